@@ -1,0 +1,112 @@
+/*
+ * options.h: the parsed command line of a sweep.
+ *
+ * One table in options.c holds every option (IOzone letter or -+x form,
+ * long name, argument kind, range, help line, group); the parser, --help
+ * and the README's option list all come from it.  IOzone's options keep
+ * IOzone's meaning; our additions are long options only.
+ *
+ * Ownership: options_parse() fills a struct options whose strings and
+ * arrays it owns; options_release() frees them.  Nothing in here touches
+ * the file system.
+ */
+#ifndef IOSWEEP_OPTIONS_H
+#define IOSWEEP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* IOzone's test numbers (-i N). */
+enum test_number {
+	TEST_WRITE = 0, TEST_READ = 1, TEST_RANDOM = 2, TEST_BKWD = 3,
+	TEST_RECREWRITE = 4, TEST_STRIDE = 5, TEST_FWRITE = 6, TEST_FREAD = 7,
+	TEST_MIX = 8, TEST_PWRITE = 9, TEST_PREAD = 10, TEST_PWRITEV = 11,
+	TEST_PREADV = 12, TEST_COUNT = 13
+};
+
+enum options_order { OPTIONS_ORDER_CELL, OPTIONS_ORDER_SWEEP };
+enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO };
+
+#define OPTIONS_MAX_LIST 64   /* most -s or -r values one command takes */
+
+struct options {
+	/* grid (IOzone) */
+	int auto_mode;              /* -a (also set by -A and by repeated -s/-r) */
+	int auto2;                  /* -A: 4-column layout, implies -z -i0 -i1 */
+	int no_crossover;           /* -z */
+	uint64_t sizes_kb[OPTIONS_MAX_LIST];   /* -s, in the order given */
+	size_t nsizes;
+	uint64_t records_kb[OPTIONS_MAX_LIST]; /* -r, in the order given */
+	size_t nrecords;
+	uint64_t min_file_kb, max_file_kb;     /* -n, -g (0 = not given) */
+	uint64_t min_rec_kb, max_rec_kb;       /* -y, -q (0 = not given) */
+	unsigned multiplier;        /* -+x, default 2 */
+
+	/* tests (IOzone) */
+	unsigned tests_mask;        /* bit (1u << TEST_x) per -i; 0 = default set */
+	int extended;               /* -E: pwrite/pread(v) columns */
+	int no_retest;              /* -+n */
+	uint64_t stride;            /* -j, in records, default 17 */
+
+	/* semantics (IOzone) */
+	char *file;                 /* -f, default "iosweep.tmp" */
+	int keep_file;              /* -w */
+	int include_close;          /* -c */
+	int include_fsync;          /* -e */
+	int direct;                 /* -I */
+	int osync, odsync, orsync;  /* -o, -+D, -+r */
+	int purge_cpu;              /* -p */
+	unsigned sleep_between_s;   /* -+q */
+
+	/* report (IOzone) */
+	int unit;                   /* enum results_unit: -O ops/s, -N usec/op */
+	int cpu_util;               /* -+u */
+	int excel;                  /* -R (also set by -b) */
+	char *xls_path;             /* -b */
+	int machine;                /* -M */
+	int help;                   /* -h or --help */
+	int version;                /* -v or --version */
+
+	/* our own long options */
+	unsigned trials;            /* --trials, default 1 */
+	unsigned warmup;            /* --warmup, default 0 */
+	int order;                  /* --order cell|sweep */
+	char *label;                /* --label */
+	char *out_dir;              /* --out */
+	int data;                   /* --data random|zero|ratio=X */
+	double data_ratio;          /* X of ratio=X: fraction that compresses away */
+	int dry_run;                /* --dry-run */
+	int progress;               /* -1 auto (stderr is a tty), 0 --quiet, 1 --progress */
+	int overwrite;              /* --overwrite: -f may name an existing file */
+	int gzip;                   /* --gzip */
+	int force;                  /* --force: skip the free-space check */
+
+	/*
+	 * The lines IOzone prints for the options given, in argv order, each
+	 * starting with its TAB and without the trailing newline
+	 * ("\tAuto Mode", "\tFile size set to 16384 kB", ...).
+	 */
+	char **splash;
+	size_t nsplash;
+	char *command_line;         /* argv joined by single spaces */
+};
+
+/*
+ * Parse argv (argv[0] is the program name).  On error returns -1 with a
+ * one-line message in err naming the option and the value, e.g.
+ * "-s 'foo': not a size (use a number of kB, or 512k, 64m, 2g)".
+ * Cross-option rules (-n > -g, -y > -q, -i 1 without -i 0, ...) are
+ * checked here too.  o must be released even after an error.
+ */
+int options_parse(struct options *o, int argc, char **argv,
+		  char *err, size_t errlen);
+void options_release(struct options *o);
+
+/* The tests to run: tests_mask, or IOzone's default set when none given. */
+unsigned options_tests(const struct options *o);
+
+/* Write --help, generated from the table, to out. */
+void options_write_help(FILE *out);
+
+#endif

@@ -1,0 +1,202 @@
+/*
+ * results.c: the result set (see results.h): growing arrays of cells and
+ * samples, IOzone's column names, and the conversion of a raw sample into
+ * the unit a report asks for.  Aggregates are not stored: callers collect
+ * the per-trial figures with results_values() and summarise them with
+ * stats_summarize().
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+
+static const char *const col_names[RC_COUNT] = {
+	"write", "rewrite", "read", "reread", "random read", "random write",
+	"bkwd read", "record rewrite", "stride read", "fwrite", "frewrite",
+	"fread", "freread", "pwrite", "repwrite", "pread", "repread",
+	"pwritev", "repwritev", "preadv", "repreadv"
+};
+
+const char *results_col_name(int col)
+{
+	if (col < 0 || col >= RC_COUNT)
+		return "?";
+	return col_names[col];
+}
+
+int results_col_from_name(const char *name)
+{
+	for (int c = 0; c < RC_COUNT; c++) {
+		const char *a = col_names[c], *b = name;
+		while (*a && *b) {
+			char cb = (char)tolower((unsigned char)*b);
+			if (cb == '_' || cb == '-')
+				cb = ' ';
+			if (cb != *a)
+				break;
+			a++;
+			b++;
+		}
+		if (!*a && !*b)
+			return c;
+	}
+	return -1;
+}
+
+void results_init(struct result_set *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->trials = 1;
+}
+
+void results_release(struct result_set *rs)
+{
+	struct result_meta *m = &rs->meta;
+	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
+			  &m->start_time, &m->host, &m->os, &m->target_path,
+			  &m->fs_type, &m->mount_options, &m->data_pattern };
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
+		free(*strs[i]);
+		*strs[i] = NULL;
+	}
+	free(rs->cells);
+	free(rs->samples);
+	free(rs->record_axis);
+	results_init(rs);
+}
+
+int results_set_str(char **field, const char *value)
+{
+	char *copy = NULL;
+	if (value) {
+		copy = strdup(value);
+		if (!copy)
+			return -1;
+	}
+	free(*field);
+	*field = copy;
+	return 0;
+}
+
+/* Make room for one more element of size elem in *arr (n used, *alloc cap). */
+static int grow(void **arr, size_t n, size_t *alloc, size_t elem)
+{
+	if (n < *alloc)
+		return 0;
+	size_t want = *alloc ? *alloc * 2 : 64;
+	if (want > SIZE_MAX / elem)
+		return -1;
+	void *p = realloc(*arr, want * elem);
+	if (!p)
+		return -1;
+	*arr = p;
+	*alloc = want;
+	return 0;
+}
+
+long results_add_cell(struct result_set *rs, uint64_t file_kb,
+		      uint64_t record_kb, int placeholder)
+{
+	if (grow((void **)&rs->cells, rs->ncells, &rs->cells_alloc,
+		 sizeof(*rs->cells)))
+		return -1;
+	struct result_cell *c = &rs->cells[rs->ncells];
+	c->file_kb = file_kb;
+	c->record_kb = record_kb;
+	c->placeholder = placeholder;
+	return (long)rs->ncells++;
+}
+
+long results_find_cell(const struct result_set *rs, uint64_t file_kb,
+		       uint64_t record_kb)
+{
+	for (size_t i = 0; i < rs->ncells; i++)
+		if (!rs->cells[i].placeholder && rs->cells[i].file_kb == file_kb &&
+		    rs->cells[i].record_kb == record_kb)
+			return (long)i;
+	return -1;
+}
+
+int results_add_sample(struct result_set *rs, const struct result_sample *s)
+{
+	if (s->col >= RC_COUNT || s->cell >= rs->ncells)
+		return -1;
+	if (grow((void **)&rs->samples, rs->nsamples, &rs->samples_alloc,
+		 sizeof(*rs->samples)))
+		return -1;
+	rs->samples[rs->nsamples++] = *s;
+	rs->cols_mask |= 1u << s->col;
+	return 0;
+}
+
+int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n)
+{
+	uint64_t *copy = NULL;
+	if (n) {
+		copy = malloc(n * sizeof(*copy));
+		if (!copy)
+			return -1;
+		memcpy(copy, kb, n * sizeof(*copy));
+	}
+	free(rs->record_axis);
+	rs->record_axis = copy;
+	rs->nrecord_axis = n;
+	return 0;
+}
+
+double results_sample_value(const struct result_set *rs,
+			    const struct result_sample *s, int unit)
+{
+	double record_kb = (double)rs->cells[s->cell].record_kb;
+
+	if (s->flags & RESULTS_SF_RATE_ONLY) {
+		double kbps = s->rate_kbps;
+		if (!(kbps > 0.0) || record_kb <= 0.0)
+			return unit == RESULTS_UNIT_KBPS && kbps == 0.0 ? 0.0 : -1.0;
+		switch (unit) {
+		case RESULTS_UNIT_OPS:
+			return kbps / record_kb;
+		case RESULTS_UNIT_USEC:
+			return 1e6 * record_kb / kbps;
+		default:
+			return kbps;
+		}
+	}
+	if (s->elapsed_ns == 0)
+		return -1.0;
+	double secs = (double)s->elapsed_ns / 1e9;
+	switch (unit) {
+	case RESULTS_UNIT_OPS:
+		return (double)s->ops / secs;
+	case RESULTS_UNIT_USEC:
+		return s->ops ? 1e6 * secs / (double)s->ops : -1.0;
+	default:
+		return (double)s->bytes / 1024.0 / secs;
+	}
+}
+
+size_t results_values(const struct result_set *rs, size_t cell, int col,
+		      int unit, double *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->nsamples && n < max; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell != cell || s->col != col || (s->flags & RESULTS_SF_PARTIAL))
+			continue;
+		double v = results_sample_value(rs, s, unit);
+		if (v >= 0.0)
+			out[n++] = v;
+	}
+	return n;
+}
+
+int results_has(const struct result_set *rs, size_t cell, int col)
+{
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if (rs->samples[i].cell == cell && rs->samples[i].col == col)
+			return 1;
+	return 0;
+}

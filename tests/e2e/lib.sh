@@ -1,0 +1,59 @@
+# lib.sh: the harness of the end-to-end tests, sourced by each tests/e2e/t_*.sh.
+#
+# Each test runs the real binary ($IOSWEEP) on real files in its own
+# temporary directory ($T, removed at exit).  Helpers:
+#   expect_success CMD...      run, fail the test unless exit 0
+#   expect_failure CODE CMD... run, fail unless it exits with CODE
+#   cmp_golden NAME FILE       compare FILE to tests/golden/NAME
+#                              (UPDATE_GOLDEN=1 rewrites the golden file)
+#   skip "reason"              skip the rest of this test with a reason
+#   check COND-CMD... / fail "msg"
+# Output of the last command is in $T/out and $T/err; its status in $RC.
+set -u
+: "${IOSWEEP:?IOSWEEP must point to the binary}"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+GOLDEN="$TOP/tests/golden"
+FIXTURES="$TOP/../shared/fixtures"
+T=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-e2e.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+E2E_FAILS=0
+E2E_CHECKS=0
+
+fail() { echo "FAIL: $*"; E2E_FAILS=$((E2E_FAILS + 1)); }
+pass() { E2E_CHECKS=$((E2E_CHECKS + 1)); }
+skip() { echo "SKIP: $*"; exit 77; }
+
+run() { "$@" >"$T/out" 2>"$T/err"; RC=$?; }
+
+expect_success() {
+	run "$@"
+	if [ "$RC" -eq 0 ]; then pass; else
+		fail "expected success (got $RC): $*"; sed 's/^/  err: /' "$T/err" | head -n 5
+	fi
+}
+
+expect_failure() {
+	code=$1; shift
+	run "$@"
+	if [ "$RC" -eq "$code" ]; then pass; else
+		fail "expected exit $code (got $RC): $*"; sed 's/^/  err: /' "$T/err" | head -n 5
+	fi
+}
+
+check() {
+	if "$@"; then pass; else fail "check failed: $*"; fi
+}
+
+cmp_golden() {
+	name=$1; file=$2
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then cp "$file" "$GOLDEN/$name"; pass; return; fi
+	if cmp -s "$file" "$GOLDEN/$name"; then pass; else
+		fail "golden $name differs"; diff "$GOLDEN/$name" "$file" | head -n 20
+	fi
+}
+
+finish() {
+	[ "$E2E_FAILS" -eq 0 ] || exit 1
+	[ "$E2E_CHECKS" -gt 0 ] || { echo "FAIL: no checks ran"; exit 1; }
+	exit 0
+}
