@@ -1,0 +1,12 @@
+/* cmd_compare.c: `iosweep compare` (placeholder: the module that implements it replaces this file). */
+#include "compat.h"
+#include <stdio.h>
+#include "commands.h"
+#include "iosweep.h"
+int cmd_compare(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	fprintf(stderr, "iosweep: 'compare' is not available in this build yet\n");
+	return IOSWEEP_EXIT_FAILURE;
+}

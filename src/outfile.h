@@ -1,0 +1,43 @@
+/*
+ * outfile.h: write an output file under a temporary name, then rename it
+ * into place, so a reader never sees half a file and an interrupted run
+ * leaves the old file (or none).  Optionally gzip through zlib.
+ *
+ * Usage: outfile_open, outfile_write/outfile_printf..., then outfile_commit
+ * (or outfile_abort on any error).  The struct owns its strings and
+ * handles until commit/abort.
+ */
+#ifndef IOSWEEP_OUTFILE_H
+#define IOSWEEP_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct outfile {
+	FILE *fp;           /* plain output, or NULL when gzipping */
+	void *gz;           /* gzFile when gzipping */
+	char *tmp_path;
+	char *final_path;
+	int failed;         /* a write failed: commit will refuse */
+	int saved_errno;
+};
+
+/*
+ * Open "<path>.tmp.<pid>" for writing.  Unless overwrite, refuse when path
+ * exists already ("'x' exists already; use --overwrite ...").  gzip: write
+ * gzip data (the caller chooses the .gz name).  0 or -1.
+ */
+int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
+		 char *err, size_t errlen);
+int outfile_write(struct outfile *f, const void *buf, size_t len);
+int outfile_printf(struct outfile *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Flush, fsync, close and rename into place.  0 or -1 (temp file removed). */
+int outfile_commit(struct outfile *f, char *err, size_t errlen);
+/* Close and remove the temporary file. */
+void outfile_abort(struct outfile *f);
+
+/* mkdir -p, mode from the umask.  0 or -1 with "cannot create 'dir': why". */
+int outfile_mkdirs(const char *dir, char *err, size_t errlen);
+
+#endif
