@@ -1,0 +1,113 @@
+/* test_results.c: the result set: cells, samples, unit conversion, values. */
+#include "compat.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cu.h"
+#include "results.h"
+
+static void test_col_names(void)
+{
+	static const struct { int col; const char *name; } cases[] = {
+		{ RC_WRITE, "write" }, { RC_REWRITE, "rewrite" },
+		{ RC_RANDOM_READ, "random read" }, { RC_BKWD_READ, "bkwd read" },
+		{ RC_RECORD_REWRITE, "record rewrite" }, { RC_STRIDE_READ, "stride read" },
+		{ RC_FREREAD, "freread" }, { RC_REPREAD, "repread" },
+		{ RC_REPREADV, "repreadv" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CU_ASSERT_STRING_EQUAL(results_col_name(cases[i].col), cases[i].name);
+		CU_ASSERT_EQUAL(results_col_from_name(cases[i].name), cases[i].col);
+	}
+	CU_ASSERT_EQUAL(results_col_from_name("random_read"), RC_RANDOM_READ);
+	CU_ASSERT_EQUAL(results_col_from_name("Stride-Read"), RC_STRIDE_READ);
+	CU_ASSERT_EQUAL(results_col_from_name("writ"), -1);
+	CU_ASSERT_EQUAL(results_col_from_name("writes"), -1);
+	CU_ASSERT_STRING_EQUAL(results_col_name(RC_COUNT), "?");
+}
+
+static void test_values_and_units(void)
+{
+	struct result_set rs;
+	results_init(&rs);
+	long c = results_add_cell(&rs, 1024, 64, 0);
+	long ph = results_add_cell(&rs, 32768, 4, 1);
+	CU_ASSERT_EQUAL(c, 0);
+	CU_ASSERT_EQUAL(ph, 1);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 1024, 64), 0);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 32768, 4), -1); /* placeholder */
+
+	/* 1 MiB in 1 ms: 1,024,000 kB/s; 16 ops: 16,000 ops/s; 62.5 us/op */
+	struct result_sample s = { .cell = 0, .col = RC_WRITE, .trial = 0,
+		.bytes = 1048576, .ops = 16, .elapsed_ns = 1000000 };
+	CU_ASSERT_EQUAL(results_add_sample(&rs, &s), 0);
+	s.trial = 1;
+	s.elapsed_ns = 2000000;
+	CU_ASSERT_EQUAL(results_add_sample(&rs, &s), 0);
+	s.trial = 2;
+	s.flags = RESULTS_SF_PARTIAL;
+	CU_ASSERT_EQUAL(results_add_sample(&rs, &s), 0);
+
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_KBPS), 1024000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_OPS), 16000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_USEC), 62.5, 1e-9);
+
+	double v[8];
+	size_t n = results_values(&rs, 0, RC_WRITE, RESULTS_UNIT_KBPS, v, 8);
+	CU_ASSERT_EQUAL(n, 2); /* the partial trial is left out */
+	CU_ASSERT_DOUBLE_EQUAL(v[1], 512000.0, 1e-6);
+	CU_ASSERT_EQUAL(results_values(&rs, 0, RC_READ, RESULTS_UNIT_KBPS, v, 8), 0);
+	CU_ASSERT_TRUE(results_has(&rs, 0, RC_WRITE));
+	CU_ASSERT_FALSE(results_has(&rs, 0, RC_READ));
+	CU_ASSERT_EQUAL(rs.cols_mask, 1u << RC_WRITE);
+
+	/* a sample for a cell that does not exist is refused */
+	s.cell = 7;
+	CU_ASSERT_EQUAL(results_add_sample(&rs, &s), -1);
+	/* zero time: no figure */
+	struct result_sample z = { .cell = 0, .col = RC_READ, .bytes = 10, .ops = 1 };
+	CU_ASSERT_TRUE(results_sample_value(&rs, &z, RESULTS_UNIT_KBPS) < 0);
+	results_release(&rs);
+	CU_ASSERT_EQUAL(rs.ncells, 0);
+}
+
+static void test_rate_only(void)
+{
+	struct result_set rs;
+	results_init(&rs);
+	results_add_cell(&rs, 4096, 64, 0);
+	struct result_sample s = { .cell = 0, .col = RC_READ,
+		.rate_kbps = 6400.0, .flags = RESULTS_SF_RATE_ONLY };
+	CU_ASSERT_EQUAL(results_add_sample(&rs, &s), 0);
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_KBPS), 6400.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_OPS), 100.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(results_sample_value(&rs, &rs.samples[0], RESULTS_UNIT_USEC), 10000.0, 1e-9);
+	results_release(&rs);
+}
+
+static void test_strings_and_axis(void)
+{
+	struct result_set rs;
+	results_init(&rs);
+	CU_ASSERT_EQUAL(results_set_str(&rs.meta.label, "a, \"b\"\nc"), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.label, "a, \"b\"\nc");
+	CU_ASSERT_EQUAL(results_set_str(&rs.meta.label, NULL), 0);
+	CU_ASSERT_PTR_NULL(rs.meta.label);
+	uint64_t axis[] = { 4, 8, 16 };
+	CU_ASSERT_EQUAL(results_set_record_axis(&rs, axis, 3), 0);
+	CU_ASSERT_EQUAL(rs.nrecord_axis, 3);
+	CU_ASSERT_EQUAL(rs.record_axis[2], 16);
+	for (int i = 0; i < 1000; i++)
+		CU_ASSERT_EQUAL_FATAL(results_add_cell(&rs, (uint64_t)i, 4, 0), i);
+	results_release(&rs);
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_col_names),
+	CU_CASE(test_values_and_units),
+	CU_CASE(test_rate_only),
+	CU_CASE(test_strings_and_axis),
+	{ 0 }
+};
+CU_MAIN("results", cases)
