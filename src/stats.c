@@ -111,39 +111,35 @@ int stats_too_short(uint64_t elapsed_ns, double resolution_s)
 	return (double)elapsed_ns < stats_short_threshold_s(resolution_s) * 1e9;
 }
 
+#define STATS_TINY 1e-300
+
+static double not_tiny(double v)
+{
+	return fabs(v) < STATS_TINY ? STATS_TINY : v;
+}
+
+/* One step of the modified Lentz method: fold in coefficient aa, return the factor. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1.0 / not_tiny(1.0 + aa * *d);
+	*c = not_tiny(1.0 + aa / *c);
+	return *d * *c;
+}
+
 /* Continued fraction of the incomplete beta function (modified Lentz). */
 static double betacf(double a, double b, double x)
 {
-	const double tiny = 1e-300, eps = 1e-15;
 	double qab = a + b, qap = a + 1.0, qam = a - 1.0;
-	double c = 1.0, d = 1.0 - qab * x / qap;
-
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1.0 / d;
+	double c = 1.0, d = 1.0 / not_tiny(1.0 - qab * x / qap);
 	double h = d;
+
 	for (int m = 1; m <= 1000; m++) {
 		double m2 = 2.0 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1.0 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1.0 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1.0 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1.0 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1.0 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1.0 / d;
-		double del = d * c;
+		h *= lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), &c, &d);
+		double del = lentz_step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+					&c, &d);
 		h *= del;
-		if (fabs(del - 1.0) < eps)
+		if (fabs(del - 1.0) < 1e-15)
 			break;
 	}
 	return h;
