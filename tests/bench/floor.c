@@ -1,0 +1,318 @@
+/*
+ * floor.c: the bare loop iosweep's timed region cannot beat.
+ *
+ * For IOzone's tests 0 (write, rewrite), 1 (read, reread) and 2 (random
+ * read, random write) this does the same open, fsync and I/O calls as
+ * IOzone's semantics (see fixtures/iozone/SPEC.md), with nothing else: one
+ * aligned buffer of incompressible bytes, a monotonic clock read just before
+ * the first and just after the last call of the timed region, and the
+ * random-read permutation computed before the clock starts.  scripts/bench
+ * runs it between iosweep, fio and IOzone to show that iosweep adds nothing
+ * to what it measures.  It is a benchmark reference, not part of the
+ * product, so it stands alone (no project headers) and dies on any error.
+ *
+ *   floor -s KB -r KB -f FILE [-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p]
+ *
+ *   -I   O_DIRECT          -e  fsync inside the timed region
+ *   -c   close inside       -+n no second passes (rewrite, reread)
+ *   -w   keep the file      -p  pwrite/pread instead of write/read and
+ *                               lseek+read/write (one syscall per record)
+ *
+ * Output: one line per pass, "test<TAB>kb_per_s<TAB>seconds<TAB>bytes", kB
+ * being 1024 bytes and test IOzone's column name.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#ifndef _FILE_OFFSET_BITS
+#define _FILE_OFFSET_BITS 64
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef O_DIRECT
+#define O_DIRECT 0
+#endif
+
+struct floor_cfg {
+	const char *file;
+	uint64_t size_kb, rec_kb;
+	uint64_t nrecs, reclen;
+	unsigned tests;      /* bit per IOzone test number 0, 1, 2 */
+	int direct, fsync_in, close_in, noretest, keep, positional;
+	unsigned char *buf;
+	uint64_t *perm;
+};
+
+static void floor_die(const char *what, const char *path)
+{
+	fprintf(stderr, "floor: %s '%s': %s\n", what, path, strerror(errno));
+	exit(1);
+}
+
+static void floor_usage(const char *msg, const char *arg)
+{
+	fprintf(stderr, "floor: %s '%s'\nusage: floor -s KB -r KB -f FILE "
+		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p]\n", msg, arg);
+	exit(2);
+}
+
+static uint64_t floor_parse_u64(const char *opt, const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL)
+		floor_usage("missing value for", opt);
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || s[0] == '-')
+		floor_usage("not a number of kB:", s);
+	return (uint64_t)v;
+}
+
+static uint64_t floor_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t floor_xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*s = x;
+	return x;
+}
+
+static void floor_report(const char *test, uint64_t t0, uint64_t t1,
+			 const struct floor_cfg *c)
+{
+	double secs = (double)(t1 - t0) / 1e9;
+	uint64_t bytes = c->nrecs * c->reclen;
+
+	printf("%s\t%.3f\t%.9f\t%" PRIu64 "\n", test,
+	       secs > 0 ? (double)bytes / 1024.0 / secs : 0.0, secs, bytes);
+}
+
+/* fsync and close as the flags place them: inside (before t1) or after. */
+static uint64_t floor_finish(int fd, const struct floor_cfg *c)
+{
+	uint64_t t1;
+
+	if (c->fsync_in && fsync(fd) != 0)
+		floor_die("cannot fsync", c->file);
+	if (c->close_in && close(fd) != 0)
+		floor_die("cannot close", c->file);
+	t1 = floor_now_ns();
+	if (!c->close_in) {
+		if (fsync(fd) != 0)
+			floor_die("cannot fsync", c->file);
+		if (close(fd) != 0)
+			floor_die("cannot close", c->file);
+	}
+	return t1;
+}
+
+static int floor_open(const struct floor_cfg *c, int flags)
+{
+	int fd = open(c->file, flags | (c->direct ? O_DIRECT : 0), 0640);
+
+	if (fd < 0)
+		floor_die("cannot open", c->file);
+	if (fsync(fd) != 0)
+		floor_die("cannot fsync", c->file);
+	return fd;
+}
+
+static void floor_write_pass(const struct floor_cfg *c, const char *name, int create)
+{
+	uint64_t i, t0, t1;
+	int fd;
+
+	if (create) {
+		fd = creat(c->file, 0640);
+		if (fd < 0 || close(fd) != 0)
+			floor_die("cannot create", c->file);
+	}
+	fd = floor_open(c, O_RDWR);
+	t0 = floor_now_ns();
+	for (i = 0; i < c->nrecs; i++) {
+		ssize_t n = c->positional
+			? pwrite(fd, c->buf, c->reclen, (off_t)(i * c->reclen))
+			: write(fd, c->buf, c->reclen);
+		if (n != (ssize_t)c->reclen)
+			floor_die("short write to", c->file);
+	}
+	t1 = floor_finish(fd, c);
+	floor_report(name, t0, t1, c);
+}
+
+static void floor_read_pass(const struct floor_cfg *c, const char *name)
+{
+	uint64_t i, t0, t1;
+	int fd = floor_open(c, O_RDONLY);
+
+	/* IOzone primes with one untimed record, then rewinds. */
+	if (read(fd, c->buf, c->reclen) != (ssize_t)c->reclen)
+		floor_die("short read from", c->file);
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		floor_die("cannot seek in", c->file);
+	t0 = floor_now_ns();
+	for (i = 0; i < c->nrecs; i++) {
+		ssize_t n = c->positional
+			? pread(fd, c->buf, c->reclen, (off_t)(i * c->reclen))
+			: read(fd, c->buf, c->reclen);
+		if (n != (ssize_t)c->reclen)
+			floor_die("short read from", c->file);
+	}
+	t1 = floor_finish(fd, c);
+	floor_report(name, t0, t1, c);
+}
+
+static void floor_random_pass(const struct floor_cfg *c, const char *name, int writing)
+{
+	uint64_t i, t0, t1;
+	int fd = floor_open(c, O_RDWR | O_CREAT);
+
+	t0 = floor_now_ns();
+	for (i = 0; i < c->nrecs; i++) {
+		off_t off = (off_t)(c->perm[i] * c->reclen);
+		ssize_t n;
+
+		if (c->positional) {
+			n = writing ? pwrite(fd, c->buf, c->reclen, off)
+				    : pread(fd, c->buf, c->reclen, off);
+		} else {
+			if (lseek(fd, off, SEEK_SET) != off)
+				floor_die("cannot seek in", c->file);
+			n = writing ? write(fd, c->buf, c->reclen)
+				    : read(fd, c->buf, c->reclen);
+		}
+		if (n != (ssize_t)c->reclen)
+			floor_die(writing ? "short write to" : "short read from", c->file);
+	}
+	t1 = floor_finish(fd, c);
+	floor_report(name, t0, t1, c);
+}
+
+static void floor_parse(struct floor_cfg *c, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "-s") == 0) {
+			c->size_kb = floor_parse_u64(a, v);
+			i++;
+		} else if (strcmp(a, "-r") == 0) {
+			c->rec_kb = floor_parse_u64(a, v);
+			i++;
+		} else if (strcmp(a, "-f") == 0) {
+			if (v == NULL)
+				floor_usage("missing value for", a);
+			c->file = v;
+			i++;
+		} else if (strcmp(a, "-i") == 0) {
+			uint64_t t = floor_parse_u64(a, v);
+			if (t > 2)
+				floor_usage("only tests 0, 1 and 2 are supported, not", v);
+			c->tests |= 1u << t;
+			i++;
+		} else if (strcmp(a, "-I") == 0) {
+			c->direct = 1;
+		} else if (strcmp(a, "-e") == 0) {
+			c->fsync_in = 1;
+		} else if (strcmp(a, "-c") == 0) {
+			c->close_in = 1;
+		} else if (strcmp(a, "-+n") == 0) {
+			c->noretest = 1;
+		} else if (strcmp(a, "-w") == 0) {
+			c->keep = 1;
+		} else if (strcmp(a, "-p") == 0) {
+			c->positional = 1;
+		} else {
+			floor_usage("unknown option", a);
+		}
+	}
+	if (c->file == NULL || c->size_kb == 0 || c->rec_kb == 0)
+		floor_usage("-s, -r and -f are required", "");
+	if (c->rec_kb > c->size_kb)
+		floor_usage("record larger than file:", "-r");
+	if (c->tests == 0)
+		c->tests = 1u;
+	if ((c->tests & 1u) == 0) {
+		struct stat st;
+		if (stat(c->file, &st) != 0)
+			floor_die("-i 1 and -i 2 need -i 0 or an existing file", c->file);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct floor_cfg c;
+	uint64_t i, seed = 0x9e3779b97f4a7c15u;
+
+	memset(&c, 0, sizeof c);
+	floor_parse(&c, argc, argv);
+	c.reclen = c.rec_kb * 1024u;
+	c.nrecs = c.size_kb / c.rec_kb;
+	if (posix_memalign((void **)&c.buf, 4096, (size_t)c.reclen) != 0) {
+		fprintf(stderr, "floor: out of memory for a %" PRIu64 " kB buffer\n", c.rec_kb);
+		return 1;
+	}
+	for (i = 0; i + 8 <= c.reclen; i += 8) {
+		uint64_t r = floor_xorshift(&seed);
+		memcpy(c.buf + i, &r, 8);
+	}
+	if (c.tests & 4u) {
+		/* One permutation of all records, built before any clock starts. */
+		c.perm = malloc((size_t)c.nrecs * sizeof *c.perm);
+		if (c.perm == NULL) {
+			fprintf(stderr, "floor: out of memory for %" PRIu64 " records\n", c.nrecs);
+			return 1;
+		}
+		for (i = 0; i < c.nrecs; i++)
+			c.perm[i] = i;
+		for (i = c.nrecs; i > 1; i--) {
+			uint64_t j = floor_xorshift(&seed) % i, t = c.perm[i - 1];
+			c.perm[i - 1] = c.perm[j];
+			c.perm[j] = t;
+		}
+	}
+	if (c.tests & 1u) {
+		floor_write_pass(&c, "write", 1);
+		if (!c.noretest)
+			floor_write_pass(&c, "rewrite", 0);
+	}
+	if (c.tests & 2u) {
+		floor_read_pass(&c, "read");
+		if (!c.noretest)
+			floor_read_pass(&c, "reread");
+	}
+	if (c.tests & 4u) {
+		floor_random_pass(&c, "random read", 0);
+		floor_random_pass(&c, "random write", 1);
+	}
+	fflush(stdout);
+	if (!c.keep && unlink(c.file) != 0)
+		floor_die("cannot remove", c.file);
+	free(c.perm);
+	free(c.buf);
+	return 0;
+}
