@@ -1,0 +1,31 @@
+/*
+ * clock.h: the clocks a measurement reads.
+ *
+ * IOzone times with gettimeofday() (1 us steps) and subtracts its measured
+ * step from every figure.  iosweep reads a monotonic nanosecond clock
+ * (CLOCK_MONOTONIC_RAW where the system has it, so NTP slewing does not
+ * stretch a measurement; CLOCK_MONOTONIC otherwise) and reports the raw
+ * elapsed time: the measured step is stated in the report instead of being
+ * subtracted.  CPU time for -+u comes from getrusage(RUSAGE_SELF).
+ *
+ * Nothing here allocates or fails: the clocks exist on every POSIX system.
+ */
+#ifndef IOSWEEP_CLOCK_H
+#define IOSWEEP_CLOCK_H
+
+#include <stdint.h>
+
+/* Nanoseconds since an arbitrary fixed point; never goes backwards. */
+uint64_t clock_now_ns(void);
+
+/*
+ * The smallest step clock_now_ns() is seen to take, in seconds: the
+ * minimum over a few busy-waits for the value to change (like IOzone's
+ * get_resolution, but in ns).  It includes the cost of reading the clock.
+ */
+double clock_resolution_s(void);
+
+/* User and system CPU seconds this process has used so far. */
+void clock_cpu(double *user_s, double *sys_s);
+
+#endif

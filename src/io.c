@@ -1,0 +1,436 @@
+/*
+ * io.c: system calls with EINTR retries, short-transfer handling and
+ * messages that name the call and the path (see io.h).  The platform
+ * differences (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
+ * preadv) are tested here as HAVE_* capabilities from compat.h.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include "io.h"
+
+/* The errno O_NOFOLLOW gives for a link: ELOOP (Linux), EMLINK (FreeBSD), EFTYPE (NetBSD). */
+#if defined(EFTYPE)
+#define EFTYPE_OR_ZERO EFTYPE
+#else
+#define EFTYPE_OR_ZERO ELOOP
+#endif
+
+static int fail(char *err, size_t errlen, const char *call, const char *path,
+		int e)
+{
+	snprintf(err, errlen, "cannot %s '%s': %s", call, path, strerror(e));
+	return -1;
+}
+
+int io_mode_flags(const struct io_mode *mode, int *flags,
+		  char *err, size_t errlen)
+{
+	int f = 0;
+
+	(void)err;
+	(void)errlen;
+	if (mode->direct) {
+#if defined(HAVE_O_DIRECT)
+		f |= O_DIRECT;
+#elif !defined(HAVE_F_NOCACHE)
+		snprintf(err, errlen, "-I: direct I/O is not available on this platform");
+		return -1;
+#endif
+	}
+	if (mode->osync)
+		f |= O_SYNC;
+	if (mode->odsync) {
+#if defined(HAVE_O_DSYNC)
+		f |= O_DSYNC;
+#else
+		snprintf(err, errlen, "-+D: O_DSYNC is not available on this platform");
+		return -1;
+#endif
+	}
+	if (mode->orsync) {
+#if defined(HAVE_O_RSYNC)
+		f |= O_RSYNC | O_SYNC;
+#else
+		snprintf(err, errlen, "-+r: O_RSYNC is not available on this platform");
+		return -1;
+#endif
+	}
+	*flags = f;
+	return 0;
+}
+
+static int check_regular(int fd, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return fail(err, errlen, "stat", path, errno);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
+			 "file iosweep may create and remove", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int open_retry(const char *path, int flags, mode_t perm)
+{
+	int fd;
+
+	do
+		fd = open(path, flags | O_NOFOLLOW | O_BINARY, perm);
+	while (fd < 0 && errno == EINTR);
+	return fd;
+}
+
+static int symlink_refusal(const char *path, int e, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if ((e == ELOOP || e == EMLINK || e == EFTYPE_OR_ZERO) &&
+	    lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is a symbolic link; iosweep does not "
+			 "follow links to its test file", path);
+		return -1;
+	}
+	return 0;
+}
+
+int io_create(const char *path, int overwrite, char *err, size_t errlen)
+{
+	int fd = open_retry(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	int e = errno;
+
+	if (fd < 0 && e == EEXIST) {
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+			snprintf(err, errlen, "'%s' is a symbolic link; iosweep does "
+				 "not follow links to its test file", path);
+			return -1;
+		}
+		if (!overwrite) {
+			snprintf(err, errlen, "'%s' exists already; remove it, choose "
+				 "another -f, or use --overwrite", path);
+			return -1;
+		}
+		fd = open_retry(path, O_WRONLY, 0);
+		e = errno;
+		if (fd >= 0 && check_regular(fd, path, err, errlen) != 0) {
+			close(fd);
+			return -1;
+		}
+		if (fd >= 0 && ftruncate(fd, 0) != 0) {
+			e = errno;
+			close(fd);
+			return fail(err, errlen, "truncate", path, e);
+		}
+	}
+	if (fd < 0) {
+		if (symlink_refusal(path, e, err, errlen))
+			return -1;
+		return fail(err, errlen, "create", path, e);
+	}
+	if (close(fd) != 0 && errno != EINTR)
+		return fail(err, errlen, "close", path, errno);
+	return 0;
+}
+
+int io_open(const char *path, int flags, const struct io_mode *mode,
+	    char *err, size_t errlen)
+{
+	int fd = open_retry(path, flags, 0);
+
+	if (fd < 0) {
+		int e = errno;
+		if (symlink_refusal(path, e, err, errlen))
+			return -1;
+		if (e == EINVAL && mode && mode->direct) {
+			snprintf(err, errlen, "cannot open '%s': %s (-I: the file "
+				 "system does not support direct I/O)", path,
+				 strerror(e));
+			return -1;
+		}
+		return fail(err, errlen, "open", path, e);
+	}
+	if (check_regular(fd, path, err, errlen) != 0)
+		goto bad;
+#if !defined(HAVE_O_DIRECT) && defined(HAVE_F_NOCACHE)
+	if (mode && mode->direct && fcntl(fd, F_NOCACHE, 1) == -1) {
+		fail(err, errlen, "set F_NOCACHE on", path, errno);
+		goto bad;
+	}
+#else
+	(void)mode;
+#endif
+	return fd;
+bad:
+	close(fd);
+	return -1;
+}
+
+int io_close(int fd, const char *path, char *err, size_t errlen)
+{
+	/* POSIX leaves the descriptor state unspecified after EINTR: do not retry. */
+	if (close(fd) != 0 && errno != EINTR)
+		return fail(err, errlen, "close", path, errno);
+	return 0;
+}
+
+int io_fsync(int fd, const char *path, char *err, size_t errlen)
+{
+	int rc;
+
+	do
+		rc = fsync(fd);
+	while (rc != 0 && errno == EINTR);
+	if (rc != 0)
+		return fail(err, errlen, "fsync", path, errno);
+	return 0;
+}
+
+int io_truncate(int fd, uint64_t size, const char *path, char *err, size_t errlen)
+{
+	int rc;
+
+	do
+		rc = ftruncate(fd, (off_t)size);
+	while (rc != 0 && errno == EINTR);
+	if (rc != 0)
+		return fail(err, errlen, "truncate", path, errno);
+	return 0;
+}
+
+int io_seek(int fd, int64_t off, int whence, const char *path,
+	    char *err, size_t errlen)
+{
+	if (lseek(fd, (off_t)off, whence) == (off_t)-1)
+		return fail(err, errlen, "seek in", path, errno);
+	return 0;
+}
+
+int io_unlink(const char *path, char *err, size_t errlen)
+{
+	if (unlink(path) != 0)
+		return fail(err, errlen, "remove", path, errno);
+	return 0;
+}
+
+/*
+ * One loop for the four plain transfers: pos < 0 means the file position
+ * (write/read), otherwise an offset (pwrite/pread).
+ */
+static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
+		     const char *call, const char *path, char *err, size_t errlen)
+{
+	unsigned char *p = buf;
+
+	while (len > 0) {
+		ssize_t n;
+		if (is_write)
+			n = pos < 0 ? write(fd, p, len) : pwrite(fd, p, len, (off_t)pos);
+		else
+			n = pos < 0 ? read(fd, p, len) : pread(fd, p, len, (off_t)pos);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return fail(err, errlen, call, path, errno);
+		}
+		if (n == 0) {
+			if (is_write)
+				return fail(err, errlen, call, path, ENOSPC);
+			snprintf(err, errlen, "cannot %s '%s': unexpected end of file "
+				 "(%zu bytes short)", call, path, len);
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+		if (pos >= 0)
+			pos += n;
+	}
+	return 0;
+}
+
+int io_full_write(int fd, const void *buf, size_t len, const char *path,
+		  char *err, size_t errlen)
+{
+	ssize_t n = write(fd, buf, len);	/* the common case: one call */
+
+	if (n >= 0 && (size_t)n == len)
+		return 0;
+	if (n < 0 && errno != EINTR)
+		return fail(err, errlen, "write", path, errno);
+	if (n < 0)
+		n = 0;
+	return full_xfer(fd, (unsigned char *)buf + n, len - (size_t)n, -1, 1,
+			 "write", path, err, errlen);
+}
+
+int io_full_read(int fd, void *buf, size_t len, const char *path,
+		 char *err, size_t errlen)
+{
+	ssize_t n = read(fd, buf, len);
+
+	if (n >= 0 && (size_t)n == len)
+		return 0;
+	if (n < 0 && errno != EINTR)
+		return fail(err, errlen, "read", path, errno);
+	if (n < 0)
+		n = 0;
+	return full_xfer(fd, (unsigned char *)buf + n, len - (size_t)n, -1, 0,
+			 "read", path, err, errlen);
+}
+
+int io_full_pwrite(int fd, const void *buf, size_t len, uint64_t off,
+		   const char *path, char *err, size_t errlen)
+{
+	return full_xfer(fd, (void *)(uintptr_t)buf, len, (int64_t)off, 1,
+			 "pwrite", path, err, errlen);
+}
+
+int io_full_pread(int fd, void *buf, size_t len, uint64_t off,
+		  const char *path, char *err, size_t errlen)
+{
+	return full_xfer(fd, buf, len, (int64_t)off, 0, "pread", path, err, errlen);
+}
+
+int io_have_vectored(void)
+{
+#if defined(HAVE_PREADV)
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+/* After a vectored call moved done bytes, move the rest segment by segment. */
+static int finish_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+		      size_t done, int is_write, const char *call,
+		      const char *path, char *err, size_t errlen)
+{
+	for (int i = 0; i < iovcnt; i++) {
+		size_t l = iov[i].iov_len;
+		if (done >= l) {
+			done -= l;
+			off += l;
+			continue;
+		}
+		if (full_xfer(fd, (unsigned char *)iov[i].iov_base + done, l - done,
+			      (int64_t)(off + done), is_write, call, path,
+			      err, errlen) != 0)
+			return -1;
+		off += l;
+		done = 0;
+	}
+	return 0;
+}
+
+static int full_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+		    int is_write, const char *path, char *err, size_t errlen)
+{
+	const char *call = is_write ? "pwritev" : "preadv";
+#if defined(HAVE_PREADV)
+	size_t total = 0;
+	ssize_t n;
+
+	for (int i = 0; i < iovcnt; i++)
+		total += iov[i].iov_len;
+	do
+		n = is_write ? pwritev(fd, iov, iovcnt, (off_t)off)
+			     : preadv(fd, iov, iovcnt, (off_t)off);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return fail(err, errlen, call, path, errno);
+	if ((size_t)n == total)
+		return 0;
+	return finish_vec(fd, iov, iovcnt, off, (size_t)n, is_write, call, path,
+			  err, errlen);
+#else
+	(void)fd; (void)iov; (void)iovcnt; (void)off; (void)is_write;
+	(void)finish_vec;
+	snprintf(err, errlen, "cannot %s '%s': %s is not available on this "
+		 "platform (-i 11, -i 12)", call, path, call);
+	return -1;
+#endif
+}
+
+int io_full_pwritev(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+		    const char *path, char *err, size_t errlen)
+{
+	return full_vec(fd, iov, iovcnt, off, 1, path, err, errlen);
+}
+
+int io_full_preadv(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+		   const char *path, char *err, size_t errlen)
+{
+	return full_vec(fd, iov, iovcnt, off, 0, path, err, errlen);
+}
+
+void *io_alloc(size_t len)
+{
+	void *p = NULL;
+
+	if (len == 0)
+		len = 1;
+	if (posix_memalign(&p, IO_ALIGN, len) != 0)
+		return NULL;
+	memset(p, 0, len);
+	return p;
+}
+
+void io_free(void *p)
+{
+	free(p);
+}
+
+int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
+{
+#if defined(HAVE_POSIX_FADVISE)
+	int rc;
+
+	if (io_fsync(fd, path, err, errlen) != 0)
+		return -1;
+	rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (rc != 0)
+		return fail(err, errlen, "posix_fadvise(DONTNEED)", path, rc);
+	return 0;
+#else
+	(void)fd;
+	snprintf(err, errlen, "--purge: cannot drop '%s' from the page cache: "
+		 "posix_fadvise is not available on this platform", path);
+	return -1;
+#endif
+}
+
+int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen)
+{
+	struct stat st;
+	struct statvfs vfs;
+
+	if (stat(dir, &st) != 0) {
+		if (errno == ENOENT)
+			snprintf(err, errlen, "directory '%s' does not exist; create "
+				 "it or choose another -f", dir);
+		else
+			fail(err, errlen, "use directory", dir, errno);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is not a directory", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		fail(err, errlen, "create files in", dir, errno);
+		return -1;
+	}
+	if (statvfs(dir, &vfs) != 0)
+		return fail(err, errlen, "statvfs", dir, errno);
+	*free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+	return 0;
+}
