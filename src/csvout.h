@@ -1,0 +1,62 @@
+/*
+ * csvout.h: the CSV folder of a result set: results.csv (tidy, one row per
+ * sample), summary.csv (one row per cell and test, the statistics),
+ * sheets/<test>.csv (wide: file KB down, record KB across, means) and
+ * meta.csv (key,value).
+ *
+ * Plain RFC 4180 through libcsv: text fields are quoted when they hold a
+ * comma, a quote, a line break or edge blanks (so labels survive), numbers
+ * are never quoted (so spreadsheets read numbers).  Lines end in LF.  No
+ * comment lines.  Every file goes through outfile.h (temporary name, then
+ * rename).  With gzip the names end in .csv.gz and the bytes inside equal
+ * those of the plain file.
+ *
+ * results.csv columns, in this order (an importer reads them back):
+ *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
+ *   cpu_user_s,cpu_sys_s,wall_s,partial
+ * trial is 0-based as in the result set; seconds and wall_s %.9f; kb_per_s
+ * %.3f; cpu %.6f; partial 0/1.  Imported rate-only samples leave bytes,
+ * seconds, ops, wall_s and the CPU columns empty.  Rows are ordered by
+ * test (IOzone's column order), then cell (report order), then trial.
+ *
+ * summary.csv: label,test,file_kb,record_kb,n,mean,median,min,max,stddev,
+ *   cv,ci95_low,ci95_high,short_timing  (KB/s %.3f, cv %.6f; short_timing
+ *   1 when the cell's shortest timed region is under stats_too_short's
+ *   threshold).  Partial samples are left out of the statistics.
+ *
+ * Placeholder cells (IOzone's crossover dummies) appear nowhere.
+ */
+#ifndef IOSWEEP_CSVOUT_H
+#define IOSWEEP_CSVOUT_H
+
+#include <stddef.h>
+
+struct result_set;
+struct result_meta;
+
+/*
+ * Create dir (mkdir -p) and write the four kinds of files into it.
+ * Refuses, before writing anything, when one of the files exists already
+ * and overwrite is 0.  0, or -1 with a message naming the file.
+ */
+int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
+		     int overwrite, char *err, size_t errlen);
+
+/*
+ * The default output folder: "iosweep-results/<name>-<YYYYmmdd-HHMMSS>",
+ * name the label (else the host, else "iosweep") with every character
+ * outside [A-Za-z0-9._-] made '_', the time from meta start_time (else
+ * now).  0, or -1 when out is too small.
+ */
+int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen);
+
+/*
+ * Append one CSV field to buf: quoted with libcsv when it needs quoting
+ * (comma, quote, CR, LF, leading/trailing blank), verbatim otherwise; a
+ * comma first unless first.  NULL is an empty field.  For tests and for
+ * other emitters.  Returns the length written, or 0 and sets nothing when
+ * buf is too small (bufsize must exceed 2 * strlen + 4).
+ */
+size_t csvout_field(char *buf, size_t bufsize, const char *text, int first);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * sysinfo.h: what the result set's metadata says about the machine: host,
+ * operating system, local start time, RAM, and the file system type and
+ * mount options of the directory that holds the test file.
+ *
+ * Missing information is never an error: a field that cannot be learnt is
+ * "unknown" (ram_kb 0).  Platform differences are capabilities
+ * (HAVE_PROC_MOUNTS from compat.h; statfs's f_fstypename detected in
+ * sysinfo.c from <sys/mount.h>'s MFSNAMELEN).
+ */
+#ifndef IOSWEEP_SYSINFO_H
+#define IOSWEEP_SYSINFO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct result_meta;
+
+/*
+ * Fill tool ("iosweep"), version, host, os ("Linux 6.1.0 x86_64"),
+ * start_time (ISO 8601 local with offset, "2024-05-01T12:34:56+02:00"),
+ * ram_kb, fs_type and mount_options of target_path's directory, and
+ * target_path itself when it is unset.  Replaces those strings (m owns
+ * them).  -1 only when out of memory.
+ */
+int sysinfo_fill(struct result_meta *m, const char *target_path,
+		 char *err, size_t errlen);
+
+/*
+ * From a /proc/self/mountinfo stream, the file system type and the mount
+ * options (per-mount options, then the super block's options not already
+ * named) of the mount that holds absolute directory dir: the longest
+ * mount point that is dir or a parent of it, the last such line winning.
+ * Mount points' octal escapes (\040 for a space) are decoded.  0 when
+ * found, -1 otherwise (outputs then untouched).
+ */
+int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
+			    size_t fs_len, char *options, size_t options_len);
+
+/* start_time's format for time t: ISO 8601 local time with offset. 0 or -1. */
+int sysinfo_iso_time(long long t, char *out, size_t outlen);
+
+#endif
