@@ -1,0 +1,1255 @@
+/*
+ * options.c: the command line of a sweep, driven by one table.
+ *
+ * Every option iosweep knows is a row of opt_table[]: its IOzone letter
+ * (or "+x" form), its long name, the kind and range of its argument, its
+ * group and help line, and the handler that stores it.  The parser, the
+ * "did you mean" suggestions and --help all read that table, so they
+ * cannot drift apart.  IOzone options we do not implement are rows too,
+ * with the reason they are refused, so they fail loudly instead of being
+ * taken for something else.
+ *
+ * Parsing follows IOzone's getopt: letters cluster ("-az"), an argument
+ * may be attached ("-s16m", "-i0") or be the next word, and a "-+x"
+ * option takes its argument from the next word.  Where IOzone quietly
+ * turns a bad value into another one (-s foo is 512 kB, -i 99 is test 0),
+ * we stop with a one-line message naming the option and the value.
+ * Rules that involve several options (-n <= -g, -i 1 needs -i 0, ...) are
+ * checked once the whole line has been read.
+ *
+ * While parsing we also record IOzone's "splash" lines, the header lines
+ * IOzone prints for the options given, so the report can reproduce them.
+ */
+#include "compat.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "iosweep.h"
+#include "options.h"
+#include "results.h"
+#include "units.h"
+
+#define OPTIONS_DEFAULT_FILE "iosweep.tmp"
+#define OPTIONS_MAX_RECORD_KB UINT64_C(16384)   /* IOzone's MAXBUFFERSIZE */
+#define OPTIONS_MIN_AUTO_FILE_KB UINT64_C(4)    /* IOzone's RECLEN_START */
+#define OPTIONS_DEFAULT_FILE_KB UINT64_C(512)   /* IOzone without -s */
+#define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
+
+enum opt_arg {
+	OPT_ARG_NONE,    /* a flag */
+	OPT_ARG_SIZE,    /* kB with k/m/g/t suffixes, in [min, max] kB */
+	OPT_ARG_UINT,    /* whole number in [min, max] */
+	OPT_ARG_TEST,    /* an IOzone test number */
+	OPT_ARG_STRING,  /* any non-empty word */
+	OPT_ARG_REJECT   /* an IOzone option we refuse; help is the reason */
+};
+
+enum opt_group {
+	OPT_GROUP_GRID, OPT_GROUP_TESTS, OPT_GROUP_TIMING, OPT_GROUP_REPORT,
+	OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
+};
+
+static const char *const opt_group_title[OPT_GROUP_COUNT] = {
+	"File and record sizes (IOzone)",
+	"Tests (IOzone)",
+	"Test file and timing (IOzone)",
+	"Report (IOzone)",
+	"iosweep additions",
+	"Information",
+	"IOzone options that iosweep refuses"
+};
+
+struct opt_parse;
+
+struct opt_row {
+	const char *letter;     /* "a", "+x", or NULL for long-only options */
+	const char *name;       /* long name without "--", or NULL */
+	enum opt_arg arg;
+	const char *metavar;    /* argument name in --help */
+	uint64_t min, max;      /* range of OPT_ARG_SIZE / OPT_ARG_UINT */
+	enum opt_group group;
+	const char *help;       /* help line; for OPT_ARG_REJECT the reason */
+	const char *defval;     /* default shown by --help, or NULL */
+	size_t field;           /* offsetof(struct options, ...) for generic handlers */
+	const char *splash;     /* IOzone's fixed splash line for flags, or NULL */
+	int (*apply)(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t value);
+};
+
+/* State of one options_parse() call. */
+struct opt_parse {
+	struct options *o;
+	char *err;
+	size_t errlen;
+	const char *shown;         /* the option as the user wrote it: "-s", "--trials" */
+	const char *text[128];     /* last argument given, per table row */
+	int seen[128];             /* times given, per table row */
+	int stop;                  /* -h or -v: stop reading */
+};
+
+static int opt_error(struct opt_parse *ps, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int opt_error(struct opt_parse *ps, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ps->err, ps->errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Append one splash line (IOzone's header line for an option). */
+static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
+{
+	struct options *o = ps->o;
+	va_list ap;
+	char **grown;
+	char *line;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return opt_error(ps, "cannot format a header line");
+	line = malloc((size_t)n + 1);
+	grown = realloc(o->splash, (o->nsplash + 1) * sizeof(*o->splash));
+	if (!line || !grown) {
+		free(line);
+		if (grown)
+			o->splash = grown;
+		return opt_error(ps, "out of memory");
+	}
+	o->splash = grown;
+	va_start(ap, fmt);
+	vsnprintf(line, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	o->splash[o->nsplash++] = line;
+	return 0;
+}
+
+static int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
+{
+	size_t n = strlen(src) + 1;
+	char *copy = malloc(n);
+
+	if (!copy)
+		return opt_error(ps, "out of memory");
+	memcpy(copy, src, n);
+	free(*dst);
+	*dst = copy;
+	return 0;
+}
+
+static int *opt_int_field(struct opt_parse *ps, const struct opt_row *row)
+{
+	return (int *)(void *)((char *)ps->o + row->field);
+}
+
+/* ---- handlers ------------------------------------------------------ */
+
+/* A flag: set its int field to 1 and print IOzone's line, if any. */
+static int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t value)
+{
+	(void)text; (void)value;
+	*opt_int_field(ps, row) = 1;
+	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
+}
+
+/* An unsigned count (-+x, --trials, --warmup). */
+static int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
+			    const char *text, uint64_t value)
+{
+	(void)text;
+	*(unsigned *)(void *)((char *)ps->o + row->field) = (unsigned)value;
+	return 0;
+}
+
+/* A string (-f, --label, --out). */
+static int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
+			  const char *text, uint64_t value)
+{
+	(void)value;
+	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
+}
+
+static int opt_list_add(struct opt_parse *ps, uint64_t *list, size_t *n,
+			uint64_t kb)
+{
+	if (*n >= OPTIONS_MAX_LIST)
+		return opt_error(ps, "%s: given more than %d times", ps->shown,
+				 OPTIONS_MAX_LIST);
+	list[(*n)++] = kb;
+	return 0;
+}
+
+static int opt_file_size(struct opt_parse *ps, const struct opt_row *row,
+			 const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	if (opt_list_add(ps, ps->o->sizes_kb, &ps->o->nsizes, kb))
+		return -1;
+	return opt_splash(ps, "\tFile size set to %" PRIu64 " kB", kb);
+}
+
+static int opt_record_size(struct opt_parse *ps, const struct opt_row *row,
+			   const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	if (opt_list_add(ps, ps->o->records_kb, &ps->o->nrecords, kb))
+		return -1;
+	return opt_splash(ps, "\tRecord Size %" PRIu64 " kB", kb);
+}
+
+static int opt_min_file(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	ps->o->min_file_kb = kb;
+	return opt_splash(ps, "\tUsing minimum file size of %" PRIu64 " kilobytes.", kb);
+}
+
+static int opt_max_file(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	ps->o->max_file_kb = kb;
+	return opt_splash(ps, "\tUsing maximum file size of %" PRIu64 " kilobytes.", kb);
+}
+
+static int opt_min_record(struct opt_parse *ps, const struct opt_row *row,
+			  const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	ps->o->min_rec_kb = kb;
+	return opt_splash(ps, "\tUsing Minimum Record Size %" PRIu64 " kB", kb);
+}
+
+static int opt_max_record(struct opt_parse *ps, const struct opt_row *row,
+			  const char *text, uint64_t kb)
+{
+	(void)row; (void)text;
+	ps->o->max_rec_kb = kb;
+	return opt_splash(ps, "\tUsing Maximum Record Size %" PRIu64 " kB", kb);
+}
+
+static int opt_auto2(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t value)
+{
+	struct options *o = ps->o;
+
+	(void)row; (void)text; (void)value;
+	o->auto_mode = 1;
+	o->auto2 = 1;
+	o->no_crossover = 1;
+	o->tests_mask |= (1u << TEST_WRITE) | (1u << TEST_READ);
+	return opt_splash(ps, "\tAuto Mode 2. This option is obsolete. Use -az -i0 -i1 ");
+}
+
+static const char *const opt_test_name[TEST_COUNT] = {
+	"write", "read", "random read/write", "backwards read",
+	"record rewrite", "stride read", "fwrite", "fread",
+	"mixed workload", "pwrite", "pread", "pwritev", "preadv"
+};
+
+static int opt_test(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t n)
+{
+	(void)row;
+	if (n == TEST_MIX)
+		return opt_error(ps, "%s %s: test 8 (mixed workload) runs only in "
+				 "throughput mode (-t), which is not supported yet",
+				 ps->shown, text);
+#ifndef HAVE_PREADV
+	if (n == TEST_PWRITEV || n == TEST_PREADV)
+		return opt_error(ps, "%s %s: test %" PRIu64 " (%s) is not available "
+				 "on this system", ps->shown, text, n, opt_test_name[n]);
+#endif
+	ps->o->tests_mask |= 1u << n;
+	return 0;
+}
+
+static int opt_stride(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t n)
+{
+	(void)row; (void)text;
+	ps->o->stride = n;
+	return 0;
+}
+
+static int opt_sleep(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t n)
+{
+	(void)row; (void)text;
+	ps->o->sleep_between_s = (unsigned)n;
+	return opt_splash(ps, "\tDelay %u seconds between tests enabled.",
+			  ps->o->sleep_between_s);
+}
+
+static int opt_direct(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+#if defined(HAVE_O_DIRECT)
+	ps->o->direct = 1;
+	return opt_splash(ps, "\tO_DIRECT feature enabled");
+#elif defined(HAVE_F_NOCACHE)
+	ps->o->direct = 1;
+	return opt_splash(ps, "\tF_NOCACHE=1 - Turns data caching off");
+#else
+	return opt_error(ps, "%s: direct I/O (O_DIRECT or F_NOCACHE) is not "
+			 "available on this system", ps->shown);
+#endif
+}
+
+static int opt_odsync(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+#if defined(HAVE_O_DSYNC)
+	ps->o->odsync = 1;
+	return opt_splash(ps, "\t>>> O_DSYNC mode enabled. <<<");
+#else
+	return opt_error(ps, "%s: O_DSYNC is not available on this system", ps->shown);
+#endif
+}
+
+static int opt_orsync(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+#if defined(HAVE_O_RSYNC)
+	ps->o->orsync = 1;
+	return opt_splash(ps, "\tRead & Write sync mode active.");
+#else
+	return opt_error(ps, "%s: O_RSYNC is not available on this system", ps->shown);
+#endif
+}
+
+static int opt_unit_ops(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->unit = RESULTS_UNIT_OPS;
+	return opt_splash(ps, "\tOPS Mode. Output is in operations per second.");
+}
+
+static int opt_unit_usec(struct opt_parse *ps, const struct opt_row *row,
+			 const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->unit = RESULTS_UNIT_USEC;
+	return opt_splash(ps, "\tMicroseconds/op Mode. Output is in microseconds per operation.");
+}
+
+static int opt_cpu(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->cpu_util = 1;
+	/* IOzone measures the getrusage() step here; it shows 0.000 on Linux */
+	if (opt_splash(ps, "\tCPU utilization Resolution = %5.3f seconds.", 0.0))
+		return -1;
+	return opt_splash(ps, "\tCPU utilization Excel chart enabled");
+}
+
+static int opt_xls(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
+{
+	(void)row; (void)value;
+	ps->o->excel = 1;
+	return opt_strdup(ps, &ps->o->xls_path, text);
+}
+
+static int opt_machine(struct opt_parse *ps, const struct opt_row *row,
+		       const char *text, uint64_t value)
+{
+	struct utsname u;
+
+	(void)row; (void)text; (void)value;
+	ps->o->machine = 1;
+	if (uname(&u) != 0)
+		return opt_error(ps, "%s: cannot read the machine name (uname)", ps->shown);
+	/* IOzone prints "\n\tMachine = ...": an empty line, then the line */
+	if (opt_splash(ps, "%s", ""))
+		return -1;
+	return opt_splash(ps, "\tMachine = %s %s %s %s %s", u.sysname, u.nodename,
+			  u.release, u.version, u.machine);
+}
+
+static int opt_stop(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t value)
+{
+	(void)text; (void)value;
+	*opt_int_field(ps, row) = 1;
+	ps->stop = 1;
+	return 0;
+}
+
+static int opt_progress(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t value)
+{
+	(void)text; (void)value;
+	ps->o->progress = strcmp(row->name, "quiet") ? 1 : 0;
+	return 0;
+}
+
+static int opt_order(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t value)
+{
+	(void)row; (void)value;
+	if (!strcmp(text, "cell"))
+		ps->o->order = OPTIONS_ORDER_CELL;
+	else if (!strcmp(text, "sweep"))
+		ps->o->order = OPTIONS_ORDER_SWEEP;
+	else
+		return opt_error(ps, "%s '%s': use cell or sweep", ps->shown, text);
+	return 0;
+}
+
+static int opt_data(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t value)
+{
+	const char *x = text + strlen("ratio=");
+	char *end = NULL;
+	double ratio;
+
+	(void)row; (void)value;
+	if (!strcmp(text, "random")) {
+		ps->o->data = OPTIONS_DATA_RANDOM;
+		return 0;
+	}
+	if (!strcmp(text, "zero")) {
+		ps->o->data = OPTIONS_DATA_ZERO;
+		return 0;
+	}
+	if (strncmp(text, "ratio=", strlen("ratio=")))
+		return opt_error(ps, "%s '%s': use random, zero or ratio=X "
+				 "(0 <= X < 1)", ps->shown, text);
+	ratio = (*x >= '0' && *x <= '9') || *x == '.' ? strtod(x, &end) : -1.0;
+	if (!end || *end || !(ratio >= 0.0 && ratio < 1.0))
+		return opt_error(ps, "%s '%s': the ratio must be a number with "
+				 "0 <= X < 1 (ratio=0.5)", ps->shown, text);
+	ps->o->data = OPTIONS_DATA_RATIO;
+	ps->o->data_ratio = ratio;
+	return 0;
+}
+
+static int opt_label(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t value)
+{
+	const char *p;
+
+	for (p = text; *p; p++)
+		if (*p == '/' || (unsigned char)*p < 0x20)
+			return opt_error(ps, "%s '%s': a label names a directory, "
+					 "so it cannot hold '/' or control characters",
+					 ps->shown, text);
+	return opt_set_string(ps, row, text, value);
+}
+
+/* ---- the table ----------------------------------------------------- */
+
+#define OFF(f) offsetof(struct options, f)
+#define KB16M OPTIONS_MAX_RECORD_KB
+
+#define FLAG(l, n, grp, fld, spl, h) \
+	{ l, n, OPT_ARG_NONE, NULL, 0, 0, grp, h, NULL, OFF(fld), spl, opt_set_flag }
+#define REJECT(l, why) \
+	{ l, NULL, OPT_ARG_REJECT, NULL, 0, 0, OPT_GROUP_REJECTED, why, NULL, 0, NULL, NULL }
+
+#define WHY_THROUGHPUT "throughput mode is not supported yet"
+
+static const struct opt_row opt_table[] = {
+	/* sizes and grid */
+	FLAG("a", "auto", OPT_GROUP_GRID, auto_mode, "\tAuto Mode",
+	     "auto mode: sweep file sizes x record sizes"),
+	FLAG("z", "no-crossover", OPT_GROUP_GRID, no_crossover,
+	     "\tCross over of record size disabled.",
+	     "with -a, also test small records on files of 32 MB and more"),
+	{ "A", "auto2", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_GRID,
+	  "obsolete IOzone auto mode: like -az -i 0 -i 1, 4-column report",
+	  NULL, 0, NULL, opt_auto2 },
+	{ "s", "file-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_MAX / 1024, OPT_GROUP_GRID,
+	  "file size; repeat for a list of sizes", "512k", 0, NULL, opt_file_size },
+	{ "r", "record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "record size, 1k to 16m; repeat for a list", "4k", 0, NULL, opt_record_size },
+	{ "n", "min-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
+	  0, NULL, opt_min_file },
+	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode", "512m",
+	  0, NULL, opt_max_file },
+	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "smallest record size of auto mode", "4k", 0, NULL, opt_min_record },
+	{ "q", "max-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "largest record size of auto mode, at most 16m", "16m", 0, NULL,
+	  opt_max_record },
+	{ "+x", "multiplier", OPT_ARG_UINT, "N", 2, 16, OPT_GROUP_GRID,
+	  "step between sizes of auto mode, 2 to 16", "2", OFF(multiplier), NULL,
+	  opt_set_unsigned },
+
+	/* tests */
+	{ "i", "test", OPT_ARG_TEST, "N", 0, TEST_COUNT - 1, OPT_GROUP_TESTS,
+	  "run test N, repeatable: 0 write, 1 read, 2 random, 3 backwards, "
+	  "4 record rewrite, 5 stride, 6 fwrite, 7 fread, 9 pwrite, 10 pread, "
+	  "11 pwritev, 12 preadv (9-12 need -E); every test needs -i 0",
+	  "0-7", 0, NULL, opt_test },
+	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
+	     "extended tests: pwrite, pread, pwritev, preadv"),
+	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
+	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
+	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
+	  "stride of test 5, in records", "17", 0, NULL, opt_stride },
+
+	/* file and timing */
+	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
+	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
+	FLAG("w", "keep-file", OPT_GROUP_TIMING, keep_file, "\tSetting no_unlink",
+	     "keep the test file at the end"),
+	FLAG("c", "include-close", OPT_GROUP_TIMING, include_close,
+	     "\tInclude close in write timing", "include close() in the timing"),
+	FLAG("e", "include-fsync", OPT_GROUP_TIMING, include_fsync,
+	     "\tInclude fsync in write timing", "include fsync() in the timing"),
+	{ "I", "direct", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "bypass the page cache (O_DIRECT or F_NOCACHE)", NULL, 0, NULL, opt_direct },
+	FLAG("o", "osync", OPT_GROUP_TIMING, osync, "\tSYNC Mode. ",
+	     "open with O_SYNC"),
+	{ "+D", "odsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
+	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
+	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
+	     "purge the CPU cache before each test"),
+	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
+	  "sleep between tests", "0", 0, NULL, opt_sleep },
+
+	/* report */
+	{ "O", "ops", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "report operations per second", NULL, 0, NULL, opt_unit_ops },
+	{ "N", "usec", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "report microseconds per operation", NULL, 0, NULL, opt_unit_usec },
+	{ "+u", "cpu", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "measure CPU utilization (shown with -R)", NULL, 0, NULL, opt_cpu },
+	FLAG("R", "excel", OPT_GROUP_REPORT, excel, "\tExcel chart generation enabled",
+	     "add IOzone's Excel-style tables to the report"),
+	{ "b", "xls", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_REPORT,
+	  "also write those tables as a BIFF2 .xls file (implies -R)", NULL, 0, NULL,
+	  opt_xls },
+	{ "M", "machine", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "show the machine (uname) in the header", NULL, 0, NULL, opt_machine },
+
+	/* our own: long options only */
+	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
+	  "independent passes over the grid; statistics come from them", "1",
+	  OFF(trials), NULL, opt_set_unsigned },
+	{ NULL, "warmup", OPT_ARG_UINT, "N", 0, 100, OPT_GROUP_OURS,
+	  "untimed passes before the trials", "0", OFF(warmup), NULL,
+	  opt_set_unsigned },
+	{ NULL, "order", OPT_ARG_STRING, "cell|sweep", 0, 0, OPT_GROUP_OURS,
+	  "all trials of a cell in a row, or whole sweeps in turn", "cell", 0, NULL,
+	  opt_order },
+	{ NULL, "label", OPT_ARG_STRING, "NAME", 0, 0, OPT_GROUP_OURS,
+	  "series name for charts and the output directory", NULL, OFF(label), NULL,
+	  opt_label },
+	{ NULL, "out", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_OURS,
+	  "output directory", "./iosweep-results/LABEL-TIME", OFF(out_dir), NULL,
+	  opt_set_string },
+	{ NULL, "data", OPT_ARG_STRING, "random|zero|ratio=X", 0, 0, OPT_GROUP_OURS,
+	  "data written: incompressible, zeros (as IOzone), or a fraction X "
+	  "(0 <= X < 1) that compresses away", "random", 0, NULL, opt_data },
+	FLAG(NULL, "dry-run", OPT_GROUP_OURS, dry_run, NULL,
+	     "print the cells that would run, then stop"),
+	{ NULL, "progress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
+	  "show progress on stderr (default when stderr is a terminal)", NULL, 0, NULL,
+	  opt_progress },
+	{ NULL, "quiet", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
+	  "no progress on stderr", NULL, 0, NULL, opt_progress },
+	FLAG(NULL, "overwrite", OPT_GROUP_OURS, overwrite, NULL,
+	     "let -f name a file that already exists"),
+	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
+	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
+
+	/* information */
+	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
+	  "show this help and exit", NULL, OFF(help), NULL, opt_stop },
+	{ "v", "version", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
+	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
+
+	/* IOzone options we refuse */
+	REJECT("t", WHY_THROUGHPUT), REJECT("F", WHY_THROUGHPUT),
+	REJECT("l", WHY_THROUGHPUT), REJECT("u", WHY_THROUGHPUT),
+	REJECT("T", WHY_THROUGHPUT), REJECT("x", WHY_THROUGHPUT),
+	REJECT("C", WHY_THROUGHPUT), REJECT("+k", WHY_THROUGHPUT),
+	REJECT("d", WHY_THROUGHPUT),
+	REJECT("+p", "the mixed workload runs only in throughput mode, "
+	       "which is not supported yet"),
+	REJECT("+B", "the mixed workload runs only in throughput mode, "
+	       "which is not supported yet"),
+	REJECT("B", "mmap I/O is not supported"),
+	REJECT("D", "mmap I/O is not supported"),
+	REJECT("G", "mmap I/O is not supported"),
+	REJECT("Z", "mmap I/O is not supported"),
+	REJECT("H", "POSIX async I/O is not supported"),
+	REJECT("k", "POSIX async I/O is not supported"),
+	REJECT("K", "disrupted read patterns are not supported"),
+	REJECT("V", "data verification is not supported"),
+	REJECT("+d", "data verification is not supported"),
+	REJECT("+E", "data verification is not supported"),
+	REJECT("W", "file locking is not supported"),
+	REJECT("+l", "file locking is not supported"),
+	REJECT("+L", "file locking is not supported"),
+	REJECT("+V", "shared-file mode is not supported"),
+	REJECT("X", "telemetry files are not supported"),
+	REJECT("Y", "telemetry files are not supported"),
+	REJECT("J", "compute delays are not supported"),
+	REJECT("+J", "compute delays are not supported"),
+	REJECT("U", "unmounting between tests is not supported"),
+	REJECT("S", "setting the processor cache size is not supported"),
+	REJECT("L", "setting the cache line size is not supported"),
+	REJECT("P", "processor binding is not supported"),
+	REJECT("Q", "offset/latency files are not supported"),
+	REJECT("+z", "latency histograms are not supported"),
+	REJECT("m", "multiple buffers are not supported"),
+	REJECT("+m", "cluster mode is not supported"),
+	REJECT("+h", "cluster mode is not supported"),
+	REJECT("+c", "cluster mode is not supported"),
+	REJECT("+t", "cluster mode is not supported"),
+	REJECT("+H", "cluster mode is not supported"),
+	REJECT("+P", "cluster mode is not supported"),
+	REJECT("+i", "cluster mode is not supported"),
+	REJECT("+s", "cluster mode is not supported"),
+	REJECT("+a", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+w", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+y", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+C", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+Q", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+S", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+W", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+M", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+e", "sparse files are not supported"),
+	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
+	REJECT("+b", "burst mode is not supported"),
+	REJECT("+O", "rate limiting is not supported"),
+	REJECT("+R", "file lists are not supported"),
+	REJECT("+T", "timestamps are not supported"),
+	REJECT("+N", "keeping the file untruncated is not supported"),
+	REJECT("+A", "madvise is not supported"),
+	REJECT("+K", "manual control of test 8 is not supported"),
+	REJECT("+X", "short-circuit mode is not supported"),
+	REJECT("+U", "unbuffered Windows I/O is not supported"),
+	REJECT("+F", "this IOzone option is not supported"),
+};
+
+#define OPT_NROWS (sizeof(opt_table) / sizeof(opt_table[0]))
+
+_Static_assert(sizeof(opt_table) / sizeof(opt_table[0]) <= 128,
+	       "struct opt_parse keeps per-row state for at most 128 rows");
+
+static const struct opt_row *opt_by_letter(const char *letter)
+{
+	size_t i;
+
+	for (i = 0; i < OPT_NROWS; i++)
+		if (opt_table[i].letter && !strcmp(opt_table[i].letter, letter))
+			return &opt_table[i];
+	return NULL;
+}
+
+static const struct opt_row *opt_by_name(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < OPT_NROWS; i++)
+		if (opt_table[i].name && strlen(opt_table[i].name) == len &&
+		    !strncmp(opt_table[i].name, name, len))
+			return &opt_table[i];
+	return NULL;
+}
+
+static size_t opt_index(const struct opt_row *row)
+{
+	return (size_t)(row - opt_table);
+}
+
+/* ---- suggestions ---------------------------------------------------- */
+
+/* Levenshtein distance, capped: enough for option names. */
+static size_t opt_distance(const char *a, size_t la, const char *b)
+{
+	size_t lb = strlen(b), i, j;
+	size_t row[64];
+
+	if (la >= 63 || lb >= 63)
+		return (size_t)-1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0], up;
+
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t best;
+
+			up = row[j];
+			best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The long name closest to name[0..len), or NULL when none is close. */
+static const char *opt_suggest(const char *name, size_t len)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1, i;
+
+	for (i = 0; i < OPT_NROWS; i++) {
+		const char *cand = opt_table[i].name;
+		size_t d;
+
+		if (!cand)
+			continue;
+		d = opt_distance(name, len, cand);
+		/* a prefix ("--dry") is as good as one typo */
+		if (len >= 3 && !strncmp(cand, name, len))
+			d = 1;
+		if (d < best_d) {
+			best_d = d;
+			best = cand;
+		}
+	}
+	if (best && (best_d <= 2 || best_d * 3 <= len) && best_d < len)
+		return best;
+	return NULL;
+}
+
+static int opt_unknown_long(struct opt_parse *ps, const char *arg, size_t len)
+{
+	const char *s = opt_suggest(arg + 2, len - 2);
+
+	if (s)
+		return opt_error(ps, "unknown option '%.*s'; did you mean '--%s'?",
+				 (int)len, arg, s);
+	return opt_error(ps, "unknown option '%.*s'; see 'iosweep --help'",
+			 (int)len, arg);
+}
+
+static int opt_unknown_short(struct opt_parse *ps, const char *arg,
+			     const char *letter)
+{
+	char other[3] = { letter[0], letter[1], 0 };
+	char *c = other[1] ? &other[1] : &other[0];
+	const struct opt_row *row;
+
+	/* the same letter in the other case, when that one is an option */
+	*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' :
+		    *c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+	row = strcmp(other, letter) ? opt_by_letter(other) : NULL;
+	if (row && row->arg != OPT_ARG_REJECT)
+		return opt_error(ps, "unknown option '-%s'; did you mean '-%s'?",
+				 letter, other);
+	return opt_error(ps, "unknown option '-%s'%s%s%s; see 'iosweep --help'",
+			 letter, strlen(arg) > 2 ? " in '" : "",
+			 strlen(arg) > 2 ? arg : "", strlen(arg) > 2 ? "'" : "");
+}
+
+/* ---- reading one option ------------------------------------------- */
+
+static int opt_is_numeric_kind(const struct opt_row *row)
+{
+	return row->arg == OPT_ARG_SIZE || row->arg == OPT_ARG_UINT ||
+	       row->arg == OPT_ARG_TEST;
+}
+
+/*
+ * The next word as the argument of row, or an error when it is missing
+ * or is another option.  "-5" is taken as a (negative, so refused) number.
+ */
+static int opt_next_arg(struct opt_parse *ps, const struct opt_row *row,
+			int argc, char **argv, int *i, const char **text)
+{
+	const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+	if (!next)
+		return opt_error(ps, "%s: missing %s", ps->shown, row->metavar);
+	if (next[0] == '-' && next[1] &&
+	    !(opt_is_numeric_kind(row) && next[1] >= '0' && next[1] <= '9'))
+		return opt_error(ps, "%s: missing %s (found the option '%s' instead)",
+				 ps->shown, row->metavar, next);
+	(*i)++;
+	*text = next;
+	return 0;
+}
+
+/* Convert and range-check text for row, then run its handler. */
+static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text)
+{
+	char why[IOSWEEP_ERR_MAX];
+	uint64_t value = 0;
+	char lim[32];
+
+	switch (row->arg) {
+	case OPT_ARG_REJECT:
+		return opt_error(ps, "%s: %s", ps->shown, row->help);
+	case OPT_ARG_SIZE:
+		if (units_parse_size_kb(text, &value, why, sizeof(why)))
+			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		if (value > row->max) {
+			units_format_kb(row->max, lim, sizeof(lim));
+			return opt_error(ps, "%s '%s': %" PRIu64 " kB is more than "
+					 "the limit of %" PRIu64 " kB (%s)", ps->shown,
+					 text, value, row->max, lim);
+		}
+		if (value < row->min)
+			return opt_error(ps, "%s '%s': must be at least %" PRIu64 " kB",
+					 ps->shown, text, row->min);
+		break;
+	case OPT_ARG_UINT:
+		if (units_parse_uint(text, row->min, row->max, &value, why, sizeof(why)))
+			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		break;
+	case OPT_ARG_TEST:
+		if (units_parse_uint(text, 0, UINT64_MAX, &value, why, sizeof(why)) ||
+		    value > row->max)
+			return opt_error(ps, "%s '%s': no such test; tests are 0 to 12 "
+					 "(see 'iosweep --help')", ps->shown, text);
+		break;
+	case OPT_ARG_STRING:
+		if (!*text)
+			return opt_error(ps, "%s: empty %s", ps->shown, row->metavar);
+		break;
+	case OPT_ARG_NONE:
+		break;
+	}
+	ps->seen[opt_index(row)]++;
+	ps->text[opt_index(row)] = text;
+	return row->apply(ps, row, text, value);
+}
+
+static int opt_long(struct opt_parse *ps, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i], *eq = strchr(arg, '='), *text = NULL;
+	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	const struct opt_row *row = opt_by_name(arg + 2, len - 2);
+	char shown[64];
+
+	if (!row)
+		return opt_unknown_long(ps, arg, len);
+	snprintf(shown, sizeof(shown), "--%s", row->name);
+	ps->shown = shown;
+	if (row->arg == OPT_ARG_NONE) {
+		if (eq)
+			return opt_error(ps, "%s takes no value (got '%s')", shown, eq + 1);
+	} else if (eq) {
+		text = eq + 1;
+	} else if (opt_next_arg(ps, row, argc, argv, i, &text)) {
+		return -1;
+	}
+	return opt_apply(ps, row, text);
+}
+
+/* One word starting with a single '-': a cluster of IOzone letters. */
+static int opt_cluster(struct opt_parse *ps, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i];
+	size_t j = 1;
+
+	/* "-trials" or "-help": a long option written with one dash */
+	if (arg[1] != '+' && strlen(arg) > 2 && opt_by_name(arg + 1, strlen(arg + 1)))
+		return opt_error(ps, "unknown option '%s'; did you mean '-%s'?",
+				 arg, arg);
+	while (arg[j] && !ps->stop) {
+		char letter[3] = { arg[j], 0, 0 };
+		const char *rest, *text = NULL;
+		const struct opt_row *row;
+		char shown[8];
+
+		if (arg[j] == '+') {
+			if (!arg[j + 1])
+				return opt_error(ps, "'-+' needs a letter after the '+' "
+						 "(-+u, -+n, ...)");
+			letter[1] = arg[j + 1];
+			rest = arg + j + 2;
+		} else {
+			rest = arg + j + 1;
+		}
+		row = opt_by_letter(letter);
+		if (!row)
+			return opt_unknown_short(ps, arg, letter);
+		snprintf(shown, sizeof(shown), "-%s", letter);
+		ps->shown = shown;
+		if (row->arg == OPT_ARG_REJECT)
+			return opt_apply(ps, row, NULL);
+		if (letter[1]) {
+			/* -+x: nothing may follow in the word; its value is the next word */
+			if (*rest)
+				return opt_error(ps, "unknown option '%s' (%s takes no "
+						 "more letters)", arg, shown);
+			if (row->arg != OPT_ARG_NONE &&
+			    opt_next_arg(ps, row, argc, argv, i, &text))
+				return -1;
+			return opt_apply(ps, row, text);
+		}
+		if (row->arg == OPT_ARG_NONE) {
+			if (opt_apply(ps, row, NULL))
+				return -1;
+			j++;
+			continue;
+		}
+		if (*rest)
+			text = rest;     /* attached: -s16m, -i0 */
+		else if (opt_next_arg(ps, row, argc, argv, i, &text))
+			return -1;
+		return opt_apply(ps, row, text);
+	}
+	return 0;
+}
+
+/* ---- rules across options ------------------------------------------ */
+
+static const char *opt_given(const struct opt_parse *ps, const char *letter)
+{
+	return ps->text[opt_index(opt_by_letter(letter))];
+}
+
+static int opt_seen(const struct opt_parse *ps, const char *letter)
+{
+	return ps->seen[opt_index(opt_by_letter(letter))];
+}
+
+static int opt_check_tests(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	unsigned n;
+
+	for (n = TEST_PWRITE; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !o->extended)
+			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
+					 "tests); add -E", n, n, opt_test_name[n]);
+	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
+		return 0;
+	for (n = 1; n < TEST_COUNT; n++)
+		if (o->tests_mask & (1u << n))
+			return opt_error(ps, "-i %u: test %u (%s) needs test 0 (write) "
+					 "to create the file first; add -i 0",
+					 n, n, opt_test_name[n]);
+	return 0;
+}
+
+/*
+ * A file must be a whole number of records (IOzone quietly writes less:
+ * -s 10 -r 4k writes 8 kB and reports 10).  Checked for every file size
+ * and record size given together; one -s with one -r must also fit.
+ */
+static int opt_check_cells(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	uint64_t files[OPTIONS_MAX_LIST], recs[OPTIONS_MAX_LIST];
+	size_t nf = o->nsizes, nr = o->nrecords, a, b;
+	int single = nf <= 1 && nr <= 1;
+
+	if (o->auto_mode && (nf == 0 || nr == 0))
+		return 0;      /* the plan picks the other axis */
+	if (nf == 0 && nr == 0)
+		return 0;
+	memcpy(files, o->sizes_kb, nf * sizeof(*files));
+	memcpy(recs, o->records_kb, nr * sizeof(*recs));
+	if (nf == 0)
+		files[nf++] = OPTIONS_DEFAULT_FILE_KB;
+	if (nr == 0)
+		recs[nr++] = OPTIONS_DEFAULT_RECORD_KB;
+	for (a = 0; a < nf; a++) {
+		for (b = 0; b < nr; b++) {
+			uint64_t f = files[a], r = recs[b];
+			const char *rtext = opt_given(ps, "r");
+
+			if (r > f && single) {
+				if (rtext)
+					return opt_error(ps, "-r '%s': a %" PRIu64 " kB record "
+							 "is larger than the %" PRIu64
+							 " kB file", rtext, r, f);
+				return opt_error(ps, "-s '%s': a %" PRIu64 " kB file is "
+						 "smaller than one %" PRIu64 " kB record (the "
+						 "default -r)", opt_given(ps, "s"), f, r);
+			}
+			if (r > f || f % r == 0)
+				continue;
+			if (o->nrecords == 0)
+				return opt_error(ps, "-s '%s': %" PRIu64 " kB file is not a "
+						 "whole number of %" PRIu64 " kB records (the "
+						 "default -r)", opt_given(ps, "s"), f, r);
+			if (o->nrecords == 1)
+				return opt_error(ps, "-r '%s': %" PRIu64 " kB file is not a "
+						 "whole number of %" PRIu64 " kB records",
+						 rtext, f, r);
+			return opt_error(ps, "-r %" PRIu64 "k: %" PRIu64 " kB file is not a "
+					 "whole number of %" PRIu64 " kB records", r, f, r);
+		}
+	}
+	return 0;
+}
+
+static int opt_check(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+
+	/* IOzone: more than one -s or -r means auto mode without crossover */
+	if (o->nsizes > 1 || o->nrecords > 1) {
+		o->auto_mode = 1;
+		o->no_crossover = 1;
+	}
+	if (opt_seen(ps, "O") && opt_seen(ps, "N"))
+		return opt_error(ps, "-O and -N: choose one unit, operations per "
+				 "second (-O) or microseconds per operation (-N)");
+	if (o->min_file_kb && o->max_file_kb && o->min_file_kb > o->max_file_kb)
+		return opt_error(ps, "-n '%s': the smallest file size (%" PRIu64
+				 " kB) is larger than the largest, -g '%s' (%" PRIu64
+				 " kB)", opt_given(ps, "n"), o->min_file_kb,
+				 opt_given(ps, "g"), o->max_file_kb);
+	if (o->min_rec_kb && o->max_rec_kb && o->min_rec_kb > o->max_rec_kb)
+		return opt_error(ps, "-y '%s': the smallest record size (%" PRIu64
+				 " kB) is larger than the largest, -q '%s' (%" PRIu64
+				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
+				 opt_given(ps, "q"), o->max_rec_kb);
+	if (opt_check_tests(ps))
+		return -1;
+	return opt_check_cells(ps);
+}
+
+/* ---- public -------------------------------------------------------- */
+
+static int opt_command_line(struct opt_parse *ps, int argc, char **argv)
+{
+	size_t len = strlen("iosweep") + 1, at;
+	int i;
+
+	for (i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	ps->o->command_line = malloc(len);
+	if (!ps->o->command_line)
+		return opt_error(ps, "out of memory");
+	at = (size_t)snprintf(ps->o->command_line, len, "iosweep");
+	for (i = 1; i < argc; i++)
+		at += (size_t)snprintf(ps->o->command_line + at, len - at, " %s", argv[i]);
+	return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv,
+		  char *err, size_t errlen)
+{
+	struct opt_parse ps;
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	memset(&ps, 0, sizeof(ps));
+	ps.o = o;
+	ps.err = err;
+	ps.errlen = errlen;
+	if (errlen)
+		err[0] = '\0';
+	o->multiplier = 2;
+	o->stride = 17;
+	o->trials = 1;
+	o->warmup = 0;
+	o->order = OPTIONS_ORDER_CELL;
+	o->data = OPTIONS_DATA_RANDOM;
+	o->progress = -1;
+	o->unit = RESULTS_UNIT_KBPS;
+	if (opt_strdup(&ps, &o->file, OPTIONS_DEFAULT_FILE) ||
+	    opt_command_line(&ps, argc, argv))
+		return -1;
+	if (argc < 2)
+		return opt_error(&ps, "nothing to do: give IOzone options "
+				 "(iosweep -a for auto mode), or see 'iosweep --help'");
+	for (i = 1; i < argc && !ps.stop; i++) {
+		const char *arg = argv[i];
+		int rc;
+
+		if (arg[0] == '-' && arg[1] == '-' && arg[2])
+			rc = opt_long(&ps, argc, argv, &i);
+		else if (arg[0] == '-' && arg[1] && arg[1] != '-')
+			rc = opt_cluster(&ps, argc, argv, &i);
+		else
+			rc = opt_error(&ps, "unexpected argument '%s': options start "
+				       "with '-' (see 'iosweep --help')", arg);
+		if (rc)
+			return -1;
+	}
+	if (ps.stop)
+		return 0;
+	return opt_check(&ps);
+}
+
+void options_release(struct options *o)
+{
+	size_t i;
+
+	if (!o)
+		return;
+	free(o->file);
+	free(o->xls_path);
+	free(o->label);
+	free(o->out_dir);
+	free(o->command_line);
+	for (i = 0; i < o->nsplash; i++)
+		free(o->splash[i]);
+	free(o->splash);
+	memset(o, 0, sizeof(*o));
+}
+
+unsigned options_tests(const struct options *o)
+{
+	unsigned mask = 0, n;
+
+	if (o->tests_mask)
+		return o->tests_mask;
+	for (n = TEST_WRITE; n <= TEST_FREAD; n++)
+		mask |= 1u << n;
+	if (o->extended) {
+		mask |= (1u << TEST_PWRITE) | (1u << TEST_PREAD);
+#ifdef HAVE_PREADV
+		mask |= (1u << TEST_PWRITEV) | (1u << TEST_PREADV);
+#endif
+	}
+	return mask;
+}
+
+/* ---- --help ---------------------------------------------------------- */
+
+#define HELP_LEFT 30   /* column where the help text starts */
+#define HELP_WIDTH 79
+
+/* "-s, --file-size SIZE", "    --trials N", "-+u, --cpu" */
+static void opt_help_left(const struct opt_row *row, char *out, size_t outlen)
+{
+	const char *meta = row->metavar ? row->metavar : "";
+	const char *sep = row->metavar ? " " : "";
+
+	if (row->letter && row->name)
+		snprintf(out, outlen, "-%s, --%s%s%s", row->letter, row->name, sep, meta);
+	else if (row->letter)
+		snprintf(out, outlen, "-%s%s%s", row->letter, sep, meta);
+	else
+		snprintf(out, outlen, "    --%s%s%s", row->name, sep, meta);
+}
+
+/* Write text wrapped at HELP_WIDTH, continuation lines indented to col. */
+static void opt_help_wrap(FILE *out, const char *text, size_t col, size_t at)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *word = p;
+		size_t wl;
+
+		while (*p && *p != ' ')
+			p++;
+		wl = (size_t)(p - word);
+		if (at > col && at + 1 + wl > HELP_WIDTH) {
+			fprintf(out, "\n%*s", (int)col, "");
+			at = col;
+		} else if (at > col) {
+			fputc(' ', out);
+			at++;
+		}
+		fwrite(word, 1, wl, out);
+		at += wl;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', out);
+}
+
+static void opt_help_row(FILE *out, const struct opt_row *row)
+{
+	char left[96], text[512];
+	size_t at;
+
+	opt_help_left(row, left, sizeof(left));
+	if (row->defval)
+		snprintf(text, sizeof(text), "%s (default %s)", row->help, row->defval);
+	else
+		snprintf(text, sizeof(text), "%s", row->help);
+	at = 2 + strlen(left);
+	fprintf(out, "  %s", left);
+	if (at + 2 > HELP_LEFT) {
+		fprintf(out, "\n%*s", HELP_LEFT, "");
+	} else {
+		fprintf(out, "%*s", (int)(HELP_LEFT - at), "");
+	}
+	opt_help_wrap(out, text, HELP_LEFT, HELP_LEFT);
+}
+
+void options_write_help(FILE *out)
+{
+	char line[1024];
+	size_t g, i, at;
+
+	fprintf(out,
+		"usage: iosweep [options]\n"
+		"\n"
+		"Measures file I/O over a grid of file sizes and record sizes, "
+		"the way IOzone\n"
+		"does; IOzone's letters keep IOzone's meaning.  SIZE is a whole "
+		"number of kB,\n"
+		"or a number with k, m, g or t (64k, 16m, 2g).  Bad values are "
+		"errors, never\n"
+		"guessed.  Example: iosweep -a -n 64k -g 1g -i 0 -i 1 --trials 3\n");
+	for (g = 0; g < OPT_GROUP_REJECTED; g++) {
+		fprintf(out, "\n%s:\n", opt_group_title[g]);
+		for (i = 0; i < OPT_NROWS; i++)
+			if (opt_table[i].group == g)
+				opt_help_row(out, &opt_table[i]);
+	}
+	fprintf(out, "\n%s (error, exit 2):\n", opt_group_title[OPT_GROUP_REJECTED]);
+	for (i = 0; i < OPT_NROWS; i++) {
+		size_t j;
+		int first = 1;
+
+		if (opt_table[i].group != OPT_GROUP_REJECTED)
+			continue;
+		/* one line per reason, the first row with it gathers the letters */
+		for (j = 0; j < i; j++)
+			if (opt_table[j].group == OPT_GROUP_REJECTED &&
+			    !strcmp(opt_table[j].help, opt_table[i].help))
+				break;
+		if (j < i)
+			continue;
+		at = 0;
+		for (j = i; j < OPT_NROWS; j++) {
+			if (opt_table[j].group != OPT_GROUP_REJECTED ||
+			    strcmp(opt_table[j].help, opt_table[i].help))
+				continue;
+			at += (size_t)snprintf(line + at, sizeof(line) - at, "%s-%s",
+					       first ? "" : " ", opt_table[j].letter);
+			first = 0;
+			if (at >= sizeof(line))
+				at = sizeof(line) - 1;
+		}
+		fprintf(out, "  ");
+		snprintf(line + at, sizeof(line) - at, ": %s", opt_table[i].help);
+		opt_help_wrap(out, line, 4, 2);
+	}
+	fprintf(out, "\nExit status: 0 done, 1 failure, 2 bad command line, "
+		"3 I/O error, 4 bad input\nfile, 5 missing program, 130 "
+		"interrupted.\n");
+}

@@ -1,0 +1,178 @@
+/*
+ * units.c: whole-number sizes and counts, strictly parsed.
+ *
+ * Both parsers share one scanner (units_scan) that accepts only ASCII
+ * digits and converts them with a checked strtoull, so the same text is
+ * refused the same way everywhere: no sign, no spaces, no fractions, no
+ * silent wrap-around.  Formatting picks the largest unit that represents
+ * a size exactly, the way IOzone's reports and our file names show sizes.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+enum units_scan_result {
+	UNITS_SCAN_OK,
+	UNITS_SCAN_EMPTY,
+	UNITS_SCAN_NEGATIVE,
+	UNITS_SCAN_NOT_NUMBER,
+	UNITS_SCAN_FRACTION,
+	UNITS_SCAN_OVERFLOW
+};
+
+static int units_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * Read the leading run of digits of text into *value; *end points after
+ * it.  Classifies what is wrong when there is no usable number.
+ */
+static enum units_scan_result units_scan(const char *text, uint64_t *value,
+					 const char **end)
+{
+	const char *p = text;
+	unsigned long long v;
+	char *stop;
+
+	if (!text || !*text)
+		return UNITS_SCAN_EMPTY;
+	if (*p == '-' && units_is_digit(p[1]))
+		return UNITS_SCAN_NEGATIVE;
+	if (!units_is_digit(*p))
+		return UNITS_SCAN_NOT_NUMBER;
+	while (units_is_digit(*p))
+		p++;
+	if ((*p == '.' || *p == ',') && units_is_digit(p[1]))
+		return UNITS_SCAN_FRACTION;
+	errno = 0;
+	v = strtoull(text, &stop, 10);
+	if (errno == ERANGE)
+		return UNITS_SCAN_OVERFLOW;
+	if (stop != p)
+		return UNITS_SCAN_NOT_NUMBER;
+	*value = (uint64_t)v;
+	*end = p;
+	return UNITS_SCAN_OK;
+}
+
+int units_parse_size_kb(const char *text, uint64_t *kb, char *err, size_t errlen)
+{
+	const char *end = NULL;
+	uint64_t value = 0, scale = 1;
+
+	switch (units_scan(text, &value, &end)) {
+	case UNITS_SCAN_OK:
+		break;
+	case UNITS_SCAN_EMPTY:
+		snprintf(err, errlen, "empty size: %s", UNITS_SIZE_HINT);
+		return -1;
+	case UNITS_SCAN_NEGATIVE:
+		snprintf(err, errlen, "a size cannot be negative: %s", UNITS_SIZE_HINT);
+		return -1;
+	case UNITS_SCAN_FRACTION:
+		snprintf(err, errlen, "not a whole number: %s", UNITS_SIZE_HINT);
+		return -1;
+	case UNITS_SCAN_OVERFLOW:
+		snprintf(err, errlen, "size too large");
+		return -1;
+	default:
+		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
+		return -1;
+	}
+	switch (*end) {
+	case '\0': case 'k': case 'K': scale = 1; break;
+	case 'm': case 'M': scale = 1024; break;
+	case 'g': case 'G': scale = UINT64_C(1024) * 1024; break;
+	case 't': case 'T': scale = UINT64_C(1024) * 1024 * 1024; break;
+	default:
+		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
+		return -1;
+	}
+	if (*end && end[1]) {
+		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
+		return -1;
+	}
+	if (value == 0) {
+		snprintf(err, errlen, "a size must be at least 1 kB");
+		return -1;
+	}
+	/* the size in bytes must fit in 64 bits too */
+	if (value > UINT64_MAX / 1024 / scale) {
+		snprintf(err, errlen, "size too large");
+		return -1;
+	}
+	*kb = value * scale;
+	return 0;
+}
+
+int units_parse_uint(const char *text, uint64_t min, uint64_t max,
+		     uint64_t *out, char *err, size_t errlen)
+{
+	const char *end = NULL;
+	uint64_t value = 0;
+	enum units_scan_result r = units_scan(text, &value, &end);
+
+	if (r == UNITS_SCAN_OK && *end)
+		r = UNITS_SCAN_NOT_NUMBER;
+	switch (r) {
+	case UNITS_SCAN_OK:
+		break;
+	case UNITS_SCAN_EMPTY:
+		snprintf(err, errlen, "empty value: use a whole number");
+		return -1;
+	case UNITS_SCAN_OVERFLOW:
+		value = UINT64_MAX;   /* reported as out of range below */
+		break;
+	default:
+		snprintf(err, errlen, "not a whole number");
+		return -1;
+	}
+	if (value < min || value > max || r == UNITS_SCAN_OVERFLOW) {
+		if (max == UINT64_MAX)
+			snprintf(err, errlen, "must be at least %" PRIu64, min);
+		else
+			snprintf(err, errlen, "must be from %" PRIu64 " to %" PRIu64,
+				 min, max);
+		return -1;
+	}
+	*out = value;
+	return 0;
+}
+
+void units_format_kb(uint64_t kb, char *out, size_t outlen)
+{
+	static const char suffix[] = "KMGT";
+	unsigned i = 0;
+
+	while (kb && kb % 1024 == 0 && i + 1 < sizeof(suffix) - 1) {
+		kb /= 1024;
+		i++;
+	}
+	snprintf(out, outlen, "%" PRIu64 "%c", kb, suffix[i]);
+}
+
+void units_format_bytes_human(uint64_t bytes, char *out, size_t outlen)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	double v = (double)bytes;
+	unsigned i = 0;
+
+	if (bytes < 1024) {
+		snprintf(out, outlen, "%" PRIu64 " B", bytes);
+		return;
+	}
+	v /= 1024.0;
+	while (v >= 1024.0 && i + 1 < sizeof(unit) / sizeof(unit[0])) {
+		v /= 1024.0;
+		i++;
+	}
+	snprintf(out, outlen, "%.1f %s", v, unit[i]);
+}
