@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct result_set;
 
@@ -37,5 +38,36 @@ struct cliff_list {
 int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 		 char *err, size_t errlen);
 void cliff_list_release(struct cliff_list *l);
+
+/*
+ * The cliffs.csv of a result set: one row per cliff, columns label, test,
+ * record_kb, before_kb, after_kb, level_before_kb_per_s,
+ * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
+ * (1-based index into l->findings).  Written atomically (outfile.h);
+ * refuses an existing file unless overwrite.  0 or -1 with err.
+ */
+int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,
+		    const char *path, int overwrite, char *err, size_t errlen);
+
+/* The "Cache cliffs" section printed after the text report. */
+void cliff_write_text(FILE *out, const struct cliff_list *l);
+
+/*
+ * --refine-cliffs: the file sizes to measure next (same record size and
+ * tests) to narrow the cliff c, strictly between before_kb and after_kb,
+ * evenly spaced on a log axis, multiples of record_kb, at most
+ * min(max, 3) of them.  *n = 0 when the cliff is already precise (see
+ * cliff_precise) or no size fits.  Measure them, add the cells to the
+ * result set, run cliff_detect again and repeat until every cliff is
+ * precise or the time limit is reached.  0, or -1 on a bad cliff.
+ */
+int cliff_refine_sizes(const struct cliff *c, uint64_t *sizes_kb, size_t max,
+		       size_t *n);
+
+/*
+ * Is the cache size of c known to within 5 %: after/before <= 1.1025, so
+ * the geometric mean is within 5 % of either end.
+ */
+int cliff_precise(const struct cliff *c);
 
 #endif

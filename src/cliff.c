@@ -1,0 +1,693 @@
+/*
+ * cliff.c: find cache cliffs in a result set (see cliff.h).
+ *
+ * Per column (test) and record size, throughput against file size is a
+ * few plateaus (CPU cache, client page cache, a NAS's RAM, the disk)
+ * joined by drops.  We work on the natural log of kB/s, where a drop of
+ * the same ratio is the same step wherever it happens, in four stages:
+ *
+ *   1. Series.  Each file size becomes a point: the median of its trials'
+ *      log throughput, their min, max and variance.  Cells timed for less
+ *      than CLIFF_MIN_TIMED_S (file size / rate) are left out: there the
+ *      clock and the system-call overhead, not a cache, set the figure
+ *      (IOzone's 64 kB cells vary 10x from one cell to the next).
+ *   2. Noise.  The point-to-point scatter of the series (the median
+ *      absolute deviation of consecutive differences, which a trend or a
+ *      cliff or two does not inflate), the trials' own spread at the
+ *      points involved, and a floor of 2 %, whichever is largest.
+ *   3. Descents.  A step down by at least CLIFF_SEED_RATIO and two noise
+ *      widths starts a candidate; neighbouring steps that also go down
+ *      join it, so a drop spread over two sizes is one cliff.  The plateau
+ *      before is the run of sizes ending at the descent whose levels stay
+ *      within CLIFF_PLATEAU_RATIO (or three noise widths) of its last
+ *      point, never reaching back past the previous descent; the plateau
+ *      after likewise.  Levels are the medians of the plateaus.
+ *   4. Tests.  With two or more trials at both edges: ratio >= 1.8, step
+ *      >= 4 noise widths, and every trial before above every trial after.
+ *      With one trial (imported reports), more conservatively: ratio >=
+ *      2.5, step >= 6 noise widths, and at least two sizes after, all
+ *      below the lowest level of the plateau before.
+ *
+ * The confidence is 1 - p, where p is the one-sided normal probability of
+ * noise alone making a step this large between the two plateau medians
+ * (each median of n points has a spread of sigma * sqrt(pi / 2n)), times
+ * 0.9 for single-trial data and 0.9 when only one size follows the drop.
+ *
+ * The cache size estimate: for a drop between two neighbouring sizes, the
+ * cache lies somewhere in between and the geometric mean (the middle on a
+ * log axis) is the best single guess, off by at most sqrt(after/before);
+ * for a descent over several sizes, the size where the curve crosses the
+ * mid level (on log-log axes), interpolated linearly.
+ *
+ * Cliffs whose (before, after) intervals overlap, across record sizes and
+ * tests, form one finding, described in one sentence.
+ */
+#include "compat.h"
+
+#include <csv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cliff.h"
+#include "outfile.h"
+#include "results.h"
+
+#define CLIFF_MIN_RATIO        1.8   /* plateau ratio, >= 2 trials */
+#define CLIFF_MIN_RATIO_SINGLE 2.5   /* plateau ratio, 1 trial */
+#define CLIFF_MIN_Z            4.0   /* step / noise, >= 2 trials */
+#define CLIFF_MIN_Z_SINGLE     6.0   /* step / noise, 1 trial */
+#define CLIFF_SEED_RATIO       1.25  /* a step this steep starts a candidate */
+#define CLIFF_JOIN_RATIO       1.10  /* a neighbouring step this steep joins it */
+#define CLIFF_PLATEAU_RATIO    1.35  /* spread allowed within one plateau */
+#define CLIFF_NOISE_FLOOR      0.02  /* log units: 2 % */
+#define CLIFF_MIN_TIMED_S      1e-4  /* shorter cells are clock noise */
+#define CLIFF_REFINE_TARGET    1.1025 /* after/before for a 5 % estimate */
+#define CLIFF_REFINE_PER_ROUND 3
+
+struct cliff_point {
+	uint64_t file_kb;
+	double level;   /* median of ln(kB/s) over the trials */
+	double lo, hi;  /* min and max of ln(kB/s) */
+	double var;     /* sample variance of ln(kB/s); 0 with one trial */
+	size_t n;       /* trials */
+};
+
+struct cliff_descent {
+	size_t a, b;    /* last index before, first index after */
+};
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* Median of x[0..n), n > 0; sorts x in place. */
+static double median_inplace(double *x, size_t n)
+{
+	qsort(x, n, sizeof(*x), cmp_double);
+	return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* Robust point-to-point noise of a series (0 when too short to tell). */
+static double series_noise(const struct cliff_point *p, size_t np, double *scratch)
+{
+	if (np < 4)
+		return 0.0;
+	size_t nd = np - 1;
+	for (size_t i = 0; i < nd; i++)
+		scratch[i] = p[i + 1].level - p[i].level;
+	double med = median_inplace(scratch, nd);
+	for (size_t i = 0; i < nd; i++)
+		scratch[i] = fabs(scratch[i] - med);
+	/* MAD -> sd of a difference, then of one point */
+	return 1.4826 * median_inplace(scratch, nd) / sqrt(2.0);
+}
+
+/* Pooled trial standard deviation over points [i, j]. */
+static double pooled_sd(const struct cliff_point *p, size_t i, size_t j)
+{
+	double sum = 0.0;
+	size_t df = 0;
+	for (size_t k = i; k <= j; k++) {
+		if (p[k].n < 2)
+			continue;
+		sum += p[k].var * (double)(p[k].n - 1);
+		df += p[k].n - 1;
+	}
+	return df ? sqrt(sum / (double)df) : 0.0;
+}
+
+static double median_levels(const struct cliff_point *p, size_t i, size_t j,
+			    double *scratch)
+{
+	size_t n = 0;
+	for (size_t k = i; k <= j; k++)
+		scratch[n++] = p[k].level;
+	return median_inplace(scratch, n);
+}
+
+/* Cache size estimate for a descent (see the top of the file). */
+static uint64_t estimate_cache(const struct cliff_point *p, size_t a, size_t b,
+			       double lb, double la)
+{
+	double xa = log((double)p[a].file_kb), xb = log((double)p[b].file_kb);
+	double x = 0.5 * (xa + xb);
+	if (b - a > 1) {
+		double mid = 0.5 * (lb + la);
+		for (size_t k = a; k < b; k++) {
+			double y0 = p[k].level, y1 = p[k + 1].level;
+			if (y0 >= mid && y1 <= mid && y0 > y1) {
+				double x0 = log((double)p[k].file_kb);
+				double x1 = log((double)p[k + 1].file_kb);
+				x = x0 + (y0 - mid) / (y0 - y1) * (x1 - x0);
+				break;
+			}
+		}
+	}
+	return (uint64_t)llround(exp(x));
+}
+
+static int list_push(struct cliff_list *l, size_t *alloc, const struct cliff *c)
+{
+	if (l->n == *alloc) {
+		size_t want = *alloc ? *alloc * 2 : 16;
+		struct cliff *p = realloc(l->items, want * sizeof(*p));
+		if (!p)
+			return -1;
+		l->items = p;
+		*alloc = want;
+	}
+	l->items[l->n++] = *c;
+	return 0;
+}
+
+/* Find the descents of one series and append the cliffs that pass. */
+static int detect_series(const struct cliff_point *p, size_t np, int col,
+			 uint64_t record_kb, struct cliff_list *out,
+			 size_t *alloc, double *scratch)
+{
+	if (np < 3)
+		return 0;
+	double sigma_n = series_noise(p, np, scratch);
+	struct cliff_descent *d = malloc(np * sizeof(*d));
+	if (!d)
+		return -1;
+	size_t nd = 0;
+
+	for (size_t i = 0; i + 1 < np; i++) {
+		double base = fmax(fmax(sigma_n, CLIFF_NOISE_FLOOR), pooled_sd(p, i, i + 1));
+		double drop = p[i].level - p[i + 1].level;
+		if (drop < log(CLIFF_SEED_RATIO) || drop < 2.0 * base)
+			continue;
+		double join = fmax(log(CLIFF_JOIN_RATIO), base);
+		size_t a = i, b = i + 1;
+		size_t floor_a = nd ? d[nd - 1].b : 0;
+		while (a > floor_a && p[a - 1].level - p[a].level >= join)
+			a--;
+		while (b + 1 < np && p[b].level - p[b + 1].level >= join)
+			b++;
+		d[nd].a = a;
+		d[nd].b = b;
+		nd++;
+		i = b - 1;
+	}
+
+	int rc = 0;
+	for (size_t k = 0; k < nd; k++) {
+		size_t a = d[k].a, b = d[k].b;
+		size_t lim_lo = k ? d[k - 1].b : 0;
+		size_t lim_hi = k + 1 < nd ? d[k + 1].a : np - 1;
+		double sigma = fmax(sigma_n, CLIFF_NOISE_FLOOR);
+		double tol = fmax(log(CLIFF_PLATEAU_RATIO), 3.0 * sigma);
+		size_t i0 = a, j1 = b;
+		while (i0 > lim_lo && fabs(p[i0 - 1].level - p[a].level) <= tol)
+			i0--;
+		while (j1 < lim_hi && fabs(p[j1 + 1].level - p[b].level) <= tol)
+			j1++;
+		size_t nb = a - i0 + 1, na = j1 - b + 1;
+		sigma = fmax(sigma, pooled_sd(p, i0, a));
+		sigma = fmax(sigma, pooled_sd(p, b, j1));
+		double lb = median_levels(p, i0, a, scratch);
+		double la = median_levels(p, b, j1, scratch);
+		double step = lb - la;
+		double ratio = exp(step);
+		int multi = p[a].n >= 2 && p[b].n >= 2;
+
+		if (multi) {
+			if (ratio < CLIFF_MIN_RATIO || step < CLIFF_MIN_Z * sigma ||
+			    p[b].hi >= p[a].lo)
+				continue;
+		} else {
+			double min_before = p[i0].level, max_after = p[b].level;
+			for (size_t q = i0; q <= a; q++)
+				min_before = fmin(min_before, p[q].level);
+			for (size_t q = b; q <= j1; q++)
+				max_after = fmax(max_after, p[q].level);
+			if (ratio < CLIFF_MIN_RATIO_SINGLE ||
+			    step < CLIFF_MIN_Z_SINGLE * sigma || na < 2 ||
+			    max_after >= min_before)
+				continue;
+		}
+		double se = sigma * sqrt(M_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
+		double conf = 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
+		if (!multi)
+			conf *= 0.9;
+		if (na < 2)
+			conf *= 0.9;
+
+		struct cliff c;
+		memset(&c, 0, sizeof(c));
+		c.col = col;
+		c.record_kb = record_kb;
+		c.before_kb = p[a].file_kb;
+		c.after_kb = p[b].file_kb;
+		c.level_before_kbps = exp(lb);
+		c.level_after_kbps = exp(la);
+		c.ratio = ratio;
+		c.confidence = conf;
+		c.estimated_cache_kb = estimate_cache(p, a, b, lb, la);
+		c.finding = -1;
+		if (list_push(out, alloc, &c)) {
+			rc = -1;
+			break;
+		}
+	}
+	free(d);
+	return rc;
+}
+
+/* Build the series of (col, record_kb) in p; returns its length. */
+static size_t build_series(const struct result_set *rs, int col, uint64_t record_kb,
+			   struct cliff_point *p, double *vals, size_t maxvals)
+{
+	size_t np = 0;
+	for (size_t c = 0; c < rs->ncells; c++) {
+		const struct result_cell *cell = &rs->cells[c];
+		if (cell->placeholder || cell->record_kb != record_kb)
+			continue;
+		size_t n = results_values(rs, c, col, RESULTS_UNIT_KBPS, vals, maxvals);
+		size_t m = 0;
+		for (size_t t = 0; t < n; t++)
+			if (vals[t] > 0.0 && isfinite(vals[t]) &&
+			    (double)cell->file_kb / vals[t] >= CLIFF_MIN_TIMED_S)
+				vals[m++] = log(vals[t]);
+		if (m == 0)
+			continue;
+		struct cliff_point *pt = &p[np++];
+		double mean = 0.0, ss = 0.0;
+		for (size_t t = 0; t < m; t++)
+			mean += vals[t];
+		mean /= (double)m;
+		for (size_t t = 0; t < m; t++)
+			ss += (vals[t] - mean) * (vals[t] - mean);
+		pt->file_kb = cell->file_kb;
+		pt->n = m;
+		pt->var = m > 1 ? ss / (double)(m - 1) : 0.0;
+		pt->level = median_inplace(vals, m);
+		pt->lo = vals[0];
+		pt->hi = vals[m - 1];
+	}
+	/* cells are in report order (file size ascending); make sure */
+	for (size_t i = 1; i < np; i++)
+		for (size_t j = i; j > 0 && p[j - 1].file_kb > p[j].file_kb; j--) {
+			struct cliff_point t = p[j];
+			p[j] = p[j - 1];
+			p[j - 1] = t;
+		}
+	/* a file size twice (two cells): keep the first */
+	size_t w = 0;
+	for (size_t i = 0; i < np; i++)
+		if (w == 0 || p[w - 1].file_kb != p[i].file_kb)
+			p[w++] = p[i];
+	return w;
+}
+
+/* ---- grouping into findings ---- */
+
+static size_t uf_find(size_t *parent, size_t i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+/* "64 kB", "128 MB", "4 GB" for exact sizes; rounded for estimates. */
+static void format_size(uint64_t kb, char *out, size_t outlen)
+{
+	if (kb < 1024)
+		snprintf(out, outlen, "%llu kB", (unsigned long long)kb);
+	else if (kb % (1024 * 1024) == 0)
+		snprintf(out, outlen, "%llu GB", (unsigned long long)(kb / (1024 * 1024)));
+	else if (kb < 10ull * 1024 * 1024 || kb % 1024 == 0)
+		snprintf(out, outlen, "%.0f MB", (double)kb / 1024.0);
+	else
+		snprintf(out, outlen, "%.1f GB", (double)kb / (1024.0 * 1024.0));
+}
+
+static void format_ratio(double r, char *out, size_t outlen)
+{
+	snprintf(out, outlen, r >= 3.0 ? "%.0f" : "%.1f", r);
+}
+
+/* Append to a growing string; -1 on allocation failure. */
+static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if (*len + (size_t)n + 1 > *cap) {
+		size_t want = (*len + (size_t)n + 1) * 2;
+		char *p = realloc(*s, want);
+		if (!p)
+			return -1;
+		*s = p;
+		*cap = want;
+	}
+	va_start(ap, fmt);
+	vsnprintf(*s + *len, *cap - *len, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+	return 0;
+}
+
+/* The sentence of the cliffs idx[0..n). */
+static char *describe_group(const struct cliff_list *l, const size_t *idx, size_t n,
+			    double *scratch)
+{
+	int seen[RC_COUNT] = { 0 };
+	size_t ntests = 0;
+	double rmin = HUGE_VAL, rmax = 0.0;
+	uint64_t lo = 0, hi = UINT64_MAX, span_lo = UINT64_MAX, span_hi = 0;
+	uint64_t rec_lo = UINT64_MAX, rec_hi = 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct cliff *c = &l->items[idx[k]];
+		if (c->col >= 0 && c->col < RC_COUNT && !seen[c->col]++)
+			ntests++;
+		rmin = fmin(rmin, c->ratio);
+		rmax = fmax(rmax, c->ratio);
+		if (c->before_kb > lo)
+			lo = c->before_kb;
+		if (c->after_kb < hi)
+			hi = c->after_kb;
+		if (c->before_kb < span_lo)
+			span_lo = c->before_kb;
+		if (c->after_kb > span_hi)
+			span_hi = c->after_kb;
+		if (c->record_kb < rec_lo)
+			rec_lo = c->record_kb;
+		if (c->record_kb > rec_hi)
+			rec_hi = c->record_kb;
+		scratch[k] = log((double)c->estimated_cache_kb);
+	}
+	if (lo >= hi) {
+		lo = span_lo;
+		hi = span_hi;
+	}
+	uint64_t cache = (uint64_t)llround(exp(median_inplace(scratch, n)));
+
+	char *s = NULL;
+	size_t len = 0, cap = 0;
+	size_t done = 0;
+	int bad = 0;
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!seen[col])
+			continue;
+		const char *sep = done == 0 ? "" : done + 1 == ntests ? " and " : ", ";
+		bad |= sb_add(&s, &len, &cap, "%s%s", sep, results_col_name(col));
+		done++;
+	}
+	char r1[32], r2[32], b1[32], b2[32], cs[32], q1[32], q2[32];
+	format_ratio(rmin, r1, sizeof(r1));
+	format_ratio(rmax, r2, sizeof(r2));
+	format_size(lo, b1, sizeof(b1));
+	format_size(hi, b2, sizeof(b2));
+	format_size(cache, cs, sizeof(cs));
+	format_size(rec_lo, q1, sizeof(q1));
+	format_size(rec_hi, q2, sizeof(q2));
+	bad |= sb_add(&s, &len, &cap, "%s", ntests > 1 ? " all fall " : " falls ");
+	if (strcmp(r1, r2) == 0)
+		bad |= sb_add(&s, &len, &cap, "%sx", r1);
+	else
+		bad |= sb_add(&s, &len, &cap, "%s-%sx", r1, r2);
+	bad |= sb_add(&s, &len, &cap, " between %s and %s: cache of about %s", b1, b2, cs);
+	if (rec_lo == rec_hi)
+		bad |= sb_add(&s, &len, &cap, " (record size %s)", q1);
+	else
+		bad |= sb_add(&s, &len, &cap, " (record sizes %s to %s)", q1, q2);
+	if (bad) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+struct group_key {
+	uint64_t cache_kb;  /* median estimate, for ordering */
+	size_t root;
+};
+
+static int cmp_group(const void *x, const void *y)
+{
+	const struct group_key *a = x, *b = y;
+	if (a->cache_kb != b->cache_kb)
+		return a->cache_kb < b->cache_kb ? -1 : 1;
+	return (a->root > b->root) - (a->root < b->root);
+}
+
+static int cmp_cliff(const void *x, const void *y)
+{
+	const struct cliff *a = x, *b = y;
+	if (a->finding != b->finding)
+		return a->finding < b->finding ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if (a->record_kb != b->record_kb)
+		return a->record_kb < b->record_kb ? -1 : 1;
+	return (a->before_kb > b->before_kb) - (a->before_kb < b->before_kb);
+}
+
+static int group_cliffs(struct cliff_list *l)
+{
+	size_t n = l->n;
+	if (n == 0)
+		return 0;
+	int rc = -1;
+	size_t *parent = malloc(n * sizeof(*parent));
+	size_t *idx = malloc(n * sizeof(*idx));
+	double *scratch = malloc(n * sizeof(*scratch));
+	struct group_key *keys = malloc(n * sizeof(*keys));
+	if (!parent || !idx || !scratch || !keys)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		parent[i] = i;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			const struct cliff *a = &l->items[i], *b = &l->items[j];
+			uint64_t lo = a->before_kb > b->before_kb ? a->before_kb : b->before_kb;
+			uint64_t hi = a->after_kb < b->after_kb ? a->after_kb : b->after_kb;
+			if (lo < hi)
+				parent[uf_find(parent, i)] = uf_find(parent, j);
+		}
+	size_t ng = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (uf_find(parent, i) != i)
+			continue;
+		size_t m = 0;
+		for (size_t j = 0; j < n; j++)
+			if (uf_find(parent, j) == i)
+				scratch[m++] = log((double)l->items[j].estimated_cache_kb);
+		keys[ng].cache_kb = (uint64_t)llround(exp(median_inplace(scratch, m)));
+		keys[ng].root = i;
+		ng++;
+	}
+	qsort(keys, ng, sizeof(*keys), cmp_group);
+	l->findings = calloc(ng, sizeof(*l->findings));
+	if (!l->findings)
+		goto out;
+	for (size_t g = 0; g < ng; g++) {
+		size_t m = 0;
+		for (size_t j = 0; j < n; j++)
+			if (uf_find(parent, j) == keys[g].root)
+				idx[m++] = j;
+		l->findings[g] = describe_group(l, idx, m, scratch);
+		if (!l->findings[g])
+			goto out;
+		l->nfindings++;
+	}
+	for (size_t g = 0; g < ng; g++)
+		for (size_t j = 0; j < n; j++)
+			if (uf_find(parent, j) == keys[g].root)
+				l->items[j].finding = (int)g;
+	qsort(l->items, n, sizeof(*l->items), cmp_cliff);
+	rc = 0;
+out:
+	free(parent);
+	free(idx);
+	free(scratch);
+	free(keys);
+	return rc;
+}
+
+int cliff_detect(const struct result_set *rs, struct cliff_list *out,
+		 char *err, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	size_t alloc = 0;
+	int rc = -1;
+	size_t maxvals = rs->nsamples ? rs->nsamples : 1;
+	size_t ncells = rs->ncells ? rs->ncells : 1;
+	uint64_t *recs = malloc(ncells * sizeof(*recs));
+	struct cliff_point *p = malloc(ncells * sizeof(*p));
+	double *vals = malloc(maxvals * sizeof(*vals));
+	double *scratch = malloc(ncells * sizeof(*scratch));
+	if (!recs || !p || !vals || !scratch)
+		goto nomem;
+
+	size_t nrec = 0;
+	for (size_t c = 0; c < rs->ncells; c++)
+		if (!rs->cells[c].placeholder)
+			recs[nrec++] = rs->cells[c].record_kb;
+	qsort(recs, nrec, sizeof(*recs), cmp_u64);
+	size_t w = 0;
+	for (size_t i = 0; i < nrec; i++)
+		if (w == 0 || recs[w - 1] != recs[i])
+			recs[w++] = recs[i];
+	nrec = w;
+
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!(rs->cols_mask & (1u << col)))
+			continue;
+		for (size_t r = 0; r < nrec; r++) {
+			size_t np = build_series(rs, col, recs[r], p, vals, maxvals);
+			if (detect_series(p, np, col, recs[r], out, &alloc, scratch))
+				goto nomem;
+		}
+	}
+	if (group_cliffs(out))
+		goto nomem;
+	rc = 0;
+	goto done;
+nomem:
+	snprintf(err, errlen, "cannot look for cache cliffs: out of memory");
+	cliff_list_release(out);
+done:
+	free(recs);
+	free(p);
+	free(vals);
+	free(scratch);
+	return rc;
+}
+
+void cliff_list_release(struct cliff_list *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nfindings; i++)
+		free(l->findings[i]);
+	free(l->findings);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+int cliff_refine_sizes(const struct cliff *c, uint64_t *sizes_kb, size_t max, size_t *n)
+{
+	*n = 0;
+	if (!c || c->before_kb == 0 || c->after_kb <= c->before_kb || c->record_kb == 0)
+		return -1;
+	double span = (double)c->after_kb / (double)c->before_kb;
+	if (span <= CLIFF_REFINE_TARGET)
+		return 0;
+	/* intervals needed for 5 %, at most CLIFF_REFINE_PER_ROUND points */
+	size_t need = (size_t)ceil(log(span) / log(CLIFF_REFINE_TARGET)) - 1;
+	size_t k = need < CLIFF_REFINE_PER_ROUND ? need : CLIFF_REFINE_PER_ROUND;
+	if (k > max)
+		k = max;
+	if (k == 0)
+		k = need ? 1 : 0;
+	if (k > max)
+		return 0;
+	for (size_t i = 1; i <= k; i++) {
+		double x = (double)c->before_kb * pow(span, (double)i / (double)(k + 1));
+		uint64_t kb = (uint64_t)llround(x / (double)c->record_kb) * c->record_kb;
+		if (kb <= c->before_kb || kb >= c->after_kb)
+			continue;
+		if (*n && sizes_kb[*n - 1] == kb)
+			continue;
+		sizes_kb[(*n)++] = kb;
+	}
+	return 0;
+}
+
+int cliff_precise(const struct cliff *c)
+{
+	return c->before_kb > 0 &&
+	       (double)c->after_kb / (double)c->before_kb <= CLIFF_REFINE_TARGET;
+}
+
+/* ---- output ---- */
+
+/* One CSV field through libcsv's quoting. */
+static int csv_field(struct outfile *f, const char *s, int last)
+{
+	size_t len = strlen(s);
+	size_t need = csv_write(NULL, 0, s, len);
+	char *buf = malloc(need + 1);
+	if (!buf) {
+		f->failed = 1;
+		return -1;
+	}
+	csv_write(buf, need, s, len);
+	int rc = outfile_write(f, buf, need);
+	free(buf);
+	if (rc == 0)
+		rc = outfile_write(f, last ? "\n" : ",", 1);
+	return rc;
+}
+
+int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,
+		    const char *path, int overwrite, char *err, size_t errlen)
+{
+	struct outfile f;
+	if (outfile_open(&f, path, 0, overwrite, err, errlen))
+		return -1;
+	const char *label = rs && rs->meta.label ? rs->meta.label : "";
+	outfile_printf(&f, "label,test,record_kb,before_kb,after_kb,"
+		       "level_before_kb_per_s,level_after_kb_per_s,ratio,"
+		       "confidence,estimated_cache_kb,finding\n");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct cliff *c = &l->items[i];
+		csv_field(&f, label, 0);
+		csv_field(&f, results_col_name(c->col), 0);
+		outfile_printf(&f, "%llu,%llu,%llu,%.0f,%.0f,%.2f,%.2f,%llu,%d\n",
+			       (unsigned long long)c->record_kb,
+			       (unsigned long long)c->before_kb,
+			       (unsigned long long)c->after_kb,
+			       c->level_before_kbps, c->level_after_kbps,
+			       c->ratio, c->confidence,
+			       (unsigned long long)c->estimated_cache_kb,
+			       c->finding + 1);
+	}
+	return outfile_commit(&f, err, errlen);
+}
+
+void cliff_write_text(FILE *out, const struct cliff_list *l)
+{
+	fprintf(out, "\nCache cliffs\n");
+	if (l->n == 0) {
+		fprintf(out, "\tnone found: throughput does not fall with file size "
+			"beyond the noise\n");
+		return;
+	}
+	for (size_t g = 0; g < l->nfindings; g++)
+		fprintf(out, "\t%zu. %s\n", g + 1, l->findings[g]);
+	fprintf(out, "\n\t%-16s %10s %12s %12s %14s %14s %7s %6s %12s\n",
+		"test", "record kB", "before kB", "after kB", "kB/s before",
+		"kB/s after", "ratio", "conf", "cache kB");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct cliff *c = &l->items[i];
+		fprintf(out, "\t%-16s %10llu %12llu %12llu %14.0f %14.0f %7.2f %6.2f %12llu\n",
+			results_col_name(c->col), (unsigned long long)c->record_kb,
+			(unsigned long long)c->before_kb,
+			(unsigned long long)c->after_kb, c->level_before_kbps,
+			c->level_after_kbps, c->ratio, c->confidence,
+			(unsigned long long)c->estimated_cache_kb);
+	}
+}
