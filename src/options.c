@@ -477,7 +477,7 @@ static const struct opt_row opt_table[] = {
 	     "auto mode: sweep file sizes x record sizes"),
 	FLAG("z", "no-crossover", OPT_GROUP_GRID, no_crossover,
 	     "\tCross over of record size disabled.",
-	     "with -a, also test small records on files of 32 MB and more"),
+	     "with -a, also test records under 64k on files over 16m"),
 	{ "A", "auto2", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_GRID,
 	  "obsolete IOzone auto mode: like -az -i 0 -i 1, 4-column report",
 	  NULL, 0, NULL, opt_auto2 },
@@ -502,10 +502,10 @@ static const struct opt_row opt_table[] = {
 
 	/* tests */
 	{ "i", "test", OPT_ARG_TEST, "N", 0, TEST_COUNT - 1, OPT_GROUP_TESTS,
-	  "run test N, repeatable: 0 write, 1 read, 2 random, 3 backwards, "
-	  "4 record rewrite, 5 stride, 6 fwrite, 7 fread, 9 pwrite, 10 pread, "
-	  "11 pwritev, 12 preadv (9-12 need -E); every test needs -i 0",
-	  "0-7", 0, NULL, opt_test },
+	  "run test N; repeat for more tests: 0 write, 1 read, 2 random, "
+	  "3 backwards, 4 record rewrite, 5 stride, 6 fwrite, 7 fread, 9 pwrite, "
+	  "10 pread, 11 pwritev, 12 preadv (9-12 need -E); every test needs -i 0",
+	  "0 to 7, and 9 to 12 with -E", 0, NULL, opt_test },
 	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
 	     "extended tests: pwrite, pread, pwritev, preadv"),
 	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
@@ -766,9 +766,10 @@ static int opt_unknown_short(struct opt_parse *ps, const char *arg,
 	if (row && row->arg != OPT_ARG_REJECT)
 		return opt_error(ps, "unknown option '-%s'; did you mean '-%s'?",
 				 letter, other);
-	return opt_error(ps, "unknown option '-%s'%s%s%s; see 'iosweep --help'",
-			 letter, strlen(arg) > 2 ? " in '" : "",
-			 strlen(arg) > 2 ? arg : "", strlen(arg) > 2 ? "'" : "");
+	if (strlen(arg) > 1 + strlen(letter))
+		return opt_error(ps, "unknown option '-%s' in '%s'; see 'iosweep --help'",
+				 letter, arg);
+	return opt_error(ps, "unknown option '-%s'; see 'iosweep --help'", letter);
 }
 
 /* ---- reading one option ------------------------------------------- */
@@ -1156,6 +1157,7 @@ static void opt_help_left(const struct opt_row *row, char *out, size_t outlen)
 static void opt_help_wrap(FILE *out, const char *text, size_t col, size_t at)
 {
 	const char *p = text;
+	int first = 1;
 
 	while (*p) {
 		const char *word = p;
@@ -1164,13 +1166,14 @@ static void opt_help_wrap(FILE *out, const char *text, size_t col, size_t at)
 		while (*p && *p != ' ')
 			p++;
 		wl = (size_t)(p - word);
-		if (at > col && at + 1 + wl > HELP_WIDTH) {
+		if (!first && at + 1 + wl > HELP_WIDTH) {
 			fprintf(out, "\n%*s", (int)col, "");
 			at = col;
-		} else if (at > col) {
+		} else if (!first) {
 			fputc(' ', out);
 			at++;
 		}
+		first = 0;
 		fwrite(word, 1, wl, out);
 		at += wl;
 		while (*p == ' ')

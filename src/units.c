@@ -135,6 +135,10 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 		snprintf(err, errlen, "not a whole number");
 		return -1;
 	}
+	if (r == UNITS_SCAN_OVERFLOW && max == UINT64_MAX) {
+		snprintf(err, errlen, "too large");
+		return -1;
+	}
 	if (value < min || value > max || r == UNITS_SCAN_OVERFLOW) {
 		if (max == UINT64_MAX)
 			snprintf(err, errlen, "must be at least %" PRIu64, min);
