@@ -1,0 +1,669 @@
+/*
+ * tests.c: the ops table of IOzone's tests and the pass functions that
+ * time them (see tests.h for what is timed and where iosweep differs).
+ *
+ * Every pass function has the same shape: open and fsync before t0, the
+ * record loop, then end_timed() (fsync with -e, close with -c, t1), then
+ * finish() (fsync and close when they were not timed).  Errors leave
+ * through one exit per function.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "io.h"
+#include "results.h"
+#include "tests.h"
+
+/* ---- order of records ---------------------------------------------- */
+
+/* splitmix64: a small fixed-seed generator for the random test's order. */
+static uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, bound), bound >= 1, without modulo bias. */
+static uint64_t bounded(uint64_t *state, uint64_t bound)
+{
+	uint64_t threshold = (0 - bound) % bound;
+	for (;;) {
+		uint64_t r = splitmix64(state);
+		if (r >= threshold)
+			return r % bound;
+	}
+}
+
+#define TESTS_SEED 0x10205a7e5eedull
+
+void tests_permutation(uint64_t *idx, uint64_t n)
+{
+	uint64_t state = TESTS_SEED;
+
+	for (uint64_t i = 0; i < n; i++)
+		idx[i] = i;
+	for (uint64_t i = n; i > 1; i--) {
+		uint64_t j = bounded(&state, i);
+		uint64_t t = idx[i - 1];
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
+}
+
+/*
+ * IOzone's stride walk: read a record, jump s records on; when the next
+ * jump would reach the last record, start again one record further in
+ * than the previous start (back at 0 when the file has no more than s
+ * records).
+ */
+void tests_stride_order(uint64_t *idx, uint64_t n, uint64_t s)
+{
+	uint64_t pos = 0, wrap = 0;
+
+	if (s == 0)
+		s = 1;
+	for (uint64_t i = 0; i < n; i++) {
+		idx[i] = pos;
+		pos++;
+		if (pos + s >= n - 1) {
+			wrap++;
+			pos = n <= s ? 0 : wrap % n;
+		} else {
+			pos += s - 1;
+		}
+	}
+}
+
+static int need_offsets(struct tests_ctx *c)
+{
+	if (!c->offsets) {
+		snprintf(c->err, c->errlen, "internal error: no offset table for "
+			 "%llu records", (unsigned long long)c->numrecs);
+		return -1;
+	}
+	return 0;
+}
+
+static void to_bytes(struct tests_ctx *c)
+{
+	for (uint64_t i = 0; i < c->numrecs; i++)
+		c->offsets[i] *= c->reclen;
+}
+
+static int prepare_random(struct tests_ctx *c)
+{
+	if (need_offsets(c) != 0)
+		return TESTS_ERROR;
+	tests_permutation(c->offsets, c->numrecs);
+	to_bytes(c);
+	return TESTS_OK;
+}
+
+static int prepare_stride(struct tests_ctx *c)
+{
+	if (need_offsets(c) != 0)
+		return TESTS_ERROR;
+	tests_stride_order(c->offsets, c->numrecs, c->stride);
+	to_bytes(c);
+	return TESTS_OK;
+}
+
+/* ---- the common parts of a pass ------------------------------------ */
+
+static volatile unsigned char purge_sink;
+
+/* -p: evict the CPU caches by touching a large buffer, before t0. */
+static void purge_cpu(struct tests_ctx *c)
+{
+	unsigned char acc = 0;
+
+	if (!c->purge_buf)
+		return;
+	for (size_t i = 0; i < TESTS_PURGE_BYTES; i += 64) {
+		c->purge_buf[i]++;
+		acc ^= c->purge_buf[i];
+	}
+	purge_sink = acc;
+}
+
+/* The descriptor tests use: O_DIRECT and the sync flags apply. */
+static int open_file(struct tests_ctx *c, int flags)
+{
+	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
+}
+
+static int opened(struct tests_ctx *c, int fd)
+{
+	if (fd < 0)
+		return -1;
+	return io_fsync(fd, c->path, c->err, c->errlen);
+}
+
+/* -e: fsync inside the timing; -c: close inside; then t1. */
+static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
+		     struct tests_span *s)
+{
+	if (c->include_fsync && io_fsync(*fd, c->path, c->err, c->errlen) != 0)
+		return TESTS_ERROR;
+	if (c->include_close) {
+		int rc = io_close(*fd, c->path, c->err, c->errlen);
+		*fd = -1;
+		if (rc != 0)
+			return TESTS_ERROR;
+	}
+	s->elapsed_ns = clock_now_ns() - t0;
+	s->ops = c->numrecs;
+	s->bytes = c->numrecs * c->reclen;
+	return TESTS_OK;
+}
+
+/* After t1: fsync and close what the timing did not. */
+static int finish(struct tests_ctx *c, int fd, int rc)
+{
+	if (fd < 0)
+		return rc;
+	if (rc != TESTS_OK) {
+		close(fd);
+		return rc;
+	}
+	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
+		close(fd);
+		return TESTS_ERROR;
+	}
+	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
+}
+
+#define STOPPED_OR(c, stmt) \
+	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
+
+/* ---- the tests ------------------------------------------------------ */
+
+/* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
+static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
+	int rc = TESTS_ERROR;
+	const unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (io_full_write(fd, buf, len, c->path, c->err,
+						c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Test 1: one untimed record read primes the path, then the timed reads. */
+static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDONLY);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
+	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
+					       c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
+static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDWR);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	const uint64_t *off = c->offsets;
+	uint64_t t0;
+
+	if (fd < 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	if (pass == 0) {
+		for (uint64_t i = 0; i < n; i++)
+			STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+						  c->err, c->errlen) != 0 ||
+					  io_full_read(fd, buf, len, c->path, c->err,
+						       c->errlen) != 0) goto out);
+	} else {
+		for (uint64_t i = 0; i < n; i++)
+			STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+						  c->err, c->errlen) != 0 ||
+					  io_full_write(fd, buf, len, c->path, c->err,
+							c->errlen) != 0) goto out);
+	}
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Test 3: from the last record back to the first, read then seek back two. */
+static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDONLY);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const int64_t back = -2 * (int64_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
+		    c->err, c->errlen) != 0)
+		goto out;
+	for (uint64_t i = 1; i < n; i++)
+		STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
+					       c->errlen) != 0 ||
+				  io_seek(fd, back, SEEK_CUR, c->path, c->err,
+					  c->errlen) != 0) goto out);
+	STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
+				       c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Test 4: the record at offset 0, written numrecs times. */
+static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDWR);
+	int rc = TESTS_ERROR;
+	const unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (io_full_write(fd, buf, len, c->path, c->err,
+						c->errlen) != 0 ||
+				  io_seek(fd, 0, SEEK_SET, c->path, c->err,
+					  c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Test 5: reads in IOzone's stride order (-j records). */
+static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDONLY);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	const uint64_t *off = c->offsets;
+	uint64_t t0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+					  c->err, c->errlen) != 0 ||
+				  io_full_read(fd, buf, len, c->path, c->err,
+					       c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/*
+ * Tests 6 and 7: stdio with a buffer of one record (setvbuf).  IOzone
+ * opens these with fopen, so neither O_DIRECT nor the sync flags apply.
+ * The file is never followed through a link: open, then fdopen.
+ */
+static FILE *open_stream(struct tests_ctx *c, int flags, const char *how)
+{
+	int fd = io_open(c->path, flags, NULL, c->err, c->errlen);
+	FILE *fp;
+
+	if (fd < 0)
+		return NULL;
+	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
+		close(fd);
+		return NULL;
+	}
+	fp = fdopen(fd, how);
+	if (!fp) {
+		snprintf(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
+			 strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (setvbuf(fp, c->stdio_buf, _IOFBF, (size_t)c->reclen) != 0) {
+		snprintf(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
+		fclose(fp);
+		return NULL;
+	}
+	return fp;
+}
+
+static int stream_fail(struct tests_ctx *c, const char *call)
+{
+	snprintf(c->err, c->errlen, "cannot %s '%s': %s", call, c->path,
+		 errno ? strerror(errno) : "short transfer");
+	return TESTS_ERROR;
+}
+
+/* -e: fflush+fsync inside; -c: fclose inside; then t1. */
+static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
+			    struct tests_span *s)
+{
+	if (c->include_fsync) {
+		if (fflush(*fp) != 0)
+			return stream_fail(c, "fflush");
+		if (io_fsync(fileno(*fp), c->path, c->err, c->errlen) != 0)
+			return TESTS_ERROR;
+	}
+	if (c->include_close) {
+		int rc = fclose(*fp);
+		*fp = NULL;
+		if (rc != 0)
+			return stream_fail(c, "fclose");
+	}
+	s->elapsed_ns = clock_now_ns() - t0;
+	s->ops = c->numrecs;
+	s->bytes = c->numrecs * c->reclen;
+	return TESTS_OK;
+}
+
+static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
+{
+	if (!fp)
+		return rc;
+	if (rc != TESTS_OK) {
+		fclose(fp);
+		return rc;
+	}
+	if (fflush(fp) != 0) {
+		rc = stream_fail(c, "fflush");
+		fclose(fp);
+		return rc;
+	}
+	if (io_fsync(fileno(fp), c->path, c->err, c->errlen) != 0) {
+		fclose(fp);
+		return TESTS_ERROR;
+	}
+	if (fclose(fp) != 0)
+		return stream_fail(c, "fclose");
+	return TESTS_OK;
+}
+
+/*
+ * Test 6.  IOzone opens pass 0 with "w+" when the file is absent and "r+"
+ * when it exists; the runner empties the file at the start of every cell
+ * (where IOzone would have removed it), so "r+" is the same in both cases.
+ */
+static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	FILE *fp = open_stream(c, O_RDWR, "r+");
+	int rc = TESTS_ERROR;
+	const unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	(void)pass;
+	if (!fp)
+		goto out;
+	purge_cpu(c);
+	errno = 0;
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (fwrite(buf, len, 1, fp) != 1) {
+			rc = stream_fail(c, "fwrite");
+			goto out;
+		});
+	rc = end_timed_stream(c, &fp, t0, s);
+out:
+	return finish_stream(c, fp, rc);
+}
+
+static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	FILE *fp = open_stream(c, O_RDONLY, "r");
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0;
+
+	(void)pass;
+	if (!fp)
+		goto out;
+	purge_cpu(c);
+	errno = 0;
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		STOPPED_OR(c, if (fread(buf, len, 1, fp) != 1) {
+			if (feof(fp))
+				snprintf(c->err, c->errlen, "cannot fread '%s': "
+					 "unexpected end of file", c->path);
+			else
+				stream_fail(c, "fread");
+			rc = TESTS_ERROR;
+			goto out;
+		});
+	rc = end_timed_stream(c, &fp, t0, s);
+out:
+	return finish_stream(c, fp, rc);
+}
+
+/* Tests 9 and 10: pwrite/pread at consecutive offsets. */
+static int pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDWR);
+	int rc = TESTS_ERROR;
+	const unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0, off = 0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++, off += len)
+		STOPPED_OR(c, if (io_full_pwrite(fd, buf, len, off, c->path, c->err,
+						 c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	int fd = open_file(c, O_RDONLY);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = c->buf;
+	const size_t len = (size_t)c->reclen;
+	const uint64_t n = c->numrecs;
+	uint64_t t0, off = 0;
+
+	(void)pass;
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t i = 0; i < n; i++, off += len)
+		STOPPED_OR(c, if (io_full_pread(fd, buf, len, off, c->path, c->err,
+						c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+/* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
+static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
+{
+	struct iovec iov[TESTS_VEC_MAX];
+	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
+	int rc = TESTS_ERROR;
+	const size_t len = (size_t)c->reclen;
+	const int nvec = (int)c->nvec;
+	const uint64_t groups = c->numrecs / c->nvec;
+	const int rest = (int)(c->numrecs % c->nvec);
+	const uint64_t step = (uint64_t)nvec * len;
+	int (*xfer)(int, const struct iovec *, int, uint64_t, const char *,
+		    char *, size_t) = is_write ? io_full_pwritev : io_full_preadv;
+	uint64_t t0, off = 0;
+
+	for (int k = 0; k < nvec; k++) {
+		iov[k].iov_base = c->buf + (size_t)k * len;
+		iov[k].iov_len = len;
+	}
+	if (opened(c, fd) != 0)
+		goto out;
+	purge_cpu(c);
+	t0 = clock_now_ns();
+	for (uint64_t g = 0; g < groups; g++, off += step)
+		STOPPED_OR(c, if (xfer(fd, iov, nvec, off, c->path, c->err,
+				       c->errlen) != 0) goto out);
+	if (rest)
+		STOPPED_OR(c, if (xfer(fd, iov, rest, off, c->path, c->err,
+				       c->errlen) != 0) goto out);
+	rc = end_timed(c, &fd, t0, s);
+out:
+	return finish(c, fd, rc);
+}
+
+static int pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return pass_vec(c, 1, s);
+}
+
+static int pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return pass_vec(c, 0, s);
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+static const struct tests_def table[] = {
+	{ 0, "write", { RC_WRITE, RC_REWRITE }, 2, 0, 0, NULL, pass_write },
+	{ 1, "read", { RC_READ, RC_REREAD }, 2, 0, 1, NULL, pass_read },
+	{ 2, "random read/write", { RC_RANDOM_READ, RC_RANDOM_WRITE }, 2, 1, 1,
+	  prepare_random, pass_random },
+	/* IOzone runs the backward read twice and reports the first pass. */
+	{ 3, "bkwd read", { RC_BKWD_READ, -1 }, 2, 0, 1, NULL, pass_bkwd },
+	{ 4, "record rewrite", { RC_RECORD_REWRITE, -1 }, 1, 0, 0, NULL,
+	  pass_recrewrite },
+	{ 5, "stride read", { RC_STRIDE_READ, -1 }, 1, 0, 1, prepare_stride,
+	  pass_stride },
+	{ 6, "fwrite", { RC_FWRITE, RC_FREWRITE }, 2, 0, 0, NULL, pass_fwrite },
+	{ 7, "fread", { RC_FREAD, RC_FREREAD }, 2, 0, 1, NULL, pass_fread },
+	{ 9, "pwrite", { RC_PWRITE, RC_REPWRITE }, 2, 0, 0, NULL, pass_pwrite },
+	{ 10, "pread", { RC_PREAD, RC_REPREAD }, 2, 0, 1, NULL, pass_pread },
+	{ 11, "pwritev", { RC_PWRITEV, RC_REPWRITEV }, 2, 0, 0, NULL, pass_pwritev },
+	{ 12, "preadv", { RC_PREADV, RC_REPREADV }, 2, 0, 1, NULL, pass_preadv },
+};
+
+const struct tests_def *tests_find(int number)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (table[i].number == number)
+			return &table[i];
+	return NULL;
+}
+
+/* -+q: sleep, waking early when a signal asks to stop. */
+static void rest(struct tests_ctx *c)
+{
+	struct timespec ts = { (time_t)c->sleep_s, 0 };
+
+	while (!*c->stop && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+int tests_run(const struct tests_def *t, struct tests_ctx *c)
+{
+	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+
+	if (*c->stop)
+		return TESTS_STOPPED;
+	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
+		return TESTS_ERROR;
+	for (int p = 0; p < passes; p++) {
+		struct tests_span s = { 0, 0, 0 };
+		double u0, s0, u1, s1;
+		uint64_t w0, w1;
+		int rc = TESTS_OK;
+
+		clock_cpu(&u0, &s0);
+		w0 = clock_now_ns();
+		/* No records (file smaller than a record): nothing to move. */
+		if (c->numrecs > 0)
+			rc = t->pass(c, p, &s);
+		w1 = clock_now_ns();
+		clock_cpu(&u1, &s1);
+		if (rc != TESTS_OK)
+			return rc;
+		if (c->record && p < 2 && t->col[p] >= 0) {
+			struct result_sample r;
+			memset(&r, 0, sizeof(r));
+			r.cell = c->cell;
+			r.col = (uint16_t)t->col[p];
+			r.trial = c->trial;
+			r.bytes = s.bytes;
+			r.ops = s.ops;
+			r.elapsed_ns = s.elapsed_ns;
+			r.wall_ns = w1 - w0;
+			r.cpu_user_s = u1 - u0;
+			r.cpu_sys_s = s1 - s0;
+			if (results_add_sample(c->rs, &r) != 0) {
+				snprintf(c->err, c->errlen, "out of memory recording "
+					 "a sample");
+				return TESTS_ERROR;
+			}
+		}
+		if (c->sleep_s)
+			rest(c);
+		if (*c->stop)
+			return TESTS_STOPPED;
+	}
+	return TESTS_OK;
+}

@@ -1,0 +1,113 @@
+/*
+ * tests.h: IOzone's tests 0..7 and 9..12 as rows of one ops table.
+ *
+ * Each row says what IOzone's test is: its number, its report columns
+ * (one per reported pass), how many passes IOzone runs, whether it reads
+ * a file test 0 wrote, and the function that runs one pass.  A pass
+ * function does what IOzone times and nothing more inside the timed
+ * region: the file is opened and fsync'ed before t0, read tests read one
+ * record untimed first (test 1), the permutation or stride offsets are
+ * computed before t0, and the loop moves numrecs = file_kb*1024/reclen
+ * records with one call per record (no allocation, formatting, division
+ * or option test inside it).  fsync (fflush+fsync for stdio) is inside the
+ * timing only with -e, close only with -c; otherwise both follow t1.
+ *
+ * Differences from IOzone, on purpose:
+ * - Random order is a Fisher-Yates permutation from our own fixed-seed
+ *   generator (splitmix64), not IOzone's Mersenne Twister: every record is
+ *   touched once, in the same order on every run and in both passes.
+ * - -p touches a 16 MiB buffer once before t0 of every pass instead of
+ *   before every record inside the timing, so the figure measures I/O and
+ *   not the purge.
+ * - pwritev/preadv move groups of up to 16 records at consecutive
+ *   offsets; IOzone puts each group at a random record offset, which can
+ *   run past the end of the file.
+ * - The elapsed time is reported raw; IOzone subtracts its clock step.
+ *
+ * Ownership: the runner owns struct tests_ctx and every buffer in it;
+ * tests_run() only borrows them.
+ */
+#ifndef IOSWEEP_TESTS_H
+#define IOSWEEP_TESTS_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "io.h"
+
+struct options;
+struct result_set;
+
+#define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
+#define TESTS_VEC_BYTES (16u << 20)     /* at most this much per call */
+#define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+
+/* Everything one test needs for one cell; filled by the runner. */
+struct tests_ctx {
+	const struct options *o;
+	const char *path;           /* the test file (exists, regular) */
+	struct io_mode mode;        /* -I, -o, -+D, -+r */
+	int open_flags;             /* io_mode_flags() of mode */
+	uint64_t file_kb;
+	uint64_t reclen;            /* bytes */
+	uint64_t numrecs;           /* file_kb*1024 / reclen */
+	uint64_t stride;            /* -j, records */
+	int include_fsync, include_close, no_retest;
+	unsigned sleep_s;           /* -+q, after every pass */
+	unsigned char *buf;         /* io_alloc, >= nvec*reclen, pattern-filled */
+	size_t nvec;                /* records per vectored call */
+	char *stdio_buf;            /* reclen bytes for setvbuf */
+	unsigned char *purge_buf;   /* TESTS_PURGE_BYTES for -p, or NULL */
+	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
+	uint32_t cell;              /* result_set cell index */
+	uint16_t trial;
+	int record;                 /* 0: warm-up, record nothing */
+	struct result_set *rs;
+	volatile sig_atomic_t *stop;
+	char *err;
+	size_t errlen;
+};
+
+/* What one pass measured. */
+struct tests_span {
+	uint64_t bytes, ops, elapsed_ns;
+};
+
+/* Return values of a pass and of tests_run(). */
+#define TESTS_OK 0
+#define TESTS_ERROR (-1)      /* message in ctx->err */
+#define TESTS_STOPPED 1       /* *ctx->stop was set: no further op done */
+
+struct tests_def {
+	int number;               /* IOzone's -i number */
+	const char *name;         /* IOzone's name: "write", "random read", ... */
+	int col[2];               /* enum results_col reported for pass 0, 1; -1 none */
+	int passes;               /* passes IOzone runs (1 with -+n unless keep_pass2) */
+	int keep_pass2;           /* -+n does not drop pass 2 (random write) */
+	int needs_data;           /* reads what test 0 wrote */
+	int (*prepare)(struct tests_ctx *c);   /* before the first pass, or NULL */
+	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
+};
+
+/* The row of test number n, or NULL (8 = mix has no row: nothing to run). */
+const struct tests_def *tests_find(int number);
+
+/*
+ * Run every pass of test t on the cell in c, recording one sample per
+ * reported pass when c->record (bytes, ops, elapsed, the wall time and
+ * CPU time of the whole pass).  TESTS_OK, TESTS_ERROR or TESTS_STOPPED
+ * (the interrupted pass is not recorded).
+ */
+int tests_run(const struct tests_def *t, struct tests_ctx *c);
+
+/*
+ * The permutation of 0..n-1 used by the random test, into idx[] (exposed
+ * for the unit tests): the same for the same n on every run.
+ */
+void tests_permutation(uint64_t *idx, uint64_t n);
+
+/* The record order of the stride test for n records and stride s. */
+void tests_stride_order(uint64_t *idx, uint64_t n, uint64_t s);
+
+#endif
