@@ -1,28 +1,551 @@
 /*
- * csvout.c: stub while the CSV folder is being written (see csvout.h).
+ * csvout.c: the CSV folder of a result set (see csvout.h for the files and
+ * their columns).
+ *
+ * The rows are built from the samples only: the samples are sorted into
+ * groups of one (test, cell), each group is summarised once with
+ * results_values() + stats_summarize(), and summary.csv and the sheets
+ * both read those summaries, so they cannot disagree.  Fields go through
+ * one writer: text is quoted by libcsv when it has to be, numbers are
+ * printed bare.  Every file is an outfile (temporary name + rename); all
+ * names are checked before the first is written, so a refused run leaves
+ * the folder as it was.
  */
 #include "compat.h"
 
+#include <csv.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "csvout.h"
+#include "outfile.h"
+#include "results.h"
+#include "stats.h"
 
-int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
-		     int overwrite, char *err, size_t errlen)
-{
-	(void)rs; (void)gzip; (void)overwrite;
-	snprintf(err, errlen, "cannot write '%s': CSV output not implemented yet", dir);
-	return -1;
-}
+/* ---- fields ---- */
 
-int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen)
+static int needs_quotes(const char *s)
 {
-	(void)m;
-	return snprintf(out, outlen, "iosweep-results/run") < (int)outlen ? 0 : -1;
+	size_t n = strlen(s);
+	if (n && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		return 1;
+	return strpbrk(s, ",\"\r\n") != NULL;
 }
 
 size_t csvout_field(char *buf, size_t bufsize, const char *text, int first)
 {
-	(void)buf; (void)bufsize; (void)text; (void)first;
+	size_t off = first ? 0 : 1;
+	const char *s = text ? text : "";
+	size_t n = strlen(s);
+
+	if (bufsize < off + 2 * n + 3)
+		return 0;
+	if (!first)
+		buf[0] = ',';
+	if (needs_quotes(s))
+		off += csv_write(buf + off, bufsize - off - 1, s, n);
+	else {
+		memcpy(buf + off, s, n);
+		off += n;
+	}
+	buf[off] = '\0';
+	return off;
+}
+
+static void put_text(struct outfile *f, const char *text, int first)
+{
+	char small[512];
+	size_t need = 2 * strlen(text ? text : "") + 4;
+	char *buf = need <= sizeof(small) ? small : malloc(need);
+
+	if (!buf) {
+		f->failed = 1;
+		return;
+	}
+	size_t n = csvout_field(buf, need, text, first);
+	outfile_write(f, buf, n);
+	if (buf != small)
+		free(buf);
+}
+
+static void put_u64(struct outfile *f, uint64_t v, int first)
+{
+	outfile_printf(f, "%s%llu", first ? "" : ",", (unsigned long long)v);
+}
+
+/* A number with `decimals` places; non-finite values become an empty field. */
+static void put_num(struct outfile *f, double v, int decimals, int first)
+{
+	if (isfinite(v))
+		outfile_printf(f, "%s%.*f", first ? "" : ",", decimals, v);
+	else
+		put_text(f, NULL, first);
+}
+
+static void put_header(struct outfile *f, const char *const *names)
+{
+	for (size_t i = 0; names[i]; i++)
+		put_text(f, names[i], i == 0);
+	outfile_write(f, "\n", 1);
+}
+
+/* ---- the summaries of every (test, cell) ---- */
+
+struct group {
+	int col;
+	size_t cell;
+	struct stats_summary s;
+	int short_timing;
+};
+
+struct sorted_sample {
+	int col;
+	size_t cell;
+	unsigned trial;
+	size_t idx;
+};
+
+struct view {
+	const struct result_set *rs;
+	struct sorted_sample *order;  /* samples by (col, cell, trial) */
+	size_t norder;
+	struct group *groups;         /* (col, cell) with a statistic, in order */
+	size_t ngroups;
+	long *group_of;               /* [col * ncells + cell] -> group or -1 */
+};
+
+static int cmp_sorted(const void *a, const void *b)
+{
+	const struct sorted_sample *x = a, *y = b;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	if (x->cell != y->cell)
+		return x->cell < y->cell ? -1 : 1;
+	if (x->trial != y->trial)
+		return x->trial < y->trial ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static void view_release(struct view *v)
+{
+	free(v->order);
+	free(v->groups);
+	free(v->group_of);
+	memset(v, 0, sizeof(*v));
+}
+
+/* Summarise one (col, cell) into g; 0 when it has at least one figure. */
+static int summarise_group(const struct result_set *rs, int col, size_t cell,
+			   double *scratch, struct group *g)
+{
+	size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, scratch, rs->nsamples);
+	uint64_t shortest = UINT64_MAX;
+
+	if (n == 0 || stats_summarize(scratch, n, &g->s) != 0)
+		return -1;
+	g->col = col;
+	g->cell = cell;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell == cell && s->col == col &&
+		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
+		    s->elapsed_ns > 0 && s->elapsed_ns < shortest)
+			shortest = s->elapsed_ns;
+	}
+	g->short_timing = shortest != UINT64_MAX &&
+		stats_too_short(shortest, rs->meta.timer_resolution_s);
 	return 0;
+}
+
+static int view_build(struct view *v, const struct result_set *rs)
+{
+	double *scratch = NULL;
+
+	memset(v, 0, sizeof(*v));
+	v->rs = rs;
+	v->order = malloc((rs->nsamples + 1) * sizeof(*v->order));
+	v->groups = malloc((rs->nsamples + 1) * sizeof(*v->groups));
+	v->group_of = malloc(((size_t)RC_COUNT * rs->ncells + 1) * sizeof(*v->group_of));
+	scratch = malloc((rs->nsamples + 1) * sizeof(*scratch));
+	if (!v->order || !v->groups || !v->group_of || !scratch) {
+		free(scratch);
+		view_release(v);
+		return -1;
+	}
+	for (size_t i = 0; i < (size_t)RC_COUNT * rs->ncells; i++)
+		v->group_of[i] = -1;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell >= rs->ncells || s->col >= RC_COUNT ||
+		    rs->cells[s->cell].placeholder)
+			continue;
+		v->order[v->norder++] = (struct sorted_sample){ s->col, s->cell, s->trial, i };
+	}
+	qsort(v->order, v->norder, sizeof(*v->order), cmp_sorted);
+	for (size_t i = 0; i < v->norder; i++) {
+		const struct sorted_sample *o = &v->order[i];
+		if (i > 0 && o->col == v->order[i - 1].col && o->cell == v->order[i - 1].cell)
+			continue;
+		if (summarise_group(rs, o->col, o->cell, scratch, &v->groups[v->ngroups]) == 0)
+			v->group_of[(size_t)o->col * rs->ncells + o->cell] = (long)v->ngroups++;
+	}
+	free(scratch);
+	return 0;
+}
+
+/* ---- the files ---- */
+
+static const char *const results_cols[] = {
+	"schema", "label", "test", "file_kb", "record_kb", "trial", "bytes",
+	"seconds", "kb_per_s", "ops", "cpu_user_s", "cpu_sys_s", "wall_s",
+	"partial", NULL
+};
+
+static const char *const summary_cols[] = {
+	"label", "test", "file_kb", "record_kb", "n", "mean", "median", "min",
+	"max", "stddev", "cv", "ci95_low", "ci95_high", "short_timing", NULL
+};
+
+static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
+				int col, size_t cell, int first)
+{
+	put_text(f, rs->meta.label, first);
+	put_text(f, results_col_name(col), 0);
+	put_u64(f, rs->cells[cell].file_kb, 0);
+	put_u64(f, rs->cells[cell].record_kb, 0);
+}
+
+static void write_results(struct outfile *f, const struct view *v)
+{
+	const struct result_set *rs = v->rs;
+
+	put_header(f, results_cols);
+	for (size_t i = 0; i < v->norder; i++) {
+		const struct result_sample *s = &rs->samples[v->order[i].idx];
+		int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
+		int cpu = !rate_only || (rs->meta.flags & RESULTS_F_CPU);
+		double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
+
+		put_u64(f, RESULTS_SCHEMA, 1);
+		put_label_test_cell(f, rs, s->col, s->cell, 0);
+		put_u64(f, s->trial, 0);
+		if (rate_only) {
+			outfile_write(f, ",,", 2);
+		} else {
+			put_u64(f, s->bytes, 0);
+			put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
+		}
+		put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
+		if (rate_only)
+			put_text(f, NULL, 0);
+		else
+			put_u64(f, s->ops, 0);
+		put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
+		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
+		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
+		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+		outfile_write(f, "\n", 1);
+	}
+}
+
+static void write_summary(struct outfile *f, const struct view *v)
+{
+	put_header(f, summary_cols);
+	for (size_t i = 0; i < v->ngroups; i++) {
+		const struct group *g = &v->groups[i];
+		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
+					g->s.stddev };
+		put_label_test_cell(f, v->rs, g->col, g->cell, 1);
+		put_u64(f, g->s.n, 0);
+		for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++)
+			put_num(f, figs[k], 3, 0);
+		put_num(f, g->s.cv, 6, 0);
+		put_num(f, g->s.ci95_low, 3, 0);
+		put_num(f, g->s.ci95_high, 3, 0);
+		put_u64(f, (uint64_t)g->short_timing, 0);
+		outfile_write(f, "\n", 1);
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The distinct sizes of the non-placeholder cells (file or record), sorted. */
+static size_t axis(const struct result_set *rs, int record, uint64_t *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->ncells; i++) {
+		if (rs->cells[i].placeholder)
+			continue;
+		out[n++] = record ? rs->cells[i].record_kb : rs->cells[i].file_kb;
+	}
+	qsort(out, n, sizeof(*out), cmp_u64);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++)
+		if (u == 0 || out[u - 1] != out[i])
+			out[u++] = out[i];
+	return u;
+}
+
+static int write_sheet(struct outfile *f, const struct view *v, int col)
+{
+	const struct result_set *rs = v->rs;
+	uint64_t *files = malloc((rs->ncells + 1) * sizeof(*files));
+	uint64_t *recs = malloc((rs->ncells + 1) * sizeof(*recs));
+
+	if (!files || !recs) {
+		free(files);
+		free(recs);
+		return -1;
+	}
+	size_t nf = axis(rs, 0, files), nr = axis(rs, 1, recs);
+	put_text(f, "file_kb", 1);
+	for (size_t r = 0; r < nr; r++)
+		put_u64(f, recs[r], 0);
+	outfile_write(f, "\n", 1);
+	for (size_t i = 0; i < nf; i++) {
+		put_u64(f, files[i], 1);
+		for (size_t r = 0; r < nr; r++) {
+			long cell = results_find_cell(rs, files[i], recs[r]);
+			long g = cell < 0 ? -1 : v->group_of[(size_t)col * rs->ncells + (size_t)cell];
+			put_num(f, g < 0 ? NAN : v->groups[g].s.mean, 3, 0);
+		}
+		outfile_write(f, "\n", 1);
+	}
+	free(files);
+	free(recs);
+	return 0;
+}
+
+static void put_kv_text(struct outfile *f, const char *key, const char *value)
+{
+	put_text(f, key, 1);
+	put_text(f, value, 0);
+	outfile_write(f, "\n", 1);
+}
+
+static void put_kv_num(struct outfile *f, const char *key, double value, int decimals)
+{
+	put_text(f, key, 1);
+	put_num(f, value, decimals, 0);
+	outfile_write(f, "\n", 1);
+}
+
+static const struct {
+	unsigned flag;
+	const char *word;
+} flag_words[] = {
+	{ RESULTS_F_DIRECT, "direct" }, { RESULTS_F_FSYNC, "fsync" },
+	{ RESULTS_F_CLOSE, "close" }, { RESULTS_F_OSYNC, "osync" },
+	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
+	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
+	{ RESULTS_F_IMPORTED, "imported" },
+};
+
+static void write_meta(struct outfile *f, const struct result_set *rs)
+{
+	const struct result_meta *m = &rs->meta;
+	const char *unit = m->source_unit == RESULTS_UNIT_OPS ? "ops_per_s"
+		: m->source_unit == RESULTS_UNIT_USEC ? "usec_per_op" : "kb_per_s";
+	char flags[256] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++) {
+		if (!(m->flags & flag_words[i].flag))
+			continue;
+		int w = snprintf(flags + used, sizeof(flags) - used, "%s%s",
+				 used ? "," : "", flag_words[i].word);
+		if (w > 0 && (size_t)w < sizeof(flags) - used)
+			used += (size_t)w;
+	}
+	put_text(f, "key", 1);
+	put_text(f, "value", 0);
+	outfile_write(f, "\n", 1);
+	put_kv_num(f, "schema", RESULTS_SCHEMA, 0);
+	put_kv_text(f, "label", m->label);
+	put_kv_text(f, "tool", m->tool);
+	put_kv_text(f, "version", m->version);
+	put_kv_text(f, "command_line", m->command_line);
+	put_kv_text(f, "start_time", m->start_time);
+	put_kv_text(f, "host", m->host);
+	put_kv_text(f, "os", m->os);
+	put_kv_text(f, "target_path", m->target_path);
+	put_kv_text(f, "fs_type", m->fs_type);
+	put_kv_text(f, "mount_options", m->mount_options);
+	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
+	put_kv_text(f, "data_pattern", m->data_pattern);
+	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);
+	put_kv_num(f, "timer_resolution_s", m->timer_resolution_s, 9);
+	put_kv_text(f, "flags", flags);
+	put_kv_text(f, "source_unit", unit);
+	put_kv_num(f, "trials", rs->trials, 0);
+}
+
+/* ---- the folder ---- */
+
+enum csv_kind { CSV_RESULTS, CSV_SUMMARY, CSV_META, CSV_SHEET };
+
+struct csv_file {
+	enum csv_kind kind;
+	int col;            /* CSV_SHEET */
+	char *path;
+};
+
+static char *join_path(const char *dir, const char *name, const char *ext)
+{
+	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
+	char *p = malloc(n);
+	if (p)
+		snprintf(p, n, "%s/%s%s", dir, name, ext);
+	return p;
+}
+
+static int write_one(const struct view *v, const struct csv_file *cf, int gzip,
+		     int overwrite, char *err, size_t errlen)
+{
+	struct outfile f;
+
+	if (outfile_open(&f, cf->path, gzip, overwrite, err, errlen) != 0)
+		return -1;
+	switch (cf->kind) {
+	case CSV_RESULTS:
+		write_results(&f, v);
+		break;
+	case CSV_SUMMARY:
+		write_summary(&f, v);
+		break;
+	case CSV_META:
+		write_meta(&f, v->rs);
+		break;
+	case CSV_SHEET:
+		if (write_sheet(&f, v, cf->col) != 0)
+			f.failed = 1;
+		break;
+	}
+	return outfile_commit(&f, err, errlen);
+}
+
+int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
+		     int overwrite, char *err, size_t errlen)
+{
+	static const char *const fixed[] = { "results", "summary", "meta" };
+	struct csv_file files[3 + RC_COUNT];
+	const char *ext = gzip ? ".csv.gz" : ".csv";
+	size_t nfiles = 0;
+	struct view v;
+	char *sheets = NULL;
+	int rc = -1;
+
+	memset(files, 0, sizeof(files));
+	if (view_build(&v, rs) != 0) {
+		snprintf(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
+		return -1;
+	}
+	sheets = join_path(dir, "sheets", "");
+	if (!sheets)
+		goto oom;
+	for (size_t i = 0; i < 3; i++) {
+		files[nfiles].kind = (enum csv_kind)i;
+		files[nfiles].path = join_path(dir, fixed[i], ext);
+		if (!files[nfiles++].path)
+			goto oom;
+	}
+	for (int col = 0; col < RC_COUNT; col++) {
+		int used = 0;
+		for (size_t i = 0; i < v.ngroups && !used; i++)
+			used = v.groups[i].col == col;
+		if (!used)
+			continue;
+		char name[64];
+		snprintf(name, sizeof(name), "%s", results_col_name(col));
+		for (char *p = name; *p; p++)
+			if (*p == ' ')
+				*p = '_';
+		files[nfiles].kind = CSV_SHEET;
+		files[nfiles].col = col;
+		files[nfiles].path = join_path(sheets, name, ext);
+		if (!files[nfiles++].path)
+			goto oom;
+	}
+	/* refuse before writing anything */
+	for (size_t i = 0; i < nfiles && !overwrite; i++) {
+		struct stat st;
+		if (lstat(files[i].path, &st) == 0) {
+			snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite",
+				 files[i].path);
+			goto out;
+		}
+	}
+	if (outfile_mkdirs(dir, err, errlen) != 0 ||
+	    (nfiles > 3 && outfile_mkdirs(sheets, err, errlen) != 0))
+		goto out;
+	for (size_t i = 0; i < nfiles; i++)
+		if (write_one(&v, &files[i], gzip, overwrite, err, errlen) != 0)
+			goto out;
+	rc = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
+out:
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i].path);
+	free(sheets);
+	view_release(&v);
+	return rc;
+}
+
+/* ---- the default folder name ---- */
+
+/* YYYYmmdd-HHMMSS from an ISO 8601 start time, or 0 when it is not one. */
+static int stamp_from_iso(const char *iso, char *out, size_t outlen)
+{
+	char digits[15];
+	size_t n = 0;
+
+	if (!iso)
+		return 0;
+	for (const char *p = iso; *p && n < 14; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits[n++] = *p;
+		else if (*p != '-' && *p != ':' && *p != 'T' && *p != ' ')
+			break;
+	}
+	if (n < 14)
+		return 0;
+	digits[14] = '\0';
+	snprintf(out, outlen, "%.8s-%.6s", digits, digits + 8);
+	return 1;
+}
+
+int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen)
+{
+	const char *name = m && m->label && *m->label ? m->label
+		: m && m->host && *m->host ? m->host : "iosweep";
+	char safe[65], stamp[32];
+	size_t n = 0;
+
+	for (const char *p = name; *p && n < sizeof(safe) - 1; p++) {
+		char c = *p;
+		int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			(c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+		safe[n] = ok && !(n == 0 && c == '.') ? c : '_';
+		n++;
+	}
+	safe[n] = '\0';
+	if (!stamp_from_iso(m ? m->start_time : NULL, stamp, sizeof(stamp))) {
+		time_t now = time(NULL);
+		struct tm tm;
+		if (!localtime_r(&now, &tm) ||
+		    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm) == 0)
+			snprintf(stamp, sizeof(stamp), "run");
+	}
+	int w = snprintf(out, outlen, "iosweep-results/%s-%s", safe, stamp);
+	return w < 0 || (size_t)w >= outlen ? -1 : 0;
 }
