@@ -1,0 +1,27 @@
+/*
+ * xls.h: IOzone's -b output, a BIFF2 (Excel 2.1) worksheet holding the
+ * same cells as the -R text: the command line, a note, then per section a
+ * title row, a header row of record sizes and one row per file size.
+ *
+ * BIFF2 addresses rows and columns with 16-bit numbers, and IOzone's own
+ * writer warns that more than 255 "act poorly"; a sweep that needs more
+ * is refused before anything is written.  The file is written through
+ * outfile.h: under a temporary name, renamed into place on success.
+ */
+#ifndef IOSWEEP_XLS_H
+#define IOSWEEP_XLS_H
+
+#include <stddef.h>
+
+struct options;
+struct result_set;
+
+#define XLS_MAX_ROWS 255u
+#define XLS_MAX_COLS 255u
+#define XLS_LABEL_MAX 255u   /* longer labels are truncated */
+
+/* Write the worksheet to path (replacing it).  0, or -1 with err set. */
+int xls_write(const char *path, const struct options *o,
+	      const struct result_set *rs, char *err, size_t errlen);
+
+#endif
