@@ -1,0 +1,539 @@
+/*
+ * test_options.c: the command line, as tables.
+ *
+ * Every bad fixture of IOzone (../shared/fixtures/iozone/bad*.txt) that the
+ * parser can judge must fail with a message naming the option and value;
+ * the good fixtures' command lines must give exactly IOzone's splash lines
+ * (copied from those fixtures); clusters, attached values, repeated -s, -r
+ * and -i, long options and defaults are checked value by value.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cu.h"
+#include "iosweep.h"
+#include "options.h"
+#include "results.h"
+
+#define MAX_ARGS 64
+
+/* Split line at spaces into argv (argv[0] = "iozone"); parse it. */
+static int parse_line(struct options *o, const char *line, char *err, size_t errlen)
+{
+	static char buf[1024];
+	char *argv[MAX_ARGS + 1];
+	int argc = 0;
+	char *p;
+
+	snprintf(buf, sizeof(buf), "iozone %s", line);
+	for (p = strtok(buf, " "); p && argc < MAX_ARGS; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	argv[argc] = NULL;
+	return options_parse(o, argc, argv, err, errlen);
+}
+
+struct bad_case {
+	const char *line;
+	const char *want[3];   /* each must appear in the message */
+};
+
+static const struct bad_case bad_cases[] = {
+	/* the fixtures bad01..bad24 that the parser judges */
+	{ "-s 0 -r 64k -i 0 -f /tmp/ioz/t", { "-s '0'", "at least 1 kB" } },
+	{ "-s 1m -r 3k -i 0 -i 1 -f /tmp/ioz/t",
+	  { "-r '3k': 1024 kB file is not a whole number of 3 kB records" } },
+	{ "-s foo -r 64k -i 0 -f /tmp/ioz/t", { "-s 'foo': not a size: use a whole "
+	  "number of kB, or a number with k, m or g (64k, 16m, 2g)" } },
+	{ "-s 1m -r foo -i 0 -f /tmp/ioz/t", { "-r 'foo'", "not a size" } },
+	{ "-s 64k -r 128k -i 0 -f /tmp/ioz/t", { "-r '128k'", "larger than", "64 kB file" } },
+	{ "-s 1m -r 64k -i 99 -f /tmp/ioz/t", { "-i '99'", "no such test" } },
+	{ "-s 1m -Y -f /tmp/ioz/t", { "-Y", "not supported" } },
+	{ "-s 1m -r 64k -i 0 -9 -f /tmp/ioz/t", { "unknown option '-9'" } },
+	{ "-a -q 32m -i 0 -f /tmp/ioz/t", { "-q '32m'", "16384 kB" } },
+	{ "", { "nothing to do", "--help" } },
+	{ "-a -y 1m -q 64k -g 1m -i 0 -f /tmp/ioz/t", { "-y '1m'", "-q '64k'" } },
+	{ "-s -5 -r 64k -i 0 -f /tmp/ioz/t", { "-s '-5'", "negative" } },
+	{ "-s 1m -r 100 -i 0 -f /tmp/ioz/t",
+	  { "-r '100': 1024 kB file is not a whole number of 100 kB records" } },
+	{ "-s 10 -r 4k -i 0 -f /tmp/ioz/t",
+	  { "-r '4k': 10 kB file is not a whole number of 4 kB records" } },
+	{ "-t 2 -s 1m -r 64k -i 0", { "-t: throughput mode is not supported yet" } },
+	{ "-a -t 2 -F /tmp/ioz/f1 /tmp/ioz/f2", { "-t: throughput mode" } },
+	{ "-F /tmp/ioz/f1 /tmp/ioz/f2 -t 2 -s 1m -i 0", { "-F: throughput mode" } },
+	{ "-s 1.5m -r 64k -i 0 -f /tmp/ioz/t", { "-s '1.5m'", "not a whole number" } },
+	{ "-a -n 8m -g 1m -i 0 -f /tmp/ioz/t", { "-n '8m'", "-g '1m'", "8192 kB" } },
+	{ "-s 1m -r 3k -I -i 0 -i 1 -f /tmp/ioz/t", { "-r '3k'", "not a whole number" } },
+	{ "-s 1m -r 64k -i 1 -f /tmp/ioz/t", { "-i 1: test 1 (read) needs test 0 "
+	  "(write) to create the file first; add -i 0" } },
+	/* the same faults written other ways */
+	{ "-s0", { "-s '0'" } },
+	{ "-r3k -s1m", { "-r '3k'" } },
+	{ "-s 1m -r 2k -r 3k", { "-r 3k", "not a whole number of 3 kB records" } },
+	{ "-s 10", { "-s '10'", "4 kB records", "default -r" } },
+	{ "-s 2", { "-s '2'", "smaller than one 4 kB record" } },
+	{ "-r 1m", { "-r '1m'", "larger than the 512 kB file" } },
+	{ "-r 0", { "-r '0'" } },
+	{ "-r 16385", { "-r '16385'", "16384 kB" } },
+	{ "-y 0", { "-y '0'" } },
+	{ "-y 32m", { "-y '32m'" } },
+	{ "-q 0", { "-q '0'" } },
+	{ "-n 2", { "-n '2'", "at least 4 kB" } },
+	{ "-g 1", { "-g '1'", "at least 4 kB" } },
+	{ "-g foo", { "-g 'foo'", "not a size" } },
+	{ "-s 99999999999999999999g", { "-s '99999999999999999999g'", "too large" } },
+	{ "-s 16e", { "-s '16e'", "not a size" } },
+	{ "-i -1", { "-i '-1'", "no such test" } },
+	{ "-i 13", { "-i '13'" } },
+	{ "-i x", { "-i 'x'" } },
+	{ "-i 0 -i 8", { "-i 8", "throughput" } },
+	{ "-i 0 -i 9", { "-i 9", "-E" } },
+	{ "-i 0 -i 10", { "-i 10", "-E" } },
+	{ "-i 3", { "-i 3", "add -i 0" } },
+	{ "-i 2 -i 0x", { "-i '0x'" } },
+	{ "-E -i 10", { "-i 10", "needs test 0" } },
+	{ "-+x 1", { "-+x '1'", "2 to 16" } },
+	{ "-+x 0", { "-+x '0'" } },
+	{ "-+x 17", { "-+x '17'" } },
+	{ "-+x", { "-+x: missing" } },
+	{ "-+x -a", { "-+x", "'-a'" } },
+	{ "-j 0", { "-j '0'" } },
+	{ "-O -N", { "-O", "-N" } },
+	{ "-s", { "-s: missing" } },
+	{ "-s -f x", { "-s: missing", "'-f'" } },
+	{ "-f", { "-f: missing" } },
+	{ "-f -w", { "-f: missing", "'-w'" } },
+	{ "-b", { "-b: missing" } },
+	{ "-Rb", { "-b: missing" } },
+	{ "-+q", { "-+q: missing" } },
+	{ "-+q x", { "-+q 'x'" } },
+	{ "-+m file", { "-+m", "not supported" } },
+	{ "-+k", { "-+k: throughput mode" } },
+	{ "-l 1 -u 2", { "-l: throughput mode" } },
+	{ "-T", { "-T: throughput" } },
+	{ "-x", { "-x: throughput" } },
+	{ "-C", { "-C: throughput" } },
+	{ "-az -t 2", { "-t: throughput" } },
+	{ "-B", { "-B", "mmap" } },
+	{ "-k 4", { "-k", "async" } },
+	{ "-m", { "-m", "not supported" } },
+	{ "-+ux", { "'-+ux'" } },
+	{ "-+9", { "unknown option '-+9'" } },
+	{ "-+", { "'-+'" } },
+	{ "-e -+", { "'-+'" } },
+	{ "-ae9", { "unknown option '-9' in '-ae9'" } },
+	{ "-Y", { "-Y" } },
+	{ "-trials 3", { "'-trials'", "did you mean '--trials'" } },
+	{ "--trails 3", { "'--trails'", "did you mean '--trials'" } },
+	{ "--dry", { "did you mean '--dry-run'" } },
+	{ "--wrmup 2", { "did you mean '--warmup'" } },
+	{ "--zzzzzzzz", { "unknown option '--zzzzzzzz'", "--help" } },
+	{ "--trials 0", { "--trials '0'", "1 to 1000" } },
+	{ "--trials=1001", { "--trials '1001'" } },
+	{ "--trials", { "--trials: missing" } },
+	{ "--warmup 101", { "--warmup '101'" } },
+	{ "--order random", { "--order 'random'", "cell or sweep" } },
+	{ "--data foo", { "--data 'foo'" } },
+	{ "--data ratio=1", { "--data 'ratio=1'" } },
+	{ "--data ratio=-0.1", { "--data 'ratio=-0.1'" } },
+	{ "--data ratio=0.5x", { "--data 'ratio=0.5x'" } },
+	{ "--data ratio=", { "--data 'ratio='" } },
+	{ "--data ratio=nan", { "--data 'ratio=nan'" } },
+	{ "--label a/b", { "--label 'a/b'" } },
+	{ "--label=", { "--label: empty" } },
+	{ "--dry-run=yes", { "--dry-run takes no value" } },
+	{ "-a extra", { "unexpected argument 'extra'" } },
+	{ "-a -", { "unexpected argument '-'" } },
+	{ "-a --", { "unexpected argument '--'" } },
+};
+
+static void test_bad(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		const struct bad_case *c = &bad_cases[i];
+		char err[IOSWEEP_ERR_MAX] = "";
+		struct options o;
+		int rc = parse_line(&o, c->line, err, sizeof(err));
+		int ok = rc == -1 && !strchr(err, '\n') && err[0];
+
+		for (k = 0; k < 3 && c->want[k]; k++)
+			if (!strstr(err, c->want[k]))
+				ok = 0;
+		CU_ASSERT(ok);
+		if (!ok)
+			printf("\n  '%s': rc %d, err '%s'\n", c->line, rc, err);
+		options_release(&o);
+	}
+}
+
+struct splash_case {
+	const char *line;
+	const char *splash[8];
+};
+
+/* Command lines of the good fixtures and the lines IOzone printed for them. */
+static const struct splash_case splash_cases[] = {
+	{ "-a -n 64k -g 8m -i 0 -i 1 -f /tmp/ioz/t",      /* 01 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 8192 kilobytes." } },
+	{ "-a -n 64k -g 4m -f /tmp/ioz/t",                /* 02 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 4096 kilobytes." } },
+	{ "-a -n 64k -g 4m -R -b /tmp/ioz/out.xls -f /tmp/ioz/t",   /* 03 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 4096 kilobytes.",
+	    "\tExcel chart generation enabled" } },
+	{ "-s 16m -r 64k -i 0 -i 1 -i 2 -f /tmp/ioz/t",   /* 04 */
+	  { "\tFile size set to 16384 kB", "\tRecord Size 64 kB" } },
+	{ "-a -n 64k -g 4m -i 0 -i 1 -c -e -f /tmp/ioz/t",  /* 06 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 4096 kilobytes.",
+	    "\tInclude close in write timing", "\tInclude fsync in write timing" } },
+#ifdef HAVE_O_DIRECT
+	{ "-s 16m -r 64k -i 0 -i 1 -I -f /tmp/ioz/t",     /* 07 */
+	  { "\tFile size set to 16384 kB", "\tRecord Size 64 kB",
+	    "\tO_DIRECT feature enabled" } },
+#endif
+	{ "-a -n 64k -g 4m -i 0 -i 1 -O -f /tmp/ioz/t",   /* 08 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 4096 kilobytes.",
+	    "\tOPS Mode. Output is in operations per second." } },
+	{ "-s 16m -r 64k -i 0 -i 1 -+u -f /tmp/ioz/t",    /* 09 */
+	  { "\tFile size set to 16384 kB", "\tRecord Size 64 kB",
+	    "\tCPU utilization Resolution = 0.000 seconds.",
+	    "\tCPU utilization Excel chart enabled" } },
+	{ "-a -n 64k -g 4m -i 0 -i 1 -R -f /tmp/ioz/t",   /* 13 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 4096 kilobytes.",
+	    "\tExcel chart generation enabled" } },
+	{ "-a -g 32m -i 0 -i 1 -f /tmp/ioz/t",            /* 15 */
+	  { "\tAuto Mode", "\tUsing maximum file size of 32768 kilobytes." } },
+	{ "-a -n 64k -g 1m -i 0 -i 1 -+u -R -f /tmp/ioz/t",  /* 19 */
+	  { "\tAuto Mode", "\tUsing minimum file size of 64 kilobytes.",
+	    "\tUsing maximum file size of 1024 kilobytes.",
+	    "\tCPU utilization Resolution = 0.000 seconds.",
+	    "\tCPU utilization Excel chart enabled",
+	    "\tExcel chart generation enabled" } },
+	{ "-s 1m -r 4k -i 0 -i 1 -N -f /tmp/ioz/t",       /* 21 */
+	  { "\tFile size set to 1024 kB", "\tRecord Size 4 kB",
+	    "\tMicroseconds/op Mode. Output is in microseconds per operation." } },
+	{ "-s 8m -r 64k -E -i 0 -i 9 -i 10 -f /tmp/ioz/t",  /* 22 */
+	  { "\tFile size set to 8192 kB", "\tRecord Size 64 kB" } },
+	{ "-s 4m -r 64k -i 0 -i 1 -+n -f /tmp/ioz/t",     /* 24 */
+	  { "\tFile size set to 4096 kB", "\tRecord Size 64 kB",
+	    "\tNo retest option selected" } },
+	/* options not in a fixture, lines as IOzone 3.508 prints them */
+	{ "-az -w -p -o -+q 3",
+	  { "\tAuto Mode", "\tCross over of record size disabled.", "\tSetting no_unlink",
+	    "\tPurge Mode On", "\tSYNC Mode. ", "\tDelay 3 seconds between tests enabled." } },
+	{ "-A", { "\tAuto Mode 2. This option is obsolete. Use -az -i0 -i1 " } },
+	{ "-a -y 4k -q 1m", { "\tAuto Mode", "\tUsing Minimum Record Size 4 kB",
+			      "\tUsing Maximum Record Size 1024 kB" } },
+#if defined(HAVE_O_DSYNC) && defined(HAVE_O_RSYNC)
+	{ "-+D -+r -a", { "\t>>> O_DSYNC mode enabled. <<<", "\tRead & Write sync mode active.",
+			  "\tAuto Mode" } },
+#endif
+	/* our long options and -j, -E, -+x, -f add no lines */
+	{ "-a -E -j 3 -+x 4 -f x --trials 3 --warmup 1 --order sweep --label L "
+	  "--out d --data zero --dry-run --quiet --overwrite --gzip --force",
+	  { "\tAuto Mode" } },
+};
+
+static void test_splash(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(splash_cases) / sizeof(splash_cases[0]); i++) {
+		const struct splash_case *c = &splash_cases[i];
+		char err[IOSWEEP_ERR_MAX] = "";
+		struct options o;
+		size_t n = 0;
+		int ok;
+
+		ok = parse_line(&o, c->line, err, sizeof(err)) == 0;
+		while (n < 8 && c->splash[n])
+			n++;
+		ok = ok && o.nsplash == n;
+		for (k = 0; ok && k < n; k++)
+			ok = !strcmp(o.splash[k], c->splash[k]);
+		CU_ASSERT(ok);
+		if (!ok) {
+			printf("\n  '%s': err '%s', %zu lines:\n", c->line, err, o.nsplash);
+			for (k = 0; k < o.nsplash; k++)
+				printf("    [%s]\n", o.splash[k]);
+		}
+		options_release(&o);
+	}
+}
+
+static void test_machine(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-M -a", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.machine, 1);
+	CU_ASSERT_EQUAL(o.nsplash, 3);
+	if (o.nsplash == 3) {
+		CU_ASSERT_STRING_EQUAL(o.splash[0], "");
+		CU_ASSERT_EQUAL(strncmp(o.splash[1], "\tMachine = ", 11), 0);
+		CU_ASSERT(strlen(o.splash[1]) > 11);
+		CU_ASSERT_STRING_EQUAL(o.splash[2], "\tAuto Mode");
+	}
+	options_release(&o);
+}
+
+static void test_defaults(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-a", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
+	CU_ASSERT_EQUAL(o.no_crossover, 0);
+	CU_ASSERT_EQUAL(o.multiplier, 2);
+	CU_ASSERT_EQUAL(o.stride, 17);
+	CU_ASSERT_EQUAL(o.trials, 1);
+	CU_ASSERT_EQUAL(o.warmup, 0);
+	CU_ASSERT_EQUAL(o.order, OPTIONS_ORDER_CELL);
+	CU_ASSERT_EQUAL(o.data, OPTIONS_DATA_RANDOM);
+	CU_ASSERT_EQUAL(o.progress, -1);
+	CU_ASSERT_EQUAL(o.unit, RESULTS_UNIT_KBPS);
+	CU_ASSERT_STRING_EQUAL(o.file, "iosweep.tmp");
+	CU_ASSERT_PTR_NULL(o.label);
+	CU_ASSERT_PTR_NULL(o.out_dir);
+	CU_ASSERT_PTR_NULL(o.xls_path);
+	CU_ASSERT_EQUAL(o.nsizes, 0);
+	CU_ASSERT_EQUAL(o.nrecords, 0);
+	CU_ASSERT_EQUAL(o.tests_mask, 0);
+	CU_ASSERT_EQUAL(options_tests(&o), 0xffu);       /* tests 0..7 */
+	CU_ASSERT_STRING_EQUAL(o.command_line, "iosweep -a");
+	options_release(&o);
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -E", err, sizeof(err)), 0);
+#ifdef HAVE_PREADV
+	CU_ASSERT_EQUAL(options_tests(&o), 0x1effu);     /* 0..7, 9..12 */
+#else
+	CU_ASSERT_EQUAL(options_tests(&o), 0x06ffu);
+#endif
+	options_release(&o);
+}
+
+static void test_values(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	/* clusters and attached values, as IOzone's getopt reads them */
+	CU_ASSERT_EQUAL(parse_line(&o, "-az -i0 -i1 -s16m -r64k -Rb out.xls -ce -+u -w",
+				   err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
+	CU_ASSERT_EQUAL(o.no_crossover, 1);
+	CU_ASSERT_EQUAL(o.tests_mask, 0x3u);
+	CU_ASSERT_EQUAL(o.nsizes, 1);
+	CU_ASSERT_EQUAL(o.sizes_kb[0], 16384);
+	CU_ASSERT_EQUAL(o.nrecords, 1);
+	CU_ASSERT_EQUAL(o.records_kb[0], 64);
+	CU_ASSERT_EQUAL(o.excel, 1);
+	CU_ASSERT_STRING_EQUAL(o.xls_path, "out.xls");
+	CU_ASSERT_EQUAL(o.include_close, 1);
+	CU_ASSERT_EQUAL(o.include_fsync, 1);
+	CU_ASSERT_EQUAL(o.cpu_util, 1);
+	CU_ASSERT_EQUAL(o.keep_file, 1);
+	CU_ASSERT_STRING_EQUAL(o.command_line,
+			       "iosweep -az -i0 -i1 -s16m -r64k -Rb out.xls -ce -+u -w");
+	options_release(&o);
+
+	/* -b alone implies -R, without -R's splash line */
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -b x.xls", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.excel, 1);
+	CU_ASSERT_EQUAL(o.nsplash, 1);
+	options_release(&o);
+
+	/* repeated -s and -r: lists in order, auto mode without crossover */
+	CU_ASSERT_EQUAL(parse_line(&o, "-s 1m -s 4m -s 2m -r 4k -i 0", err,
+				   sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.nsizes, 3);
+	CU_ASSERT_EQUAL(o.sizes_kb[0], 1024);
+	CU_ASSERT_EQUAL(o.sizes_kb[1], 4096);
+	CU_ASSERT_EQUAL(o.sizes_kb[2], 2048);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
+	CU_ASSERT_EQUAL(o.no_crossover, 1);
+	CU_ASSERT_EQUAL(o.nsplash, 4);
+	options_release(&o);
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-s 1m -r 4k -r 64k -r 1024 -i 0", err,
+				   sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.nrecords, 3);
+	CU_ASSERT_EQUAL(o.records_kb[2], 1024);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
+	CU_ASSERT_EQUAL(o.no_crossover, 1);
+	options_release(&o);
+
+	/* records larger than a file in a list are the plan's triangle, not errors */
+	CU_ASSERT_EQUAL(parse_line(&o, "-s 64k -s 1m -r 4k -r 128k -i 0", err,
+				   sizeof(err)), 0);
+	options_release(&o);
+
+	/* single -s and -r: no auto mode */
+	CU_ASSERT_EQUAL(parse_line(&o, "-s 1m -r 4k -i 0 -i 1 -i 2", err,
+				   sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.auto_mode, 0);
+	CU_ASSERT_EQUAL(o.tests_mask, 0x7u);
+	CU_ASSERT_EQUAL(options_tests(&o), 0x7u);
+	options_release(&o);
+
+	/* -A: auto2, no crossover, tests 0 and 1 */
+	CU_ASSERT_EQUAL(parse_line(&o, "-A", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
+	CU_ASSERT_EQUAL(o.auto2, 1);
+	CU_ASSERT_EQUAL(o.no_crossover, 1);
+	CU_ASSERT_EQUAL(options_tests(&o), 0x3u);
+	options_release(&o);
+
+	/* the grid limits and -+ options with their values in the next word */
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -n 64k -g 2g -y 8 -q 16m -+x 4 -j 3 -+q 5 "
+				   "-O -I -+n -E -i 0 -i 9 -i 10", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.min_file_kb, 64);
+	CU_ASSERT_EQUAL(o.max_file_kb, 2097152);
+	CU_ASSERT_EQUAL(o.min_rec_kb, 8);
+	CU_ASSERT_EQUAL(o.max_rec_kb, 16384);
+	CU_ASSERT_EQUAL(o.multiplier, 4);
+	CU_ASSERT_EQUAL(o.stride, 3);
+	CU_ASSERT_EQUAL(o.sleep_between_s, 5);
+	CU_ASSERT_EQUAL(o.unit, RESULTS_UNIT_OPS);
+	CU_ASSERT_EQUAL(o.no_retest, 1);
+	CU_ASSERT_EQUAL(o.extended, 1);
+	CU_ASSERT_EQUAL(o.tests_mask, 0x601u);
+	options_release(&o);
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -N -o", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.unit, RESULTS_UNIT_USEC);
+	CU_ASSERT_EQUAL(o.osync, 1);
+	options_release(&o);
+
+	/* our long options, both spellings */
+	CU_ASSERT_EQUAL(parse_line(&o, "-a --trials 5 --warmup=2 --order=sweep "
+				   "--label WD-Raptor --out=res --data ratio=0.25 "
+				   "--dry-run --progress --overwrite --gzip --force "
+				   "--file=t.tmp --file-size 1m --record-size=4k", err,
+				   sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.trials, 5);
+	CU_ASSERT_EQUAL(o.warmup, 2);
+	CU_ASSERT_EQUAL(o.order, OPTIONS_ORDER_SWEEP);
+	CU_ASSERT_STRING_EQUAL(o.label, "WD-Raptor");
+	CU_ASSERT_STRING_EQUAL(o.out_dir, "res");
+	CU_ASSERT_EQUAL(o.data, OPTIONS_DATA_RATIO);
+	CU_ASSERT_DOUBLE_EQUAL(o.data_ratio, 0.25, 1e-12);
+	CU_ASSERT_EQUAL(o.dry_run, 1);
+	CU_ASSERT_EQUAL(o.progress, 1);
+	CU_ASSERT_EQUAL(o.overwrite, 1);
+	CU_ASSERT_EQUAL(o.gzip, 1);
+	CU_ASSERT_EQUAL(o.force, 1);
+	CU_ASSERT_STRING_EQUAL(o.file, "t.tmp");
+	CU_ASSERT_EQUAL(o.sizes_kb[0], 1024);
+	CU_ASSERT_EQUAL(o.records_kb[0], 4);
+	options_release(&o);
+
+	CU_ASSERT_EQUAL(parse_line(&o, "-a --quiet --data ratio=0 -f a -f b", err,
+				   sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.progress, 0);
+	CU_ASSERT_EQUAL(o.data, OPTIONS_DATA_RATIO);
+	CU_ASSERT_DOUBLE_EQUAL(o.data_ratio, 0.0, 1e-12);
+	CU_ASSERT_STRING_EQUAL(o.file, "b");     /* the last -f wins */
+	options_release(&o);
+}
+
+static void test_help_version(void)
+{
+	static const char *const lines[] = {
+		"-h", "--help", "-ah", "-s foo -h", "-h -s foo", "--help -t 2"
+	};
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+	size_t i;
+
+	/* -h stops parsing, as IOzone's exits: what follows is not read */
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		int rc = parse_line(&o, lines[i], err, sizeof(err));
+
+		if (i == 3) {
+			CU_ASSERT_EQUAL(rc, -1);    /* -s foo comes first */
+		} else {
+			CU_ASSERT_EQUAL(rc, 0);
+			CU_ASSERT_EQUAL(o.help, 1);
+		}
+		options_release(&o);
+	}
+	CU_ASSERT_EQUAL(parse_line(&o, "-v", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.version, 1);
+	options_release(&o);
+	CU_ASSERT_EQUAL(parse_line(&o, "--version", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.version, 1);
+	options_release(&o);
+}
+
+/* --help comes from the table: every option we accept is in it. */
+static void test_help_text(void)
+{
+	static const char *const want[] = {
+		"usage: iosweep", "-a, --auto", "-s, --file-size SIZE", "-+x, --multiplier N",
+		"-i, --test N", "-+u, --cpu", "-b, --xls FILE", "--trials N",
+		"--data random|zero|ratio=X", "--dry-run", "-t -F -l -u -T -x -C -+k -d:",
+		"(default 17)", "(default iosweep.tmp)",
+	};
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	options_write_help(f);
+	fclose(f);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		CU_ASSERT_PTR_NOT_NULL(strstr(buf, want[i]));
+		if (!strstr(buf, want[i]))
+			printf("\n  help lacks '%s'\n", want[i]);
+	}
+	/* no line wider than 79 columns */
+	{
+		const char *p = buf, *nl;
+		size_t widest = 0;
+
+		for (; (nl = strchr(p, '\n')); p = nl + 1)
+			if ((size_t)(nl - p) > widest)
+				widest = (size_t)(nl - p);
+		CU_ASSERT(widest <= 79);
+	}
+	free(buf);
+}
+
+static void test_release_after_error(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	/* strings and splash lines made before the error are freed (ASan checks) */
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -s 1m -f x --label y -b z -i 99", err,
+				   sizeof(err)), -1);
+	CU_ASSERT(o.nsplash > 0);
+	options_release(&o);
+	CU_ASSERT_PTR_NULL(o.file);
+	options_release(&o);    /* twice is harmless */
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_bad),
+	CU_CASE(test_splash),
+	CU_CASE(test_machine),
+	CU_CASE(test_defaults),
+	CU_CASE(test_values),
+	CU_CASE(test_help_version),
+	CU_CASE(test_help_text),
+	CU_CASE(test_release_after_error),
+	{ 0, 0 }
+};
+
+CU_MAIN("options", cases)
