@@ -1,0 +1,446 @@
+/*
+ * runner.c: the sweep engine (see runner.h).  It turns a plan into cells
+ * of the result set, walks them in --order cell (all trials of a cell back
+ * to back) or --order sweep (whole sweeps repeated), gives each visit
+ * fresh buffers and an emptied test file, runs --warmup untimed rounds of
+ * the selected tests, then the recorded ones, and cleans up on every
+ * exit.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "clock.h"
+#include "io.h"
+#include "iosweep.h"
+#include "options.h"
+#include "pattern.h"
+#include "plan.h"
+#include "results.h"
+#include "runner.h"
+#include "tests.h"
+
+#define RUNNER_DEFAULT_FILE "iosweep.tmp"
+#define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
+#define RUNNER_PLAIN_KB 512u         /* IOzone's size without -s or -a */
+#define RUNNER_RATIO_BYTES (1u << 20) /* bytes the compression ratio is measured on */
+#define RUNNER_SEED 0x5eed0000ull
+
+static const char *target(const struct options *o)
+{
+	return o->file ? o->file : RUNNER_DEFAULT_FILE;
+}
+
+/* The directory part of path ("." when there is none). */
+static void dir_of(const char *path, char *out, size_t outlen)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(out, outlen, ".");
+	else if (slash == path)
+		snprintf(out, outlen, "/");
+	else
+		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
+}
+
+/* The largest file the sweep will write, in kB, from the options. */
+static uint64_t largest_kb(const struct options *o)
+{
+	uint64_t kb = 0;
+
+	for (size_t i = 0; i < o->nsizes; i++)
+		if (o->sizes_kb[i] > kb)
+			kb = o->sizes_kb[i];
+	if (kb == 0 && o->auto_mode)
+		kb = o->max_file_kb ? o->max_file_kb : RUNNER_AUTO_MAX_KB;
+	if (kb == 0)
+		kb = RUNNER_PLAIN_KB;
+	return kb;
+}
+
+int runner_prepare(const struct options *o, char *err, size_t errlen)
+{
+	const char *path = target(o);
+	char dir[4096];
+	uint64_t free_bytes = 0, need_kb = largest_kb(o);
+
+	dir_of(path, dir, sizeof(dir));
+	if (io_check_dir(dir, &free_bytes, err, errlen) != 0)
+		return -1;
+	if (!o->force && free_bytes / 1024 < need_kb) {
+		snprintf(err, errlen, "not enough free space in '%s' for a %llu kB "
+			 "test file: %llu kB free (use --force to run anyway)", dir,
+			 (unsigned long long)need_kb,
+			 (unsigned long long)(free_bytes / 1024));
+		return -1;
+	}
+	return io_create(path, o->overwrite, err, errlen);
+}
+
+void runner_abandon(const struct options *o)
+{
+	struct stat st;
+
+	if (lstat(target(o), &st) == 0 && S_ISREG(st.st_mode))
+		unlink(target(o));
+}
+
+/* ---- the state of one run ----------------------------------------------- */
+
+struct run {
+	const struct options *o;
+	const struct sweep_plan *p;
+	struct result_set *rs;
+	const struct runner_hooks *h;
+	volatile sig_atomic_t *stop;
+	const struct tests_def *tests[TEST_COUNT];
+	size_t ntests;
+	int need_offsets;
+	long *rs_cell;              /* plan cell -> result_set cell */
+	struct tests_ctx ctx;       /* the fields that stay for the whole run */
+	size_t done, total;         /* cell-trials */
+	uint64_t done_kb, total_kb; /* for the estimate */
+	uint64_t t_start;
+	const char *cur_test;       /* for messages */
+	char msg[IOSWEEP_ERR_MAX];
+};
+
+static const char *tests_label(const struct run *r)
+{
+	return r->cur_test ? r->cur_test : "setup";
+}
+
+/* Add the cell to a message that names the call and the path. */
+static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
+		      size_t errlen)
+{
+	snprintf(err, errlen, "%s (cell %llu kB / %llu kB, test %s)", r->msg,
+		 (unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
+		 tests_label(r));
+	return -1;
+}
+
+static int interrupted(struct run *r, const struct plan_cell *pc, char *err,
+		       size_t errlen)
+{
+	snprintf(err, errlen, "interrupted in cell %llu kB / %llu kB, test %s",
+		 (unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
+		 tests_label(r));
+	return -1;
+}
+
+static void report_progress(struct run *r, const struct plan_cell *cur)
+{
+	double eta = -1.0;
+
+	if (!r->h || !r->h->progress)
+		return;
+	if (r->done_kb > 0) {
+		double elapsed = (double)(clock_now_ns() - r->t_start) / 1e9;
+		eta = elapsed * (double)(r->total_kb - r->done_kb) / (double)r->done_kb;
+	}
+	r->h->progress(r->h->ctx, r->done, r->total, cur, eta);
+}
+
+/* Records per vectored call: up to 16, within 16 MiB, at least 1. */
+static size_t vec_count(uint64_t numrecs, uint64_t reclen)
+{
+	uint64_t n = TESTS_VEC_MAX;
+
+	if (reclen > 0 && TESTS_VEC_BYTES / reclen < n)
+		n = TESTS_VEC_BYTES / reclen;
+	if (numrecs < n)
+		n = numrecs;
+	return n ? (size_t)n : 1;
+}
+
+static void cell_buffers_free(struct tests_ctx *c)
+{
+	io_free(c->buf);
+	free(c->stdio_buf);
+	free(c->offsets);
+	c->buf = NULL;
+	c->stdio_buf = NULL;
+	c->offsets = NULL;
+}
+
+/* Buffers of one cell, filled with the data pattern before any timing. */
+static int cell_buffers(struct run *r, const struct plan_cell *pc, size_t pi)
+{
+	struct tests_ctx *c = &r->ctx;
+
+	c->file_kb = pc->file_kb;
+	c->reclen = pc->record_kb * 1024;
+	c->numrecs = c->reclen ? pc->file_kb * 1024 / c->reclen : 0;
+	c->nvec = vec_count(c->numrecs, c->reclen);
+	c->buf = io_alloc(c->nvec * (size_t)c->reclen);
+	c->stdio_buf = malloc(c->reclen ? (size_t)c->reclen : 1);
+	if (r->need_offsets)
+		c->offsets = malloc((c->numrecs ? c->numrecs : 1) * sizeof(uint64_t));
+	if (!c->buf || !c->stdio_buf || (r->need_offsets && !c->offsets)) {
+		snprintf(r->msg, sizeof(r->msg), "out of memory for %llu kB "
+			 "records", (unsigned long long)pc->record_kb);
+		cell_buffers_free(c);
+		return -1;
+	}
+	pattern_fill(c->buf, c->nvec * (size_t)c->reclen, r->o->data,
+		     r->o->data_ratio, RUNNER_SEED + pi);
+	return 0;
+}
+
+/*
+ * IOzone removes the file after every cell, so every cell starts without
+ * one; emptying it is the same for every test and keeps it ours.
+ */
+static int empty_file(struct run *r)
+{
+	int fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg,
+			 sizeof(r->msg));
+
+	if (fd < 0)
+		return -1;
+	return io_close(fd, r->ctx.path, r->msg, sizeof(r->msg));
+}
+
+/* One visit of a cell: warm-up rounds, then the recorded tests. */
+static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
+		    size_t errlen)
+{
+	const struct plan_cell *pc = &r->p->cells[pi];
+	struct tests_ctx *c = &r->ctx;
+	int rc = TESTS_OK;
+
+	r->cur_test = NULL;
+	report_progress(r, pc);
+	if (cell_buffers(r, pc, pi) != 0)
+		return cell_error(r, pc, err, errlen);
+	c->cell = (uint32_t)r->rs_cell[pi];
+	c->trial = (uint16_t)trial;
+	if (empty_file(r) != 0) {
+		cell_buffers_free(c);
+		return cell_error(r, pc, err, errlen);
+	}
+	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
+		c->record = (w == r->o->warmup);
+		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
+			r->cur_test = r->tests[t]->name;
+			rc = tests_run(r->tests[t], c);
+		}
+	}
+	cell_buffers_free(c);
+	if (rc == TESTS_STOPPED)
+		return interrupted(r, pc, err, errlen);
+	if (rc != TESTS_OK)
+		return cell_error(r, pc, err, errlen);
+	r->done++;
+	r->done_kb += pc->file_kb;
+	return 0;
+}
+
+static void cell_finished(struct run *r, size_t pi)
+{
+	if (r->h && r->h->cell_done)
+		r->h->cell_done(r->h->ctx, r->rs, (size_t)r->rs_cell[pi]);
+}
+
+static int sweep_cells(struct run *r, char *err, size_t errlen)
+{
+	const struct sweep_plan *p = r->p;
+	unsigned trials = r->rs->trials;
+
+	if (r->o->order == OPTIONS_ORDER_SWEEP) {
+		for (unsigned t = 0; t < trials; t++)
+			for (size_t i = 0; i < p->ncells; i++)
+				if (!p->cells[i].placeholder &&
+				    run_cell(r, i, t, err, errlen) != 0)
+					return -1;
+		for (size_t i = 0; i < p->ncells; i++)
+			if (!p->cells[i].placeholder)
+				cell_finished(r, i);
+		return 0;
+	}
+	for (size_t i = 0; i < p->ncells; i++) {
+		if (p->cells[i].placeholder)
+			continue;
+		for (unsigned t = 0; t < trials; t++)
+			if (run_cell(r, i, t, err, errlen) != 0)
+				return -1;
+		cell_finished(r, i);
+	}
+	return 0;
+}
+
+/* The selected tests with a row in the table, in IOzone's order. */
+static int select_tests(struct run *r, char *err, size_t errlen)
+{
+	unsigned mask = options_tests(r->o);
+
+	for (int n = 0; n < TEST_COUNT; n++) {
+		const struct tests_def *t;
+		if (!(mask & (1u << n)))
+			continue;
+		t = tests_find(n);
+		if (!t)
+			continue;	/* test 8 (mix) does nothing in one stream */
+		if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored()) {
+			snprintf(err, errlen, "-i %d: %s is not available on this "
+				 "platform", n, t->name);
+			return -1;
+		}
+		if (t->prepare)
+			r->need_offsets = 1;
+		r->tests[r->ntests++] = t;
+	}
+	return 0;
+}
+
+static unsigned meta_flags(const struct options *o)
+{
+	unsigned f = 0;
+
+	f |= o->direct ? RESULTS_F_DIRECT : 0;
+	f |= o->include_fsync ? RESULTS_F_FSYNC : 0;
+	f |= o->include_close ? RESULTS_F_CLOSE : 0;
+	f |= o->osync ? RESULTS_F_OSYNC : 0;
+	f |= o->odsync ? RESULTS_F_ODSYNC : 0;
+	f |= o->orsync ? RESULTS_F_ORSYNC : 0;
+	f |= o->no_retest ? RESULTS_F_NORETEST : 0;
+	f |= o->cpu_util ? RESULTS_F_CPU : 0;
+	return f;
+}
+
+/* The cells, the record axis and the meta fields the runner knows. */
+static int fill_set(struct run *r, char *err, size_t errlen)
+{
+	const struct options *o = r->o;
+	struct result_set *rs = r->rs;
+	char desc[64];
+	unsigned char *probe;
+
+	for (size_t i = 0; i < r->p->ncells; i++) {
+		const struct plan_cell *pc = &r->p->cells[i];
+		r->rs_cell[i] = results_add_cell(rs, pc->file_kb, pc->record_kb,
+						 pc->placeholder);
+		if (r->rs_cell[i] < 0)
+			goto nomem;
+		if (!pc->placeholder) {
+			r->total += o->trials ? o->trials : 1;
+			r->total_kb += pc->file_kb * (o->trials ? o->trials : 1);
+		}
+	}
+	rs->trials = o->trials ? o->trials : 1;
+	if (r->p->nrecord_axis &&
+	    results_set_record_axis(rs, r->p->record_axis, r->p->nrecord_axis) != 0)
+		goto nomem;
+	rs->meta.timer_resolution_s = clock_resolution_s();
+	rs->meta.flags |= meta_flags(o);
+	pattern_describe(o->data, o->data_ratio, desc, sizeof(desc));
+	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
+	    results_set_str(&rs->meta.target_path, target(o)) != 0)
+		goto nomem;
+	probe = malloc(RUNNER_RATIO_BYTES);
+	if (!probe)
+		goto nomem;
+	pattern_fill(probe, RUNNER_RATIO_BYTES, o->data, o->data_ratio, RUNNER_SEED);
+	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, RUNNER_RATIO_BYTES);
+	if (rs->meta.data_compress_ratio < 0)
+		rs->meta.data_compress_ratio = 0;
+	free(probe);
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory building the result set");
+	return -1;
+}
+
+/* The file must be there (runner_prepare) and be one we may use. */
+static int ensure_file(const struct options *o, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (lstat(target(o), &st) != 0) {
+		if (errno != ENOENT) {
+			snprintf(err, errlen, "cannot use '%s': %s", target(o),
+				 strerror(errno));
+			return -1;
+		}
+		return runner_prepare(o, err, errlen);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
+			 "file iosweep may create and remove", target(o));
+		return -1;
+	}
+	if (st.st_size != 0 && !o->overwrite) {
+		snprintf(err, errlen, "'%s' exists already; remove it, choose "
+			 "another -f, or use --overwrite", target(o));
+		return -1;
+	}
+	return 0;
+}
+
+int runner_run(const struct options *o, const struct sweep_plan *p,
+	       struct result_set *rs, const struct runner_hooks *h,
+	       volatile sig_atomic_t *stop, char *err, size_t errlen)
+{
+	static volatile sig_atomic_t never;
+	struct run r;
+	struct tests_ctx *c = &r.ctx;
+	int rc = -1, have_file = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.o = o;
+	r.p = p;
+	r.rs = rs;
+	r.h = h;
+	r.stop = stop ? stop : &never;
+	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
+	if (!r.rs_cell) {
+		snprintf(err, errlen, "out of memory building the result set");
+		return -1;
+	}
+	c->o = o;
+	c->path = target(o);
+	c->mode.direct = o->direct;
+	c->mode.osync = o->osync;
+	c->mode.odsync = o->odsync;
+	c->mode.orsync = o->orsync;
+	c->stride = o->stride ? o->stride : 17;
+	c->include_fsync = o->include_fsync;
+	c->include_close = o->include_close;
+	c->no_retest = o->no_retest;
+	c->sleep_s = o->sleep_between_s;
+	c->rs = rs;
+	c->stop = r.stop;
+	c->err = r.msg;
+	c->errlen = sizeof(r.msg);
+	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||
+	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
+		goto out;
+	if (o->purge_cpu && !(c->purge_buf = malloc(TESTS_PURGE_BYTES))) {
+		snprintf(err, errlen, "-p: out of memory for the cache purge buffer");
+		goto out;
+	}
+	if (ensure_file(o, err, errlen) != 0)
+		goto out;
+	have_file = 1;
+	r.t_start = clock_now_ns();
+	rc = sweep_cells(&r, err, errlen);
+	if (rc == 0) {
+		r.cur_test = NULL;
+		report_progress(&r, NULL);
+	}
+out:
+	if (have_file && !o->keep_file && unlink(c->path) != 0 && rc == 0) {
+		snprintf(err, errlen, "cannot remove '%s': %s", c->path,
+			 strerror(errno));
+		rc = -1;
+	}
+	free(c->purge_buf);
+	free(r.rs_cell);
+	return rc;
+}
