@@ -1,0 +1,80 @@
+/*
+ * import_priv.h: what the importers (import_text.c, import_xls.c,
+ * import_csv.c) share with import.c, which reads the file, detects the
+ * format from its first bytes and merges the result into the caller's set.
+ *
+ * Each parser fills a fresh result set (trial 0 for an IOzone file, the
+ * file's own trials for our CSV) and never touches the caller's set, so an
+ * error leaves nothing half-imported.  Messages are "FILE:LINE: problem".
+ */
+#ifndef IOSWEEP_IMPORT_PRIV_H
+#define IOSWEEP_IMPORT_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct result_set;
+
+/* Files larger than this are refused (no IOzone report comes near it). */
+#define IMPORT_MAX_BYTES ((size_t)256 << 20)
+
+/*
+ * One figure as IOzone printed it, gathered by the text and .xls parsers:
+ * the unit is the file's (meta.source_unit); import_add_value converts it to
+ * kB/s and stores a rate-only sample.
+ */
+struct import_acc {
+	struct result_set *rs;
+	const char *path;
+	uint32_t *cell_cols;     /* per cell: columns seen (duplicate check) */
+	size_t cell_cols_alloc;
+};
+
+/*
+ * Add one printed figure of (col, file_kb, record_kb).  A zero is no
+ * sample (crossover placeholder, or -+n retest), a negative or non-finite
+ * value an error, and so is a second figure for the same column and cell.
+ * line is for the message ("FILE:LINE:"; 0 omits it).  0 or -1.
+ */
+int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
+		     uint64_t record_kb, double value, unsigned line,
+		     char *err, size_t errlen);
+void import_acc_release(struct import_acc *acc);
+
+/*
+ * Read what IOzone's command line says (for -i, -O, -N, -I, -e, -c ...).
+ * tests: bit t for each `-i t`, or 0 when no -i was given.  *flags and
+ * *unit are only set for options present.
+ */
+void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
+			 int *unit);
+
+/* Each parser fills rs (fresh, results_init'd).  0 or -1 with err. */
+int import_text_parse(struct result_set *rs, const char *path,
+		      const char *buf, size_t len, char *err, size_t errlen);
+int import_xls_parse(struct result_set *rs, const char *path,
+		     const unsigned char *buf, size_t len, char *err,
+		     size_t errlen);
+/*
+ * Our CSV: buf holds results.csv (path names it for messages); meta_path
+ * is the meta.csv beside it or NULL.
+ */
+int import_csv_parse(struct result_set *rs, const char *path,
+		     const char *buf, size_t len, const char *meta_path,
+		     char *err, size_t errlen);
+
+/*
+ * The column of an Excel section title, -R text or BIFF spelling
+ * ("Writer report", "Re-reader Report"), case ignored; -2 for a CPU
+ * utilization section (-+u), -1 when it is no section title.
+ */
+int import_section_col(const char *title, size_t len);
+
+/* Read a whole file (plain or gzip) into a NUL-terminated buffer. */
+int import_read_file(const char *path, char **buf, size_t *len, char *err,
+		     size_t errlen);
+
+/* Does buf start like a BIFF record stream (BOF)? */
+int import_is_biff(const unsigned char *buf, size_t len);
+
+#endif
