@@ -1,0 +1,333 @@
+/*
+ * test_io.c: the system-call wrappers on real temporary files: whole
+ * transfers, short transfers finished or reported, end of file named,
+ * O_EXCL refusal of an existing file and of symbolic links, vectored
+ * transfers, aligned buffers, directory checks.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cu.h"
+#include "io.h"
+
+static char dir[256];
+static char path[300];
+static char err[512];
+
+static void setup(void)
+{
+	snprintf(dir, sizeof(dir), "%s/iosweep-io.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/f", dir);
+	err[0] = '\0';
+}
+
+static void teardown(void)
+{
+	char p[320];
+	static const char *names[] = { "f", "link", "dangling", "target" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+}
+
+static int open_rw(void)
+{
+	return io_open(path, O_RDWR, NULL, err, sizeof(err));
+}
+
+static void test_full_write_read(void)
+{
+	static const size_t sizes[] = { 1, 4096, 65536 + 3, 1u << 20 };
+
+	setup();
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned char *a = malloc(sizes[i]), *b = malloc(sizes[i]);
+		int fd;
+		CU_ASSERT_FATAL(a && b);
+		for (size_t k = 0; k < sizes[i]; k++)
+			a[k] = (unsigned char)(k * 31 + i);
+		fd = open_rw();
+		CU_ASSERT_FATAL(fd >= 0);
+		CU_ASSERT(io_truncate(fd, 0, path, err, sizeof(err)) == 0);
+		CU_ASSERT(io_full_write(fd, a, sizes[i], path, err, sizeof(err)) == 0);
+		CU_ASSERT(io_fsync(fd, path, err, sizeof(err)) == 0);
+		CU_ASSERT(io_seek(fd, 0, SEEK_SET, path, err, sizeof(err)) == 0);
+		CU_ASSERT(io_full_read(fd, b, sizes[i], path, err, sizeof(err)) == 0);
+		CU_ASSERT(memcmp(a, b, sizes[i]) == 0);
+		memset(b, 0, sizes[i]);
+		CU_ASSERT(io_full_pread(fd, b, sizes[i], 0, path, err, sizeof(err)) == 0);
+		CU_ASSERT(memcmp(a, b, sizes[i]) == 0);
+		CU_ASSERT(io_close(fd, path, err, sizeof(err)) == 0);
+		free(a);
+		free(b);
+	}
+	teardown();
+}
+
+static void test_read_past_eof_names_file(void)
+{
+	unsigned char buf[16] = { 0 };
+	int fd;
+
+	setup();
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_write(fd, buf, 10, path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_seek(fd, 0, SEEK_SET, path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_full_read(fd, buf, 16, path, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "cannot read") != NULL);
+	CU_ASSERT(strstr(err, path) != NULL);
+	CU_ASSERT(strstr(err, "end of file") != NULL);
+	CU_ASSERT(io_full_pread(fd, buf, 16, 4, path, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "cannot pread") != NULL);
+	close(fd);
+	teardown();
+}
+
+/* A writer that delivers a record in two parts: the reader sees a short read. */
+static int pipe_fds[2];
+
+static void *slow_writer(void *arg)
+{
+	struct timespec ts = { 0, 20000000L };
+	(void)arg;
+	if (write(pipe_fds[1], "abc", 3) != 3)
+		return NULL;
+	nanosleep(&ts, NULL);
+	if (write(pipe_fds[1], "defg", 4) != 4)
+		return NULL;
+	return NULL;
+}
+
+static void test_short_read_finished(void)
+{
+	char buf[8] = { 0 };
+	pthread_t th;
+
+	CU_ASSERT_FATAL(pipe(pipe_fds) == 0);
+	CU_ASSERT_FATAL(pthread_create(&th, NULL, slow_writer, NULL) == 0);
+	CU_ASSERT(io_full_read(pipe_fds[0], buf, 7, "pipe", err, sizeof(err)) == 0);
+	CU_ASSERT(memcmp(buf, "abcdefg", 7) == 0);
+	pthread_join(th, NULL);
+	close(pipe_fds[0]);
+	close(pipe_fds[1]);
+}
+
+/* RLIMIT_FSIZE makes write() return short, then fail with EFBIG. */
+static void test_short_write_reported(void)
+{
+	struct rlimit old, lim;
+	unsigned char *buf = calloc(1, 16384);
+	void (*oldsig)(int);
+	int fd, rc;
+
+	setup();
+	CU_ASSERT_FATAL(buf != NULL);
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_FATAL(getrlimit(RLIMIT_FSIZE, &old) == 0);
+	oldsig = signal(SIGXFSZ, SIG_IGN);
+	lim = old;
+	lim.rlim_cur = 10000;
+	CU_ASSERT_FATAL(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+	rc = io_full_write(fd, buf, 16384, path, err, sizeof(err));
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, oldsig);
+	CU_ASSERT(rc == -1);
+	CU_ASSERT(strstr(err, "cannot write") != NULL);
+	CU_ASSERT(strstr(err, path) != NULL);
+	CU_ASSERT(strstr(err, strerror(EFBIG)) != NULL);
+	CU_ASSERT(lseek(fd, 0, SEEK_END) == 10000);	/* the short part was kept */
+	close(fd);
+	free(buf);
+	teardown();
+}
+
+static void test_create_refuses_existing(void)
+{
+	int fd;
+	struct stat st;
+
+	setup();
+	CU_ASSERT(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_write(fd, "xyz", 3, path, err, sizeof(err)) == 0);
+	close(fd);
+	CU_ASSERT(io_create(path, 0, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "exists already") != NULL);
+	CU_ASSERT(strstr(err, path) != NULL);
+	CU_ASSERT(stat(path, &st) == 0 && st.st_size == 3);	/* untouched */
+	CU_ASSERT(io_create(path, 1, err, sizeof(err)) == 0);	/* --overwrite */
+	CU_ASSERT(stat(path, &st) == 0 && st.st_size == 0);
+	teardown();
+}
+
+static void test_symlinks_refused(void)
+{
+	char target[320], link[320], dangling[320];
+	struct stat st;
+
+	setup();
+	snprintf(target, sizeof(target), "%s/target", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	snprintf(dangling, sizeof(dangling), "%s/dangling", dir);
+	CU_ASSERT_FATAL(io_create(target, 0, err, sizeof(err)) == 0);
+	CU_ASSERT_FATAL(symlink(target, link) == 0);
+	CU_ASSERT_FATAL(symlink(path, dangling) == 0);	/* points at "f", absent */
+	/* Table: path, overwrite; every one must be refused as a link. */
+	const struct { const char *p; int overwrite; } rows[] = {
+		{ link, 0 }, { link, 1 }, { dangling, 0 }, { dangling, 1 },
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		err[0] = '\0';
+		CU_ASSERT(io_create(rows[i].p, rows[i].overwrite, err, sizeof(err)) == -1);
+		CU_ASSERT(strstr(err, "symbolic link") != NULL);
+	}
+	CU_ASSERT(lstat(path, &st) == -1);	/* the dangling link made nothing */
+	CU_ASSERT(io_open(link, O_RDONLY, NULL, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "symbolic link") != NULL);
+	teardown();
+}
+
+static void test_open_refuses_non_regular(void)
+{
+	setup();
+	CU_ASSERT(io_open(dir, O_RDONLY, NULL, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "not a regular file") != NULL);
+	CU_ASSERT(io_open(path, O_RDONLY, NULL, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "cannot open") != NULL && strstr(err, path) != NULL);
+	teardown();
+}
+
+static void test_vectored(void)
+{
+	char a[3][8] = { "aaaaaaa", "bbbbbbb", "ccccccc" }, b[3][8];
+	struct iovec wv[3], rv[3];
+	int fd;
+
+	if (!io_have_vectored())
+		return;
+	setup();
+	for (int i = 0; i < 3; i++) {
+		wv[i].iov_base = a[i];
+		wv[i].iov_len = 8;
+		rv[i].iov_base = b[i];
+		rv[i].iov_len = 8;
+	}
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_pwritev(fd, wv, 3, 8, path, err, sizeof(err)) == 0);
+	CU_ASSERT(lseek(fd, 0, SEEK_END) == 32);
+	memset(b, 0, sizeof(b));
+	CU_ASSERT(io_full_preadv(fd, rv, 3, 8, path, err, sizeof(err)) == 0);
+	CU_ASSERT(memcmp(a, b, sizeof(a)) == 0);
+	CU_ASSERT(io_full_preadv(fd, rv, 3, 16, path, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "cannot preadv") != NULL);
+	CU_ASSERT(strstr(err, "end of file") != NULL);
+	close(fd);
+	teardown();
+}
+
+static void test_alloc_aligned(void)
+{
+	static const size_t sizes[] = { 1, 4096, 65536, 3u << 20 };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned char *p = io_alloc(sizes[i]);
+		CU_ASSERT_FATAL(p != NULL);
+		CU_ASSERT((uintptr_t)p % IO_ALIGN == 0);
+		CU_ASSERT(p[0] == 0 && p[sizes[i] - 1] == 0);
+		io_free(p);
+	}
+}
+
+static void test_check_dir(void)
+{
+	uint64_t free_bytes = 0;
+	char missing[320];
+
+	setup();
+	CU_ASSERT(io_check_dir(dir, &free_bytes, err, sizeof(err)) == 0);
+	CU_ASSERT(free_bytes > 0);
+	snprintf(missing, sizeof(missing), "%s/nodir", dir);
+	CU_ASSERT(io_check_dir(missing, &free_bytes, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, missing) != NULL && strstr(err, "does not exist") != NULL);
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	CU_ASSERT(io_check_dir(path, &free_bytes, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "not a directory") != NULL);
+	teardown();
+}
+
+static void test_mode_flags(void)
+{
+	const struct { struct io_mode m; int expect; } rows[] = {
+		{ { 0, 0, 0, 0 }, 0 },
+		{ { 0, 1, 0, 0 }, O_SYNC },
+#if defined(HAVE_O_DIRECT)
+		{ { 1, 0, 0, 0 }, O_DIRECT },
+#endif
+#if defined(HAVE_O_DSYNC)
+		{ { 0, 0, 1, 0 }, O_DSYNC },
+#endif
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		int f = -1;
+		CU_ASSERT(io_mode_flags(&rows[i].m, &f, err, sizeof(err)) == 0);
+		CU_ASSERT(f == rows[i].expect);
+	}
+}
+
+static void test_purge_cache(void)
+{
+	int fd;
+
+	setup();
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_write(fd, "0123456789", 10, path, err, sizeof(err)) == 0);
+#if defined(HAVE_POSIX_FADVISE)
+	CU_ASSERT(io_purge_cache(fd, path, err, sizeof(err)) == 0);
+#else
+	CU_ASSERT(io_purge_cache(fd, path, err, sizeof(err)) == -1);
+#endif
+	close(fd);
+	teardown();
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_full_write_read),
+	CU_CASE(test_read_past_eof_names_file),
+	CU_CASE(test_short_read_finished),
+	CU_CASE(test_short_write_reported),
+	CU_CASE(test_create_refuses_existing),
+	CU_CASE(test_symlinks_refused),
+	CU_CASE(test_open_refuses_non_regular),
+	CU_CASE(test_vectored),
+	CU_CASE(test_alloc_aligned),
+	CU_CASE(test_check_dir),
+	CU_CASE(test_mode_flags),
+	CU_CASE(test_purge_cache),
+	{ 0, 0 }
+};
+
+CU_MAIN("io", cases)
