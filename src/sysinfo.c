@@ -97,16 +97,23 @@ static int list_has(const char *list, const char *word, size_t wlen)
 	return 0;
 }
 
-/* options = a, then the words of b not in a. */
+/*
+ * options = a, then the words of b not in a.  b's rw/ro is dropped when a
+ * says rw or ro already (a read-only mount of a writable super block is
+ * read-only).
+ */
 static void merge_options(char *out, size_t outlen, const char *a, const char *b)
 {
 	size_t used;
-	snprintf(out, outlen, "%s", a);
+	if (out != a)
+		snprintf(out, outlen, "%s", a);
 	used = strlen(out);
+	int has_mode = list_has(out, "rw", 2) || list_has(out, "ro", 2);
 	for (const char *p = b; *p;) {
 		const char *e = strchr(p, ',');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (n && !list_has(out, p, n) && used + n + 2 <= outlen) {
+		int mode = n == 2 && (strncmp(p, "rw", 2) == 0 || strncmp(p, "ro", 2) == 0);
+		if (n && !(mode && has_mode) && !list_has(out, p, n) && used + n + 2 <= outlen) {
 			int w = snprintf(out + used, outlen - used, "%s%.*s",
 					 used ? "," : "", (int)n, p);
 			if (w > 0)

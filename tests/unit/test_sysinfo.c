@@ -1,0 +1,176 @@
+/*
+ * test_sysinfo.c: the mountinfo parser on a hand-written table (nested
+ * mounts, a prefix that is not a parent, escaped spaces, stacked mounts),
+ * ISO 8601 times in fixed time zones, and sysinfo_fill on this machine.
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "cu.h"
+#include "iosweep.h"
+#include "results.h"
+#include "sysinfo.h"
+
+static const char mountinfo[] =
+	"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw,errors=remount-ro\n"
+	"30 22 0:25 / /mnt/data rw,noatime shared:5 - xfs /dev/sdb1 rw,attr2,inode64\n"
+	"31 22 0:26 / /mnt/data2 rw shared:6 - btrfs /dev/sdc1 rw,compress=zstd:3\n"
+	"this line is not a mount\n"
+	"32 22 0:27 / /mnt/with\\040space rw - tmpfs tmpfs rw,size=1024k\n"
+	"33 30 0:28 / /mnt/data/nested ro,nosuid master:2 propagate_from:1 - nfs4 srv:/x rw,vers=4.2\n"
+	"34 22 0:29 / /mnt/data2 rw - zfs pool/ds rw,xattr\n";
+
+static void test_parse_mountinfo(void)
+{
+	static const struct {
+		const char *dir, *fs, *opts;
+	} cases[] = {
+		{ "/", "ext4", "rw,relatime,errors=remount-ro" },
+		{ "/home/u", "ext4", "rw,relatime,errors=remount-ro" },
+		{ "/mnt/data", "xfs", "rw,noatime,attr2,inode64" },
+		{ "/mnt/data/x/y", "xfs", "rw,noatime,attr2,inode64" },
+		{ "/mnt/datax", "ext4", "rw,relatime,errors=remount-ro" }, /* not a parent */
+		{ "/mnt/data2/a", "zfs", "rw,xattr" },          /* the later mount wins */
+		{ "/mnt/with space/f", "tmpfs", "rw,size=1024k" },
+		{ "/mnt/data/nested", "nfs4", "ro,nosuid,vers=4.2" }, /* ro stays ro */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char fs[64] = "", opts[256] = "";
+		FILE *fp = fmemopen((void *)mountinfo, sizeof(mountinfo) - 1, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+		CU_ASSERT_EQUAL(sysinfo_parse_mountinfo(fp, cases[i].dir, fs, sizeof(fs),
+							opts, sizeof(opts)), 0);
+		CU_ASSERT_STRING_EQUAL(fs, cases[i].fs);
+		CU_ASSERT_STRING_EQUAL(opts, cases[i].opts);
+		if (strcmp(fs, cases[i].fs) || strcmp(opts, cases[i].opts))
+			printf("dir '%s': got '%s' '%s'\n", cases[i].dir, fs, opts);
+		fclose(fp);
+	}
+	/* no root mount: a path outside every mount point is not found */
+	static const char partial[] = "30 22 0:25 / /mnt/data rw - xfs /dev/sdb1 rw\n";
+	char fs[64] = "keep", opts[64] = "keep";
+	FILE *fp = fmemopen((void *)partial, sizeof(partial) - 1, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(sysinfo_parse_mountinfo(fp, "/home", fs, sizeof(fs), opts,
+						sizeof(opts)), -1);
+	CU_ASSERT_STRING_EQUAL(fs, "keep");
+	fclose(fp);
+	/* small buffers truncate, never overflow */
+	char tiny_fs[3], tiny_opts[8];
+	fp = fmemopen((void *)mountinfo, sizeof(mountinfo) - 1, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(sysinfo_parse_mountinfo(fp, "/mnt/data", tiny_fs, sizeof(tiny_fs),
+						tiny_opts, sizeof(tiny_opts)), 0);
+	CU_ASSERT_STRING_EQUAL(tiny_fs, "xf");
+	CU_ASSERT(strlen(tiny_opts) < sizeof(tiny_opts));
+	fclose(fp);
+}
+
+static void test_iso_time(void)
+{
+	static const struct {
+		const char *tz;
+		long long t;
+		const char *want;
+	} cases[] = {
+		{ "UTC0", 0, "1970-01-01T00:00:00+00:00" },
+		{ "EST5", 0, "1969-12-31T19:00:00-05:00" },
+		{ "IST-5:30", 0, "1970-01-01T05:30:00+05:30" },
+		{ "UTC0", 1714566896, "2024-05-01T12:34:56+00:00" },
+	};
+	char *old = getenv("TZ") ? strdup(getenv("TZ")) : NULL;
+	char out[64];
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		setenv("TZ", cases[i].tz, 1);
+		tzset();
+		CU_ASSERT_EQUAL(sysinfo_iso_time(cases[i].t, out, sizeof(out)), 0);
+		CU_ASSERT_STRING_EQUAL(out, cases[i].want);
+	}
+	CU_ASSERT_EQUAL(sysinfo_iso_time(0, out, 10), -1);
+	if (old) {
+		setenv("TZ", old, 1);
+		free(old);
+	} else {
+		unsetenv("TZ");
+	}
+	tzset();
+}
+
+/* YYYY-mm-ddTHH:MM:SS+hh:mm */
+static int looks_iso(const char *s)
+{
+	static const char shape[] = "dddd-dd-ddTdd:dd:dd+dd:dd";
+	if (strlen(s) != sizeof(shape) - 1)
+		return 0;
+	for (size_t i = 0; shape[i]; i++) {
+		if (shape[i] == 'd' && !isdigit((unsigned char)s[i]))
+			return 0;
+		if (shape[i] == '+' && s[i] != '+' && s[i] != '-')
+			return 0;
+		if (shape[i] != 'd' && shape[i] != '+' && s[i] != shape[i])
+			return 0;
+	}
+	return 1;
+}
+
+static void test_fill_this_machine(void)
+{
+	struct result_set rs;
+	struct utsname u;
+	char err[IOSWEEP_ERR_MAX] = "";
+	char tmpl[] = "/tmp/iosweep-sysinfo.XXXXXX";
+	char target[sizeof(tmpl) + 16];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(tmpl));
+	snprintf(target, sizeof(target), "%s/testfile", tmpl);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(sysinfo_fill(&rs.meta, target, err, sizeof(err)), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.tool, "iosweep");
+	CU_ASSERT_STRING_EQUAL(rs.meta.version, IOSWEEP_VERSION);
+	CU_ASSERT_STRING_EQUAL(rs.meta.target_path, target);
+	CU_ASSERT(rs.meta.host && rs.meta.host[0]);
+	CU_ASSERT_EQUAL_FATAL(uname(&u), 0);
+	CU_ASSERT(strncmp(rs.meta.os, u.sysname, strlen(u.sysname)) == 0);
+	CU_ASSERT(strstr(rs.meta.os, u.machine) != NULL);
+	CU_ASSERT(looks_iso(rs.meta.start_time));
+	CU_ASSERT(rs.meta.fs_type && rs.meta.fs_type[0]);
+	CU_ASSERT(rs.meta.mount_options && rs.meta.mount_options[0]);
+#if defined(HAVE_PROC_MOUNTS)
+	CU_ASSERT_STRING_NOT_EQUAL(rs.meta.fs_type, "unknown");
+	CU_ASSERT(strstr(rs.meta.mount_options, "rw") || strstr(rs.meta.mount_options, "ro"));
+#endif
+#if defined(_SC_PHYS_PAGES)
+	CU_ASSERT(rs.meta.ram_kb > 1024);
+#endif
+
+	/* filling again replaces the strings; a set target_path is kept */
+	CU_ASSERT_EQUAL(sysinfo_fill(&rs.meta, "/nonexistent-iosweep-dir/f", err,
+				     sizeof(err)), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.target_path, target);
+	CU_ASSERT_STRING_EQUAL(rs.meta.fs_type, "unknown");
+	CU_ASSERT_STRING_EQUAL(rs.meta.mount_options, "unknown");
+#if defined(HAVE_PROC_MOUNTS)
+	CU_ASSERT_EQUAL(sysinfo_fill(&rs.meta, "/proc/self/status", err, sizeof(err)), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.fs_type, "proc");
+#endif
+	/* a bare name is in the current directory */
+	CU_ASSERT_EQUAL(sysinfo_fill(&rs.meta, "iosweep.tmp", err, sizeof(err)), 0);
+	CU_ASSERT(rs.meta.fs_type && rs.meta.fs_type[0]);
+	results_release(&rs);
+	rmdir(tmpl);
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_parse_mountinfo),
+	CU_CASE(test_iso_time),
+	CU_CASE(test_fill_this_machine),
+	{ 0 }
+};
+
+CU_MAIN("sysinfo", cases)
