@@ -22,7 +22,10 @@
  *      within CLIFF_PLATEAU_RATIO (or three noise widths) of its last
  *      point, never reaching back past the previous descent; the plateau
  *      after likewise.  Levels are the medians of the plateaus.
- *   4. Tests.  With two or more trials at both edges: ratio >= 1.8, step
+ *   4. Tests.  The plateau before holds at least two sizes (one point
+ *      between two falls is the tail of a partly cached file, not a
+ *      plateau), and no size after the drop, up to the next one, climbs
+ *      back half way (in log) to the level before.  With two or more trials at both edges: ratio >= 1.8, step
  *      >= 4 noise widths, and every trial before above every trial after.
  *      With one trial (imported reports), more conservatively: ratio >=
  *      2.5, step >= 6 noise widths, and at least two sizes after, all
@@ -60,7 +63,9 @@
 #define CLIFF_MIN_Z            4.0   /* step / noise, >= 2 trials */
 #define CLIFF_MIN_Z_SINGLE     6.0   /* step / noise, 1 trial */
 #define CLIFF_SEED_RATIO       1.25  /* a step this steep starts a candidate */
-#define CLIFF_JOIN_RATIO       1.10  /* a neighbouring step this steep joins it */
+#define CLIFF_JOIN_SHARE       0.5   /* a neighbouring step this share of it joins */
+#define CLIFF_NOISE_WINDOW     4     /* steps each side for the local noise */
+#define CLIFF_STRIDE_MIN_RECS  64    /* stride read: fewer records wrap */
 #define CLIFF_PLATEAU_RATIO    1.35  /* spread allowed within one plateau */
 #define CLIFF_NOISE_FLOOR      0.02  /* log units: 2 % */
 #define CLIFF_MIN_TIMED_S      1e-4  /* shorter cells are clock noise */
@@ -77,6 +82,7 @@ struct cliff_point {
 
 struct cliff_descent {
 	size_t a, b;    /* last index before, first index after */
+	double sigma;   /* local noise at the seed step (log units) */
 };
 
 static int cmp_double(const void *x, const void *y)
@@ -98,18 +104,27 @@ static int cmp_u64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Robust point-to-point noise of a series (0 when too short to tell). */
-static double series_noise(const struct cliff_point *p, size_t np, double *scratch)
+/*
+ * Robust point-to-point noise around step i (between points i and i+1):
+ * the median of the absolute differences between consecutive points
+ * within CLIFF_NOISE_WINDOW steps (step i itself left out), scaled to the
+ * standard deviation of one point.  Not centred on the median difference:
+ * a zigzag series would look smooth, and a trend only makes us more
+ * careful.  Local, so the noisy small-file cells do not hide a clean cliff
+ * at large sizes.  0 when fewer than 3 differences are at hand.
+ */
+static double local_noise(const struct cliff_point *p, size_t np, size_t i,
+			  double *scratch)
 {
-	if (np < 4)
+	size_t lo = i > CLIFF_NOISE_WINDOW ? i - CLIFF_NOISE_WINDOW : 0;
+	size_t hi = i + CLIFF_NOISE_WINDOW < np - 1 ? i + CLIFF_NOISE_WINDOW : np - 2;
+	size_t nd = 0;
+	for (size_t j = lo; j <= hi; j++)
+		if (j != i)
+			scratch[nd++] = fabs(p[j + 1].level - p[j].level);
+	if (nd < 3)
 		return 0.0;
-	size_t nd = np - 1;
-	for (size_t i = 0; i < nd; i++)
-		scratch[i] = p[i + 1].level - p[i].level;
-	double med = median_inplace(scratch, nd);
-	for (size_t i = 0; i < nd; i++)
-		scratch[i] = fabs(scratch[i] - med);
-	/* MAD -> sd of a difference, then of one point */
+	/* median |difference| -> sd of a difference, then of one point */
 	return 1.4826 * median_inplace(scratch, nd) / sqrt(2.0);
 }
 
@@ -171,25 +186,104 @@ static int list_push(struct cliff_list *l, size_t *alloc, const struct cliff *c)
 	return 0;
 }
 
-/* Find the descents of one series and append the cliffs that pass. */
+static double descent_drop(const struct cliff_point *p, const struct cliff_descent *d)
+{
+	return p[d->a].level - p[d->b].level;
+}
+
+/*
+ * Judge descent d[k] against its neighbours d[k-1], d[k+1] (which bound
+ * its plateaus).  Returns 1 and fills *c when it is a cliff.
+ */
+static int judge_descent(const struct cliff_point *p, size_t np,
+			 const struct cliff_descent *d, size_t nd, size_t k,
+			 double *scratch, struct cliff *c)
+{
+	size_t a = d[k].a, b = d[k].b;
+	size_t lim_lo = k ? d[k - 1].b : 0;
+	size_t lim_hi = k + 1 < nd ? d[k + 1].a : np - 1;
+	double sigma = d[k].sigma;
+	double tol = fmax(log(CLIFF_PLATEAU_RATIO), 3.0 * sigma);
+	size_t i0 = a, j1 = b;
+	while (i0 > lim_lo && fabs(p[i0 - 1].level - p[a].level) <= tol)
+		i0--;
+	while (j1 < lim_hi && fabs(p[j1 + 1].level - p[b].level) <= tol)
+		j1++;
+	size_t nb = a - i0 + 1, na = j1 - b + 1;
+	sigma = fmax(sigma, pooled_sd(p, i0, a));
+	sigma = fmax(sigma, pooled_sd(p, b, j1));
+	double lb = median_levels(p, i0, a, scratch);
+	double la = median_levels(p, b, j1, scratch);
+	double step = lb - la;
+	double ratio = exp(step);
+	int multi = p[a].n >= 2 && p[b].n >= 2;
+
+	/* sustained: nothing after it, up to the next descent, climbs back
+	 * to the plateau before, or even half way (in log) */
+	double min_before = p[i0].level, max_after = p[b].level;
+	for (size_t q = i0; q <= a; q++)
+		min_before = fmin(min_before, p[q].level);
+	for (size_t q = b; q <= lim_hi; q++)
+		max_after = fmax(max_after, p[q].level);
+	if (nb < 2 || max_after >= min_before || max_after >= 0.5 * (lb + la))
+		return 0;
+	if (multi) {
+		if (ratio < CLIFF_MIN_RATIO || step < CLIFF_MIN_Z * sigma ||
+		    p[b].hi >= p[a].lo)
+			return 0;
+	} else if (ratio < CLIFF_MIN_RATIO_SINGLE ||
+		   step < CLIFF_MIN_Z_SINGLE * sigma || lim_hi <= b) {
+		return 0;
+	}
+	double se = sigma * sqrt(M_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
+	double conf = 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
+	if (!multi)
+		conf *= 0.9;
+	if (lim_hi <= b)
+		conf *= 0.9;
+
+	memset(c, 0, sizeof(*c));
+	c->before_kb = p[a].file_kb;
+	c->after_kb = p[b].file_kb;
+	c->level_before_kbps = exp(lb);
+	c->level_after_kbps = exp(la);
+	c->ratio = ratio;
+	c->confidence = conf;
+	c->estimated_cache_kb = estimate_cache(p, a, b, lb, la);
+	c->finding = -1;
+	return 1;
+}
+
+/*
+ * Find the descents of one series and append the cliffs that pass.  A
+ * descent that fails no longer bounds its neighbours' plateaus (the
+ * further, smaller fall of a partly cached file after the main cliff must
+ * not cut the plateau after it short): drop the smallest failing descent
+ * and judge again, until every descent left passes.
+ */
 static int detect_series(const struct cliff_point *p, size_t np, int col,
 			 uint64_t record_kb, struct cliff_list *out,
 			 size_t *alloc, double *scratch)
 {
 	if (np < 3)
 		return 0;
-	double sigma_n = series_noise(p, np, scratch);
 	struct cliff_descent *d = malloc(np * sizeof(*d));
-	if (!d)
+	struct cliff *found = malloc(np * sizeof(*found));
+	if (!d || !found) {
+		free(d);
+		free(found);
 		return -1;
+	}
 	size_t nd = 0;
 
 	for (size_t i = 0; i + 1 < np; i++) {
-		double base = fmax(fmax(sigma_n, CLIFF_NOISE_FLOOR), pooled_sd(p, i, i + 1));
+		double sigma = fmax(local_noise(p, np, i, scratch), CLIFF_NOISE_FLOOR);
+		double base = fmax(sigma, pooled_sd(p, i, i + 1));
 		double drop = p[i].level - p[i + 1].level;
 		if (drop < log(CLIFF_SEED_RATIO) || drop < 2.0 * base)
 			continue;
-		double join = fmax(log(CLIFF_JOIN_RATIO), base);
+		double join = fmax(fmax(log(CLIFF_SEED_RATIO), 2.0 * base),
+				   CLIFF_JOIN_SHARE * drop);
 		size_t a = i, b = i + 1;
 		size_t floor_a = nd ? d[nd - 1].b : 0;
 		while (a > floor_a && p[a - 1].level - p[a].level >= join)
@@ -198,71 +292,32 @@ static int detect_series(const struct cliff_point *p, size_t np, int col,
 			b++;
 		d[nd].a = a;
 		d[nd].b = b;
+		d[nd].sigma = sigma;
 		nd++;
 		i = b - 1;
 	}
 
-	int rc = 0;
-	for (size_t k = 0; k < nd; k++) {
-		size_t a = d[k].a, b = d[k].b;
-		size_t lim_lo = k ? d[k - 1].b : 0;
-		size_t lim_hi = k + 1 < nd ? d[k + 1].a : np - 1;
-		double sigma = fmax(sigma_n, CLIFF_NOISE_FLOOR);
-		double tol = fmax(log(CLIFF_PLATEAU_RATIO), 3.0 * sigma);
-		size_t i0 = a, j1 = b;
-		while (i0 > lim_lo && fabs(p[i0 - 1].level - p[a].level) <= tol)
-			i0--;
-		while (j1 < lim_hi && fabs(p[j1 + 1].level - p[b].level) <= tol)
-			j1++;
-		size_t nb = a - i0 + 1, na = j1 - b + 1;
-		sigma = fmax(sigma, pooled_sd(p, i0, a));
-		sigma = fmax(sigma, pooled_sd(p, b, j1));
-		double lb = median_levels(p, i0, a, scratch);
-		double la = median_levels(p, b, j1, scratch);
-		double step = lb - la;
-		double ratio = exp(step);
-		int multi = p[a].n >= 2 && p[b].n >= 2;
-
-		if (multi) {
-			if (ratio < CLIFF_MIN_RATIO || step < CLIFF_MIN_Z * sigma ||
-			    p[b].hi >= p[a].lo)
-				continue;
-		} else {
-			double min_before = p[i0].level, max_after = p[b].level;
-			for (size_t q = i0; q <= a; q++)
-				min_before = fmin(min_before, p[q].level);
-			for (size_t q = b; q <= j1; q++)
-				max_after = fmax(max_after, p[q].level);
-			if (ratio < CLIFF_MIN_RATIO_SINGLE ||
-			    step < CLIFF_MIN_Z_SINGLE * sigma || na < 2 ||
-			    max_after >= min_before)
-				continue;
-		}
-		double se = sigma * sqrt(M_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
-		double conf = 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
-		if (!multi)
-			conf *= 0.9;
-		if (na < 2)
-			conf *= 0.9;
-
-		struct cliff c;
-		memset(&c, 0, sizeof(c));
-		c.col = col;
-		c.record_kb = record_kb;
-		c.before_kb = p[a].file_kb;
-		c.after_kb = p[b].file_kb;
-		c.level_before_kbps = exp(lb);
-		c.level_after_kbps = exp(la);
-		c.ratio = ratio;
-		c.confidence = conf;
-		c.estimated_cache_kb = estimate_cache(p, a, b, lb, la);
-		c.finding = -1;
-		if (list_push(out, alloc, &c)) {
-			rc = -1;
+	for (;;) {
+		size_t weakest = nd;
+		for (size_t k = 0; k < nd; k++)
+			if (!judge_descent(p, np, d, nd, k, scratch, &found[k]) &&
+			    (weakest == nd || descent_drop(p, &d[k]) <
+					      descent_drop(p, &d[weakest])))
+				weakest = k;
+		if (weakest == nd)
 			break;
-		}
+		memmove(&d[weakest], &d[weakest + 1], (nd - weakest - 1) * sizeof(*d));
+		nd--;
+	}
+
+	int rc = 0;
+	for (size_t k = 0; k < nd && rc == 0; k++) {
+		found[k].col = col;
+		found[k].record_kb = record_kb;
+		rc = list_push(out, alloc, &found[k]);
 	}
 	free(d);
+	free(found);
 	return rc;
 }
 
@@ -281,7 +336,8 @@ static size_t build_series(const struct result_set *rs, int col, uint64_t record
 			if (vals[t] > 0.0 && isfinite(vals[t]) &&
 			    (double)cell->file_kb / vals[t] >= CLIFF_MIN_TIMED_S)
 				vals[m++] = log(vals[t]);
-		if (m == 0)
+		if (m == 0 || (col == RC_STRIDE_READ &&
+			       cell->file_kb < CLIFF_STRIDE_MIN_RECS * record_kb))
 			continue;
 		struct cliff_point *pt = &p[np++];
 		double mean = 0.0, ss = 0.0;
@@ -422,7 +478,8 @@ static char *describe_group(const struct cliff_list *l, const size_t *idx, size_
 	format_size(cache, cs, sizeof(cs));
 	format_size(rec_lo, q1, sizeof(q1));
 	format_size(rec_hi, q2, sizeof(q2));
-	bad |= sb_add(&s, &len, &cap, "%s", ntests > 1 ? " all fall " : " falls ");
+	bad |= sb_add(&s, &len, &cap, "%s", ntests > 2 ? " all fall " :
+		      ntests == 2 ? " both fall " : " falls ");
 	if (strcmp(r1, r2) == 0)
 		bad |= sb_add(&s, &len, &cap, "%sx", r1);
 	else
