@@ -76,7 +76,7 @@ struct opt_row {
 	const char *help;       /* help line; for OPT_ARG_REJECT the reason */
 	const char *defval;     /* default shown by --help, or NULL */
 	size_t field;           /* offsetof(struct options, ...) for generic handlers */
-	const char *splash;     /* IOzone's fixed splash line for flags, or NULL */
+	const char *splash;     /* IOzone's line for it, '#' where the value goes; or NULL */
 	int (*apply)(struct opt_parse *ps, const struct opt_row *row,
 		     const char *text, uint64_t value);
 };
@@ -167,13 +167,42 @@ static int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
-/* An unsigned count (-+x, --trials, --warmup). */
+/*
+ * IOzone's line for an option with a value: tmpl holds one '#' where the
+ * number goes ("\tRecord Size # kB").
+ */
+static int opt_splash_value(struct opt_parse *ps, const char *tmpl, uint64_t value)
+{
+	const char *mark = strchr(tmpl, '#');
+
+	if (!mark)
+		return opt_splash(ps, "%s", tmpl);
+	return opt_splash(ps, "%.*s%" PRIu64 "%s", (int)(mark - tmpl), tmpl, value,
+			  mark + 1);
+}
+
+static int opt_value_splash(struct opt_parse *ps, const struct opt_row *row,
+			    uint64_t value)
+{
+	return row->splash ? opt_splash_value(ps, row->splash, value) : 0;
+}
+
+/* An unsigned count (-+x, -+q, --trials, --warmup). */
 static int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
 			    const char *text, uint64_t value)
 {
 	(void)text;
 	*(unsigned *)(void *)((char *)ps->o + row->field) = (unsigned)value;
-	return 0;
+	return opt_value_splash(ps, row, value);
+}
+
+/* A 64-bit value (-n, -g, -y, -q in kB; -j in records). */
+static int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,
+		       const char *text, uint64_t value)
+{
+	(void)text;
+	*(uint64_t *)(void *)((char *)ps->o + row->field) = value;
+	return opt_value_splash(ps, row, value);
 }
 
 /* A string (-f, --label, --out). */
@@ -184,64 +213,21 @@ static int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
 	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
 }
 
-static int opt_list_add(struct opt_parse *ps, uint64_t *list, size_t *n,
-			uint64_t kb)
+/* -s and -r: each one adds to its list, in the order given. */
+static int opt_list_add(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t kb)
 {
+	struct options *o = ps->o;
+	int files = !strcmp(row->letter, "s");
+	uint64_t *list = files ? o->sizes_kb : o->records_kb;
+	size_t *n = files ? &o->nsizes : &o->nrecords;
+
+	(void)text;
 	if (*n >= OPTIONS_MAX_LIST)
 		return opt_error(ps, "%s: given more than %d times", ps->shown,
 				 OPTIONS_MAX_LIST);
 	list[(*n)++] = kb;
-	return 0;
-}
-
-static int opt_file_size(struct opt_parse *ps, const struct opt_row *row,
-			 const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	if (opt_list_add(ps, ps->o->sizes_kb, &ps->o->nsizes, kb))
-		return -1;
-	return opt_splash(ps, "\tFile size set to %" PRIu64 " kB", kb);
-}
-
-static int opt_record_size(struct opt_parse *ps, const struct opt_row *row,
-			   const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	if (opt_list_add(ps, ps->o->records_kb, &ps->o->nrecords, kb))
-		return -1;
-	return opt_splash(ps, "\tRecord Size %" PRIu64 " kB", kb);
-}
-
-static int opt_min_file(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	ps->o->min_file_kb = kb;
-	return opt_splash(ps, "\tUsing minimum file size of %" PRIu64 " kilobytes.", kb);
-}
-
-static int opt_max_file(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	ps->o->max_file_kb = kb;
-	return opt_splash(ps, "\tUsing maximum file size of %" PRIu64 " kilobytes.", kb);
-}
-
-static int opt_min_record(struct opt_parse *ps, const struct opt_row *row,
-			  const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	ps->o->min_rec_kb = kb;
-	return opt_splash(ps, "\tUsing Minimum Record Size %" PRIu64 " kB", kb);
-}
-
-static int opt_max_record(struct opt_parse *ps, const struct opt_row *row,
-			  const char *text, uint64_t kb)
-{
-	(void)row; (void)text;
-	ps->o->max_rec_kb = kb;
-	return opt_splash(ps, "\tUsing Maximum Record Size %" PRIu64 " kB", kb);
+	return opt_value_splash(ps, row, kb);
 }
 
 static int opt_auto2(struct opt_parse *ps, const struct opt_row *row,
@@ -278,23 +264,6 @@ static int opt_test(struct opt_parse *ps, const struct opt_row *row,
 #endif
 	ps->o->tests_mask |= 1u << n;
 	return 0;
-}
-
-static int opt_stride(struct opt_parse *ps, const struct opt_row *row,
-		      const char *text, uint64_t n)
-{
-	(void)row; (void)text;
-	ps->o->stride = n;
-	return 0;
-}
-
-static int opt_sleep(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text, uint64_t n)
-{
-	(void)row; (void)text;
-	ps->o->sleep_between_s = (unsigned)n;
-	return opt_splash(ps, "\tDelay %u seconds between tests enabled.",
-			  ps->o->sleep_between_s);
 }
 
 static int opt_direct(struct opt_parse *ps, const struct opt_row *row,
@@ -482,20 +451,23 @@ static const struct opt_row opt_table[] = {
 	  "obsolete IOzone auto mode: like -az -i 0 -i 1, 4-column report",
 	  NULL, 0, NULL, opt_auto2 },
 	{ "s", "file-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_MAX / 1024, OPT_GROUP_GRID,
-	  "file size; repeat for a list of sizes", "512k", 0, NULL, opt_file_size },
+	  "file size; repeat for a list of sizes", "512k", 0,
+	  "\tFile size set to # kB", opt_list_add },
 	{ "r", "record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "record size, 1k to 16m; repeat for a list", "4k", 0, NULL, opt_record_size },
+	  "record size, 1k to 16m; repeat for a list", "4k", 0,
+	  "\tRecord Size # kB", opt_list_add },
 	{ "n", "min-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
 	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
-	  0, NULL, opt_min_file },
+	  OFF(min_file_kb), "\tUsing minimum file size of # kilobytes.", opt_set_u64 },
 	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
 	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode", "512m",
-	  0, NULL, opt_max_file },
+	  OFF(max_file_kb), "\tUsing maximum file size of # kilobytes.", opt_set_u64 },
 	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "smallest record size of auto mode", "4k", 0, NULL, opt_min_record },
+	  "smallest record size of auto mode", "4k", OFF(min_rec_kb),
+	  "\tUsing Minimum Record Size # kB", opt_set_u64 },
 	{ "q", "max-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "largest record size of auto mode, at most 16m", "16m", 0, NULL,
-	  opt_max_record },
+	  "largest record size of auto mode, at most 16m", "16m", OFF(max_rec_kb),
+	  "\tUsing Maximum Record Size # kB", opt_set_u64 },
 	{ "+x", "multiplier", OPT_ARG_UINT, "N", 2, 16, OPT_GROUP_GRID,
 	  "step between sizes of auto mode, 2 to 16", "2", OFF(multiplier), NULL,
 	  opt_set_unsigned },
@@ -511,7 +483,7 @@ static const struct opt_row opt_table[] = {
 	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
 	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
 	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
-	  "stride of test 5, in records", "17", 0, NULL, opt_stride },
+	  "stride of test 5, in records", "17", OFF(stride), NULL, opt_set_u64 },
 
 	/* file and timing */
 	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
@@ -533,7 +505,8 @@ static const struct opt_row opt_table[] = {
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
-	  "sleep between tests", "0", 0, NULL, opt_sleep },
+	  "sleep between tests", "0", OFF(sleep_between_s),
+	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
 
 	/* report */
 	{ "O", "ops", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
