@@ -1,12 +1,360 @@
-/* cmd_plot.c: `iosweep plot` (placeholder: the module that implements it replaces this file). */
+/*
+ * cmd_plot.c: `iosweep plot INPUT...`, the charts of result folders, our
+ * CSVs or IOzone reports.
+ *
+ * Each INPUT becomes one result set (through import_load), i.e. one line
+ * on the drive comparison.  The scripts go to --out (default: <folder>/plots
+ * for a single result folder, else ./iosweep-plots); they are rendered with
+ * gnuplot when it is installed.  When it is not, the scripts are still
+ * written, the message says how to render them, and the exit status is 0,
+ * unless --render asked for rendered charts explicitly: then it is
+ * IOSWEEP_EXIT_MISSING (5).  --no-render only writes the scripts.
+ */
 #include "compat.h"
+
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "commands.h"
+#include "gnuplot.h"
+#include "import.h"
 #include "iosweep.h"
+#include "results.h"
+#include "units.h"
+
+static const char plot_usage[] =
+	"usage: iosweep plot INPUT... [options]\n"
+	"  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
+	"  each one is a line on the charts.\n"
+	"  --out DIR            where the scripts go (default: FOLDER/plots for one\n"
+	"                       result folder, else ./iosweep-plots)\n"
+	"  --format FMT         png (default), svg, pdf or dumb (text)\n"
+	"  --tests LIST         the tests to chart, e.g. write,read (default: all run)\n"
+	"  --record SIZE|all    record size of the 2D charts (default 64k when run)\n"
+	"                       or one line per record size\n"
+	"  --ref NAMES          reference lines: names, 'all' or 'none' (default:\n"
+	"                       100 Mbit Ethernet, FireWire 400, gigabit Ethernet)\n"
+	"  --ref-file FILE      reference lines from a CSV file (name,kbps,note)\n"
+	"  --label NAME         label of the next INPUT without one (repeatable,\n"
+	"                       in input order)\n"
+	"  --highlight LABEL    the set drawn thick on the overlay (default: the last)\n"
+	"  --errors KIND        error bars: minmax (default), ci (95%) or none\n"
+	"  --log-y              logarithmic throughput axis\n"
+	"  --latency            also chart microseconds per operation\n"
+	"  --no-cliffs          do not mark cache cliffs\n"
+	"  --render             fail (exit 5) when gnuplot is missing\n"
+	"  --no-render          only write the scripts\n";
+
+struct plot_args {
+	char **inputs;
+	size_t ninputs;
+	char **labels;
+	size_t nlabels;
+	const char *out, *format, *tests, *record, *ref, *ref_file, *highlight, *errors;
+	int log_y, latency, no_cliffs, render, no_render;
+};
+
+/* The value of option name at argv[*i] ("--x v" or "--x=v"), or NULL. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, int *bad)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "iosweep plot: %s needs a value\n", name);
+		*bad = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int parse_args(int argc, char **argv, struct plot_args *a)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} valued[] = {
+		{ "--out", offsetof(struct plot_args, out) },
+		{ "--format", offsetof(struct plot_args, format) },
+		{ "--tests", offsetof(struct plot_args, tests) },
+		{ "--record", offsetof(struct plot_args, record) },
+		{ "--ref", offsetof(struct plot_args, ref) },
+		{ "--ref-file", offsetof(struct plot_args, ref_file) },
+		{ "--highlight", offsetof(struct plot_args, highlight) },
+		{ "--errors", offsetof(struct plot_args, errors) },
+		{ "--label", 0 },
+	};
+	static const struct {
+		const char *name;
+		size_t off;
+	} flags[] = {
+		{ "--log-y", offsetof(struct plot_args, log_y) },
+		{ "--latency", offsetof(struct plot_args, latency) },
+		{ "--no-cliffs", offsetof(struct plot_args, no_cliffs) },
+		{ "--render", offsetof(struct plot_args, render) },
+		{ "--no-render", offsetof(struct plot_args, no_render) },
+	};
+
+	a->inputs = calloc((size_t)argc, sizeof(*a->inputs));
+	a->labels = calloc((size_t)argc, sizeof(*a->labels));
+	if (!a->inputs || !a->labels) {
+		fprintf(stderr, "iosweep plot: out of memory\n");
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int bad = 0, done = 0;
+		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			fputs(plot_usage, stdout);
+			return -1;
+		}
+		if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+			a->inputs[a->ninputs++] = argv[i];
+			continue;
+		}
+		for (size_t k = 0; !done && k < sizeof(valued) / sizeof(valued[0]); k++) {
+			const char *v = opt_value(argc, argv, &i, valued[k].name, &bad);
+			if (bad)
+				return IOSWEEP_EXIT_USAGE;
+			if (!v)
+				continue;
+			if (valued[k].off == 0)
+				a->labels[a->nlabels++] = (char *)v;
+			else
+				*(const char **)((char *)a + valued[k].off) = v;
+			done = 1;
+		}
+		for (size_t k = 0; !done && k < sizeof(flags) / sizeof(flags[0]); k++) {
+			if (strcmp(arg, flags[k].name) == 0) {
+				*(int *)((char *)a + flags[k].off) = 1;
+				done = 1;
+			}
+		}
+		if (!done) {
+			fprintf(stderr, "iosweep plot: unknown option '%s' (see iosweep plot --help)\n",
+				arg);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
+	if (a->ninputs == 0) {
+		fprintf(stderr, "iosweep plot: no INPUT given (a result folder, results.csv "
+			"or an IOzone report)\n");
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (a->nlabels > a->ninputs) {
+		fprintf(stderr, "iosweep plot: %zu --label options for %zu inputs\n",
+			a->nlabels, a->ninputs);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (a->render && a->no_render) {
+		fprintf(stderr, "iosweep plot: --render and --no-render contradict each other\n");
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Turn the textual options into gnuplot_opts.  0 or an exit code. */
+static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
+		     struct gnuplot_refs *refs)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct gnuplot_refs all = { 0 };
+
+	go->term = a->format ? a->format : "png";
+	if (!gnuplot_term_valid(go->term)) {
+		fprintf(stderr, "iosweep plot: --format '%s': unknown (use png, svg, pdf or dumb)\n",
+			go->term);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	for (const char *p = a->tests; p && *p;) {
+		char name[64];
+		size_t n = strcspn(p, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p);
+		int col = results_col_from_name(name);
+		if (col < 0) {
+			fprintf(stderr, "iosweep plot: --tests '%s': unknown test (use IOzone's "
+				"column names: write, rewrite, read, reread, random-read, ...)\n", name);
+			return IOSWEEP_EXIT_USAGE;
+		}
+		go->cols_mask |= 1u << col;
+		p += n + (p[n] == ',');
+	}
+	if (a->record && strcmp(a->record, "all") == 0) {
+		go->all_records = 1;
+	} else if (a->record && units_parse_size_kb(a->record, &go->record_kb, err, sizeof(err))) {
+		fprintf(stderr, "iosweep plot: --record '%s': %s\n", a->record, err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	go->errbars = GNUPLOT_ERR_MINMAX;
+	if (a->errors && strcmp(a->errors, "ci") == 0)
+		go->errbars = GNUPLOT_ERR_CI95;
+	else if (a->errors && strcmp(a->errors, "none") == 0)
+		go->errbars = GNUPLOT_ERR_NONE;
+	else if (a->errors && strcmp(a->errors, "minmax") != 0) {
+		fprintf(stderr, "iosweep plot: --errors '%s': use minmax, ci or none\n", a->errors);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (gnuplot_refs_load(&all, a->ref_file, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep plot: --ref-file: %s\n", err);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	int rc = gnuplot_refs_select(&all, a->ref, refs, err, sizeof(err));
+	gnuplot_refs_release(&all);
+	if (rc != 0) {
+		fprintf(stderr, "iosweep plot: %s\n", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	go->refs = refs;
+	go->highlight = a->highlight;
+	go->log_y = a->log_y;
+	go->latency = a->latency;
+	go->cliffs = !a->no_cliffs;
+	go->overwrite = 1;
+	return 0;
+}
+
+/* "dir/nas-a.txt" -> "nas-a": the label of an input that has none. */
+static void default_label(const char *path, char *out, size_t outlen)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	const char *start = path;
+	for (size_t i = 0; i < n; i++)
+		if (path[i] == '/')
+			start = path + i + 1;
+	size_t len = (size_t)(path + n - start);
+	const char *dot = memchr(start, '.', len);
+	if (dot && dot != start)
+		len = (size_t)(dot - start);
+	snprintf(out, outlen, "%.*s", (int)len, start);
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Load the inputs into sets[]; 0 or an exit code. */
+static int load_inputs(const struct plot_args *a, struct result_set *sets)
+{
+	char err[IOSWEEP_ERR_MAX], label[256];
+	for (size_t i = 0; i < a->ninputs; i++) {
+		if (import_load(&sets[i], a->inputs[i], 0, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep plot: %s\n", err);
+			return IOSWEEP_EXIT_INPUT;
+		}
+		const char *l = i < a->nlabels ? a->labels[i] : NULL;
+		if (!l && (!sets[i].meta.label || !*sets[i].meta.label)) {
+			default_label(a->inputs[i], label, sizeof(label));
+			l = label;
+		}
+		if (l && results_set_str(&sets[i].meta.label, l) != 0) {
+			fprintf(stderr, "iosweep plot: out of memory\n");
+			return IOSWEEP_EXIT_FAILURE;
+		}
+	}
+	return 0;
+}
+
+/* Render every script; print what was made.  0 or an exit code. */
+static int render_all(const struct gnuplot_files *files, const char *term)
+{
+	char err[IOSWEEP_ERR_MAX];
+	const char *ext = gnuplot_term_ext(term);
+	int rc = 0;
+	for (size_t i = 0; i < files->n; i++) {
+		const char *p = files->paths[i];
+		if (gnuplot_render(p, term, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep plot: %s\n", err);
+			rc = IOSWEEP_EXIT_FAILURE;
+			continue;
+		}
+		fprintf(stderr, "iosweep plot: %.*s.%s\n", (int)(strlen(p) - 3), p, ext);
+	}
+	return rc;
+}
+
 int cmd_plot(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iosweep: 'plot' is not available in this build yet\n");
-	return IOSWEEP_EXIT_FAILURE;
+	struct plot_args a = { 0 };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_refs refs = { 0 };
+	struct gnuplot_files files = { 0 };
+	struct result_set *sets = NULL, **ptrs = NULL;
+	char err[IOSWEEP_ERR_MAX], *out_dir = NULL;
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc != 0) {
+		rc = rc < 0 ? IOSWEEP_EXIT_OK : rc;
+		goto out;
+	}
+	if ((rc = make_opts(&a, &go, &refs)) != 0)
+		goto out;
+	sets = calloc(a.ninputs, sizeof(*sets));
+	ptrs = calloc(a.ninputs, sizeof(*ptrs));
+	if (!sets || !ptrs) {
+		fprintf(stderr, "iosweep plot: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	for (size_t i = 0; i < a.ninputs; i++) {
+		results_init(&sets[i]);
+		ptrs[i] = &sets[i];
+	}
+	if ((rc = load_inputs(&a, sets)) != 0)
+		goto out;
+
+	if (a.out) {
+		out_dir = strdup(a.out);
+	} else if (a.ninputs == 1 && is_dir(a.inputs[0])) {
+		size_t n = strlen(a.inputs[0]) + 8;
+		out_dir = malloc(n);
+		if (out_dir)
+			snprintf(out_dir, n, "%s/plots", a.inputs[0]);
+	} else {
+		out_dir = strdup("iosweep-plots");
+	}
+	if (!out_dir) {
+		fprintf(stderr, "iosweep plot: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (gnuplot_write_charts(ptrs, a.ninputs, &go, out_dir, &files, err, sizeof(err))) {
+		fprintf(stderr, "iosweep plot: %s\n", err);
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (a.no_render || !gnuplot_available()) {
+		char hint[1024];
+		for (size_t i = 0; i < files.n; i++)
+			fprintf(stderr, "iosweep plot: %s\n", files.paths[i]);
+		if (!a.no_render) {
+			gnuplot_render_hint(out_dir, go.term, hint, sizeof(hint));
+			fprintf(stderr, "iosweep plot: gnuplot not found, so the charts were not "
+				"rendered; %s\n", hint);
+			rc = a.render ? IOSWEEP_EXIT_MISSING : IOSWEEP_EXIT_OK;
+		}
+		goto out;
+	}
+	rc = render_all(&files, go.term);
+out:
+	for (size_t i = 0; sets && i < a.ninputs; i++)
+		results_release(&sets[i]);
+	free(sets);
+	free(ptrs);
+	free(out_dir);
+	free(a.inputs);
+	free(a.labels);
+	gnuplot_files_release(&files);
+	gnuplot_refs_release(&refs);
+	return rc;
 }

@@ -1,0 +1,1542 @@
+/*
+ * gnuplot.c: the charts as self-contained gnuplot scripts (see gnuplot.h).
+ *
+ * A chart is a template from plots/ (embedded at build time by
+ * scripts/embed into embedded.h) whose @NAME@ placeholders are replaced by
+ * text built here: the inline data blocks, the axis tics, the reference
+ * lines, the plot command.  The figures come only from the result set: the
+ * per-trial values of results_values() summarised by stats_summarize(),
+ * written in kB/s (or usec/op) with the axis scale applied inside gnuplot,
+ * so the numbers in the data blocks are the measured means themselves.
+ *
+ * Rendering runs the gnuplot program with fork/exec (no shell) in the
+ * script's directory and checks that the output file appeared.
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <csv.h>
+
+#include "cliff.h"
+#include "embedded.h"
+#include "gnuplot.h"
+#include "iosweep.h"
+#include "outfile.h"
+#include "results.h"
+#include "stats.h"
+#include "units.h"
+
+/* ------------------------------------------------------------------ */
+/* growing strings */
+
+struct sbuf {
+	char *p;
+	size_t len, cap;
+	int failed;
+};
+
+static void sb_release(struct sbuf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+static void sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t want = b->cap ? b->cap : 256;
+		while (want < b->len + n + 1)
+			want *= 2;
+		char *p = realloc(b->p, want);
+		if (!p) {
+			b->failed = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = want;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void sb_puts(struct sbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = 1;
+		return;
+	}
+	if ((size_t)n < sizeof(small)) {
+		sb_add(b, small, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		b->failed = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb_add(b, big, (size_t)n);
+	free(big);
+}
+
+/* A gnuplot single-quoted string: ' doubled, control characters as spaces. */
+static void sb_quoted(struct sbuf *b, const char *s)
+{
+	sb_puts(b, "'");
+	for (; s && *s; s++) {
+		if (*s == '\'')
+			sb_puts(b, "''");
+		else if ((unsigned char)*s < 0x20)
+			sb_puts(b, " ");
+		else
+			sb_add(b, s, 1);
+	}
+	sb_puts(b, "'");
+}
+
+/* Text for a comment or template line: control characters as spaces. */
+static void sb_plain(struct sbuf *b, const char *s)
+{
+	for (; s && *s; s++)
+		sb_add(b, (unsigned char)*s < 0x20 ? " " : s, 1);
+}
+
+/* 12207.03 -> "12,207" (decimals digits after the point). */
+static void fmt_thousands(double v, int decimals, char *out, size_t outlen)
+{
+	char digits[64];
+	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
+	const char *dot = strchr(digits, '.');
+	size_t intlen = dot ? (size_t)(dot - digits) : strlen(digits);
+	size_t o = 0;
+	if (v < 0 && o + 1 < outlen)
+		out[o++] = '-';
+	for (size_t i = 0; digits[i] && o + 1 < outlen; i++) {
+		if (i < intlen && i > 0 && (intlen - i) % 3 == 0 && o + 2 < outlen)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+}
+
+/* ------------------------------------------------------------------ */
+/* terminals and templates */
+
+static const struct {
+	const char *name, *ext;
+} terms[] = {
+	{ "png", "png" }, { "svg", "svg" }, { "pdf", "pdf" }, { "dumb", "txt" },
+};
+
+int gnuplot_term_valid(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(terms) / sizeof(terms[0]); i++)
+		if (strcmp(name, terms[i].name) == 0)
+			return 1;
+	return 0;
+}
+
+const char *gnuplot_term_ext(const char *term)
+{
+	for (size_t i = 0; term && i < sizeof(terms) / sizeof(terms[0]); i++)
+		if (strcmp(term, terms[i].name) == 0)
+			return terms[i].ext;
+	return "png";
+}
+
+static const char *embedded_text(const char *name)
+{
+	for (const struct embedded_file *f = embedded_files; f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return f->text;
+	return NULL;
+}
+
+struct tvar {
+	const char *key;
+	const char *val;
+};
+
+/* Copy tmpl into out, replacing each @KEY@ by its value in vars. */
+static int template_fill(struct sbuf *out, const char *tmpl_name,
+			 const struct tvar *vars, size_t nvars,
+			 char *err, size_t errlen)
+{
+	const char *t = embedded_text(tmpl_name);
+	if (!t) {
+		snprintf(err, errlen, "template '%s' is not built in", tmpl_name);
+		return -1;
+	}
+	while (*t) {
+		const char *at = strchr(t, '@');
+		if (!at) {
+			sb_puts(out, t);
+			break;
+		}
+		sb_add(out, t, (size_t)(at - t));
+		size_t k = 1;
+		while (isupper((unsigned char)at[k]) || at[k] == '_')
+			k++;
+		if (k == 1 || at[k] != '@') {
+			sb_add(out, at, 1);
+			t = at + 1;
+			continue;
+		}
+		size_t i;
+		for (i = 0; i < nvars; i++)
+			if (strlen(vars[i].key) == k - 1 &&
+			    strncmp(vars[i].key, at + 1, k - 1) == 0)
+				break;
+		if (i == nvars) {
+			snprintf(err, errlen, "template '%s': no value for @%.*s@",
+				 tmpl_name, (int)(k - 1), at + 1);
+			return -1;
+		}
+		sb_puts(out, vars[i].val ? vars[i].val : "");
+		t = at + k + 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* reference lines */
+
+void gnuplot_refs_release(struct gnuplot_refs *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->items[i].name);
+		free(r->items[i].note);
+	}
+	free(r->items);
+	r->items = NULL;
+	r->n = 0;
+}
+
+static int refs_add(struct gnuplot_refs *r, const char *name, double kbps,
+		    const char *note)
+{
+	struct gnuplot_ref *p = realloc(r->items, (r->n + 1) * sizeof(*p));
+	if (!p)
+		return -1;
+	r->items = p;
+	p = &r->items[r->n];
+	p->name = strdup(name);
+	p->note = strdup(note ? note : "");
+	p->kbps = kbps;
+	if (!p->name || !p->note) {
+		free(p->name);
+		free(p->note);
+		return -1;
+	}
+	r->n++;
+	return 0;
+}
+
+#define REF_FIELDS 3
+#define REF_FIELD_MAX 512
+
+struct ref_row {
+	char field[REF_FIELDS][REF_FIELD_MAX];
+	size_t nfields;
+	int too_many, too_long;
+};
+
+static void ref_cb_field(void *s, size_t len, void *data)
+{
+	struct ref_row *row = data;
+	if (row->nfields >= REF_FIELDS) {
+		row->too_many = 1;
+		return;
+	}
+	if (len >= REF_FIELD_MAX) {
+		row->too_long = 1;
+		len = REF_FIELD_MAX - 1;
+	}
+	memcpy(row->field[row->nfields], s ? s : "", s ? len : 0);
+	row->field[row->nfields][s ? len : 0] = '\0';
+	row->nfields++;
+}
+
+static void ref_cb_row(int c, void *data)
+{
+	(void)c;
+	(void)data;
+}
+
+/* Parse one CSV line (without its newline) into row.  0 or -1. */
+static int ref_parse_line(const char *line, size_t len, struct ref_row *row)
+{
+	struct csv_parser p;
+	int rc = 0;
+
+	memset(row, 0, sizeof(*row));
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		return -1;
+	if (csv_parse(&p, line, len, ref_cb_field, ref_cb_row, row) != len)
+		rc = -1;
+	if (csv_fini(&p, ref_cb_field, ref_cb_row, row) != 0)
+		rc = -1;
+	csv_free(&p);
+	return rc;
+}
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+int gnuplot_refs_parse(struct gnuplot_refs *out, const char *text, size_t len,
+		       const char *origin, char *err, size_t errlen)
+{
+	struct gnuplot_refs r = { 0 };
+	size_t lineno = 0;
+	const char *end = text + len;
+
+	for (const char *line = text; line < end;) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		const char *next = nl ? nl + 1 : end;
+		struct ref_row row;
+
+		lineno++;
+		if (n && line[n - 1] == '\r')
+			n--;
+		const char *first = skip_space(line);
+		if (first >= line + n || *first == '#') {
+			line = next;
+			continue;
+		}
+		if (ref_parse_line(line, n, &row) != 0 || row.too_long) {
+			snprintf(err, errlen, "%s:%zu: not a CSV row (name,kbps,note)",
+				 origin, lineno);
+			goto fail;
+		}
+		if (lineno == 1 || (r.n == 0 && strcasecmp(skip_space(row.field[0]), "name") == 0)) {
+			if (strcasecmp(skip_space(row.field[0]), "name") == 0) {
+				line = next;
+				continue;
+			}
+		}
+		if (row.too_many || row.nfields < 2 || !*skip_space(row.field[0])) {
+			snprintf(err, errlen, "%s:%zu: expected 2 or 3 fields "
+				 "(name,kbps,note)", origin, lineno);
+			goto fail;
+		}
+		char *e;
+		const char *num = skip_space(row.field[1]);
+		errno = 0;
+		double kbps = strtod(num, &e);
+		if (e == num || *skip_space(e) || errno || !isfinite(kbps) || kbps <= 0) {
+			snprintf(err, errlen, "%s:%zu: '%s' is not a rate in kB/s "
+				 "(a positive number)", origin, lineno, row.field[1]);
+			goto fail;
+		}
+		if (refs_add(&r, skip_space(row.field[0]), kbps,
+			     row.nfields > 2 ? row.field[2] : "")) {
+			snprintf(err, errlen, "%s: out of memory", origin);
+			goto fail;
+		}
+		line = next;
+	}
+	if (r.n == 0) {
+		snprintf(err, errlen, "%s: no reference lines in it", origin);
+		goto fail;
+	}
+	*out = r;
+	return 0;
+fail:
+	gnuplot_refs_release(&r);
+	return -1;
+}
+
+int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
+		      char *err, size_t errlen)
+{
+	if (!path) {
+		const char *t = embedded_text("reference-lines.csv");
+		if (!t) {
+			snprintf(err, errlen, "the built-in reference lines are missing");
+			return -1;
+		}
+		return gnuplot_refs_parse(out, t, strlen(t), "reference-lines.csv",
+					  err, errlen);
+	}
+	FILE *fp = fopen(path, "rb");
+	if (!fp) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	struct sbuf b = { 0 };
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		sb_add(&b, chunk, n);
+	int rd_err = ferror(fp);
+	fclose(fp);
+	if (rd_err || b.failed) {
+		snprintf(err, errlen, "cannot read '%s': %s", path,
+			 b.failed ? "out of memory" : "read error");
+		sb_release(&b);
+		return -1;
+	}
+	int rc = gnuplot_refs_parse(out, b.p ? b.p : "", b.len, path, err, errlen);
+	sb_release(&b);
+	return rc;
+}
+
+/* Lower-case letters and digits only: "100 Mbit Ethernet" -> "100mbitethernet". */
+static void ref_key(const char *s, char *out, size_t outlen)
+{
+	size_t o = 0;
+	for (; *s && o + 1 < outlen; s++)
+		if (isalnum((unsigned char)*s))
+			out[o++] = (char)tolower((unsigned char)*s);
+	out[o] = '\0';
+}
+
+/* Index of the line named (exactly, else by a unique prefix) or -1/-2 (ambiguous). */
+static long ref_find(const struct gnuplot_refs *all, const char *name)
+{
+	char want[128], have[128];
+	long found = -1;
+	size_t nprefix = 0;
+
+	ref_key(name, want, sizeof(want));
+	if (!*want)
+		return -1;
+	for (size_t i = 0; i < all->n; i++) {
+		ref_key(all->items[i].name, have, sizeof(have));
+		if (strcmp(have, want) == 0)
+			return (long)i;
+		if (strncmp(have, want, strlen(want)) == 0) {
+			found = (long)i;
+			nprefix++;
+		}
+	}
+	return nprefix > 1 ? -2 : found;
+}
+
+static const char *const default_refs[] = {
+	"100 Mbit Ethernet", "FireWire 400", "gigabit Ethernet"
+};
+
+int gnuplot_refs_select(const struct gnuplot_refs *all, const char *names,
+			struct gnuplot_refs *out, char *err, size_t errlen)
+{
+	struct gnuplot_refs r = { 0 };
+
+	if (!names) {
+		for (size_t i = 0; i < sizeof(default_refs) / sizeof(default_refs[0]); i++) {
+			long k = ref_find(all, default_refs[i]);
+			if (k >= 0 && refs_add(&r, all->items[k].name, all->items[k].kbps,
+					       all->items[k].note))
+				goto nomem;
+		}
+		*out = r;
+		return 0;
+	}
+	if (strcmp(names, "none") == 0) {
+		*out = r;
+		return 0;
+	}
+	int every = strcmp(names, "all") == 0;
+	const char *p = names;
+	for (size_t i = 0; every ? i < all->n : *p; i++) {
+		long k = (long)i;
+		if (!every) {
+			char name[128];
+			size_t n = strcspn(p, ",");
+			snprintf(name, sizeof(name), "%.*s", (int)(n < 127 ? n : 127), p);
+			p += n + (p[n] == ',');
+			k = ref_find(all, name);
+			if (k < 0) {
+				struct sbuf known = { 0 };
+				for (size_t j = 0; j < all->n; j++) {
+					sb_puts(&known, j ? ", " : "");
+					sb_puts(&known, all->items[j].name);
+				}
+				snprintf(err, errlen, "--ref '%s': %s reference line (known: %s)",
+					 name, k == -2 ? "ambiguous" : "unknown",
+					 known.p ? known.p : "none");
+				sb_release(&known);
+				gnuplot_refs_release(&r);
+				return -1;
+			}
+		}
+		if (refs_add(&r, all->items[k].name, all->items[k].kbps, all->items[k].note))
+			goto nomem;
+	}
+	*out = r;
+	return 0;
+nomem:
+	gnuplot_refs_release(&r);
+	snprintf(err, errlen, "reference lines: out of memory");
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* the figures of a chart */
+
+struct point {
+	uint64_t file_kb;
+	struct stats_summary s;
+};
+
+struct series {
+	size_t set;              /* index into sets */
+	uint64_t record_kb;
+	struct point *pts;
+	size_t npts;
+};
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct point *x = a, *y = b;
+	return x->file_kb < y->file_kb ? -1 : x->file_kb > y->file_kb;
+}
+
+/*
+ * The points of (set, col, record): one per file size with at least one
+ * full trial, summarised, in file size order.  0 or -1 (memory).
+ */
+static int series_collect(const struct result_set *rs, size_t set, int col,
+			  uint64_t record_kb, int unit, struct series *out)
+{
+	size_t maxv = rs->nsamples ? rs->nsamples : 1;
+	double *vals = malloc(maxv * sizeof(*vals));
+	struct point *pts = malloc((rs->ncells ? rs->ncells : 1) * sizeof(*pts));
+	size_t n = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!vals || !pts) {
+		free(vals);
+		free(pts);
+		return -1;
+	}
+	for (size_t c = 0; c < rs->ncells; c++) {
+		if (rs->cells[c].placeholder || rs->cells[c].record_kb != record_kb)
+			continue;
+		size_t nv = results_values(rs, c, col, unit, vals, maxv);
+		if (nv == 0 || stats_summarize(vals, nv, &pts[n].s) != 0)
+			continue;
+		pts[n].file_kb = rs->cells[c].file_kb;
+		n++;
+	}
+	free(vals);
+	qsort(pts, n, sizeof(*pts), point_cmp);
+	out->set = set;
+	out->record_kb = record_kb;
+	out->pts = pts;
+	out->npts = n;
+	return 0;
+}
+
+static void series_release(struct series *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(s[i].pts);
+	free(s);
+}
+
+/* Cells of col at record_kb with data. */
+static size_t cell_count_at(const struct result_set *rs, int col, uint64_t record_kb)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < rs->ncells; c++)
+		if (!rs->cells[c].placeholder && rs->cells[c].record_kb == record_kb &&
+		    results_has(rs, c, col))
+			n++;
+	return n;
+}
+
+/*
+ * The record size of a 2D chart of col: 64 KB when any set measured it,
+ * else the one with most measured file sizes over all sets (larger wins a
+ * tie).  0 when col has no data.
+ */
+static uint64_t pick_record(struct result_set *const *sets, size_t nsets, int col)
+{
+	uint64_t best = 0;
+	size_t best_n = 0;
+
+	for (size_t i = 0; i < nsets; i++)
+		if (cell_count_at(sets[i], col, 64))
+			return 64;
+	for (size_t i = 0; i < nsets; i++) {
+		for (size_t c = 0; c < sets[i]->ncells; c++) {
+			uint64_t r = sets[i]->cells[c].record_kb;
+			if (sets[i]->cells[c].placeholder)
+				continue;
+			size_t n = 0;
+			for (size_t j = 0; j < nsets; j++)
+				n += cell_count_at(sets[j], col, r);
+			if (n > best_n || (n == best_n && n && r > best)) {
+				best = r;
+				best_n = n;
+			}
+		}
+	}
+	return best;
+}
+
+/*
+ * The distinct file sizes (records 0) or record sizes (records 1) that col
+ * was measured at in rs, ascending, into *out (malloc'd; NULL when out of
+ * memory).  Returns how many.
+ */
+static size_t axis_values(const struct result_set *rs, int col, int records,
+			  uint64_t **out)
+{
+	uint64_t *v = malloc((rs->ncells ? rs->ncells : 1) * sizeof(*v));
+	size_t n = 0;
+
+	*out = v;
+	if (!v)
+		return 0;
+	for (size_t c = 0; c < rs->ncells; c++) {
+		uint64_t k = records ? rs->cells[c].record_kb : rs->cells[c].file_kb;
+		if (rs->cells[c].placeholder || !results_has(rs, c, col))
+			continue;
+		size_t i = 0;
+		while (i < n && v[i] < k)
+			i++;
+		if (i < n && v[i] == k)
+			continue;
+		memmove(v + i + 1, v + i, (n - i) * sizeof(*v));
+		v[i] = k;
+		n++;
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* pieces of the scripts */
+
+/* "write" -> "write", "random read" -> "random-read" */
+static void col_slug(int col, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%s", results_col_name(col));
+	for (char *p = out; *p; p++)
+		if (*p == ' ')
+			*p = '-';
+}
+
+/* Powers of two from the first >= lo up to hi, labelled 64K, 1M, ... */
+static void axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
+{
+	uint64_t p = 1;
+	size_t n = 0, step = 1;
+
+	while (p < lo)
+		p *= 2;
+	for (uint64_t q = p; q <= hi && q; q *= 2)
+		n++;
+	while (n / step > 16)
+		step *= 2;
+	for (size_t i = 0; p <= hi && p; p *= 2, i++) {
+		char lab[32];
+		units_format_kb(p, lab, sizeof(lab));
+		if (i)
+			sb_puts(b, ", ");
+		if (i % step)
+			sb_printf(b, "'' %llu 1", (unsigned long long)p);
+		else
+			sb_printf(b, "'%s' %llu", lab, (unsigned long long)p);
+	}
+	if (n == 0) {
+		char lab[32];
+		units_format_kb(lo, lab, sizeof(lab));
+		sb_printf(b, "'%s' %llu", lab, (unsigned long long)lo);
+	}
+}
+
+/* The comment lines about where the sets come from. */
+static void sb_from(struct sbuf *b, struct result_set *const *sets,
+		    const size_t *which, size_t nwhich)
+{
+	for (size_t k = 0; k < nwhich; k++) {
+		const struct result_meta *m = &sets[which[k]]->meta;
+		sb_puts(b, "\n#   '");
+		sb_plain(b, m->label ? m->label : "(no label)");
+		sb_printf(b, "': %s %s", m->tool ? m->tool : "?",
+			  m->version ? m->version : "");
+		if (m->host) {
+			sb_puts(b, " on ");
+			sb_plain(b, m->host);
+		}
+		if (m->os) {
+			sb_puts(b, " (");
+			sb_plain(b, m->os);
+			sb_puts(b, ")");
+		}
+		if (m->start_time) {
+			sb_puts(b, ", ");
+			sb_plain(b, m->start_time);
+		}
+		if (m->fs_type) {
+			sb_puts(b, ", ");
+			sb_plain(b, m->fs_type);
+		}
+		if (m->target_path) {
+			sb_puts(b, ", file ");
+			sb_plain(b, m->target_path);
+		}
+		if (m->data_pattern)
+			sb_printf(b, ", data %s", m->data_pattern);
+		if (m->flags & RESULTS_F_DIRECT)
+			sb_puts(b, ", O_DIRECT");
+		if (m->flags & RESULTS_F_FSYNC)
+			sb_puts(b, ", fsync timed");
+		if (m->flags & RESULTS_F_CLOSE)
+			sb_puts(b, ", close timed");
+		if (m->flags & RESULTS_F_IMPORTED)
+			sb_puts(b, ", imported");
+		if (m->command_line) {
+			sb_puts(b, "\n#     command: ");
+			sb_plain(b, m->command_line);
+		}
+	}
+}
+
+/* Everything one chart is made of, before it becomes text. */
+struct chart {
+	const char *name;        /* file name without .gp */
+	int col;
+	int unit;                /* RESULTS_UNIT_KBPS or _USEC */
+	struct series *series;
+	size_t nseries;
+	uint64_t xmin, xmax;     /* file sizes */
+	double ymax;             /* largest mean / max plotted (data unit) */
+};
+
+static void chart_extent(struct chart *ch, const struct gnuplot_opts *go)
+{
+	ch->xmin = UINT64_MAX;
+	ch->xmax = 0;
+	ch->ymax = 0;
+	for (size_t i = 0; i < ch->nseries; i++)
+		for (size_t j = 0; j < ch->series[i].npts; j++) {
+			const struct point *p = &ch->series[i].pts[j];
+			if (p->file_kb < ch->xmin)
+				ch->xmin = p->file_kb;
+			if (p->file_kb > ch->xmax)
+				ch->xmax = p->file_kb;
+			if (p->s.max > ch->ymax)
+				ch->ymax = p->s.max;
+		}
+	if (ch->unit == RESULTS_UNIT_KBPS && go->refs)
+		for (size_t i = 0; i < go->refs->n; i++)
+			if (go->refs->items[i].kbps > ch->ymax)
+				ch->ymax = go->refs->items[i].kbps;
+}
+
+/* The series title: label, with the record size when lines differ by it. */
+static void series_title(struct sbuf *b, struct result_set *const *sets,
+			 const struct series *s, int with_record)
+{
+	const char *label = sets[s->set]->meta.label;
+	struct sbuf t = { 0 };
+	char rec[32];
+
+	if (label && *label)
+		sb_puts(&t, label);
+	else
+		sb_printf(&t, "set %zu", s->set + 1);
+	if (with_record) {
+		units_format_kb(s->record_kb, rec, sizeof(rec));
+		sb_printf(&t, ", %s records", rec);
+	}
+	sb_quoted(b, t.p ? t.p : "");
+	if (t.failed)
+		b->failed = 1;
+	sb_release(&t);
+}
+
+static void data_blocks(struct sbuf *b, struct result_set *const *sets,
+			const struct chart *ch, int with_record)
+{
+	for (size_t i = 0; i < ch->nseries; i++) {
+		const struct series *s = &ch->series[i];
+		char rec[32];
+		units_format_kb(s->record_kb, rec, sizeof(rec));
+		sb_printf(b, "# line %zu: ", i + 1);
+		series_title(b, sets, s, with_record);
+		sb_printf(b, ", %s records\n$s%zu << EOD\n", rec, i + 1);
+		for (size_t j = 0; j < s->npts; j++) {
+			const struct point *p = &s->pts[j];
+			sb_printf(b, "%llu %.2f %.2f %.2f %.2f %.2f %zu\n",
+				  (unsigned long long)p->file_kb, p->s.mean, p->s.min,
+				  p->s.max, p->s.ci95_low, p->s.ci95_high, p->s.n);
+		}
+		sb_puts(b, "EOD\n");
+	}
+}
+
+/* Reference lines: labels now, plot items later.  */
+static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
+		       double scale, const char *unit_name)
+{
+	for (size_t i = 0; refs && i < refs->n; i++) {
+		const struct gnuplot_ref *r = &refs->items[i];
+		char num[64];
+		struct sbuf lab = { 0 };
+		fmt_thousands(r->kbps / scale, scale > 1 ? 1 : 0, num, sizeof(num));
+		sb_printf(&lab, "%s (nominal %s %s)", r->name, num, unit_name);
+		sb_printf(b, "# %s: ", r->name);
+		sb_plain(b, r->note);
+		sb_printf(b, "\nset label %zu ", i + 1);
+		sb_quoted(b, lab.p ? lab.p : "");
+		sb_printf(b, " at graph 0.01, first %.6f/scale offset 0,0.6 "
+			  "font ',8' tc rgb '#606060' front\n", r->kbps);
+		sb_release(&lab);
+	}
+}
+
+static void ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
+{
+	for (size_t i = 0; refs && i < refs->n; i++)
+		sb_printf(b, ", \\\n     %.6f/scale with lines dt 2 lw 1.2 lc rgb '#808080' notitle",
+			  refs->items[i].kbps);
+}
+
+static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
+			const struct chart *ch, const struct gnuplot_opts *go)
+{
+	size_t nmarked = 0;
+	if (!go->cliffs) {
+		sb_puts(b, "# (not asked for)\n");
+		return;
+	}
+	for (size_t i = 0; i < ch->nseries; i++) {
+		const struct series *s = &ch->series[i];
+		struct cliff_list cl = { 0 };
+		char cerr[IOSWEEP_ERR_MAX];
+		if (cliff_detect(sets[s->set], &cl, cerr, sizeof(cerr)) != 0)
+			continue;
+		for (size_t k = 0; k < cl.n; k++) {
+			const struct cliff *c = &cl.items[k];
+			char before[32], after[32], cache[32];
+			if (c->col != ch->col || c->record_kb != s->record_kb)
+				continue;
+			units_format_kb(c->before_kb, before, sizeof(before));
+			units_format_kb(c->after_kb, after, sizeof(after));
+			units_format_kb(c->estimated_cache_kb, cache, sizeof(cache));
+			if (c->finding >= 0 && (size_t)c->finding < cl.nfindings) {
+				sb_puts(b, "# ");
+				sb_plain(b, cl.findings[c->finding]);
+				sb_puts(b, "\n");
+			}
+			sb_printf(b, "set arrow from %llu, first %.2f/scale to %llu, first %.2f/scale "
+				  "head filled size screen 0.012,25 lw 1.5 lc %zu front\n",
+				  (unsigned long long)c->before_kb, c->level_before_kbps,
+				  (unsigned long long)c->after_kb, c->level_after_kbps, i + 1);
+			sb_printf(b, "set label 'cliff %s -> %s: /%.1f' at %llu, first %.2f/scale "
+				  "offset 1,0.5 font ',8' tc lt %zu front\n", before, after,
+				  c->ratio, (unsigned long long)c->after_kb,
+				  c->level_after_kbps, i + 1);
+			nmarked++;
+		}
+		cliff_list_release(&cl);
+	}
+	if (!nmarked)
+		sb_puts(b, "# (none)\n");
+}
+
+static const char *version_text = IOSWEEP_VERSION;
+
+/* Fill the terminal fragment. */
+static int terminal_text(struct sbuf *b, const char *name, const char *term,
+			 int width, int height, char *err, size_t errlen)
+{
+	char w[16], h[16];
+	snprintf(w, sizeof(w), "%d", width);
+	snprintf(h, sizeof(h), "%d", height);
+	const struct tvar vars[] = {
+		{ "NAME", name }, { "TERM", term }, { "WIDTH", w }, { "HEIGHT", h },
+	};
+	return template_fill(b, "terminal.gp", vars, sizeof(vars) / sizeof(vars[0]),
+			     err, errlen);
+}
+
+/* Write text to dir/name.gp atomically and remember the path. */
+static int write_script(const char *dir, const char *name, const struct sbuf *text,
+			int overwrite, struct gnuplot_files *written,
+			char *err, size_t errlen)
+{
+	struct outfile f;
+	size_t n = strlen(dir) + strlen(name) + 8;
+	char *path = malloc(n);
+
+	if (!path || text->failed) {
+		free(path);
+		snprintf(err, errlen, "cannot write '%s.gp': out of memory", name);
+		return -1;
+	}
+	snprintf(path, n, "%s/%s.gp", dir, name);
+	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0) {
+		free(path);
+		return -1;
+	}
+	if (outfile_write(&f, text->p, text->len) != 0) {
+		outfile_abort(&f);
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (outfile_commit(&f, err, errlen) != 0) {
+		free(path);
+		return -1;
+	}
+	char **p = realloc(written->paths, (written->n + 1) * sizeof(*p));
+	if (!p) {
+		free(path);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	written->paths = p;
+	written->paths[written->n++] = path;
+	return 0;
+}
+
+void gnuplot_files_release(struct gnuplot_files *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free(f->paths[i]);
+	free(f->paths);
+	f->paths = NULL;
+	f->n = 0;
+}
+
+enum chart_kind { CHART_COMPARE, CHART_OVERLAY, CHART_LATENCY };
+
+/* A 2D chart (drive comparison, overlay or latency) of ch into dir. */
+static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *ch,
+		    enum chart_kind kind, size_t highlight,
+		    const struct gnuplot_opts *go, const char *dir,
+		    struct gnuplot_files *written, char *err, size_t errlen)
+{
+	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, tics = { 0 },
+		    yaxis = { 0 }, refs = { 0 }, cliffs = { 0 }, plot = { 0 }, term = { 0 },
+		    out = { 0 };
+	const char *term_name = go->term ? go->term : "png";
+	const struct gnuplot_refs *rl = kind == CHART_LATENCY ? NULL : go->refs;
+	int with_record = go->all_records;
+	char rec[32], xmin[32], xmax[32], scale_s[16], lo[8], hi[8];
+	size_t *which = malloc((nsets ? nsets : 1) * sizeof(*which));
+	size_t nwhich = 0;
+	int rc = -1;
+
+	if (!which) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < ch->nseries; i++) {
+		size_t k = 0;
+		while (k < nwhich && which[k] != ch->series[i].set)
+			k++;
+		if (k == nwhich)
+			which[nwhich++] = ch->series[i].set;
+	}
+	chart_extent(ch, go);
+	double scale = 1.0;
+	const char *unit_name = "KB/s";
+	if (kind == CHART_LATENCY)
+		unit_name = "microseconds per operation";
+	else if (ch->ymax >= 1e6) {
+		scale = 1024.0;
+		unit_name = "MB/s";
+	}
+	snprintf(scale_s, sizeof(scale_s), "%g", scale);
+	units_format_kb(ch->series[0].record_kb, rec, sizeof(rec));
+
+	/* the words */
+	const char *col = results_col_name(ch->col);
+	const char *bars = go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
+		: go->errbars == GNUPLOT_ERR_NONE ? "none" : "min..max of the trials";
+	switch (kind) {
+	case CHART_COMPARE:
+		sb_printf(&title, "%s throughput against file size", col);
+		sb_printf(&what, "%s throughput (mean of the trials) against file size on a "
+			  "log2 axis, one line per result set", col);
+		break;
+	case CHART_OVERLAY:
+		sb_printf(&title, "%s: ", col);
+		sb_plain(&title, sets[highlight]->meta.label ? sets[highlight]->meta.label : "set");
+		sb_puts(&title, " (thick) against the others");
+		sb_printf(&what, "%s throughput against file size, the highlighted set drawn "
+			  "thick over the others", col);
+		break;
+	case CHART_LATENCY:
+		sb_printf(&title, "%s latency against file size", col);
+		sb_printf(&what, "%s time per operation (mean of the trials) against file size",
+			  col);
+		break;
+	}
+	if (!with_record)
+		sb_printf(&title, " (%s records)", rec);
+	else
+		sb_puts(&what, " and record size");
+	sb_printf(&what, ";\n#   error bars: %s", bars);
+	if (rl && rl->n)
+		sb_puts(&what, "; dashed lines: nominal interface rates (not measured)");
+	sb_puts(&from, "the result sets below");
+	sb_from(&from, sets, which, nwhich);
+
+	/* the data and the axes */
+	data_blocks(&data, sets, ch, with_record);
+	axis_tics(&tics, ch->xmin, ch->xmax);
+	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
+	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
+	if (go->log_y)
+		sb_puts(&yaxis, "set logscale y 10\nset yrange [*:*]");
+	else
+		sb_puts(&yaxis, "set yrange [0:*]");
+	struct sbuf ylabel = { 0 };
+	if (kind == CHART_LATENCY)
+		sb_puts(&ylabel, "microseconds per operation");
+	else
+		sb_printf(&ylabel, "%s (1 KB = 1024 bytes)", unit_name);
+	ref_labels(&refs, rl, scale, unit_name);
+	if (!rl || !rl->n)
+		sb_puts(&refs, "# (none)");
+	if (kind == CHART_COMPARE)
+		cliff_marks(&cliffs, sets, ch, go);
+	else
+		sb_puts(&cliffs, "# (drawn on the drive comparison only)\n");
+	int bars_on = go->errbars != GNUPLOT_ERR_NONE && kind != CHART_OVERLAY;
+	snprintf(lo, sizeof(lo), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 5 : 3);
+	snprintf(hi, sizeof(hi), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 6 : 4);
+
+	/* the plot command */
+	for (size_t i = 0; i < ch->nseries; i++) {
+		const struct series *s = &ch->series[i];
+		double lw = 2.0;
+		if (kind == CHART_OVERLAY)
+			lw = s->set == highlight ? 5.0 : 1.5;
+		if (i)
+			sb_puts(&plot, ", \\\n");
+		if (bars_on)
+			sb_printf(&plot, "     $s%zu using 1:($2/scale):(column(lo)/scale):"
+				  "(column(hi)/scale) with yerrorlines", i + 1);
+		else
+			sb_printf(&plot, "     $s%zu using 1:($2/scale) with linespoints", i + 1);
+		sb_printf(&plot, " lt %zu lw %.1f pt 7 title ", i + 1, lw);
+		series_title(&plot, sets, s, with_record);
+	}
+	ref_plot_items(&plot, rl);
+	sb_puts(&plot, "\n");
+
+	if (terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
+		goto out;
+	const struct tvar vars[] = {
+		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
+		{ "NAME", ch->name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
+		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "KB/s" },
+		{ "SCALE", scale_s }, { "LO", lo }, { "HI", hi }, { "YLABEL", ylabel.p },
+		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
+		{ "REFLABELS", refs.p }, { "CLIFFS", cliffs.p }, { "PLOT", plot.p },
+	};
+	if (template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
+			  err, errlen) != 0)
+		goto out;
+	rc = write_script(dir, ch->name, &out, go->overwrite, written, err, errlen);
+out:
+	free(which);
+	sb_release(&title);
+	sb_release(&what);
+	sb_release(&from);
+	sb_release(&data);
+	sb_release(&tics);
+	sb_release(&yaxis);
+	sb_release(&ylabel);
+	sb_release(&refs);
+	sb_release(&cliffs);
+	sb_release(&plot);
+	sb_release(&term);
+	sb_release(&out);
+	return rc;
+}
+
+/* The surface of (set, col): the real grid, NaN where not measured. */
+static int write_surface(struct result_set *const *sets, size_t set,
+			 int col, const char *name, const struct gnuplot_opts *go,
+			 const char *dir, struct gnuplot_files *written,
+			 char *err, size_t errlen)
+{
+	const struct result_set *rs = sets[set];
+	uint64_t *recs = NULL, *files = NULL;
+	size_t nrecs = axis_values(rs, col, 1, &recs);
+	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, xt = { 0 },
+		    yt = { 0 }, term = { 0 }, out = { 0 };
+	size_t maxv = rs->nsamples ? rs->nsamples : 1, nfiles = 0;
+	double *vals = malloc(maxv * sizeof(*vals));
+	double zmax = 0;
+	int rc = -1;
+
+	nfiles = axis_values(rs, col, 0, &files);
+	if (!recs || !files || !vals) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (nfiles < 2 || nrecs < 2) {
+		rc = 0;            /* one row or one column is no surface */
+		goto out;
+	}
+	sb_puts(&data, "$grid << EOD\n");
+	for (size_t f = 0; f < nfiles; f++) {
+		if (f)
+			sb_puts(&data, "\n");
+		for (size_t r = 0; r < nrecs; r++) {
+			long c = results_find_cell(rs, files[f], recs[r]);
+			struct stats_summary s;
+			size_t nv = c < 0 ? 0 : results_values(rs, (size_t)c, col,
+							       RESULTS_UNIT_KBPS, vals, maxv);
+			if (nv && stats_summarize(vals, nv, &s) == 0) {
+				sb_printf(&data, "%llu %llu %.2f %zu\n",
+					  (unsigned long long)files[f],
+					  (unsigned long long)recs[r], s.mean, s.n);
+				if (s.mean > zmax)
+					zmax = s.mean;
+			} else {
+				sb_printf(&data, "%llu %llu NaN 0\n",
+					  (unsigned long long)files[f],
+					  (unsigned long long)recs[r]);
+			}
+		}
+	}
+	sb_puts(&data, "EOD\n");
+	double scale = zmax >= 1e6 ? 1024.0 : 1.0;
+	char scale_s[16], xmin[32], xmax[32], ymin[32], ymax[32];
+	snprintf(scale_s, sizeof(scale_s), "%g", scale);
+	snprintf(xmin, sizeof(xmin), "%llu", (unsigned long long)files[0]);
+	snprintf(xmax, sizeof(xmax), "%llu", (unsigned long long)files[nfiles - 1]);
+	snprintf(ymin, sizeof(ymin), "%llu", (unsigned long long)recs[0]);
+	snprintf(ymax, sizeof(ymax), "%llu", (unsigned long long)recs[nrecs - 1]);
+	axis_tics(&xt, files[0], files[nfiles - 1]);
+	axis_tics(&yt, recs[0], recs[nrecs - 1]);
+	const char *col_name = results_col_name(col);
+	sb_printf(&title, "%s throughput: ", col_name);
+	sb_plain(&title, rs->meta.label ? rs->meta.label : "result set");
+	sb_printf(&what, "%s throughput (mean of the trials) over file size and record size, "
+		  "both on log2 axes", col_name);
+	sb_puts(&from, "the result set below");
+	sb_from(&from, sets, &set, 1);
+	const char *term_name = go->term ? go->term : "png";
+	if (terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
+		goto out;
+	const struct tvar vars[] = {
+		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
+		{ "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
+		{ "DATA_UNIT", "KB/s" }, { "SCALE", scale_s },
+		{ "ZLABEL", scale > 1 ? "MB/s" : "KB/s" },
+		{ "XMIN", xmin }, { "XMAX", xmax }, { "YMIN", ymin }, { "YMAX", ymax },
+		{ "XTICS", xt.p }, { "YTICS", yt.p },
+	};
+	if (template_fill(&out, "surface.gp", vars, sizeof(vars) / sizeof(vars[0]),
+			  err, errlen) != 0)
+		goto out;
+	rc = write_script(dir, name, &out, go->overwrite, written, err, errlen);
+out:
+	free(recs);
+	free(files);
+	free(vals);
+	sb_release(&title);
+	sb_release(&what);
+	sb_release(&from);
+	sb_release(&data);
+	sb_release(&xt);
+	sb_release(&yt);
+	sb_release(&term);
+	sb_release(&out);
+	return rc;
+}
+
+/* Collect the series of one 2D chart of col into ch.  0 or -1. */
+static int chart_collect(struct result_set *const *sets, size_t nsets, int col, int unit,
+			 const struct gnuplot_opts *go, struct chart *ch,
+			 char *err, size_t errlen)
+{
+	uint64_t record = go->record_kb ? go->record_kb : pick_record(sets, nsets, col);
+	size_t cap = 0;
+
+	ch->series = NULL;
+	ch->nseries = 0;
+	for (size_t i = 0; i < nsets; i++) {
+		uint64_t *recs = NULL;
+		size_t nrecs = 1;
+		if (go->all_records) {
+			nrecs = axis_values(sets[i], col, 1, &recs);
+			if (!recs)
+				goto nomem;
+		}
+		for (size_t r = 0; r < nrecs; r++) {
+			struct series s;
+			if (series_collect(sets[i], i, col, recs ? recs[r] : record, unit, &s)) {
+				free(recs);
+				goto nomem;
+			}
+			if (!s.npts) {
+				free(s.pts);
+				continue;
+			}
+			if (ch->nseries == cap) {
+				cap = cap ? cap * 2 : 8;
+				struct series *p = realloc(ch->series, cap * sizeof(*p));
+				if (!p) {
+					free(s.pts);
+					free(recs);
+					goto nomem;
+				}
+				ch->series = p;
+			}
+			ch->series[ch->nseries++] = s;
+		}
+		free(recs);
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
+			 const struct gnuplot_opts *go, const char *out_dir,
+			 struct gnuplot_files *written, char *err, size_t errlen)
+{
+	uint32_t present = 0;
+	size_t highlight = nsets ? nsets - 1 : 0;
+	size_t before = written->n;
+
+	if (nsets == 0) {
+		snprintf(err, errlen, "nothing to plot: no result sets");
+		return -1;
+	}
+	if (go->term && !gnuplot_term_valid(go->term)) {
+		snprintf(err, errlen, "--format '%s': unknown (use png, svg, pdf or dumb)",
+			 go->term);
+		return -1;
+	}
+	if (go->highlight) {
+		size_t i;
+		for (i = 0; i < nsets; i++)
+			if (sets[i]->meta.label && strcmp(sets[i]->meta.label, go->highlight) == 0)
+				break;
+		if (i == nsets) {
+			snprintf(err, errlen, "--highlight '%s': no result set has that label",
+				 go->highlight);
+			return -1;
+		}
+		highlight = i;
+	}
+	for (size_t i = 0; i < nsets; i++)
+		present |= sets[i]->cols_mask;
+	uint32_t mask = go->cols_mask ? go->cols_mask & present : present;
+	if (!mask) {
+		snprintf(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
+		return -1;
+	}
+	if (go->record_kb) {
+		size_t n = 0;
+		for (size_t i = 0; i < nsets; i++)
+			for (int col = 0; col < RC_COUNT; col++)
+				if (mask & (1u << col))
+					n += cell_count_at(sets[i], col, go->record_kb);
+		if (!n) {
+			char rec[32];
+			units_format_kb(go->record_kb, rec, sizeof(rec));
+			snprintf(err, errlen, "--record %s: no results at that record size", rec);
+			return -1;
+		}
+	}
+	if (outfile_mkdirs(out_dir, err, errlen) != 0)
+		return -1;
+
+	for (int col = 0; col < RC_COUNT; col++) {
+		char slug[32], name[64];
+		struct chart ch = { 0 };
+		if (!(mask & (1u << col)))
+			continue;
+		col_slug(col, slug, sizeof(slug));
+		ch.col = col;
+
+		/* drive comparison, overlay */
+		ch.unit = RESULTS_UNIT_KBPS;
+		if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
+			return -1;
+		if (ch.nseries) {
+			int rc;
+			ch.name = slug;
+			rc = write_2d(sets, nsets, &ch, CHART_COMPARE, highlight, go,
+				      out_dir, written, err, errlen);
+			if (rc == 0 && nsets > 1) {
+				snprintf(name, sizeof(name), "overlay-%s", slug);
+				ch.name = name;
+				rc = write_2d(sets, nsets, &ch, CHART_OVERLAY, highlight, go,
+					      out_dir, written, err, errlen);
+			}
+			if (rc)
+				goto fail_series;
+		}
+		series_release(ch.series, ch.nseries);
+		ch.series = NULL;
+		ch.nseries = 0;
+
+		/* latency */
+		if (go->latency) {
+			ch.unit = RESULTS_UNIT_USEC;
+			if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
+				return -1;
+			snprintf(name, sizeof(name), "latency-%s", slug);
+			ch.name = name;
+			if (ch.nseries && write_2d(sets, nsets, &ch, CHART_LATENCY, highlight,
+						   go, out_dir, written, err, errlen))
+				goto fail_series;
+			series_release(ch.series, ch.nseries);
+		}
+
+		/* surfaces */
+		for (size_t i = 0; i < nsets; i++) {
+			if (nsets == 1)
+				snprintf(name, sizeof(name), "surface-%s", slug);
+			else
+				snprintf(name, sizeof(name), "surface-%s-%zu", slug, i + 1);
+			if (write_surface(sets, i, col, name, go, out_dir, written,
+					  err, errlen))
+				return -1;
+		}
+		continue;
+fail_series:
+		series_release(ch.series, ch.nseries);
+		return -1;
+	}
+	if (written->n == before) {
+		snprintf(err, errlen, "nothing to plot: no complete results in the inputs");
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* running gnuplot */
+
+static const char *gnuplot_program(void)
+{
+	const char *p = getenv("IOSWEEP_GNUPLOT");
+	return p && *p ? p : "gnuplot";
+}
+
+int gnuplot_available(void)
+{
+	const char *prog = gnuplot_program();
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		size_t n = strcspn(path, ":");
+		char full[4096];
+		snprintf(full, sizeof(full), "%.*s/%s", (int)n, n ? path : ".", prog);
+		if (access(full, X_OK) == 0)
+			return 1;
+		path += n + (path[n] == ':');
+	}
+	return 0;
+}
+
+void gnuplot_render_hint(const char *dir, const char *term, char *out, size_t outlen)
+{
+	if (term && strcmp(term, "png") != 0)
+		snprintf(out, outlen, "install gnuplot, then: cd '%s' && for f in *.gp; do "
+			 "gnuplot -e \"term='%s'\" \"$f\"; done", dir, term);
+	else
+		snprintf(out, outlen, "install gnuplot, then: cd '%s' && for f in *.gp; do "
+			 "gnuplot \"$f\"; done", dir);
+}
+
+/* The first line of gnuplot's messages that says what went wrong. */
+static void first_error_line(const char *msg, char *out, size_t outlen)
+{
+	const char *best = NULL, *p = msg;
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		if (n && !best)
+			best = p;
+		if (n && (strstr(p, "rror") || strstr(p, "cannot")) &&
+		    (size_t)(strstr(p, "rror") ? strstr(p, "rror") - p : 0) < n) {
+			best = p;
+			break;
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	if (!best) {
+		snprintf(out, outlen, "no message");
+		return;
+	}
+	size_t n = strcspn(best, "\n");
+	snprintf(out, outlen, "%.*s", (int)(n < 300 ? n : 300), best);
+}
+
+int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)
+{
+	const char *t = term ? term : "png";
+	const char *slash = strrchr(gp_path, '/');
+	size_t plen = strlen(gp_path);
+	char dir[4096], base[1024], termarg[64], outp[4200], msg[4096];
+	size_t msglen = 0;
+	int pfd[2], status = 0;
+	struct stat st;
+
+	if (!gnuplot_term_valid(t)) {
+		snprintf(err, errlen, "unknown terminal '%s' (use png, svg, pdf or dumb)", t);
+		return -1;
+	}
+	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
+		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
+		 slash ? gp_path : ".");
+	if (slash == gp_path)
+		snprintf(dir, sizeof(dir), "/");
+	snprintf(base, sizeof(base), "%s", slash ? slash + 1 : gp_path);
+	snprintf(termarg, sizeof(termarg), "term='%s'", t);
+	snprintf(outp, sizeof(outp), "%.*s.%s", (int)(plen - 3), gp_path, gnuplot_term_ext(t));
+
+	if (pipe(pfd) != 0) {
+		snprintf(err, errlen, "cannot run gnuplot: pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot run gnuplot: fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		const char *prog = gnuplot_program();
+		char *const args[] = { (char *)prog, (char *)"-e", termarg, base, NULL };
+		int devnull = open("/dev/null", O_RDWR);
+		if (devnull >= 0) {
+			dup2(devnull, 0);
+			dup2(devnull, 1);
+		}
+		dup2(pfd[1], 2);
+		close(pfd[0]);
+		close(pfd[1]);
+		if (chdir(dir) != 0) {
+			dprintf(2, "cannot enter '%s': %s\n", dir, strerror(errno));
+			_exit(126);
+		}
+		execvp(prog, args);
+		dprintf(2, "cannot run '%s': %s\n", prog, strerror(errno));
+		_exit(127);
+	}
+	close(pfd[1]);
+	for (;;) {
+		char chunk[1024];
+		ssize_t n = read(pfd[0], chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		size_t keep = (size_t)n;
+		if (keep > sizeof(msg) - 1 - msglen)
+			keep = sizeof(msg) - 1 - msglen;
+		memcpy(msg + msglen, chunk, keep);
+		msglen += keep;
+	}
+	msg[msglen] = '\0';
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			snprintf(err, errlen, "cannot run gnuplot: waitpid: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char line[512];
+		first_error_line(msg, line, sizeof(line));
+		snprintf(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
+		return -1;
+	}
+	if (stat(outp, &st) != 0 || st.st_size == 0) {
+		char line[512];
+		first_error_line(msg, line, sizeof(line));
+		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
+			 msglen ? ": " : "", msglen ? line : "");
+		return -1;
+	}
+	return 0;
+}
+
+int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
+		      char *err, size_t errlen)
+{
+	struct gnuplot_refs all = { 0 }, refs = { 0 };
+	struct gnuplot_files files = { 0 };
+	struct gnuplot_opts go = { 0 };
+	struct result_set *sets[1] = { (struct result_set *)rs };
+	int rc = -1;
+
+	if (gnuplot_refs_load(&all, NULL, err, errlen) != 0)
+		return -1;
+	if (gnuplot_refs_select(&all, NULL, &refs, err, errlen) != 0)
+		goto out;
+	go.term = "png";
+	go.refs = &refs;
+	go.cliffs = 1;
+	go.overwrite = 1;
+	if (gnuplot_write_charts(sets, 1, &go, out_dir, &files, err, errlen) != 0)
+		goto out;
+	if (!gnuplot_available()) {
+		char hint[1024];
+		gnuplot_render_hint(out_dir, "png", hint, sizeof(hint));
+		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
+			 files.n, out_dir, hint);
+		rc = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < files.n; i++)
+		if (gnuplot_render(files.paths[i], "png", err, errlen) != 0)
+			goto out;
+	rc = 0;
+out:
+	gnuplot_files_release(&files);
+	gnuplot_refs_release(&refs);
+	gnuplot_refs_release(&all);
+	return rc;
+}

@@ -1,0 +1,394 @@
+/*
+ * test_gnuplot.c: the chart generator on hand-built result sets.  The
+ * expected data rows are worked out by hand from the samples' bytes and
+ * times (kB/s = bytes / 1024 / seconds), so a wrong mean, min, max or
+ * axis shows up as a missing line in the script text.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cu.h"
+#include "gnuplot.h"
+#include "iosweep.h"
+#include "results.h"
+
+/* One measured trial: (file kB, record kB, col, trial, elapsed ns). */
+struct trial {
+	uint64_t file_kb, record_kb;
+	int col;
+	unsigned trial;
+	uint64_t elapsed_ns;
+};
+
+/*
+ * A set "NAS A" with write at record 64K: file 64K at 1 ms, 2 ms, 4 ms
+ * (64000, 32000, 16000 kB/s: mean 37333.33), file 1024K at 10, 20, 40 ms
+ * (102400, 51200, 25600: mean 59733.33), plus read at 1024K (5 ms: 204800)
+ * and one record-4K cell (file 64K, 8 ms: 8000).
+ */
+static const struct trial nas_a[] = {
+	{ 64, 64, RC_WRITE, 0, 1000000 }, { 64, 64, RC_WRITE, 1, 2000000 },
+	{ 64, 64, RC_WRITE, 2, 4000000 },
+	{ 1024, 64, RC_WRITE, 0, 10000000 }, { 1024, 64, RC_WRITE, 1, 20000000 },
+	{ 1024, 64, RC_WRITE, 2, 40000000 },
+	{ 1024, 64, RC_READ, 0, 5000000 },
+	{ 64, 4, RC_WRITE, 0, 8000000 },
+};
+
+/* "DAS" with write 64K at 0.5 ms (128000) and 1024K at 5 ms (204800). */
+static const struct trial das[] = {
+	{ 64, 64, RC_WRITE, 0, 500000 }, { 1024, 64, RC_WRITE, 0, 5000000 },
+};
+
+static void build(struct result_set *rs, const char *label,
+		  const struct trial *t, size_t n)
+{
+	results_init(rs);
+	CU_ASSERT_EQUAL_FATAL(results_set_str(&rs->meta.label, label), 0);
+	results_set_str(&rs->meta.tool, "iosweep");
+	results_set_str(&rs->meta.version, IOSWEEP_VERSION);
+	results_set_str(&rs->meta.host, "testhost");
+	for (size_t i = 0; i < n; i++) {
+		long c = results_find_cell(rs, t[i].file_kb, t[i].record_kb);
+		if (c < 0)
+			c = results_add_cell(rs, t[i].file_kb, t[i].record_kb, 0);
+		CU_ASSERT_FATAL(c >= 0);
+		struct result_sample s = { 0 };
+		s.cell = (uint32_t)c;
+		s.col = (uint16_t)t[i].col;
+		s.trial = (uint16_t)t[i].trial;
+		s.bytes = t[i].file_kb * 1024;
+		s.ops = t[i].file_kb / t[i].record_kb;
+		s.elapsed_ns = t[i].elapsed_ns;
+		CU_ASSERT_EQUAL_FATAL(results_add_sample(rs, &s), 0);
+	}
+	rs->trials = 3;
+}
+
+static char tmpdir[256];
+
+static void make_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/test_gnuplot.XXXXXX");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(const struct gnuplot_files *f)
+{
+	if (getenv("TEST_GNUPLOT_KEEP"))
+		return;
+	for (size_t i = 0; i < f->n; i++)
+		remove(f->paths[i]);
+	rmdir(tmpdir);
+}
+
+/* The whole text of tmpdir/name (malloc'd), or NULL. */
+static char *slurp(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *p = malloc((size_t)n + 1);
+	if (p && fread(p, 1, (size_t)n, fp) != (size_t)n) {
+		free(p);
+		p = NULL;
+	}
+	if (p)
+		p[n] = '\0';
+	fclose(fp);
+	return p;
+}
+
+/* Write the charts of sets with the default references; 0 or -1. */
+static int write_with(struct result_set *const *sets, size_t n, struct gnuplot_opts *go,
+		      struct gnuplot_files *files, char *err)
+{
+	struct gnuplot_refs all = { 0 }, refs = { 0 };
+	CU_ASSERT_EQUAL_FATAL(gnuplot_refs_load(&all, NULL, err, IOSWEEP_ERR_MAX), 0);
+	CU_ASSERT_EQUAL_FATAL(gnuplot_refs_select(&all, NULL, &refs, err, IOSWEEP_ERR_MAX), 0);
+	go->refs = &refs;
+	int rc = gnuplot_write_charts(sets, n, go, tmpdir, files, err, IOSWEEP_ERR_MAX);
+	go->refs = NULL;
+	gnuplot_refs_release(&refs);
+	gnuplot_refs_release(&all);
+	return rc;
+}
+
+static void test_drive_comparison_text(void)
+{
+	static const char *const want[] = {
+		"$s1 << EOD\n"
+		"64 37333.33 16000.00 64000.00 ",            /* then the CI */
+		"\n1024 59733.33 25600.00 102400.00 ",
+		" 3\nEOD\n",
+		"set logscale x 2\n",
+		"set xtics ('64K' 64, '128K' 128, '256K' 256, '512K' 512, '1M' 1024)\n",
+		"'100 Mbit Ethernet (nominal 12,207 KB/s)'",
+		"'FireWire 400 (nominal 48,828 KB/s)'",
+		"'gigabit Ethernet (nominal 122,070 KB/s)'",
+		"12207.031250/scale with lines dt 2",
+		"scale = 1 ",
+		"title 'NAS A'",
+		"set title 'write throughput against file size (64K records)'",
+		"if (!exists(\"term\")) term = 'png'",
+		"set output out.'.svg'",
+		"#   'NAS A': iosweep " IOSWEEP_VERSION " on testhost",
+		"using 1:($2/scale):(column(lo)/scale):(column(hi)/scale) with yerrorlines",
+		"lo = 3; hi = 4",
+	};
+	struct result_set a;
+	struct result_set *sets[] = { &a };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_files files = { 0 };
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	build(&a, "NAS A", nas_a, sizeof(nas_a) / sizeof(nas_a[0]));
+	make_tmpdir();
+	go.cols_mask = 1u << RC_WRITE;
+	CU_ASSERT_EQUAL(write_with(sets, 1, &go, &files, err), 0);
+	char *gp = slurp("write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (!strstr(gp, want[i]))
+			printf("\nmissing: %s\n", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(gp, want[i]));
+	}
+	/* the record-4K cell is not on the 64K chart, read not asked for */
+	CU_ASSERT_PTR_NULL(strstr(gp, "8000.00"));
+	CU_ASSERT_PTR_NULL(strstr(gp, "@"));
+	free(gp);
+	gp = slurp("read.gp");
+	CU_ASSERT_PTR_NULL(gp);
+	free(gp);
+	/* single set: no overlay; a surface of write (2 files x 2 records) */
+	CU_ASSERT_EQUAL(files.n, 2);
+	gp = slurp("surface-write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "$grid << EOD\n64 4 8000.00 1\n64 64 37333.33 3\n\n"
+				     "1024 4 NaN 0\n1024 64 59733.33 3\nEOD\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set logscale xy 2\n"));
+	CU_ASSERT_PTR_NULL(strstr(gp, "set dgrid3d"));
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	results_release(&a);
+}
+
+static void test_overlay_and_options(void)
+{
+	struct result_set a, d;
+	struct result_set *sets[] = { &a, &d };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_files files = { 0 };
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	build(&a, "NAS A", nas_a, sizeof(nas_a) / sizeof(nas_a[0]));
+	build(&d, "DAS", das, sizeof(das) / sizeof(das[0]));
+	make_tmpdir();
+	go.cols_mask = 1u << RC_WRITE;
+	go.highlight = "NAS A";
+	go.errbars = GNUPLOT_ERR_CI95;
+	go.log_y = 1;
+	go.term = "svg";
+	CU_ASSERT_EQUAL(write_with(sets, 2, &go, &files, err), 0);
+	char *gp = slurp("overlay-write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "lt 1 lw 5.0 pt 7 title 'NAS A'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "lt 2 lw 1.5 pt 7 title 'DAS'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n64 128000.00 128000.00 128000.00 "));
+	free(gp);
+	gp = slurp("write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "lo = 5; hi = 6"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set logscale y 10"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "term = 'svg'"));
+	free(gp);
+	/* DAS has one record size: no surface of it */
+	gp = slurp("surface-write-2.gp");
+	CU_ASSERT_PTR_NULL(gp);
+	free(gp);
+	gp = slurp("surface-write-1.gp");
+	CU_ASSERT_PTR_NOT_NULL(gp);
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+
+	/* errors: unknown highlight, record size nobody ran, no such test */
+	static const struct {
+		const char *highlight;
+		uint64_t record_kb;
+		uint32_t mask;
+		const char *msg;
+	} bad[] = {
+		{ "nobody", 0, 1u << RC_WRITE, "--highlight 'nobody'" },
+		{ NULL, 3, 1u << RC_WRITE, "--record 3K" },
+		{ NULL, 0, 1u << RC_STRIDE_READ, "none of the tests" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct gnuplot_opts g = { 0 };
+		make_tmpdir();
+		g.highlight = bad[i].highlight;
+		g.record_kb = bad[i].record_kb;
+		g.cols_mask = bad[i].mask;
+		CU_ASSERT_EQUAL(write_with(sets, 2, &g, &files, err), -1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i].msg));
+		CU_ASSERT_EQUAL(files.n, 0);
+		remove_tmpdir(&files);
+	}
+	results_release(&a);
+	results_release(&d);
+}
+
+/* Past 1,000,000 kB/s the y axis switches to MB/s; the data stay in kB/s. */
+static void test_megabytes_axis(void)
+{
+	static const struct trial fast[] = {
+		{ 1024, 64, RC_READ, 0, 500000 },   /* 2048000 kB/s */
+		{ 2048, 64, RC_READ, 0, 1000000 },  /* 2048000 kB/s */
+	};
+	struct result_set a;
+	struct result_set *sets[] = { &a };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_files files = { 0 };
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	build(&a, "page cache", fast, sizeof(fast) / sizeof(fast[0]));
+	make_tmpdir();
+	go.all_records = 1;
+	CU_ASSERT_EQUAL(write_with(sets, 1, &go, &files, err), 0);
+	char *gp = slurp("read.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "scale = 1024 "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'MB/s (1 KB = 1024 bytes)'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1024 2048000.00 2048000.00 2048000.00 "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "(nominal 11.9 MB/s)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "title 'page cache, 64K records'"));
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	results_release(&a);
+}
+
+static void test_refs_parse(void)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		size_t n;
+		double first_kbps;
+		const char *msg;
+	} cases[] = {
+		{ "name,kbps,note\nA,100,\"x, y\"\n# c\n\nB,2.5\n", 0, 2, 100.0, NULL },
+		{ "A,12207.03125,n\r\n", 0, 1, 12207.03125, NULL },
+		{ "name,kbps,note\nA,fast,n\n", -1, 0, 0, "my.csv:2: 'fast' is not a rate" },
+		{ "A,-5,n\n", -1, 0, 0, "my.csv:1: '-5' is not a rate" },
+		{ "A\n", -1, 0, 0, "my.csv:1: expected 2 or 3 fields" },
+		{ "A,1,n,extra\n", -1, 0, 0, "my.csv:1: expected 2 or 3 fields" },
+		{ "A,\"1,n\n", -1, 0, 0, "my.csv:1: not a CSV row" },
+		{ "name,kbps,note\n", -1, 0, 0, "my.csv: no reference lines" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct gnuplot_refs r = { 0 };
+		char err[IOSWEEP_ERR_MAX] = "";
+		int rc = gnuplot_refs_parse(&r, cases[i].text, strlen(cases[i].text),
+					    "my.csv", err, sizeof(err));
+		CU_ASSERT_EQUAL(rc, cases[i].rc);
+		CU_ASSERT_EQUAL(r.n, cases[i].n);
+		if (rc == 0 && r.n)
+			CU_ASSERT_DOUBLE_EQUAL(r.items[0].kbps, cases[i].first_kbps, 1e-9);
+		if (cases[i].msg && !strstr(err, cases[i].msg))
+			printf("\ncase %zu: got '%s'\n", i, err);
+		if (cases[i].msg)
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].msg));
+		gnuplot_refs_release(&r);
+	}
+	struct gnuplot_refs r = { 0 };
+	char err[IOSWEEP_ERR_MAX];
+	CU_ASSERT_EQUAL(gnuplot_refs_load(&r, "/nonexistent/refs.csv", err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot open '/nonexistent/refs.csv'"));
+}
+
+/* The built-in nominal rates are bit rates / 8 / 1024. */
+static void test_refs_select(void)
+{
+	static const struct {
+		const char *names;
+		int rc;
+		const char *first;
+		double kbps;
+		size_t n;
+	} cases[] = {
+		{ NULL, 0, "100 Mbit Ethernet", 100e6 / 8 / 1024, 3 },
+		{ "gigabit", 0, "gigabit Ethernet", 1e9 / 8 / 1024, 1 },
+		{ "FIREWIRE-400,usb2", 0, "FireWire 400", 400e6 / 8 / 1024, 2 },
+		{ "usb 2.0", 0, "USB 2.0", 480e6 / 8 / 1024, 1 },
+		{ "SATA II", 0, "SATA II", 2.4e9 / 8 / 1024, 1 },
+		{ "10g", 0, "10G Ethernet", 10e9 / 8 / 1024, 1 },
+		{ "none", 0, NULL, 0, 0 },
+		{ "firewire", -1, NULL, 0, 0 },
+		{ "token ring", -1, NULL, 0, 0 },
+	};
+	struct gnuplot_refs all = { 0 };
+	char err[IOSWEEP_ERR_MAX];
+	CU_ASSERT_EQUAL_FATAL(gnuplot_refs_load(&all, NULL, err, sizeof(err)), 0);
+	CU_ASSERT(all.n >= 10);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct gnuplot_refs r = { 0 };
+		int rc = gnuplot_refs_select(&all, cases[i].names, &r, err, sizeof(err));
+		CU_ASSERT_EQUAL(rc, cases[i].rc);
+		CU_ASSERT_EQUAL(r.n, cases[i].n);
+		if (rc == 0 && r.n) {
+			CU_ASSERT_STRING_EQUAL(r.items[0].name, cases[i].first);
+			CU_ASSERT_DOUBLE_EQUAL(r.items[0].kbps, cases[i].kbps, 1e-6);
+		}
+		if (rc != 0)
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, "--ref '"));
+		gnuplot_refs_release(&r);
+	}
+	struct gnuplot_refs every = { 0 };
+	CU_ASSERT_EQUAL(gnuplot_refs_select(&all, "all", &every, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(every.n, all.n);
+	gnuplot_refs_release(&every);
+	gnuplot_refs_release(&all);
+}
+
+static void test_terms(void)
+{
+	static const struct {
+		const char *term, *ext;
+		int valid;
+	} cases[] = {
+		{ "png", "png", 1 }, { "svg", "svg", 1 }, { "pdf", "pdf", 1 },
+		{ "dumb", "txt", 1 }, { "x11", "png", 0 }, { "", "png", 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CU_ASSERT_EQUAL(gnuplot_term_valid(cases[i].term), cases[i].valid);
+		CU_ASSERT_STRING_EQUAL(gnuplot_term_ext(cases[i].term), cases[i].ext);
+	}
+	char err[IOSWEEP_ERR_MAX];
+	CU_ASSERT_EQUAL(gnuplot_render("/tmp/x.txt", "png", err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not a .gp script"));
+	CU_ASSERT_EQUAL(gnuplot_render("/tmp/x.gp", "x11", err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown terminal 'x11'"));
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_drive_comparison_text),
+	CU_CASE(test_overlay_and_options),
+	CU_CASE(test_megabytes_axis),
+	CU_CASE(test_refs_parse),
+	CU_CASE(test_refs_select),
+	CU_CASE(test_terms),
+	{ 0 },
+};
+
+CU_MAIN("gnuplot", cases)
