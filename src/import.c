@@ -398,6 +398,9 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	int empty = set_is_empty(rs);
 	unsigned t_trials = max_trial_plus_one(t);
 
+	if (t->trials > t_trials)
+		t_trials = t->trials; /* a run asked for more trials than it finished */
+
 	if (t->nsamples == 0) {
 		snprintf(err, errlen, "%s: no results in it", path);
 		return -1;

@@ -1,16 +1,515 @@
-/* import_csv.c: iosweep's own results.csv / meta.csv (being written). */
+/*
+ * import_csv.c: read back iosweep's own result folder: results.csv (one
+ * row per sample, the columns csvout.h lists) and meta.csv (key,value).
+ *
+ * Parsing is libcsv's (strict RFC 4180), so quoted labels and command
+ * lines come back as written.  Columns are found by their header names, so
+ * a reordered file still reads; every one of them must be there.  Samples
+ * keep what was measured: bytes, elapsed time (seconds, rounded to ns),
+ * operations, CPU and wall time; a row with an empty bytes field is a
+ * rate-only sample (an import of an import).  Rows name their trial, so a
+ * folder brings its own trials.
+ */
 #include "compat.h"
 
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "import_priv.h"
 #include "results.h"
+
+#define CSV_MAX_FIELDS 32
+
+enum { RCSV_SCHEMA, RCSV_LABEL, RCSV_TEST, RCSV_FILE_KB, RCSV_RECORD_KB, RCSV_TRIAL, RCSV_BYTES,
+       RCSV_SECONDS, RCSV_KB_PER_S, RCSV_OPS, RCSV_CPU_USER, RCSV_CPU_SYS, RCSV_WALL, RCSV_PARTIAL,
+       RCSV_COUNT };
+
+static const char *const field_names[RCSV_COUNT] = {
+	"schema", "label", "test", "file_kb", "record_kb", "trial", "bytes",
+	"seconds", "kb_per_s", "ops", "cpu_user_s", "cpu_sys_s", "wall_s", "partial"
+};
+
+struct csv_ctx {
+	const char *path;
+	char *err;
+	size_t errlen;
+	int failed;
+	unsigned row;                    /* 1-based, the header is row 1 */
+	char *field[CSV_MAX_FIELDS];
+	size_t nfields;
+	int too_many;
+	void (*on_row)(struct csv_ctx *c);
+	/* results.csv */
+	struct result_set *rs;
+	int idx[RCSV_COUNT];
+	size_t nheader;
+	/* meta.csv */
+	int label_from_meta;
+	unsigned meta_trials;
+};
+
+static void cfail(struct csv_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void cfail(struct csv_ctx *c, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	if (c->failed)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "%s:%u: %s", c->path, c->row, msg);
+	c->failed = 1;
+}
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct csv_ctx *c = data;
+	if (c->failed)
+		return;
+	if (c->nfields >= CSV_MAX_FIELDS) {
+		c->too_many = 1;
+		return;
+	}
+	char *copy = malloc(len + 1);
+	if (!copy) {
+		cfail(c, "out of memory");
+		return;
+	}
+	if (len)
+		memcpy(copy, s, len);
+	copy[len] = '\0';
+	c->field[c->nfields++] = copy;
+}
+
+static void clear_fields(struct csv_ctx *c)
+{
+	for (size_t i = 0; i < c->nfields; i++)
+		free(c->field[i]);
+	c->nfields = 0;
+	c->too_many = 0;
+}
+
+static void on_row(int term, void *data)
+{
+	struct csv_ctx *c = data;
+	(void)term;
+	c->row++;
+	if (!c->failed) {
+		if (c->too_many)
+			cfail(c, "more than %d fields", CSV_MAX_FIELDS);
+		else
+			c->on_row(c);
+	}
+	clear_fields(c);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+	if (!*s)
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (*end || errno || !isfinite(v) || v < 0.0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A number field: empty gives 0 when optional. */
+static int get_double(struct csv_ctx *c, int f, int optional, double *out)
+{
+	const char *s = c->field[c->idx[f]];
+	if (!*s && optional) {
+		*out = 0.0;
+		return 0;
+	}
+	if (parse_double(s, out)) {
+		cfail(c, "%s '%.40s' is not a number", field_names[f], s);
+		return -1;
+	}
+	return 0;
+}
+
+static int get_u64(struct csv_ctx *c, int f, int optional, uint64_t *out)
+{
+	const char *s = c->field[c->idx[f]];
+	if (!*s && optional) {
+		*out = 0;
+		return 0;
+	}
+	if (parse_u64(s, out)) {
+		cfail(c, "%s '%.40s' is not a whole number", field_names[f], s);
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t secs_to_ns(double s)
+{
+	double ns = s * 1e9;
+	return ns >= 1.8e19 ? UINT64_MAX : (uint64_t)llround(ns);
+}
+
+static void results_header(struct csv_ctx *c)
+{
+	for (int f = 0; f < RCSV_COUNT; f++) {
+		c->idx[f] = -1;
+		for (size_t i = 0; i < c->nfields; i++)
+			if (strcmp(c->field[i], field_names[f]) == 0)
+				c->idx[f] = (int)i;
+		if (c->idx[f] < 0) {
+			cfail(c, "no '%s' column: not an iosweep results.csv", field_names[f]);
+			return;
+		}
+	}
+	c->nheader = c->nfields;
+}
+
+static void results_row(struct csv_ctx *c)
+{
+	struct result_set *rs = c->rs;
+	struct result_sample s;
+	uint64_t schema, file_kb, record_kb, trial;
+
+	if (c->row == 1) {
+		results_header(c);
+		return;
+	}
+	if (c->nfields == 1 && !c->field[0][0])
+		return; /* an empty line */
+	if (c->nfields != c->nheader) {
+		cfail(c, "%zu fields where the header has %zu", c->nfields, c->nheader);
+		return;
+	}
+	memset(&s, 0, sizeof(s));
+	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
+		return;
+	if (schema != RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schema %d",
+		      (unsigned long long)schema, RESULTS_SCHEMA);
+		return;
+	}
+	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
+	if (col < 0) {
+		cfail(c, "unknown test '%.40s'", c->field[c->idx[RCSV_TEST]]);
+		return;
+	}
+	if (get_u64(c, RCSV_FILE_KB, 0, &file_kb) || get_u64(c, RCSV_RECORD_KB, 0, &record_kb) ||
+	    get_u64(c, RCSV_TRIAL, 0, &trial))
+		return;
+	if (trial > 65535) {
+		cfail(c, "trial %llu: at most 65535", (unsigned long long)trial);
+		return;
+	}
+	const char *partial = c->field[c->idx[RCSV_PARTIAL]];
+	if (strcmp(partial, "1") == 0)
+		s.flags |= RESULTS_SF_PARTIAL;
+	else if (*partial && strcmp(partial, "0") != 0) {
+		cfail(c, "partial '%.40s' is not 0 or 1", partial);
+		return;
+	}
+	double cpu_u, cpu_s;
+	if (get_double(c, RCSV_CPU_USER, 1, &cpu_u) || get_double(c, RCSV_CPU_SYS, 1, &cpu_s))
+		return;
+	s.cpu_user_s = cpu_u;
+	s.cpu_sys_s = cpu_s;
+	if (!c->field[c->idx[RCSV_BYTES]][0]) {
+		if (get_double(c, RCSV_KB_PER_S, 0, &s.rate_kbps))
+			return;
+		s.flags |= RESULTS_SF_RATE_ONLY;
+	} else {
+		double secs, wall;
+		if (get_u64(c, RCSV_BYTES, 0, &s.bytes) || get_double(c, RCSV_SECONDS, 0, &secs) ||
+		    get_u64(c, RCSV_OPS, 1, &s.ops) || get_double(c, RCSV_WALL, 1, &wall))
+			return;
+		s.elapsed_ns = secs_to_ns(secs);
+		s.wall_ns = secs_to_ns(wall);
+	}
+	if (!rs->meta.label && !c->label_from_meta &&
+	    results_set_str(&rs->meta.label, c->field[c->idx[RCSV_LABEL]])) {
+		cfail(c, "out of memory");
+		return;
+	}
+	long cell = results_find_cell(rs, file_kb, record_kb);
+	if (cell < 0)
+		cell = results_add_cell(rs, file_kb, record_kb, 0);
+	if (cell < 0 || cell > (long)UINT32_MAX) {
+		cfail(c, "out of memory");
+		return;
+	}
+	s.cell = (uint32_t)cell;
+	s.col = (uint16_t)col;
+	s.trial = (uint16_t)trial;
+	if (results_add_sample(rs, &s))
+		cfail(c, "out of memory");
+}
+
+static const struct {
+	const char *word;
+	unsigned flag;
+} flag_words[] = {
+	{ "direct", RESULTS_F_DIRECT }, { "fsync", RESULTS_F_FSYNC },
+	{ "close", RESULTS_F_CLOSE }, { "osync", RESULTS_F_OSYNC },
+	{ "odsync", RESULTS_F_ODSYNC }, { "orsync", RESULTS_F_ORSYNC },
+	{ "noretest", RESULTS_F_NORETEST }, { "cpu", RESULTS_F_CPU },
+	{ "imported", RESULTS_F_IMPORTED },
+};
+
+/* "direct,fsync" (csvout's spelling) or a number. */
+static int parse_flags(const char *s, unsigned *out)
+{
+	uint64_t v;
+	if (parse_u64(s, &v) == 0) {
+		*out = (unsigned)v;
+		return 0;
+	}
+	*out = 0;
+	while (*s) {
+		size_t n = strcspn(s, ",|+ ");
+		if (n) {
+			size_t i;
+			for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++)
+				if (strlen(flag_words[i].word) == n &&
+				    strncmp(s, flag_words[i].word, n) == 0)
+					break;
+			if (i == sizeof(flag_words) / sizeof(flag_words[0]))
+				return -1;
+			*out |= flag_words[i].flag;
+		}
+		s += n;
+		if (*s)
+			s++;
+	}
+	return 0;
+}
+
+static int parse_unit(const char *s, int *unit)
+{
+	static const struct {
+		const char *word;
+		int unit;
+	} units[] = {
+		{ "kb_per_s", RESULTS_UNIT_KBPS }, { "ops_per_s", RESULTS_UNIT_OPS },
+		{ "usec_per_op", RESULTS_UNIT_USEC }, { "0", RESULTS_UNIT_KBPS },
+		{ "1", RESULTS_UNIT_OPS }, { "2", RESULTS_UNIT_USEC },
+	};
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(s, units[i].word) == 0) {
+			*unit = units[i].unit;
+			return 0;
+		}
+	return -1;
+}
+
+static void meta_row(struct csv_ctx *c)
+{
+	struct result_meta *m = &c->rs->meta;
+	static const struct {
+		const char *key;
+		size_t off;
+	} strs[] = {
+		{ "label", offsetof(struct result_meta, label) },
+		{ "tool", offsetof(struct result_meta, tool) },
+		{ "version", offsetof(struct result_meta, version) },
+		{ "command_line", offsetof(struct result_meta, command_line) },
+		{ "start_time", offsetof(struct result_meta, start_time) },
+		{ "host", offsetof(struct result_meta, host) },
+		{ "os", offsetof(struct result_meta, os) },
+		{ "target_path", offsetof(struct result_meta, target_path) },
+		{ "fs_type", offsetof(struct result_meta, fs_type) },
+		{ "mount_options", offsetof(struct result_meta, mount_options) },
+		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
+	};
+
+	if (c->nfields == 1 && !c->field[0][0])
+		return;
+	if (c->nfields != 2) {
+		cfail(c, "%zu fields: meta.csv rows are key,value", c->nfields);
+		return;
+	}
+	const char *key = c->field[0], *val = c->field[1];
+	if (c->row == 1 && strcmp(key, "key") == 0)
+		return;
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
+		if (strcmp(key, strs[i].key) != 0)
+			continue;
+		char **field = (char **)(void *)((char *)m + strs[i].off);
+		if (results_set_str(field, *val ? val : NULL))
+			cfail(c, "out of memory");
+		if (i == 0)
+			c->label_from_meta = 1;
+		return;
+	}
+	uint64_t u;
+	double d;
+	if (strcmp(key, "schema") == 0) {
+		if (parse_u64(val, &u) || u != RESULTS_SCHEMA)
+			cfail(c, "schema '%.20s': this iosweep reads schema %d", val, RESULTS_SCHEMA);
+	} else if (strcmp(key, "ram_kb") == 0) {
+		if (*val && parse_u64(val, &u) == 0)
+			m->ram_kb = u;
+		else if (*val)
+			cfail(c, "ram_kb '%.40s' is not a whole number", val);
+	} else if (strcmp(key, "data_compress_ratio") == 0 ||
+		   strcmp(key, "timer_resolution_s") == 0) {
+		if (*val && parse_double(val, &d)) {
+			cfail(c, "%s '%.40s' is not a number", key, val);
+			return;
+		}
+		if (!*val)
+			d = 0.0;
+		if (key[0] == 'd')
+			m->data_compress_ratio = d;
+		else
+			m->timer_resolution_s = d;
+	} else if (strcmp(key, "flags") == 0) {
+		if (parse_flags(val, &m->flags))
+			cfail(c, "flags '%.60s': unknown flag", val);
+	} else if (strcmp(key, "source_unit") == 0) {
+		if (*val && parse_unit(val, &m->source_unit))
+			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
+	} else if (strcmp(key, "trials") == 0) {
+		if (parse_u64(val, &u) || u == 0 || u > 65536)
+			cfail(c, "trials '%.40s': expected 1..65536", val);
+		else
+			c->meta_trials = (unsigned)u;
+	}
+	/* other keys: written by a later iosweep, nothing to read here */
+}
+
+static int run_csv(struct csv_ctx *c, const char *buf, size_t len)
+{
+	struct csv_parser p;
+	int rc = 0;
+
+	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI)) {
+		snprintf(c->err, c->errlen, "%s: out of memory", c->path);
+		return -1;
+	}
+	if (csv_parse(&p, buf, len, on_field, on_row, c) != len && !c->failed) {
+		c->row++;
+		cfail(c, "malformed CSV: %s", csv_strerror(csv_error(&p)));
+	}
+	if (!c->failed && csv_fini(&p, on_field, on_row, c) != 0) {
+		c->row++;
+		cfail(c, "malformed CSV at the end: %s", csv_strerror(csv_error(&p)));
+	}
+	clear_fields(c);
+	csv_free(&p);
+	if (c->failed)
+		rc = -1;
+	return rc;
+}
+
+struct sample_key {
+	uint32_t cell;
+	uint16_t col, trial;
+};
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct sample_key *x = a, *y = b;
+	if (x->cell != y->cell)
+		return x->cell < y->cell ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return x->trial < y->trial ? -1 : x->trial > y->trial;
+}
+
+/* Two rows for one (test, cell, trial)? */
+static int check_duplicates(struct result_set *rs, const char *path, char *err,
+			    size_t errlen)
+{
+	struct sample_key *k = malloc((rs->nsamples ? rs->nsamples : 1) * sizeof(*k));
+	int rc = 0;
+	if (!k) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		k[i].cell = rs->samples[i].cell;
+		k[i].col = rs->samples[i].col;
+		k[i].trial = rs->samples[i].trial;
+	}
+	qsort(k, rs->nsamples, sizeof(*k), key_cmp);
+	for (size_t i = 1; i < rs->nsamples; i++) {
+		if (key_cmp(&k[i - 1], &k[i]) == 0) {
+			const struct result_cell *cl = &rs->cells[k[i].cell];
+			snprintf(err, errlen, "%s: two rows for trial %u of %s at %llu kB / %llu kB",
+				 path, k[i].trial, results_col_name(k[i].col),
+				 (unsigned long long)cl->file_kb,
+				 (unsigned long long)cl->record_kb);
+			rc = -1;
+			break;
+		}
+	}
+	free(k);
+	return rc;
+}
 
 int import_csv_parse(struct result_set *rs, const char *path,
 		     const char *buf, size_t len, const char *meta_path,
 		     char *err, size_t errlen)
 {
-	(void)rs; (void)buf; (void)len; (void)meta_path;
-	snprintf(err, errlen, "%s: reading iosweep CSV is not implemented yet", path);
-	return -1;
+	struct csv_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	c.err = err;
+	c.errlen = errlen;
+	c.rs = rs;
+	if (meta_path) {
+		char *mbuf = NULL;
+		size_t mlen = 0;
+		if (import_read_file(meta_path, &mbuf, &mlen, err, errlen))
+			return -1;
+		c.path = meta_path;
+		c.on_row = meta_row;
+		int rc = run_csv(&c, mbuf, mlen);
+		free(mbuf);
+		if (rc)
+			return -1;
+	}
+	c.path = path;
+	c.on_row = results_row;
+	c.row = 0;
+	if (run_csv(&c, buf, len))
+		return -1;
+	if (c.row == 0 || c.nheader == 0) {
+		snprintf(err, errlen, "%s:1: no header row", path);
+		return -1;
+	}
+	if (rs->nsamples == 0) {
+		snprintf(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
+		return -1;
+	}
+	if (check_duplicates(rs, path, err, errlen))
+		return -1;
+	if (c.meta_trials)
+		rs->trials = c.meta_trials;
+	if (!rs->meta.tool && results_set_str(&rs->meta.tool, "iosweep")) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	return 0;
 }
