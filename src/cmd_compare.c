@@ -1,12 +1,208 @@
-/* cmd_compare.c: `iosweep compare` (placeholder: the module that implements it replaces this file). */
+/*
+ * cmd_compare.c: `iosweep compare A B [C...] [--csv FILE] [--label NAME]...
+ * [--overwrite]`.  Each of A, B, ... is anything import takes (an IOzone
+ * report, an .xls, an iosweep result folder); B, C, ... are each compared
+ * against A (compare.c).  stdout gets a readable table per pair and the
+ * geometric mean of the ratios per test; --csv writes the rows as CSV
+ * (through outfile.h: all or nothing).  Figures are in kB/s.
+ */
 #include "compat.h"
+
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "compare.h"
+#include "csvout.h"
+#include "import.h"
 #include "iosweep.h"
+#include "outfile.h"
+#include "results.h"
+
+#define COMPARE_MAX_SETS 64
+
+static void compare_usage(FILE *fp)
+{
+	fprintf(fp, "usage: iosweep compare A B [C...] [--csv FILE] [--label NAME]... [--overwrite]\n"
+		"  A, B, ...: IOzone reports (text, -R, .xls) or iosweep result folders;\n"
+		"  B, C, ... are compared against A; --label names the sets in order\n");
+}
+
+static const char *sig_word(int s)
+{
+	return s < 0 ? "n/a" : s ? "yes" : "no";
+}
+
+static void print_pair(const char *la, const char *lb, const struct result_set *a,
+		       const struct result_set *b, const struct compare_result *r)
+{
+	printf("A = %s (%u trial%s), B = %s (%u trial%s); figures in kB/s, ratio = B/A,\n"
+	       "significant: Welch's t-test p < %.2f (needs 2 trials a side)\n\n",
+	       la, a->trials, a->trials == 1 ? "" : "s", lb, b->trials,
+	       b->trials == 1 ? "" : "s", COMPARE_ALPHA);
+	printf("%-15s %10s %9s %4s %14s %4s %14s %9s %9s %9s %4s\n", "test", "file_kb",
+	       "record_kb", "n_a", "mean_a", "n_b", "mean_b", "ratio", "%diff", "p", "sig");
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct compare_row *w = &r->rows[i];
+		char p[32];
+		if (isnan(w->p_value))
+			snprintf(p, sizeof(p), "n/a");
+		else
+			snprintf(p, sizeof(p), "%.4f", w->p_value);
+		printf("%-15s %10llu %9llu %4zu %14.1f %4zu %14.1f %9.4f %+9.2f %9s %4s\n",
+		       results_col_name(w->col), (unsigned long long)w->file_kb,
+		       (unsigned long long)w->record_kb, w->n_a, w->mean_a, w->n_b, w->mean_b,
+		       w->ratio, w->pct_diff, p, sig_word(w->significant));
+	}
+	printf("\ngeometric mean of the ratios (B/A) per test:\n");
+	for (size_t i = 0; i < r->ntests; i++)
+		printf("  %-15s %9.4f  (%zu cells)\n", results_col_name(r->tests[i].col),
+		       r->tests[i].geomean_ratio, r->tests[i].n);
+	printf("\n");
+}
+
+/* Append a number field with `decimals` (-1: 6 significant digits); empty for NaN. */
+static size_t num_field(char *buf, size_t size, int decimals, double v)
+{
+	if (isnan(v) || isinf(v))
+		return (size_t)snprintf(buf, size, ",");
+	if (decimals < 0)
+		return (size_t)snprintf(buf, size, ",%.6g", v);
+	return (size_t)snprintf(buf, size, ",%.*f", decimals, v);
+}
+
+static int write_rows(struct outfile *f, const char *la, const char *lb,
+		      const struct compare_result *r)
+{
+	char line[4096];
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct compare_row *w = &r->rows[i];
+		size_t n = csvout_field(line, sizeof(line) - 1024, la, 1);
+		n += csvout_field(line + n, sizeof(line) - 1024 - n, lb, 0);
+		n += csvout_field(line + n, sizeof(line) - n, results_col_name(w->col), 0);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, ",%llu,%llu,%zu",
+				      (unsigned long long)w->file_kb,
+				      (unsigned long long)w->record_kb, w->n_a);
+		n += num_field(line + n, sizeof(line) - n, 3, w->mean_a);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, ",%zu", w->n_b);
+		n += num_field(line + n, sizeof(line) - n, 3, w->mean_b);
+		n += num_field(line + n, sizeof(line) - n, 6, w->ratio);
+		n += num_field(line + n, sizeof(line) - n, 4, w->pct_diff);
+		n += num_field(line + n, sizeof(line) - n, -1, w->p_value);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, ",%s\n", sig_word(w->significant));
+		if (n >= sizeof(line) || outfile_write(f, line, n))
+			return -1;
+	}
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iosweep: 'compare' is not available in this build yet\n");
-	return IOSWEEP_EXIT_FAILURE;
+	const char *csv = NULL, *labels[COMPARE_MAX_SETS];
+	char *inputs[COMPARE_MAX_SETS];
+	struct result_set sets[COMPARE_MAX_SETS];
+	struct compare_result res[COMPARE_MAX_SETS];
+	int nin = 0, nlabels = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0;
+	char err[IOSWEEP_ERR_MAX];
+	struct outfile f;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			compare_usage(stdout);
+			return IOSWEEP_EXIT_OK;
+		} else if (strcmp(a, "--overwrite") == 0) {
+			overwrite = 1;
+		} else if (strcmp(a, "--csv") == 0 || strcmp(a, "--label") == 0) {
+			if (i + 1 >= argc || !argv[i + 1][0]) {
+				fprintf(stderr, "iosweep compare: option '%s' needs a value\n", a);
+				return IOSWEEP_EXIT_USAGE;
+			}
+			if (a[2] == 'c') {
+				csv = argv[++i];
+			} else if (nlabels < COMPARE_MAX_SETS) {
+				labels[nlabels++] = argv[++i];
+			} else {
+				fprintf(stderr, "iosweep compare: more than %d labels\n", COMPARE_MAX_SETS);
+				return IOSWEEP_EXIT_USAGE;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "iosweep compare: unknown option '%s'\n", a);
+			compare_usage(stderr);
+			return IOSWEEP_EXIT_USAGE;
+		} else if (nin < COMPARE_MAX_SETS) {
+			inputs[nin++] = argv[i];
+		} else {
+			fprintf(stderr, "iosweep compare: more than %d result sets\n", COMPARE_MAX_SETS);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
+	if (nin < 2) {
+		fprintf(stderr, "iosweep compare: needs two result sets or more (A B ...)\n");
+		compare_usage(stderr);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (nlabels > nin) {
+		fprintf(stderr, "iosweep compare: %d labels for %d result sets\n", nlabels, nin);
+		return IOSWEEP_EXIT_USAGE;
+	}
+
+	memset(res, 0, sizeof(res));
+	for (loaded = 0; loaded < nin; loaded++) {
+		results_init(&sets[loaded]);
+		if (import_load(&sets[loaded], inputs[loaded], 0, err, sizeof(err))) {
+			fprintf(stderr, "iosweep compare: %s\n", err);
+			results_release(&sets[loaded]);
+			rc = IOSWEEP_EXIT_INPUT;
+			goto done;
+		}
+		if (loaded < nlabels &&
+		    results_set_str(&sets[loaded].meta.label, labels[loaded])) {
+			loaded++;
+			fprintf(stderr, "iosweep compare: out of memory\n");
+			rc = IOSWEEP_EXIT_FAILURE;
+			goto done;
+		}
+	}
+	for (int i = 1; i < nin; i++) {
+		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, &res[i],
+				 err, sizeof(err))) {
+			fprintf(stderr, "iosweep compare: %s\n", err);
+			rc = IOSWEEP_EXIT_INPUT;
+			goto done;
+		}
+	}
+	if (csv) {
+		static const char header[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
+			"n_b,mean_b,ratio,pct_diff,p_value,significant\n";
+		if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
+			fprintf(stderr, "iosweep compare: %s\n", err);
+			rc = IOSWEEP_EXIT_IO;
+			goto done;
+		}
+		int bad = outfile_write(&f, header, sizeof(header) - 1);
+		for (int i = 1; i < nin && !bad; i++)
+			bad = write_rows(&f, sets[0].meta.label, sets[i].meta.label, &res[i]);
+		if (bad) {
+			outfile_abort(&f);
+			fprintf(stderr, "iosweep compare: cannot write '%s'\n", csv);
+			rc = IOSWEEP_EXIT_IO;
+			goto done;
+		}
+		if (outfile_commit(&f, err, sizeof(err))) {
+			fprintf(stderr, "iosweep compare: %s\n", err);
+			rc = IOSWEEP_EXIT_IO;
+			goto done;
+		}
+	}
+	for (int i = 1; i < nin; i++)
+		print_pair(sets[0].meta.label, sets[i].meta.label, &sets[0], &sets[i], &res[i]);
+done:
+	for (int i = 0; i < nin; i++)
+		compare_release(&res[i]);
+	for (int i = 0; i < loaded; i++)
+		results_release(&sets[i]);
+	return rc;
 }

@@ -1,0 +1,136 @@
+/*
+ * compare.c: compare two result sets cell by cell (see compare.h).
+ *
+ * The figures of each (cell, test) are the per-trial values of
+ * results_values(); stats_summarize gives their means and spreads and
+ * stats_welch the two-sided p of Welch's unequal-variance t-test, which
+ * needs two trials a side (one IOzone run is one trial: then "n/a").  The
+ * geometric mean of the ratios per test is the usual one-number summary of
+ * "B is x times A" across a grid.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "stats.h"
+
+void compare_release(struct compare_result *r)
+{
+	free(r->rows);
+	memset(r, 0, sizeof(*r));
+}
+
+static int push_row(struct compare_result *r, size_t *alloc,
+		    const struct compare_row *row)
+{
+	if (r->nrows == *alloc) {
+		size_t want = *alloc ? *alloc * 2 : 64;
+		struct compare_row *p = realloc(r->rows, want * sizeof(*p));
+		if (!p)
+			return -1;
+		r->rows = p;
+		*alloc = want;
+	}
+	r->rows[r->nrows++] = *row;
+	return 0;
+}
+
+/* Fill row from the two value lists. */
+static void compare_values(const double *va, size_t na, const double *vb,
+			   size_t nb, double alpha, struct compare_row *row)
+{
+	struct stats_summary sa, sb;
+	double t, df, p;
+
+	stats_summarize(va, na, &sa);
+	stats_summarize(vb, nb, &sb);
+	row->n_a = na;
+	row->n_b = nb;
+	row->mean_a = sa.mean;
+	row->mean_b = sb.mean;
+	if (sa.mean != 0.0) {
+		row->ratio = sb.mean / sa.mean;
+		row->pct_diff = 100.0 * (sb.mean - sa.mean) / sa.mean;
+	} else {
+		row->ratio = NAN;
+		row->pct_diff = NAN;
+	}
+	row->p_value = NAN;
+	row->significant = -1;
+	if (stats_welch(&sa, &sb, &t, &df, &p) == 0 && !isnan(p)) {
+		row->p_value = p;
+		row->significant = p < alpha;
+	}
+}
+
+int compare_sets(const struct result_set *a, const struct result_set *b,
+		 int unit, double alpha, struct compare_result *out,
+		 char *err, size_t errlen)
+{
+	size_t alloc = 0;
+	size_t max_a = a->nsamples ? a->nsamples : 1, max_b = b->nsamples ? b->nsamples : 1;
+	double *va = malloc(max_a * sizeof(*va)), *vb = malloc(max_b * sizeof(*vb));
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (!va || !vb)
+		goto nomem;
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!(a->cols_mask & b->cols_mask & (1u << col)))
+			continue;
+		size_t first = out->nrows;
+		for (size_t ca = 0; ca < a->ncells; ca++) {
+			const struct result_cell *c = &a->cells[ca];
+			if (c->placeholder)
+				continue;
+			long cb = results_find_cell(b, c->file_kb, c->record_kb);
+			if (cb < 0)
+				continue;
+			size_t na = results_values(a, ca, col, unit, va, max_a);
+			size_t nb = results_values(b, (size_t)cb, col, unit, vb, max_b);
+			if (na == 0 || nb == 0)
+				continue;
+			struct compare_row row;
+			memset(&row, 0, sizeof(row));
+			row.col = col;
+			row.file_kb = c->file_kb;
+			row.record_kb = c->record_kb;
+			compare_values(va, na, vb, nb, alpha, &row);
+			if (push_row(out, &alloc, &row))
+				goto nomem;
+		}
+		if (out->nrows == first)
+			continue;
+		struct compare_test *t = &out->tests[out->ntests++];
+		double sum = 0.0;
+		t->col = col;
+		t->n = 0;
+		for (size_t i = first; i < out->nrows; i++) {
+			double r = out->rows[i].ratio;
+			if (isfinite(r) && r > 0.0) {
+				sum += log(r);
+				t->n++;
+			}
+		}
+		t->geomean_ratio = t->n ? exp(sum / (double)t->n) : NAN;
+	}
+	if (out->nrows == 0) {
+		snprintf(err, errlen, "'%s' and '%s' have no cell and test in common",
+			 a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");
+		compare_release(out);
+		goto out;
+	}
+	rc = 0;
+	goto out;
+nomem:
+	snprintf(err, errlen, "compare: out of memory");
+	compare_release(out);
+out:
+	free(va);
+	free(vb);
+	return rc;
+}
