@@ -491,48 +491,43 @@ out:
 }
 
 /* Tests 9 and 10: pwrite/pread at consecutive offsets. */
-static int pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 {
-	int fd = open_file(c, O_RDWR);
-	int rc = TESTS_ERROR;
-	const unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, off = 0;
-
-	(void)pass;
-	if (opened(c, fd) != 0)
-		goto out;
-	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++, off += len)
-		STOPPED_OR(c, if (io_full_pwrite(fd, buf, len, off, c->path, c->err,
-						 c->errlen) != 0) goto out);
-	rc = end_timed(c, &fd, t0, s);
-out:
-	return finish(c, fd, rc);
-}
-
-static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDONLY);
+	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	uint64_t t0, off = 0;
 
-	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
 	purge_cpu(c);
 	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++, off += len)
-		STOPPED_OR(c, if (io_full_pread(fd, buf, len, off, c->path, c->err,
-						c->errlen) != 0) goto out);
+	if (is_write) {
+		for (uint64_t i = 0; i < n; i++, off += len)
+			STOPPED_OR(c, if (io_full_pwrite(fd, buf, len, off, c->path,
+							 c->err, c->errlen) != 0) goto out);
+	} else {
+		for (uint64_t i = 0; i < n; i++, off += len)
+			STOPPED_OR(c, if (io_full_pread(fd, buf, len, off, c->path,
+							c->err, c->errlen) != 0) goto out);
+	}
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
+}
+
+static int pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return pass_pio(c, 1, s);
+}
+
+static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return pass_pio(c, 0, s);
 }
 
 /* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
