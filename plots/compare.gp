@@ -14,7 +14,7 @@
 # ---- look
 scale = @SCALE@      # the data are in @DATA_UNIT@; the y axis shows them / scale
 lo = @LO@; hi = @HI@      # error bars: columns 3:4 are min..max, 5:6 the 95% CI
-set title '@TITLE@'
+set title '@TITLE@' font ',12'
 set xlabel 'file size'
 set ylabel '@YLABEL@'
 set logscale x 2

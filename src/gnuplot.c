@@ -844,25 +844,31 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			continue;
 		for (size_t k = 0; k < cl.n; k++) {
 			const struct cliff *c = &cl.items[k];
-			char before[32], after[32], cache[32];
+			char before[32], after[32], cache[48];
 			if (c->col != ch->col || c->record_kb != s->record_kb)
 				continue;
 			units_format_kb(c->before_kb, before, sizeof(before));
 			units_format_kb(c->after_kb, after, sizeof(after));
-			units_format_kb(c->estimated_cache_kb, cache, sizeof(cache));
+			units_format_bytes_human(c->estimated_cache_kb * 1024, cache, sizeof(cache));
+			double x = (double)c->estimated_cache_kb;
+			if (x < (double)c->before_kb || x > (double)c->after_kb)
+				x = sqrt((double)c->before_kb * (double)c->after_kb);
+			/* labels right of the line, or left of it in the right third */
+			double span = log2((double)ch->xmax / (double)ch->xmin);
+			int left = span > 0 && log2(x / (double)ch->xmin) / span > 0.66;
 			if (c->finding >= 0 && (size_t)c->finding < cl.nfindings) {
 				sb_puts(b, "# ");
+				sb_plain(b, sets[s->set]->meta.label);
+				sb_puts(b, ": ");
 				sb_plain(b, cl.findings[c->finding]);
 				sb_puts(b, "\n");
 			}
-			sb_printf(b, "set arrow from %llu, first %.2f/scale to %llu, first %.2f/scale "
-				  "head filled size screen 0.012,25 lw 1.5 lc %zu front\n",
-				  (unsigned long long)c->before_kb, c->level_before_kbps,
-				  (unsigned long long)c->after_kb, c->level_after_kbps, i + 1);
-			sb_printf(b, "set label 'cliff %s -> %s: /%.1f' at %llu, first %.2f/scale "
-				  "offset 1,0.5 font ',8' tc lt %zu front\n", before, after,
-				  c->ratio, (unsigned long long)c->after_kb,
-				  c->level_after_kbps, i + 1);
+			sb_printf(b, "set arrow from %.0f, graph 0 to %.0f, graph 1 nohead dt 3 "
+				  "lw 1.5 lc %zu front\n", x, x, i + 1);
+			sb_printf(b, "set label 'drops %.1fx from %s to %s (cache ~%s)' at %.0f, "
+				  "graph %.2f %s offset %d,0 font ',8' tc lt %zu front\n",
+				  c->ratio, before, after, cache, x, 0.97 - 0.04 * (double)(nmarked % 12),
+				  left ? "right" : "left", left ? -1 : 1, i + 1);
 			nmarked++;
 		}
 		cliff_list_release(&cl);
