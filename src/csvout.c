@@ -382,7 +382,7 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
 	put_kv_text(f, "data_pattern", m->data_pattern);
 	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);
-	put_kv_num(f, "timer_resolution_s", m->timer_resolution_s, 9);
+	put_kv_num(f, "timer_resolution_s", m->timer_resolution_s, 12);
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
