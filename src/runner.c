@@ -314,13 +314,37 @@ static unsigned meta_flags(const struct options *o)
 	return f;
 }
 
-/* The cells, the record axis and the meta fields the runner knows. */
+int runner_describe(const struct options *o, struct result_set *rs,
+		    char *err, size_t errlen)
+{
+	char desc[64];
+	unsigned char *probe;
+
+	rs->meta.timer_resolution_s = clock_resolution_s();
+	rs->meta.flags |= meta_flags(o);
+	pattern_describe(o->data, o->data_ratio, desc, sizeof(desc));
+	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
+	    results_set_str(&rs->meta.target_path, target(o)) != 0)
+		goto nomem;
+	probe = malloc(RUNNER_RATIO_BYTES);
+	if (!probe)
+		goto nomem;
+	pattern_fill(probe, RUNNER_RATIO_BYTES, o->data, o->data_ratio, RUNNER_SEED);
+	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, RUNNER_RATIO_BYTES);
+	if (rs->meta.data_compress_ratio < 0)
+		rs->meta.data_compress_ratio = 0;
+	free(probe);
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory describing the run");
+	return -1;
+}
+
+/* The cells and the record axis; the meta fields unless described already. */
 static int fill_set(struct run *r, char *err, size_t errlen)
 {
 	const struct options *o = r->o;
 	struct result_set *rs = r->rs;
-	char desc[64];
-	unsigned char *probe;
 
 	for (size_t i = 0; i < r->p->ncells; i++) {
 		const struct plan_cell *pc = &r->p->cells[i];
@@ -337,20 +361,8 @@ static int fill_set(struct run *r, char *err, size_t errlen)
 	if (r->p->nrecord_axis &&
 	    results_set_record_axis(rs, r->p->record_axis, r->p->nrecord_axis) != 0)
 		goto nomem;
-	rs->meta.timer_resolution_s = clock_resolution_s();
-	rs->meta.flags |= meta_flags(o);
-	pattern_describe(o->data, o->data_ratio, desc, sizeof(desc));
-	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
-	    results_set_str(&rs->meta.target_path, target(o)) != 0)
-		goto nomem;
-	probe = malloc(RUNNER_RATIO_BYTES);
-	if (!probe)
-		goto nomem;
-	pattern_fill(probe, RUNNER_RATIO_BYTES, o->data, o->data_ratio, RUNNER_SEED);
-	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, RUNNER_RATIO_BYTES);
-	if (rs->meta.data_compress_ratio < 0)
-		rs->meta.data_compress_ratio = 0;
-	free(probe);
+	if (!rs->meta.data_pattern)
+		return runner_describe(o, rs, err, errlen);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory building the result set");

@@ -51,6 +51,17 @@ struct runner_hooks {
  */
 int runner_prepare(const struct options *o, char *err, size_t errlen);
 
+/*
+ * Fill the meta fields the runner owns: timer_resolution_s (measured),
+ * flags (RESULTS_F_* from the options), data_pattern, data_compress_ratio
+ * (zlib on 1 MiB of the real pattern) and target_path, without running
+ * anything, so main can print them in the header before the run.
+ * runner_run() calls it when rs->meta.data_pattern is still NULL.
+ * 0, or -1 when out of memory.
+ */
+int runner_describe(const struct options *o, struct result_set *rs,
+		    char *err, size_t errlen);
+
 /* Remove the file runner_prepare() made when the run will not happen. */
 void runner_abandon(const struct options *o);
 

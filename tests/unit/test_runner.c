@@ -352,6 +352,35 @@ static void test_stop_interrupts(void)
 	teardown();
 }
 
+/* main describes the run for the header; the run keeps that description. */
+static void test_describe_first(void)
+{
+	struct options o;
+	struct result_set rs;
+	struct sweep_plan p = tiny_plan(1);
+
+	setup(&o);
+	o.tests_mask = 0x1u;
+	o.direct = 0;
+	o.osync = 1;
+	o.data = OPTIONS_DATA_RATIO;
+	o.data_ratio = 0.5;
+	results_init(&rs);
+	CU_ASSERT_FATAL(runner_describe(&o, &rs, err, sizeof(err)) == 0);
+	CU_ASSERT(rs.meta.timer_resolution_s > 0.0 && rs.meta.timer_resolution_s < 1e-3);
+	CU_ASSERT(rs.meta.flags == RESULTS_F_OSYNC);
+	CU_ASSERT(strcmp(rs.meta.data_pattern, "ratio=0.50") == 0);
+	CU_ASSERT(rs.meta.data_compress_ratio > 1.5 && rs.meta.data_compress_ratio < 2.5);
+	CU_ASSERT(strcmp(rs.meta.target_path, file) == 0);
+	rs.meta.timer_resolution_s = 0.5;	/* a marker: must not be measured again */
+	CU_ASSERT_FATAL(runner_run(&o, &p, &rs, NULL, NULL, err, sizeof(err)) == 0);
+	CU_ASSERT(rs.meta.timer_resolution_s == 0.5);
+	CU_ASSERT(rs.nsamples == 2);
+	check_samples(&rs);
+	results_release(&rs);
+	teardown();
+}
+
 static void test_permutation(void)
 {
 	static const uint64_t sizes[] = { 1, 2, 17, 1000 };
@@ -425,6 +454,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_prepare_and_keep),
 	CU_CASE(test_free_space_check),
 	CU_CASE(test_stop_interrupts),
+	CU_CASE(test_describe_first),
 	CU_CASE(test_permutation),
 	CU_CASE(test_stride_order),
 	CU_CASE(test_table),
