@@ -740,10 +740,10 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 	tp->r_rows_in_section++;
 	if (tp->r_col == -2)
 		return 0;
+	if (!l->terminated)
+		return fail(tp, l->no, "%s", "the file ends in the middle of a row: truncated");
 	if ((size_t)(n - 1) > tp->r_naxis)
 		return fail(tp, l->no, "%s", "more figures than record sizes in the Excel header");
-	if (n == 1 && !l->terminated)
-		return fail(tp, l->no, "%s", "the file ends in the middle of a row: truncated");
 	for (int i = 1; i < n; i++) {
 		double v;
 		if (tok_double(&tok[i], &v)) {
@@ -837,6 +837,8 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 	if (st == ST_HEAD || (st == ST_EXCEL && !tp->r_section_line))
 		return fail(tp, 1, "%s", "not an IOzone report: no column header ('kB  reclen  write ...') "
 			    "and no Excel section");
+	if (st == ST_TABLE && !l.terminated && l.len)
+		return fail(tp, last_line, "%s", "the file ends in the middle of a row: truncated");
 	if (st == ST_TABLE)
 		return fail(tp, last_line, "%s", "the report ends before 'iozone test complete.': truncated");
 	if (st == ST_EXCEL && tp->r_section_line && tp->r_col != -2 && !tp->r_rows_in_section)

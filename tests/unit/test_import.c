@@ -1,0 +1,718 @@
+/*
+ * test_import.c: the importers against real IOzone outputs.
+ *
+ * Spot checks: for each fixture (public results of IOzone 3.327, 3.434,
+ * 3.465, a bare -R section, and the 3.508 reference outputs) whole rows
+ * are compared with the figures printed in the file, copied here by hand
+ * from the file.  The -R section of a run must give the same cells as its
+ * normal report, the .xls the figures of its decoded record listing.
+ * Errors (truncated, not a report, a missing value, mixed units) must name
+ * the file and the line.  Fixtures live in ../shared/fixtures (override
+ * with IOSWEEP_FIXTURES).
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cu.h"
+#include "csvout.h"
+#include "import.h"
+#include "iosweep.h"
+#include "results.h"
+
+static char tmpdir[256];
+
+static const char *fixtures(void)
+{
+	const char *e = getenv("IOSWEEP_FIXTURES");
+	return e && *e ? e : "../shared/fixtures";
+}
+
+static void fixture(char *out, size_t n, const char *rel)
+{
+	snprintf(out, n, "%s/%s", fixtures(), rel);
+}
+
+static const char *tmp_path(const char *name)
+{
+	static char buf[512];
+	if (!tmpdir[0]) {
+		snprintf(tmpdir, sizeof(tmpdir), "/tmp/iosweep-test-import.XXXXXX");
+		if (!mkdtemp(tmpdir))
+			tmpdir[0] = '\0';
+	}
+	snprintf(buf, sizeof(buf), "%s/%s", tmpdir, name);
+	return buf;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(fp);
+	if (buf) {
+		buf[n] = '\0';
+		*len = (size_t)n;
+	}
+	return buf;
+}
+
+static void spill(const char *path, const char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(fwrite(buf, 1, len, fp), len);
+	fclose(fp);
+}
+
+static int load(struct result_set *rs, const char *rel, char *err)
+{
+	char path[512];
+	fixture(path, sizeof(path), rel);
+	results_init(rs);
+	int rc = import_load(rs, path, 0, err, IOSWEEP_ERR_MAX);
+	if (rc)
+		fprintf(stderr, "import %s: %s\n", rel, err);
+	return rc;
+}
+
+/* The one figure of (cell, col) in unit; NAN if none. */
+static double figure_in(const struct result_set *rs, uint64_t file_kb, uint64_t rec_kb,
+			int col, int unit)
+{
+	double v[4];
+	long cell = results_find_cell(rs, file_kb, rec_kb);
+	if (cell < 0)
+		return NAN;
+	size_t n = results_values(rs, (size_t)cell, col, unit, v, 4);
+	return n == 1 ? v[0] : NAN;
+}
+
+/* ... in the unit the file printed. */
+static double figure(const struct result_set *rs, uint64_t file_kb, uint64_t rec_kb, int col)
+{
+	return figure_in(rs, file_kb, rec_kb, col, rs->meta.source_unit);
+}
+
+#define ALL13 { RC_WRITE, RC_REWRITE, RC_READ, RC_REREAD, RC_RANDOM_READ, \
+		RC_RANDOM_WRITE, RC_BKWD_READ, RC_RECORD_REWRITE, RC_STRIDE_READ, \
+		RC_FWRITE, RC_FREWRITE, RC_FREAD, RC_FREREAD }
+#define RW4 { RC_WRITE, RC_REWRITE, RC_READ, RC_REREAD }
+
+struct spot {
+	const char *file;
+	uint64_t file_kb, rec_kb;
+	int ncols;
+	int cols[RC_COUNT];
+	double vals[RC_COUNT];
+};
+
+/* Rows copied from the files by hand. */
+static const struct spot spots[] = {
+	{ "real-iozone/rovanion-ext4_1.iozone", 4, 4, 13, ALL13,
+	  { 200191, 267128, 401314, 806376, 65585, 247430, 40445, 306121, 50563, 221318,
+	    306121, 66627, 67977 } },
+	{ "real-iozone/rovanion-ext4_1.iozone", 524288, 64, 13, ALL13,
+	  { 1523658, 1871246, 79088, 194213, 22498, 1666315, 54015, 2531253, 48181,
+	    1435099, 1639578, 73717, 118447 } },
+	{ "real-iozone/rovanion-ext4_1.iozone", 4194304, 16384, 13, ALL13,
+	  { 1439589, 1750669, 94550, 101607, 98285, 1791479, 92266, 2278735, 98656,
+	    1222874, 1442816, 95200, 102409 } },
+	{ "real-iozone/rovanion-xfs1.iozone", 524288, 64, 13, ALL13,
+	  { 1561366, 1682778, 183690, 181496, 22236, 1760862, 55458, 3327352, 47681,
+	    1501681, 1835292, 148236, 147332 } },
+	{ "real-iozone/ilkermanap-srptarget.xfs.iozone-01.txt", 64, 4, 13, ALL13,
+	  { 20433, 24205, 16732, 18017, 17982, 24643, 9717, 24428, 10897, 842003,
+	    1255511, 1933893, 2772930 } },
+	{ "real-iozone/psteinb-iozone.out", 2097152, 4096, 13, ALL13,
+	  { 4339063, 6326118, 6555321, 6716513, 6629950, 7111713, 6512349, 5660099,
+	    5905991, 4184304, 4137072, 6555854, 6736193 } },
+	{ "real-iozone/toby1984-excel-report-iozone.txt", 64, 64, 1, { RC_WRITE }, { 752329 } },
+	{ "real-iozone/toby1984-excel-report-iozone.txt", 4096, 4096, 1, { RC_WRITE }, { 1110039 } },
+	{ "real-iozone/toby1984-excel-report-iozone.txt", 4096, 64, 2, { RC_READ, RC_REREAD },
+	  { 12264277, 11704457 } },
+	{ "iozone/01_a_n64k_g8m_i0_i1.txt", 64, 4, 4, RW4, { 889431, 1879725, 2801873, 2561267 } },
+	{ "iozone/01_a_n64k_g8m_i0_i1.txt", 512, 4, 4, RW4, { 1458090, 2225819, 15737, 2383958 } },
+	{ "iozone/02_a_n64k_g4m_alltests.txt", 2048, 256, 13, ALL13,
+	  { 6321679, 10452512, 24416701, 33062918, 30590314, 17360217, 23041317, 32936146,
+	    6759439, 8678404, 13038646, 19893055, 33062918 } },
+	{ "iozone/06_a_n64k_g4m_i0_i1_c_e.txt", 4096, 16, 4, RW4, { 248904, 567239, 858143, 2420789 } },
+	{ "iozone/07_s16m_r64k_i0_i1_I.txt", 16384, 64, 4, RW4, { 75206, 276550, 175198, 247350 } },
+	{ "iozone/08_a_n64k_g4m_i0_i1_O.txt", 64, 4, 4, RW4, { 163359, 302556, 501539, 693232 } },
+	{ "iozone/08_a_n64k_g4m_i0_i1_O.txt", 128, 4, 4, RW4, { 207829, 367915, 363925, 19703 } },
+	{ "iozone/15_a_g32m_i0_i1_default_grid.txt", 32768, 16384, 4, RW4,
+	  { 3796152, 5067844, 13246099, 10875222 } },
+	{ "iozone/16_s4m_r64k_all_extended.txt", 4096, 64, 13, ALL13,
+	  { 4767146, 7683972, 4796426, 10691939, 4928521, 9100443, 4988629, 8244467,
+	    10263956, 5851841, 9100443, 12880338, 12880338 } },
+	{ "iozone/19_a_n64k_g1m_i0_i1_plus_u_R.txt", 64, 4, 4, RW4, { 181276, 653436, 304761, 331481 } },
+	{ "iozone/21_s1m_r4k_i0_N_usec_per_op.txt", 1024, 4, 4, RW4, { 6, 2, 9, 5 } },
+	{ "iozone/22_s8m_r64k_i0_i1_E_pread.txt", 8192, 64, 6,
+	  { RC_WRITE, RC_REWRITE, RC_PWRITE, RC_REPWRITE, RC_PREAD, RC_REPREAD },
+	  { 5211701, 10908526, 8208631, 9002223, 5657967, 12504427 } },
+	{ "iozone/24_s4m_r64k_i0_i1_plus_n_noretest.txt", 4096, 64, 2, { RC_WRITE, RC_READ },
+	  { 4819300, 4235870 } },
+};
+
+static void test_spot_checks(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < sizeof(spots) / sizeof(spots[0]); i++) {
+		const struct spot *s = &spots[i];
+		struct result_set rs;
+		CU_ASSERT_EQUAL_FATAL(load(&rs, s->file, err), 0);
+		for (int k = 0; k < s->ncols; k++) {
+			double got = figure(&rs, s->file_kb, s->rec_kb, s->cols[k]);
+			double want = s->vals[k];
+			if (!(fabs(got - want) <= 1e-9 * want)) {
+				fprintf(stderr, "%s %llu/%llu %s: got %.6f want %.0f\n", s->file,
+					(unsigned long long)s->file_kb, (unsigned long long)s->rec_kb,
+					results_col_name(s->cols[k]), got, want);
+				CU_FAIL("figure differs from the file");
+			}
+		}
+		results_release(&rs);
+	}
+}
+
+struct shape {
+	const char *file;
+	const char *version;
+	size_t ncells;
+	uint32_t cols_mask;
+	unsigned flags;
+	int unit;
+};
+
+static const struct shape shapes[] = {
+	{ "real-iozone/rovanion-ext4_1.iozone", "3.327", 163, 0x1fff, RESULTS_F_IMPORTED, RESULTS_UNIT_KBPS },
+	{ "real-iozone/ilkermanap-srptarget.xfs.iozone-01.txt", "3.465", 126, 0x1fff,
+	  RESULTS_F_IMPORTED | RESULTS_F_DIRECT, RESULTS_UNIT_KBPS },
+	{ "real-iozone/psteinb-iozone.out", "3.434", 8, 0x1fff, RESULTS_F_IMPORTED, RESULTS_UNIT_KBPS },
+	{ "real-iozone/toby1984-excel-report-iozone.txt", NULL, 56, 0x1fff, RESULTS_F_IMPORTED,
+	  RESULTS_UNIT_KBPS },
+	{ "iozone/01_a_n64k_g8m_i0_i1.txt", "3.508", 68, 0xf, RESULTS_F_IMPORTED, RESULTS_UNIT_KBPS },
+	{ "iozone/06_a_n64k_g4m_i0_i1_c_e.txt", "3.508", 56, 0xf,
+	  RESULTS_F_IMPORTED | RESULTS_F_FSYNC | RESULTS_F_CLOSE, RESULTS_UNIT_KBPS },
+	{ "iozone/08_a_n64k_g4m_i0_i1_O.txt", "3.508", 56, 0xf, RESULTS_F_IMPORTED, RESULTS_UNIT_OPS },
+	{ "iozone/19_a_n64k_g1m_i0_i1_plus_u_R.txt", "3.508", 35, 0xf,
+	  RESULTS_F_IMPORTED | RESULTS_F_CPU, RESULTS_UNIT_KBPS },
+	{ "iozone/21_s1m_r4k_i0_N_usec_per_op.txt", "3.508", 1, 0xf, RESULTS_F_IMPORTED,
+	  RESULTS_UNIT_USEC },
+	{ "iozone/22_s8m_r64k_i0_i1_E_pread.txt", "3.508", 1,
+	  (1u << RC_WRITE) | (1u << RC_REWRITE) | (1u << RC_PWRITE) | (1u << RC_REPWRITE) |
+	  (1u << RC_PREAD) | (1u << RC_REPREAD), RESULTS_F_IMPORTED, RESULTS_UNIT_KBPS },
+	{ "iozone/24_s4m_r64k_i0_i1_plus_n_noretest.txt", "3.508", 1,
+	  (1u << RC_WRITE) | (1u << RC_READ), RESULTS_F_IMPORTED | RESULTS_F_NORETEST,
+	  RESULTS_UNIT_KBPS },
+};
+
+static void test_shapes_and_meta(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		const struct shape *s = &shapes[i];
+		struct result_set rs;
+		CU_ASSERT_EQUAL_FATAL(load(&rs, s->file, err), 0);
+		CU_ASSERT_EQUAL(rs.ncells, s->ncells);
+		CU_ASSERT_EQUAL(rs.cols_mask, s->cols_mask);
+		CU_ASSERT_EQUAL(rs.meta.flags, s->flags);
+		CU_ASSERT_EQUAL(rs.meta.source_unit, s->unit);
+		CU_ASSERT_STRING_EQUAL(rs.meta.tool, "iozone");
+		if (s->version) {
+			CU_ASSERT_PTR_NOT_NULL_FATAL(rs.meta.version);
+			CU_ASSERT_STRING_EQUAL(rs.meta.version, s->version);
+			CU_ASSERT_PTR_NOT_NULL(rs.meta.command_line);
+		}
+		/* every sample is a rate-only trial 0 */
+		for (size_t k = 0; k < rs.nsamples; k++) {
+			CU_ASSERT_EQUAL(rs.samples[k].trial, 0);
+			CU_ASSERT(rs.samples[k].flags & RESULTS_SF_RATE_ONLY);
+		}
+		results_release(&rs);
+	}
+}
+
+static void test_header_facts(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set rs;
+	CU_ASSERT_EQUAL_FATAL(load(&rs, "real-iozone/rovanion-ext4_1.iozone", err), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.start_time, "2010-11-21T03:38:06");
+	CU_ASSERT_STRING_EQUAL(rs.meta.label, "rovanion-ext4_1");
+	CU_ASSERT(strstr(rs.meta.command_line, "-U /RHTSspareLUN1 -a -f /RHTSspareLUN1/ext4 -n 4k -g 4096m") != NULL);
+	CU_ASSERT_DOUBLE_EQUAL(rs.meta.timer_resolution_s, 1e-6, 1e-12);
+	CU_ASSERT_EQUAL(rs.trials, 1);
+	/* cells in report order: the first rows of the file */
+	CU_ASSERT_EQUAL(rs.cells[0].file_kb, 4);
+	CU_ASSERT_EQUAL(rs.cells[1].file_kb, 8);
+	CU_ASSERT_EQUAL(rs.cells[1].record_kb, 4);
+	CU_ASSERT_EQUAL(rs.cells[2].record_kb, 8);
+	results_release(&rs);
+
+	/* -O: stored as kB/s = ops x record kB */
+	CU_ASSERT_EQUAL_FATAL(load(&rs, "iozone/08_a_n64k_g4m_i0_i1_O.txt", err), 0);
+	long c = results_find_cell(&rs, 64, 4);
+	CU_ASSERT_FATAL(c >= 0);
+	double v;
+	CU_ASSERT_EQUAL(results_values(&rs, (size_t)c, RC_WRITE, RESULTS_UNIT_KBPS, &v, 1), 1);
+	CU_ASSERT_DOUBLE_EQUAL(v, 163359.0 * 4, 1e-6);
+	results_release(&rs);
+
+	/* -N: kB/s = record kB x 1e6 / usec */
+	CU_ASSERT_EQUAL_FATAL(load(&rs, "iozone/21_s1m_r4k_i0_N_usec_per_op.txt", err), 0);
+	CU_ASSERT_EQUAL(results_values(&rs, 0, RC_READ, RESULTS_UNIT_KBPS, &v, 1), 1);
+	CU_ASSERT_DOUBLE_EQUAL(v, 4.0 * 1e6 / 9.0, 1e-6);
+	results_release(&rs);
+}
+
+/* Every (cell, col) figure of a equals b's. */
+static void assert_same_figures(const struct result_set *a, const struct result_set *b,
+				double rel_tol)
+{
+	CU_ASSERT_EQUAL(a->nsamples, b->nsamples);
+	CU_ASSERT_EQUAL(a->cols_mask, b->cols_mask);
+	for (size_t i = 0; i < a->nsamples; i++) {
+		const struct result_sample *s = &a->samples[i];
+		const struct result_cell *c = &a->cells[s->cell];
+		double va = results_sample_value(a, s, RESULTS_UNIT_KBPS);
+		double vb = figure_in(b, c->file_kb, c->record_kb, s->col, RESULTS_UNIT_KBPS);
+		if (!(fabs(va - vb) <= rel_tol * va)) {
+			fprintf(stderr, "%llu/%llu %s: %.3f vs %.3f\n", (unsigned long long)c->file_kb,
+				(unsigned long long)c->record_kb, results_col_name(s->col), va, vb);
+			CU_FAIL("figures differ");
+			return;
+		}
+	}
+}
+
+/* The -R section of a run, cut out and imported alone, equals its report. */
+static void test_excel_section_equals_report(void)
+{
+	static const char *const files[] = {
+		"iozone/03_a_n64k_g4m_R_b.txt", "iozone/13_a_n64k_g4m_i0_i1_R_noB.txt",
+		"iozone/19_a_n64k_g1m_i0_i1_plus_u_R.txt",
+	};
+	char err[IOSWEEP_ERR_MAX], path[512];
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct result_set whole, section;
+		size_t len;
+		fixture(path, sizeof(path), files[i]);
+		char *buf = slurp(path, &len);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+		char *r = strstr(buf, "Excel output is below:");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		const char *cut = tmp_path("section.txt");
+		spill(cut, r, len - (size_t)(r - buf));
+		free(buf);
+		CU_ASSERT_EQUAL_FATAL(load(&whole, files[i], err), 0);
+		results_init(&section);
+		CU_ASSERT_EQUAL_FATAL(import_load(&section, cut, 0, err, sizeof(err)), 0);
+		assert_same_figures(&whole, &section, 0.0);
+		assert_same_figures(&section, &whole, 0.0);
+		CU_ASSERT_EQUAL(section.nrecord_axis, 13);
+		CU_ASSERT_EQUAL(whole.nrecord_axis, 13);
+		results_release(&whole);
+		results_release(&section);
+	}
+}
+
+/*
+ * The .xls against its decoded listing (.records.txt): a second reading of
+ * the same sheet, by section title, header row and data rows.  The listing
+ * prints %g (6 significant digits), hence the tolerance.
+ */
+static void test_xls_equals_record_listing(void)
+{
+	static const struct {
+		const char *title;
+		int col;
+	} titles[] = {
+		{ "Writer Report", RC_WRITE }, { "Re-writer Report", RC_REWRITE },
+		{ "Reader Report", RC_READ }, { "Re-reader Report", RC_REREAD },
+		{ "Random Read Report", RC_RANDOM_READ }, { "Random Write Report", RC_RANDOM_WRITE },
+		{ "Backward Read Report", RC_BKWD_READ }, { "Record Rewrite Report", RC_RECORD_REWRITE },
+		{ "Stride Read Report", RC_STRIDE_READ }, { "Fwrite Report", RC_FWRITE },
+		{ "Re-fwrite Report", RC_FREWRITE }, { "Fread Report", RC_FREAD },
+		{ "Re-fread Report", RC_FREREAD },
+	};
+	char err[IOSWEEP_ERR_MAX], path[512], line[512];
+	struct result_set rs;
+	CU_ASSERT_EQUAL_FATAL(load(&rs, "iozone/03_a_n64k_g4m_R_b.out.xls", err), 0);
+	CU_ASSERT_STRING_EQUAL(rs.meta.command_line, "iozone -a -n 64k -g 4m -R -b /tmp/ioz/out.xls -f /tmp/ioz/t");
+	fixture(path, sizeof(path), "iozone/03_a_n64k_g4m_R_b.out.xls.records.txt");
+	FILE *fp = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	int col = -1;
+	unsigned title_row = 0, cur_row = 0;
+	double rec[32] = { 0 }, file_kb = 0;
+	size_t checked = 0;
+	while (fgets(line, sizeof(line), fp)) {
+		unsigned r, c;
+		double v;
+		const char *p;
+		if ((p = strstr(line, "LABEL r=")) && sscanf(p, "LABEL r=%u c=%u", &r, &c) == 2) {
+			for (size_t i = 0; i < sizeof(titles) / sizeof(titles[0]); i++) {
+				char q[64];
+				snprintf(q, sizeof(q), "'%s'", titles[i].title);
+				if (strstr(line, q)) {
+					col = titles[i].col;
+					title_row = r;
+				}
+			}
+		} else if ((p = strstr(line, "NUMBER r=")) &&
+			   sscanf(p, "NUMBER r=%u c=%u %lf", &r, &c, &v) == 3 && col >= 0 && c < 32) {
+			if (r == title_row + 1) {
+				rec[c] = v;
+			} else if (c == 0) {
+				file_kb = v;
+				cur_row = r;
+			} else if (r == cur_row && v != 0.0) {
+				double got = figure(&rs, (uint64_t)file_kb, (uint64_t)rec[c], col);
+				if (!(fabs(got - v) <= 5e-6 * v)) {
+					fprintf(stderr, "xls %g/%g col %d: %f vs %f\n", file_kb, rec[c], col, got, v);
+					CU_FAIL("xls figure differs from the listing");
+				}
+				checked++;
+			}
+		}
+	}
+	fclose(fp);
+	CU_ASSERT_EQUAL(checked, rs.nsamples);
+	CU_ASSERT_EQUAL(checked, 56 * 13);
+	results_release(&rs);
+}
+
+/* Import, write our CSV folder, import that: the same samples. */
+static void test_csv_round_trip(void)
+{
+	static const char *const files[] = {
+		"real-iozone/rovanion-ext4_1.iozone", "iozone/08_a_n64k_g4m_i0_i1_O.txt",
+		"iozone/21_s1m_r4k_i0_N_usec_per_op.txt",
+	};
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct result_set a, b;
+		char dir[512];
+		snprintf(dir, sizeof(dir), "%s", tmp_path(i % 2 ? "rt-gz" : "rt"));
+		CU_ASSERT_EQUAL_FATAL(load(&a, files[i], err), 0);
+		CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&a, dir, (int)(i % 2), 1, err, sizeof(err)), 0);
+		results_init(&b);
+		if (import_load(&b, dir, 0, err, sizeof(err)))
+			fprintf(stderr, "%s\n", err);
+		CU_ASSERT_EQUAL_FATAL(b.nsamples, a.nsamples);
+		/* csvout prints kB/s with 3 decimals */
+		assert_same_figures(&a, &b, 1e-8);
+		CU_ASSERT_STRING_EQUAL(b.meta.label, a.meta.label);
+		CU_ASSERT_STRING_EQUAL(b.meta.version, a.meta.version);
+		CU_ASSERT_STRING_EQUAL(b.meta.command_line, a.meta.command_line);
+		CU_ASSERT_EQUAL(b.meta.flags, a.meta.flags);
+		CU_ASSERT_EQUAL(b.meta.source_unit, a.meta.source_unit);
+		results_release(&a);
+		results_release(&b);
+	}
+}
+
+/* A measured sample (bytes, seconds, ops) survives the CSV. */
+static void test_csv_measured_samples(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set a, b;
+	results_init(&a);
+	results_set_str(&a.meta.label, "run, \"quoted\"");
+	results_set_str(&a.meta.tool, "iosweep");
+	long c = results_add_cell(&a, 1024, 64, 0);
+	CU_ASSERT_FATAL(c == 0);
+	for (unsigned t = 0; t < 3; t++) {
+		struct result_sample s;
+		memset(&s, 0, sizeof(s));
+		s.cell = 0;
+		s.col = RC_READ;
+		s.trial = (uint16_t)t;
+		s.bytes = 1048576;
+		s.ops = 16;
+		s.elapsed_ns = 1000000 + 12345 * t;
+		s.wall_ns = 2000000;
+		s.cpu_user_s = 0.001;
+		s.flags = t == 2 ? RESULTS_SF_PARTIAL : 0;
+		CU_ASSERT_EQUAL(results_add_sample(&a, &s), 0);
+	}
+	a.trials = 3;
+	const char *dir = tmp_path("measured");
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&a, dir, 0, 1, err, sizeof(err)), 0);
+	results_init(&b);
+	CU_ASSERT_EQUAL_FATAL(import_load(&b, dir, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(b.nsamples, 3);
+	CU_ASSERT_STRING_EQUAL(b.meta.label, "run, \"quoted\"");
+	CU_ASSERT_EQUAL(b.trials, 3);
+	for (size_t i = 0; i < 3; i++) {
+		CU_ASSERT_EQUAL(b.samples[i].bytes, a.samples[i].bytes);
+		CU_ASSERT_EQUAL(b.samples[i].ops, a.samples[i].ops);
+		CU_ASSERT_EQUAL(b.samples[i].elapsed_ns, a.samples[i].elapsed_ns);
+		CU_ASSERT_EQUAL(b.samples[i].wall_ns, a.samples[i].wall_ns);
+		CU_ASSERT_EQUAL(b.samples[i].flags, a.samples[i].flags);
+		CU_ASSERT_EQUAL(b.samples[i].trial, a.samples[i].trial);
+		CU_ASSERT_DOUBLE_EQUAL(b.samples[i].cpu_user_s, 0.001, 1e-9);
+	}
+	results_release(&a);
+	results_release(&b);
+}
+
+/* Two reports of one configuration: trials 0 and 1 of one set. */
+static void test_trials(void)
+{
+	char err[IOSWEEP_ERR_MAX], p1[512], p2[512];
+	struct result_set rs;
+	fixture(p1, sizeof(p1), "real-iozone/rovanion-ext4_1.iozone");
+	fixture(p2, sizeof(p2), "real-iozone/rovanion-xfs1.iozone");
+	char *paths[] = { p1, p2, p1 };
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load_many(&rs, paths, 3, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(rs.trials, 3);
+	CU_ASSERT_EQUAL(rs.ncells, 163);
+	CU_ASSERT_STRING_EQUAL(rs.meta.label, "rovanion-ext4_1");
+	long c = results_find_cell(&rs, 524288, 64);
+	double v[4];
+	CU_ASSERT_EQUAL_FATAL(results_values(&rs, (size_t)c, RC_READ, RESULTS_UNIT_KBPS, v, 4), 3);
+	CU_ASSERT_EQUAL(v[0], 79088);
+	CU_ASSERT_EQUAL(v[1], 183690);
+	CU_ASSERT_EQUAL(v[2], 79088);
+	results_release(&rs);
+}
+
+struct bad {
+	const char *what;
+	const char *file;     /* fixture */
+	const char *cut_after; /* keep the file up to and including this text (NULL: all) */
+	long cut_extra;        /* then this many more bytes (may be negative) */
+	const char *replace;   /* replace this text ... */
+	const char *with;      /* ... by this (same line) */
+	const char *second;    /* load_many with this fixture second */
+	const char *want_line; /* ":LINE:" expected, or NULL */
+	const char *want_text;
+};
+
+static const struct bad bads[] = {
+	{ "cut inside a row", "real-iozone/rovanion-ext4_1.iozone",
+	  "         4194304    4096 1542413 ", 0, NULL, NULL, NULL, ":186:", "middle of a row" },
+	{ "cut before the end line", "real-iozone/rovanion-ext4_1.iozone",
+	  "  95200   102409\n", 0, NULL, NULL, NULL, ":188:", "truncated" },
+	{ "cut after the header", "iozone/01_a_n64k_g8m_i0_i1.txt",
+	  "fread   freread", 0, NULL, NULL, NULL, ":", "truncated" },
+	{ "not a report", "iozone/12_help.txt", NULL, 0, NULL, NULL, NULL, ":1:",
+	  "not an IOzone report" },
+	{ "markdown", "real-iozone/SOURCES.md", NULL, 0, NULL, NULL, NULL, ":1:",
+	  "not an IOzone report" },
+	{ "throughput mode", "iozone/05_t2_s8m_r64k_i0_i1_F.txt", NULL, 0, NULL, NULL, NULL,
+	  ":", "throughput" },
+	{ "missing value", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0,
+	  "    552557   2467108   4274062", "    552557   2467108          ", NULL, ":30:",
+	  "missing" },
+	{ "missing value, full row", "real-iozone/rovanion-ext4_1.iozone", NULL, 0,
+	  " 200191  267128   401314", " 200191  267128         ", NULL, ":26:", "missing" },
+	{ "not a number", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0,
+	  "    552557   2467108", "    552557   24x7108", NULL, ":30:", "not a number" },
+	{ "-R cut inside a row", "real-iozone/toby1984-excel-report-iozone.txt",
+	  "\"1024\"   4741598  6163794  839", 0, NULL, NULL, NULL, ":", "truncated" },
+	{ "-R section without rows", "real-iozone/toby1984-excel-report-iozone.txt",
+	  "\"Re-Fread report\"", 0, NULL, NULL, NULL, ":", "truncated" },
+	{ "xls cut", "iozone/03_a_n64k_g4m_R_b.out.xls", NULL, 5000, NULL, NULL, NULL,
+	  "record at byte", "truncated" },
+	{ "xls without EOF", "iozone/03_a_n64k_g4m_R_b.out.xls", NULL, 23068, NULL, NULL, NULL,
+	  "record at byte", "no EOF" },
+	{ "mixed units", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0, NULL, NULL,
+	  "iozone/08_a_n64k_g4m_i0_i1_O.txt", "08_a_n64k_g4m_i0_i1_O.txt:", "units" },
+	{ "different columns", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0, NULL, NULL,
+	  "iozone/02_a_n64k_g4m_alltests.txt", "02_a_n64k_g4m_alltests.txt:", "columns" },
+};
+
+static void test_errors(void)
+{
+	char err[IOSWEEP_ERR_MAX], path[512];
+	for (size_t i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		const struct bad *b = &bads[i];
+		struct result_set rs;
+		size_t len;
+		fixture(path, sizeof(path), b->file);
+		char *buf = slurp(path, &len);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+		size_t keep = len;
+		if (b->cut_after) {
+			char *at = strstr(buf, b->cut_after);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+			keep = (size_t)(at - buf) + strlen(b->cut_after);
+		} else if (b->cut_extra) {
+			keep = (size_t)b->cut_extra;
+		}
+		if (b->replace) {
+			char *at = strstr(buf, b->replace);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+			CU_ASSERT_EQUAL_FATAL(strlen(b->replace), strlen(b->with));
+			memcpy(at, b->with, strlen(b->with));
+		}
+		const char *name = strrchr(b->file, '/') + 1;
+		char tmp[512];
+		snprintf(tmp, sizeof(tmp), "%s", tmp_path(name));
+		spill(tmp, buf, keep);
+		free(buf);
+		results_init(&rs);
+		int rc;
+		if (b->second) {
+			char p2[512];
+			fixture(p2, sizeof(p2), b->second);
+			char *paths[] = { tmp, p2 };
+			rc = import_load_many(&rs, paths, 2, err, sizeof(err));
+		} else {
+			rc = import_load(&rs, tmp, 0, err, sizeof(err));
+		}
+		if (rc != -1 || !strstr(err, b->want_text) || !strstr(err, b->want_line) ||
+		    (!b->second && !strstr(err, tmp))) {
+			fprintf(stderr, "%s: rc %d, message '%s'\n", b->what, rc, rc ? err : "");
+			CU_FAIL("expected an error naming the file and line");
+		}
+		/* nothing half-imported */
+		CU_ASSERT_EQUAL(rs.nsamples, 0);
+		CU_ASSERT_EQUAL(rs.ncells, 0);
+		CU_ASSERT_PTR_NULL(rs.meta.label);
+		results_release(&rs);
+	}
+}
+
+/* An error in the second file leaves the caller's set as it was. */
+static void test_error_keeps_set(void)
+{
+	char err[IOSWEEP_ERR_MAX], p1[512], p2[512];
+	struct result_set rs;
+	fixture(p1, sizeof(p1), "iozone/01_a_n64k_g8m_i0_i1.txt");
+	fixture(p2, sizeof(p2), "iozone/08_a_n64k_g4m_i0_i1_O.txt");
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, p1, 0, err, sizeof(err)), 0);
+	size_t n = rs.nsamples, c = rs.ncells;
+	CU_ASSERT_EQUAL(import_load(&rs, p2, 1, err, sizeof(err)), -1);
+	CU_ASSERT(strstr(err, p2) != NULL);
+	CU_ASSERT_EQUAL(rs.nsamples, n);
+	CU_ASSERT_EQUAL(rs.ncells, c);
+	CU_ASSERT_EQUAL(rs.trials, 1);
+	/* the same file again as trial 0 would duplicate samples */
+	CU_ASSERT_EQUAL(import_load(&rs, p1, 0, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(rs.nsamples, n);
+	CU_ASSERT_EQUAL(import_load(&rs, p1, 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(rs.nsamples, 2 * n);
+	CU_ASSERT_EQUAL(rs.trials, 2);
+	results_release(&rs);
+}
+
+struct csv_bad {
+	const char *what;
+	const char *text;
+	const char *want;
+};
+
+static const struct csv_bad csv_bads[] = {
+	{ "missing field",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n"
+	  "1,x,read,64,4,0,65536,0.001,64000.000,16,,,0\n", ":3:" },
+	{ "unknown test",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "1,x,scribble,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", ":2: unknown test" },
+	{ "bad number",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "1,x,write,64,4,0,65536,fast,64000.000,16,,,0.002,0\n", ":2: seconds" },
+	{ "schema",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "7,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", ":2: schema 7" },
+	{ "missing column",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,partial\n"
+	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0\n", ":1: no 'wall_s'" },
+	{ "duplicate",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n"
+	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "two rows" },
+	{ "bad quote",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
+	  "1,\"x\"y,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "malformed CSV" },
+};
+
+static void test_csv_errors(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < sizeof(csv_bads) / sizeof(csv_bads[0]); i++) {
+		const char *p = tmp_path("bad-results.csv");
+		struct result_set rs;
+		spill(p, csv_bads[i].text, strlen(csv_bads[i].text));
+		results_init(&rs);
+		int rc = import_load(&rs, p, 0, err, sizeof(err));
+		if (rc != -1 || !strstr(err, csv_bads[i].want) || !strstr(err, p)) {
+			fprintf(stderr, "%s: rc %d '%s'\n", csv_bads[i].what, rc, rc ? err : "");
+			CU_FAIL("expected a CSV error with file and line");
+		}
+		CU_ASSERT_EQUAL(rs.nsamples, 0);
+		results_release(&rs);
+	}
+}
+
+/* The row layout of IOzone 3.5 when -i picks tests after blanks (no -i on the command line). */
+static void test_subset_without_command_line(void)
+{
+	char err[IOSWEEP_ERR_MAX], path[512];
+	size_t len;
+	struct result_set rs;
+	fixture(path, sizeof(path), "iozone/22_s8m_r64k_i0_i1_E_pread.txt");
+	char *buf = slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	char *cmd = strstr(buf, "Command line used:");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cmd);
+	memcpy(cmd, "Command  line  used", 19); /* no longer recognised */
+	const char *p = tmp_path("no-cmdline.txt");
+	spill(p, buf, len);
+	free(buf);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, p, 0, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NULL(rs.meta.command_line);
+	CU_ASSERT_EQUAL(figure(&rs, 8192, 64, RC_PWRITE), 8208631);
+	CU_ASSERT_EQUAL(figure(&rs, 8192, 64, RC_REPREAD), 12504427);
+	CU_ASSERT_EQUAL(figure(&rs, 8192, 64, RC_REWRITE), 10908526);
+	results_release(&rs);
+}
+
+static void test_cleanup(void)
+{
+	if (tmpdir[0]) {
+		char cmd[600];
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+		CU_ASSERT_EQUAL(system(cmd), 0);
+	}
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_spot_checks),
+	CU_CASE(test_shapes_and_meta),
+	CU_CASE(test_header_facts),
+	CU_CASE(test_excel_section_equals_report),
+	CU_CASE(test_xls_equals_record_listing),
+	CU_CASE(test_csv_round_trip),
+	CU_CASE(test_csv_measured_samples),
+	CU_CASE(test_trials),
+	CU_CASE(test_errors),
+	CU_CASE(test_error_keeps_set),
+	CU_CASE(test_csv_errors),
+	CU_CASE(test_subset_without_command_line),
+	CU_CASE(test_cleanup),
+	{ 0 },
+};
+
+CU_MAIN("import", cases)
