@@ -657,10 +657,6 @@ int cliff_refine_sizes(const struct cliff *c, uint64_t *sizes_kb, size_t max, si
 	size_t k = need < CLIFF_REFINE_PER_ROUND ? need : CLIFF_REFINE_PER_ROUND;
 	if (k > max)
 		k = max;
-	if (k == 0)
-		k = need ? 1 : 0;
-	if (k > max)
-		return 0;
 	for (size_t i = 1; i <= k; i++) {
 		double x = (double)c->before_kb * pow(span, (double)i / (double)(k + 1));
 		uint64_t kb = (uint64_t)llround(x / (double)c->record_kb) * c->record_kb;

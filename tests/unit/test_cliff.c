@@ -365,6 +365,9 @@ static void test_refine_sizes(void)
 	CU_ASSERT_EQUAL(cliff_refine_sizes(&c, one, 1, &n), 0);
 	CU_ASSERT_EQUAL(n, 1);
 	CU_ASSERT_EQUAL(one[0], 185344);
+	n = 99;
+	CU_ASSERT_EQUAL(cliff_refine_sizes(&c, one, 0, &n), 0);
+	CU_ASSERT_EQUAL(n, 0);
 	CU_ASSERT(!cliff_precise(&c));
 	c.after_kb = 143360;
 	CU_ASSERT(cliff_precise(&c));
