@@ -415,19 +415,6 @@ static int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-static int opt_label(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text, uint64_t value)
-{
-	const char *p;
-
-	for (p = text; *p; p++)
-		if (*p == '/' || (unsigned char)*p < 0x20)
-			return opt_error(ps, "%s '%s': a label names a directory, "
-					 "so it cannot hold '/' or control characters",
-					 ps->shown, text);
-	return opt_set_string(ps, row, text, value);
-}
-
 /* ---- the table ----------------------------------------------------- */
 
 #define OFF(f) offsetof(struct options, f)
@@ -534,8 +521,9 @@ static const struct opt_row opt_table[] = {
 	  "all trials of a cell in a row, or whole sweeps in turn", "cell", 0, NULL,
 	  opt_order },
 	{ NULL, "label", OPT_ARG_STRING, "NAME", 0, 0, OPT_GROUP_OURS,
-	  "series name for charts and the output directory", NULL, OFF(label), NULL,
-	  opt_label },
+	  "series name for charts, CSV files and the default output directory "
+	  "(any text; the directory name keeps only safe characters)", NULL,
+	  OFF(label), NULL, opt_set_string },
 	{ NULL, "out", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_OURS,
 	  "output directory", "./iosweep-results/LABEL-TIME", OFF(out_dir), NULL,
 	  opt_set_string },
@@ -553,6 +541,8 @@ static const struct opt_row opt_table[] = {
 	     "let -f name a file that already exists"),
 	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
+	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
+	     "write gnuplot charts into the output directory and render them"),
 
 	/* information */
 	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,

@@ -81,6 +81,7 @@ struct options {
 	int overwrite;              /* --overwrite: -f may name an existing file */
 	int gzip;                   /* --gzip */
 	int force;                  /* --force: skip the free-space check */
+	int plot;                   /* --plot: charts into <out>/plots */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

@@ -1,12 +1,238 @@
-/* sweep.c: placeholder until the engine modules land (the lead replaces it). */
+/*
+ * sweep.c: the sweep command, in the order of DESIGN.md's picture:
+ * options -> plan -> runner -> result set -> emitters.
+ *
+ * Everything that can be refused is refused before the report header is
+ * printed (bad options, an unusable test file, an output folder that would
+ * clobber earlier results), so a failed start writes nothing.  Once the
+ * sweep runs, each finished cell is printed as a row at once (like IOzone)
+ * and kept; an I/O error or a signal stops the sweep, and the cells done so
+ * far are still written to the output folder, the partial one marked.
+ */
 #include "compat.h"
+
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cliff.h"
+#include "csvout.h"
+#include "gnuplot.h"
 #include "iosweep.h"
+#include "options.h"
+#include "plan.h"
+#include "report.h"
+#include "results.h"
+#include "runner.h"
 #include "sweep.h"
+#include "sysinfo.h"
+#include "xls.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	if (stop_requested) {
+		/* second signal: leave at once */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	stop_requested = sig;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+struct sweep_ctx {
+	const struct options *o;
+	int show_progress;
+	int progress_shown;
+};
+
+static void cell_done(void *ctx, const struct result_set *rs, size_t cell)
+{
+	struct sweep_ctx *c = ctx;
+	if (c->progress_shown) {
+		fputs("\r\033[K", stderr);
+		c->progress_shown = 0;
+	}
+	report_row(stdout, c->o, rs, cell);
+	fflush(stdout);
+}
+
+static void progress(void *ctx, size_t done, size_t total,
+		     const struct plan_cell *cur, double eta_s)
+{
+	struct sweep_ctx *c = ctx;
+	if (!c->show_progress || !cur)
+		return;
+	fprintf(stderr, "\r\033[Kiosweep: cell %zu/%zu: %llu kB file, %llu kB records, ETA %.0f s",
+		done + 1, total, (unsigned long long)cur->file_kb,
+		(unsigned long long)cur->record_kb, eta_s < 0 ? 0.0 : eta_s);
+	c->progress_shown = 1;
+}
+
+/* Refuse an output folder that holds results already, before running. */
+static int check_out_dir(const char *dir, int overwrite, char *err, size_t errlen)
+{
+	char path[4096];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/results.csv", dir);
+	if (!overwrite && (stat(path, &st) == 0 ||
+			   (snprintf(path, sizeof(path), "%s/results.csv.gz", dir),
+			    stat(path, &st) == 0))) {
+		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
+			 "another folder or add --overwrite", dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int fill_meta(struct result_set *rs, const struct options *o,
+		     char *err, size_t errlen)
+{
+	if (sysinfo_fill(&rs->meta, o->file, err, errlen) != 0)
+		return -1;
+	if (results_set_str(&rs->meta.command_line, o->command_line) ||
+	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rs->meta.source_unit = o->unit;
+	return 0;
+}
+
+/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts. */
+static int emit(struct result_set *rs, const struct options *o, const char *dir,
+		char *err, size_t errlen)
+{
+	struct cliff_list cl = { 0 };
+	char path[4096];
+	int rc = 0;
+
+	if (o->excel)
+		report_excel(stdout, o, rs);
+	fflush(stdout);
+	if (o->xls_path && xls_write(o->xls_path, o, rs, err, errlen) != 0)
+		return -1;
+	if (csvout_write_dir(rs, dir, o->gzip, o->overwrite, err, errlen) != 0)
+		return -1;
+	if (cliff_detect(rs, &cl, err, errlen) == 0) {
+		if (cl.n)
+			cliff_write_text(stdout, &cl);
+		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
+		rc = cliff_write_csv(rs, &cl, path, o->overwrite, err, errlen);
+		cliff_list_release(&cl);
+	} else {
+		rc = -1;
+	}
+	if (rc == 0 && o->plot) {
+		snprintf(path, sizeof(path), "%s/plots", dir);
+		rc = gnuplot_for_sweep(rs, path, err, errlen);
+		if (rc == 1) {  /* scripts written, gnuplot missing: say how to render */
+			fprintf(stderr, "iosweep: %s\n", err);
+			rc = 0;
+		}
+	}
+	return rc;
+}
+
+static int run_sweep(const struct options *o, const struct sweep_plan *p)
+{
+	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
+	char dir[2048];
+	struct result_set rs;
+	int status = IOSWEEP_EXIT_OK;
+
+	results_init(&rs);
+	if (fill_meta(&rs, o, err, sizeof(err)) != 0)
+		goto fail_start;
+	if (o->out_dir)
+		snprintf(dir, sizeof(dir), "%s", o->out_dir);
+	else if (csvout_default_dir(&rs.meta, dir, sizeof(dir)) != 0)
+		snprintf(dir, sizeof(dir), "iosweep-results/run");
+	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0)
+		goto fail_start;
+	if (runner_prepare(o, err, sizeof(err)) != 0) {
+		status = IOSWEEP_EXIT_IO;
+		goto fail_start;
+	}
+	if (runner_describe(o, &rs, err, sizeof(err)) != 0) {
+		runner_abandon(o);
+		status = IOSWEEP_EXIT_FAILURE;
+		goto fail_start;
+	}
+
+	struct sweep_ctx ctx = { .o = o };
+	ctx.show_progress = o->progress > 0 || (o->progress < 0 && isatty(2));
+	struct runner_hooks hooks = { cell_done, progress, &ctx };
+
+	catch_signals();
+	report_header(stdout, o, &rs);
+	report_columns(stdout, o);
+	fflush(stdout);
+	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
+		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (ctx.progress_shown)
+		fputs("\r\033[K", stderr);
+	report_trailer(stdout, o, &rs);
+	if (emit(&rs, o, dir, emit_err, sizeof(emit_err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", emit_err);
+		if (status == IOSWEEP_EXIT_OK)
+			status = IOSWEEP_EXIT_FAILURE;
+	}
+	if (status != IOSWEEP_EXIT_OK && err[0])
+		fprintf(stderr, "iosweep: %s\n", err);
+	fprintf(stderr, "iosweep: %s in %s/\n",
+		status == IOSWEEP_EXIT_OK ? "results" : "results of the finished cells", dir);
+	results_release(&rs);
+	return status;
+
+fail_start:
+	fprintf(stderr, "iosweep: %s\n", err);
+	results_release(&rs);
+	return status == IOSWEEP_EXIT_OK ? IOSWEEP_EXIT_USAGE : status;
+}
+
 int sweep_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iosweep: sweeps are not wired in this build yet\n");
-	return IOSWEEP_EXIT_FAILURE;
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct options o;
+	struct sweep_plan p = { 0 };
+	int status;
+
+	if (options_parse(&o, argc, argv, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		options_release(&o);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (o.help) {
+		options_write_help(stdout);
+		status = IOSWEEP_EXIT_OK;
+	} else if (o.version) {
+		printf("iosweep %s\n", IOSWEEP_VERSION);
+		status = IOSWEEP_EXIT_OK;
+	} else if (plan_build(&p, &o, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		status = IOSWEEP_EXIT_USAGE;
+	} else if (o.dry_run) {
+		plan_write(stdout, &p);
+		status = IOSWEEP_EXIT_OK;
+	} else {
+		status = run_sweep(&o, &p);
+	}
+	plan_release(&p);
+	options_release(&o);
+	return status;
 }
