@@ -381,6 +381,42 @@ static void test_terms(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown terminal 'x11'"));
 }
 
+/* A sweep's --plot: scripts always; rendered PNGs when gnuplot is there. */
+static void test_for_sweep(void)
+{
+	struct result_set a;
+	char err[IOSWEEP_ERR_MAX] = "", path[512];
+	struct stat st;
+	struct gnuplot_files none = { 0 };
+	static const char *const names[] = { "write", "read", "surface-write" };
+
+	build(&a, "sweep", nas_a, sizeof(nas_a) / sizeof(nas_a[0]));
+	make_tmpdir();
+	setenv("IOSWEEP_GNUPLOT", "/nonexistent/gnuplot", 1);
+	CU_ASSERT_EQUAL(gnuplot_available(), 0);
+	CU_ASSERT_EQUAL(gnuplot_for_sweep(&a, tmpdir, err, sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "gnuplot not found: 3 chart scripts written"));
+	unsetenv("IOSWEEP_GNUPLOT");
+	if (gnuplot_available()) {
+		/* run again over the same folder: scripts are replaced, then rendered */
+		CU_ASSERT_EQUAL(gnuplot_for_sweep(&a, tmpdir, err, sizeof(err)), 0);
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			snprintf(path, sizeof(path), "%s/%s.png", tmpdir, names[i]);
+			CU_ASSERT(stat(path, &st) == 0 && st.st_size > 1000);
+			if (!getenv("TEST_GNUPLOT_KEEP"))
+				remove(path);
+		}
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s.gp", tmpdir, names[i]);
+		CU_ASSERT(stat(path, &st) == 0 && st.st_size > 0);
+		if (!getenv("TEST_GNUPLOT_KEEP"))
+			remove(path);
+	}
+	remove_tmpdir(&none);
+	results_release(&a);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_drive_comparison_text),
 	CU_CASE(test_overlay_and_options),
@@ -388,6 +424,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_refs_parse),
 	CU_CASE(test_refs_select),
 	CU_CASE(test_terms),
+	CU_CASE(test_for_sweep),
 	{ 0 },
 };
 
