@@ -138,14 +138,13 @@ static int xls_table(struct xls_writer *w, const struct options *o,
 	return 0;
 }
 
-int xls_write(const char *path, const struct options *o,
-	      const struct result_set *rs, char *err, size_t errlen)
+/* Rows the sheet needs: 3 text rows, per table a title, an axis and a row
+ * per file size, and IOzone's empty row before the CPU tables. */
+static size_t sheet_rows(const struct report_table *tables, size_t ntables,
+			 const struct result_set *rs)
 {
-	struct report_table tables[2 * RC_COUNT];
-	size_t ntables = report_tables(o, rs, tables, sizeof(tables) / sizeof(tables[0]));
-	size_t rows = 3, cols = widest_row(rs);
+	size_t rows = 3;
 	int cpu_gap = 0;
-
 	for (size_t i = 0; i < ntables; i++) {
 		if (tables[i].kind == REPORT_TABLE_CPU && !cpu_gap) {
 			cpu_gap = 1;
@@ -153,6 +152,16 @@ int xls_write(const char *path, const struct options *o,
 		}
 		rows += 2 + file_rows(rs);
 	}
+	return rows;
+}
+
+int xls_check(const struct options *o, const struct result_set *rs,
+	      char *err, size_t errlen)
+{
+	struct report_table tables[2 * RC_COUNT];
+	size_t ntables = report_tables(o, rs, tables, sizeof(tables) / sizeof(tables[0]));
+	size_t rows = sheet_rows(tables, ntables, rs), cols = widest_row(rs);
+
 	if (rows > XLS_MAX_ROWS) {
 		snprintf(err, errlen, "'-b': the sweep needs %zu rows, more than a BIFF2 "
 			 "sheet holds; use the CSV output (--out)", rows);
@@ -163,6 +172,18 @@ int xls_write(const char *path, const struct options *o,
 			 "BIFF2 sheet holds; use the CSV output (--out)", cols);
 		return -1;
 	}
+	return 0;
+}
+
+int xls_write(const char *path, const struct options *o,
+	      const struct result_set *rs, char *err, size_t errlen)
+{
+	struct report_table tables[2 * RC_COUNT];
+	size_t ntables = report_tables(o, rs, tables, sizeof(tables) / sizeof(tables[0]));
+	int cpu_gap = 0;
+
+	if (xls_check(o, rs, err, errlen))
+		return -1;
 
 	struct outfile f;
 	struct xls_writer w = { &f, 0 };
@@ -182,7 +203,6 @@ int xls_write(const char *path, const struct options *o,
 	    xls_label(&w, w.row++, 0, line) || xls_label(&w, w.row++, 0, " ") ||
 	    xls_label(&w, w.row++, 0, xls_note))
 		goto fail;
-	cpu_gap = 0;
 	for (size_t i = 0; i < ntables; i++) {
 		if (tables[i].kind == REPORT_TABLE_CPU && !cpu_gap) {
 			cpu_gap = 1;

@@ -20,6 +20,15 @@ struct result_set;
 #define XLS_MAX_COLS 255u
 #define XLS_LABEL_MAX 255u   /* longer labels are truncated */
 
+/*
+ * Does the worksheet of these options and cells fit in BIFF2's 255 rows
+ * and columns?  0, or -1 with "'-b': the sweep needs N rows, ...".  Call
+ * it once the cells are known, before the sweep runs, to refuse early;
+ * xls_write checks again.
+ */
+int xls_check(const struct options *o, const struct result_set *rs,
+	      char *err, size_t errlen);
+
 /* Write the worksheet to path (replacing it).  0, or -1 with err set. */
 int xls_write(const char *path, const struct options *o,
 	      const struct result_set *rs, char *err, size_t errlen);

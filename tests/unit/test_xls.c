@@ -254,6 +254,9 @@ static void test_limits(void)
 		results_add_cell(&rs, p.cells[i].file_kb, p.cells[i].record_kb,
 				 p.cells[i].placeholder);
 	results_set_record_axis(&rs, p.record_axis, p.nrecord_axis);
+	CU_ASSERT_EQUAL(xls_check(&o, &rs, err, sizeof(err)), -1);   /* before a run */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "420 rows"));
+	err[0] = '\0';
 	CU_ASSERT_EQUAL(xls_write(path, &o, &rs, err, sizeof(err)), -1);
 	CU_ASSERT_STRING_EQUAL(err, "'-b': the sweep needs 420 rows, more than a BIFF2 "
 			       "sheet holds; use the CSV output (--out)");
@@ -262,6 +265,7 @@ static void test_limits(void)
 
 	/* without -+u it fits: 3 + 13 x (2 + 14) = 211 rows */
 	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -b x.xls"), 0);
+	CU_ASSERT_EQUAL(xls_check(&o, &rs, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(xls_write(path, &o, &rs, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(dir_entries(), 1);
 
