@@ -1,0 +1,82 @@
+/*
+ * fuzz_import.c: libFuzzer target for every importer.  The input is
+ * written to a temporary file and handed to import_load, which detects the
+ * format from the content, so one target reaches the IOzone text parser
+ * (normal report and -R), the BIFF2 .xls parser and our CSV parser.  The
+ * first byte of a long enough input picks a prefix that steers the format
+ * (text, BIFF BOF, CSV header, or none), so the fuzzer does not have to
+ * discover each magic by itself.  Build and run: see tests/fuzz/README.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "import.h"
+#include "iosweep.h"
+#include "results.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char csv_header[] =
+	"schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,"
+	"cpu_user_s,cpu_sys_s,wall_s,partial\n";
+static const char text_header[] =
+	"\tIozone: Performance Test of File I/O\n"
+	"\tCommand line used: iozone -a -i 0 -i 1\n"
+	"\tOutput is in kBytes/sec\n"
+	"                                                                    random    random"
+	"      bkwd     record     stride                                        \n"
+	"              kB  reclen    write    rewrite      read    reread      read     write"
+	"      read    rewrite       read    fwrite  frewrite     fread   freread\n";
+static const unsigned char biff_bof[] = { 0x09, 0x00, 0x04, 0x00, 0x02, 0x00, 0x10, 0x00 };
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char path[64];
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set rs;
+
+	if (!path[0]) {
+		snprintf(path, sizeof(path), "/tmp/iosweep-fuzz-import.%ld", (long)getpid());
+	}
+	FILE *fp = fopen(path, "wb");
+	if (!fp)
+		return 0;
+	if (size > 1) {
+		switch (data[0] & 3) {
+		case 1:
+			fwrite(text_header, 1, sizeof(text_header) - 1, fp);
+			break;
+		case 2:
+			fwrite(biff_bof, 1, sizeof(biff_bof), fp);
+			break;
+		case 3:
+			fwrite(csv_header, 1, sizeof(csv_header) - 1, fp);
+			break;
+		default:
+			break;
+		}
+		data++;
+		size--;
+	}
+	if (size)
+		fwrite(data, 1, size, fp);
+	fclose(fp);
+
+	results_init(&rs);
+	if (import_load(&rs, path, 0, err, sizeof(err)) == 0) {
+		/* what a parser accepts must be a usable set */
+		if (rs.nsamples == 0 || rs.cols_mask == 0)
+			abort();
+		for (size_t i = 0; i < rs.nsamples; i++)
+			if (rs.samples[i].cell >= rs.ncells)
+				abort();
+	} else if (!memchr(err, '\0', sizeof(err)) || err[0] == '\0') {
+		abort(); /* an error always comes with a message */
+	}
+	results_release(&rs);
+	return 0;
+}

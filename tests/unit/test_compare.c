@@ -1,0 +1,192 @@
+/*
+ * test_compare.c: compare_sets on two hand-built result sets whose ratios
+ * and Welch p-values are worked out below by hand.
+ *
+ * write at 1024 kB / 64 kB: A = {100, 110, 120}, B = {130, 140, 150, 160}
+ *   means 110 and 145, ratio 145/110 = 1.3181818, +31.818 %
+ *   s2_A = 100, s2_B = 500/3; se2 = 100/3 + 500/12 = 75, t = -35/sqrt(75) = -4.041452
+ *   df = 75^2 / ((100/3)^2/2 + (125/3)^2/3) = 5625 / 1134.259 = 4.959184
+ *   p = 2 P(T_4.959 > 4.041452) = 0.0100769 (integrated numerically): significant
+ * read at 1024 kB / 64 kB: A = {100, 120}, B = {110, 130}
+ *   means 110 and 120, ratio 1.0909091; s2 = 200 each, se2 = 200, t = -0.7071068,
+ *   df = 200^2 / (100^2 + 100^2) = 2, and for 2 degrees of freedom
+ *   p = 1 - |t| / sqrt(2 + t^2) = 1 - 0.7071068 / 1.5811388 = 0.5527864: not significant
+ * write at 2048 kB / 64 kB: A = {50}, B = {100}: ratio 2, one trial a side: p n/a
+ * geometric means: write sqrt(1.3181818 * 2) = 1.6236882, read 1.0909091
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "compare.h"
+#include "cu.h"
+#include "iosweep.h"
+#include "results.h"
+
+static void add_rate(struct result_set *rs, uint64_t file_kb, uint64_t rec_kb, int col,
+		     unsigned trial, double kbps, unsigned flags)
+{
+	long c = results_find_cell(rs, file_kb, rec_kb);
+	if (c < 0)
+		c = results_add_cell(rs, file_kb, rec_kb, 0);
+	CU_ASSERT_FATAL(c >= 0);
+	struct result_sample s;
+	memset(&s, 0, sizeof(s));
+	s.cell = (uint32_t)c;
+	s.col = (uint16_t)col;
+	s.trial = (uint16_t)trial;
+	s.rate_kbps = kbps;
+	s.flags = RESULTS_SF_RATE_ONLY | flags;
+	CU_ASSERT_EQUAL_FATAL(results_add_sample(rs, &s), 0);
+}
+
+static void add_list(struct result_set *rs, uint64_t f, uint64_t r, int col,
+		     const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		add_rate(rs, f, r, col, (unsigned)i, v[i], 0);
+}
+
+static void build(struct result_set *a, struct result_set *b)
+{
+	static const double aw[] = { 100, 110, 120 }, bw[] = { 130, 140, 150, 160 };
+	static const double ar[] = { 100, 120 }, br[] = { 110, 130 };
+	results_init(a);
+	results_init(b);
+	add_list(a, 1024, 64, RC_WRITE, aw, 3);
+	add_rate(a, 1024, 64, RC_WRITE, 3, 1e9, RESULTS_SF_PARTIAL); /* left out */
+	add_list(a, 1024, 64, RC_READ, ar, 2);
+	add_rate(a, 2048, 64, RC_WRITE, 0, 50, 0);
+	add_rate(a, 2048, 64, RC_READ, 0, 70, 0);   /* B has no read there */
+	add_rate(a, 4096, 64, RC_WRITE, 0, 10, 0);  /* cell not in B */
+	add_list(b, 1024, 64, RC_WRITE, bw, 4);
+	add_list(b, 1024, 64, RC_READ, br, 2);
+	add_rate(b, 2048, 64, RC_WRITE, 0, 100, 0);
+	add_rate(b, 1024, 64, RC_FREAD, 0, 100, 0); /* test not in A */
+}
+
+struct want_row {
+	int col;
+	uint64_t file_kb;
+	size_t n_a, n_b;
+	double mean_a, mean_b, ratio, pct, p;
+	int sig;
+};
+
+static const struct want_row want[] = {
+	{ RC_WRITE, 1024, 3, 4, 110, 145, 1.3181818182, 31.818181818, 0.0100769433, 1 },
+	{ RC_WRITE, 2048, 1, 1, 50, 100, 2.0, 100.0, NAN, -1 },
+	{ RC_READ, 1024, 2, 2, 110, 120, 1.0909090909, 9.0909090909, 0.5527864045, 0 },
+};
+
+static void test_known_values(void)
+{
+	struct result_set a, b;
+	struct compare_result r;
+	char err[IOSWEEP_ERR_MAX];
+
+	build(&a, &b);
+	CU_ASSERT_EQUAL_FATAL(compare_sets(&a, &b, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
+					   sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(r.nrows, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < r.nrows; i++) {
+		const struct compare_row *g = &r.rows[i];
+		const struct want_row *w = &want[i];
+		CU_ASSERT_EQUAL(g->col, w->col);
+		CU_ASSERT_EQUAL(g->file_kb, w->file_kb);
+		CU_ASSERT_EQUAL(g->record_kb, 64);
+		CU_ASSERT_EQUAL(g->n_a, w->n_a);
+		CU_ASSERT_EQUAL(g->n_b, w->n_b);
+		CU_ASSERT_DOUBLE_EQUAL(g->mean_a, w->mean_a, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(g->mean_b, w->mean_b, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(g->ratio, w->ratio, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(g->pct_diff, w->pct, 1e-7);
+		if (isnan(w->p)) {
+			CU_ASSERT(isnan(g->p_value));
+		} else {
+			CU_ASSERT_DOUBLE_EQUAL(g->p_value, w->p, 1e-6);
+		}
+		CU_ASSERT_EQUAL(g->significant, w->sig);
+	}
+	CU_ASSERT_EQUAL_FATAL(r.ntests, 2);
+	CU_ASSERT_EQUAL(r.tests[0].col, RC_WRITE);
+	CU_ASSERT_EQUAL(r.tests[0].n, 2);
+	CU_ASSERT_DOUBLE_EQUAL(r.tests[0].geomean_ratio, 1.6236882, 1e-6);
+	CU_ASSERT_EQUAL(r.tests[1].col, RC_READ);
+	CU_ASSERT_DOUBLE_EQUAL(r.tests[1].geomean_ratio, 1.0909091, 1e-6);
+	compare_release(&r);
+
+	/* the other way round: ratios invert, p stays */
+	CU_ASSERT_EQUAL_FATAL(compare_sets(&b, &a, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
+					   sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(r.nrows, 3);
+	CU_ASSERT_DOUBLE_EQUAL(r.rows[0].ratio, 110.0 / 145.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(r.rows[0].p_value, 0.0100769433, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(r.tests[0].geomean_ratio, 1.0 / 1.6236882, 1e-6);
+	compare_release(&r);
+	results_release(&a);
+	results_release(&b);
+}
+
+/* Measured samples compare by bytes / seconds; a zero mean gives no ratio. */
+static void test_measured_and_zero(void)
+{
+	struct result_set a, b;
+	struct compare_result r;
+	char err[IOSWEEP_ERR_MAX];
+	results_init(&a);
+	results_init(&b);
+	CU_ASSERT_EQUAL_FATAL(results_add_cell(&a, 1024, 4, 0), 0);
+	struct result_sample s;
+	memset(&s, 0, sizeof(s));
+	s.col = RC_READ;
+	s.bytes = 1048576;       /* 1024 kB in 0.5 s = 2048 kB/s */
+	s.ops = 256;
+	s.elapsed_ns = 500000000;
+	CU_ASSERT_EQUAL(results_add_sample(&a, &s), 0);
+	add_rate(&a, 1024, 4, RC_WRITE, 0, 0.0, 0);
+	add_rate(&b, 1024, 4, RC_READ, 0, 4096, 0);
+	add_rate(&b, 1024, 4, RC_WRITE, 0, 10, 0);
+	CU_ASSERT_EQUAL_FATAL(compare_sets(&a, &b, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
+					   sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(r.nrows, 2);
+	CU_ASSERT_EQUAL(r.rows[0].col, RC_WRITE);
+	CU_ASSERT(isnan(r.rows[0].ratio));
+	CU_ASSERT(isnan(r.tests[0].geomean_ratio));
+	CU_ASSERT_EQUAL(r.tests[0].n, 0);
+	CU_ASSERT_DOUBLE_EQUAL(r.rows[1].mean_a, 2048.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(r.rows[1].ratio, 2.0, 1e-12);
+	compare_release(&r);
+	results_release(&a);
+	results_release(&b);
+}
+
+static void test_nothing_in_common(void)
+{
+	struct result_set a, b;
+	struct compare_result r;
+	char err[IOSWEEP_ERR_MAX];
+	results_init(&a);
+	results_init(&b);
+	results_set_str(&a.meta.label, "ext4");
+	results_set_str(&b.meta.label, "xfs");
+	add_rate(&a, 64, 4, RC_WRITE, 0, 10, 0);
+	add_rate(&b, 128, 4, RC_WRITE, 0, 10, 0);
+	CU_ASSERT_EQUAL(compare_sets(&a, &b, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
+				     sizeof(err)), -1);
+	CU_ASSERT(strstr(err, "'ext4' and 'xfs' have no cell") != NULL);
+	CU_ASSERT_EQUAL(r.nrows, 0);
+	CU_ASSERT_PTR_NULL(r.rows);
+	results_release(&a);
+	results_release(&b);
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_known_values),
+	CU_CASE(test_measured_and_zero),
+	CU_CASE(test_nothing_in_common),
+	{ 0 },
+};
+
+CU_MAIN("compare", cases)
