@@ -1,5 +1,5 @@
-# ---- output: a file next to this script, named after it.  png by default;
-#      choose another terminal without editing: gnuplot -e "term='svg'" @NAME@.gp
+# ---- output: a file next to this script, named after it, by the terminal
+#      '@TERM@'; choose another without editing: gnuplot -e "term='svg'" @NAME@.gp
 #      (png, svg, pdf, or dumb for text)
 if (!exists("term")) term = '@TERM@'
 out = '@NAME@'

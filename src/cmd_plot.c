@@ -217,6 +217,7 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 	go->latency = a->latency;
 	go->cliffs = !a->no_cliffs;
 	go->overwrite = 1;
+	go->sources = (const char *const *)a->inputs;
 	return 0;
 }
 

@@ -681,13 +681,18 @@ static void axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
 
 /* The comment lines about where the sets come from. */
 static void sb_from(struct sbuf *b, struct result_set *const *sets,
-		    const size_t *which, size_t nwhich)
+		    const char *const *sources, const size_t *which, size_t nwhich)
 {
 	for (size_t k = 0; k < nwhich; k++) {
 		const struct result_meta *m = &sets[which[k]]->meta;
 		sb_puts(b, "\n#   '");
 		sb_plain(b, m->label ? m->label : "(no label)");
-		sb_printf(b, "': %s %s", m->tool ? m->tool : "?",
+		sb_puts(b, "'");
+		if (sources && sources[which[k]]) {
+			sb_puts(b, " from ");
+			sb_plain(b, sources[which[k]]);
+		}
+		sb_printf(b, ": %s %s", m->tool ? m->tool : "?",
 			  m->version ? m->version : "");
 		if (m->host) {
 			sb_puts(b, " on ");
@@ -736,6 +741,7 @@ struct chart {
 	size_t nseries;
 	uint64_t xmin, xmax;     /* file sizes */
 	double ymax;             /* largest mean / max plotted (data unit) */
+	const struct cliff_list *cliffs; /* per set, or NULL when not asked for */
 };
 
 static void chart_extent(struct chart *ch, const struct gnuplot_opts *go)
@@ -829,19 +835,16 @@ static void ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
 }
 
 static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
-			const struct chart *ch, const struct gnuplot_opts *go)
+			const struct chart *ch)
 {
 	size_t nmarked = 0;
-	if (!go->cliffs) {
+	if (!ch->cliffs) {
 		sb_puts(b, "# (not asked for)\n");
 		return;
 	}
 	for (size_t i = 0; i < ch->nseries; i++) {
 		const struct series *s = &ch->series[i];
-		struct cliff_list cl = { 0 };
-		char cerr[IOSWEEP_ERR_MAX];
-		if (cliff_detect(sets[s->set], &cl, cerr, sizeof(cerr)) != 0)
-			continue;
+		const struct cliff_list cl = ch->cliffs[s->set];
 		for (size_t k = 0; k < cl.n; k++) {
 			const struct cliff *c = &cl.items[k];
 			char before[32], after[32], cache[48];
@@ -871,7 +874,6 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 				  left ? "right" : "left", left ? -1 : 1, i + 1);
 			nmarked++;
 		}
-		cliff_list_release(&cl);
 	}
 	if (!nmarked)
 		sb_puts(b, "# (none)\n");
@@ -1015,7 +1017,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	if (rl && rl->n)
 		sb_puts(&what, "; dashed lines: nominal interface rates (not measured)");
 	sb_puts(&from, "the result sets below");
-	sb_from(&from, sets, which, nwhich);
+	sb_from(&from, sets, go->sources, which, nwhich);
 
 	/* the data and the axes */
 	data_blocks(&data, sets, ch, with_record);
@@ -1035,7 +1037,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	if (!rl || !rl->n)
 		sb_puts(&refs, "# (none)");
 	if (kind == CHART_COMPARE)
-		cliff_marks(&cliffs, sets, ch, go);
+		cliff_marks(&cliffs, sets, ch);
 	else
 		sb_puts(&cliffs, "# (drawn on the drive comparison only)\n");
 	int bars_on = go->errbars != GNUPLOT_ERR_NONE && kind != CHART_OVERLAY;
@@ -1156,7 +1158,7 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	sb_printf(&what, "%s throughput (mean of the trials) over file size and record size, "
 		  "both on log2 axes", col_name);
 	sb_puts(&from, "the result set below");
-	sb_from(&from, sets, &set, 1);
+	sb_from(&from, sets, go->sources, &set, 1);
 	const char *term_name = go->term ? go->term : "png";
 	if (terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
 		goto out;
@@ -1236,6 +1238,55 @@ nomem:
 	return -1;
 }
 
+/* The charts of one column: drive comparison, overlay, latency, surfaces. */
+static int write_column(struct result_set *const *sets, size_t nsets, int col,
+			size_t highlight, const struct cliff_list *cliffs,
+			const struct gnuplot_opts *go, const char *dir,
+			struct gnuplot_files *written, char *err, size_t errlen)
+{
+	char slug[32], name[64];
+	struct chart ch = { 0 };
+	int rc = 0;
+
+	col_slug(col, slug, sizeof(slug));
+	ch.col = col;
+	ch.cliffs = cliffs;
+	ch.unit = RESULTS_UNIT_KBPS;
+	if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
+		return -1;
+	if (ch.nseries) {
+		ch.name = slug;
+		rc = write_2d(sets, nsets, &ch, CHART_COMPARE, highlight, go, dir,
+			      written, err, errlen);
+		if (rc == 0 && nsets > 1) {
+			snprintf(name, sizeof(name), "overlay-%s", slug);
+			ch.name = name;
+			rc = write_2d(sets, nsets, &ch, CHART_OVERLAY, highlight, go, dir,
+				      written, err, errlen);
+		}
+	}
+	series_release(ch.series, ch.nseries);
+	if (rc == 0 && go->latency) {
+		ch.unit = RESULTS_UNIT_USEC;
+		if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
+			return -1;
+		snprintf(name, sizeof(name), "latency-%s", slug);
+		ch.name = name;
+		if (ch.nseries)
+			rc = write_2d(sets, nsets, &ch, CHART_LATENCY, highlight, go, dir,
+				      written, err, errlen);
+		series_release(ch.series, ch.nseries);
+	}
+	for (size_t i = 0; rc == 0 && i < nsets; i++) {
+		if (nsets == 1)
+			snprintf(name, sizeof(name), "surface-%s", slug);
+		else
+			snprintf(name, sizeof(name), "surface-%s-%zu", slug, i + 1);
+		rc = write_surface(sets, i, col, name, go, dir, written, err, errlen);
+	}
+	return rc;
+}
+
 int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 			 const struct gnuplot_opts *go, const char *out_dir,
 			 struct gnuplot_files *written, char *err, size_t errlen)
@@ -1288,64 +1339,29 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	if (outfile_mkdirs(out_dir, err, errlen) != 0)
 		return -1;
 
-	for (int col = 0; col < RC_COUNT; col++) {
-		char slug[32], name[64];
-		struct chart ch = { 0 };
-		if (!(mask & (1u << col)))
-			continue;
-		col_slug(col, slug, sizeof(slug));
-		ch.col = col;
-
-		/* drive comparison, overlay */
-		ch.unit = RESULTS_UNIT_KBPS;
-		if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
+	struct cliff_list *cliffs = NULL;
+	if (go->cliffs) {
+		cliffs = calloc(nsets, sizeof(*cliffs));
+		if (!cliffs) {
+			snprintf(err, errlen, "out of memory");
 			return -1;
-		if (ch.nseries) {
-			int rc;
-			ch.name = slug;
-			rc = write_2d(sets, nsets, &ch, CHART_COMPARE, highlight, go,
-				      out_dir, written, err, errlen);
-			if (rc == 0 && nsets > 1) {
-				snprintf(name, sizeof(name), "overlay-%s", slug);
-				ch.name = name;
-				rc = write_2d(sets, nsets, &ch, CHART_OVERLAY, highlight, go,
-					      out_dir, written, err, errlen);
-			}
-			if (rc)
-				goto fail_series;
 		}
-		series_release(ch.series, ch.nseries);
-		ch.series = NULL;
-		ch.nseries = 0;
-
-		/* latency */
-		if (go->latency) {
-			ch.unit = RESULTS_UNIT_USEC;
-			if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
-				return -1;
-			snprintf(name, sizeof(name), "latency-%s", slug);
-			ch.name = name;
-			if (ch.nseries && write_2d(sets, nsets, &ch, CHART_LATENCY, highlight,
-						   go, out_dir, written, err, errlen))
-				goto fail_series;
-			series_release(ch.series, ch.nseries);
-		}
-
-		/* surfaces */
 		for (size_t i = 0; i < nsets; i++) {
-			if (nsets == 1)
-				snprintf(name, sizeof(name), "surface-%s", slug);
-			else
-				snprintf(name, sizeof(name), "surface-%s-%zu", slug, i + 1);
-			if (write_surface(sets, i, col, name, go, out_dir, written,
-					  err, errlen))
-				return -1;
+			char cerr[IOSWEEP_ERR_MAX];
+			if (cliff_detect(sets[i], &cliffs[i], cerr, sizeof(cerr)) != 0)
+				memset(&cliffs[i], 0, sizeof(cliffs[i]));  /* charts without marks */
 		}
-		continue;
-fail_series:
-		series_release(ch.series, ch.nseries);
-		return -1;
 	}
+	int rc = 0;
+	for (int col = 0; rc == 0 && col < RC_COUNT; col++)
+		if (mask & (1u << col))
+			rc = write_column(sets, nsets, col, highlight, cliffs, go, out_dir,
+					  written, err, errlen);
+	for (size_t i = 0; cliffs && i < nsets; i++)
+		cliff_list_release(&cliffs[i]);
+	free(cliffs);
+	if (rc)
+		return -1;
 	if (written->n == before) {
 		snprintf(err, errlen, "nothing to plot: no complete results in the inputs");
 		return -1;

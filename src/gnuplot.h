@@ -66,6 +66,7 @@ struct gnuplot_opts {
 	int cliffs;             /* mark cache cliffs (cliff_detect) */
 	int latency;            /* also write latency-<test>.gp (usec per operation) */
 	int overwrite;          /* replace existing scripts */
+	const char *const *sources; /* optional: the file each set was read from */
 };
 
 /* The paths of the scripts written, in writing order. */

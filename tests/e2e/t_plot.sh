@@ -24,6 +24,7 @@ check grep -q "iosweep plot: $T/png/write.png" "$T/err"
 # the script holds its data and the labels of the run
 check grep -q '^\$s1 << EOD$' "$T/png/write.gp"
 check grep -q "title 'box one'" "$T/png/write.gp"
+check grep -q "^#   'box one' from $IZ/01_a_n64k_g8m_i0_i1.txt: iozone" "$T/png/write.gp"
 check grep -q "title 'box two'" "$T/png/write.gp"
 check grep -q "^set logscale x 2$" "$T/png/write.gp"
 # in-cache figures of GB/s: the axis is in MB/s, the data stay in KB/s
