@@ -328,6 +328,20 @@ static int header_line(struct text_parse *tp, const struct line *l)
 		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
 		return set_meta(tp, &m->version, buf);
 	}
+	if ((p = line_find(l, "Data pattern:")) != NULL) {
+		/* iosweep's own header: "Data pattern: random (zlib ratio 1.00)" */
+		p += strlen("Data pattern:");
+		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
+		char *paren = strstr(buf, " (zlib ratio ");
+		if (paren) {
+			char *end;
+			double r = strtod(paren + 13, &end);
+			if (end != paren + 13 && *end == ')' && isfinite(r) && r >= 0)
+				m->data_compress_ratio = r;
+			*paren = '\0';
+		}
+		return set_meta(tp, &m->data_pattern, buf);
+	}
 	static const struct {
 		const char *key;
 		int which;
