@@ -839,6 +839,9 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 		case ST_AFTER:
 			if (line_is(&l, "Excel output is below:"))
 				st = ST_EXCEL;
+			else if (is_column_header(&l))
+				return fail(tp, l.no, "%s", "a second report in one file: give each "
+					    "run as a file of its own (they become trials)");
 			break;
 		case ST_EXCEL:
 			if (excel_line(tp, &l, tp->nh == 0))

@@ -689,6 +689,58 @@ static void test_subset_without_command_line(void)
 	results_release(&rs);
 }
 
+/* -A (auto mode 2) prints a 4-column header with a blank first line. */
+static void test_auto2_layout(void)
+{
+	static const char report[] =
+		"\tIozone: Performance Test of File I/O\n"
+		"\t        Version $Revision: 3.263 $\n"
+		"\tAuto Mode 2. This option is obsolete. Use -az -i0 -i1 \n"
+		"\tCommand line used: iozone -A\n"
+		"\tOutput is in Kbytes/sec\n"
+		"                                                            \n"
+		"              KB  reclen    write  rewrite      read    reread\n"
+		"              64       4   1234567   2345678   3456789   4567890\n"
+		"             128       8    111111    222222    333333    444444\n"
+		"\niozone test complete.\n";
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set rs;
+	const char *p = tmp_path("auto2.txt");
+	spill(p, report, sizeof(report) - 1);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, p, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(rs.cols_mask, 0xf);
+	CU_ASSERT_STRING_EQUAL(rs.meta.version, "3.263");
+	CU_ASSERT_EQUAL(figure(&rs, 64, 4, RC_REREAD), 4567890);
+	CU_ASSERT_EQUAL(figure(&rs, 128, 8, RC_WRITE), 111111);
+	results_release(&rs);
+}
+
+/* Two runs appended to one log: refused, with the line of the second. */
+static void test_two_reports_in_one_file(void)
+{
+	char err[IOSWEEP_ERR_MAX], path[512];
+	size_t len;
+	fixture(path, sizeof(path), "iozone/24_s4m_r64k_i0_i1_plus_n_noretest.txt");
+	char *one = slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+	char *two = malloc(2 * len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(two);
+	memcpy(two, one, len);
+	memcpy(two + len, one, len);
+	const char *p = tmp_path("two.txt");
+	spill(p, two, 2 * len);
+	free(one);
+	free(two);
+	struct result_set rs;
+	results_init(&rs);
+	CU_ASSERT_EQUAL(import_load(&rs, p, 0, err, sizeof(err)), -1);
+	CU_ASSERT(strstr(err, "second report") != NULL);
+	CU_ASSERT(strstr(err, ":59:") != NULL);
+	CU_ASSERT_EQUAL(rs.nsamples, 0);
+	results_release(&rs);
+}
+
 static void test_cleanup(void)
 {
 	if (tmpdir[0]) {
@@ -711,6 +763,8 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_error_keeps_set),
 	CU_CASE(test_csv_errors),
 	CU_CASE(test_subset_without_command_line),
+	CU_CASE(test_auto2_layout),
+	CU_CASE(test_two_reports_in_one_file),
 	CU_CASE(test_cleanup),
 	{ 0 },
 };
