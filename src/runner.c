@@ -27,7 +27,7 @@
 #define RUNNER_DEFAULT_FILE "iosweep.tmp"
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
 #define RUNNER_PLAIN_KB 512u         /* IOzone's size without -s or -a */
-#define RUNNER_RATIO_BYTES (1u << 20) /* bytes the compression ratio is measured on */
+#define RUNNER_RATIO_BYTES (256u << 10) /* bytes the compression ratio is measured on */
 #define RUNNER_SEED 0x5eed0000ull
 
 static const char *target(const struct options *o)
