@@ -49,8 +49,10 @@ static void print_pair(const char *la, const char *lb, const struct result_set *
 		char p[32];
 		if (isnan(w->p_value))
 			snprintf(p, sizeof(p), "n/a");
-		else
+		else if (w->p_value >= 1e-4)
 			snprintf(p, sizeof(p), "%.4f", w->p_value);
+		else
+			snprintf(p, sizeof(p), "%.1e", w->p_value);
 		printf("%-15s %10llu %9llu %4zu %14.1f %4zu %14.1f %9.4f %+9.2f %9s %4s\n",
 		       results_col_name(w->col), (unsigned long long)w->file_kb,
 		       (unsigned long long)w->record_kb, w->n_a, w->mean_a, w->n_b, w->mean_b,

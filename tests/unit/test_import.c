@@ -741,6 +741,51 @@ static void test_two_reports_in_one_file(void)
 	results_release(&rs);
 }
 
+/*
+ * Rows of -i subsets in two layouts, with no command line to go by: the
+ * figures sit where IOzone 3.5 puts them after blanks (-i 0 -i 2 -i 5),
+ * and where 3.408 puts them (-i 0 -i 2 -i 5 -i 8, a real run's layout,
+ * figures changed).  Columns must come from the character positions.
+ */
+static const struct {
+	const char *header1, *header2, *row;
+	uint64_t file_kb;
+	double w, rw, rr, rwr, sr;
+} layouts[] = {
+	{ "                                                                    random    random      bkwd     record     stride                                        ",
+	  "              kB  reclen    write    rewrite      read    reread      read     write      read    rewrite       read    fwrite  frewrite     fread   freread",
+	  "            4096      64   1111111   2222222                     3333333   4444444                       5555555                                   ",
+	  4096, 1111111, 2222222, 3333333, 4444444, 5555555 },
+	{ "                                                            random  random    bkwd   record   stride                                   ",
+	  "              KB  reclen   write rewrite    read    reread    read   write    read  rewrite     read   fwrite frewrite   fread  freread",
+	  "          409600      64   12345   23456                    345678   45678                  5678901                                  ",
+	  409600, 12345, 23456, 345678, 45678, 5678901 },
+};
+
+static void test_subset_layouts(void)
+{
+	char err[IOSWEEP_ERR_MAX], text[2048];
+	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+		struct result_set rs;
+		int n = snprintf(text, sizeof(text), "\tIozone: Performance Test of File I/O\n"
+				 "\tOutput is in kBytes/sec\n%s\n%s\n%s\n\niozone test complete.\n",
+				 layouts[i].header1, layouts[i].header2, layouts[i].row);
+		const char *p = tmp_path("layout.txt");
+		spill(p, text, (size_t)n);
+		results_init(&rs);
+		CU_ASSERT_EQUAL_FATAL(import_load(&rs, p, 0, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL(rs.cols_mask, (1u << RC_WRITE) | (1u << RC_REWRITE) |
+				(1u << RC_RANDOM_READ) | (1u << RC_RANDOM_WRITE) | (1u << RC_STRIDE_READ));
+		uint64_t f = layouts[i].file_kb;
+		CU_ASSERT_EQUAL(figure(&rs, f, 64, RC_WRITE), layouts[i].w);
+		CU_ASSERT_EQUAL(figure(&rs, f, 64, RC_REWRITE), layouts[i].rw);
+		CU_ASSERT_EQUAL(figure(&rs, f, 64, RC_RANDOM_READ), layouts[i].rr);
+		CU_ASSERT_EQUAL(figure(&rs, f, 64, RC_RANDOM_WRITE), layouts[i].rwr);
+		CU_ASSERT_EQUAL(figure(&rs, f, 64, RC_STRIDE_READ), layouts[i].sr);
+		results_release(&rs);
+	}
+}
+
 static void test_cleanup(void)
 {
 	if (tmpdir[0]) {
@@ -765,6 +810,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_subset_without_command_line),
 	CU_CASE(test_auto2_layout),
 	CU_CASE(test_two_reports_in_one_file),
+	CU_CASE(test_subset_layouts),
 	CU_CASE(test_cleanup),
 	{ 0 },
 };
