@@ -18,6 +18,7 @@
 
 #include "csvout.h"
 #include "cu.h"
+#include "import.h"
 #include "results.h"
 
 /* ---- helpers: temp folders, whole files, a CSV table ---- */
@@ -599,6 +600,67 @@ static void test_default_dir(void)
 	CU_ASSERT_EQUAL(csvout_default_dir(&m, out, 10), -1);
 }
 
+/*
+ * The importer reads our folder back into the same samples, and writing
+ * the imported set again gives the same bytes (the folder is lossless).
+ */
+static void test_import_round_trip(void)
+{
+	static const char *const names[] = { "results.csv", "summary.csv", "meta.csv",
+		"sheets/write.csv", "sheets/random_read.csv" };
+	char a[512], b[512], err[512] = "";
+	struct result_set rs, back;
+
+	make_tmpdir(a, sizeof(a));
+	make_tmpdir(b, sizeof(b));
+	build_set(&rs, tricky_label);
+	rs.meta.ram_kb = 0; /* unknown stays unknown */
+	rs.trials = 4;      /* the partial sample is trial 3 */
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, a, 0, 0, err, sizeof(err)), 0);
+	results_init(&back);
+	if (import_load(&back, a, 0, err, sizeof(err)) != 0)
+		printf("import: %s\n", err);
+	CU_ASSERT_EQUAL_FATAL(back.nsamples, rs.nsamples - 1); /* no placeholder sample */
+	CU_ASSERT_STRING_EQUAL(back.meta.label, tricky_label);
+	CU_ASSERT_EQUAL(back.meta.flags & (RESULTS_F_DIRECT | RESULTS_F_FSYNC),
+			RESULTS_F_DIRECT | RESULTS_F_FSYNC);
+	for (size_t i = 0; i < back.nsamples; i++) {
+		const struct result_sample *s = &back.samples[i];
+		long want = -1;
+		for (size_t j = 0; j < rs.nsamples && want < 0; j++) {
+			const struct result_sample *o = &rs.samples[j];
+			if (o->col == s->col && o->trial == s->trial &&
+			    rs.cells[o->cell].file_kb == back.cells[s->cell].file_kb &&
+			    rs.cells[o->cell].record_kb == back.cells[s->cell].record_kb &&
+			    !rs.cells[o->cell].placeholder)
+				want = (long)j;
+		}
+		CU_ASSERT_FATAL(want >= 0);
+		const struct result_sample *o = &rs.samples[want];
+		CU_ASSERT_EQUAL(s->bytes, o->bytes);
+		CU_ASSERT_EQUAL(s->ops, o->ops);
+		CU_ASSERT_EQUAL(s->elapsed_ns, o->elapsed_ns);
+		CU_ASSERT_EQUAL(s->wall_ns, o->wall_ns);
+		CU_ASSERT_EQUAL(s->flags & RESULTS_SF_PARTIAL, o->flags & RESULTS_SF_PARTIAL);
+	}
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&back, b, 0, 0, err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		size_t la = 0, lb = 0;
+		char *x = slurp(path_in(a, names[i]), 0, &la);
+		char *y = slurp(path_in(b, names[i]), 0, &lb);
+		int same = x && y && la == lb && memcmp(x, y, la) == 0;
+		CU_ASSERT(same);
+		if (!same)
+			printf("%s differs after import\n", names[i]);
+		free(x);
+		free(y);
+	}
+	results_release(&back);
+	results_release(&rs);
+	remove_tree(a);
+	remove_tree(b);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_field_quoting),
 	CU_CASE(test_results_csv),
@@ -609,6 +671,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_refuses_to_clobber),
 	CU_CASE(test_rate_only_samples),
 	CU_CASE(test_default_dir),
+	CU_CASE(test_import_round_trip),
 	{ 0 }
 };
 
