@@ -13,15 +13,23 @@
 #   B          a blank line after the header block
 # Left out: everything before "Run began" (name, version, build,
 # contributors), the date, iosweep's own lines ("Data pattern",
-# "Trials per cell"), the time resolution value and the poor-timer
-# warning, which depends on the timings.
-BEGIN { state = "pre" }
+# "Trials per cell", the "Cache cliffs" section at the end, --out on the
+# command line), the time resolution value and the poor-timer warning,
+# which depends on the timings.
+BEGIN { state = "pre"; blanks = 0 }
+
+# Blank lines are printed only when something we keep follows them.
+function keep(line) {
+	for (; blanks > 0; blanks--) print "B"
+	print line
+}
 
 function mask_cmd(line,    n, i, w, out) {
 	n = split(line, w, " ")
 	out = "Command line used:"
 	# w[1..3] are "Command" "line" "used:", w[4] the program
 	for (i = 5; i <= n; i++) {
+		if (w[i] == "--out") { i++; continue }
 		if ((w[i - 1] == "-f" || w[i - 1] == "-b") && i > 5)
 			out = out " PATH"
 		else
@@ -54,7 +62,7 @@ state == "splash" {
 
 state == "table" {
 	if ($0 ~ /^ +random +random/ || $0 ~ /^ +kB +reclen/ || ($0 ~ /^ +$/ && !rows)) {
-		print "C:" $0 "|"
+		keep("C:" $0 "|")
 		next
 	}
 	if ($0 ~ /^ +[0-9]+ +[0-9]+/) {
@@ -67,39 +75,43 @@ state == "table" {
 			ends = ends (ends == "" ? "" : ",") pos
 			s = substr(s, RSTART + RLENGTH)
 		}
-		print "R:" $1 " " $2 " len=" length($0) " ends=" ends
+		keep("R:" $1 " " $2 " len=" length($0) " ends=" ends)
 		next
 	}
 	if ($0 == "iozone test complete.") {
-		print "T:" $0
+		keep("T:" $0)
 		state = "trailer"
 		next
 	}
-	if ($0 == "") { print "B"; next }
-	print "?:" $0
+	if ($0 == "") { blanks++; next }
+	keep("?:" $0)
 	next
 }
+
+# iosweep's own section, after the report and -R: not compared
+$0 == "Cache cliffs" { blanks = 0; state = "ours"; next }
+state == "ours" { next }
 
 state == "trailer" {
 	if ($0 ~ /^Timer resolution is poor/ || $0 ~ /^reported inaccurate results/)
 		next
 	if ($0 == "Excel output is below:") {
-		print "X:" $0
+		keep("X:" $0)
 		state = "excel"
 		next
 	}
-	if ($0 == "") { print "B"; next }
-	print "?:" $0
+	if ($0 == "") { blanks++; next }
+	keep("?:" $0)
 	next
 }
 
 state == "excel" {
-	if ($0 == "") { print "B"; next }
+	if ($0 == "") { blanks++; next }
 	if ($0 ~ /^"[0-9]+"  /) {
 		file = $1
 		gsub(/"/, "", file)
-		print "X:" file " n=" (NF - 1)
+		keep("X:" file " n=" (NF - 1))
 		next
 	}
-	print "X:" $0
+	keep("X:" $0)
 }

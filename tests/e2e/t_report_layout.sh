@@ -14,15 +14,17 @@
 # from IOzone"): it runs here without them, which is the run IOzone made,
 # and its command line and IOzone's "Selected test not available" line are
 # left out of the comparison (the third field of a case: lines to drop).
-# Throughput (-t) fixtures are not compared here.
+# Throughput (-t) fixtures are not compared here.  Each run writes its
+# CSV folder under $T (--out), which the shape leaves out.
 . "$(dirname "$0")/lib.sh"
 
 IOZ="$FIXTURES/iozone"
-SHAPE="$(dirname "$0")/iozone_shape.awk"
+SHAPE="$TOP/tests/e2e/iozone_shape.awk"
 [ -d "$IOZ" ] || skip "no IOzone fixtures at $IOZ"
 [ -x "$IOSWEEP" ] || skip "no binary"
 # until sweep.c is wired, the placeholder says so: nothing to compare yet
-run "$IOSWEEP" -s 64k -r 64k -i 0 -f "$T/probe"
+cd "$T" || exit 1
+run "$IOSWEEP" -s 64k -r 64k -i 0 -f "$T/probe" --out "$T/res-probe"
 grep -q 'not wired' "$T/err" && skip "sweeps are not wired in this build yet"
 rm -f "$T/probe"
 
@@ -89,7 +91,7 @@ while IFS='|' read -r fixture args drop; do
 	args=$(printf '%s\n' "$args" | sed "s|/tmp/ioz|$T|g")
 	fails_before=$E2E_FAILS
 	# shellcheck disable=SC2086
-	run "$IOSWEEP" $args
+	run "$IOSWEEP" $args --out "$T/res-$fixture"
 	if [ "$RC" -ne 0 ] && grep -q -i 'O_DIRECT\|direct' "$T/err"; then
 		echo "note: $fixture: -I not possible here: $(head -n 1 "$T/err")"
 		continue
@@ -101,12 +103,16 @@ while IFS='|' read -r fixture args drop; do
 	fi
 	awk -f "$SHAPE" "$f" | grep -v -E "${drop:-^$}" > "$T/want.shape"
 	awk -f "$SHAPE" "$T/out" | grep -v -E "${drop:-^$}" > "$T/got.shape"
+	if ! grep -q '^R:' "$T/want.shape"; then
+		fail "$fixture: no rows in IOzone's report"; cases_bad=$((cases_bad + 1)); continue
+	fi
 	if cmp -s "$T/want.shape" "$T/got.shape"; then pass; else
 		fail "$fixture: report shape differs ($args)"
 		diff "$T/want.shape" "$T/got.shape" | head -n 12 | sed 's/^/    /'
 	fi
 	if [ -e "$IOZ/$(basename "$f" .txt).out.xls.records.txt" ]; then
 		xls_shape_records "$IOZ/$(basename "$f" .txt).out.xls.records.txt" > "$T/want.xls"
+		check test "$(grep -c '^N' "$T/want.xls")" -gt 900
 		if [ -s "$T/out.xls" ]; then
 			xls_shape_od "$T/out.xls" > "$T/got.xls"
 			if cmp -s "$T/want.xls" "$T/got.xls"; then pass; else
