@@ -252,6 +252,38 @@ static void build_set(struct result_set *rs, const char *label)
 	CU_ASSERT_EQUAL(results_add_sample(rs, &ph), 0);
 }
 
+/* A result set written to a fresh folder; fixture_done removes both. */
+struct fixture {
+	char dir[512];
+	struct result_set rs;
+	char err[512];
+};
+
+static void fixture_write(struct fixture *fx, const char *label, double resolution_s)
+{
+	fx->err[0] = '\0';
+	make_tmpdir(fx->dir, sizeof(fx->dir));
+	build_set(&fx->rs, label);
+	if (resolution_s > 0)
+		fx->rs.meta.timer_resolution_s = resolution_s;
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&fx->rs, fx->dir, 0, 0, fx->err,
+					       sizeof(fx->err)), 0);
+}
+
+static void fixture_done(struct fixture *fx)
+{
+	results_release(&fx->rs);
+	remove_tree(fx->dir);
+}
+
+/* The header row is exactly these names. */
+static void check_header(const struct table *t, const char *const *names, size_t n)
+{
+	CU_ASSERT_EQUAL_FATAL(t->nf[0], n);
+	for (size_t c = 0; c < n; c++)
+		CU_ASSERT_STRING_EQUAL(t->f[0][c], names[c]);
+}
+
 /* ---- cases ---- */
 
 static void test_field_quoting(void)
@@ -283,23 +315,17 @@ static void test_field_quoting(void)
 
 static void test_results_csv(void)
 {
-	char dir[512];
-	struct result_set rs;
+	struct fixture fx;
 	struct table t;
-	char err[512] = "";
 
-	make_tmpdir(dir, sizeof(dir));
-	build_set(&rs, tricky_label);
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
-	CU_ASSERT_FALSE(has_temp_files(dir));
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "results.csv"), &t), 0);
+	fixture_write(&fx, tricky_label, 0);
+	CU_ASSERT_FALSE(has_temp_files(fx.dir));
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "results.csv"), &t), 0);
 
 	static const char *const header[] = { "schema", "label", "test", "file_kb",
 		"record_kb", "trial", "bytes", "seconds", "kb_per_s", "ops", "cpu_user_s",
 		"cpu_sys_s", "wall_s", "partial" };
-	CU_ASSERT_EQUAL_FATAL(t.nf[0], 14);
-	for (size_t c = 0; c < 14; c++)
-		CU_ASSERT_STRING_EQUAL(t.f[0][c], header[c]);
+	check_header(&t, header, 14);
 	/* 9 full + 1 partial write, 1 random read; the placeholder's is gone */
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 11);
 	for (size_t r = 1; r < t.nrows; r++) {
@@ -326,27 +352,20 @@ static void test_results_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "test"), "random read");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "kb_per_s"), "1600000.000");
 	free_table(&t);
-	results_release(&rs);
-	remove_tree(dir);
+	fixture_done(&fx);
 }
 
 static void test_summary_csv(void)
 {
-	char dir[512];
-	struct result_set rs;
+	struct fixture fx;
 	struct table t;
-	char err[512] = "";
 
-	make_tmpdir(dir, sizeof(dir));
-	build_set(&rs, tricky_label);
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "summary.csv"), &t), 0);
+	fixture_write(&fx, tricky_label, 0);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	static const char *const header[] = { "label", "test", "file_kb", "record_kb",
 		"n", "mean", "median", "min", "max", "stddev", "cv", "ci95_low",
 		"ci95_high", "short_timing" };
-	CU_ASSERT_EQUAL_FATAL(t.nf[0], 14);
-	for (size_t c = 0; c < 14; c++)
-		CU_ASSERT_STRING_EQUAL(t.f[0][c], header[c]);
+	check_header(&t, header, 14);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 4); /* write x 3 cells, random read x 1 */
 	/* write 64/4: 1000, 2000, 3000 (the partial left out) */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "label"), tricky_label);
@@ -371,33 +390,24 @@ static void test_summary_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "ci95_low"), "1600000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "short_timing"), "0");
 	free_table(&t);
-	results_release(&rs);
-	remove_tree(dir);
+	fixture_done(&fx);
 
 	/* a 1 us clock makes 40 us too short (threshold 1 ms) */
-	make_tmpdir(dir, sizeof(dir));
-	build_set(&rs, "plain");
-	rs.meta.timer_resolution_s = 1e-6;
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "summary.csv"), &t), 0);
+	fixture_write(&fx, "plain", 1e-6);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "short_timing"), "1");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
 	free_table(&t);
-	results_release(&rs);
-	remove_tree(dir);
+	fixture_done(&fx);
 }
 
 static void test_sheets_and_meta(void)
 {
-	char dir[512];
-	struct result_set rs;
+	struct fixture fx;
 	struct table t;
-	char err[512] = "";
 
-	make_tmpdir(dir, sizeof(dir));
-	build_set(&rs, tricky_label);
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "sheets/write.csv"), &t), 0);
+	fixture_write(&fx, tricky_label, 0);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "sheets/write.csv"), &t), 0);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 3);
 	static const char *const want[3][3] = {
 		{ "file_kb", "4", "8" },
@@ -410,16 +420,16 @@ static void test_sheets_and_meta(void)
 			CU_ASSERT_STRING_EQUAL(t.f[r][c], want[r][c]);
 	}
 	free_table(&t);
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "sheets/random_read.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "sheets/random_read.csv"), &t), 0);
 	CU_ASSERT_EQUAL(t.nrows, 3);
 	CU_ASSERT_STRING_EQUAL(t.f[1][1], "1600000.000");
 	CU_ASSERT_STRING_EQUAL(t.f[1][2], "");
 	free_table(&t);
 	/* no sheet for a test that was not run */
 	struct stat st;
-	CU_ASSERT_NOT_EQUAL(stat(path_in(dir, "sheets/read.csv"), &st), 0);
+	CU_ASSERT_NOT_EQUAL(stat(path_in(fx.dir, "sheets/read.csv"), &st), 0);
 
-	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "meta.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "meta.csv"), &t), 0);
 	static const struct { const char *key, *value; } kv[] = {
 		{ "schema", "1" }, { "label", tricky_label }, { "host", "box" },
 		{ "command_line", "iosweep -a -f \"/mnt/x y\"" },
@@ -438,8 +448,7 @@ static void test_sheets_and_meta(void)
 		CU_ASSERT(found);
 	}
 	free_table(&t);
-	results_release(&rs);
-	remove_tree(dir);
+	fixture_done(&fx);
 }
 
 /* Numbers are never quoted: with a plain label there is no quote at all. */
