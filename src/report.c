@@ -229,8 +229,10 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 			fprintf(out, " (zlib ratio %.2f)", m->data_compress_ratio);
 		fprintf(out, "\n");
 	}
-	if (rs->trials > 1)
-		fprintf(out, "\tTrials per cell: %u (values are means)\n", rs->trials);
+	/* a sweep's trials are in the options; an import's in the result set */
+	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;
+	if (trials > 1)
+		fprintf(out, "\tTrials per cell: %u (values are means)\n", trials);
 }
 
 void report_columns(FILE *out, const struct options *o)

@@ -296,6 +296,13 @@ static void test_header(void)
 				      "\tCommand line used: iosweep -s 1m -r 4k -O\n"));
 	CU_ASSERT_PTR_NULL(strstr(buf, "Trials per cell"));
 	free(buf);
+	options_release(&o);
+
+	/* a sweep's trial count comes from --trials */
+	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 4k --trials 2"), 0);
+	CAPTURE(buf, report_header(out, &o, &rs));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\tTrials per cell: 2 (values are means)\n"));
+	free(buf);
 	results_release(&rs);
 	options_release(&o);
 }
