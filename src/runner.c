@@ -119,9 +119,14 @@ static const char *tests_label(const struct run *r)
 static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 		      size_t errlen)
 {
-	snprintf(err, errlen, "%s (cell %llu kB / %llu kB, test %s)", r->msg,
+	const char *hint = "";
+
+	if (r->o->direct && strstr(r->msg, strerror(EINVAL)))
+		hint = "; with -I the record size must be a multiple of the "
+		       "device's logical block size";
+	snprintf(err, errlen, "%s (cell %llu kB / %llu kB, test %s)%s", r->msg,
 		 (unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
-		 tests_label(r));
+		 tests_label(r), hint);
 	return -1;
 }
 

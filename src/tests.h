@@ -22,7 +22,12 @@
  * - pwritev/preadv move groups of up to 16 records at consecutive
  *   offsets; IOzone puts each group at a random record offset, which can
  *   run past the end of the file.
+ * - Test 0's first pass truncates the file (O_TRUNC) where IOzone removes
+ *   and re-creates it: the blocks are allocated afresh either way, and the
+ *   file stays the one runner_prepare() created with O_EXCL.
  * - The elapsed time is reported raw; IOzone subtracts its clock step.
+ * - The timed loop reads the stop flag (one load per record) so a signal
+ *   ends the run at the next record; nothing else is tested in it.
  *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * tests_run() only borrows them.
