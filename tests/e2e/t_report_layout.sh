@@ -22,7 +22,6 @@ IOZ="$FIXTURES/iozone"
 SHAPE="$TOP/tests/e2e/iozone_shape.awk"
 [ -d "$IOZ" ] || skip "no IOzone fixtures at $IOZ"
 [ -x "$IOSWEEP" ] || skip "no binary"
-# until sweep.c is wired, the placeholder says so: nothing to compare yet
 cd "$T" || exit 1
 
 # Records of a BIFF2 file, one per line: op len row col, then the label
