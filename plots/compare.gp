@@ -27,6 +27,7 @@ set border 3
 set tics nomirror
 set key outside bottom center horizontal noenhanced samplen 3 spacing 1.2
 set pointsize 0.8
+set style textbox opaque noborder margins 1,1
 
 # ---- reference lines (nominal interface rates, not measurements)
 @REFLABELS@

@@ -740,7 +740,7 @@ struct chart {
 	struct series *series;
 	size_t nseries;
 	uint64_t xmin, xmax;     /* file sizes */
-	double ymax;             /* largest mean / max plotted (data unit) */
+	double ymin, ymax;       /* smallest positive min, largest max plotted (data unit) */
 	const struct cliff_list *cliffs; /* per set, or NULL when not asked for */
 };
 
@@ -749,6 +749,7 @@ static void chart_extent(struct chart *ch, const struct gnuplot_opts *go)
 	ch->xmin = UINT64_MAX;
 	ch->xmax = 0;
 	ch->ymax = 0;
+	ch->ymin = HUGE_VAL;
 	for (size_t i = 0; i < ch->nseries; i++)
 		for (size_t j = 0; j < ch->series[i].npts; j++) {
 			const struct point *p = &ch->series[i].pts[j];
@@ -758,11 +759,15 @@ static void chart_extent(struct chart *ch, const struct gnuplot_opts *go)
 				ch->xmax = p->file_kb;
 			if (p->s.max > ch->ymax)
 				ch->ymax = p->s.max;
+			if (p->s.min > 0 && p->s.min < ch->ymin)
+				ch->ymin = p->s.min;
 		}
 	if (ch->unit == RESULTS_UNIT_KBPS && go->refs)
-		for (size_t i = 0; i < go->refs->n; i++)
-			if (go->refs->items[i].kbps > ch->ymax)
-				ch->ymax = go->refs->items[i].kbps;
+		for (size_t i = 0; i < go->refs->n; i++) {
+			double v = go->refs->items[i].kbps;
+			ch->ymax = v > ch->ymax ? v : ch->ymax;
+			ch->ymin = v < ch->ymin ? v : ch->ymin;
+		}
 }
 
 /* The series title: label, with the record size when lines differ by it. */
@@ -808,11 +813,32 @@ static void data_blocks(struct sbuf *b, struct result_set *const *sets,
 }
 
 /* Reference lines: labels now, plot items later.  */
+/*
+ * Reference lines: labels now, plot items later.  A label that would sit
+ * on top of a lower one (closer than 4% of the axis) moves to the right.
+ */
 static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
-		       double scale, const char *unit_name)
+		       const struct chart *ch, int log_y, double scale,
+		       const char *unit_name)
 {
-	for (size_t i = 0; refs && i < refs->n; i++) {
+	double placed_pos[3] = { -1, -1, -1 };
+	unsigned char done[64] = { 0 };
+	size_t n = refs ? refs->n : 0;
+
+	for (size_t k = 0; k < n && k < sizeof(done); k++) {
+		size_t i = SIZE_MAX;
+		for (size_t j = 0; j < n && j < sizeof(done); j++)  /* lowest first */
+			if (!done[j] && (i == SIZE_MAX || refs->items[j].kbps < refs->items[i].kbps))
+				i = j;
+		done[i] = 1;
 		const struct gnuplot_ref *r = &refs->items[i];
+		double pos = log_y && ch->ymin > 0 && ch->ymax > ch->ymin
+			? log(r->kbps / ch->ymin) / log(ch->ymax / ch->ymin)
+			: r->kbps / (ch->ymax > 0 ? ch->ymax : 1);
+		size_t slot = 0;
+		while (slot < 2 && placed_pos[slot] >= -0.5 && pos - placed_pos[slot] < 0.04)
+			slot++;
+		placed_pos[slot] = pos;
 		char num[64];
 		struct sbuf lab = { 0 };
 		fmt_thousands(r->kbps / scale, scale > 1 ? 1 : 0, num, sizeof(num));
@@ -821,8 +847,8 @@ static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
 		sb_plain(b, r->note);
 		sb_printf(b, "\nset label %zu ", i + 1);
 		sb_quoted(b, lab.p ? lab.p : "");
-		sb_printf(b, " at graph 0.01, first %.6f/scale offset 0,0.6 "
-			  "font ',8' tc rgb '#606060' front\n", r->kbps);
+		sb_printf(b, " at graph %.2f, first %.6f/scale offset 0,0.6 boxed "
+			  "font ',8' tc rgb '#606060' front\n", 0.01 + 0.33 * (double)slot, r->kbps);
 		sb_release(&lab);
 	}
 }
@@ -1033,7 +1059,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		sb_puts(&ylabel, "microseconds per operation");
 	else
 		sb_printf(&ylabel, "%s (1 KB = 1024 bytes)", unit_name);
-	ref_labels(&refs, rl, scale, unit_name);
+	ref_labels(&refs, rl, ch, go->log_y, scale, unit_name);
 	if (!rl || !rl->n)
 		sb_puts(&refs, "# (none)");
 	if (kind == CHART_COMPARE)
