@@ -271,6 +271,10 @@ static void test_megabytes_axis(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'MB/s (1 KB = 1024 bytes)'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1024 2048000.00 2048000.00 2048000.00 "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "(nominal 11.9 MB/s)"));
+	/* 12207 and 48828 are 1.8% of the axis apart: the second moves right */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.01, first 12207.031250/scale"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.34, first 48828.125000/scale"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.01, first 122070.312500/scale"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "title 'page cache, 64K records'"));
 	free(gp);
 	remove_tmpdir(&files);
