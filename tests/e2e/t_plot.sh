@@ -116,14 +116,15 @@ check [ "$(wc -l <"$T/err")" -eq 1 ]
 expect_success "$IOSWEEP" plot --help
 check grep -q "usage: iosweep plot" "$T/out"
 
-# --- a result folder of a sweep: charts in FOLDER/plots -----------------------
-run "$IOSWEEP" -a -n 64k -g 512k -i 0 -i 1 -f "$T/testfile" --out "$T/res" --trials 2
-if [ "$RC" -eq 0 ]; then
-	expect_success "$IOSWEEP" plot "$T/res"
-	check test -s "$T/res/plots/write.png"
-	check grep -q ' 2$' "$T/res/plots/write.gp"   # two trials per point
-else
-	echo "note: sweep not available ($(head -n 1 "$T/err")); result-folder case not run"
-fi
+# --- a result folder of a sweep: charts in FOLDER/plots; a sweep's --plot ---
+expect_success "$IOSWEEP" -a -n 64k -g 512k -i 0 -i 1 -f "$T/testfile" --out "$T/res" --trials 2
+expect_success "$IOSWEEP" plot "$T/res" --tests write
+check test -s "$T/res/plots/write.png"
+check [ "$(magic "$T/res/plots/write.png" 8)" = 89504e470d0a1a0a ]
+check grep -q '^64 .* 2$' "$T/res/plots/write.gp"   # two trials per point
+check grep -q "^#   '.*' from $T/res: iosweep" "$T/res/plots/write.gp"
+expect_success "$IOSWEEP" -i 0 -s 256k -r 64k -f "$T/testfile2" --out "$T/res2" --plot
+check test -s "$T/res2/plots/write.gp"
+check [ "$(magic "$T/res2/plots/write.png" 8)" = 89504e470d0a1a0a ]
 
 finish
