@@ -113,6 +113,30 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 	return 0;
 }
 
+/* Would -b's worksheet fit?  Checked on the plan's cells before any I/O. */
+static int check_xls(const struct options *o, const struct sweep_plan *p,
+		     char *err, size_t errlen)
+{
+	struct result_set cells;
+	int rc = 0;
+
+	if (!o->xls_path)
+		return 0;
+	results_init(&cells);
+	for (size_t i = 0; i < p->ncells && rc == 0; i++)
+		if (results_add_cell(&cells, p->cells[i].file_kb, p->cells[i].record_kb,
+				     p->cells[i].placeholder) < 0)
+			rc = -1;
+	if (rc == 0 && results_set_record_axis(&cells, p->record_axis, p->nrecord_axis))
+		rc = -1;
+	if (rc != 0)
+		snprintf(err, errlen, "out of memory");
+	else
+		rc = xls_check(o, &cells, err, errlen);
+	results_release(&cells);
+	return rc;
+}
+
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
@@ -162,7 +186,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		snprintf(dir, sizeof(dir), "%s", o->out_dir);
 	else if (csvout_default_dir(&rs.meta, dir, sizeof(dir)) != 0)
 		snprintf(dir, sizeof(dir), "iosweep-results/run");
-	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0)
+	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0 ||
+	    check_xls(o, p, err, sizeof(err)) != 0)
 		goto fail_start;
 	if (runner_prepare(o, err, sizeof(err)) != 0) {
 		status = IOSWEEP_EXIT_IO;

@@ -16,6 +16,9 @@ GOLDEN="$TOP/tests/golden"
 FIXTURES="$TOP/../shared/fixtures"
 T=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-e2e.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# Run from the temporary directory, so default outputs (iosweep-results/,
+# iosweep.tmp) never land in the source tree.
+cd "$T" || exit 1
 E2E_FAILS=0
 E2E_CHECKS=0
 
