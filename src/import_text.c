@@ -20,8 +20,10 @@
  * Every row of a table must have the same number of figures (the most
  * common count): a row with fewer is a missing value, an error.
  *
- * In the -R section a 0 is a crossover placeholder (a cell never run) and
- * gives no sample; CPU utilization sections (-+u) are skipped.  When a
+ * A 0 gives no sample: in the table it is a retest not run (-+n) or a
+ * figure IOzone could not take, in the -R section a crossover placeholder
+ * (a cell never run).  CPU utilization sections (-+u) are skipped: they
+ * are percentages, not throughput.  When a
  * report and its -R section are both there the report's figures are used
  * and the -R section gives only the record axis.
  */
@@ -392,7 +394,9 @@ static int parse_column_header(struct text_parse *tp, const struct line *l1,
 	int nbot = tokenize(l2, bot, MAX_TOKENS);
 	char name[64];
 
-	if (ntop > MAX_TOKENS || nbot > MAX_TOKENS || nbot - 2 > RC_COUNT)
+	if (ntop > MAX_TOKENS)
+		ntop = 0; /* not IOzone's "random random bkwd ..." line */
+	if (nbot > MAX_TOKENS || nbot - 2 > RC_COUNT)
 		return fail(tp, l2->no, "%s", "too many columns in the column header");
 	tp->nh = 0;
 	for (int i = 2; i < nbot; i++) {
