@@ -543,6 +543,12 @@ static const struct opt_row opt_table[] = {
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
 	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
 	     "write gnuplot charts into the output directory and render them"),
+	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
+	     "after the sweep, measure sizes between the two sides of each cache "
+	     "cliff until its cache size is known to within 5%"),
+	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
+	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
+	  opt_set_unsigned },
 
 	/* information */
 	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
@@ -1034,6 +1040,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->stride = 17;
 	o->trials = 1;
 	o->warmup = 0;
+	o->refine_time_s = 600;
 	o->order = OPTIONS_ORDER_CELL;
 	o->data = OPTIONS_DATA_RANDOM;
 	o->progress = -1;

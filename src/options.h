@@ -82,6 +82,8 @@ struct options {
 	int gzip;                   /* --gzip */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
+	int refine_cliffs;          /* --refine-cliffs */
+	unsigned refine_time_s;     /* --refine-time, default 600 */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

@@ -57,7 +57,8 @@ void results_release(struct result_set *rs)
 	struct result_meta *m = &rs->meta;
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
-			  &m->fs_type, &m->mount_options, &m->data_pattern };
+			  &m->fs_type, &m->mount_options, &m->data_pattern,
+			  &m->status };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;
@@ -198,5 +199,47 @@ int results_has(const struct result_set *rs, size_t cell, int col)
 	for (size_t i = 0; i < rs->nsamples; i++)
 		if (rs->samples[i].cell == cell && rs->samples[i].col == col)
 			return 1;
+	return 0;
+}
+
+struct cell_rank {
+	struct result_cell cell;
+	size_t old;
+};
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct cell_rank *x = a, *y = b;
+	if (x->cell.file_kb != y->cell.file_kb)
+		return x->cell.file_kb < y->cell.file_kb ? -1 : 1;
+	if (x->cell.record_kb != y->cell.record_kb)
+		return x->cell.record_kb < y->cell.record_kb ? -1 : 1;
+	return x->old < y->old ? -1 : x->old > y->old; /* stable */
+}
+
+int results_sort_cells(struct result_set *rs)
+{
+	if (rs->ncells < 2)
+		return 0;
+	struct cell_rank *r = malloc(rs->ncells * sizeof(*r));
+	uint32_t *newpos = malloc(rs->ncells * sizeof(*newpos));
+	if (!r || !newpos) {
+		free(r);
+		free(newpos);
+		return -1;
+	}
+	for (size_t i = 0; i < rs->ncells; i++) {
+		r[i].cell = rs->cells[i];
+		r[i].old = i;
+	}
+	qsort(r, rs->ncells, sizeof(*r), cmp_rank);
+	for (size_t i = 0; i < rs->ncells; i++) {
+		rs->cells[i] = r[i].cell;
+		newpos[r[i].old] = (uint32_t)i;
+	}
+	for (size_t i = 0; i < rs->nsamples; i++)
+		rs->samples[i].cell = newpos[rs->samples[i].cell];
+	free(r);
+	free(newpos);
 	return 0;
 }

@@ -72,6 +72,8 @@ struct result_meta {
 	double timer_resolution_s;  /* measured clock step, 0 when unknown */
 	unsigned flags;       /* RESULTS_F_* */
 	int source_unit;      /* enum results_unit the source printed */
+	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
+				 "failed: why"; NULL when not known (imports) */
 };
 
 /* sample.flags */
@@ -142,6 +144,13 @@ double results_sample_value(const struct result_set *rs,
  */
 size_t results_values(const struct result_set *rs, size_t cell, int col,
 		      int unit, double *out, size_t max);
+
+/*
+ * Put the cells in report order (file size, then record size; stable)
+ * and renumber the samples' cell indices to match.  Used after cells were
+ * appended out of order (--refine-cliffs).  0 or -1 (ENOMEM, set unchanged).
+ */
+int results_sort_cells(struct result_set *rs);
 
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);

@@ -24,6 +24,7 @@
 #include "iosweep.h"
 #include "options.h"
 #include "plan.h"
+#include "refine.h"
 #include "report.h"
 #include "results.h"
 #include "runner.h"
@@ -43,6 +44,17 @@ static void on_signal(int sig)
 	stop_requested = sig;
 }
 
+/*
+ * A reader that went away (iosweep ... | head) stops the sweep like a
+ * signal, but later writes to the dead pipe must not kill the process
+ * before the finished cells are saved, so this one never re-raises.
+ */
+static void on_sigpipe(int sig)
+{
+	if (!stop_requested)
+		stop_requested = sig;
+}
+
 static void catch_signals(void)
 {
 	struct sigaction sa;
@@ -52,6 +64,40 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_sigpipe;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE (the reader of stdout went away)";
+	default: return "a signal";
+	}
+}
+
+/*
+ * meta.csv's status: complete, interrupted or failed, with where.  The
+ * message of an interruption gains the signal's name.
+ */
+static int set_status(struct result_set *rs, int status, char *err, size_t errlen)
+{
+	char buf[IOSWEEP_ERR_MAX + 32];
+
+	if (status == IOSWEEP_EXIT_OK) {
+		snprintf(buf, sizeof(buf), "complete");
+	} else if (status == IOSWEEP_EXIT_INTERRUPTED) {
+		char why[IOSWEEP_ERR_MAX];
+		snprintf(why, sizeof(why), "%s (%s)", err, signal_name(stop_requested));
+		snprintf(err, errlen, "%s", why);
+		snprintf(buf, sizeof(buf), "interrupted: %s", err);
+	} else {
+		snprintf(buf, sizeof(buf), "failed: %s", err);
+	}
+	return results_set_str(&rs->meta.status, buf);
 }
 
 struct sweep_ctx {
@@ -189,6 +235,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0 ||
 	    check_xls(o, p, err, sizeof(err)) != 0)
 		goto fail_start;
+	catch_signals();	/* from here on a signal must not leave the file behind */
 	if (runner_prepare(o, err, sizeof(err)) != 0) {
 		status = IOSWEEP_EXIT_IO;
 		goto fail_start;
@@ -203,15 +250,29 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	ctx.show_progress = o->progress > 0 || (o->progress < 0 && isatty(2));
 	struct runner_hooks hooks = { cell_done, progress, &ctx };
 
-	catch_signals();
 	report_header(stdout, o, &rs);
 	report_columns(stdout, o);
 	fflush(stdout);
 	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
 		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
+		/* extra cells are not IOzone rows: progress only, no report row */
+		struct runner_hooks quiet = { NULL, progress, &ctx };
+		unsigned rounds;
+		size_t added;
+		if (refine_cliffs(o, &rs, &quiet, &stop_requested, o->refine_time_s,
+				  &rounds, &added, err, sizeof(err)) != 0)
+			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		else
+			fprintf(stderr, "iosweep: --refine-cliffs measured %zu more cells "
+				"in %u rounds\n", added, rounds);
+	}
+	if (set_status(&rs, status, err, sizeof(err)) != 0)
+		fprintf(stderr, "iosweep: out of memory for the run's status\n");
 	if (ctx.progress_shown)
 		fputs("\r\033[K", stderr);
-	report_trailer(stdout, o, &rs);
+	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
+		report_trailer(stdout, o, &rs);
 	if (emit(&rs, o, dir, emit_err, sizeof(emit_err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", emit_err);
 		if (status == IOSWEEP_EXIT_OK)

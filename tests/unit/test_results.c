@@ -103,7 +103,34 @@ static void test_strings_and_axis(void)
 	results_release(&rs);
 }
 
+static void test_sort_cells(void)
+{
+	struct result_set rs;
+	results_init(&rs);
+	/* appended out of order, as --refine-cliffs does */
+	results_add_cell(&rs, 1024, 64, 0);
+	results_add_cell(&rs, 4096, 64, 0);
+	results_add_cell(&rs, 2048, 64, 0);
+	results_add_cell(&rs, 1024, 4, 0);
+	for (uint32_t c = 0; c < 4; c++) {
+		struct result_sample s = { .cell = c, .col = RC_READ,
+			.bytes = rs.cells[c].file_kb * 1024, .ops = 1, .elapsed_ns = 1000 };
+		CU_ASSERT_EQUAL(results_add_sample(&rs, &s), 0);
+	}
+	CU_ASSERT_EQUAL(results_sort_cells(&rs), 0);
+	static const uint64_t want[4][2] = { { 1024, 4 }, { 1024, 64 }, { 2048, 64 }, { 4096, 64 } };
+	for (size_t i = 0; i < 4; i++) {
+		CU_ASSERT_EQUAL(rs.cells[i].file_kb, want[i][0]);
+		CU_ASSERT_EQUAL(rs.cells[i].record_kb, want[i][1]);
+	}
+	/* every sample still points at the cell of its own size */
+	for (size_t i = 0; i < rs.nsamples; i++)
+		CU_ASSERT_EQUAL(rs.samples[i].bytes, rs.cells[rs.samples[i].cell].file_kb * 1024);
+	results_release(&rs);
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_sort_cells),
 	CU_CASE(test_col_names),
 	CU_CASE(test_values_and_units),
 	CU_CASE(test_rate_only),
