@@ -58,9 +58,9 @@ int import_read_file(const char *path, char **buf, size_t *len, char *err,
 		return -1;
 	}
 	for (;;) {
-		if (cap - used < 65536 + 1) {
-			size_t want = cap ? cap * 2 : 131072;
-			if (want > IMPORT_MAX_BYTES + 65536 + 1) {
+		if (cap - used < 16384 + 1) {
+			size_t want = cap ? cap * 2 : 32768;
+			if (want > IMPORT_MAX_BYTES + 16384 + 1) {
 				snprintf(err, errlen, "%s: larger than %zu MB: not an IOzone report",
 					 path, IMPORT_MAX_BYTES >> 20);
 				goto out;
@@ -73,7 +73,7 @@ int import_read_file(const char *path, char **buf, size_t *len, char *err,
 			data = p;
 			cap = want;
 		}
-		int n = gzread(gz, data + used, 65536);
+		int n = gzread(gz, data + used, 16384);
 		if (n < 0) {
 			int zerr = 0;
 			const char *msg = gzerror(gz, &zerr);

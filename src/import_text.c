@@ -184,13 +184,7 @@ static int tok_double(const struct token *t, double *out)
 /* Does the line contain `needle`? */
 static const char *line_find(const struct line *l, const char *needle)
 {
-	size_t n = strlen(needle);
-	if (n > l->len)
-		return NULL;
-	for (size_t i = 0; i + n <= l->len; i++)
-		if (memcmp(l->s + i, needle, n) == 0)
-			return l->s + i;
-	return NULL;
+	return memmem(l->s, l->len, needle, strlen(needle));
 }
 
 /* Is the line `text`, give or take blanks around it? */

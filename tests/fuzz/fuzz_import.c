@@ -33,14 +33,23 @@ static const char text_header[] =
 	"      read    rewrite       read    fwrite  frewrite     fread   freread\n";
 static const unsigned char biff_bof[] = { 0x09, 0x00, 0x04, 0x00, 0x02, 0x00, 0x10, 0x00 };
 
+static char path[64];
+
+static void remove_input(void)
+{
+	unlink(path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	char err[IOSWEEP_ERR_MAX];
 	struct result_set rs;
 
 	if (!path[0]) {
-		snprintf(path, sizeof(path), "/tmp/iosweep-fuzz-import.%ld", (long)getpid());
+		/* memory-backed when there is one: the disk may be busy with sweeps */
+		const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+		snprintf(path, sizeof(path), "%s/iosweep-fuzz-import.%ld", dir, (long)getpid());
+		atexit(remove_input);
 	}
 	FILE *fp = fopen(path, "wb");
 	if (!fp)
