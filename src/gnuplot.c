@@ -1433,28 +1433,27 @@ void gnuplot_render_hint(const char *dir, const char *term, char *out, size_t ou
 			 "gnuplot \"$f\"; done", dir);
 }
 
-/* The first line of gnuplot's messages that says what went wrong. */
+/*
+ * The line of gnuplot's messages that says what went wrong: its
+ * '"x.gp" line 3: ...' line, else one that mentions an error, else the first.
+ */
 static void first_error_line(const char *msg, char *out, size_t outlen)
 {
-	const char *best = NULL, *p = msg;
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		if (n && !best)
+	const char *best = NULL;
+	int best_rank = 0;
+	for (const char *p = msg; *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *e = strstr(p, "rror"), *l = strstr(p, "\" line ");
+		int rank = n == 0 ? 0 : (*p == '"' && l && (size_t)(l - p) < n) ? 3
+			: (e && (size_t)(e - p) < n) ? 2 : 1;
+		if (rank > best_rank) {
 			best = p;
-		if (n && (strstr(p, "rror") || strstr(p, "cannot")) &&
-		    (size_t)(strstr(p, "rror") ? strstr(p, "rror") - p : 0) < n) {
-			best = p;
-			break;
+			best_rank = rank;
 		}
-		p = nl ? nl + 1 : NULL;
+		p += n + (p[n] != '\0');
 	}
-	if (!best) {
-		snprintf(out, outlen, "no message");
-		return;
-	}
-	size_t n = strcspn(best, "\n");
-	snprintf(out, outlen, "%.*s", (int)(n < 300 ? n : 300), best);
+	size_t n = best ? strcspn(best, "\n") : 0;
+	snprintf(out, outlen, "%.*s", (int)(n < 300 ? n : 300), best ? best : "no message");
 }
 
 int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)

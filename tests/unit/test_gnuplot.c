@@ -421,6 +421,40 @@ static void test_for_sweep(void)
 	results_release(&a);
 }
 
+/* gnuplot's own complaint comes back, naming the script's line. */
+static void test_render_errors(void)
+{
+	static const struct {
+		const char *script, *env, *msg;
+	} cases[] = {
+		{ "set output 'x.png'\nplot sin(x) with bogus\n", NULL, "\"bad.gp\" line 2: " },
+		{ "print 'nothing drawn'\n", NULL, "made no '" },
+		{ "plot sin(x)\n", "/nonexistent/gnuplot", "cannot run '/nonexistent/gnuplot'" },
+	};
+	char path[512], err[IOSWEEP_ERR_MAX];
+	if (!gnuplot_available())
+		return;
+	make_tmpdir();
+	snprintf(path, sizeof(path), "%s/bad.gp", tmpdir);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		FILE *fp = fopen(path, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+		fputs(cases[i].script, fp);
+		fclose(fp);
+		if (cases[i].env)
+			setenv("IOSWEEP_GNUPLOT", cases[i].env, 1);
+		CU_ASSERT_EQUAL(gnuplot_render(path, "png", err, sizeof(err)), -1);
+		unsetenv("IOSWEEP_GNUPLOT");
+		if (!strstr(err, cases[i].msg))
+			printf("\ncase %zu: got '%s'\n", i, err);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].msg));
+	}
+	remove(path);
+	snprintf(path, sizeof(path), "%s/x.png", tmpdir);
+	remove(path);
+	rmdir(tmpdir);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_drive_comparison_text),
 	CU_CASE(test_overlay_and_options),
@@ -429,6 +463,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_refs_select),
 	CU_CASE(test_terms),
 	CU_CASE(test_for_sweep),
+	CU_CASE(test_render_errors),
 	{ 0 },
 };
 
