@@ -386,8 +386,6 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
-	if (m->status)
-		put_kv_text(f, "status", m->status);
 }
 
 /* ---- the folder ---- */

@@ -46,18 +46,20 @@ enum opt_arg {
 	OPT_ARG_UINT,    /* whole number in [min, max] */
 	OPT_ARG_TEST,    /* an IOzone test number */
 	OPT_ARG_STRING,  /* any non-empty word */
+	OPT_ARG_FILES,   /* -F: one word per child, as many as -t or -u says */
 	OPT_ARG_REJECT   /* an IOzone option we refuse; help is the reason */
 };
 
 enum opt_group {
-	OPT_GROUP_GRID, OPT_GROUP_TESTS, OPT_GROUP_TIMING, OPT_GROUP_REPORT,
-	OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
+	OPT_GROUP_GRID, OPT_GROUP_TESTS, OPT_GROUP_TIMING, OPT_GROUP_THROUGHPUT,
+	OPT_GROUP_REPORT, OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
 };
 
 static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"File and record sizes (IOzone)",
 	"Tests (IOzone)",
 	"Test file and timing (IOzone)",
+	"Throughput mode (IOzone)",
 	"Report (IOzone)",
 	"iosweep additions",
 	"Information",
@@ -87,6 +89,8 @@ struct opt_parse {
 	char *err;
 	size_t errlen;
 	const char *shown;         /* the option as the user wrote it: "-s", "--trials" */
+	int argc;                  /* the command line, for -F's several words */
+	char **argv;
 	const char *text[128];     /* last argument given, per table row */
 	int seen[128];             /* times given, per table row */
 	int stop;                  /* -h or -v: stop reading */
@@ -252,11 +256,7 @@ static const char *const opt_test_name[TEST_COUNT] = {
 static int opt_test(struct opt_parse *ps, const struct opt_row *row,
 		    const char *text, uint64_t n)
 {
-	(void)row;
-	if (n == TEST_MIX)
-		return opt_error(ps, "%s %s: test 8 (mixed workload) runs only in "
-				 "throughput mode (-t), which is not supported yet",
-				 ps->shown, text);
+	(void)row; (void)text;
 #ifndef HAVE_PREADV
 	if (n == TEST_PWRITEV || n == TEST_PREADV)
 		return opt_error(ps, "%s %s: test %" PRIu64 " (%s) is not available "
@@ -415,6 +415,68 @@ static int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/* -t N: each one adds a child count, run in the order given. */
+static int opt_children(struct opt_parse *ps, const struct opt_row *row,
+			const char *text, uint64_t n)
+{
+	struct options *o = ps->o;
+
+	(void)row; (void)text;
+	if (o->nchildren >= OPTIONS_MAX_LIST)
+		return opt_error(ps, "%s: given more than %d times", ps->shown,
+				 OPTIONS_MAX_LIST);
+	o->children[o->nchildren++] = (unsigned)n;
+	return 0;
+}
+
+/* The most children any count given so far asks for (-t, -l, -u). */
+static unsigned opt_most_children(const struct options *o)
+{
+	unsigned most = o->max_children > o->min_children ? o->max_children :
+		o->min_children;
+
+	for (size_t i = 0; i < o->nchildren; i++)
+		if (o->children[i] > most)
+			most = o->children[i];
+	return most;
+}
+
+/*
+ * -F f1 f2 ...: IOzone takes exactly as many words as the largest child
+ * count given before it, so -t (or -u) must come first.
+ */
+static int opt_files(struct opt_parse *ps, int *i)
+{
+	struct options *o = ps->o;
+	unsigned need = opt_most_children(o);
+	char **names;
+
+	if (!need)
+		return opt_error(ps, "%s: give -t N (or -l/-u) before -F, so iosweep "
+				 "knows how many file names follow", ps->shown);
+	if (o->nfiles)
+		return opt_error(ps, "%s: given twice; name every child's file "
+				 "after one -F", ps->shown);
+	for (unsigned k = 0; k < need; k++) {
+		const char *w = *i + 1 + (int)k < ps->argc ? ps->argv[*i + 1 + k] : NULL;
+		if (!w || (w[0] == '-' && w[1]) || !w[0])
+			return opt_error(ps, "%s: %u children need %u file names, found "
+					 "%u%s%s%s", ps->shown, need, need, k,
+					 w ? " before '" : "", w ? w : "", w ? "'" : "");
+	}
+	names = calloc(need, sizeof(*names));
+	if (!names)
+		return opt_error(ps, "out of memory");
+	o->files = names;
+	for (unsigned k = 0; k < need; k++) {
+		if (opt_strdup(ps, &names[k], ps->argv[*i + 1 + k]))
+			return -1;
+		o->nfiles++;
+	}
+	*i += (int)need;
+	return 0;
+}
+
 /* ---- the table ----------------------------------------------------- */
 
 #define OFF(f) offsetof(struct options, f)
@@ -425,7 +487,6 @@ static int opt_data(struct opt_parse *ps, const struct opt_row *row,
 #define REJECT(l, why) \
 	{ l, NULL, OPT_ARG_REJECT, NULL, 0, 0, OPT_GROUP_REJECTED, why, NULL, 0, NULL, NULL }
 
-#define WHY_THROUGHPUT "throughput mode is not supported yet"
 
 static const struct opt_row opt_table[] = {
 	/* sizes and grid */
@@ -491,6 +552,31 @@ static const struct opt_row opt_table[] = {
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
+	/* throughput mode */
+	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
+	  "throughput mode: N children (processes, threads with -T), each moving "
+	  "a file of its own at once; repeat for more runs", NULL, 0, NULL,
+	  opt_children },
+	{ "F", "files", OPT_ARG_FILES, "FILE...", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "one file per child, after -t N or -u N", "./iosweep.DUMMY.<child>",
+	  0, NULL, NULL },
+	{ "l", "min-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "throughput mode for every child count from -l to -u",
+	  NULL, OFF(min_children), NULL, opt_set_unsigned },
+	{ "u", "max-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "the largest child count of -l", NULL,
+	  OFF(max_children), NULL, opt_set_unsigned },
+	FLAG("T", "threads", OPT_GROUP_THROUGHPUT, threads, NULL,
+	     "children are POSIX threads, not processes"),
+	FLAG("x", "no-stonewall", OPT_GROUP_THROUGHPUT, no_stonewall,
+	     "\tStonewall disabled",
+	     "every child moves its whole file (by default all stop when the "
+	     "first one is done)"),
+	FLAG("C", "show-children", OPT_GROUP_THROUGHPUT, show_children, NULL,
+	     "show each child's bytes and rate"),
+	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
+	     "-s is the total: each child moves -s divided by the child count"),
+
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
 	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
@@ -557,15 +643,11 @@ static const struct opt_row opt_table[] = {
 	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
 
 	/* IOzone options we refuse */
-	REJECT("t", WHY_THROUGHPUT), REJECT("F", WHY_THROUGHPUT),
-	REJECT("l", WHY_THROUGHPUT), REJECT("u", WHY_THROUGHPUT),
-	REJECT("T", WHY_THROUGHPUT), REJECT("x", WHY_THROUGHPUT),
-	REJECT("C", WHY_THROUGHPUT), REJECT("+k", WHY_THROUGHPUT),
-	REJECT("d", WHY_THROUGHPUT),
-	REJECT("+p", "the mixed workload runs only in throughput mode, "
-	       "which is not supported yet"),
-	REJECT("+B", "the mixed workload runs only in throughput mode, "
-	       "which is not supported yet"),
+	REJECT("d", "staggered child starts are not supported"),
+	REJECT("+p", "choosing the mixed workload's readers is not supported "
+	       "(even children read, odd ones write)"),
+	REJECT("+B", "choosing the mixed workload's readers is not supported "
+	       "(even children read, odd ones write)"),
 	REJECT("B", "mmap I/O is not supported"),
 	REJECT("D", "mmap I/O is not supported"),
 	REJECT("G", "mmap I/O is not supported"),
@@ -808,11 +890,23 @@ static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
 			return opt_error(ps, "%s: empty %s", ps->shown, row->metavar);
 		break;
 	case OPT_ARG_NONE:
+	case OPT_ARG_FILES:
 		break;
 	}
 	ps->seen[opt_index(row)]++;
 	ps->text[opt_index(row)] = text;
 	return row->apply(ps, row, text, value);
+}
+
+/* -F and --files: the words after it, one per child. */
+static int opt_apply_files(struct opt_parse *ps, const struct opt_row *row,
+			   const char *attached, int *i)
+{
+	if (attached)
+		return opt_error(ps, "%s: put the file names after a space "
+				 "(-F f1 f2), not '%s'", ps->shown, attached);
+	ps->seen[opt_index(row)]++;
+	return opt_files(ps, i);
 }
 
 static int opt_long(struct opt_parse *ps, int argc, char **argv, int *i)
@@ -826,6 +920,8 @@ static int opt_long(struct opt_parse *ps, int argc, char **argv, int *i)
 		return opt_unknown_long(ps, arg, len);
 	snprintf(shown, sizeof(shown), "--%s", row->name);
 	ps->shown = shown;
+	if (row->arg == OPT_ARG_FILES)
+		return opt_apply_files(ps, row, eq ? eq + 1 : NULL, i);
 	if (row->arg == OPT_ARG_NONE) {
 		if (eq)
 			return opt_error(ps, "%s takes no value (got '%s')", shown, eq + 1);
@@ -869,6 +965,8 @@ static int opt_cluster(struct opt_parse *ps, int argc, char **argv, int *i)
 		ps->shown = shown;
 		if (row->arg == OPT_ARG_REJECT)
 			return opt_apply(ps, row, NULL);
+		if (row->arg == OPT_ARG_FILES)
+			return opt_apply_files(ps, row, *rest ? rest : NULL, i);
 		if (letter[1]) {
 			/* -+x: nothing may follow in the word; its value is the next word */
 			if (*rest)
@@ -906,13 +1004,27 @@ static int opt_seen(const struct opt_parse *ps, const char *letter)
 	return ps->seen[opt_index(opt_by_letter(letter))];
 }
 
+/* Tests throughput mode has no children for (IOzone ignores them there). */
+#define OPT_NOT_THROUGHPUT ((1u << TEST_RECREWRITE) | (1u << TEST_PWRITEV) | \
+			    (1u << TEST_PREADV))
+
 static int opt_check_tests(struct opt_parse *ps)
 {
 	const struct options *o = ps->o;
+	int tp = options_throughput(o);
 	unsigned n;
 
+	if ((o->tests_mask & (1u << TEST_MIX)) && !tp)
+		return opt_error(ps, "-i 8: test 8 (mixed workload) runs only in "
+				 "throughput mode; add -t N");
+	for (n = 0; n < TEST_COUNT && tp; n++)
+		if ((o->tests_mask & (1u << n)) && (OPT_NOT_THROUGHPUT & (1u << n)))
+			return opt_error(ps, "-i %u: test %u (%s) has no throughput-mode "
+					 "version; drop it or run without -t", n, n,
+					 opt_test_name[n]);
 	for (n = TEST_PWRITE; n < TEST_COUNT; n++)
-		if ((o->tests_mask & (1u << n)) && !o->extended)
+		if ((o->tests_mask & (1u << n)) && !o->extended &&
+		    !(tp && (n == TEST_PWRITE || n == TEST_PREAD)))
 			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
 					 "tests); add -E", n, n, opt_test_name[n]);
 	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
@@ -978,6 +1090,78 @@ static int opt_check_cells(struct opt_parse *ps)
 	return 0;
 }
 
+/* Options that only mean something in throughput mode, and their letters. */
+static const char *const opt_tp_only[] = { "F", "T", "x", "C", "+k" };
+
+/* -+k: every count must split -s into whole records. */
+static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
+			       uint64_t rec_kb)
+{
+	unsigned counts[OPTIONS_MAX_CHILDREN];
+	size_t n = options_child_counts(ps->o, counts, OPTIONS_MAX_CHILDREN);
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c = counts[i], each = file_kb / c;
+		if (file_kb % c || each < rec_kb || each % rec_kb)
+			return opt_error(ps, "-+k: %" PRIu64 " kB over %" PRIu64
+					 " children is not a whole number of %" PRIu64
+					 " kB records per child", file_kb, c, rec_kb);
+	}
+	return 0;
+}
+
+static int opt_check_throughput(struct opt_parse *ps)
+{
+	static const char *const grid[] = { "a", "A", "n", "g", "y", "q" };
+	static const char *const ours[] = { "trials", "warmup", "order" };
+	struct options *o = ps->o;
+	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
+	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
+	size_t i;
+
+	if (!options_throughput(o)) {
+		for (i = 0; i < sizeof(opt_tp_only) / sizeof(opt_tp_only[0]); i++)
+			if (opt_seen(ps, opt_tp_only[i]))
+				return opt_error(ps, "-%s: only in throughput mode; add "
+						 "-t N", opt_tp_only[i]);
+		return 0;
+	}
+	for (i = 0; i < sizeof(grid) / sizeof(grid[0]); i++)
+		if (opt_seen(ps, grid[i]))
+			return opt_error(ps, "-%s and -t: throughput mode runs one file "
+					 "size and one record size, auto-mode options do "
+					 "not mix with it", grid[i]);
+	if (o->nsizes > 1 || o->nrecords > 1)
+		return opt_error(ps, "-%s given twice with -t: throughput mode runs "
+				 "one file size and one record size",
+				 o->nsizes > 1 ? "s" : "r");
+	if (o->nchildren && (o->min_children || o->max_children))
+		return opt_error(ps, "-t and -%s: give either child counts (-t N) "
+				 "or a range (-l N -u M)", o->min_children ? "l" : "u");
+	if (o->min_children && o->max_children && o->min_children > o->max_children)
+		return opt_error(ps, "-l %u: more than -u %u", o->min_children,
+				 o->max_children);
+	if (opt_seen(ps, "f"))
+		return opt_error(ps, "-f and -t: throughput mode gives each child a "
+				 "file of its own; name them with -F");
+	if (o->unit == RESULTS_UNIT_USEC)
+		return opt_error(ps, "-N and -t: throughput mode reports kB/s or "
+				 "ops/s (-O), not microseconds per operation");
+	if (opt_seen(ps, "p"))
+		return opt_error(ps, "-p and -t: purging the CPU cache is not "
+				 "supported in throughput mode");
+	for (i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
+		if (ps->seen[opt_index(opt_by_name(ours[i], strlen(ours[i])))])
+			return opt_error(ps, "--%s and -t: throughput mode runs once; "
+					 "repeat the command for more trials", ours[i]);
+	if (o->nfiles && o->nfiles < opt_most_children(o))
+		return opt_error(ps, "-F: %u children need %u file names, given %zu",
+				 opt_most_children(o), opt_most_children(o), o->nfiles);
+	if (rec_kb > file_kb)
+		return 0;    /* opt_check_cells says so */
+	return o->aggregate ? opt_check_aggregate(ps, file_kb, rec_kb) : 0;
+}
+
 static int opt_check(struct opt_parse *ps)
 {
 	struct options *o = ps->o;
@@ -1000,7 +1184,7 @@ static int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_tests(ps))
+	if (opt_check_throughput(ps) || opt_check_tests(ps))
 		return -1;
 	return opt_check_cells(ps);
 }
@@ -1034,6 +1218,8 @@ int options_parse(struct options *o, int argc, char **argv,
 	ps.o = o;
 	ps.err = err;
 	ps.errlen = errlen;
+	ps.argc = argc;
+	ps.argv = argv;
 	if (errlen)
 		err[0] = '\0';
 	o->multiplier = 2;
@@ -1081,10 +1267,38 @@ void options_release(struct options *o)
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);
+	for (i = 0; i < o->nfiles; i++)
+		free(o->files[i]);
+	free(o->files);
 	for (i = 0; i < o->nsplash; i++)
 		free(o->splash[i]);
 	free(o->splash);
 	memset(o, 0, sizeof(*o));
+}
+
+int options_throughput(const struct options *o)
+{
+	return o->nchildren || o->min_children || o->max_children;
+}
+
+size_t options_child_counts(const struct options *o, unsigned *out, size_t max)
+{
+	size_t n = 0;
+	unsigned lo, hi;
+
+	if (o->nchildren) {
+		for (; n < o->nchildren && n < max; n++)
+			out[n] = o->children[n];
+		return n;
+	}
+	if (!o->min_children && !o->max_children)
+		return 0;
+	/* IOzone: -u alone starts at 1, -l alone runs that count only */
+	lo = o->min_children ? o->min_children : 1;
+	hi = o->max_children ? o->max_children : lo;
+	for (unsigned c = lo; c <= hi && n < max; c++)
+		out[n++] = c;
+	return n;
 }
 
 unsigned options_tests(const struct options *o)

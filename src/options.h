@@ -59,6 +59,21 @@ struct options {
 	int purge_cpu;              /* -p */
 	unsigned sleep_between_s;   /* -+q */
 
+	/*
+	 * throughput mode (IOzone -t -F -l -u -T -x -C -+k): several children
+	 * (processes, or threads with -T) each move a whole file of their own
+	 */
+	unsigned children[OPTIONS_MAX_LIST]; /* -t N, in the order given */
+	size_t nchildren;
+	unsigned min_children;      /* -l (0 = not given) */
+	unsigned max_children;      /* -u (0 = not given) */
+	char **files;               /* -F: one name per child */
+	size_t nfiles;
+	int threads;                /* -T: pthreads instead of processes */
+	int no_stonewall;           /* -x */
+	int show_children;          /* -C: each child's bytes and rate */
+	int aggregate;              /* -+k: -s is the total, split over the children */
+
 	/* report (IOzone) */
 	int unit;                   /* enum results_unit: -O ops/s, -N usec/op */
 	int cpu_util;               /* -+u */
@@ -108,6 +123,19 @@ void options_release(struct options *o);
 
 /* The tests to run: tests_mask, or IOzone's default set when none given. */
 unsigned options_tests(const struct options *o);
+
+/* Most children throughput mode runs (IOzone's MAXSTREAMS). */
+#define OPTIONS_MAX_CHILDREN 1024u
+
+/* Is this a throughput-mode run (-t, -l or -u given)? */
+int options_throughput(const struct options *o);
+
+/*
+ * The child counts throughput mode runs, in order, into out[0..max):
+ * the -t values as given, or every count from -l to -u.  Returns how many
+ * (0 outside throughput mode).
+ */
+size_t options_child_counts(const struct options *o, unsigned *out, size_t max);
 
 /* Write --help, generated from the table, to out. */
 void options_write_help(FILE *out);

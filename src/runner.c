@@ -212,23 +212,6 @@ static int empty_file(struct run *r)
 	return io_close(fd, r->ctx.path, r->msg, sizeof(r->msg));
 }
 
-/*
- * A cell-trial that did not finish (error or signal): the samples of its
- * passes that did finish stay in the set but are flagged partial, so
- * results.csv shows the cell as partial and no statistic counts them.
- */
-static void mark_partial(struct run *r)
-{
-	struct result_set *rs = r->rs;
-	const struct tests_ctx *c = &r->ctx;
-
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		struct result_sample *s = &rs->samples[i];
-		if (s->cell == c->cell && s->trial == c->trial)
-			s->flags |= RESULTS_SF_PARTIAL;
-	}
-}
-
 /* One visit of a cell: warm-up rounds, then the recorded tests. */
 static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 		    size_t errlen)
@@ -255,8 +238,6 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 		}
 	}
 	cell_buffers_free(c);
-	if (rc != TESTS_OK)
-		mark_partial(r);
 	if (rc == TESTS_STOPPED)
 		return interrupted(r, pc, err, errlen);
 	if (rc != TESTS_OK)

@@ -30,6 +30,7 @@
 #include "runner.h"
 #include "sweep.h"
 #include "sysinfo.h"
+#include "throughput.h"
 #include "xls.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -309,6 +310,9 @@ int sweep_main(int argc, char **argv)
 	} else if (o.version) {
 		printf("iosweep %s\n", IOSWEEP_VERSION);
 		status = IOSWEEP_EXIT_OK;
+	} else if (options_throughput(&o)) {
+		catch_signals();
+		status = throughput_sweep(&o, &stop_requested, stdout, stderr);
 	} else if (plan_build(&p, &o, err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);
 		status = IOSWEEP_EXIT_USAGE;

@@ -86,6 +86,16 @@ static int xls_number(struct xls_writer *w, unsigned row, unsigned col, double v
 	return outfile_write(w->f, body, sizeof(body));
 }
 
+static int xls_bof(struct xls_writer *w)
+{
+	unsigned char bof[4];
+	put16(bof, BIFF_VERSION);
+	put16(bof + 2, BIFF_WORKSHEET);
+	if (put_record_head(w, BIFF_BOF, sizeof(bof)))
+		return -1;
+	return outfile_write(w->f, bof, sizeof(bof));
+}
+
 /* Distinct file sizes in cell order: one sheet row each per table. */
 static size_t file_rows(const struct result_set *rs)
 {
@@ -187,20 +197,15 @@ int xls_write(const char *path, const struct options *o,
 
 	struct outfile f;
 	struct xls_writer w = { &f, 0 };
-	unsigned char bof[4];
 	char line[XLS_LABEL_MAX + 2];
 	const char *cmd = o->command_line ? o->command_line :
 		(rs->meta.command_line ? rs->meta.command_line : "");
 
 	if (outfile_open(&f, path, 0, 1, err, errlen))
 		return -1;
-	put16(bof, BIFF_VERSION);
-	put16(bof + 2, BIFF_WORKSHEET);
 	/* IOzone's command line label ends with a space after the last word */
 	snprintf(line, sizeof(line), "%s ", cmd);
-	if (put_record_head(&w, BIFF_BOF, sizeof(bof)) ||
-	    outfile_write(&f, bof, sizeof(bof)) ||
-	    xls_label(&w, w.row++, 0, line) || xls_label(&w, w.row++, 0, " ") ||
+	if (xls_bof(&w) || xls_label(&w, w.row++, 0, line) || xls_label(&w, w.row++, 0, " ") ||
 	    xls_label(&w, w.row++, 0, xls_note))
 		goto fail;
 	for (size_t i = 0; i < ntables; i++) {
@@ -211,6 +216,37 @@ int xls_write(const char *path, const struct options *o,
 		if (xls_table(&w, o, rs, &tables[i]))
 			goto fail;
 	}
+	if (put_record_head(&w, BIFF_EOF, 0))
+		goto fail;
+	return outfile_commit(&f, err, errlen);
+fail:
+	snprintf(err, errlen, "cannot write '%s': %s", path,
+		 f.saved_errno ? strerror(f.saved_errno) : "write failed");
+	outfile_abort(&f);
+	return -1;
+}
+
+int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
+		    char *err, size_t errlen)
+{
+	struct outfile f;
+	struct xls_writer w = { &f, 0 };
+
+	for (size_t i = 0; i < n; i++)
+		if (cells[i].row >= XLS_MAX_ROWS || cells[i].col >= XLS_MAX_COLS) {
+			snprintf(err, errlen, "'-b': cell (%u, %u) is outside a BIFF2 "
+				 "sheet; use the CSV output (--out)", cells[i].row,
+				 cells[i].col);
+			return -1;
+		}
+	if (outfile_open(&f, path, 0, 1, err, errlen))
+		return -1;
+	if (xls_bof(&w))
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (cells[i].text ? xls_label(&w, cells[i].row, cells[i].col, cells[i].text) :
+		    xls_number(&w, cells[i].row, cells[i].col, cells[i].number))
+			goto fail;
 	if (put_record_head(&w, BIFF_EOF, 0))
 		goto fail;
 	return outfile_commit(&f, err, errlen);

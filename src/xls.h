@@ -33,4 +33,19 @@ int xls_check(const struct options *o, const struct result_set *rs,
 int xls_write(const char *path, const struct options *o,
 	      const struct result_set *rs, char *err, size_t errlen);
 
+/* One cell for xls_write_cells: a LABEL when text is set, else a NUMBER. */
+struct xls_cell {
+	unsigned row, col;        /* each below XLS_MAX_ROWS / XLS_MAX_COLS */
+	const char *text;
+	double number;
+};
+
+/*
+ * Write cells[0..n), in that order, as a BIFF2 worksheet at path (BOF,
+ * the records, EOF; replacing the file).  For sheets of another shape
+ * (the throughput report).  0, or -1 with err set.
+ */
+int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
+		    char *err, size_t errlen);
+
 #endif

@@ -59,9 +59,8 @@ static const struct bad_case bad_cases[] = {
 	  { "-r '100': 1024 kB file is not a whole number of 100 kB records" } },
 	{ "-s 10 -r 4k -i 0 -f /tmp/ioz/t",
 	  { "-r '4k': 10 kB file is not a whole number of 4 kB records" } },
-	{ "-t 2 -s 1m -r 64k -i 0", { "-t: throughput mode is not supported yet" } },
-	{ "-a -t 2 -F /tmp/ioz/f1 /tmp/ioz/f2", { "-t: throughput mode" } },
-	{ "-F /tmp/ioz/f1 /tmp/ioz/f2 -t 2 -s 1m -i 0", { "-F: throughput mode" } },
+	{ "-a -t 2 -F /tmp/ioz/f1 /tmp/ioz/f2", { "-a and -t", "auto-mode" } },
+	{ "-F /tmp/ioz/f1 /tmp/ioz/f2 -t 2 -s 1m -i 0", { "-F: give -t N", "before -F" } },
 	{ "-s 1.5m -r 64k -i 0 -f /tmp/ioz/t", { "-s '1.5m'", "not a whole number" } },
 	{ "-a -n 8m -g 1m -i 0 -f /tmp/ioz/t", { "-n '8m'", "-g '1m'", "8192 kB" } },
 	{ "-s 1m -r 3k -I -i 0 -i 1 -f /tmp/ioz/t", { "-r '3k'", "not a whole number" } },
@@ -109,12 +108,38 @@ static const struct bad_case bad_cases[] = {
 	{ "-+q", { "-+q: missing" } },
 	{ "-+q x", { "-+q 'x'" } },
 	{ "-+m file", { "-+m", "not supported" } },
-	{ "-+k", { "-+k: throughput mode" } },
-	{ "-l 1 -u 2", { "-l: throughput mode" } },
-	{ "-T", { "-T: throughput" } },
-	{ "-x", { "-x: throughput" } },
-	{ "-C", { "-C: throughput" } },
-	{ "-az -t 2", { "-t: throughput" } },
+	{ "-+k", { "-+k: only in throughput mode" } },
+	{ "-T", { "-T: only in throughput mode", "-t N" } },
+	{ "-x", { "-x: only in throughput mode" } },
+	{ "-C", { "-C: only in throughput mode" } },
+	{ "-az -t 2", { "-a and -t" } },
+	/* throughput mode */
+	{ "-t 0", { "-t '0'", "1 to 1024" } },
+	{ "-t 1025", { "-t '1025'", "1 to 1024" } },
+	{ "-t x", { "-t 'x'" } },
+	{ "-l 0 -u 2", { "-l '0'", "1 to 1024" } },
+	{ "-l 3 -u 2", { "-l 3", "-u 2" } },
+	{ "-t 2 -l 1 -u 2", { "-t and -l" } },
+	{ "-t 2 -F a", { "-F: 2 children need 2 file names, found 1" } },
+	{ "-t 2 -F a -s 1m", { "-F: 2 children need 2", "before '-s'" } },
+	{ "-t 2 -F a b -t 3", { "-F: 3 children need 3 file names, given 2" } },
+	{ "-t 2 -F a b -F c d", { "-F: given twice" } },
+	{ "-t 2 -Fa b", { "-F: put the file names after a space" } },
+	{ "-u 3 -F a b", { "-F: 3 children need 3" } },
+	{ "-t 2 -f x", { "-f and -t", "-F" } },
+	{ "-t 2 -N", { "-N and -t" } },
+	{ "-t 2 -n 64k", { "-n and -t" } },
+	{ "-t 2 -g 1m", { "-g and -t" } },
+	{ "-t 2 -y 4k", { "-y and -t" } },
+	{ "-t 2 -q 64k", { "-q and -t" } },
+	{ "-t 2 -s 1m -s 2m", { "-s given twice with -t" } },
+	{ "-t 2 -p", { "-p and -t" } },
+	{ "-t 2 --trials 2", { "--trials and -t" } },
+	{ "-t 2 -i 0 -i 4", { "-i 4", "no throughput-mode version" } },
+	{ "-t 3 -+k -s 4m -r 64k", { "-+k: 4096 kB over 3 children" } },
+	{ "-l 1 -u 3 -+k -s 1m -r 64k", { "-+k: 1024 kB over 3 children" } },
+	{ "-t 2 -+k -s 64k -r 64k", { "-+k: 64 kB over 2 children" } },
+	{ "-d 10", { "-d", "not supported" } },
 	{ "-B", { "-B", "mmap" } },
 	{ "-k 4", { "-k", "async" } },
 	{ "-m", { "-m", "not supported" } },
@@ -224,6 +249,18 @@ static const struct splash_case splash_cases[] = {
 	{ "-s 4m -r 64k -i 0 -i 1 -+n -f /tmp/ioz/t",     /* 24 */
 	  { "\tFile size set to 4096 kB", "\tRecord Size 64 kB",
 	    "\tNo retest option selected" } },
+	{ "-t 2 -s 8m -r 64k -i 0 -i 1 -F /tmp/ioz/f1 /tmp/ioz/f2",   /* 05 */
+	  { "\tFile size set to 8192 kB", "\tRecord Size 64 kB" } },
+	{ "-t 2 -s 8m -r 64k -i 0 -i 1 -+u -F /tmp/ioz/f1 /tmp/ioz/f2",   /* 14 */
+	  { "\tFile size set to 8192 kB", "\tRecord Size 64 kB",
+	    "\tCPU utilization Resolution = 0.000 seconds.",
+	    "\tCPU utilization Excel chart enabled" } },
+	{ "-t 2 -s 4m -r 64k -F /tmp/ioz/f1 /tmp/ioz/f2",   /* 17 */
+	  { "\tFile size set to 4096 kB", "\tRecord Size 64 kB" } },
+	{ "-l 1 -u 2 -s 4m -r 64k -i 0 -F /tmp/ioz/f1 /tmp/ioz/f2",   /* 27 */
+	  { "\tFile size set to 4096 kB", "\tRecord Size 64 kB" } },
+	{ "-t 2 -x -T -C -+k -s 1m -r 64k",
+	  { "\tStonewall disabled", "\tFile size set to 1024 kB", "\tRecord Size 64 kB" } },
 	/* options not in a fixture, lines as IOzone 3.508 prints them */
 	{ "-az -w -p -o -+q 3",
 	  { "\tAuto Mode", "\tCross over of record size disabled.", "\tSetting no_unlink",
@@ -446,6 +483,55 @@ static void test_values(void)
 	options_release(&o);
 }
 
+/* Throughput mode: counts, files, flags. */
+static void test_throughput(void)
+{
+	static const struct {
+		const char *line;
+		unsigned want[6];  /* child counts, 0-terminated */
+	} counts[] = {
+		{ "-t 2", { 2 } },
+		{ "-t 1 -t 4 -t 2", { 1, 4, 2 } },
+		{ "-l 1 -u 3", { 1, 2, 3 } },
+		{ "-u 2", { 1, 2 } },
+		{ "-l 3", { 3 } },
+		{ "-s 1m", { 0 } },
+	};
+	unsigned got[8];
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+		size_t n = 0, k;
+		CU_ASSERT_EQUAL_FATAL(parse_line(&o, counts[i].line, err, sizeof(err)), 0);
+		while (counts[i].want[n])
+			n++;
+		CU_ASSERT_EQUAL(options_throughput(&o), n > 0);
+		CU_ASSERT_EQUAL(options_child_counts(&o, got, 8), n);
+		for (k = 0; k < n; k++)
+			CU_ASSERT_EQUAL(got[k], counts[i].want[k]);
+		options_release(&o);
+	}
+	CU_ASSERT_EQUAL(parse_line(&o, "-t 3 -F a b c -T -x -C -+k -s 3m -r 64k -i 0 "
+				   "-i 8 -i 9 -i 10", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.nfiles, 3);
+	if (o.nfiles == 3) {
+		CU_ASSERT_STRING_EQUAL(o.files[0], "a");
+		CU_ASSERT_STRING_EQUAL(o.files[2], "c");
+	}
+	CU_ASSERT_EQUAL(o.threads, 1);
+	CU_ASSERT_EQUAL(o.no_stonewall, 1);
+	CU_ASSERT_EQUAL(o.show_children, 1);
+	CU_ASSERT_EQUAL(o.aggregate, 1);
+	CU_ASSERT_EQUAL(o.tests_mask, (1u << 0) | (1u << 8) | (1u << 9) | (1u << 10));
+	options_release(&o);
+	/* -F takes as many words as the largest count, then options go on */
+	CU_ASSERT_EQUAL(parse_line(&o, "-l 1 -u 2 -F x y -w", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.nfiles, 2);
+	CU_ASSERT_EQUAL(o.keep_file, 1);
+	options_release(&o);
+}
+
 static void test_help_version(void)
 {
 	static const char *const lines[] = {
@@ -481,7 +567,8 @@ static void test_help_text(void)
 	static const char *const want[] = {
 		"usage: iosweep", "-a, --auto", "-s, --file-size SIZE", "-+x, --multiplier N",
 		"-i, --test N", "-+u, --cpu", "-b, --xls FILE", "--trials N",
-		"--data random|zero|ratio=X", "--dry-run", "-t -F -l -u -T -x -C -+k -d:",
+		"--data random|zero|ratio=X", "--dry-run", "-t, --children N", "-F, --files FILE...",
+		"-d: staggered child starts", "-+k, --aggregate",
 		"(default 17)", "(default iosweep.tmp)",
 	};
 	char *buf = NULL;
@@ -529,6 +616,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_machine),
 	CU_CASE(test_defaults),
 	CU_CASE(test_values),
+	CU_CASE(test_throughput),
 	CU_CASE(test_help_version),
 	CU_CASE(test_help_text),
 	CU_CASE(test_release_after_error),
