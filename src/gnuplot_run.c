@@ -1,0 +1,212 @@
+/*
+ * gnuplot_run.c: running the gnuplot program on the scripts gnuplot.c
+ * writes (see gnuplot.h).  gnuplot is found on PATH, or is
+ * $IOSWEEP_GNUPLOT; it runs with fork/exec (no shell, so no quoting of
+ * paths) in the script's directory, its messages are read from a pipe so
+ * a failure can name gnuplot's own error line, and a render counts only
+ * when the output file appeared and is not empty.  gnuplot_for_sweep puts
+ * writing and rendering together for a sweep's --plot.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gnuplot.h"
+
+static const char *gnuplot_program(void)
+{
+	const char *p = getenv("IOSWEEP_GNUPLOT");
+	return p && *p ? p : "gnuplot";
+}
+
+int gnuplot_available(void)
+{
+	const char *prog = gnuplot_program();
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		size_t n = strcspn(path, ":");
+		char full[4096];
+		snprintf(full, sizeof(full), "%.*s/%s", (int)n, n ? path : ".", prog);
+		if (access(full, X_OK) == 0)
+			return 1;
+		path += n + (path[n] == ':');
+	}
+	return 0;
+}
+
+void gnuplot_render_hint(const char *dir, const char *term, char *out, size_t outlen)
+{
+	if (term && strcmp(term, "png") != 0)
+		snprintf(out, outlen, "install gnuplot, then: cd '%s' && for f in *.gp; do "
+			 "gnuplot -e \"term='%s'\" \"$f\"; done", dir, term);
+	else
+		snprintf(out, outlen, "install gnuplot, then: cd '%s' && for f in *.gp; do "
+			 "gnuplot \"$f\"; done", dir);
+}
+
+/*
+ * The line of gnuplot's messages that says what went wrong: its
+ * '"x.gp" line 3: ...' line, else one that mentions an error, else the first.
+ */
+static void first_error_line(const char *msg, char *out, size_t outlen)
+{
+	const char *best = NULL;
+	int best_rank = 0;
+	for (const char *p = msg; *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *e = strstr(p, "rror"), *l = strstr(p, "\" line ");
+		int rank = n == 0 ? 0 : (*p == '"' && l && (size_t)(l - p) < n) ? 3
+			: (e && (size_t)(e - p) < n) ? 2 : 1;
+		if (rank > best_rank) {
+			best = p;
+			best_rank = rank;
+		}
+		p += n + (p[n] != '\0');
+	}
+	size_t n = best ? strcspn(best, "\n") : 0;
+	snprintf(out, outlen, "%.*s", (int)(n < 300 ? n : 300), best ? best : "no message");
+}
+
+int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)
+{
+	const char *t = term ? term : "png";
+	const char *slash = strrchr(gp_path, '/');
+	size_t plen = strlen(gp_path);
+	char dir[4096], base[1024], termarg[64], outp[4200], msg[4096];
+	size_t msglen = 0;
+	int pfd[2], status = 0;
+	struct stat st;
+
+	if (!gnuplot_term_valid(t)) {
+		snprintf(err, errlen, "unknown terminal '%s' (use png, svg, pdf or dumb)", t);
+		return -1;
+	}
+	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
+		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
+		 slash ? gp_path : ".");
+	if (slash == gp_path)
+		snprintf(dir, sizeof(dir), "/");
+	snprintf(base, sizeof(base), "%s", slash ? slash + 1 : gp_path);
+	snprintf(termarg, sizeof(termarg), "term='%s'", t);
+	snprintf(outp, sizeof(outp), "%.*s.%s", (int)(plen - 3), gp_path, gnuplot_term_ext(t));
+
+	if (pipe(pfd) != 0) {
+		snprintf(err, errlen, "cannot run gnuplot: pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot run gnuplot: fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		const char *prog = gnuplot_program();
+		char *const args[] = { (char *)prog, (char *)"-e", termarg, base, NULL };
+		int devnull = open("/dev/null", O_RDWR);
+		if (devnull >= 0) {
+			dup2(devnull, 0);
+			dup2(devnull, 1);
+		}
+		dup2(pfd[1], 2);
+		close(pfd[0]);
+		close(pfd[1]);
+		if (chdir(dir) != 0) {
+			dprintf(2, "cannot enter '%s': %s\n", dir, strerror(errno));
+			_exit(126);
+		}
+		execvp(prog, args);
+		dprintf(2, "cannot run '%s': %s\n", prog, strerror(errno));
+		_exit(127);
+	}
+	close(pfd[1]);
+	for (;;) {
+		char chunk[1024];
+		ssize_t n = read(pfd[0], chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		size_t keep = (size_t)n;
+		if (keep > sizeof(msg) - 1 - msglen)
+			keep = sizeof(msg) - 1 - msglen;
+		memcpy(msg + msglen, chunk, keep);
+		msglen += keep;
+	}
+	msg[msglen] = '\0';
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			snprintf(err, errlen, "cannot run gnuplot: waitpid: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char line[512];
+		first_error_line(msg, line, sizeof(line));
+		snprintf(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
+		return -1;
+	}
+	if (stat(outp, &st) != 0 || st.st_size == 0) {
+		char line[512];
+		first_error_line(msg, line, sizeof(line));
+		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
+			 msglen ? ": " : "", msglen ? line : "");
+		return -1;
+	}
+	return 0;
+}
+
+int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
+		      char *err, size_t errlen)
+{
+	struct gnuplot_refs all = { 0 }, refs = { 0 };
+	struct gnuplot_files files = { 0 };
+	struct gnuplot_opts go = { 0 };
+	struct result_set *sets[1] = { (struct result_set *)rs };
+	int rc = -1;
+
+	if (gnuplot_refs_load(&all, NULL, err, errlen) != 0)
+		return -1;
+	if (gnuplot_refs_select(&all, NULL, &refs, err, errlen) != 0)
+		goto out;
+	go.term = "png";
+	go.refs = &refs;
+	go.cliffs = 1;
+	go.overwrite = 1;
+	if (gnuplot_write_charts(sets, 1, &go, out_dir, &files, err, errlen) != 0)
+		goto out;
+	if (!gnuplot_available()) {
+		char hint[1024];
+		gnuplot_render_hint(out_dir, "png", hint, sizeof(hint));
+		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
+			 files.n, out_dir, hint);
+		rc = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < files.n; i++)
+		if (gnuplot_render(files.paths[i], "png", err, errlen) != 0)
+			goto out;
+	rc = 0;
+out:
+	gnuplot_files_release(&files);
+	gnuplot_refs_release(&refs);
+	gnuplot_refs_release(&all);
+	return rc;
+}
