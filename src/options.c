@@ -463,6 +463,10 @@ static int opt_files(struct opt_parse *ps, int *i)
 			return opt_error(ps, "%s: %u children need %u file names, found "
 					 "%u%s%s%s", ps->shown, need, need, k,
 					 w ? " before '" : "", w ? w : "", w ? "'" : "");
+		for (unsigned j = 0; j < k; j++)
+			if (!strcmp(w, ps->argv[*i + 1 + j]))
+				return opt_error(ps, "%s: '%s' is named twice; every child "
+						 "needs a file of its own", ps->shown, w);
 	}
 	names = calloc(need, sizeof(*names));
 	if (!names)
@@ -595,6 +599,11 @@ static const struct opt_row opt_table[] = {
 	  opt_xls },
 	{ "M", "machine", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
 	  "show the machine (uname) in the header", NULL, 0, NULL, opt_machine },
+	FLAG("Q", "latency-files", OPT_GROUP_REPORT, latency_files,
+	     "\tOffset/latency files enabled.",
+	     "write IOzone's per-operation offset/latency files (wol.dat, "
+	     "rwol.dat, rol.dat, rrol.dat) in the current directory; implies "
+	     "--latency"),
 
 	/* our own: long options only */
 	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
@@ -616,6 +625,9 @@ static const struct opt_row opt_table[] = {
 	{ NULL, "data", OPT_ARG_STRING, "random|zero|ratio=X", 0, 0, OPT_GROUP_OURS,
 	  "data written: incompressible, zeros (as IOzone), or a fraction X "
 	  "(0 <= X < 1) that compresses away", "random", 0, NULL, opt_data },
+	FLAG(NULL, "latency", OPT_GROUP_OURS, latency, NULL,
+	     "time every operation: min, mean, max, sd and percentiles per cell in "
+	     "the report and the CSV files"),
 	FLAG(NULL, "dry-run", OPT_GROUP_OURS, dry_run, NULL,
 	     "print the cells that would run, then stop"),
 	{ NULL, "progress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
@@ -670,8 +682,7 @@ static const struct opt_row opt_table[] = {
 	REJECT("S", "setting the processor cache size is not supported"),
 	REJECT("L", "setting the cache line size is not supported"),
 	REJECT("P", "processor binding is not supported"),
-	REJECT("Q", "offset/latency files are not supported"),
-	REJECT("+z", "latency histograms are not supported"),
+	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
 	REJECT("+m", "cluster mode is not supported"),
 	REJECT("+h", "cluster mode is not supported"),

@@ -97,6 +97,8 @@ struct options {
 	int gzip;                   /* --gzip */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
+	int latency;                /* --latency: per-op latency histograms */
+	int latency_files;          /* -Q: IOzone's offset/latency files (implies --latency) */
 	int refine_cliffs;          /* --refine-cliffs */
 	unsigned refine_time_s;     /* --refine-time, default 600 */
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latency.h"
 #include "results.h"
 
 static const char *const col_names[RC_COUNT] = {
@@ -64,6 +65,8 @@ void results_release(struct result_set *rs)
 		*strs[i] = NULL;
 	}
 	free(rs->cells);
+	for (size_t i = 0; i < rs->nsamples; i++)
+		latency_free(rs->samples[i].lat);
 	free(rs->samples);
 	free(rs->record_axis);
 	results_init(rs);

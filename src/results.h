@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct latency_hist;
+
 #define RESULTS_SCHEMA 1
 
 /*
@@ -92,6 +94,8 @@ struct result_sample {
 	double cpu_sys_s;      /* CPU system seconds of the whole pass */
 	double rate_kbps;      /* only with RESULTS_SF_RATE_ONLY */
 	unsigned flags;        /* RESULTS_SF_* */
+	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
+				     by the set once added; NULL without */
 };
 
 struct result_cell {
@@ -124,7 +128,11 @@ long results_add_cell(struct result_set *rs, uint64_t file_kb,
 /* Index of the (non-placeholder) cell with these sizes, or -1. */
 long results_find_cell(const struct result_set *rs, uint64_t file_kb,
 		       uint64_t record_kb);
-/* Append a copy of *s and set its column's bit in cols_mask. 0 or -1. */
+/*
+ * Append a copy of *s and set its column's bit in cols_mask.  0 or -1.
+ * On success the set owns s->lat (freed by results_release); on failure
+ * the caller still does.
+ */
 int results_add_sample(struct result_set *rs, const struct result_sample *s);
 /* Set the record axis (copied). 0 or -1. */
 int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n);

@@ -17,7 +17,9 @@
 #include "clock.h"
 #include "io.h"
 #include "iosweep.h"
+#include "latency.h"
 #include "options.h"
+#include "outfile.h"
 #include "pattern.h"
 #include "plan.h"
 #include "results.h"
@@ -27,7 +29,6 @@
 #define RUNNER_DEFAULT_FILE "iosweep.tmp"
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
 #define RUNNER_PLAIN_KB 512u         /* IOzone's size without -s or -a */
-#define RUNNER_RATIO_BYTES (256u << 10) /* bytes the compression ratio is measured on */
 #define RUNNER_SEED 0x5eed0000ull
 
 static const char *target(const struct options *o)
@@ -63,6 +64,37 @@ static uint64_t largest_kb(const struct options *o)
 	return kb;
 }
 
+/* -Q: IOzone's offset/latency files, in the current directory. */
+static const struct {
+	int col;
+	int test;
+	const char *name;
+} qfiles[] = {
+	{ RC_WRITE, TEST_WRITE, "wol.dat" }, { RC_REWRITE, TEST_WRITE, "rwol.dat" },
+	{ RC_READ, TEST_READ, "rol.dat" }, { RC_REREAD, TEST_READ, "rrol.dat" },
+};
+#define RUNNER_NQFILES (sizeof(qfiles) / sizeof(qfiles[0]))
+
+static int qfile_wanted(const struct options *o, size_t i)
+{
+	return o->latency_files && (options_tests(o) & (1u << qfiles[i].test));
+}
+
+/* -Q without --overwrite: refuse before anything is printed or written. */
+static int check_qfiles(const struct options *o, char *err, size_t errlen)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < RUNNER_NQFILES && !o->overwrite; i++) {
+		if (qfile_wanted(o, i) && lstat(qfiles[i].name, &st) == 0) {
+			snprintf(err, errlen, "-Q: '%s' exists already in the current "
+				 "directory; remove it or use --overwrite", qfiles[i].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int runner_prepare(const struct options *o, char *err, size_t errlen)
 {
 	const char *path = target(o);
@@ -70,7 +102,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 	uint64_t free_bytes = 0, need_kb = largest_kb(o);
 
 	dir_of(path, dir, sizeof(dir));
-	if (io_check_dir(dir, &free_bytes, err, errlen) != 0)
+	if (check_qfiles(o, err, errlen) != 0 ||
+	    io_check_dir(dir, &free_bytes, err, errlen) != 0)
 		return -1;
 	if (!o->force && free_bytes / 1024 < need_kb) {
 		snprintf(err, errlen, "not enough free space in '%s' for a %llu kB "
@@ -103,6 +136,9 @@ struct run {
 	int need_offsets;
 	long *rs_cell;              /* plan cell -> result_set cell */
 	struct tests_ctx ctx;       /* the fields that stay for the whole run */
+	struct latency_hist lat;    /* --latency: the passes' working histogram */
+	struct outfile qf[RUNNER_NQFILES]; /* -Q */
+	struct outfile *qfile[RC_COUNT];   /* -Q: by column, NULL when none */
 	size_t done, total;         /* cell-trials */
 	uint64_t done_kb, total_kb; /* for the estimate */
 	uint64_t t_start;
@@ -167,11 +203,15 @@ static size_t vec_count(uint64_t numrecs, uint64_t reclen)
 static void cell_buffers_free(struct tests_ctx *c)
 {
 	io_free(c->buf);
+	io_free(c->wbuf);
 	free(c->stdio_buf);
 	free(c->offsets);
+	free(c->op_ns);
 	c->buf = NULL;
+	c->wbuf = NULL;
 	c->stdio_buf = NULL;
 	c->offsets = NULL;
+	c->op_ns = NULL;
 }
 
 /* Buffers of one cell, filled with the data pattern before any timing. */
@@ -184,17 +224,22 @@ static int cell_buffers(struct run *r, const struct plan_cell *pc, size_t pi)
 	c->numrecs = c->reclen ? pc->file_kb * 1024 / c->reclen : 0;
 	c->nvec = vec_count(c->numrecs, c->reclen);
 	c->buf = io_alloc(c->nvec * (size_t)c->reclen);
+	c->wlen = tests_wbuf_len(c->reclen, c->nvec);
+	c->wbuf = io_alloc(c->wlen);
+	c->wpos = 0;
 	c->stdio_buf = malloc(c->reclen ? (size_t)c->reclen : 1);
 	if (r->need_offsets)
 		c->offsets = malloc((c->numrecs ? c->numrecs : 1) * sizeof(uint64_t));
-	if (!c->buf || !c->stdio_buf || (r->need_offsets && !c->offsets)) {
+	if (r->o->latency_files)
+		c->op_ns = malloc((c->numrecs ? c->numrecs : 1) * sizeof(uint64_t));
+	if (!c->buf || !c->wbuf || !c->stdio_buf ||
+	    (r->need_offsets && !c->offsets) || (r->o->latency_files && !c->op_ns)) {
 		snprintf(r->msg, sizeof(r->msg), "out of memory for %llu kB "
 			 "records", (unsigned long long)pc->record_kb);
 		cell_buffers_free(c);
 		return -1;
 	}
-	pattern_fill(c->buf, c->nvec * (size_t)c->reclen, r->o->data,
-		     r->o->data_ratio, RUNNER_SEED + pi);
+	pattern_fill(c->wbuf, c->wlen, r->o->data, r->o->data_ratio, RUNNER_SEED + pi);
 	return 0;
 }
 
@@ -210,6 +255,23 @@ static int empty_file(struct run *r)
 	if (fd < 0)
 		return -1;
 	return io_close(fd, r->ctx.path, r->msg, sizeof(r->msg));
+}
+
+/*
+ * A cell-trial that did not finish (error or signal): the samples of its
+ * passes that did finish stay in the set but are flagged partial, so
+ * results.csv shows the cell as partial and no statistic counts them.
+ */
+static void mark_partial(struct run *r)
+{
+	struct result_set *rs = r->rs;
+	const struct tests_ctx *c = &r->ctx;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		if (s->cell == c->cell && s->trial == c->trial)
+			s->flags |= RESULTS_SF_PARTIAL;
+	}
 }
 
 /* One visit of a cell: warm-up rounds, then the recorded tests. */
@@ -238,6 +300,8 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 		}
 	}
 	cell_buffers_free(c);
+	if (rc != TESTS_OK)
+		mark_partial(r);
 	if (rc == TESTS_STOPPED)
 		return interrupted(r, pc, err, errlen);
 	if (rc != TESTS_OK)
@@ -319,11 +383,25 @@ static unsigned meta_flags(const struct options *o)
 	return f;
 }
 
+/* The smallest record size of the run, in kB (IOzone's 4 kB by default). */
+static uint64_t smallest_record_kb(const struct options *o)
+{
+	uint64_t kb = 0;
+
+	for (size_t i = 0; i < o->nrecords; i++)
+		if (kb == 0 || o->records_kb[i] < kb)
+			kb = o->records_kb[i];
+	if (kb == 0 && o->auto_mode && o->min_rec_kb)
+		kb = o->min_rec_kb;
+	return kb ? kb : 4;
+}
+
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen)
 {
 	char desc[64];
 	unsigned char *probe;
+	size_t probe_len;
 
 	rs->meta.timer_resolution_s = clock_resolution_s();
 	rs->meta.flags |= meta_flags(o);
@@ -331,11 +409,17 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
-	probe = malloc(RUNNER_RATIO_BYTES);
+	/*
+	 * The whole write buffer of a cell with the smallest record, filled as
+	 * a cell fills it (every cell's buffer holds the same stationary
+	 * pattern; larger ones compress alike, and would take seconds).
+	 */
+	probe_len = tests_wbuf_len(smallest_record_kb(o) * 1024, 1);
+	probe = malloc(probe_len);
 	if (!probe)
 		goto nomem;
-	pattern_fill(probe, RUNNER_RATIO_BYTES, o->data, o->data_ratio, RUNNER_SEED);
-	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, RUNNER_RATIO_BYTES);
+	pattern_fill(probe, probe_len, o->data, o->data_ratio, RUNNER_SEED);
+	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, probe_len);
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
 	free(probe);
@@ -372,6 +456,51 @@ static int fill_set(struct run *r, char *err, size_t errlen)
 nomem:
 	snprintf(err, errlen, "out of memory building the result set");
 	return -1;
+}
+
+/* -Q: open IOzone's files with their header line. */
+static int open_qfiles(struct run *r, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < RUNNER_NQFILES; i++) {
+		if (!qfile_wanted(r->o, i))
+			continue;
+		if (outfile_open(&r->qf[i], qfiles[i].name, 0, r->o->overwrite, err,
+				 errlen) != 0) {
+			for (size_t k = 0; k < i; k++)
+				if (r->qfile[qfiles[k].col])
+					outfile_abort(&r->qf[k]);
+			memset(r->qfile, 0, sizeof(r->qfile));
+			return -1;
+		}
+		r->qfile[qfiles[i].col] = &r->qf[i];
+		outfile_printf(&r->qf[i], "Offset in kBytes   Latency in microseconds  "
+			       "Transfer size in bytes\n");
+	}
+	r->ctx.qfile = r->qfile;
+	return 0;
+}
+
+/*
+ * -Q: put the files in place, also after an error or an interruption (the
+ * rows of finished passes are real).  With err NULL a failure is not
+ * reported (the run failed already).  0 or -1.
+ */
+static int close_qfiles(struct run *r, char *err, size_t errlen)
+{
+	char msg[IOSWEEP_ERR_MAX];
+	int rc = 0;
+
+	for (size_t i = 0; i < RUNNER_NQFILES; i++) {
+		if (!r->qfile[qfiles[i].col])
+			continue;
+		if (outfile_commit(&r->qf[i], msg, sizeof(msg)) != 0 && rc == 0) {
+			rc = -1;
+			if (err)
+				snprintf(err, errlen, "-Q: %s", msg);
+		}
+		r->qfile[qfiles[i].col] = NULL;
+	}
+	return err ? rc : 0;
 }
 
 /* The file must be there (runner_prepare) and be one we may use. */
@@ -442,9 +571,16 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		snprintf(err, errlen, "-p: out of memory for the cache purge buffer");
 		goto out;
 	}
+	if ((o->latency || o->latency_files) && latency_init(&r.lat) != 0) {
+		snprintf(err, errlen, "--latency: out of memory for the histogram");
+		goto out;
+	}
+	c->lat_work = r.lat.counts ? &r.lat : NULL;
 	if (ensure_file(o, err, errlen) != 0)
 		goto out;
 	have_file = 1;
+	if (open_qfiles(&r, err, errlen) != 0)
+		goto out;
 	r.t_start = clock_now_ns();
 	rc = sweep_cells(&r, err, errlen);
 	if (rc == 0) {
@@ -457,6 +593,9 @@ out:
 			 strerror(errno));
 		rc = -1;
 	}
+	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)
+		rc = -1;
+	latency_release(&r.lat);
 	free(c->purge_buf);
 	free(r.rs_cell);
 	return rc;

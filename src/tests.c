@@ -10,12 +10,15 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "clock.h"
 #include "io.h"
+#include "latency.h"
+#include "outfile.h"
 #include "results.h"
 #include "tests.h"
 
@@ -183,6 +186,71 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 #define STOPPED_OR(c, stmt) \
 	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
 
+/*
+ * The timed loop: the statement(s) after `to` for i = from .. to-1, each
+ * leaving with goto out on error.  Without --latency (c->lat NULL) it is
+ * the plain loop.  With it, the clock is read once after every op and the
+ * step from the previous reading (tp: t0 before the first op) is the op's
+ * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
+ * -Q, a scratch word otherwise).  The variant is chosen once, here, before
+ * the first op.  tp is left at the last reading.
+ */
+#define TIMED_LOOP(c, tp, from, to, ...) do { \
+	if (!(c)->lat) { \
+		for (uint64_t i = (from); i < (to); i++) \
+			STOPPED_OR(c, __VA_ARGS__); \
+	} else { \
+		struct latency_hist *const lh_ = (c)->lat; \
+		uint64_t *const qn_ = (c)->op_dst; \
+		const uint64_t qm_ = (c)->op_mask; \
+		for (uint64_t i = (from); i < (to); i++) { \
+			uint64_t tn_; \
+			STOPPED_OR(c, __VA_ARGS__); \
+			tn_ = clock_now_ns(); \
+			latency_add(lh_, tn_ - (tp)); \
+			qn_[i & qm_] = tn_ - (tp); \
+			(tp) = tn_; \
+		} \
+	} \
+} while (0)
+
+/*
+ * Where writes take their data: consecutive windows of step bytes of the
+ * write buffer, back to its start when the next window would pass its
+ * end.  The position carries over from pass to pass within a cell.
+ */
+struct window {
+	unsigned char *p, *first, *last;
+	size_t step;
+};
+
+static void window_start(struct tests_ctx *c, struct window *w, size_t step)
+{
+	w->first = c->wbuf;
+	w->last = c->wbuf + c->wlen - step;
+	w->step = step;
+	w->p = c->wbuf + c->wpos;
+	if (w->p > w->last)
+		w->p = w->first;
+}
+
+static void window_save(struct tests_ctx *c, const struct window *w)
+{
+	c->wpos = (size_t)(w->p - w->first);
+}
+
+#define WINDOW_NEXT(w) \
+	do { (w).p += (w).step; if ((w).p > (w).last) (w).p = (w).first; } while (0)
+
+size_t tests_wbuf_len(uint64_t reclen, size_t nvec)
+{
+	size_t len = (size_t)reclen * (nvec ? nvec : 1);
+	size_t least = reclen >= TESTS_WBUF_MIN ? 2 * (size_t)reclen
+		: TESTS_WBUF_MIN + (size_t)reclen;
+
+	return len > least ? len : least;
+}
+
 /* ---- the tests ------------------------------------------------------ */
 
 /* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
@@ -190,19 +258,22 @@ static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
-	const unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	struct window w;
+	uint64_t t0, tp;
 
 	if (opened(c, fd) != 0)
 		goto out;
+	window_start(c, &w, len);
 	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (io_full_write(fd, buf, len, c->path, c->err,
-						c->errlen) != 0) goto out);
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (io_full_write(fd, w.p, len, c->path, c->err,
+				     c->errlen) != 0) goto out;
+		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
+	window_save(c, &w);
 out:
 	return finish(c, fd, rc);
 }
@@ -215,7 +286,7 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (opened(c, fd) != 0)
@@ -224,10 +295,10 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
 		goto out;
 	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
-					       c->errlen) != 0) goto out);
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (io_full_read(fd, buf, len, c->path, c->err,
+				    c->errlen) != 0) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
@@ -242,26 +313,30 @@ static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	uint64_t t0;
+	struct window w;
+	uint64_t t0, tp;
 
 	if (fd < 0)
 		goto out;
+	window_start(c, &w, len);
 	purge_cpu(c);
-	t0 = clock_now_ns();
+	t0 = tp = clock_now_ns();
 	if (pass == 0) {
-		for (uint64_t i = 0; i < n; i++)
-			STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-						  c->err, c->errlen) != 0 ||
-					  io_full_read(fd, buf, len, c->path, c->err,
-						       c->errlen) != 0) goto out);
+		TIMED_LOOP(c, tp, 0, n,
+			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+				       c->err, c->errlen) != 0 ||
+			       io_full_read(fd, buf, len, c->path, c->err,
+					    c->errlen) != 0) goto out);
 	} else {
-		for (uint64_t i = 0; i < n; i++)
-			STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-						  c->err, c->errlen) != 0 ||
-					  io_full_write(fd, buf, len, c->path, c->err,
-							c->errlen) != 0) goto out);
+		TIMED_LOOP(c, tp, 0, n,
+			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+				       c->err, c->errlen) != 0 ||
+			       io_full_write(fd, w.p, len, c->path, c->err,
+					     c->errlen) != 0) goto out;
+			   WINDOW_NEXT(w));
 	}
 	rc = end_timed(c, &fd, t0, s);
+	window_save(c, &w);
 out:
 	return finish(c, fd, rc);
 }
@@ -275,23 +350,25 @@ static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const int64_t back = -2 * (int64_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
 	purge_cpu(c);
-	t0 = clock_now_ns();
+	t0 = tp = clock_now_ns();
+	/* the first op's latency includes this seek */
 	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
 		    c->err, c->errlen) != 0)
 		goto out;
-	for (uint64_t i = 1; i < n; i++)
-		STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
-					       c->errlen) != 0 ||
-				  io_seek(fd, back, SEEK_CUR, c->path, c->err,
-					  c->errlen) != 0) goto out);
-	STOPPED_OR(c, if (io_full_read(fd, buf, len, c->path, c->err,
-				       c->errlen) != 0) goto out);
+	TIMED_LOOP(c, tp, 1, n,
+		   if (io_full_read(fd, buf, len, c->path, c->err,
+				    c->errlen) != 0 ||
+		       io_seek(fd, back, SEEK_CUR, c->path, c->err,
+			       c->errlen) != 0) goto out);
+	TIMED_LOOP(c, tp, 0, 1,
+		   if (io_full_read(fd, buf, len, c->path, c->err,
+				    c->errlen) != 0) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
@@ -302,22 +379,25 @@ static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
-	const unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	struct window w;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
+	window_start(c, &w, len);
 	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (io_full_write(fd, buf, len, c->path, c->err,
-						c->errlen) != 0 ||
-				  io_seek(fd, 0, SEEK_SET, c->path, c->err,
-					  c->errlen) != 0) goto out);
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (io_full_write(fd, w.p, len, c->path, c->err,
+				     c->errlen) != 0 ||
+		       io_seek(fd, 0, SEEK_SET, c->path, c->err,
+			       c->errlen) != 0) goto out;
+		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
+	window_save(c, &w);
 out:
 	return finish(c, fd, rc);
 }
@@ -331,18 +411,18 @@ static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	uint64_t t0;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
 	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-					  c->err, c->errlen) != 0 ||
-				  io_full_read(fd, buf, len, c->path, c->err,
-					       c->errlen) != 0) goto out);
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+			       c->err, c->errlen) != 0 ||
+		       io_full_read(fd, buf, len, c->path, c->err,
+				    c->errlen) != 0) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
@@ -439,23 +519,26 @@ static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	FILE *fp = open_stream(c, O_RDWR, "r+");
 	int rc = TESTS_ERROR;
-	const unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	struct window w;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (!fp)
 		goto out;
+	window_start(c, &w, len);
 	purge_cpu(c);
 	errno = 0;
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (fwrite(buf, len, 1, fp) != 1) {
-			rc = stream_fail(c, "fwrite");
-			goto out;
-		});
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (fwrite(w.p, len, 1, fp) != 1) {
+			   rc = stream_fail(c, "fwrite");
+			   goto out;
+		   }
+		   WINDOW_NEXT(w));
 	rc = end_timed_stream(c, &fp, t0, s);
+	window_save(c, &w);
 out:
 	return finish_stream(c, fp, rc);
 }
@@ -467,24 +550,24 @@ static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0;
+	uint64_t t0, tp;
 
 	(void)pass;
 	if (!fp)
 		goto out;
 	purge_cpu(c);
 	errno = 0;
-	t0 = clock_now_ns();
-	for (uint64_t i = 0; i < n; i++)
-		STOPPED_OR(c, if (fread(buf, len, 1, fp) != 1) {
-			if (feof(fp))
-				snprintf(c->err, c->errlen, "cannot fread '%s': "
-					 "unexpected end of file", c->path);
-			else
-				stream_fail(c, "fread");
-			rc = TESTS_ERROR;
-			goto out;
-		});
+	t0 = tp = clock_now_ns();
+	TIMED_LOOP(c, tp, 0, n,
+		   if (fread(buf, len, 1, fp) != 1) {
+			   if (feof(fp))
+				   snprintf(c->err, c->errlen, "cannot fread '%s': "
+					    "unexpected end of file", c->path);
+			   else
+				   stream_fail(c, "fread");
+			   rc = TESTS_ERROR;
+			   goto out;
+		   });
 	rc = end_timed_stream(c, &fp, t0, s);
 out:
 	return finish_stream(c, fp, rc);
@@ -498,22 +581,28 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0, off = 0;
+	struct window w;
+	uint64_t t0, tp, off = 0;
 
 	if (opened(c, fd) != 0)
 		goto out;
+	window_start(c, &w, len);
 	purge_cpu(c);
-	t0 = clock_now_ns();
+	t0 = tp = clock_now_ns();
 	if (is_write) {
-		for (uint64_t i = 0; i < n; i++, off += len)
-			STOPPED_OR(c, if (io_full_pwrite(fd, buf, len, off, c->path,
-							 c->err, c->errlen) != 0) goto out);
+		TIMED_LOOP(c, tp, 0, n,
+			   if (io_full_pwrite(fd, w.p, len, off, c->path,
+					      c->err, c->errlen) != 0) goto out;
+			   off += len;
+			   WINDOW_NEXT(w));
 	} else {
-		for (uint64_t i = 0; i < n; i++, off += len)
-			STOPPED_OR(c, if (io_full_pread(fd, buf, len, off, c->path,
-							c->err, c->errlen) != 0) goto out);
+		TIMED_LOOP(c, tp, 0, n,
+			   if (io_full_pread(fd, buf, len, off, c->path,
+					     c->err, c->errlen) != 0) goto out;
+			   off += len);
 	}
 	rc = end_timed(c, &fd, t0, s);
+	window_save(c, &w);
 out:
 	return finish(c, fd, rc);
 }
@@ -530,6 +619,15 @@ static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
 	return pass_pio(c, 0, s);
 }
 
+/* The nvec records of one vectored call, at p. */
+static void point_iov(struct iovec *iov, unsigned char *p, size_t len, int nvec)
+{
+	for (int k = 0; k < nvec; k++) {
+		iov[k].iov_base = p + (size_t)k * len;
+		iov[k].iov_len = len;
+	}
+}
+
 /* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
 static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 {
@@ -541,25 +639,39 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	const uint64_t groups = c->numrecs / c->nvec;
 	const int rest = (int)(c->numrecs % c->nvec);
 	const uint64_t step = (uint64_t)nvec * len;
-	int (*xfer)(int, const struct iovec *, int, uint64_t, const char *,
-		    char *, size_t) = is_write ? io_full_pwritev : io_full_preadv;
-	uint64_t t0, off = 0;
+	struct window w;
+	uint64_t t0, tp, off = 0;
 
-	for (int k = 0; k < nvec; k++) {
-		iov[k].iov_base = c->buf + (size_t)k * len;
-		iov[k].iov_len = len;
-	}
+	window_start(c, &w, (size_t)step);
+	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
 	if (opened(c, fd) != 0)
 		goto out;
 	purge_cpu(c);
-	t0 = clock_now_ns();
-	for (uint64_t g = 0; g < groups; g++, off += step)
-		STOPPED_OR(c, if (xfer(fd, iov, nvec, off, c->path, c->err,
-				       c->errlen) != 0) goto out);
-	if (rest)
-		STOPPED_OR(c, if (xfer(fd, iov, rest, off, c->path, c->err,
-				       c->errlen) != 0) goto out);
+	t0 = tp = clock_now_ns();
+	if (is_write) {
+		TIMED_LOOP(c, tp, 0, groups,
+			   if (io_full_pwritev(fd, iov, nvec, off, c->path, c->err,
+					       c->errlen) != 0) goto out;
+			   off += step;
+			   WINDOW_NEXT(w);
+			   point_iov(iov, w.p, len, nvec));
+		if (rest)
+			TIMED_LOOP(c, tp, groups, groups + 1,
+				   if (io_full_pwritev(fd, iov, rest, off, c->path,
+						       c->err, c->errlen) != 0) goto out);
+	} else {
+		TIMED_LOOP(c, tp, 0, groups,
+			   if (io_full_preadv(fd, iov, nvec, off, c->path, c->err,
+					      c->errlen) != 0) goto out;
+			   off += step);
+		if (rest)
+			TIMED_LOOP(c, tp, groups, groups + 1,
+				   if (io_full_preadv(fd, iov, rest, off, c->path,
+						      c->err, c->errlen) != 0) goto out);
+	}
 	rc = end_timed(c, &fd, t0, s);
+	if (is_write)
+		window_save(c, &w);
 out:
 	return finish(c, fd, rc);
 }
@@ -614,6 +726,41 @@ static void rest(struct tests_ctx *c)
 		;
 }
 
+/*
+ * Before a pass: its histogram (recorded passes with --latency) and where
+ * per-op latencies go (op_ns with -Q when the column has a file).
+ */
+static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
+{
+	int col = p < 2 ? t->col[p] : -1;
+
+	c->lat = c->record ? c->lat_work : NULL;
+	c->op_dst = &c->op_scratch;
+	c->op_mask = 0;
+	if (!c->lat)
+		return;
+	latency_clear(c->lat);
+	if (c->qfile && c->op_ns && col >= 0 && c->qfile[col]) {
+		c->op_dst = c->op_ns;
+		c->op_mask = ~(uint64_t)0;
+	}
+}
+
+/*
+ * -Q: IOzone's rows for one pass, "%10lld %10.0f %10lld" (offset in kB,
+ * latency in microseconds, bytes), then its CPU and real time line.
+ */
+static void write_qrows(const struct tests_ctx *c, struct outfile *f,
+			const struct tests_span *s, double user_s, double sys_s)
+{
+	for (uint64_t i = 0; i < s->ops; i++)
+		outfile_printf(f, "%10" PRIu64 " %10.0f %10" PRIu64 "\n",
+			       i * c->reclen / 1024, (double)c->op_ns[i] / 1e3,
+			       c->reclen);
+	outfile_printf(f, "\nSystem time %10.3f User time %10.3f Real %10.3f  "
+		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);
+}
+
 int tests_run(const struct tests_def *t, struct tests_ctx *c)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
@@ -628,6 +775,7 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 		uint64_t w0, w1;
 		int rc = TESTS_OK;
 
+		latency_arm(t, c, p);
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
 		/* No records (file smaller than a record): nothing to move. */
@@ -649,11 +797,20 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			r.wall_ns = w1 - w0;
 			r.cpu_user_s = u1 - u0;
 			r.cpu_sys_s = s1 - s0;
+			if (c->lat && !(r.lat = latency_compact(c->lat))) {
+				snprintf(c->err, c->errlen, "out of memory recording "
+					 "a latency histogram");
+				return TESTS_ERROR;
+			}
 			if (results_add_sample(c->rs, &r) != 0) {
+				latency_free(r.lat);
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a sample");
 				return TESTS_ERROR;
 			}
+			if (c->op_mask)
+				write_qrows(c, c->qfile[t->col[p]], &s, r.cpu_user_s,
+					    r.cpu_sys_s);
 		}
 		if (c->sleep_s)
 			rest(c);

@@ -28,6 +28,23 @@
  * - The elapsed time is reported raw; IOzone subtracts its clock step.
  * - The timed loop reads the stop flag (one load per record) so a signal
  *   ends the run at the next record; nothing else is tested in it.
+ * - Writes do not send one buffer over and over: each write takes the next
+ *   record-sized window of a larger pattern buffer (wbuf), so a file
+ *   system that compresses or deduplicates blocks larger than the record
+ *   (ZFS recordsize 128K, btrfs extents) sees no repeats within a block.
+ *   The loop pays a pointer add and one compare for it.  Reads have
+ *   their own buffer (buf).
+ * - --latency times every operation: the clock is read once after each
+ *   op (the previous reading, t0 for the first, is its start), so the
+ *   latencies add up to the loop's time; the per-op time goes into a
+ *   histogram (latency.h) and, with -Q on tests 0 and 1, into op_ns[] for
+ *   IOzone's offset/latency files.  It is a second copy of the loop,
+ *   chosen before t0; the loop without --latency is unchanged.  An op is
+ *   one record (seek and transfer where a test seeks), or one call for
+ *   pwritev/preadv.  -e's fsync and -c's close are in the timed region
+ *   but in no op, so with them mean x ops is less than the elapsed time;
+ *   with -o (O_SYNC) each write returns durable and its latency includes
+ *   getting there.
  *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * tests_run() only borrows them.
@@ -41,12 +58,15 @@
 
 #include "io.h"
 
+struct latency_hist;
 struct options;
+struct outfile;
 struct result_set;
 
 #define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
 #define TESTS_VEC_BYTES (16u << 20)     /* at most this much per call */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_WBUF_MIN (1u << 20)       /* the write buffer spans more than this */
 
 /* Everything one test needs for one cell; filled by the runner. */
 struct tests_ctx {
@@ -60,8 +80,18 @@ struct tests_ctx {
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
 	unsigned sleep_s;           /* -+q, after every pass */
-	unsigned char *buf;         /* io_alloc, >= nvec*reclen, pattern-filled */
+	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* records per vectored call */
+	unsigned char *wbuf;        /* io_alloc, wlen bytes of the pattern: writes */
+	size_t wlen;                /* tests_wbuf_len(reclen, nvec) */
+	size_t wpos;                /* offset of the next write window (0 per cell) */
+	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
+	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
+	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
+	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
+	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
+	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
+	uint64_t op_scratch;
 	char *stdio_buf;            /* reclen bytes for setvbuf */
 	unsigned char *purge_buf;   /* TESTS_PURGE_BYTES for -p, or NULL */
 	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
@@ -94,6 +124,14 @@ struct tests_def {
 	int (*prepare)(struct tests_ctx *c);   /* before the first pass, or NULL */
 	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
 };
+
+/*
+ * Bytes of the write buffer for records of reclen bytes, nvec per call:
+ * at least nvec records, and at least 1 MiB + one record (two records
+ * from 1 MiB on), so consecutive writes inside any block up to 1 MiB
+ * carry different data.
+ */
+size_t tests_wbuf_len(uint64_t reclen, size_t nvec);
 
 /* The row of test number n, or NULL (8 = mix has no row: nothing to run). */
 const struct tests_def *tests_find(int number);
