@@ -10,6 +10,12 @@
  * printed bare.  Every file is an outfile (temporary name + rename); all
  * names are checked before the first is written, so a refused run leaves
  * the folder as it was.
+ *
+ * With --latency (some sample carries a histogram) results.csv and
+ * summary.csv gain lat_min_us, lat_mean_us, lat_max_us, lat_sd_us,
+ * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after their
+ * last column: per trial, and for the cell's full trials merged into one
+ * histogram.  Without it the files are unchanged.
  */
 #include "compat.h"
 
@@ -22,6 +28,7 @@
 #include <time.h>
 
 #include "csvout.h"
+#include "latency.h"
 #include "outfile.h"
 #include "results.h"
 #include "stats.h"
@@ -86,11 +93,21 @@ static void put_num(struct outfile *f, double v, int decimals, int first)
 		put_text(f, NULL, first);
 }
 
-static void put_header(struct outfile *f, const char *const *names)
+/* The header row; with lat, the latency columns after names. */
+static void put_header(struct outfile *f, const char *const *names, int lat)
 {
 	for (size_t i = 0; names[i]; i++)
 		put_text(f, names[i], i == 0);
+	for (int i = 0; lat && i < LATENCY_NFIGS; i++)
+		put_text(f, latency_fig_name(i), 0);
 	outfile_write(f, "\n", 1);
+}
+
+/* The latency fields (microseconds, %.3f) of h, empty ones without it. */
+static void put_latency(struct outfile *f, const struct latency_summary *ls)
+{
+	for (int i = 0; i < LATENCY_NFIGS; i++)
+		put_num(f, ls ? ls->us[i] : NAN, 3, 0);
 }
 
 /* ---- the summaries of every (test, cell) ---- */
@@ -100,6 +117,8 @@ struct group {
 	size_t cell;
 	struct stats_summary s;
 	int short_timing;
+	int has_lat;                  /* lat holds the trials' merged histogram */
+	struct latency_summary lat;
 };
 
 struct sorted_sample {
@@ -116,6 +135,7 @@ struct view {
 	struct group *groups;         /* (col, cell) with a statistic, in order */
 	size_t ngroups;
 	long *group_of;               /* [col * ncells + cell] -> group or -1 */
+	int lat;                      /* some sample has a latency histogram */
 };
 
 static int cmp_sorted(const void *a, const void *b)
@@ -161,6 +181,30 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	return 0;
 }
 
+/* Each group's trials merged into one histogram, summarised. */
+static int view_latency(struct view *v)
+{
+	struct latency_hist h;
+	int rc = 0;
+
+	if (latency_init(&h) != 0) {
+		view_release(v);
+		return -1;
+	}
+	for (size_t i = 0; i < v->ngroups && rc == 0; i++) {
+		struct group *g = &v->groups[i];
+		int n = latency_merge_cell(v->rs, g->cell, g->col, &h);
+		if (n < 0)
+			rc = -1;
+		else
+			g->has_lat = n > 0 && latency_summarize(&h, &g->lat) == 0;
+	}
+	latency_release(&h);
+	if (rc != 0)
+		view_release(v);
+	return rc;
+}
+
 static int view_build(struct view *v, const struct result_set *rs)
 {
 	double *scratch = NULL;
@@ -194,7 +238,8 @@ static int view_build(struct view *v, const struct result_set *rs)
 			v->group_of[(size_t)o->col * rs->ncells + o->cell] = (long)v->ngroups++;
 	}
 	free(scratch);
-	return 0;
+	v->lat = latency_in_set(rs);
+	return v->lat ? view_latency(v) : 0;
 }
 
 /* ---- the files ---- */
@@ -223,7 +268,7 @@ static void write_results(struct outfile *f, const struct view *v)
 {
 	const struct result_set *rs = v->rs;
 
-	put_header(f, results_cols);
+	put_header(f, results_cols, v->lat);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
@@ -248,13 +293,18 @@ static void write_results(struct outfile *f, const struct view *v)
 		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
 		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
 		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+		if (v->lat) {
+			struct latency_summary ls;
+			put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
+				    ? &ls : NULL);
+		}
 		outfile_write(f, "\n", 1);
 	}
 }
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, summary_cols);
+	put_header(f, summary_cols, v->lat);
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
@@ -267,6 +317,8 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->s.ci95_low, 3, 0);
 		put_num(f, g->s.ci95_high, 3, 0);
 		put_u64(f, (uint64_t)g->short_timing, 0);
+		if (v->lat)
+			put_latency(f, g->has_lat ? &g->lat : NULL);
 		outfile_write(f, "\n", 1);
 	}
 }
@@ -386,6 +438,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
+	if (m->status)
+		put_kv_text(f, "status", m->status);
 }
 
 /* ---- the folder ---- */

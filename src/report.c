@@ -21,6 +21,7 @@
 #include <sys/utsname.h>
 
 #include "iosweep.h"
+#include "latency.h"
 #include "options.h"
 #include "report.h"
 #include "results.h"
@@ -271,6 +272,49 @@ void report_row(FILE *out, const struct options *o, const struct result_set *rs,
 	fputc('\n', out);
 }
 
+/*
+ * --latency: one row per cell and test with the per-operation figures of
+ * all full trials merged, after IOzone's trailer lines (where IOzone
+ * itself prints extra lines).  Rows start with the test's name, so no
+ * parser takes them for IOzone's "%16lld%8lld" rows or header.
+ */
+static void report_latency(FILE *out, const struct result_set *rs)
+{
+	struct latency_hist h;
+	int header = 0;
+
+	if (!latency_in_set(rs) || latency_init(&h) != 0)
+		return;
+	for (size_t cell = 0; cell < rs->ncells; cell++) {
+		if (rs->cells[cell].placeholder)
+			continue;
+		for (int col = 0; col < RC_COUNT; col++) {
+			struct latency_summary ls;
+			if (!(rs->cols_mask & (1u << col)) ||
+			    latency_merge_cell(rs, cell, col, &h) <= 0 ||
+			    latency_summarize(&h, &ls) != 0)
+				continue;
+			if (!header) {
+				fprintf(out, "\nLatency per operation, microseconds "
+					"(trials merged)\n%-15s%12s%8s%12s", "test", "kB",
+					"reclen", "ops");
+				for (int i = 0; i < LATENCY_NFIGS; i++)
+					fprintf(out, "%11s", latency_fig_label(i));
+				fputc('\n', out);
+				header = 1;
+			}
+			fprintf(out, "%-15s%12llu%8llu%12llu", results_col_name(col),
+				(unsigned long long)rs->cells[cell].file_kb,
+				(unsigned long long)rs->cells[cell].record_kb,
+				(unsigned long long)ls.n);
+			for (int i = 0; i < LATENCY_NFIGS; i++)
+				fprintf(out, "%11.2f", ls.us[i]);
+			fputc('\n', out);
+		}
+	}
+	latency_release(&h);
+}
+
 void report_trailer(FILE *out, const struct options *o, const struct result_set *rs)
 {
 	uint64_t limit_ns = (uint64_t)(rs->meta.timer_resolution_s * 1e9);
@@ -295,6 +339,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 		fprintf(out, "Timer resolution is poor. Some small transfers may have \n"
 			"reported inaccurate results. Sizes %ld kBytes and below.\n",
 			(long)worst_kb);
+	report_latency(out, rs);
 }
 
 size_t report_tables(const struct options *o, const struct result_set *rs,
