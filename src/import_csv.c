@@ -340,6 +340,7 @@ static void meta_row(struct csv_ctx *c)
 		{ "fs_type", offsetof(struct result_meta, fs_type) },
 		{ "mount_options", offsetof(struct result_meta, mount_options) },
 		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
+		{ "status", offsetof(struct result_meta, status) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])
