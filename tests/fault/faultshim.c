@@ -1,0 +1,422 @@
+/*
+ * faultshim.c: an LD_PRELOAD library that makes the I/O calls on one file
+ * fail or come up short, so the tests can show what iosweep does when the
+ * storage misbehaves (EIO, ENOSPC, short transfers) without a broken disk.
+ *
+ * Only descriptors opened (open, openat, creat, fopen, with or without the
+ * 64 suffix) on a path that contains $FAULTSHIM_PATH are touched; every
+ * other descriptor (stdout, the result folder) passes straight through.
+ * Without $FAULTSHIM_PATH the shim does nothing.
+ *
+ *   FAULTSHIM_PATH=text       the files to disturb (a substring of the path)
+ *   FAULTSHIM_FAIL=CALL:N[:E] the Nth CALL on such a file (counting from 1)
+ *                             and every later one fail with errno E (EIO,
+ *                             ENOSPC, EDQUOT, EROFS, ENXIO; default EIO).
+ *                             CALL: write pwrite read pread fsync pwritev
+ *                             preadv fwrite fread, or "any" (all of them)
+ *   FAULTSHIM_SHORT=N         write/pwrite/read/pread move at most N bytes
+ *                             per call (the caller must finish the rest)
+ *   FAULTSHIM_REPORT=file     at exit, append "calls C faults F short S"
+ *                             so a test can show the shim was at work
+ *
+ * A test tool, not product code: it defines _GNU_SOURCE itself and does
+ * not include compat.h, whose _FILE_OFFSET_BITS=64 would rename open to
+ * open64 and make defining both names impossible.  fwrite/fread can only
+ * fail as a whole (the stdio buffer's own write is inside libc).
+ *
+ * Build: cc -shared -fPIC -o faultshim.so faultshim.c -ldl
+ * With an AddressSanitizer binary put the ASan runtime first:
+ *   LD_PRELOAD="$(ldd iosweep | awk '/libasan/ {print $3}') faultshim.so"
+ */
+#define _GNU_SOURCE 1
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define SHIM_MAX_FD 4096
+
+enum shim_call {
+	SC_WRITE, SC_PWRITE, SC_READ, SC_PREAD, SC_FSYNC, SC_PWRITEV, SC_PREADV,
+	SC_FWRITE, SC_FREAD, SC_ANY, SC_COUNT
+};
+
+static const char *const call_names[SC_COUNT] = {
+	"write", "pwrite", "read", "pread", "fsync", "pwritev", "preadv",
+	"fwrite", "fread", "any"
+};
+
+static const struct {
+	const char *name;
+	int value;
+} errno_names[] = {
+	{ "EIO", EIO }, { "ENOSPC", ENOSPC }, { "EDQUOT", EDQUOT },
+	{ "EROFS", EROFS }, { "ENXIO", ENXIO },
+};
+
+static struct {
+	const char *path;        /* NULL: inactive */
+	int fail_call;           /* enum shim_call, -1 none */
+	unsigned long fail_nth;
+	int fail_errno;
+	size_t short_max;        /* 0: no short transfers */
+	const char *report;
+	unsigned long seen[SC_COUNT];
+	unsigned long calls, faults, shorts;
+	unsigned char tracked[SHIM_MAX_FD];
+} shim = { .fail_call = -1 };
+
+/* A message straight to fd 2, without stdio or the wrapped write. */
+static void say(const char *msg)
+{
+	long rc = syscall(SYS_write, 2, msg, strlen(msg));
+	(void)rc;
+}
+
+static void *real(const char *name)
+{
+	void *f = dlsym(RTLD_NEXT, name);
+
+	if (!f) {
+		say("faultshim: cannot find the real ");
+		say(name);
+		say("\n");
+		abort();
+	}
+	return f;
+}
+
+static void bad_setting(const char *what, const char *value)
+{
+	say("faultshim: bad ");
+	say(what);
+	say(" '");
+	say(value);
+	say("'\n");
+	abort();
+}
+
+/* FAULTSHIM_FAIL=CALL:N[:ERRNO] */
+static void parse_fail(const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+	char *end;
+	size_t len;
+
+	if (!colon)
+		bad_setting("FAULTSHIM_FAIL", spec);
+	len = (size_t)(colon - spec);
+	for (int c = 0; c < SC_COUNT; c++)
+		if (strlen(call_names[c]) == len && strncmp(spec, call_names[c], len) == 0)
+			shim.fail_call = c;
+	if (shim.fail_call < 0)
+		bad_setting("FAULTSHIM_FAIL call", spec);
+	errno = 0;
+	shim.fail_nth = strtoul(colon + 1, &end, 10);
+	if (errno || end == colon + 1 || shim.fail_nth == 0 || (*end && *end != ':'))
+		bad_setting("FAULTSHIM_FAIL count", spec);
+	shim.fail_errno = EIO;
+	if (*end == ':') {
+		shim.fail_errno = 0;
+		for (size_t i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++)
+			if (strcmp(end + 1, errno_names[i].name) == 0)
+				shim.fail_errno = errno_names[i].value;
+		if (!shim.fail_errno)
+			bad_setting("FAULTSHIM_FAIL errno", spec);
+	}
+}
+
+__attribute__((constructor)) static void shim_init(void)
+{
+	const char *v;
+
+	shim.path = getenv("FAULTSHIM_PATH");
+	if (shim.path && !*shim.path)
+		shim.path = NULL;
+	if ((v = getenv("FAULTSHIM_FAIL")) && *v)
+		parse_fail(v);
+	if ((v = getenv("FAULTSHIM_SHORT")) && *v) {
+		char *end;
+		errno = 0;
+		shim.short_max = strtoul(v, &end, 10);
+		if (errno || *end || shim.short_max == 0)
+			bad_setting("FAULTSHIM_SHORT", v);
+	}
+	shim.report = getenv("FAULTSHIM_REPORT");
+}
+
+__attribute__((destructor)) static void shim_report(void)
+{
+	char line[128];
+	int fd, n;
+
+	if (!shim.report || !*shim.report)
+		return;
+	n = snprintf(line, sizeof(line), "calls %lu faults %lu short %lu\n",
+		     shim.calls, shim.faults, shim.shorts);
+	fd = (int)syscall(SYS_openat, AT_FDCWD, shim.report,
+			  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	if (n > 0)
+		n = (int)syscall(SYS_write, fd, line, (size_t)n);
+	syscall(SYS_close, fd);
+}
+
+static void track(int fd, const char *path)
+{
+	if (fd >= 0 && fd < SHIM_MAX_FD)
+		shim.tracked[fd] = shim.path && path && strstr(path, shim.path) != NULL;
+}
+
+static int is_tracked(int fd)
+{
+	return fd >= 0 && fd < SHIM_MAX_FD && shim.tracked[fd];
+}
+
+/*
+ * Count a call on a tracked descriptor; 1 when it must fail (errno set),
+ * 0 when it goes ahead.
+ */
+static int must_fail(int fd, enum shim_call call)
+{
+	if (!is_tracked(fd))
+		return 0;
+	shim.calls++;
+	shim.seen[call]++;
+	shim.seen[SC_ANY]++;
+	if (shim.fail_call < 0)
+		return 0;
+	if (shim.seen[shim.fail_call] < shim.fail_nth)
+		return 0;
+	if (shim.fail_call != SC_ANY && shim.fail_call != (int)call)
+		return 0;
+	shim.faults++;
+	errno = shim.fail_errno;
+	return 1;
+}
+
+static size_t shorten(int fd, size_t len)
+{
+	if (is_tracked(fd) && shim.short_max && len > shim.short_max) {
+		shim.shorts++;
+		return shim.short_max;
+	}
+	return len;
+}
+
+/* ---- opening and closing ------------------------------------------------ */
+
+static mode_t mode_arg(int flags, va_list ap)
+{
+	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+#define SHIM_OPEN(name)							\
+int name(const char *path, int flags, ...)				\
+{									\
+	static int (*next)(const char *, int, ...);			\
+	va_list ap;							\
+	mode_t mode;							\
+	int fd;								\
+	if (!next)							\
+		next = (int (*)(const char *, int, ...))real(#name);	\
+	va_start(ap, flags);						\
+	mode = mode_arg(flags, ap);					\
+	va_end(ap);							\
+	fd = next(path, flags, mode);					\
+	track(fd, path);						\
+	return fd;							\
+}
+
+#define SHIM_OPENAT(name)						\
+int name(int dirfd, const char *path, int flags, ...)			\
+{									\
+	static int (*next)(int, const char *, int, ...);		\
+	va_list ap;							\
+	mode_t mode;							\
+	int fd;								\
+	if (!next)							\
+		next = (int (*)(int, const char *, int, ...))real(#name); \
+	va_start(ap, flags);						\
+	mode = mode_arg(flags, ap);					\
+	va_end(ap);							\
+	fd = next(dirfd, path, flags, mode);				\
+	track(fd, path);						\
+	return fd;							\
+}
+
+#define SHIM_CREAT(name)						\
+int name(const char *path, mode_t mode)					\
+{									\
+	static int (*next)(const char *, mode_t);			\
+	int fd;								\
+	if (!next)							\
+		next = (int (*)(const char *, mode_t))real(#name);	\
+	fd = next(path, mode);						\
+	track(fd, path);						\
+	return fd;							\
+}
+
+#define SHIM_FOPEN(name)						\
+FILE *name(const char *path, const char *how)				\
+{									\
+	static FILE *(*next)(const char *, const char *);		\
+	FILE *fp;							\
+	if (!next)							\
+		next = (FILE *(*)(const char *, const char *))real(#name); \
+	fp = next(path, how);						\
+	if (fp)								\
+		track(fileno(fp), path);				\
+	return fp;							\
+}
+
+int open64(const char *path, int flags, ...);
+int openat64(int dirfd, const char *path, int flags, ...);
+int creat64(const char *path, mode_t mode);
+FILE *fopen64(const char *path, const char *how);
+
+SHIM_OPEN(open)
+SHIM_OPEN(open64)
+SHIM_OPENAT(openat)
+SHIM_OPENAT(openat64)
+SHIM_CREAT(creat)
+SHIM_CREAT(creat64)
+SHIM_FOPEN(fopen)
+SHIM_FOPEN(fopen64)
+
+int close(int fd)
+{
+	static int (*next)(int);
+
+	if (!next)
+		next = (int (*)(int))real("close");
+	if (fd >= 0 && fd < SHIM_MAX_FD)
+		shim.tracked[fd] = 0;
+	return next(fd);
+}
+
+int fclose(FILE *fp)
+{
+	static int (*next)(FILE *);
+	int fd = fp ? fileno(fp) : -1;
+
+	if (!next)
+		next = (int (*)(FILE *))real("fclose");
+	if (fd >= 0 && fd < SHIM_MAX_FD)
+		shim.tracked[fd] = 0;
+	return next(fp);
+}
+
+/* ---- the transfers ------------------------------------------------------ */
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	static ssize_t (*next)(int, const void *, size_t);
+
+	if (!next)
+		next = (ssize_t (*)(int, const void *, size_t))real("write");
+	if (must_fail(fd, SC_WRITE))
+		return -1;
+	return next(fd, buf, shorten(fd, len));
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	static ssize_t (*next)(int, void *, size_t);
+
+	if (!next)
+		next = (ssize_t (*)(int, void *, size_t))real("read");
+	if (must_fail(fd, SC_READ))
+		return -1;
+	return next(fd, buf, shorten(fd, len));
+}
+
+#define SHIM_PWRITE(name)						\
+ssize_t name(int fd, const void *buf, size_t len, off_t off)		\
+{									\
+	static ssize_t (*next)(int, const void *, size_t, off_t);	\
+	if (!next)							\
+		next = (ssize_t (*)(int, const void *, size_t, off_t))real(#name); \
+	if (must_fail(fd, SC_PWRITE))					\
+		return -1;						\
+	return next(fd, buf, shorten(fd, len), off);			\
+}
+
+#define SHIM_PREAD(name)						\
+ssize_t name(int fd, void *buf, size_t len, off_t off)			\
+{									\
+	static ssize_t (*next)(int, void *, size_t, off_t);		\
+	if (!next)							\
+		next = (ssize_t (*)(int, void *, size_t, off_t))real(#name); \
+	if (must_fail(fd, SC_PREAD))					\
+		return -1;						\
+	return next(fd, buf, shorten(fd, len), off);			\
+}
+
+/* Vectored calls fail but are never shortened (iovecs are the caller's). */
+#define SHIM_VEC(name, call)						\
+ssize_t name(int fd, const struct iovec *iov, int n, off_t off)	\
+{									\
+	static ssize_t (*next)(int, const struct iovec *, int, off_t);	\
+	if (!next)							\
+		next = (ssize_t (*)(int, const struct iovec *, int, off_t))real(#name); \
+	if (must_fail(fd, call))					\
+		return -1;						\
+	return next(fd, iov, n, off);					\
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off);
+ssize_t pread64(int fd, void *buf, size_t len, off_t off);
+ssize_t pwritev64(int fd, const struct iovec *iov, int n, off_t off);
+ssize_t preadv64(int fd, const struct iovec *iov, int n, off_t off);
+
+SHIM_PWRITE(pwrite)
+SHIM_PWRITE(pwrite64)
+SHIM_PREAD(pread)
+SHIM_PREAD(pread64)
+SHIM_VEC(pwritev, SC_PWRITEV)
+SHIM_VEC(pwritev64, SC_PWRITEV)
+SHIM_VEC(preadv, SC_PREADV)
+SHIM_VEC(preadv64, SC_PREADV)
+
+int fsync(int fd)
+{
+	static int (*next)(int);
+
+	if (!next)
+		next = (int (*)(int))real("fsync");
+	if (must_fail(fd, SC_FSYNC))
+		return -1;
+	return next(fd);
+}
+
+size_t fwrite(const void *buf, size_t size, size_t n, FILE *fp)
+{
+	static size_t (*next)(const void *, size_t, size_t, FILE *);
+
+	if (!next)
+		next = (size_t (*)(const void *, size_t, size_t, FILE *))real("fwrite");
+	if (must_fail(fileno(fp), SC_FWRITE))
+		return 0;
+	return next(buf, size, n, fp);
+}
+
+size_t fread(void *buf, size_t size, size_t n, FILE *fp)
+{
+	static size_t (*next)(void *, size_t, size_t, FILE *);
+
+	if (!next)
+		next = (size_t (*)(void *, size_t, size_t, FILE *))real("fread");
+	if (must_fail(fileno(fp), SC_FREAD))
+		return 0;
+	return next(buf, size, n, fp);
+}

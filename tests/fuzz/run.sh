@@ -1,0 +1,118 @@
+#!/bin/sh
+# run.sh: seed and run the libFuzzer targets of tests/fuzz (make fuzz).
+#
+#   run.sh --probe                 exit 0 when $FUZZ_CC (clang) can build a
+#                                  libFuzzer target here, 1 otherwise
+#   run.sh SECONDS BIN...          run each target for SECONDS (or for
+#                                  $FUZZ_RUNS executions when that is set)
+#
+# Each target keeps its corpus in <bin dir>/corpus/<name>/, seeded on the
+# first run from ../shared/fixtures (copied, never committed) and from the
+# small built-in seeds below; new inputs found are kept there for the next
+# run.  A crash, leak, timeout or sanitizer report stops the run with the
+# reproducer in <bin dir>/artifacts/<name>/ and a non-zero exit.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fixtures="$top/../shared/fixtures"
+
+if [ "${1:-}" = "--probe" ]; then
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-fuzzprobe.XXXXXX") || exit 1
+	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmp/p.c"
+	"${FUZZ_CC:-clang}" -fsanitize=fuzzer,address,undefined -o "$tmp/p" "$tmp/p.c" >/dev/null 2>&1 &&
+		"$tmp/p" -runs=1 >/dev/null 2>&1
+	rc=$?
+	rm -rf "$tmp"
+	exit $rc
+fi
+
+secs=${1:?usage: run.sh SECONDS BIN...}
+shift
+
+# seed_options DIR: one argument per line, from the fixtures' command lines.
+seed_options() {
+	n=0
+	for f in "$fixtures"/iozone/*.txt "$fixtures"/real-iozone/*; do
+		[ -f "$f" ] || continue
+		line=$(grep -m 1 'Command line used:' "$f" 2>/dev/null | sed 's/.*Command line used: *[^ ]*//')
+		[ -n "$line" ] || continue
+		n=$((n + 1))
+		printf '%s\n' $line >"$1/fixture-$n"
+	done
+	i=0
+	while IFS= read -r args; do
+		i=$((i + 1))
+		printf '%s\n' $args >"$1/seed-$i"
+	done <<'SEEDS'
+-a -f /tmp/x
+-a -n 1m -g 64m -i 0 -i 1 --trials 3 --label x --out d
+-s 16e -r 0
+-a -+x 99999999999999999999 -g 1t -y 4k
+-t 100000 -F a b
+-s 64k -s 128k -r 4k -r 8k -i 0 -i 2 -E -i 11 -z -R -b x.xls
+-A -O -N -+u -I -e -c -o -+D -+r -w -p -+n -j 3 -+q 1
+--data ratio=0.5 --order sweep --warmup 2 --gzip --plot --dry-run
+--data=zero --progress --quiet --overwrite --force --help
+-v
+SEEDS
+}
+
+# seed_import DIR: the fixture reports behind a 0 byte (no prefix, see
+# fuzz_import.c), and a results.csv body behind a 3 byte (CSV header).
+seed_import() {
+	for f in "$fixtures"/iozone/*.txt "$fixtures"/iozone/*.xls "$fixtures"/real-iozone/*; do
+		[ -f "$f" ] || continue
+		case $f in *SPEC.md|*README.md|*SOURCES.md) continue ;; esac
+		{ printf '\000'; head -c 60000 "$f"; } >"$1/$(basename "$f")"
+	done
+	printf '\0031,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0\n1,disk,read,64,4,0,65536,0.000050000,1280000.000,16,,,0.000100000,1\n' >"$1/seed-csv"
+	printf '\001            64       4   100000   200000   300000   400000\n' >"$1/seed-text"
+}
+
+seed_units() {
+	i=0
+	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
+		18446744073709551615 99999999999999999999999 4K 1T 64kb " 64" ""; do
+		i=$((i + 1))
+		printf '%s' "$s" >"$1/seed-$i"
+	done
+}
+
+status=0
+passed=0
+failed=0
+for bin in "$@"; do
+	name=$(basename "$bin")
+	dir=$(dirname "$bin")
+	corpus="$dir/corpus/$name"
+	art="$dir/artifacts/$name"
+	mkdir -p "$corpus" "$art"
+	if [ -z "$(ls -A "$corpus")" ]; then
+		case $name in
+		fuzz_options) seed_options "$corpus" ;;
+		fuzz_import) seed_import "$corpus" ;;
+		fuzz_units) seed_units "$corpus" ;;
+		esac
+	fi
+	case $name in
+	fuzz_options) maxlen=4096 ;;
+	fuzz_units) maxlen=256 ;;
+	*) maxlen=65536 ;;
+	esac
+	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi
+	echo "fuzz: $name ($limit)"
+	"$bin" "$limit" -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 -artifact_prefix="$art/" "$corpus" >"$dir/$name.log" 2>&1
+	rc=$?
+	grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$dir/$name.log" | tr '\n' ' '
+	echo
+	if [ $rc -ne 0 ]; then
+		echo "FAIL fuzz: $name exit $rc; reproducer in $art/, log $dir/$name.log"
+		grep -E 'ERROR|SUMMARY|runtime error|==[0-9]+==' "$dir/$name.log" | head -n 10
+		status=1
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+done
+echo "fuzz: $passed passed, $failed failed"
+exit $status
