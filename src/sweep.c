@@ -160,6 +160,22 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 	return 0;
 }
 
+/*
+ * The default folder, iosweep-results/<label>-<time>: a run started in the
+ * same second as an earlier one gets "-2", "-3", ... rather than a refusal.
+ */
+static void default_out_dir(const struct result_meta *m, char *dir, size_t len)
+{
+	char base[1024];
+	struct stat st;
+
+	if (csvout_default_dir(m, base, sizeof(base)) != 0)
+		snprintf(base, sizeof(base), "iosweep-results/run");
+	snprintf(dir, len, "%s", base);
+	for (unsigned n = 2; stat(dir, &st) == 0 && n < 1000; n++)
+		snprintf(dir, len, "%s-%u", base, n);
+}
+
 /* Would -b's worksheet fit?  Checked on the plan's cells before any I/O. */
 static int check_xls(const struct options *o, const struct sweep_plan *p,
 		     char *err, size_t errlen)
@@ -231,8 +247,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		goto fail_start;
 	if (o->out_dir)
 		snprintf(dir, sizeof(dir), "%s", o->out_dir);
-	else if (csvout_default_dir(&rs.meta, dir, sizeof(dir)) != 0)
-		snprintf(dir, sizeof(dir), "iosweep-results/run");
+	else
+		default_out_dir(&rs.meta, dir, sizeof(dir));
 	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0 ||
 	    check_xls(o, p, err, sizeof(err)) != 0)
 		goto fail_start;
