@@ -185,6 +185,15 @@ int xls_check(const struct options *o, const struct result_set *rs,
 	return 0;
 }
 
+/* A write failed: say so and drop the temporary file. */
+static int xls_fail(struct outfile *f, const char *path, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "cannot write '%s': %s", path,
+		 f->saved_errno ? strerror(f->saved_errno) : "write failed");
+	outfile_abort(f);
+	return -1;
+}
+
 int xls_write(const char *path, const struct options *o,
 	      const struct result_set *rs, char *err, size_t errlen)
 {
@@ -220,10 +229,7 @@ int xls_write(const char *path, const struct options *o,
 		goto fail;
 	return outfile_commit(&f, err, errlen);
 fail:
-	snprintf(err, errlen, "cannot write '%s': %s", path,
-		 f.saved_errno ? strerror(f.saved_errno) : "write failed");
-	outfile_abort(&f);
-	return -1;
+	return xls_fail(&f, path, err, errlen);
 }
 
 int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
@@ -251,8 +257,5 @@ int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
 		goto fail;
 	return outfile_commit(&f, err, errlen);
 fail:
-	snprintf(err, errlen, "cannot write '%s': %s", path,
-		 f.saved_errno ? strerror(f.saved_errno) : "write failed");
-	outfile_abort(&f);
-	return -1;
+	return xls_fail(&f, path, err, errlen);
 }
