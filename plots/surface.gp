@@ -20,17 +20,19 @@ set xlabel 'file size' offset 0,-1
 set ylabel 'record size' offset 1,-1
 set zlabel '@ZLABEL@' rotate parallel offset -1,0
 set logscale xy 2
-set xrange [@XMIN@:@XMAX@]
-set yrange [@YMIN@:@YMAX@]
-set xtics (@XTICS@) offset 0,-0.5
-set ytics (@YTICS@)
+# (ranges a hair wider than the data: a tic exactly at the end of a log
+#  axis can be lost to rounding)
+set xrange [@XMIN@*0.9999:@XMAX@*1.0001]
+set yrange [@YMIN@*0.9999:@YMAX@*1.0001]
+set xtics (@XTICS@) offset -0.5,-0.5
+set ytics (@YTICS@) offset 1,-0.3
 set zrange [0:*]
 set ticslevel 0
-set view 60, 30, 1, 1.1
+set view 60, 30, 0.95, 1.1
 set grid x y z lc rgb '#d8d8d8'
 set datafile missing 'NaN'
 set pm3d depthorder border lc rgb '#303030' lw 0.5
 set palette rgbformulae 33,13,10
-set colorbox vertical user origin 0.9,0.25 size 0.02,0.5
+set colorbox vertical user origin 0.93,0.3 size 0.015,0.4
 unset key
 splot $grid using 1:2:($3/scale) with pm3d notitle

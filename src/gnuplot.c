@@ -562,7 +562,9 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			double x = (double)c->estimated_cache_kb;
 			if (x < (double)c->before_kb || x > (double)c->after_kb)
 				x = sqrt((double)c->before_kb * (double)c->after_kb);
-			/* labels right of the line, or left of it in the right third */
+			/* labels right of the line, or left of it in the right third;
+			 * boxed (opaque) over lines drawn at the back, so no cliff line
+			 * crosses the text of another */
 			double span = log2((double)ch->xmax / (double)ch->xmin);
 			int left = span > 0 && log2(x / (double)ch->xmin) / span > 0.66;
 			if (c->finding >= 0 && (size_t)c->finding < cl.nfindings) {
@@ -573,9 +575,9 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 				sb_puts(b, "\n");
 			}
 			sb_printf(b, "set arrow from %.0f, graph 0 to %.0f, graph 1 nohead dt 3 "
-				  "lw 1.5 lc %zu front\n", x, x, i + 1);
+				  "lw 1.5 lc %zu back\n", x, x, i + 1);
 			sb_printf(b, "set label 'drops %.1fx from %s to %s (cache ~%s)' at %.0f, "
-				  "graph %.2f %s offset %d,0 font ',8' tc lt %zu front\n",
+				  "graph %.2f %s offset %d,0 boxed font ',8' tc lt %zu front\n",
 				  c->ratio, before, after, cache, x, 0.97 - 0.04 * (double)(nmarked % 12),
 				  left ? "right" : "left", left ? -1 : 1, i + 1);
 			nmarked++;
