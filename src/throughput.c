@@ -240,7 +240,15 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 		if (check_room(o, i, n, err, errlen) != 0)
 			return -1;
 	for (unsigned i = 0; i < n; i++) {
+		struct stat st;
+
 		throughput_path(o, i, path, sizeof(path));
+		if (!o->overwrite && lstat(path, &st) == 0) {
+			snprintf(err, errlen, "'%s' exists already; remove it, name other "
+				 "files with -F, or use --overwrite", path);
+			remove_files(o, i);
+			return -1;
+		}
 		if (io_create(path, o->overwrite, err, errlen) != 0) {
 			remove_files(o, i);
 			return -1;
@@ -1191,6 +1199,11 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	if (throughput_run(o, &run, &rs, &hooks, stop, err, sizeof(err)) != 0) {
 		status = stop && *stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 		fprintf(errout, "iosweep: %s\n", err);
+	}
+	if (results_set_str(&rs.meta.status, status == IOSWEEP_EXIT_OK ? "complete" :
+			    status == IOSWEEP_EXIT_INTERRUPTED ? "interrupted" : "failed")) {
+		fprintf(errout, "iosweep: out of memory\n");
+		status = IOSWEEP_EXIT_FAILURE;
 	}
 	if (o->excel)
 		report_tp_excel(out, o, &run);
