@@ -194,6 +194,15 @@ static int xls_fail(struct outfile *f, const char *path, char *err, size_t errle
 	return -1;
 }
 
+/* The EOF record and the rename into place; or, after a failure, the cleanup. */
+static int xls_end(struct xls_writer *w, int ok, const char *path, char *err,
+		   size_t errlen)
+{
+	if (ok && put_record_head(w, BIFF_EOF, 0) == 0)
+		return outfile_commit(w->f, err, errlen);
+	return xls_fail(w->f, path, err, errlen);
+}
+
 int xls_write(const char *path, const struct options *o,
 	      const struct result_set *rs, char *err, size_t errlen)
 {
@@ -225,11 +234,9 @@ int xls_write(const char *path, const struct options *o,
 		if (xls_table(&w, o, rs, &tables[i]))
 			goto fail;
 	}
-	if (put_record_head(&w, BIFF_EOF, 0))
-		goto fail;
-	return outfile_commit(&f, err, errlen);
+	return xls_end(&w, 1, path, err, errlen);
 fail:
-	return xls_fail(&f, path, err, errlen);
+	return xls_end(&w, 0, path, err, errlen);
 }
 
 int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
@@ -253,9 +260,7 @@ int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
 		if (cells[i].text ? xls_label(&w, cells[i].row, cells[i].col, cells[i].text) :
 		    xls_number(&w, cells[i].row, cells[i].col, cells[i].number))
 			goto fail;
-	if (put_record_head(&w, BIFF_EOF, 0))
-		goto fail;
-	return outfile_commit(&f, err, errlen);
+	return xls_end(&w, 1, path, err, errlen);
 fail:
-	return xls_fail(&f, path, err, errlen);
+	return xls_end(&w, 0, path, err, errlen);
 }
