@@ -1,7 +1,8 @@
 /*
  * options.c: the command line of a sweep, driven by one table.
  *
- * Every option iosweep knows is a row of opt_table[]: its IOzone letter
+ * Every option iosweep knows is a row of opt_table[] (options_table.c,
+ * declared in options_priv.h with the handlers it names): its IOzone letter
  * (or "+x" form), its long name, the kind and range of its argument, its
  * group and help line, and the handler that stores it.  The parser, the
  * "did you mean" suggestions and --help all read that table, so they
@@ -31,29 +32,9 @@
 
 #include "iosweep.h"
 #include "options.h"
+#include "options_priv.h"
 #include "results.h"
 #include "units.h"
-
-#define OPTIONS_DEFAULT_FILE "iosweep.tmp"
-#define OPTIONS_MAX_RECORD_KB UINT64_C(16384)   /* IOzone's MAXBUFFERSIZE */
-#define OPTIONS_MIN_AUTO_FILE_KB UINT64_C(4)    /* IOzone's RECLEN_START */
-#define OPTIONS_DEFAULT_FILE_KB UINT64_C(512)   /* IOzone without -s */
-#define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
-
-enum opt_arg {
-	OPT_ARG_NONE,    /* a flag */
-	OPT_ARG_SIZE,    /* kB with k/m/g/t suffixes, in [min, max] kB */
-	OPT_ARG_UINT,    /* whole number in [min, max] */
-	OPT_ARG_TEST,    /* an IOzone test number */
-	OPT_ARG_STRING,  /* any non-empty word */
-	OPT_ARG_FILES,   /* -F: one word per child, as many as -t or -u says */
-	OPT_ARG_REJECT   /* an IOzone option we refuse; help is the reason */
-};
-
-enum opt_group {
-	OPT_GROUP_GRID, OPT_GROUP_TESTS, OPT_GROUP_TIMING, OPT_GROUP_THROUGHPUT,
-	OPT_GROUP_REPORT, OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
-};
 
 static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"File and record sizes (IOzone)",
@@ -66,23 +47,6 @@ static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"IOzone options that iosweep refuses"
 };
 
-struct opt_parse;
-
-struct opt_row {
-	const char *letter;     /* "a", "+x", or NULL for long-only options */
-	const char *name;       /* long name without "--", or NULL */
-	enum opt_arg arg;
-	const char *metavar;    /* argument name in --help */
-	uint64_t min, max;      /* range of OPT_ARG_SIZE / OPT_ARG_UINT */
-	enum opt_group group;
-	const char *help;       /* help line; for OPT_ARG_REJECT the reason */
-	const char *defval;     /* default shown by --help, or NULL */
-	size_t field;           /* offsetof(struct options, ...) for generic handlers */
-	const char *splash;     /* IOzone's line for it, '#' where the value goes; or NULL */
-	int (*apply)(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text, uint64_t value);
-};
-
 /* State of one options_parse() call. */
 struct opt_parse {
 	struct options *o;
@@ -91,8 +55,8 @@ struct opt_parse {
 	const char *shown;         /* the option as the user wrote it: "-s", "--trials" */
 	int argc;                  /* the command line, for -F's several words */
 	char **argv;
-	const char *text[128];     /* last argument given, per table row */
-	int seen[128];             /* times given, per table row */
+	const char *text[OPT_MAX_ROWS]; /* last argument given, per table row */
+	int seen[OPT_MAX_ROWS];        /* times given, per table row */
 	int stop;                  /* -h or -v: stop reading */
 };
 
@@ -163,8 +127,8 @@ static int *opt_int_field(struct opt_parse *ps, const struct opt_row *row)
 /* ---- handlers ------------------------------------------------------ */
 
 /* A flag: set its int field to 1 and print IOzone's line, if any. */
-static int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t value)
+int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
 {
 	(void)text; (void)value;
 	*opt_int_field(ps, row) = 1;
@@ -192,8 +156,8 @@ static int opt_value_splash(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /* An unsigned count (-+x, -+q, --trials, --warmup). */
-static int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
-			    const char *text, uint64_t value)
+int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
+		     const char *text, uint64_t value)
 {
 	(void)text;
 	*(unsigned *)(void *)((char *)ps->o + row->field) = (unsigned)value;
@@ -201,8 +165,8 @@ static int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /* A 64-bit value (-n, -g, -y, -q in kB; -j in records). */
-static int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,
-		       const char *text, uint64_t value)
+int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value)
 {
 	(void)text;
 	*(uint64_t *)(void *)((char *)ps->o + row->field) = value;
@@ -210,16 +174,16 @@ static int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /* A string (-f, --label, --out). */
-static int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
-			  const char *text, uint64_t value)
+int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
 {
 	(void)value;
 	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
 }
 
 /* -s and -r: each one adds to its list, in the order given. */
-static int opt_list_add(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t kb)
+int opt_list_add(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t kb)
 {
 	struct options *o = ps->o;
 	int files = !strcmp(row->letter, "s");
@@ -234,8 +198,8 @@ static int opt_list_add(struct opt_parse *ps, const struct opt_row *row,
 	return opt_value_splash(ps, row, kb);
 }
 
-static int opt_auto2(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text, uint64_t value)
+int opt_auto2(struct opt_parse *ps, const struct opt_row *row,
+	      const char *text, uint64_t value)
 {
 	struct options *o = ps->o;
 
@@ -253,8 +217,8 @@ static const char *const opt_test_name[TEST_COUNT] = {
 	"mixed workload", "pwrite", "pread", "pwritev", "preadv"
 };
 
-static int opt_test(struct opt_parse *ps, const struct opt_row *row,
-		    const char *text, uint64_t n)
+int opt_test(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t n)
 {
 	(void)row; (void)text;
 #ifndef HAVE_PREADV
@@ -266,8 +230,8 @@ static int opt_test(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-static int opt_direct(struct opt_parse *ps, const struct opt_row *row,
-		      const char *text, uint64_t value)
+int opt_direct(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 #if defined(HAVE_O_DIRECT)
@@ -282,8 +246,8 @@ static int opt_direct(struct opt_parse *ps, const struct opt_row *row,
 #endif
 }
 
-static int opt_odsync(struct opt_parse *ps, const struct opt_row *row,
-		      const char *text, uint64_t value)
+int opt_odsync(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 #if defined(HAVE_O_DSYNC)
@@ -294,8 +258,8 @@ static int opt_odsync(struct opt_parse *ps, const struct opt_row *row,
 #endif
 }
 
-static int opt_orsync(struct opt_parse *ps, const struct opt_row *row,
-		      const char *text, uint64_t value)
+int opt_orsync(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 #if defined(HAVE_O_RSYNC)
@@ -306,24 +270,24 @@ static int opt_orsync(struct opt_parse *ps, const struct opt_row *row,
 #endif
 }
 
-static int opt_unit_ops(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t value)
+int opt_unit_ops(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 	ps->o->unit = RESULTS_UNIT_OPS;
 	return opt_splash(ps, "\tOPS Mode. Output is in operations per second.");
 }
 
-static int opt_unit_usec(struct opt_parse *ps, const struct opt_row *row,
-			 const char *text, uint64_t value)
+int opt_unit_usec(struct opt_parse *ps, const struct opt_row *row,
+		  const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 	ps->o->unit = RESULTS_UNIT_USEC;
 	return opt_splash(ps, "\tMicroseconds/op Mode. Output is in microseconds per operation.");
 }
 
-static int opt_cpu(struct opt_parse *ps, const struct opt_row *row,
-		   const char *text, uint64_t value)
+int opt_cpu(struct opt_parse *ps, const struct opt_row *row,
+	    const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
 	ps->o->cpu_util = 1;
@@ -333,16 +297,16 @@ static int opt_cpu(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash(ps, "\tCPU utilization Excel chart enabled");
 }
 
-static int opt_xls(struct opt_parse *ps, const struct opt_row *row,
-		   const char *text, uint64_t value)
+int opt_xls(struct opt_parse *ps, const struct opt_row *row,
+	    const char *text, uint64_t value)
 {
 	(void)row; (void)value;
 	ps->o->excel = 1;
 	return opt_strdup(ps, &ps->o->xls_path, text);
 }
 
-static int opt_machine(struct opt_parse *ps, const struct opt_row *row,
-		       const char *text, uint64_t value)
+int opt_machine(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value)
 {
 	struct utsname u;
 
@@ -357,8 +321,8 @@ static int opt_machine(struct opt_parse *ps, const struct opt_row *row,
 			  u.release, u.version, u.machine);
 }
 
-static int opt_stop(struct opt_parse *ps, const struct opt_row *row,
-		    const char *text, uint64_t value)
+int opt_stop(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
 {
 	(void)text; (void)value;
 	*opt_int_field(ps, row) = 1;
@@ -366,16 +330,16 @@ static int opt_stop(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-static int opt_progress(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t value)
+int opt_progress(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
 {
 	(void)text; (void)value;
 	ps->o->progress = strcmp(row->name, "quiet") ? 1 : 0;
 	return 0;
 }
 
-static int opt_order(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text, uint64_t value)
+int opt_order(struct opt_parse *ps, const struct opt_row *row,
+	      const char *text, uint64_t value)
 {
 	(void)row; (void)value;
 	if (!strcmp(text, "cell"))
@@ -387,8 +351,8 @@ static int opt_order(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-static int opt_data(struct opt_parse *ps, const struct opt_row *row,
-		    const char *text, uint64_t value)
+int opt_data(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
 {
 	const char *x = text + strlen("ratio=");
 	char *end = NULL;
@@ -416,8 +380,8 @@ static int opt_data(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /* -t N: each one adds a child count, run in the order given. */
-static int opt_children(struct opt_parse *ps, const struct opt_row *row,
-			const char *text, uint64_t n)
+int opt_children(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t n)
 {
 	struct options *o = ps->o;
 
@@ -481,243 +445,9 @@ static int opt_files(struct opt_parse *ps, int *i)
 	return 0;
 }
 
-/* ---- the table ----------------------------------------------------- */
+/* ---- rows (the table itself is in options_table.c) ------------- */
 
-#define OFF(f) offsetof(struct options, f)
-#define KB16M OPTIONS_MAX_RECORD_KB
-
-#define FLAG(l, n, grp, fld, spl, h) \
-	{ l, n, OPT_ARG_NONE, NULL, 0, 0, grp, h, NULL, OFF(fld), spl, opt_set_flag }
-#define REJECT(l, why) \
-	{ l, NULL, OPT_ARG_REJECT, NULL, 0, 0, OPT_GROUP_REJECTED, why, NULL, 0, NULL, NULL }
-
-
-static const struct opt_row opt_table[] = {
-	/* sizes and grid */
-	FLAG("a", "auto", OPT_GROUP_GRID, auto_mode, "\tAuto Mode",
-	     "auto mode: sweep file sizes x record sizes"),
-	FLAG("z", "no-crossover", OPT_GROUP_GRID, no_crossover,
-	     "\tCross over of record size disabled.",
-	     "with -a, also test records under 64k on files over 16m"),
-	{ "A", "auto2", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_GRID,
-	  "obsolete IOzone auto mode: like -az -i 0 -i 1, 4-column report",
-	  NULL, 0, NULL, opt_auto2 },
-	{ "s", "file-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_MAX / 1024, OPT_GROUP_GRID,
-	  "file size; repeat for a list of sizes", "512k", 0,
-	  "\tFile size set to # kB", opt_list_add },
-	{ "r", "record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "record size, 1k to 16m; repeat for a list", "4k", 0,
-	  "\tRecord Size # kB", opt_list_add },
-	{ "n", "min-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
-	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
-	  OFF(min_file_kb), "\tUsing minimum file size of # kilobytes.", opt_set_u64 },
-	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
-	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode", "512m",
-	  OFF(max_file_kb), "\tUsing maximum file size of # kilobytes.", opt_set_u64 },
-	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "smallest record size of auto mode", "4k", OFF(min_rec_kb),
-	  "\tUsing Minimum Record Size # kB", opt_set_u64 },
-	{ "q", "max-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
-	  "largest record size of auto mode, at most 16m", "16m", OFF(max_rec_kb),
-	  "\tUsing Maximum Record Size # kB", opt_set_u64 },
-	{ "+x", "multiplier", OPT_ARG_UINT, "N", 2, 16, OPT_GROUP_GRID,
-	  "step between sizes of auto mode, 2 to 16", "2", OFF(multiplier), NULL,
-	  opt_set_unsigned },
-
-	/* tests */
-	{ "i", "test", OPT_ARG_TEST, "N", 0, TEST_COUNT - 1, OPT_GROUP_TESTS,
-	  "run test N; repeat for more tests: 0 write, 1 read, 2 random, "
-	  "3 backwards, 4 record rewrite, 5 stride, 6 fwrite, 7 fread, 9 pwrite, "
-	  "10 pread, 11 pwritev, 12 preadv (9-12 need -E); every test needs -i 0",
-	  "0 to 7, and 9 to 12 with -E", 0, NULL, opt_test },
-	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
-	     "extended tests: pwrite, pread, pwritev, preadv"),
-	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
-	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
-	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
-	  "stride of test 5, in records", "17", OFF(stride), NULL, opt_set_u64 },
-
-	/* file and timing */
-	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
-	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
-	FLAG("w", "keep-file", OPT_GROUP_TIMING, keep_file, "\tSetting no_unlink",
-	     "keep the test file at the end"),
-	FLAG("c", "include-close", OPT_GROUP_TIMING, include_close,
-	     "\tInclude close in write timing", "include close() in the timing"),
-	FLAG("e", "include-fsync", OPT_GROUP_TIMING, include_fsync,
-	     "\tInclude fsync in write timing", "include fsync() in the timing"),
-	{ "I", "direct", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
-	  "bypass the page cache (O_DIRECT or F_NOCACHE)", NULL, 0, NULL, opt_direct },
-	FLAG("o", "osync", OPT_GROUP_TIMING, osync, "\tSYNC Mode. ",
-	     "open with O_SYNC"),
-	{ "+D", "odsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
-	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
-	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
-	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
-	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
-	     "purge the CPU cache before each test"),
-	/* throughput mode */
-	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
-	  "throughput mode: N children (processes, threads with -T), each moving "
-	  "a file of its own at once; repeat for more runs", NULL, 0, NULL,
-	  opt_children },
-	{ "F", "files", OPT_ARG_FILES, "FILE...", 0, 0, OPT_GROUP_THROUGHPUT,
-	  "one file per child, after -t N or -u N", "./iosweep.DUMMY.<child>",
-	  0, NULL, NULL },
-	{ "l", "min-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
-	  OPT_GROUP_THROUGHPUT, "throughput mode for every child count from -l to -u",
-	  NULL, OFF(min_children), NULL, opt_set_unsigned },
-	{ "u", "max-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
-	  OPT_GROUP_THROUGHPUT, "the largest child count of -l", NULL,
-	  OFF(max_children), NULL, opt_set_unsigned },
-	FLAG("T", "threads", OPT_GROUP_THROUGHPUT, threads, NULL,
-	     "children are POSIX threads, not processes"),
-	FLAG("x", "no-stonewall", OPT_GROUP_THROUGHPUT, no_stonewall,
-	     "\tStonewall disabled",
-	     "every child moves its whole file (by default all stop when the "
-	     "first one is done)"),
-	FLAG("C", "show-children", OPT_GROUP_THROUGHPUT, show_children, NULL,
-	     "show each child's bytes and rate"),
-	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
-	     "-s is the total: each child moves -s divided by the child count"),
-
-	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
-	  "sleep between tests", "0", OFF(sleep_between_s),
-	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
-
-	/* report */
-	{ "O", "ops", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
-	  "report operations per second", NULL, 0, NULL, opt_unit_ops },
-	{ "N", "usec", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
-	  "report microseconds per operation", NULL, 0, NULL, opt_unit_usec },
-	{ "+u", "cpu", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
-	  "measure CPU utilization (shown with -R)", NULL, 0, NULL, opt_cpu },
-	FLAG("R", "excel", OPT_GROUP_REPORT, excel, "\tExcel chart generation enabled",
-	     "add IOzone's Excel-style tables to the report"),
-	{ "b", "xls", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_REPORT,
-	  "also write those tables as a BIFF2 .xls file (implies -R)", NULL, 0, NULL,
-	  opt_xls },
-	{ "M", "machine", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
-	  "show the machine (uname) in the header", NULL, 0, NULL, opt_machine },
-	FLAG("Q", "latency-files", OPT_GROUP_REPORT, latency_files,
-	     "\tOffset/latency files enabled.",
-	     "write IOzone's per-operation offset/latency files (wol.dat, "
-	     "rwol.dat, rol.dat, rrol.dat) in the current directory; implies "
-	     "--latency"),
-
-	/* our own: long options only */
-	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
-	  "independent passes over the grid; statistics come from them", "1",
-	  OFF(trials), NULL, opt_set_unsigned },
-	{ NULL, "warmup", OPT_ARG_UINT, "N", 0, 100, OPT_GROUP_OURS,
-	  "untimed passes before the trials", "0", OFF(warmup), NULL,
-	  opt_set_unsigned },
-	{ NULL, "order", OPT_ARG_STRING, "cell|sweep", 0, 0, OPT_GROUP_OURS,
-	  "all trials of a cell in a row, or whole sweeps in turn", "cell", 0, NULL,
-	  opt_order },
-	{ NULL, "label", OPT_ARG_STRING, "NAME", 0, 0, OPT_GROUP_OURS,
-	  "series name for charts, CSV files and the default output directory "
-	  "(any text; the directory name keeps only safe characters)", NULL,
-	  OFF(label), NULL, opt_set_string },
-	{ NULL, "out", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_OURS,
-	  "output directory", "./iosweep-results/LABEL-TIME", OFF(out_dir), NULL,
-	  opt_set_string },
-	{ NULL, "data", OPT_ARG_STRING, "random|zero|ratio=X", 0, 0, OPT_GROUP_OURS,
-	  "data written: incompressible, zeros (as IOzone), or a fraction X "
-	  "(0 <= X < 1) that compresses away", "random", 0, NULL, opt_data },
-	FLAG(NULL, "latency", OPT_GROUP_OURS, latency, NULL,
-	     "time every operation: min, mean, max, sd and percentiles per cell in "
-	     "the report and the CSV files"),
-	FLAG(NULL, "dry-run", OPT_GROUP_OURS, dry_run, NULL,
-	     "print the cells that would run, then stop"),
-	{ NULL, "progress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
-	  "show progress on stderr (default when stderr is a terminal)", NULL, 0, NULL,
-	  opt_progress },
-	{ NULL, "quiet", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
-	  "no progress on stderr", NULL, 0, NULL, opt_progress },
-	FLAG(NULL, "overwrite", OPT_GROUP_OURS, overwrite, NULL,
-	     "let -f name a file that already exists"),
-	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
-	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
-	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
-	     "write gnuplot charts into the output directory and render them"),
-	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
-	     "after the sweep, measure sizes between the two sides of each cache "
-	     "cliff until its cache size is known to within 5%"),
-	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
-	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
-	  opt_set_unsigned },
-
-	/* information */
-	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
-	  "show this help and exit", NULL, OFF(help), NULL, opt_stop },
-	{ "v", "version", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
-	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
-
-	/* IOzone options we refuse */
-	REJECT("d", "staggered child starts are not supported"),
-	REJECT("+p", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
-	REJECT("+B", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
-	REJECT("B", "mmap I/O is not supported"),
-	REJECT("D", "mmap I/O is not supported"),
-	REJECT("G", "mmap I/O is not supported"),
-	REJECT("Z", "mmap I/O is not supported"),
-	REJECT("H", "POSIX async I/O is not supported"),
-	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("K", "disrupted read patterns are not supported"),
-	REJECT("V", "data verification is not supported"),
-	REJECT("+d", "data verification is not supported"),
-	REJECT("+E", "data verification is not supported"),
-	REJECT("W", "file locking is not supported"),
-	REJECT("+l", "file locking is not supported"),
-	REJECT("+L", "file locking is not supported"),
-	REJECT("+V", "shared-file mode is not supported"),
-	REJECT("X", "telemetry files are not supported"),
-	REJECT("Y", "telemetry files are not supported"),
-	REJECT("J", "compute delays are not supported"),
-	REJECT("+J", "compute delays are not supported"),
-	REJECT("U", "unmounting between tests is not supported"),
-	REJECT("S", "setting the processor cache size is not supported"),
-	REJECT("L", "setting the cache line size is not supported"),
-	REJECT("P", "processor binding is not supported"),
-	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
-	REJECT("m", "multiple buffers are not supported"),
-	REJECT("+m", "cluster mode is not supported"),
-	REJECT("+h", "cluster mode is not supported"),
-	REJECT("+c", "cluster mode is not supported"),
-	REJECT("+t", "cluster mode is not supported"),
-	REJECT("+H", "cluster mode is not supported"),
-	REJECT("+P", "cluster mode is not supported"),
-	REJECT("+i", "cluster mode is not supported"),
-	REJECT("+s", "cluster mode is not supported"),
-	REJECT("+a", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+w", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+y", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+C", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+Q", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+S", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+W", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+M", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+e", "sparse files are not supported"),
-	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
-	REJECT("+b", "burst mode is not supported"),
-	REJECT("+O", "rate limiting is not supported"),
-	REJECT("+R", "file lists are not supported"),
-	REJECT("+T", "timestamps are not supported"),
-	REJECT("+N", "keeping the file untruncated is not supported"),
-	REJECT("+A", "madvise is not supported"),
-	REJECT("+K", "manual control of test 8 is not supported"),
-	REJECT("+X", "short-circuit mode is not supported"),
-	REJECT("+U", "unbuffered Windows I/O is not supported"),
-	REJECT("+F", "this IOzone option is not supported"),
-};
-
-#define OPT_NROWS (sizeof(opt_table) / sizeof(opt_table[0]))
-
-_Static_assert(sizeof(opt_table) / sizeof(opt_table[0]) <= 128,
-	       "struct opt_parse keeps per-row state for at most 128 rows");
+#define OPT_NROWS opt_table_rows
 
 static const struct opt_row *opt_by_letter(const char *letter)
 {
