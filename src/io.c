@@ -120,7 +120,17 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 				 "another -f, or use --overwrite", path);
 			return -1;
 		}
-		fd = open_retry(path, O_WRONLY, 0);
+		/*
+		 * Refuse a FIFO or a device before opening it: opening a FIFO
+		 * blocks until a reader comes.  O_NONBLOCK covers a swap after
+		 * the lstat; check_regular below still has the last word.
+		 */
+		if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
+				 "file iosweep may create and remove", path);
+			return -1;
+		}
+		fd = open_retry(path, O_WRONLY | O_NONBLOCK, 0);
 		e = errno;
 		if (fd >= 0 && check_regular(fd, path, err, errlen) != 0) {
 			close(fd);
