@@ -855,6 +855,7 @@ static int opt_check_throughput(struct opt_parse *ps)
 {
 	static const char *const grid[] = { "a", "A", "n", "g", "y", "q" };
 	static const char *const ours[] = { "trials", "warmup", "order" };
+	static const char *const single[] = { "plot", "refine-cliffs", "latency" };
 	struct options *o = ps->o;
 	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
 	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
@@ -888,13 +889,18 @@ static int opt_check_throughput(struct opt_parse *ps)
 	if (o->unit == RESULTS_UNIT_USEC)
 		return opt_error(ps, "-N and -t: throughput mode reports kB/s or "
 				 "ops/s (-O), not microseconds per operation");
-	if (opt_seen(ps, "p"))
-		return opt_error(ps, "-p and -t: purging the CPU cache is not "
-				 "supported in throughput mode");
+	if (opt_seen(ps, "p") || opt_seen(ps, "Q"))
+		return opt_error(ps, "-%s and -t: %s is not supported in throughput "
+				 "mode", opt_seen(ps, "p") ? "p" : "Q", opt_seen(ps, "p") ?
+				 "purging the CPU cache" : "writing offset/latency files");
 	for (i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
 		if (ps->seen[opt_index(opt_by_name(ours[i], strlen(ours[i])))])
 			return opt_error(ps, "--%s and -t: throughput mode runs once; "
 					 "repeat the command for more trials", ours[i]);
+	for (i = 0; i < sizeof(single) / sizeof(single[0]); i++)
+		if (ps->seen[opt_index(opt_by_name(single[i], strlen(single[i])))])
+			return opt_error(ps, "--%s and -t: only for a sweep of file and "
+					 "record sizes, not in throughput mode", single[i]);
 	if (o->nfiles && o->nfiles < opt_most_children(o))
 		return opt_error(ps, "-F: %u children need %u file names, given %zu",
 				 opt_most_children(o), opt_most_children(o), o->nfiles);
