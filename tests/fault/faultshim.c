@@ -16,8 +16,12 @@
  *                             preadv fwrite fread, or "any" (all of them)
  *   FAULTSHIM_SHORT=N         write/pwrite/read/pread move at most N bytes
  *                             per call (the caller must finish the rest)
- *   FAULTSHIM_REPORT=file     at exit, append "calls C faults F short S"
- *                             so a test can show the shim was at work
+ *   FAULTSHIM_SLOW_MS=N       every call on such a file first sleeps N ms
+ *                             (a slow disk: leaves time to send a signal)
+ *   FAULTSHIM_REPORT=file     at exit, append one line "calls C faults F
+ *                             short S write W pwrite P ..." (counts per
+ *                             call) so a test can show the shim was at work
+ *                             and count the calls of one cell
  *
  * A test tool, not product code: it defines _GNU_SOURCE itself and does
  * not include compat.h, whose _FILE_OFFSET_BITS=64 would rename open to
@@ -40,6 +44,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SHIM_MAX_FD 4096
@@ -68,6 +73,7 @@ static struct {
 	unsigned long fail_nth;
 	int fail_errno;
 	size_t short_max;        /* 0: no short transfers */
+	unsigned long slow_ms;
 	const char *report;
 	unsigned long seen[SC_COUNT];
 	unsigned long calls, faults, shorts;
@@ -150,24 +156,36 @@ __attribute__((constructor)) static void shim_init(void)
 		if (errno || *end || shim.short_max == 0)
 			bad_setting("FAULTSHIM_SHORT", v);
 	}
+	if ((v = getenv("FAULTSHIM_SLOW_MS")) && *v) {
+		char *end;
+		errno = 0;
+		shim.slow_ms = strtoul(v, &end, 10);
+		if (errno || *end || shim.slow_ms > 600000)
+			bad_setting("FAULTSHIM_SLOW_MS", v);
+	}
 	shim.report = getenv("FAULTSHIM_REPORT");
 }
 
 __attribute__((destructor)) static void shim_report(void)
 {
-	char line[128];
+	char line[512];
 	int fd, n;
 
 	if (!shim.report || !*shim.report)
 		return;
-	n = snprintf(line, sizeof(line), "calls %lu faults %lu short %lu\n",
+	n = snprintf(line, sizeof(line), "calls %lu faults %lu short %lu",
 		     shim.calls, shim.faults, shim.shorts);
+	for (int c = 0; c < SC_ANY && n > 0 && (size_t)n < sizeof(line); c++)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s %lu",
+			      call_names[c], shim.seen[c]);
+	if (n <= 0 || (size_t)n >= sizeof(line) - 1)
+		return;
+	line[n++] = '\n';
 	fd = (int)syscall(SYS_openat, AT_FDCWD, shim.report,
 			  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
-	if (n > 0)
-		n = (int)syscall(SYS_write, fd, line, (size_t)n);
+	n = (int)syscall(SYS_write, fd, line, (size_t)n);
 	syscall(SYS_close, fd);
 }
 
@@ -190,6 +208,11 @@ static int must_fail(int fd, enum shim_call call)
 {
 	if (!is_tracked(fd))
 		return 0;
+	if (shim.slow_ms) {
+		struct timespec ts = { (time_t)(shim.slow_ms / 1000),
+				       (long)(shim.slow_ms % 1000) * 1000000L };
+		nanosleep(&ts, NULL);	/* a signal may cut it short: fine */
+	}
 	shim.calls++;
 	shim.seen[call]++;
 	shim.seen[SC_ANY]++;
