@@ -16,8 +16,8 @@
  *                             preadv fwrite fread, or "any" (all of them)
  *   FAULTSHIM_SHORT=N         write/pwrite/read/pread move at most N bytes
  *                             per call (the caller must finish the rest)
- *   FAULTSHIM_SLOW_MS=N       every call on such a file first sleeps N ms
- *                             (a slow disk: leaves time to send a signal)
+ *   FAULTSHIM_SLOW=CALL:MS    every CALL on such a file first sleeps MS
+ *                             milliseconds (a slow disk: time for a signal)
  *   FAULTSHIM_REPORT=file     at exit, append one line "calls C faults F
  *                             short S write W pwrite P ..." (counts per
  *                             call) so a test can show the shim was at work
@@ -73,12 +73,13 @@ static struct {
 	unsigned long fail_nth;
 	int fail_errno;
 	size_t short_max;        /* 0: no short transfers */
+	int slow_call;           /* enum shim_call, -1 none */
 	unsigned long slow_ms;
 	const char *report;
 	unsigned long seen[SC_COUNT];
 	unsigned long calls, faults, shorts;
 	unsigned char tracked[SHIM_MAX_FD];
-} shim = { .fail_call = -1 };
+} shim = { .fail_call = -1, .slow_call = -1 };
 
 /* A message straight to fd 2, without stdio or the wrapped write. */
 static void say(const char *msg)
@@ -110,25 +111,35 @@ static void bad_setting(const char *what, const char *value)
 	abort();
 }
 
-/* FAULTSHIM_FAIL=CALL:N[:ERRNO] */
-static void parse_fail(const char *spec)
+/* "CALL:N..." of a setting: the call into *call, N returned, *end after it. */
+static unsigned long parse_call_n(const char *what, const char *spec, int *call,
+				  char **end)
 {
 	const char *colon = strchr(spec, ':');
-	char *end;
+	unsigned long n;
 	size_t len;
 
 	if (!colon)
-		bad_setting("FAULTSHIM_FAIL", spec);
+		bad_setting(what, spec);
 	len = (size_t)(colon - spec);
 	for (int c = 0; c < SC_COUNT; c++)
 		if (strlen(call_names[c]) == len && strncmp(spec, call_names[c], len) == 0)
-			shim.fail_call = c;
-	if (shim.fail_call < 0)
-		bad_setting("FAULTSHIM_FAIL call", spec);
+			*call = c;
+	if (*call < 0)
+		bad_setting(what, spec);
 	errno = 0;
-	shim.fail_nth = strtoul(colon + 1, &end, 10);
-	if (errno || end == colon + 1 || shim.fail_nth == 0 || (*end && *end != ':'))
-		bad_setting("FAULTSHIM_FAIL count", spec);
+	n = strtoul(colon + 1, end, 10);
+	if (errno || *end == colon + 1 || n == 0 || (**end && **end != ':'))
+		bad_setting(what, spec);
+	return n;
+}
+
+/* FAULTSHIM_FAIL=CALL:N[:ERRNO] */
+static void parse_fail(const char *spec)
+{
+	char *end;
+
+	shim.fail_nth = parse_call_n("FAULTSHIM_FAIL", spec, &shim.fail_call, &end);
 	shim.fail_errno = EIO;
 	if (*end == ':') {
 		shim.fail_errno = 0;
@@ -156,12 +167,11 @@ __attribute__((constructor)) static void shim_init(void)
 		if (errno || *end || shim.short_max == 0)
 			bad_setting("FAULTSHIM_SHORT", v);
 	}
-	if ((v = getenv("FAULTSHIM_SLOW_MS")) && *v) {
+	if ((v = getenv("FAULTSHIM_SLOW")) && *v) {
 		char *end;
-		errno = 0;
-		shim.slow_ms = strtoul(v, &end, 10);
-		if (errno || *end || shim.slow_ms > 600000)
-			bad_setting("FAULTSHIM_SLOW_MS", v);
+		shim.slow_ms = parse_call_n("FAULTSHIM_SLOW", v, &shim.slow_call, &end);
+		if (*end || shim.slow_ms > 600000)
+			bad_setting("FAULTSHIM_SLOW", v);
 	}
 	shim.report = getenv("FAULTSHIM_REPORT");
 }
@@ -208,7 +218,7 @@ static int must_fail(int fd, enum shim_call call)
 {
 	if (!is_tracked(fd))
 		return 0;
-	if (shim.slow_ms) {
+	if (shim.slow_call == SC_ANY || shim.slow_call == (int)call) {
 		struct timespec ts = { (time_t)(shim.slow_ms / 1000),
 				       (long)(shim.slow_ms % 1000) * 1000000L };
 		nanosleep(&ts, NULL);	/* a signal may cut it short: fine */
