@@ -46,7 +46,6 @@ bad13|-y '1m'|-a -y 1m -q 64k -g 1m -i 0 -f /tmp/ioz/t
 bad14|-s '-5'|-s -5 -r 64k -i 0 -f /tmp/ioz/t
 bad15|-r '100'|-s 1m -r 100 -i 0 -f /tmp/ioz/t
 bad16|-r '4k': 10 kB file is not a whole number of 4 kB records|-s 10 -r 4k -i 0 -f /tmp/ioz/t
-bad17|-t|-t 2 -s 1m -r 64k -i 0
 bad18|-t|-a -t 2 -F /tmp/ioz/f1 /tmp/ioz/f2
 bad19|-F|-F /tmp/ioz/f1 /tmp/ioz/f2 -t 2 -s 1m -i 0
 bad20|-s '1.5m'|-s 1.5m -r 64k -i 0 -f /tmp/ioz/t
