@@ -12,11 +12,15 @@
  * product, so it stands alone (no project headers) and dies on any error.
  *
  *   floor -s KB -r KB -f FILE [-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p]
+ *         [-W KB]
  *
  *   -I   O_DIRECT          -e  fsync inside the timed region
  *   -c   close inside       -+n no second passes (rewrite, reread)
  *   -w   keep the file      -p  pwrite/pread instead of write/read and
  *                               lseek+read/write (one syscall per record)
+ *   -W KB  writes take their data from consecutive records of a KB-sized
+ *          buffer, wrapping at its end (a diagnostic: what a data window
+ *          larger than the CPU caches costs), instead of one hot record
  *
  * Output: one line per pass, "test<TAB>kb_per_s<TAB>seconds<TAB>bytes", kB
  * being 1024 bytes and test IOzone's column name.
@@ -47,9 +51,11 @@ struct floor_cfg {
 	const char *file;
 	uint64_t size_kb, rec_kb;
 	uint64_t nrecs, reclen;
+	uint64_t window_kb;  /* -W: size of the write data window, 0 = one record */
+	uint64_t wlen, wpos; /* its length in bytes and the next record's offset */
 	unsigned tests;      /* bit per IOzone test number 0, 1, 2 */
 	int direct, fsync_in, close_in, noretest, keep, positional;
-	unsigned char *buf;
+	unsigned char *buf;  /* reads land here; writes come from here at wpos */
 	uint64_t *perm;
 };
 
@@ -62,7 +68,7 @@ static void floor_die(const char *what, const char *path)
 static void floor_usage(const char *msg, const char *arg)
 {
 	fprintf(stderr, "floor: %s '%s'\nusage: floor -s KB -r KB -f FILE "
-		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p]\n", msg, arg);
+		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p] [-W KB]\n", msg, arg);
 	exit(2);
 }
 
@@ -139,7 +145,18 @@ static int floor_open(const struct floor_cfg *c, int flags)
 	return fd;
 }
 
-static void floor_write_pass(const struct floor_cfg *c, const char *name, int create)
+/* The data of the next write: one hot record, or the next one of the -W window. */
+static const unsigned char *floor_wdata(struct floor_cfg *c)
+{
+	const unsigned char *p = c->buf + c->wpos;
+
+	c->wpos += c->reclen;
+	if (c->wpos + c->reclen > c->wlen)
+		c->wpos = 0;
+	return p;
+}
+
+static void floor_write_pass(struct floor_cfg *c, const char *name, int create)
 {
 	uint64_t i, t0, t1;
 	int fd;
@@ -152,9 +169,10 @@ static void floor_write_pass(const struct floor_cfg *c, const char *name, int cr
 	fd = floor_open(c, O_RDWR);
 	t0 = floor_now_ns();
 	for (i = 0; i < c->nrecs; i++) {
+		const unsigned char *p = floor_wdata(c);
 		ssize_t n = c->positional
-			? pwrite(fd, c->buf, c->reclen, (off_t)(i * c->reclen))
-			: write(fd, c->buf, c->reclen);
+			? pwrite(fd, p, c->reclen, (off_t)(i * c->reclen))
+			: write(fd, p, c->reclen);
 		if (n != (ssize_t)c->reclen)
 			floor_die("short write to", c->file);
 	}
@@ -184,7 +202,7 @@ static void floor_read_pass(const struct floor_cfg *c, const char *name)
 	floor_report(name, t0, t1, c);
 }
 
-static void floor_random_pass(const struct floor_cfg *c, const char *name, int writing)
+static void floor_random_pass(struct floor_cfg *c, const char *name, int writing)
 {
 	uint64_t i, t0, t1;
 	int fd = floor_open(c, O_RDWR | O_CREAT);
@@ -192,15 +210,16 @@ static void floor_random_pass(const struct floor_cfg *c, const char *name, int w
 	t0 = floor_now_ns();
 	for (i = 0; i < c->nrecs; i++) {
 		off_t off = (off_t)(c->perm[i] * c->reclen);
+		const unsigned char *p = writing ? floor_wdata(c) : c->buf;
 		ssize_t n;
 
 		if (c->positional) {
-			n = writing ? pwrite(fd, c->buf, c->reclen, off)
+			n = writing ? pwrite(fd, p, c->reclen, off)
 				    : pread(fd, c->buf, c->reclen, off);
 		} else {
 			if (lseek(fd, off, SEEK_SET) != off)
 				floor_die("cannot seek in", c->file);
-			n = writing ? write(fd, c->buf, c->reclen)
+			n = writing ? write(fd, p, c->reclen)
 				    : read(fd, c->buf, c->reclen);
 		}
 		if (n != (ssize_t)c->reclen)
@@ -244,6 +263,9 @@ static void floor_parse(struct floor_cfg *c, int argc, char **argv)
 			c->noretest = 1;
 		} else if (strcmp(a, "-w") == 0) {
 			c->keep = 1;
+		} else if (strcmp(a, "-W") == 0) {
+			c->window_kb = floor_parse_u64(a, v);
+			i++;
 		} else if (strcmp(a, "-p") == 0) {
 			c->positional = 1;
 		} else {
@@ -272,11 +294,12 @@ int main(int argc, char **argv)
 	floor_parse(&c, argc, argv);
 	c.reclen = c.rec_kb * 1024u;
 	c.nrecs = c.size_kb / c.rec_kb;
-	if (posix_memalign((void **)&c.buf, 4096, (size_t)c.reclen) != 0) {
+	c.wlen = c.window_kb > c.rec_kb ? c.window_kb * 1024u : c.reclen;
+	if (posix_memalign((void **)&c.buf, 4096, (size_t)c.wlen) != 0) {
 		fprintf(stderr, "floor: out of memory for a %" PRIu64 " kB buffer\n", c.rec_kb);
 		return 1;
 	}
-	for (i = 0; i + 8 <= c.reclen; i += 8) {
+	for (i = 0; i + 8 <= c.wlen; i += 8) {
 		uint64_t r = floor_xorshift(&seed);
 		memcpy(c.buf + i, &r, 8);
 	}
