@@ -700,6 +700,14 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 	size_t qlen;
 	const char *q = quoted(l, &qlen);
 
+	/*
+	 * A section of one record size has a header row of one quoted
+	 * number ("64"), which looks like a title: where the header row is
+	 * due, a quoted number is that row.
+	 */
+	if (q && tp->r_section_line && !tp->r_have_axis && qlen &&
+	    strspn(q, "0123456789") >= qlen)
+		q = NULL;
 	if (q) {
 		int col = import_section_col(q, qlen);
 		if (col == -1) {

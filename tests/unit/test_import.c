@@ -786,6 +786,128 @@ static void test_subset_layouts(void)
 	}
 }
 
+/*
+ * -R sections of one record size: the header row is one quoted number
+ * ("64"), which reads like a section title.  Each text must import with
+ * the figures and record axis given (the report's figures when there is
+ * one; -+u CPU sections and the latency section are skipped).
+ */
+#define ONE_CELL_R \
+	"Excel output is below:\n\n" \
+	"\"Writer report\"\n        \"64\"\n\"64\"   457450 \n\n" \
+	"\"Re-writer report\"\n        \"64\"\n\"64\"   265938 \n\n" \
+	"\"Reader report\"\n        \"64\"\n\"64\"   20545746 \n\n" \
+	"\"Re-Reader report\"\n        \"64\"\n\"64\"   22898032 \n"
+#define ONE_CELL_CPU \
+	"\n\"Writer CPU utilization report (Zero values should be ignored)\"\n" \
+	"        \"64\"\n\"64\"    20.36\n\n" \
+	"\"Re-Reader CPU utilization report (Zero values should be ignored)\"\n" \
+	"        \"64\"\n\"64\"    10.10\n"
+#define ONE_CELL_REPORT \
+	"\tIosweep: Performance Test of File I/O\n" \
+	"\tCommand line used: iosweep -s 64k -r 64k -i 0 -i 1 -R -f /tmp/t\n" \
+	"\tOutput is in kBytes/sec\n" \
+	"                                                                    random    random      bkwd     record     stride                                        \n" \
+	"              kB  reclen    write    rewrite      read    reread      read     write      read    rewrite       read    fwrite  frewrite     fread   freread\n" \
+	"              64      64    457451    265939  20545747  22898033                                                                                  \n" \
+	"\niozone test complete.\n"
+#define ONE_CELL_LATENCY \
+	"\nLatency per operation, microseconds (trials merged)\n" \
+	"test                     kB  reclen         ops        min       mean        max         sd        p50        p90        p99      p99.9\n" \
+	"write                    64      64           1     154.86     154.86     154.86       0.00     154.86     154.86     154.86     154.86\n"
+
+struct small_r {
+	const char *name, *text;
+	size_t nsamples;
+	size_t nrec;                /* record axis */
+	uint64_t rec[4];
+	size_t nfig;                /* figures to check at file 64 kB */
+	int col[6];
+	uint64_t rec_kb[6];
+	double v[6];
+};
+
+static const struct small_r small_rs[] = {
+	{ "one cell, -R alone", ONE_CELL_R, 4, 1, { 64 }, 4,
+	  { RC_WRITE, RC_REWRITE, RC_READ, RC_REREAD }, { 64, 64, 64, 64 },
+	  { 457450, 265938, 20545746, 22898032 } },
+	{ "one cell, -R without its first line", ONE_CELL_R + 24, 4, 1, { 64 }, 2,
+	  { RC_WRITE, RC_REREAD }, { 64, 64 }, { 457450, 22898032 } },
+	{ "one cell, -R after a report", ONE_CELL_REPORT ONE_CELL_R, 4, 1, { 64 }, 4,
+	  { RC_WRITE, RC_REWRITE, RC_READ, RC_REREAD }, { 64, 64, 64, 64 },
+	  { 457451, 265939, 20545747, 22898033 } },
+	{ "one cell, -R with -+u CPU sections", ONE_CELL_R ONE_CELL_CPU, 4, 1, { 64 }, 2,
+	  { RC_WRITE, RC_REREAD }, { 64, 64 }, { 457450, 22898032 } },
+	{ "one cell, report, latency section, -R, -+u",
+	  ONE_CELL_REPORT ONE_CELL_LATENCY ONE_CELL_R ONE_CELL_CPU, 4, 1, { 64 }, 2,
+	  { RC_WRITE, RC_READ }, { 64, 64 }, { 457451, 20545747 } },
+	{ "one file size, three record sizes",
+	  "\"Writer report\"\n        \"16\"  \"32\"  \"64\"\n\"64\"   100   200   300 \n\n"
+	  "\"Writer CPU utilization report (Zero values should be ignored)\"\n"
+	  "        \"16\"  \"32\"  \"64\"\n\"64\"    1.00    2.00    3.00\n",
+	  3, 3, { 16, 32, 64 }, 3, { RC_WRITE, RC_WRITE, RC_WRITE }, { 16, 32, 64 },
+	  { 100, 200, 300 } },
+	{ "one cell, -E columns",
+	  "\"Writer report\"\n        \"64\"\n\"64\"   373930 \n\n"
+	  "\"Pwrite report\"\n        \"64\"\n\"64\"   533564 \n\n"
+	  "\"Re-Preadv report\"\n        \"64\"\n\"64\"   8494823 \n\n"
+	  "\"Re-Preadv CPU utilization report (Zero values should be ignored)\"\n"
+	  "        \"64\"\n\"64\"    16.81\n",
+	  3, 1, { 64 }, 3, { RC_WRITE, RC_PWRITE, RC_REPREADV }, { 64, 64, 64 },
+	  { 373930, 533564, 8494823 } },
+};
+
+static void test_small_excel_sections(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < sizeof(small_rs) / sizeof(small_rs[0]); i++) {
+		const struct small_r *t = &small_rs[i];
+		struct result_set rs;
+		const char *p = tmp_path("small-r.txt");
+		spill(p, t->text, strlen(t->text));
+		results_init(&rs);
+		if (import_load(&rs, p, 0, err, sizeof(err))) {
+			fprintf(stderr, "%s: %s\n", t->name, err);
+			CU_FAIL("a small -R section does not import");
+			results_release(&rs);
+			continue;
+		}
+		CU_ASSERT_EQUAL(rs.nrecord_axis, t->nrec);
+		for (size_t k = 0; k < t->nrec && k < rs.nrecord_axis; k++)
+			CU_ASSERT_EQUAL(rs.record_axis[k], t->rec[k]);
+		CU_ASSERT_EQUAL(rs.nsamples, t->nsamples);
+		for (size_t k = 0; k < t->nfig; k++)
+			if (figure(&rs, 64, t->rec_kb[k], t->col[k]) != t->v[k]) {
+				fprintf(stderr, "%s: %s at %llu kB\n", t->name,
+					results_col_name(t->col[k]), (unsigned long long)t->rec_kb[k]);
+				CU_FAIL("figure differs from the text");
+			}
+		results_release(&rs);
+	}
+	/* a quoted number where a section title is due is still refused */
+	static const char *const bad[][2] = {
+		{ "\"Writer report\"\n        \"64\"\n\"64\"   100 \n\n\"64\"\n",
+		  "small-r.txt:5: unknown Excel section '64'" },
+		{ "\"Writer report\"\n        \"64\"\n\"64\"   100 \n\n\"Bogus report\"\n",
+		  "small-r.txt:5: unknown Excel section 'Bogus report'" },
+		{ "\"Writer report\"\n        \"64\"\n\n\"Reader report\"\n",
+		  "small-r.txt:4: the previous Excel section has no rows: truncated" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct result_set rs;
+		const char *p = tmp_path("small-r.txt");
+		spill(p, bad[i][0], strlen(bad[i][0]));
+		results_init(&rs);
+		CU_ASSERT_EQUAL(import_load(&rs, p, 0, err, sizeof(err)), -1);
+		if (!strstr(err, bad[i][1])) {
+			fprintf(stderr, "got '%s', want '%s'\n", err, bad[i][1]);
+			CU_FAIL("wrong error for a bad -R section");
+		}
+		CU_ASSERT_EQUAL(rs.nsamples, 0);
+		results_release(&rs);
+	}
+}
+
 static void test_cleanup(void)
 {
 	if (tmpdir[0]) {
@@ -811,6 +933,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_auto2_layout),
 	CU_CASE(test_two_reports_in_one_file),
 	CU_CASE(test_subset_layouts),
+	CU_CASE(test_small_excel_sections),
 	CU_CASE(test_cleanup),
 	{ 0 },
 };
