@@ -130,17 +130,34 @@ static void progress(void *ctx, size_t done, size_t total,
 	c->progress_shown = 1;
 }
 
-/* Refuse an output folder that holds results already, before running. */
-static int check_out_dir(const char *dir, int overwrite, char *err, size_t errlen)
+/*
+ * Refuse, before running, outputs that would replace earlier results: any
+ * file of the CSV folder (lstat, so a planted link counts too) and -b's
+ * file.  Checking only at the end would leave an hour's sweep unsaved.
+ */
+static int check_outputs(const char *dir, const struct options *o, char *err,
+			 size_t errlen)
 {
+	static const char *const names[] = {
+		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets"
+	};
 	char path[4096];
 	struct stat st;
-	snprintf(path, sizeof(path), "%s/results.csv", dir);
-	if (!overwrite && (stat(path, &st) == 0 ||
-			   (snprintf(path, sizeof(path), "%s/results.csv.gz", dir),
-			    stat(path, &st) == 0))) {
-		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
-			 "another folder or add --overwrite", dir);
+
+	if (o->overwrite)
+		return 0;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (lstat(path, &st) == 0) {
+			snprintf(err, errlen, "--out '%.300s' holds results already; "
+				 "choose another folder or add --overwrite", dir);
+			return -1;
+		}
+	}
+	if (o->xls_path && lstat(o->xls_path, &st) == 0) {
+		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
+			 "name or add --overwrite", o->xls_path);
 		return -1;
 	}
 	return 0;
@@ -249,7 +266,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		snprintf(dir, sizeof(dir), "%s", o->out_dir);
 	else
 		default_out_dir(&rs.meta, dir, sizeof(dir));
-	if (check_out_dir(dir, o->overwrite, err, sizeof(err)) != 0 ||
+	if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
 	    check_xls(o, p, err, sizeof(err)) != 0)
 		goto fail_start;
 	catch_signals();	/* from here on a signal must not leave the file behind */
