@@ -418,6 +418,18 @@ int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 #endif
 }
 
+void io_dir_of(const char *path, char *out, size_t outlen)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(out, outlen, ".");
+	else if (slash == path)
+		snprintf(out, outlen, "/");
+	else
+		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
+}
+
 int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen)
 {
 	struct stat st;

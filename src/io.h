@@ -105,4 +105,10 @@ int io_purge_cache(int fd, const char *path, char *err, size_t errlen);
  */
 int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen);
 
+/*
+ * The directory part of path into out: "." when path has no '/', "/" for
+ * a name in the root ("/t"), else everything before the last '/'.
+ */
+void io_dir_of(const char *path, char *out, size_t outlen);
+
 #endif

@@ -36,19 +36,6 @@ static const char *target(const struct options *o)
 	return o->file ? o->file : RUNNER_DEFAULT_FILE;
 }
 
-/* The directory part of path ("." when there is none). */
-static void dir_of(const char *path, char *out, size_t outlen)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(out, outlen, ".");
-	else if (slash == path)
-		snprintf(out, outlen, "/");
-	else
-		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
-}
-
 /* The largest file the sweep will write, in kB, from the options. */
 static uint64_t largest_kb(const struct options *o)
 {
@@ -101,7 +88,7 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 	char dir[4096];
 	uint64_t free_bytes = 0, need_kb = largest_kb(o);
 
-	dir_of(path, dir, sizeof(dir));
+	io_dir_of(path, dir, sizeof(dir));
 	if (check_qfiles(o, err, errlen) != 0 ||
 	    io_check_dir(dir, &free_bytes, err, errlen) != 0)
 		return -1;

@@ -95,43 +95,6 @@ void throughput_release(struct tp_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
-void throughput_summarize(const struct tp_result *r, int ops,
-			  struct tp_summary *s)
-{
-	double parent_s = (double)r->parent_ns / 1e9;
-	double total = 0.0;
-
-	memset(s, 0, sizeof(*s));
-	for (unsigned i = 0; i < r->nchildren; i++) {
-		const struct tp_child *c = &r->child[i];
-		double amount = ops ? (double)c->ops : (double)c->bytes / 1024.0;
-		double secs = (double)c->elapsed_ns / 1e9;
-		double cpu = c->cpu_user_s + c->cpu_sys_s;
-		double wall = (double)c->wall_ns / 1e9;
-
-		total += amount;
-		if (i == 0 || amount < s->min_xfer)
-			s->min_xfer = amount;
-		s->cpu_s += cpu;
-		if (wall < cpu)
-			wall = cpu;       /* IOzone: wall time is at least CPU time */
-		if (wall > s->wall_s)
-			s->wall_s = wall;
-		if (c->ops == 0 || secs <= 0.0)
-			continue;         /* moved nothing: no rate to show */
-		double rate = amount / secs;
-		s->children_see += rate;
-		if (s->nmoved == 0 || rate < s->min)
-			s->min = rate;
-		if (rate > s->max)
-			s->max = rate;
-		s->nmoved++;
-	}
-	s->avg = s->nmoved ? s->children_see / s->nmoved : 0.0;
-	s->parent_sees = parent_s > 0.0 ? total / parent_s : 0.0;
-	s->cpu_pct = s->wall_s > 0.0 ? 100.0 * s->cpu_s / s->wall_s : 0.0;
-}
-
 /* ---- files ------------------------------------------------------------ */
 
 void throughput_path(const struct options *o, unsigned i, char *buf, size_t len)
@@ -169,18 +132,6 @@ static uint64_t child_file_kb(const struct options *o, unsigned n)
 	return o->aggregate ? option_file_kb(o) / n : option_file_kb(o);
 }
 
-static void dir_part(const char *path, char *out, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(out, len, ".");
-	else if (slash == path)
-		snprintf(out, len, "/");
-	else
-		snprintf(out, len, "%.*s", (int)(slash - path), path);
-}
-
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
 static void remove_files(const struct options *o, unsigned n)
 {
@@ -207,12 +158,12 @@ static int check_room(const struct options *o, unsigned i, unsigned n,
 	uint64_t free_bytes = 0, need_kb = 0;
 
 	throughput_path(o, i, path, sizeof(path));
-	dir_part(path, dir, sizeof(dir));
+	io_dir_of(path, dir, sizeof(dir));
 	if (io_check_dir(dir, &free_bytes, err, errlen) != 0)
 		return -1;
 	for (unsigned k = 0; k < n; k++) {
 		throughput_path(o, k, other, sizeof(other));
-		dir_part(other, odir, sizeof(odir));
+		io_dir_of(other, odir, sizeof(odir));
 		if (k != i && !strcmp(other, path)) {
 			snprintf(err, errlen, "-F: '%s' is named twice; every child "
 				 "needs a file of its own", path);
