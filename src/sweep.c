@@ -23,6 +23,7 @@
 #include "gnuplot.h"
 #include "iosweep.h"
 #include "options.h"
+#include "outfile.h"
 #include "plan.h"
 #include "refine.h"
 #include "report.h"
@@ -163,6 +164,53 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	return 0;
 }
 
+/*
+ * Make the output folder before running, so an unusable --out (too long,
+ * not writable, a file in the way) fails now and not after an hour's
+ * sweep.  made receives the highest folder this created, for
+ * undo_out_dir() on a failed start ("" when it existed).  0 or -1.
+ */
+static int make_out_dir(const char *dir, char *made, size_t madelen,
+			char *err, size_t errlen)
+{
+	char p[2048];
+	struct stat st;
+
+	made[0] = '\0';
+	snprintf(p, sizeof(p), "%s", dir);
+	while (lstat(p, &st) != 0 && errno == ENOENT) {
+		char *slash = strrchr(p, '/');
+		snprintf(made, madelen, "%s", p);
+		if (!slash || slash == p)
+			break;
+		*slash = '\0';
+	}
+	if (outfile_mkdirs(dir, err, errlen) != 0)
+		return -1;
+	if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(err, errlen, "cannot write in --out '%.300s': %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove the (empty) folders make_out_dir() created, deepest first. */
+static void undo_out_dir(const char *dir, const char *made)
+{
+	char p[4096];
+
+	if (!made[0])
+		return;
+	snprintf(p, sizeof(p), "%s", dir);
+	while (rmdir(p) == 0 && strcmp(p, made) != 0) {
+		char *slash = strrchr(p, '/');
+		if (!slash || slash == p)
+			return;
+		*slash = '\0';
+	}
+}
+
 static int fill_meta(struct result_set *rs, const struct options *o,
 		     char *err, size_t errlen)
 {
@@ -255,7 +303,7 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 static int run_sweep(const struct options *o, const struct sweep_plan *p)
 {
 	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
-	char dir[2048];
+	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
 
@@ -267,7 +315,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	else
 		default_out_dir(&rs.meta, dir, sizeof(dir));
 	if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
-	    check_xls(o, p, err, sizeof(err)) != 0)
+	    check_xls(o, p, err, sizeof(err)) != 0 ||
+	    make_out_dir(dir, made, sizeof(made), err, sizeof(err)) != 0)
 		goto fail_start;
 	catch_signals();	/* from here on a signal must not leave the file behind */
 	if (runner_prepare(o, err, sizeof(err)) != 0) {
@@ -307,20 +356,23 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		fputs("\r\033[K", stderr);
 	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
 		report_trailer(stdout, o, &rs);
-	if (emit(&rs, o, dir, emit_err, sizeof(emit_err)) != 0) {
+	int saved = emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
+	if (!saved) {
 		fprintf(stderr, "iosweep: %s\n", emit_err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
 	}
 	if (status != IOSWEEP_EXIT_OK && err[0])
 		fprintf(stderr, "iosweep: %s\n", err);
-	fprintf(stderr, "iosweep: %s in %s/\n",
-		status == IOSWEEP_EXIT_OK ? "results" : "results of the finished cells", dir);
+	if (saved)
+		fprintf(stderr, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
+			"results" : "results of the finished cells", dir);
 	results_release(&rs);
 	return status;
 
 fail_start:
 	fprintf(stderr, "iosweep: %s\n", err);
+	undo_out_dir(dir, made);
 	results_release(&rs);
 	return status == IOSWEEP_EXIT_OK ? IOSWEEP_EXIT_USAGE : status;
 }
