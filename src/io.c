@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
@@ -382,6 +383,58 @@ int io_full_preadv(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
 	return full_vec(fd, iov, iovcnt, off, 0, path, err, errlen);
 }
 
+/*
+ * I/O buffers come straight from mmap and go straight back with munmap:
+ * malloc would serve a large buffer from the brk heap once glibc's
+ * dynamic mmap threshold has risen past it (it rises to the size of every
+ * mmapped block freed), and a fragmented heap is not given back, so a
+ * sweep's memory would grow from cell to cell.  The mapping starts with
+ * one page that holds its length; the caller's buffer is the page-aligned
+ * rest (zero, and resident only where it is touched).
+ */
+#if defined(MAP_ANON) && !defined(MAP_ANONYMOUS)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+#if defined(MAP_ANONYMOUS)
+static size_t page_size(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+
+	return ps >= (long)IO_ALIGN ? (size_t)ps : IO_ALIGN;
+}
+
+void *io_alloc(size_t len)
+{
+	size_t head = page_size();
+	size_t total;
+	unsigned char *base;
+
+	if (len == 0)
+		len = 1;
+	if (len > SIZE_MAX - 2 * head)
+		return NULL;
+	total = head + (len + head - 1) / head * head;
+	base = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		    -1, 0);
+	if (base == MAP_FAILED)
+		return NULL;
+	memcpy(base, &total, sizeof(total));
+	return base + head;
+}
+
+void io_free(void *p)
+{
+	unsigned char *base;
+	size_t total;
+
+	if (!p)
+		return;
+	base = (unsigned char *)p - page_size();
+	memcpy(&total, base, sizeof(total));
+	munmap(base, total);
+}
+#else
 void *io_alloc(size_t len)
 {
 	void *p = NULL;
@@ -398,6 +451,7 @@ void io_free(void *p)
 {
 	free(p);
 }
+#endif
 
 int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 {

@@ -86,7 +86,10 @@ int io_have_vectored(void);
 
 /*
  * A buffer of len bytes aligned to IO_ALIGN (zeroed), or NULL.  Free it
- * with io_free().
+ * with io_free(), which gives the memory back to the system at once (the
+ * buffer is its own mmap where the platform has anonymous mappings), so
+ * buffers freed and allocated again never add up.  Only the pages that
+ * are touched count in the resident size.
  */
 void *io_alloc(size_t len);
 void io_free(void *p);

@@ -2,7 +2,8 @@
  * test_io.c: the system-call wrappers on real temporary files: whole
  * transfers, short transfers finished or reported, end of file named,
  * O_EXCL refusal of an existing file and of symbolic links, vectored
- * transfers, aligned buffers, directory checks.
+ * transfers, aligned buffers given back to the system when freed,
+ * directory checks.
  */
 #include "compat.h"
 
@@ -260,6 +261,49 @@ static void test_alloc_aligned(void)
 	}
 }
 
+/* Resident pages of this process in kB (Linux /proc/self/statm), or -1. */
+static long rss_kb(void)
+{
+	FILE *fp = fopen("/proc/self/statm", "r");
+	long size = 0, res = -1;
+
+	if (!fp)
+		return -1;
+	if (fscanf(fp, "%ld %ld", &size, &res) != 2)
+		res = -1;
+	fclose(fp);
+	return res < 0 ? -1 : res * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/*
+ * io_free gives the memory back: large buffers of changing sizes, each
+ * touched in full and freed, leave the resident size where it was (with
+ * malloc, glibc's rising mmap threshold served later ones from a heap
+ * that kept them).  Where /proc/self/statm is missing there is nothing
+ * to measure.
+ */
+static void test_alloc_returned(void)
+{
+	static const size_t sizes[] = {
+		16u << 20, (1u << 20) + 4096, 8u << 20, 17u << 20, 4u << 20, 16u << 20,
+	};
+	long before = rss_kb();
+
+	if (before < 0)
+		return;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned char *p = io_alloc(sizes[i]);
+		long touched;
+		CU_ASSERT_FATAL(p != NULL);
+		memset(p, 0x5a, sizes[i]);
+		touched = rss_kb();
+		CU_ASSERT(touched - before >= (long)(sizes[i] / 1024) - 1024);
+		io_free(p);
+		CU_ASSERT(rss_kb() - before < 4096);
+	}
+	io_free(NULL);
+}
+
 static void test_check_dir(void)
 {
 	uint64_t free_bytes = 0;
@@ -324,6 +368,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_open_refuses_non_regular),
 	CU_CASE(test_vectored),
 	CU_CASE(test_alloc_aligned),
+	CU_CASE(test_alloc_returned),
 	CU_CASE(test_check_dir),
 	CU_CASE(test_mode_flags),
 	CU_CASE(test_purge_cache),
