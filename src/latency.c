@@ -53,7 +53,7 @@ void latency_release(struct latency_hist *h)
 struct latency_hist *latency_compact(const struct latency_hist *h)
 {
 	struct latency_hist *c = malloc(sizeof(*c));
-	uint32_t lo = 0, hi = 0;
+	uint32_t lo, hi;
 
 	if (!c)
 		return NULL;

@@ -674,7 +674,7 @@ static int pipes_open(struct tp_pipes *p, char *err, size_t errlen)
  * came (fewer: every child that could write has exited).
  */
 static unsigned collect(int fd, unsigned n, struct tp_shared *sh,
-			volatile sig_atomic_t *stop)
+			const volatile sig_atomic_t *stop)
 {
 	unsigned got = 0;
 	char buf[64];
@@ -739,7 +739,7 @@ static int spawn(struct tp_ctx *c, struct tp_pipes *p, struct tp_children *k,
 
 /* Wait for every started child; a process that died is an error. */
 static int reap(const struct tp_ctx *c, struct tp_children *k,
-		volatile sig_atomic_t *stop, char *err, size_t errlen)
+		const volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
 	int rc = 0;
 
@@ -831,7 +831,7 @@ out:
 }
 
 /* -+q: sleep between tests, waking early when asked to stop. */
-static void rest(unsigned seconds, volatile sig_atomic_t *stop)
+static void rest(unsigned seconds, const volatile sig_atomic_t *stop)
 {
 	struct timespec ts = { (time_t)seconds, 0 };
 
