@@ -33,58 +33,7 @@
 #include "units.h"
 
 /* ------------------------------------------------------------------ */
-/* growing strings (struct sbuf and its basic adds: gnuplot_priv.h) */
-
-__attribute__((format(printf, 2, 3)))
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	char small[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = 1;
-		return;
-	}
-	if ((size_t)n < sizeof(small)) {
-		sb_add(b, small, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (!big) {
-		b->failed = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb_add(b, big, (size_t)n);
-	free(big);
-}
-
-/* A gnuplot single-quoted string: ' doubled, control characters as spaces. */
-static void sb_quoted(struct sbuf *b, const char *s)
-{
-	sb_puts(b, "'");
-	for (; s && *s; s++) {
-		if (*s == '\'')
-			sb_puts(b, "''");
-		else if ((unsigned char)*s < 0x20)
-			sb_puts(b, " ");
-		else
-			sb_add(b, s, 1);
-	}
-	sb_puts(b, "'");
-}
-
-/* Text for a comment or template line: control characters as spaces. */
-static void sb_plain(struct sbuf *b, const char *s)
-{
-	for (; s && *s; s++)
-		sb_add(b, (unsigned char)*s < 0x20 ? " " : s, 1);
-}
+/* numbers (struct sbuf and its adds: gnuplot_priv.h) */
 
 /* 12207.03 -> "12,207" (decimals digits after the point). */
 static void fmt_thousands(double v, int decimals, char *out, size_t outlen)
@@ -137,13 +86,8 @@ const char *gnuplot_embedded_text(const char *name)
 	return NULL;
 }
 
-struct tvar {
-	const char *key;
-	const char *val;
-};
-
 /* Copy tmpl into out, replacing each @KEY@ by its value in vars. */
-static int template_fill(struct sbuf *out, const char *tmpl_name,
+int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			 const struct tvar *vars, size_t nvars,
 			 char *err, size_t errlen)
 {
@@ -263,7 +207,7 @@ static size_t cell_count_at(const struct result_set *rs, int col, uint64_t recor
  * else the one with most measured file sizes over all sets (larger wins a
  * tie).  0 when col has no data.
  */
-static uint64_t pick_record(struct result_set *const *sets, size_t nsets, int col)
+uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col)
 {
 	uint64_t best = 0;
 	size_t best_n = 0;
@@ -331,7 +275,7 @@ static void col_slug(int col, char *out, size_t outlen)
 }
 
 /* Powers of two from the first >= lo up to hi, labelled 64K, 1M, ... */
-static void axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
+void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
 {
 	uint64_t p = 1;
 	size_t n = 0, step = 1;
@@ -360,7 +304,7 @@ static void axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
 }
 
 /* The comment lines about where the sets come from. */
-static void sb_from(struct sbuf *b, struct result_set *const *sets,
+void gnuplot_sb_from(struct sbuf *b, struct result_set *const *sets,
 		    const char *const *sources, const size_t *which, size_t nwhich)
 {
 	for (size_t k = 0; k < nwhich; k++) {
@@ -590,7 +534,7 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 static const char *version_text = IOSWEEP_VERSION;
 
 /* Fill the terminal fragment. */
-static int terminal_text(struct sbuf *b, const char *name, const char *term,
+int gnuplot_terminal_text(struct sbuf *b, const char *name, const char *term,
 			 int width, int height, char *err, size_t errlen)
 {
 	char w[16], h[16];
@@ -599,12 +543,12 @@ static int terminal_text(struct sbuf *b, const char *name, const char *term,
 	const struct tvar vars[] = {
 		{ "NAME", name }, { "TERM", term }, { "WIDTH", w }, { "HEIGHT", h },
 	};
-	return template_fill(b, "terminal.gp", vars, sizeof(vars) / sizeof(vars[0]),
+	return gnuplot_template_fill(b, "terminal.gp", vars, sizeof(vars) / sizeof(vars[0]),
 			     err, errlen);
 }
 
 /* Write text to dir/name.gp atomically and remember the path. */
-static int write_script(const char *dir, const char *name, const struct sbuf *text,
+int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *text,
 			int overwrite, struct gnuplot_files *written,
 			char *err, size_t errlen)
 {
@@ -725,11 +669,11 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	if (rl && rl->n)
 		sb_puts(&what, "; dashed lines: nominal interface rates (not measured)");
 	sb_puts(&from, "the result sets below");
-	sb_from(&from, sets, go->sources, which, nwhich);
+	gnuplot_sb_from(&from, sets, go->sources, which, nwhich);
 
 	/* the data and the axes */
 	data_blocks(&data, sets, ch, with_record);
-	axis_tics(&tics, ch->xmin, ch->xmax);
+	gnuplot_axis_tics(&tics, ch->xmin, ch->xmax);
 	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
 	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
 	if (go->log_y)
@@ -771,7 +715,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	ref_plot_items(&plot, rl);
 	sb_puts(&plot, "\n");
 
-	if (terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
+	if (gnuplot_terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
 		goto out;
 	const struct tvar vars[] = {
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
@@ -782,10 +726,10 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
 		{ "REFLABELS", refs.p }, { "CLIFFS", cliffs.p }, { "PLOT", plot.p },
 	};
-	if (template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
+	if (gnuplot_template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
 			  err, errlen) != 0)
 		goto out;
-	rc = write_script(dir, ch->name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, ch->name, &out, go->overwrite, written, err, errlen);
 out:
 	free(which);
 	sb_release(&title);
@@ -858,17 +802,17 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	snprintf(xmax, sizeof(xmax), "%llu", (unsigned long long)files[nfiles - 1]);
 	snprintf(ymin, sizeof(ymin), "%llu", (unsigned long long)recs[0]);
 	snprintf(ymax, sizeof(ymax), "%llu", (unsigned long long)recs[nrecs - 1]);
-	axis_tics(&xt, files[0], files[nfiles - 1]);
-	axis_tics(&yt, recs[0], recs[nrecs - 1]);
+	gnuplot_axis_tics(&xt, files[0], files[nfiles - 1]);
+	gnuplot_axis_tics(&yt, recs[0], recs[nrecs - 1]);
 	const char *col_name = results_col_name(col);
 	sb_printf(&title, "%s throughput: ", col_name);
 	sb_plain(&title, rs->meta.label ? rs->meta.label : "result set");
 	sb_printf(&what, "%s throughput (mean of the trials) over file size and record size, "
 		  "both on log2 axes", col_name);
 	sb_puts(&from, "the result set below");
-	sb_from(&from, sets, go->sources, &set, 1);
+	gnuplot_sb_from(&from, sets, go->sources, &set, 1);
 	const char *term_name = go->term ? go->term : "png";
-	if (terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
+	if (gnuplot_terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
 		goto out;
 	const struct tvar vars[] = {
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
@@ -879,10 +823,10 @@ static int write_surface(struct result_set *const *sets, size_t set,
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "YMIN", ymin }, { "YMAX", ymax },
 		{ "XTICS", xt.p }, { "YTICS", yt.p },
 	};
-	if (template_fill(&out, "surface.gp", vars, sizeof(vars) / sizeof(vars[0]),
+	if (gnuplot_template_fill(&out, "surface.gp", vars, sizeof(vars) / sizeof(vars[0]),
 			  err, errlen) != 0)
 		goto out;
-	rc = write_script(dir, name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, go->overwrite, written, err, errlen);
 out:
 	free(recs);
 	free(files);
@@ -903,7 +847,7 @@ static int chart_collect(struct result_set *const *sets, size_t nsets, int col, 
 			 const struct gnuplot_opts *go, struct chart *ch,
 			 char *err, size_t errlen)
 {
-	uint64_t record = go->record_kb ? go->record_kb : pick_record(sets, nsets, col);
+	uint64_t record = go->record_kb ? go->record_kb : gnuplot_pick_record(sets, nsets, col);
 	size_t cap = 0;
 
 	ch->series = NULL;
@@ -974,7 +918,15 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 		}
 	}
 	series_release(ch.series, ch.nseries);
-	if (rc == 0 && go->latency) {
+	/* per-operation histograms (--latency runs): percentiles, not only the mean */
+	int lat_drawn = 0;
+	if (rc == 0) {
+		uint64_t record = go->record_kb ? go->record_kb
+			: gnuplot_pick_record(sets, nsets, col);
+		rc = gnuplot_lat_write(sets, nsets, col, slug, record, go, dir, written,
+				       &lat_drawn, err, errlen);
+	}
+	if (rc == 0 && go->latency && !lat_drawn) {
 		ch.unit = RESULTS_UNIT_USEC;
 		if (chart_collect(sets, nsets, col, ch.unit, go, &ch, err, errlen))
 			return -1;

@@ -1,8 +1,10 @@
 /*
- * gnuplot_priv.h: what gnuplot.c and gnuplot_refs.c share
- * and nobody else needs: the growing string the scripts are built in, and
- * the built-in text files (templates, reference lines) embedded at build
- * time.  The string helpers are static inline so each file keeps its own
+ * gnuplot_priv.h: what gnuplot.c, gnuplot_refs.c and gnuplot_lat.c share
+ * and nobody else needs: the growing string the scripts are built in, the
+ * built-in text files (templates, reference lines) embedded at build
+ * time, and the pieces every script is made of (template filling, the
+ * terminal fragment, the "From:" lines, log2 file-size tics, atomic
+ * writing).  The string helpers are static inline so each file keeps its own
  * copy of a few lines instead of exporting unprefixed names.
  *
  * Ownership: a struct sbuf owns its text; sb_release frees it.  The text
@@ -11,8 +13,16 @@
 #ifndef IOSWEEP_GNUPLOT_PRIV_H
 #define IOSWEEP_GNUPLOT_PRIV_H
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct gnuplot_files;
+struct gnuplot_opts;
+struct result_set;
 
 /* A growing string; failed is set once memory runs out (later adds are ignored). */
 struct sbuf {
@@ -53,7 +63,94 @@ static inline void sb_puts(struct sbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
+__attribute__((format(printf, 2, 3)))
+static inline void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = 1;
+		return;
+	}
+	if ((size_t)n < sizeof(small)) {
+		sb_add(b, small, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		b->failed = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb_add(b, big, (size_t)n);
+	free(big);
+}
+
+/* A gnuplot single-quoted string: ' doubled, control characters as spaces. */
+static inline void sb_quoted(struct sbuf *b, const char *s)
+{
+	sb_puts(b, "'");
+	for (; s && *s; s++) {
+		if (*s == '\'')
+			sb_puts(b, "''");
+		else if ((unsigned char)*s < 0x20)
+			sb_puts(b, " ");
+		else
+			sb_add(b, s, 1);
+	}
+	sb_puts(b, "'");
+}
+
+/* Text for a comment or template line: control characters as spaces. */
+static inline void sb_plain(struct sbuf *b, const char *s)
+{
+	for (; s && *s; s++)
+		sb_add(b, (unsigned char)*s < 0x20 ? " " : s, 1);
+}
+
 /* The text of a built-in file ("compare.gp", "reference-lines.csv"), or NULL. */
 const char *gnuplot_embedded_text(const char *name);
+
+/* One @KEY@ of a template and its value. */
+struct tvar {
+	const char *key;
+	const char *val;
+};
+
+/* Copy the built-in template tmpl_name into out, each @KEY@ replaced by its value. 0 or -1. */
+int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
+			  const struct tvar *vars, size_t nvars, char *err, size_t errlen);
+/* The terminal fragment (plots/terminal.gp) of a script named name. 0 or -1. */
+int gnuplot_terminal_text(struct sbuf *b, const char *name, const char *term,
+			  int width, int height, char *err, size_t errlen);
+/* Write text to dir/name.gp atomically and append the path to written. 0 or -1. */
+int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *text,
+			 int overwrite, struct gnuplot_files *written, char *err, size_t errlen);
+/* The "From:" comment lines about sets[which[0..nwhich)]. */
+void gnuplot_sb_from(struct sbuf *b, struct result_set *const *sets,
+		     const char *const *sources, const size_t *which, size_t nwhich);
+/* gnuplot xtics: powers of two from lo to hi, labelled 64K, 1M, ... */
+void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
+/* The record size of the 2D charts of col (64 KB when measured, else the most common). */
+uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
+
+/*
+ * gnuplot_lat.c: the latency charts of col from per-operation histograms
+ * (--latency runs): latency-<slug>.gp (p50, p99, p99.9 and mean against
+ * file size) and percentiles-<slug>[-N].gp (the percentile curve of each
+ * file size, per set), at record_kb.  Sets without histograms are left
+ * out.  Writes nothing when no set has one for col at record_kb and says
+ * so with *drawn = 0.  0 or -1.
+ */
+int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
+		      const char *slug, uint64_t record_kb, const struct gnuplot_opts *go,
+		      const char *dir, struct gnuplot_files *written, int *drawn,
+		      char *err, size_t errlen);
 
 #endif

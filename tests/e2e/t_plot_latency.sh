@@ -1,0 +1,94 @@
+#!/bin/sh
+# t_plot_latency.sh: the latency charts of a --latency sweep, rendered by
+# the real gnuplot.
+#  - --latency --plot writes latency-<test>.gp and percentiles-<test>.gp
+#    beside the throughput charts, rendered to PNG;
+#  - every row of latency-write.gp (mean, p50, p99, p99.9 at 64 kB records)
+#    equals the lat_* figures of the same cell in summary.csv (3 decimals
+#    there, 4 in the script), and its operation count is the cell's ops;
+#  - a percentile curve starts at the cell's minimum, rises, and ends by
+#    the cell's maximum; the x tics read as percentiles;
+#  - the scripts render by hand to SVG and text;
+#  - without --latency, and for result folders (results.csv keeps only
+#    per-trial summaries, no histograms), no percentile charts are drawn;
+#    `plot --latency` on a folder still draws the mean time per operation.
+. "$(dirname "$0")/lib.sh"
+
+command -v gnuplot >/dev/null 2>&1 || skip "gnuplot is not installed"
+magic() { od -An -tx1 -N"$2" "$1" | tr -d ' \n'; }
+
+# --- a sweep with histograms and --plot ---------------------------------------
+expect_success "$IOSWEEP" -a -n 64k -g 2m -i 0 -i 1 --latency --trials 2 --plot \
+	-f "$T/testfile" --out "$T/res"
+P="$T/res/plots"
+for f in latency-write percentiles-write latency-read percentiles-reread write; do
+	check test -s "$P/$f.gp"
+	check [ "$(magic "$P/$f.png" 8)" = 89504e470d0a1a0a ]
+done
+check grep -q "^set title 'write latency per operation against file size (64K records)'" \
+	"$P/latency-write.gp"
+check grep -q "^set logscale y 10$" "$P/latency-write.gp"
+check grep -q "^set xtics ('min' 0, '90%%' 1" "$P/percentiles-write.gp"
+
+# the figures: latency-write.gp rows against summary.csv (merged trials)
+awk -F, '
+FNR == 1 && FILENAME ~ /summary/ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+FILENAME ~ /summary/ {
+	if ($(c["test"]) == "write" && $(c["record_kb"]) == 64)
+		want[$(c["file_kb"])] = $(c["lat_mean_us"]) " " $(c["lat_p50_us"]) " " \
+			$(c["lat_p99_us"]) " " $(c["lat_p999_us"])
+	next
+}
+/^\$s1 << EOD$/ { inb = 1; next }
+/^EOD$/ { inb = 0 }
+inb {
+	rows++
+	split($0, f, " ")    # the script: blank-separated
+	if (!(f[1] in want)) { print "bad: no summary row for " f[1]; next }
+	split(want[f[1]], w, " ")
+	for (k = 1; k <= 4; k++) {
+		d = f[k + 1] - w[k]; if (d < 0) d = -d
+		if (d > 0.00056) print "bad: " f[1] " kB figure " k ": " f[k + 1] " vs " w[k]
+	}
+	if (f[7] != 2) print "bad: " f[1] " kB: " f[7] " trials"
+	if (f[6] != 2 * f[1] / 64) print "bad: " f[1] " kB: " f[6] " operations"
+}
+END { if (rows != 6) print "bad: " rows " rows" }
+' "$T/res/summary.csv" "$P/latency-write.gp" >"$T/bad"
+if [ -s "$T/bad" ]; then fail "$(head -3 "$T/bad")"; else pass; fi
+
+# a curve: starts at the minimum (q = 0), never falls, ends by the max
+awk '
+/^# line 1: .* max / { for (i = 1; i <= NF; i++) if ($i == "max") max = $(i + 1) }
+/^\$p1 << EOD$/ { inb = 1; next }
+/^EOD$/ { if (inb) done = 1; inb = 0 }
+inb && !done {
+	n++
+	if (n == 1 && ($1 != 0 || $2 != 0)) print "bad: first row " $0
+	if (n > 1 && $3 < last) print "bad: falls at " $0
+	if ($3 > max + 0.00005) print "bad: above the max " max ": " $0
+	last = $3
+}
+END { if (n < 2 || max == "") print "bad: " n " rows, max " max }
+' "$P/percentiles-write.gp" >"$T/bad"
+if [ -s "$T/bad" ]; then fail "$(head -3 "$T/bad")"; else pass; fi
+
+# --- by hand, another terminal ------------------------------------------------
+(cd "$P" && gnuplot -e "term='svg'" percentiles-write.gp) >"$T/out" 2>"$T/err"
+check grep -q '<svg' "$P/percentiles-write.svg"
+check grep -q '99%' "$P/percentiles-write.svg"
+(cd "$P" && gnuplot -e "term='dumb'" latency-write.gp) >"$T/out" 2>"$T/err"
+check grep -q 'write latency per operation against file size' "$P/latency-write.txt"
+check grep -q 'p99.9' "$P/latency-write.txt"
+
+# --- no histograms: no percentile charts --------------------------------------
+expect_success "$IOSWEEP" -a -n 64k -g 256k -i 0 --plot -f "$T/testfile2" --out "$T/plain"
+check test -s "$T/plain/plots/write.gp"
+check [ ! -e "$T/plain/plots/latency-write.gp" ]
+check [ ! -e "$T/plain/plots/percentiles-write.gp" ]
+expect_success "$IOSWEEP" plot "$T/res" --out "$T/replot" --tests write --latency
+check test -s "$T/replot/write.png"
+check grep -q "time per operation (mean of the trials)" "$T/replot/latency-write.gp"
+check [ ! -e "$T/replot/percentiles-write.gp" ]
+
+finish
