@@ -1,10 +1,10 @@
 /*
  * runner.c: the sweep engine (see runner.h).  It turns a plan into cells
  * of the result set, walks them in --order cell (all trials of a cell back
- * to back) or --order sweep (whole sweeps repeated), gives each visit
- * fresh buffers and an emptied test file, runs --warmup untimed rounds of
- * the selected tests, then the recorded ones, and cleans up on every
- * exit.
+ * to back) or --order sweep (whole sweeps repeated), gives each visit an
+ * emptied test file, runs --warmup untimed rounds of the selected tests,
+ * then the recorded ones, and cleans up on every exit.  The I/O buffers
+ * are the run's: allocated and filled once for the largest cell.
  */
 #include "compat.h"
 
@@ -175,58 +175,69 @@ static void report_progress(struct run *r, const struct plan_cell *cur)
 	r->h->progress(r->h->ctx, r->done, r->total, cur, eta);
 }
 
-/* Records per vectored call: up to 16, within 16 MiB, at least 1. */
-static size_t vec_count(uint64_t numrecs, uint64_t reclen)
+/* The sizes of cell pc in c; the buffers are the run's (run_buffers). */
+static void cell_sizes(struct tests_ctx *c, const struct plan_cell *pc)
 {
-	uint64_t n = TESTS_VEC_MAX;
-
-	if (reclen > 0 && TESTS_VEC_BYTES / reclen < n)
-		n = TESTS_VEC_BYTES / reclen;
-	if (numrecs < n)
-		n = numrecs;
-	return n ? (size_t)n : 1;
+	c->file_kb = pc->file_kb;
+	c->reclen = pc->record_kb * 1024;
+	c->numrecs = c->reclen ? pc->file_kb * 1024 / c->reclen : 0;
+	c->nvec = tests_vec_count(c->numrecs, c->reclen);
+	c->wlen = tests_wbuf_len(c->reclen, c->nvec, c->one_window);
+	c->wpos = 0;
 }
 
-static void cell_buffers_free(struct tests_ctx *c)
+static size_t max_size(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
+static void run_buffers_free(struct tests_ctx *c)
 {
 	io_free(c->buf);
 	io_free(c->wbuf);
-	free(c->stdio_buf);
-	free(c->offsets);
-	free(c->op_ns);
+	io_free(c->offsets);
+	io_free(c->op_ns);
 	c->buf = NULL;
 	c->wbuf = NULL;
-	c->stdio_buf = NULL;
 	c->offsets = NULL;
 	c->op_ns = NULL;
 }
 
-/* Buffers of one cell, filled with the data pattern before any timing. */
-static int cell_buffers(struct run *r, const struct plan_cell *pc, size_t pi)
+/*
+ * The buffers of the whole run, sized for its largest cell, the write
+ * buffer filled with the data pattern once, before any timing.  A cell
+ * uses the first wlen bytes of wbuf: the pattern is one stream from the
+ * start, so every prefix is what a buffer of that size would hold.  No
+ * cell allocates, fills or frees anything, and io_alloc's buffers go
+ * back to the system when the run ends.
+ */
+static int run_buffers(struct run *r, char *err, size_t errlen)
 {
 	struct tests_ctx *c = &r->ctx;
+	size_t blen = 1, wlen = 1, nrecs = 1;
 
-	c->file_kb = pc->file_kb;
-	c->reclen = pc->record_kb * 1024;
-	c->numrecs = c->reclen ? pc->file_kb * 1024 / c->reclen : 0;
-	c->nvec = vec_count(c->numrecs, c->reclen);
-	c->buf = io_alloc(c->nvec * (size_t)c->reclen);
-	c->wlen = tests_wbuf_len(c->reclen, c->nvec);
-	c->wbuf = io_alloc(c->wlen);
-	c->wpos = 0;
-	c->stdio_buf = malloc(c->reclen ? (size_t)c->reclen : 1);
+	for (size_t i = 0; i < r->p->ncells; i++) {
+		if (r->p->cells[i].placeholder)
+			continue;
+		cell_sizes(c, &r->p->cells[i]);
+		blen = max_size(blen, c->nvec * (size_t)c->reclen);
+		wlen = max_size(wlen, c->wlen);
+		nrecs = max_size(nrecs, (size_t)c->numrecs);
+	}
+	c->buf = io_alloc(blen);
+	c->wbuf = io_alloc(wlen);
 	if (r->need_offsets)
-		c->offsets = malloc((c->numrecs ? c->numrecs : 1) * sizeof(uint64_t));
+		c->offsets = io_alloc(nrecs * sizeof(uint64_t));
 	if (r->o->latency_files)
-		c->op_ns = malloc((c->numrecs ? c->numrecs : 1) * sizeof(uint64_t));
-	if (!c->buf || !c->wbuf || !c->stdio_buf ||
-	    (r->need_offsets && !c->offsets) || (r->o->latency_files && !c->op_ns)) {
-		snprintf(r->msg, sizeof(r->msg), "out of memory for %llu kB "
-			 "records", (unsigned long long)pc->record_kb);
-		cell_buffers_free(c);
+		c->op_ns = io_alloc(nrecs * sizeof(uint64_t));
+	if (!c->buf || !c->wbuf || (r->need_offsets && !c->offsets) ||
+	    (r->o->latency_files && !c->op_ns)) {
+		snprintf(err, errlen, "out of memory for the I/O buffers (%zu kB "
+			 "and %zu kB)", blen / 1024, wlen / 1024);
+		run_buffers_free(c);
 		return -1;
 	}
-	pattern_fill(c->wbuf, c->wlen, r->o->data, r->o->data_ratio, RUNNER_SEED + pi);
+	pattern_fill(c->wbuf, wlen, r->o->data, r->o->data_ratio, c->wseed);
 	return 0;
 }
 
@@ -271,14 +282,11 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 
 	r->cur_test = NULL;
 	report_progress(r, pc);
-	if (cell_buffers(r, pc, pi) != 0)
-		return cell_error(r, pc, err, errlen);
+	cell_sizes(c, pc);
 	c->cell = (uint32_t)r->rs_cell[pi];
 	c->trial = (uint16_t)trial;
-	if (empty_file(r) != 0) {
-		cell_buffers_free(c);
+	if (empty_file(r) != 0)
 		return cell_error(r, pc, err, errlen);
-	}
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
 		c->record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
@@ -286,7 +294,6 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 			rc = tests_run(r->tests[t], c);
 		}
 	}
-	cell_buffers_free(c);
 	if (rc != TESTS_OK)
 		mark_partial(r);
 	if (rc == TESTS_STOPPED)
@@ -397,19 +404,20 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
 	/*
-	 * The whole write buffer of a cell with the smallest record, filled as
-	 * a cell fills it (every cell's buffer holds the same stationary
-	 * pattern; larger ones compress alike, and would take seconds).
+	 * 1 MiB and one smallest record of the pattern, filled as the run
+	 * fills its write buffer: what a 1 MiB stretch of the file holds
+	 * (the pattern is stationary; more compresses alike, and would take
+	 * seconds).
 	 */
-	probe_len = tests_wbuf_len(smallest_record_kb(o) * 1024, 1);
-	probe = malloc(probe_len);
+	probe_len = tests_wbuf_len(smallest_record_kb(o) * 1024, 1, 0);
+	probe = io_alloc(probe_len);
 	if (!probe)
 		goto nomem;
 	pattern_fill(probe, probe_len, o->data, o->data_ratio, RUNNER_SEED);
 	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, probe_len);
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
-	free(probe);
+	io_free(probe);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory describing the run");
@@ -547,6 +555,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
 	c->sleep_s = o->sleep_between_s;
+	c->one_window = o->data == OPTIONS_DATA_ZERO;
+	c->wseed = RUNNER_SEED;
 	c->rs = rs;
 	c->stop = r.stop;
 	c->err = r.msg;
@@ -563,7 +573,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
-	if (ensure_file(o, err, errlen) != 0)
+	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)
 		goto out;
 	have_file = 1;
 	if (open_qfiles(&r, err, errlen) != 0)
@@ -583,6 +593,7 @@ out:
 	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)
 		rc = -1;
 	latency_release(&r.lat);
+	run_buffers_free(c);
 	free(c->purge_buf);
 	free(r.rs_cell);
 	return rc;

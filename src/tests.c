@@ -18,7 +18,9 @@
 #include "clock.h"
 #include "io.h"
 #include "latency.h"
+#include "options.h"
 #include "outfile.h"
+#include "pattern.h"
 #include "results.h"
 #include "tests.h"
 
@@ -215,20 +217,28 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 } while (0)
 
 /*
- * Where writes take their data: consecutive windows of step bytes of the
- * write buffer, back to its start when the next window would pass its
- * end.  The position carries over from pass to pass within a cell.
+ * Where writes take their data: windows of span bytes of the write
+ * buffer, each step bytes after the previous one, back to the start when
+ * the next window would pass the end of the c->wlen bytes in use (see
+ * tests.h for why the steps are these).  The position carries over from
+ * pass to pass and test to test within a cell.  With one_window every
+ * window is the first.
  */
 struct window {
 	unsigned char *p, *first, *last;
 	size_t step;
 };
 
-static void window_start(struct tests_ctx *c, struct window *w, size_t step)
+static void window_start(struct tests_ctx *c, struct window *w, size_t span)
 {
+	const size_t mib = TESTS_WBUF_MIN;
+
 	w->first = c->wbuf;
-	w->last = c->wbuf + c->wlen - step;
-	w->step = step;
+	w->last = c->one_window || c->wlen < span ? c->wbuf : c->wbuf + c->wlen - span;
+	if (span <= mib)
+		w->step = span;
+	else
+		w->step = span - mib < mib ? span - mib : mib;
 	w->p = c->wbuf + c->wpos;
 	if (w->p > w->last)
 		w->p = w->first;
@@ -242,13 +252,22 @@ static void window_save(struct tests_ctx *c, const struct window *w)
 #define WINDOW_NEXT(w) \
 	do { (w).p += (w).step; if ((w).p > (w).last) (w).p = (w).first; } while (0)
 
-size_t tests_wbuf_len(uint64_t reclen, size_t nvec)
+size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
-	size_t len = (size_t)reclen * (nvec ? nvec : 1);
-	size_t least = reclen >= TESTS_WBUF_MIN ? 2 * (size_t)reclen
-		: TESTS_WBUF_MIN + (size_t)reclen;
+	uint64_t n = TESTS_VEC_MAX;
 
-	return len > least ? len : least;
+	if (reclen > 0 && TESTS_VEC_BYTES / reclen < n)
+		n = TESTS_VEC_BYTES / reclen;
+	if (numrecs < n)
+		n = numrecs;
+	return n ? (size_t)n : 1;
+}
+
+size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
+{
+	size_t span = (size_t)reclen * (nvec ? nvec : 1);
+
+	return one_window ? span : span + TESTS_WBUF_MIN;
 }
 
 /* ---- the tests ------------------------------------------------------ */
@@ -429,11 +448,13 @@ out:
 }
 
 /*
- * Tests 6 and 7: stdio with a buffer of one record (setvbuf).  IOzone
- * opens these with fopen, so neither O_DIRECT nor the sync flags apply.
- * The file is never followed through a link: open, then fdopen.
+ * Tests 6 and 7: stdio with a buffer of one record (setvbuf), vbuf: the
+ * buffer the test leaves idle (tests.h).  IOzone opens these with fopen,
+ * so neither O_DIRECT nor the sync flags apply.  The file is never
+ * followed through a link: open, then fdopen.
  */
-static FILE *open_stream(struct tests_ctx *c, int flags, const char *how)
+static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
+			 unsigned char *vbuf)
 {
 	int fd = io_open(c->path, flags, NULL, c->err, c->errlen);
 	FILE *fp;
@@ -451,7 +472,7 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how)
 		close(fd);
 		return NULL;
 	}
-	if (setvbuf(fp, c->stdio_buf, _IOFBF, (size_t)c->reclen) != 0) {
+	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->reclen) != 0) {
 		snprintf(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
 		fclose(fp);
 		return NULL;
@@ -517,7 +538,7 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
  */
 static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	FILE *fp = open_stream(c, O_RDWR, "r+");
+	FILE *fp = open_stream(c, O_RDWR, "r+", c->buf);
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
@@ -545,7 +566,7 @@ out:
 
 static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	FILE *fp = open_stream(c, O_RDONLY, "r");
+	FILE *fp = open_stream(c, O_RDONLY, "r", c->wbuf);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -717,6 +738,14 @@ const struct tests_def *tests_find(int number)
 	return NULL;
 }
 
+/* After fread, which lent wbuf's first record to stdio: the pattern again. */
+static void restore_wbuf(struct tests_ctx *c)
+{
+	size_t len = c->wlen < c->reclen ? c->wlen : (size_t)c->reclen;
+
+	pattern_fill(c->wbuf, len, c->o->data, c->o->data_ratio, c->wseed);
+}
+
 /* -+q: sleep, waking early when a signal asks to stop. */
 static void rest(struct tests_ctx *c)
 {
@@ -783,6 +812,8 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			rc = t->pass(c, p, &s);
 		w1 = clock_now_ns();
 		clock_cpu(&u1, &s1);
+		if (t->pass == pass_fread)
+			restore_wbuf(c);
 		if (rc != TESTS_OK)
 			return rc;
 		if (c->record && p < 2 && t->col[p] >= 0) {

@@ -20,20 +20,34 @@
  *   before every record inside the timing, so the figure measures I/O and
  *   not the purge.
  * - pwritev/preadv move groups of up to 16 records at consecutive
- *   offsets; IOzone puts each group at a random record offset, which can
- *   run past the end of the file.
+ *   offsets, at most 1 MiB per call (tests_vec_count), so records of
+ *   1 MiB and more go one per call; IOzone puts each group at a random
+ *   record offset, which can run past the end of the file.
  * - Test 0's first pass truncates the file (O_TRUNC) where IOzone removes
  *   and re-creates it: the blocks are allocated afresh either way, and the
  *   file stays the one runner_prepare() created with O_EXCL.
  * - The elapsed time is reported raw; IOzone subtracts its clock step.
  * - The timed loop reads the stop flag (one load per record) so a signal
  *   ends the run at the next record; nothing else is tested in it.
- * - Writes do not send one buffer over and over: each write takes the next
- *   record-sized window of a larger pattern buffer (wbuf), so a file
- *   system that compresses or deduplicates blocks larger than the record
- *   (ZFS recordsize 128K, btrfs extents) sees no repeats within a block.
- *   The loop pays a pointer add and one compare for it.  Reads have
- *   their own buffer (buf).
+ * - Writes do not send one buffer over and over: each write takes the
+ *   next window of a pattern buffer (wbuf) of wlen = S + 1 MiB bytes, S
+ *   being the most one call writes (a record, or a pwritev group).  A
+ *   window of s bytes moves on by s while s < 1 MiB, back to the start
+ *   when the next would not fit, so the file gets one unbroken stream of
+ *   the pattern with a wrap at least 1 MiB after the last one; windows
+ *   of 1 MiB and more move by min(s - 1 MiB, 1 MiB) (1 MiB for exactly
+ *   1 MiB).  Either way no 1 MiB stretch of a sequentially written file
+ *   (tests 0, 6, 9, 11) holds any byte of the pattern twice, so a file
+ *   system that compresses or deduplicates blocks up to 1 MiB (ZFS
+ *   recordsize, btrfs extents) finds nothing to share.  Random write
+ *   and record rewrite only get consecutive writes from different
+ *   windows.  The loop pays a pointer add and one compare for it.  With
+ *   --data zero (one_window) every write comes from the buffer's start,
+ *   one hot record as in IOzone.  Reads have their own buffer (buf).
+ * - fwrite's setvbuf buffer is the read buffer and fread's the write
+ *   buffer (each test leaves the other buffer idle), so a cell needs no
+ *   third record-sized buffer; the first record of wbuf is filled with
+ *   the pattern again after each fread pass, outside the timing.
  * - --latency times every operation: the clock is read once after each
  *   op (the previous reading, t0 for the first, is its start), so the
  *   latencies add up to the loop's time; the per-op time goes into a
@@ -64,9 +78,10 @@ struct outfile;
 struct result_set;
 
 #define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
-#define TESTS_VEC_BYTES (16u << 20)     /* at most this much per call */
+#define TESTS_VEC_BYTES (1u << 20)      /* ...and no more bytes than this,
+					   or than one record */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
-#define TESTS_WBUF_MIN (1u << 20)       /* the write buffer spans more than this */
+#define TESTS_WBUF_MIN (1u << 20)       /* the write buffer: this more than a window */
 
 /* Everything one test needs for one cell; filled by the runner. */
 struct tests_ctx {
@@ -81,10 +96,12 @@ struct tests_ctx {
 	int include_fsync, include_close, no_retest;
 	unsigned sleep_s;           /* -+q, after every pass */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
-	size_t nvec;                /* records per vectored call */
-	unsigned char *wbuf;        /* io_alloc, wlen bytes of the pattern: writes */
-	size_t wlen;                /* tests_wbuf_len(reclen, nvec) */
+	size_t nvec;                /* tests_vec_count(): records per vectored call */
+	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
+	size_t wlen;                /* tests_wbuf_len(reclen, nvec, one_window) */
 	size_t wpos;                /* offset of the next write window (0 per cell) */
+	int one_window;             /* --data zero: every write from wbuf's start */
+	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
 	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
 	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
@@ -92,7 +109,6 @@ struct tests_ctx {
 	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
 	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
 	uint64_t op_scratch;
-	char *stdio_buf;            /* reclen bytes for setvbuf */
 	unsigned char *purge_buf;   /* TESTS_PURGE_BYTES for -p, or NULL */
 	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
 	uint32_t cell;              /* result_set cell index */
@@ -126,12 +142,21 @@ struct tests_def {
 };
 
 /*
- * Bytes of the write buffer for records of reclen bytes, nvec per call:
- * at least nvec records, and at least 1 MiB + one record (two records
- * from 1 MiB on), so consecutive writes inside any block up to 1 MiB
- * carry different data.
+ * Records per pwritev/preadv call for numrecs records of reclen bytes:
+ * up to TESTS_VEC_MAX, no more than the file has, and no more than
+ * max(reclen, TESTS_VEC_BYTES) bytes; at least 1.
  */
-size_t tests_wbuf_len(uint64_t reclen, size_t nvec);
+size_t tests_vec_count(uint64_t numrecs, uint64_t reclen);
+
+/*
+ * Bytes of the write buffer for records of reclen bytes, nvec per
+ * vectored call: S = nvec * reclen (the most one call writes), plus
+ * TESTS_WBUF_MIN for the windows unless one_window (--data zero).  The
+ * read buffer is S bytes; fwrite and fread borrow the idle one of the
+ * two for setvbuf, so a cell needs at most 2 x max(reclen, 1 MiB) +
+ * 1 MiB.
+ */
+size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window);
 
 /* The row of test number n, or NULL (8 = mix has no row: nothing to run). */
 const struct tests_def *tests_find(int number);

@@ -4,7 +4,8 @@
  * records; -+n drops the second passes; trials, warm-up and the two
  * orders record what they should; errors and interruptions name the
  * path or the cell; the file is removed unless -w.  Also the record
- * orders of the random and stride tests.
+ * orders of the random and stride tests, the buffer sizes, and the
+ * write windows: no 1 MiB of a written file repeats the pattern.
  */
 #include "compat.h"
 
@@ -443,6 +444,90 @@ static void test_table(void)
 	CU_ASSERT(tests_find(13) == NULL);
 }
 
+/* Records per vectored call and write-buffer bytes, known values. */
+static void test_buffer_sizes(void)
+{
+	static const struct { uint64_t numrecs, reclen; size_t nvec; } vec[] = {
+		{ 1000, 4096, 16 }, { 1000, 65536, 16 }, { 1000, 131072, 8 },
+		{ 1000, 102400, 10 }, { 1000, 3072, 16 }, { 1000, 1u << 20, 1 },
+		{ 1000, 16u << 20, 1 }, { 5, 4096, 5 }, { 0, 4096, 1 }, { 3, 0, 3 },
+	};
+	static const struct { uint64_t reclen; size_t nvec; int one; size_t len; } wb[] = {
+		{ 4096, 16, 0, (64u << 10) + (1u << 20) }, { 4096, 16, 1, 64u << 10 },
+		{ 4096, 1, 0, 4096 + (1u << 20) }, { 16u << 20, 1, 0, 17u << 20 },
+		{ 16u << 20, 1, 1, 16u << 20 }, { 1536u << 10, 1, 0, 2560u << 10 },
+	};
+
+	for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)
+		CU_ASSERT(tests_vec_count(vec[i].numrecs, vec[i].reclen) == vec[i].nvec);
+	for (size_t i = 0; i < sizeof(wb) / sizeof(wb[0]); i++)
+		CU_ASSERT(tests_wbuf_len(wb[i].reclen, wb[i].nvec, wb[i].one) == wb[i].len);
+}
+
+/*
+ * 1 KiB chunks of the file at most 1 MiB apart that are the same: 0 when
+ * no 1 MiB stretch holds a piece of the pattern twice (windows start on
+ * 1 KiB boundaries, so a repeat shows as two equal aligned chunks).
+ */
+static size_t repeats_within_mib(const unsigned char *data, size_t len)
+{
+	const size_t chunk = 1024, reach = (1u << 20) / chunk;
+	size_t n = len / chunk, found = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n && j - i < reach; j++)
+			if (memcmp(data + i * chunk, data + j * chunk, 8) == 0 &&
+			    memcmp(data + i * chunk, data + j * chunk, chunk) == 0)
+				found++;
+	return found;
+}
+
+/*
+ * The write windows (tests.h): with --data random no 1 MiB stretch of a
+ * sequentially written file repeats any of the pattern, for records
+ * below, at and above 1 MiB (1.5 MiB needs the short step), through
+ * pwritev groups, and after fread borrowed the write buffer for stdio.
+ */
+static void test_write_windows_mib(void)
+{
+	static const struct { uint64_t file_kb, rec_kb; unsigned mask; } rows[] = {
+		{ 3072, 4, 0x1u }, { 3072, 4, 0x801u }, { 4096, 64, 0x2c1u },
+		{ 4096, 1024, 0x1u }, { 6144, 1536, 0x1u }, { 8192, 2048, 0x1u },
+		{ 9216, 3072, 0x1u }, { 6144, 1536, 0x2c1u },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct plan_cell pc = { rows[i].file_kb, rows[i].rec_kb, 0 };
+		uint64_t rec_axis = rows[i].rec_kb;
+		struct sweep_plan p = { &pc, 1, &rec_axis, 1 };
+		size_t len = (size_t)rows[i].file_kb * 1024;
+		unsigned char *data = malloc(len);
+		struct options o;
+		struct result_set rs;
+		FILE *fp;
+
+		CU_ASSERT_FATAL(data != NULL);
+		setup(&o);
+		o.tests_mask = rows[i].mask;
+		o.extended = 1;
+		o.keep_file = 1;
+		results_init(&rs);
+		CU_ASSERT_FATAL(runner_run(&o, &p, &rs, NULL, NULL, err, sizeof(err)) == 0);
+		fp = fopen(file, "rb");
+		CU_ASSERT_FATAL(fp != NULL);
+		CU_ASSERT_FATAL(fread(data, len, 1, fp) == 1);
+		fclose(fp);
+		CU_ASSERT(repeats_within_mib(data, len) == 0);
+		if (repeats_within_mib(data, len) != 0)
+			fprintf(stderr, "row %zu: %llu kB / %llu kB repeats\n", i,
+				(unsigned long long)rows[i].file_kb,
+				(unsigned long long)rows[i].rec_kb);
+		free(data);
+		results_release(&rs);
+		teardown();
+	}
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_all_tests),
 	CU_CASE(test_flags_and_zero_data),
@@ -458,6 +543,8 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_permutation),
 	CU_CASE(test_stride_order),
 	CU_CASE(test_table),
+	CU_CASE(test_buffer_sizes),
+	CU_CASE(test_write_windows_mib),
 	{ 0, 0 }
 };
 
