@@ -101,7 +101,8 @@ if grep -q __asan_init "$IOSWEEP" 2>/dev/null; then
 fi
 expect_success sh "$NASSIM" --cache "$cache" --read-bw 40M --dir "$MNT" -- \
 	"$IOSWEEP" -a -n 4m -g 256m -r 256k -i 0 -i 1 --trials 2 \
-	-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet
+	-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet --refine-cliffs --refine-time 60
+cp "$T/err" "$T/sweep.err"
 expect_success "$IOSWEEP" cliffs "$T/sweep" --out "$T/cliffs"
 check grep -q '^Cache cliffs$' "$T/out"
 # a read or reread cliff whose cache estimate is 32-128 MB
@@ -111,5 +112,15 @@ check test "$near" -ge 1
 if [ "$near" -lt 1 ]; then cat "$T/out"; fi
 # and nothing claimed for write (v1 does not throttle write-back)
 check test "$(awk -F, 'NR > 1 && $2 ~ /^"?write"?$/' "$T/cliffs/cliffs.csv" | wc -l)" -eq 0
+
+# --refine-cliffs measured sizes between the two sides until the cache size
+# was known to within 5 % (after/before <= 1.1025), and the estimate lies
+# below the cgroup's limit by no more than what the process itself holds.
+check grep -q 'refine-cliffs measured [1-9][0-9]* more cells' "$T/sweep.err"
+limit_kb=$(( ${cache%M} * 1024 ))
+precise=$(awk -F, -v lim="$limit_kb" 'NR > 1 && $2 ~ /read/ && $5 / $4 <= 1.1025 &&
+	$10 >= 0.6 * lim && $10 <= lim' "$T/sweep/cliffs.csv" | wc -l)
+check test "$precise" -ge 1
+if [ "$precise" -lt 1 ]; then cat "$T/sweep/cliffs.csv"; fi
 
 finish
