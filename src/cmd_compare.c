@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdargs.h"
 #include "commands.h"
 #include "compare.h"
 #include "csvout.h"
@@ -23,12 +24,10 @@
 
 #define COMPARE_MAX_SETS 64
 
-static void compare_usage(FILE *fp)
-{
-	fprintf(fp, "usage: iosweep compare A B [C...] [--csv FILE] [--label NAME]... [--overwrite]\n"
-		"  A, B, ...: IOzone reports (text, -R, .xls) or iosweep result folders;\n"
-		"  B, C, ... are compared against A; --label names the sets in order\n");
-}
+static const char compare_usage[] =
+	"usage: iosweep compare A B [C...] [--csv FILE] [--label NAME]... [--overwrite]\n"
+	"  A, B, ...: IOzone reports (text, -R, .xls) or iosweep result folders;\n"
+	"  B, C, ... are compared against A; --label names the sets in order\n";
 
 static const char *sig_word(int s)
 {
@@ -102,52 +101,37 @@ static int write_rows(struct outfile *f, const char *la, const char *lb,
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *csv = NULL, *labels[COMPARE_MAX_SETS];
-	char *inputs[COMPARE_MAX_SETS];
+	const char *csv = NULL;
+	struct cmdargs_list labels = { NULL, 0 };
 	struct result_set sets[COMPARE_MAX_SETS];
 	struct compare_result res[COMPARE_MAX_SETS];
-	int nin = 0, nlabels = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0;
+	int nin = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0;
 	char err[IOSWEEP_ERR_MAX];
 	struct outfile f;
+	const struct cmdargs_opt opts[] = {
+		{ "--csv", CMDARGS_STRING, &csv, 1 },
+		{ "--label", CMDARGS_LIST, &labels, 1 },
+		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
+	};
+	const struct cmdargs_spec spec = {
+		"compare", compare_usage, opts, sizeof(opts) / sizeof(opts[0]), 2,
+		"needs two result sets or more (A B ...)"
+	};
+	struct cmdargs ca;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			compare_usage(stdout);
-			return IOSWEEP_EXIT_OK;
-		} else if (strcmp(a, "--overwrite") == 0) {
-			overwrite = 1;
-		} else if (strcmp(a, "--csv") == 0 || strcmp(a, "--label") == 0) {
-			if (i + 1 >= argc || !argv[i + 1][0]) {
-				fprintf(stderr, "iosweep compare: option '%s' needs a value\n", a);
-				return IOSWEEP_EXIT_USAGE;
-			}
-			if (a[2] == 'c') {
-				csv = argv[++i];
-			} else if (nlabels < COMPARE_MAX_SETS) {
-				labels[nlabels++] = argv[++i];
-			} else {
-				fprintf(stderr, "iosweep compare: more than %d labels\n", COMPARE_MAX_SETS);
-				return IOSWEEP_EXIT_USAGE;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iosweep compare: unknown option '%s'\n", a);
-			compare_usage(stderr);
-			return IOSWEEP_EXIT_USAGE;
-		} else if (nin < COMPARE_MAX_SETS) {
-			inputs[nin++] = argv[i];
-		} else {
-			fprintf(stderr, "iosweep compare: more than %d result sets\n", COMPARE_MAX_SETS);
-			return IOSWEEP_EXIT_USAGE;
-		}
-	}
-	if (nin < 2) {
-		fprintf(stderr, "iosweep compare: needs two result sets or more (A B ...)\n");
-		compare_usage(stderr);
+	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+		return rc;
+	rc = IOSWEEP_EXIT_OK;
+	char **inputs = ca.inputs;
+	if (ca.ninputs > COMPARE_MAX_SETS) {
+		fprintf(stderr, "iosweep compare: more than %d result sets\n", COMPARE_MAX_SETS);
+		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	if (nlabels > nin) {
-		fprintf(stderr, "iosweep compare: %d labels for %d result sets\n", nlabels, nin);
+	nin = (int)ca.ninputs;
+	if (labels.n > ca.ninputs) {
+		fprintf(stderr, "iosweep compare: %zu labels for %d result sets\n", labels.n, nin);
+		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
 
@@ -160,8 +144,8 @@ int cmd_compare(int argc, char **argv)
 			rc = IOSWEEP_EXIT_INPUT;
 			goto done;
 		}
-		if (loaded < nlabels &&
-		    results_set_str(&sets[loaded].meta.label, labels[loaded])) {
+		if ((size_t)loaded < labels.n &&
+		    results_set_str(&sets[loaded].meta.label, labels.items[loaded])) {
 			loaded++;
 			fprintf(stderr, "iosweep compare: out of memory\n");
 			rc = IOSWEEP_EXIT_FAILURE;
@@ -206,5 +190,6 @@ done:
 		compare_release(&res[i]);
 	for (int i = 0; i < loaded; i++)
 		results_release(&sets[i]);
+	cmdargs_release(&ca);
 	return rc;
 }

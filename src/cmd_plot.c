@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmdargs.h"
 #include "commands.h"
 #include "gnuplot.h"
 #include "import.h"
@@ -48,109 +49,46 @@ static const char plot_usage[] =
 	"  --no-render          only write the scripts\n";
 
 struct plot_args {
-	char **inputs;
+	struct cmdargs ca;
+	char **inputs;           /* ca's */
 	size_t ninputs;
-	char **labels;
-	size_t nlabels;
+	struct cmdargs_list labels;
 	const char *out, *format, *tests, *record, *ref, *ref_file, *highlight, *errors;
 	int log_y, latency, no_cliffs, render, no_render;
 };
 
-/* The value of option name at argv[*i] ("--x v" or "--x=v"), or NULL. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, int *bad)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-	if (strncmp(a, name, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "iosweep plot: %s needs a value\n", name);
-		*bad = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
+/* Read the command line into a.  0 (go on), -1 (--help printed) or an exit code. */
 static int parse_args(int argc, char **argv, struct plot_args *a)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} valued[] = {
-		{ "--out", offsetof(struct plot_args, out) },
-		{ "--format", offsetof(struct plot_args, format) },
-		{ "--tests", offsetof(struct plot_args, tests) },
-		{ "--record", offsetof(struct plot_args, record) },
-		{ "--ref", offsetof(struct plot_args, ref) },
-		{ "--ref-file", offsetof(struct plot_args, ref_file) },
-		{ "--highlight", offsetof(struct plot_args, highlight) },
-		{ "--errors", offsetof(struct plot_args, errors) },
-		{ "--label", 0 },
+	const struct cmdargs_opt opts[] = {
+		{ "--out", CMDARGS_STRING, &a->out, 0 },
+		{ "--format", CMDARGS_STRING, &a->format, 0 },
+		{ "--tests", CMDARGS_STRING, &a->tests, 0 },
+		{ "--record", CMDARGS_STRING, &a->record, 0 },
+		{ "--ref", CMDARGS_STRING, &a->ref, 0 },
+		{ "--ref-file", CMDARGS_STRING, &a->ref_file, 0 },
+		{ "--highlight", CMDARGS_STRING, &a->highlight, 0 },
+		{ "--errors", CMDARGS_STRING, &a->errors, 0 },
+		{ "--label", CMDARGS_LIST, &a->labels, 0 },
+		{ "--log-y", CMDARGS_FLAG, &a->log_y, 0 },
+		{ "--latency", CMDARGS_FLAG, &a->latency, 0 },
+		{ "--no-cliffs", CMDARGS_FLAG, &a->no_cliffs, 0 },
+		{ "--render", CMDARGS_FLAG, &a->render, 0 },
+		{ "--no-render", CMDARGS_FLAG, &a->no_render, 0 },
 	};
-	static const struct {
-		const char *name;
-		size_t off;
-	} flags[] = {
-		{ "--log-y", offsetof(struct plot_args, log_y) },
-		{ "--latency", offsetof(struct plot_args, latency) },
-		{ "--no-cliffs", offsetof(struct plot_args, no_cliffs) },
-		{ "--render", offsetof(struct plot_args, render) },
-		{ "--no-render", offsetof(struct plot_args, no_render) },
+	const struct cmdargs_spec spec = {
+		"plot", plot_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
+		"no INPUT given (a result folder, results.csv or an IOzone report)"
 	};
+	int rc = cmdargs_command(&a->ca, &spec, argc, argv, stdout, stderr);
 
-	a->inputs = calloc((size_t)argc, sizeof(*a->inputs));
-	a->labels = calloc((size_t)argc, sizeof(*a->labels));
-	if (!a->inputs || !a->labels) {
-		fprintf(stderr, "iosweep plot: out of memory\n");
-		return IOSWEEP_EXIT_FAILURE;
-	}
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		int bad = 0, done = 0;
-		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-			fputs(plot_usage, stdout);
-			return -1;
-		}
-		if (arg[0] != '-' || strcmp(arg, "-") == 0) {
-			a->inputs[a->ninputs++] = argv[i];
-			continue;
-		}
-		for (size_t k = 0; !done && k < sizeof(valued) / sizeof(valued[0]); k++) {
-			const char *v = opt_value(argc, argv, &i, valued[k].name, &bad);
-			if (bad)
-				return IOSWEEP_EXIT_USAGE;
-			if (!v)
-				continue;
-			if (valued[k].off == 0)
-				a->labels[a->nlabels++] = (char *)v;
-			else
-				*(const char **)((char *)a + valued[k].off) = v;
-			done = 1;
-		}
-		for (size_t k = 0; !done && k < sizeof(flags) / sizeof(flags[0]); k++) {
-			if (strcmp(arg, flags[k].name) == 0) {
-				*(int *)((char *)a + flags[k].off) = 1;
-				done = 1;
-			}
-		}
-		if (!done) {
-			fprintf(stderr, "iosweep plot: unknown option '%s' (see iosweep plot --help)\n",
-				arg);
-			return IOSWEEP_EXIT_USAGE;
-		}
-	}
-	if (a->ninputs == 0) {
-		fprintf(stderr, "iosweep plot: no INPUT given (a result folder, results.csv "
-			"or an IOzone report)\n");
-		return IOSWEEP_EXIT_USAGE;
-	}
-	if (a->nlabels > a->ninputs) {
+	if (rc >= 0)
+		return rc == IOSWEEP_EXIT_OK ? -1 : rc;
+	a->inputs = a->ca.inputs;
+	a->ninputs = a->ca.ninputs;
+	if (a->labels.n > a->ninputs) {
 		fprintf(stderr, "iosweep plot: %zu --label options for %zu inputs\n",
-			a->nlabels, a->ninputs);
+			a->labels.n, a->ninputs);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (a->render && a->no_render) {
@@ -253,7 +191,7 @@ static int load_inputs(const struct plot_args *a, struct result_set *sets)
 			fprintf(stderr, "iosweep plot: %s\n", err);
 			return IOSWEEP_EXIT_INPUT;
 		}
-		const char *l = i < a->nlabels ? a->labels[i] : NULL;
+		const char *l = i < a->labels.n ? a->labels.items[i] : NULL;
 		if (!l && (!sets[i].meta.label || !*sets[i].meta.label)) {
 			default_label(a->inputs[i], label, sizeof(label));
 			l = label;
@@ -353,8 +291,7 @@ out:
 	free(sets);
 	free(ptrs);
 	free(out_dir);
-	free(a.inputs);
-	free(a.labels);
+	cmdargs_release(&a.ca);
 	gnuplot_files_release(&files);
 	gnuplot_refs_release(&refs);
 	return rc;
