@@ -219,10 +219,10 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 /*
  * Where writes take their data: windows of span bytes of the write
  * buffer, each step bytes after the previous one, back to the start when
- * the next window would pass the end of the c->wlen bytes in use (see
- * tests.h for why the steps are these).  The position carries over from
- * pass to pass and test to test within a cell.  With one_window every
- * window is the first.
+ * the next window would pass the first span + 1 MiB bytes (see tests.h
+ * for why the steps are these).  The position carries over from pass to
+ * pass and test to test within a cell.  With one_window every window is
+ * the first.
  */
 struct window {
 	unsigned char *p, *first, *last;
@@ -232,9 +232,10 @@ struct window {
 static void window_start(struct tests_ctx *c, struct window *w, size_t span)
 {
 	const size_t mib = TESTS_WBUF_MIN;
+	size_t use = span + mib < c->wlen ? span + mib : c->wlen;
 
 	w->first = c->wbuf;
-	w->last = c->one_window || c->wlen < span ? c->wbuf : c->wbuf + c->wlen - span;
+	w->last = c->one_window || use < span ? c->wbuf : c->wbuf + use - span;
 	if (span <= mib)
 		w->step = span;
 	else

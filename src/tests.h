@@ -29,21 +29,22 @@
  * - The elapsed time is reported raw; IOzone subtracts its clock step.
  * - The timed loop reads the stop flag (one load per record) so a signal
  *   ends the run at the next record; nothing else is tested in it.
- * - Writes do not send one buffer over and over: each write takes the
- *   next window of a pattern buffer (wbuf) of wlen = S + 1 MiB bytes, S
- *   being the most one call writes (a record, or a pwritev group).  A
- *   window of s bytes moves on by s while s < 1 MiB, back to the start
- *   when the next would not fit, so the file gets one unbroken stream of
- *   the pattern with a wrap at least 1 MiB after the last one; windows
- *   of 1 MiB and more move by min(s - 1 MiB, 1 MiB) (1 MiB for exactly
- *   1 MiB).  Either way no 1 MiB stretch of a sequentially written file
- *   (tests 0, 6, 9, 11) holds any byte of the pattern twice, so a file
- *   system that compresses or deduplicates blocks up to 1 MiB (ZFS
- *   recordsize, btrfs extents) finds nothing to share.  Random write
- *   and record rewrite only get consecutive writes from different
- *   windows.  The loop pays a pointer add and one compare for it.  With
- *   --data zero (one_window) every write comes from the buffer's start,
- *   one hot record as in IOzone.  Reads have their own buffer (buf).
+ * - Writes do not send one buffer over and over: a call that writes s
+ *   bytes (a record, or a pwritev group) takes the next window of s
+ *   bytes from the first s + 1 MiB bytes of a pattern buffer (wbuf, of
+ *   wlen bytes: enough for the cell's largest call).  A window moves on
+ *   by s while s <= 1 MiB, back to the start when the next would not
+ *   fit, so the file gets one unbroken stream of the pattern with a wrap
+ *   at least 1 MiB after the last one; larger windows move on by
+ *   min(s - 1 MiB, 1 MiB).  Either way no 1 MiB stretch of a
+ *   sequentially written file (tests 0, 6, 9, 11) holds any byte of the
+ *   pattern twice, so a file system that compresses or deduplicates
+ *   blocks up to 1 MiB (ZFS recordsize, btrfs extents) finds nothing to
+ *   share.  Random write and record rewrite only get consecutive writes
+ *   from different windows.  The loop pays a pointer add and one compare
+ *   for it.  With --data zero (one_window) every write comes from the
+ *   buffer's start, one hot record as in IOzone.  Reads have their own
+ *   buffer (buf).
  * - fwrite's setvbuf buffer is the read buffer and fread's the write
  *   buffer (each test leaves the other buffer idle), so a cell needs no
  *   third record-sized buffer; the first record of wbuf is filled with

@@ -4,23 +4,29 @@
  * For IOzone's tests 0 (write, rewrite), 1 (read, reread) and 2 (random
  * read, random write) this does the same open, fsync and I/O calls as
  * IOzone's semantics (see fixtures/iozone/SPEC.md), with nothing else: one
- * aligned buffer of incompressible bytes, a monotonic clock read just before
- * the first and just after the last call of the timed region, and the
- * random-read permutation computed before the clock starts.  scripts/bench
- * runs it between iosweep, fio and IOzone to show that iosweep adds nothing
- * to what it measures.  It is a benchmark reference, not part of the
+ * aligned buffer, a monotonic clock read just before the first and just
+ * after the last call of the timed region, and the random-read
+ * permutation computed before the clock starts.  Writes take their data
+ * as iosweep's do (src/tests.h): consecutive windows of a buffer of
+ * incompressible bytes one record + 1024 kB long, moving on by the record
+ * below 1 MB and by min(record - 1 MB, 1 MB) (1 MB for exactly 1 MB)
+ * from there; with -z the buffer is one record of zeros, written over and
+ * over, as iosweep --data zero and IOzone do.  scripts/bench runs it
+ * between iosweep, fio and IOzone to show that iosweep adds nothing to
+ * what it measures.  It is a benchmark reference, not part of the
  * product, so it stands alone (no project headers) and dies on any error.
  *
  *   floor -s KB -r KB -f FILE [-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p]
- *         [-W KB]
+ *         [-z] [-W KB]
  *
  *   -I   O_DIRECT          -e  fsync inside the timed region
  *   -c   close inside       -+n no second passes (rewrite, reread)
  *   -w   keep the file      -p  pwrite/pread instead of write/read and
  *                               lseek+read/write (one syscall per record)
- *   -W KB  writes take their data from consecutive records of a KB-sized
- *          buffer, wrapping at its end (a diagnostic: what a data window
- *          larger than the CPU caches costs), instead of one hot record
+ *   -z   zeros, one record (iosweep --data zero, IOzone)
+ *   -W KB  the write buffer is KB long instead of record + 1024 kB (a
+ *          diagnostic: what the window's size costs); -W 0, or KB not
+ *          above the record, is one hot record of random bytes
  *
  * Output: one line per pass, "test<TAB>kb_per_s<TAB>seconds<TAB>bytes", kB
  * being 1024 bytes and test IOzone's column name.
@@ -47,14 +53,18 @@
 #define O_DIRECT 0
 #endif
 
+#define FLOOR_MIB ((uint64_t)1 << 20)
+
 struct floor_cfg {
 	const char *file;
 	uint64_t size_kb, rec_kb;
 	uint64_t nrecs, reclen;
-	uint64_t window_kb;  /* -W: size of the write data window, 0 = one record */
-	uint64_t wlen, wpos; /* its length in bytes and the next record's offset */
+	uint64_t window_kb;  /* -W: size of the write buffer in kB */
+	int window_set;      /* -W given */
+	uint64_t wlen, wpos; /* its length in bytes and the next window's offset */
+	uint64_t wstep;      /* how far a window moves on */
 	unsigned tests;      /* bit per IOzone test number 0, 1, 2 */
-	int direct, fsync_in, close_in, noretest, keep, positional;
+	int direct, fsync_in, close_in, noretest, keep, positional, zero;
 	unsigned char *buf;  /* reads land here; writes come from here at wpos */
 	uint64_t *perm;
 };
@@ -68,7 +78,7 @@ static void floor_die(const char *what, const char *path)
 static void floor_usage(const char *msg, const char *arg)
 {
 	fprintf(stderr, "floor: %s '%s'\nusage: floor -s KB -r KB -f FILE "
-		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p] [-W KB]\n", msg, arg);
+		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p] [-z] [-W KB]\n", msg, arg);
 	exit(2);
 }
 
@@ -145,12 +155,12 @@ static int floor_open(const struct floor_cfg *c, int flags)
 	return fd;
 }
 
-/* The data of the next write: one hot record, or the next one of the -W window. */
+/* The data of the next write: the next window of the buffer (tests.h). */
 static const unsigned char *floor_wdata(struct floor_cfg *c)
 {
 	const unsigned char *p = c->buf + c->wpos;
 
-	c->wpos += c->reclen;
+	c->wpos += c->wstep;
 	if (c->wpos + c->reclen > c->wlen)
 		c->wpos = 0;
 	return p;
@@ -265,7 +275,10 @@ static void floor_parse(struct floor_cfg *c, int argc, char **argv)
 			c->keep = 1;
 		} else if (strcmp(a, "-W") == 0) {
 			c->window_kb = floor_parse_u64(a, v);
+			c->window_set = 1;
 			i++;
+		} else if (strcmp(a, "-z") == 0) {
+			c->zero = 1;
 		} else if (strcmp(a, "-p") == 0) {
 			c->positional = 1;
 		} else {
@@ -294,12 +307,23 @@ int main(int argc, char **argv)
 	floor_parse(&c, argc, argv);
 	c.reclen = c.rec_kb * 1024u;
 	c.nrecs = c.size_kb / c.rec_kb;
-	c.wlen = c.window_kb > c.rec_kb ? c.window_kb * 1024u : c.reclen;
+	if (c.zero)
+		c.wlen = c.reclen;
+	else if (c.window_set)
+		c.wlen = c.window_kb > c.rec_kb ? c.window_kb * 1024u : c.reclen;
+	else
+		c.wlen = c.reclen + FLOOR_MIB;
+	if (c.reclen <= FLOOR_MIB)
+		c.wstep = c.reclen;
+	else
+		c.wstep = c.reclen - FLOOR_MIB < FLOOR_MIB ? c.reclen - FLOOR_MIB : FLOOR_MIB;
 	if (posix_memalign((void **)&c.buf, 4096, (size_t)c.wlen) != 0) {
-		fprintf(stderr, "floor: out of memory for a %" PRIu64 " kB buffer\n", c.rec_kb);
+		fprintf(stderr, "floor: out of memory for a %" PRIu64 " kB buffer\n",
+			c.wlen / 1024);
 		return 1;
 	}
-	for (i = 0; i + 8 <= c.wlen; i += 8) {
+	memset(c.buf, 0, (size_t)c.wlen);
+	for (i = 0; !c.zero && i + 8 <= c.wlen; i += 8) {
 		uint64_t r = floor_xorshift(&seed);
 		memcpy(c.buf + i, &r, 8);
 	}
