@@ -123,17 +123,19 @@ elif ! mkdir "$T/mnt" || ! mount -t tmpfs -o size=8m,mode=0755 iosweep-e2e "$T/m
 else
 	trap 'umount "$T/mnt" 2>/dev/null; rm -rf "$T"' EXIT
 	# without --force: refused with the numbers, nothing written
-	expect_failure 3 "$IOSWEEP" -s 4m -s 16m -r 64k -i 0 -i 1 -f "$T/mnt/t" --out "$T/ns"
+	expect_failure 3 "$IOSWEEP" -s 4m -s 16m -r 64k -i 0 -i 1 -f "$T/mnt/t" --out "$T/mnt/ns"
 	check grep -qx "iosweep: not enough free space in '$T/mnt' for a 16384 kB test file: 8192 kB free (use --force to run anyway)" "$T/err"
-	check test ! -e "$T/ns"
-	# with --force: the 16 MB cell fills the disk
-	expect_failure 3 "$IOSWEEP" -s 4m -s 16m -r 64k -i 0 -i 1 --force -f "$T/mnt/t" --out "$T/ns"
+	check test ! -e "$T/mnt/ns"
+	# with --force: the 16 MB cell fills the disk; the results still fit
+	# on it (the test file goes first)
+	ns="$T/mnt/ns"
+	expect_failure 3 "$IOSWEEP" -s 4m -s 16m -r 64k -i 0 -i 1 --force -f "$T/mnt/t" --out "$ns"
 	check grep -qx "iosweep: cannot write '$T/mnt/t': No space left on device (cell 16384 kB / 64 kB, test write)" "$T/err"
-	check test "$(partials "$T/ns/results.csv" 4096 | grep -c '^0$')" -eq 4
-	check test "$(partials "$T/ns/results.csv" 16384 | grep -c '^0$')" -eq 0
-	check grep -q '^status,"failed: cannot write' "$T/ns/meta.csv"
+	check test "$(partials "$ns/results.csv" 4096 | grep -c '^0$')" -eq 4
+	check test "$(partials "$ns/results.csv" 16384 | grep -c '^0$')" -eq 0
+	check grep -q '^status,"failed: cannot write' "$ns/meta.csv"
 	check test ! -e "$T/mnt/t"
-	check test "$(ls -A "$T/mnt")" = ""
+	check test "$(ls -A "$T/mnt")" = "ns"
 	check umount "$T/mnt"
 fi
 
