@@ -10,7 +10,8 @@
  * so the numbers in the data blocks are the measured means themselves.
  *
  * The reference lines are read and picked in gnuplot_refs.c; running the
- * gnuplot program on the scripts is gnuplot_run.c's job.
+ * gnuplot program on the scripts is gnuplot_run.c's job; the latency
+ * charts drawn from per-operation histograms are gnuplot_lat.c's.
  */
 #include "compat.h"
 
