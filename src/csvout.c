@@ -272,7 +272,9 @@ static void write_results(struct outfile *f, const struct view *v)
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
-		int cpu = !rate_only || (rs->meta.flags & RESULTS_F_CPU);
+		/* imported IOzone figures carry no CPU seconds (-+u gives only a
+		 * percentage): leave the cells empty rather than print zeros */
+		int cpu = !rate_only;
 		double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
 
 		put_u64(f, RESULTS_SCHEMA, 1);
