@@ -53,23 +53,33 @@ fio_rates() {
 # The median of the numbers given (the lower middle one of an even count).
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] + 0 }'; }
 
-# Three interleaved rounds, so a noisy spell hits both tools alike; each
-# tool's figure is the median of its six writes and of its six reads.
-iws="" irs="" fws="" frs=""
-for round in 1 2 3; do
-	set -- $(iosweep_rates)
-	iws="$iws ${1:-0} ${2:-0}" irs="$irs ${3:-0} ${4:-0}"
-	set -- $(fio_rates)
-	fws="$fws ${1:-0} ${2:-0}" frs="$frs ${3:-0} ${4:-0}"
-done
-# shellcheck disable=SC2086
-iw=$(median $iws) ir=$(median $irs) fw=$(median $fws) fr=$(median $frs)
-echo "direct I/O, 64 MiB in 64 KiB records on $(stat -f -c %T "$D"):"
-echo "  write: iosweep $iw kB/s, fio $fw KiB/s (medians of:$iws /$fws)"
-echo "  read:  iosweep $ir kB/s, fio $fr KiB/s (medians of:$irs /$frs)"
-
 # within a factor of 2: a <= 2b and b <= 2a, both positive
 close() { [ "$1" -gt 0 ] && [ "$2" -gt 0 ] && [ "$1" -le $(($2 * 2)) ] && [ "$2" -le $(($1 * 2)) ]; }
+
+# Three interleaved rounds, so a noisy spell hits both tools alike; each
+# tool's figure is the median of its six writes and of its six reads.  A
+# shared machine can still have a bad minute: up to three attempts, and the
+# check passes when one attempt agrees (a real gap, such as one tool being
+# three times slower, fails all three).
+attempt=0
+while :; do
+	attempt=$((attempt + 1))
+	iws="" irs="" fws="" frs=""
+	for round in 1 2 3; do
+		set -- $(iosweep_rates)
+		iws="$iws ${1:-0} ${2:-0}" irs="$irs ${3:-0} ${4:-0}"
+		set -- $(fio_rates)
+		fws="$fws ${1:-0} ${2:-0}" frs="$frs ${3:-0} ${4:-0}"
+	done
+	# shellcheck disable=SC2086
+	iw=$(median $iws) ir=$(median $irs) fw=$(median $fws) fr=$(median $frs)
+	echo "attempt $attempt: direct I/O, 64 MiB in 64 KiB records on $(stat -f -c %T "$D"):"
+	echo "  write: iosweep $iw kB/s, fio $fw KiB/s (medians of:$iws /$fws)"
+	echo "  read:  iosweep $ir kB/s, fio $fr KiB/s (medians of:$irs /$frs)"
+	if { close "$iw" "$fw" && close "$ir" "$fr"; } || [ "$attempt" -ge 3 ]; then
+		break
+	fi
+done
 check close "$iw" "$fw"
 check close "$ir" "$fr"
 check test ! -e "$D/t"
