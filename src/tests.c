@@ -659,7 +659,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const int nvec = (int)c->nvec;
 	const uint64_t groups = c->numrecs / c->nvec;
-	const int rest = (int)(c->numrecs % c->nvec);
+	const int tail_n = (int)(c->numrecs % c->nvec);
 	const uint64_t step = (uint64_t)nvec * len;
 	struct window w;
 	uint64_t t0, tp, off = 0;
@@ -677,18 +677,18 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 			   off += step;
 			   WINDOW_NEXT(w);
 			   point_iov(iov, w.p, len, nvec));
-		if (rest)
+		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
-				   if (io_full_pwritev(fd, iov, rest, off, c->path,
+				   if (io_full_pwritev(fd, iov, tail_n, off, c->path,
 						       c->err, c->errlen) != 0) goto out);
 	} else {
 		TIMED_LOOP(c, tp, 0, groups,
 			   if (io_full_preadv(fd, iov, nvec, off, c->path, c->err,
 					      c->errlen) != 0) goto out;
 			   off += step);
-		if (rest)
+		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
-				   if (io_full_preadv(fd, iov, rest, off, c->path,
+				   if (io_full_preadv(fd, iov, tail_n, off, c->path,
 						      c->err, c->errlen) != 0) goto out);
 	}
 	rc = end_timed(c, &fd, t0, s);
