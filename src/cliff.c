@@ -242,12 +242,31 @@ static int judge_descent(const struct cliff_point *p, size_t np,
 	if (lim_hi <= b)
 		conf *= 0.9;
 
+	/*
+	 * The level the curve settles at: just past a cache cliff a file is
+	 * still partly cached and reads faster than the device, so the plateau
+	 * at the edge sits above the device's speed.  Up to the next descent,
+	 * take the median of the run of points within tol of the lowest one.
+	 */
+	size_t qmin = b;
+	for (size_t q = b; q <= lim_hi; q++)
+		if (p[q].level < p[qmin].level)
+			qmin = q;
+	size_t s0 = qmin, s1 = qmin;
+	while (s0 > b && fabs(p[s0 - 1].level - p[qmin].level) <= tol)
+		s0--;
+	while (s1 < lim_hi && fabs(p[s1 + 1].level - p[qmin].level) <= tol)
+		s1++;
+	double settled = median_levels(p, s0, s1, scratch);
+	if (settled > la)
+		settled = la;
+
 	memset(c, 0, sizeof(*c));
 	c->before_kb = p[a].file_kb;
 	c->after_kb = p[b].file_kb;
 	c->level_before_kbps = exp(lb);
-	c->level_after_kbps = exp(la);
-	c->ratio = ratio;
+	c->level_after_kbps = exp(settled);
+	c->ratio = exp(lb - settled);
 	c->confidence = conf;
 	c->estimated_cache_kb = estimate_cache(p, a, b, lb, la);
 	c->finding = -1;

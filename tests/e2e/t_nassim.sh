@@ -115,11 +115,13 @@ check test "$(awk -F, 'NR > 1 && $2 ~ /^"?write"?$/' "$T/cliffs/cliffs.csv" | wc
 
 # --refine-cliffs measured sizes between the two sides until the cache size
 # was known to within 5 % (after/before <= 1.1025), and the estimate lies
-# below the cgroup's limit by no more than what the process itself holds.
+# below the cgroup's limit by no more than what the process itself holds;
+# the level after the cliff is the throttled 40 MB/s (40960 kB/s) within 5 %.
 check grep -q 'refine-cliffs measured [1-9][0-9]* more cells' "$T/sweep.err"
 limit_kb=$(( ${cache%M} * 1024 ))
 precise=$(awk -F, -v lim="$limit_kb" 'NR > 1 && $2 ~ /read/ && $5 / $4 <= 1.1025 &&
-	$10 >= 0.6 * lim && $10 <= lim' "$T/sweep/cliffs.csv" | wc -l)
+	$10 >= 0.6 * lim && $10 <= lim && $7 >= 0.95 * 40960 && $7 <= 1.05 * 40960' \
+	"$T/sweep/cliffs.csv" | wc -l)
 check test "$precise" -ge 1
 if [ "$precise" -lt 1 ]; then cat "$T/sweep/cliffs.csv"; fi
 

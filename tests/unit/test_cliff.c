@@ -88,6 +88,11 @@ static const struct synth synths[] = {
 	{ "cliff over two steps", 10,
 	  { 1e6, 1e6, 1e6, 1e6, 1e6, 4e5, 1e5, 1e5, 1e5, 1e5 },
 	  0.03, 2, 1, { 16384 }, { 65536 }, { 9.0 }, { 11.0 } },
+	/* just past the cliff the file is partly cached (64000, 61000); the
+	 * level after is where the curve settles, the device's 41000 */
+	{ "partly cached tail", 10,
+	  { 2e7, 2e7, 2e7, 2e7, 2e7, 2e7, 64000, 61000, 41000, 41000 },
+	  0.01, 2, 1, { 32768 }, { 65536 }, { 460.0 }, { 515.0 } },
 	{ "last point only, one trial", 8,
 	  { 35000, 35000, 35000, 35000, 35000, 35000, 35000, 3000 },
 	  0.02, 1, 0, { 0 }, { 0 }, { 0 }, { 0 } },
