@@ -68,6 +68,15 @@ seed_import() {
 	printf '\001            64       4   100000   200000   300000   400000\n' >"$1/seed-text"
 }
 
+# seed_import_dir DIR: meta.csv, a NUL, the rows of results.csv.
+seed_import_dir() {
+	{ printf 'key,value\nschema,1\nlabel,"disk, ""A"""\ntool,iosweep\nflags,"direct,fsync"\nsource_unit,kb_per_s\ntrials,2\nstatus,complete\nram_kb,262144\ndata_compress_ratio,1.0\n'
+	  printf '\000'
+	  printf '1,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0\n1,disk,write,64,4,1,65536,0.000100000,640000.000,16,,,0.000200000,1\n'; } >"$1/seed-1"
+	printf 'key,value\nschema,2\n' >"$1/seed-2"
+	printf 'key,value\ntrials,0\nflags,bogus\n' >"$1/seed-3"
+}
+
 seed_units() {
 	i=0
 	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
@@ -90,6 +99,7 @@ for bin in "$@"; do
 		case $name in
 		fuzz_options) seed_options "$corpus" ;;
 		fuzz_import) seed_import "$corpus" ;;
+		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
 		esac
 	fi
