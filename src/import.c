@@ -483,6 +483,17 @@ nomem:
 	return -1;
 }
 
+/*
+ * Messages quote pieces of the input; a hostile file must not make them
+ * span lines or send escape sequences to a terminal.
+ */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 int import_load(struct result_set *rs, const char *path, unsigned trial,
 		char *err, size_t errlen)
 {
@@ -494,6 +505,8 @@ int import_load(struct result_set *rs, const char *path, unsigned trial,
 	if (rc == 0)
 		rc = merge(rs, &t, trial, path, err, errlen);
 	results_release(&t);
+	if (rc != 0 && errlen > 0)
+		printable(err);
 	return rc;
 }
 

@@ -13,9 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "import.h"
-#include "iosweep.h"
-#include "results.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -48,8 +46,6 @@ static int put(const char *path, const void *a, size_t alen, const void *b,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char err[IOSWEEP_ERR_MAX];
-	struct result_set rs;
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t meta_len = nul ? (size_t)(nul - data) : size;
 
@@ -71,18 +67,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      sizeof(one_row) - 1))
 		return 0;
 
-	results_init(&rs);
-	memset(err, 0, sizeof(err));
-	if (import_load(&rs, dir, 0, err, sizeof(err)) == 0) {
-		/* what is accepted must be a usable set */
-		if (rs.nsamples == 0)
-			abort();
-		for (size_t i = 0; i < rs.nsamples; i++)
-			if (rs.samples[i].cell >= rs.ncells)
-				abort();
-	} else if (!memchr(err, '\0', sizeof(err)) || err[0] == '\0') {
-		abort();	/* an error always comes with a message */
-	}
-	results_release(&rs);
+	fuzz_check_import(dir);
 	return 0;
 }

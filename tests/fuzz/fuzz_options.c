@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_util.h"
 #include "iosweep.h"
 #include "options.h"
 #include "plan.h"
@@ -20,15 +21,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FUZZ_MAX_ARGS 4096
-
-/* A message is one non-empty line that fits the buffer. */
-static void check_message(const char *err, size_t errlen)
-{
-	const char *nul = memchr(err, '\0', errlen);
-
-	if (!nul || nul == err || memchr(err, '\n', (size_t)(nul - err)))
-		abort();
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -58,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(err, 0, sizeof(err));
 	if (options_parse(&o, argc, argv, err, sizeof(err)) != 0) {
-		check_message(err, sizeof(err));
+		fuzz_check_message(err, sizeof(err));
 	} else {
 		if (o.nsizes > OPTIONS_MAX_LIST || o.nrecords > OPTIONS_MAX_LIST)
 			abort();
@@ -66,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memset(&p, 0, sizeof(p));
 			memset(err, 0, sizeof(err));
 			if (plan_build(&p, &o, err, sizeof(err)) != 0)
-				check_message(err, sizeof(err));
+				fuzz_check_message(err, sizeof(err));
 			plan_release(&p);
 		}
 	}

@@ -11,18 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_util.h"
 #include "iosweep.h"
 #include "units.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void check_message(const char *err, size_t errlen)
-{
-	const char *nul = memchr(err, '\0', errlen);
-
-	if (!nul || nul == err || memchr(err, '\n', (size_t)(nul - err)))
-		abort();
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		units_format_bytes_human(kb * 1024, fmt, sizeof(fmt));
 	} else {
-		check_message(err, sizeof(err));
+		fuzz_check_message(err, sizeof(err));
 	}
 
 	/* bounds from the first bytes, so the fuzzer explores them too */
@@ -57,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (n < lo || n > hi)
 			abort();
 	} else {
-		check_message(err, sizeof(err));
+		fuzz_check_message(err, sizeof(err));
 	}
 	free(text);
 	return 0;

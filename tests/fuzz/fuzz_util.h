@@ -1,0 +1,49 @@
+/*
+ * fuzz_util.h: the checks every libFuzzer target of tests/fuzz makes on
+ * what the code under test returns.  A violated rule calls abort(), which
+ * libFuzzer reports as a crash with the input that caused it.  Static
+ * functions in a header because each target is one program of one file.
+ */
+#ifndef IOSWEEP_FUZZ_UTIL_H
+#define IOSWEEP_FUZZ_UTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+#include "iosweep.h"
+#include "results.h"
+
+/* An error message is one non-empty line that fits its buffer. */
+static inline void fuzz_check_message(const char *err, size_t errlen)
+{
+	const char *nul = memchr(err, '\0', errlen);
+
+	if (!nul || nul == err || memchr(err, '\n', (size_t)(nul - err)))
+		abort();
+}
+
+/*
+ * Import path (a file or a result folder): what a parser accepts must be a
+ * usable set, and a refusal must come with a message.
+ */
+static inline void fuzz_check_import(const char *path)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set rs;
+
+	memset(err, 0, sizeof(err));
+	results_init(&rs);
+	if (import_load(&rs, path, 0, err, sizeof(err)) == 0) {
+		if (rs.nsamples == 0 || rs.cols_mask == 0)
+			abort();
+		for (size_t i = 0; i < rs.nsamples; i++)
+			if (rs.samples[i].cell >= rs.ncells)
+				abort();
+	} else {
+		fuzz_check_message(err, sizeof(err));
+	}
+	results_release(&rs);
+}
+
+#endif
