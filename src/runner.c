@@ -377,19 +377,6 @@ static unsigned meta_flags(const struct options *o)
 	return f;
 }
 
-/* The smallest record size of the run, in kB (IOzone's 4 kB by default). */
-static uint64_t smallest_record_kb(const struct options *o)
-{
-	uint64_t kb = 0;
-
-	for (size_t i = 0; i < o->nrecords; i++)
-		if (kb == 0 || o->records_kb[i] < kb)
-			kb = o->records_kb[i];
-	if (kb == 0 && o->auto_mode && o->min_rec_kb)
-		kb = o->min_rec_kb;
-	return kb ? kb : 4;
-}
-
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen)
 {
@@ -404,12 +391,12 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
 	/*
-	 * 1 MiB and one smallest record of the pattern, filled as the run
-	 * fills its write buffer: what a 1 MiB stretch of the file holds
-	 * (the pattern is stationary; more compresses alike, and would take
-	 * seconds).
+	 * 1 MiB and 4 kB of the pattern, filled as the run fills its write
+	 * buffer: what a 1 MiB stretch of the file holds.  The pattern is
+	 * stationary: more compresses alike, and would cost time and memory
+	 * (zlib's output buffer is as large again).
 	 */
-	probe_len = tests_wbuf_len(smallest_record_kb(o) * 1024, 1, 0);
+	probe_len = tests_wbuf_len(IO_ALIGN, 1, 0);
 	probe = io_alloc(probe_len);
 	if (!probe)
 		goto nomem;
