@@ -73,7 +73,8 @@ void runner_abandon(const struct options *o);
  * Returns 0; or -1 with err set: on an I/O error (the call, the path and
  * the cell), or when *stop became non-zero ("interrupted in cell 1024 kB /
  * 64 kB, test read"; the interrupted pass is not recorded).  Samples of
- * finished passes stay in rs either way.  The file is removed at the end,
+ * finished passes stay in rs either way; those of the cell-trial that did
+ * not finish carry RESULTS_SF_PARTIAL.  The file is removed at the end,
  * also after an error, unless -w.  stop may be NULL.
  */
 int runner_run(const struct options *o, const struct sweep_plan *p,
