@@ -974,6 +974,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->trials = 1;
 	o->warmup = 0;
 	o->refine_time_s = 600;
+	o->min_time_ms = 0;
 	o->order = OPTIONS_ORDER_CELL;
 	o->data = OPTIONS_DATA_RANDOM;
 	o->progress = -1;

@@ -101,6 +101,7 @@ struct options {
 	int latency_files;          /* -Q: IOzone's offset/latency files (implies --latency) */
 	int refine_cliffs;          /* --refine-cliffs */
 	unsigned refine_time_s;     /* --refine-time, default 600 */
+	unsigned min_time_ms;       /* --min-time, default 0 (off) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

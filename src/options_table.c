@@ -174,6 +174,10 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
 	     "after the sweep, measure sizes between the two sides of each cache "
 	     "cliff until its cache size is known to within 5%"),
+	{ NULL, "min-time", OPT_ARG_UINT, "MS", 0, 10000, OPT_GROUP_OURS,
+	  "repeat a pass timed for less than MS milliseconds until its "
+	  "repetitions add up to MS (0, the default: every pass once, as IOzone)", "0",
+	  OFF(min_time_ms), NULL, opt_set_unsigned },
 	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
 	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
 	  opt_set_unsigned },

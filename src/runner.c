@@ -542,6 +542,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
 	c->sleep_s = o->sleep_between_s;
+	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	c->one_window = o->data == OPTIONS_DATA_ZERO;
 	c->wseed = RUNNER_SEED;
 	c->rs = rs;

@@ -81,6 +81,7 @@ struct result_set;
 #define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
 #define TESTS_VEC_BYTES (1u << 20)      /* ...and no more bytes than this,
 					   or than one record */
+#define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
 #define TESTS_WBUF_MIN (1u << 20)       /* the write buffer: this more than a window */
 
@@ -96,6 +97,7 @@ struct tests_ctx {
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
 	unsigned sleep_s;           /* -+q, after every pass */
+	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */
 	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
