@@ -93,36 +93,64 @@ fi
 # about 22 MB more under AddressSanitizer (with its quarantine off; by
 # default it holds 256 MB and gets OOM-killed).  Give a sanitized binary
 # that much more, so the cache left is about 64 MB either way.
+# The live sweep measures a cache, and AddressSanitizer's shadow memory
+# counts against the memory cgroup (tens of MB, varying), which blurs the
+# cache it measures: use the build without sanitizers when there is one
+# (make e2e passes it); the sanitized build runs every other test.
+bin=$IOSWEEP
+[ -x "${IOSWEEP_PLAIN:-}" ] && bin=$IOSWEEP_PLAIN
 cache=64M
-if grep -q __asan_init "$IOSWEEP" 2>/dev/null; then
+if grep -q __asan_init "$bin" 2>/dev/null; then
 	cache=88M
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0:malloc_context_size=0"
 	export ASAN_OPTIONS
 fi
-expect_success sh "$NASSIM" --cache "$cache" --read-bw 40M --dir "$MNT" -- \
-	"$IOSWEEP" -a -n 4m -g 256m -r 256k -i 0 -i 1 --trials 2 \
-	-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet --refine-cliffs --refine-time 60
-cp "$T/err" "$T/sweep.err"
-expect_success "$IOSWEEP" cliffs "$T/sweep" --out "$T/cliffs"
-check grep -q '^Cache cliffs$' "$T/out"
-# a read or reread cliff whose cache estimate is 32-128 MB
-near=$(awk -F, 'NR > 1 && ($2 == "\"read\"" || $2 == "\"reread\"" || $2 == "read" || $2 == "reread") &&
-	$10 >= 32768 && $10 <= 131072' "$T/cliffs/cliffs.csv" | wc -l)
-check test "$near" -ge 1
-if [ "$near" -lt 1 ]; then cat "$T/out"; fi
-# and nothing claimed for write (v1 does not throttle write-back)
-check test "$(awk -F, 'NR > 1 && $2 ~ /^"?write"?$/' "$T/cliffs/cliffs.csv" | wc -l)" -eq 0
+# One live attempt: the sweep under nas-sim, then its findings.  Sets
+# sweep_rc, near, writes, refined, precise.
+live_attempt() {
+	rm -rf "$T/sweep" "$T/cliffs" "$MNT/iosweep.tmp"
+	run sh "$NASSIM" --cache "$cache" --read-bw 40M --dir "$MNT" -- \
+		"$bin" -a -n 4m -g 256m -r 256k -i 0 -i 1 --trials 2 \
+		-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet --refine-cliffs --refine-time 60
+	sweep_rc=$RC
+	cp "$T/err" "$T/sweep.err"
+	run "$IOSWEEP" cliffs "$T/sweep" --out "$T/cliffs"
+	cliffs_rc=$RC
+	grep -q '^Cache cliffs$' "$T/out" || cliffs_rc=1
+	# a read or reread cliff whose cache estimate is 32-128 MB
+	near=$(awk -F, 'NR > 1 && $2 ~ /^"?(read|reread)"?$/ &&
+		$10 >= 32768 && $10 <= 131072' "$T/cliffs/cliffs.csv" 2>/dev/null | wc -l)
+	# and nothing claimed for write (v1 does not throttle write-back)
+	writes=$(awk -F, 'NR > 1 && $2 ~ /^"?write"?$/' "$T/cliffs/cliffs.csv" 2>/dev/null | wc -l)
+	# --refine-cliffs measured sizes between the two sides until the cache
+	# size was known to within 5 % (after/before <= 1.1025); the estimate
+	# lies below the cgroup's limit by no more than what the process itself
+	# holds; the level after the cliff is the throttled 40 MB/s (40960 kB/s)
+	# within 5 %.
+	refined=0
+	grep -q 'refine-cliffs measured [1-9][0-9]* more cells' "$T/sweep.err" && refined=1
+	precise=$(awk -F, -v lim="$limit_kb" 'NR > 1 && $2 ~ /read/ && $5 / $4 <= 1.1025 &&
+		$10 >= 0.6 * lim && $10 <= lim && $7 >= 0.95 * 40960 && $7 <= 1.05 * 40960' \
+		"$T/sweep/cliffs.csv" 2>/dev/null | wc -l)
+	[ "$sweep_rc" -eq 0 ] && [ "$cliffs_rc" -eq 0 ] && [ "$near" -ge 1 ] &&
+		[ "$writes" -eq 0 ] && [ "$refined" -eq 1 ] && [ "$precise" -ge 1 ]
+}
 
-# --refine-cliffs measured sizes between the two sides until the cache size
-# was known to within 5 % (after/before <= 1.1025), and the estimate lies
-# below the cgroup's limit by no more than what the process itself holds;
-# the level after the cliff is the throttled 40 MB/s (40960 kB/s) within 5 %.
-check grep -q 'refine-cliffs measured [1-9][0-9]* more cells' "$T/sweep.err"
+# This machine is shared: a burst of other work during the sweep can blur
+# a cliff, so a failed attempt is repeated once (a real fault fails both).
 limit_kb=$(( ${cache%M} * 1024 ))
-precise=$(awk -F, -v lim="$limit_kb" 'NR > 1 && $2 ~ /read/ && $5 / $4 <= 1.1025 &&
-	$10 >= 0.6 * lim && $10 <= lim && $7 >= 0.95 * 40960 && $7 <= 1.05 * 40960' \
-	"$T/sweep/cliffs.csv" | wc -l)
+if ! live_attempt; then
+	echo "attempt 1: sweep $sweep_rc, cliffs $cliffs_rc, near $near, writes $writes," \
+		"refined $refined, precise $precise; trying once more"
+	cat "$T/sweep/cliffs.csv" 2>/dev/null
+	live_attempt
+fi
+check test "$sweep_rc" -eq 0
+check test "$cliffs_rc" -eq 0
+check test "$near" -ge 1
+check test "$writes" -eq 0
+check test "$refined" -eq 1
 check test "$precise" -ge 1
-if [ "$precise" -lt 1 ]; then cat "$T/sweep/cliffs.csv"; fi
+if [ "$precise" -lt 1 ] || [ "$near" -lt 1 ]; then cat "$T/sweep/cliffs.csv"; fi
 
 finish
