@@ -17,6 +17,7 @@
 
 #include "cliff.h"
 #include "cu.h"
+#include "testutil.h"
 #include "results.h"
 
 #define FIXTURES "../shared/fixtures"
@@ -34,18 +35,7 @@ static double rng_sym(void)
 static void add_rate(struct result_set *rs, uint64_t file_kb, uint64_t record_kb,
 		     int col, unsigned trial, double kbps)
 {
-	long c = results_find_cell(rs, file_kb, record_kb);
-	if (c < 0)
-		c = results_add_cell(rs, file_kb, record_kb, 0);
-	CU_ASSERT_FATAL(c >= 0);
-	struct result_sample s;
-	memset(&s, 0, sizeof(s));
-	s.cell = (uint32_t)c;
-	s.col = (uint16_t)col;
-	s.trial = (uint16_t)trial;
-	s.rate_kbps = kbps;
-	s.flags = RESULTS_SF_RATE_ONLY;
-	CU_ASSERT_FATAL(results_add_sample(rs, &s) == 0);
+	tu_add_rate(rs, file_kb, record_kb, col, trial, kbps, 0);
 }
 
 /*

@@ -21,31 +21,15 @@
 
 #include "compare.h"
 #include "cu.h"
+#include "testutil.h"
 #include "iosweep.h"
 #include "results.h"
-
-static void add_rate(struct result_set *rs, uint64_t file_kb, uint64_t rec_kb, int col,
-		     unsigned trial, double kbps, unsigned flags)
-{
-	long c = results_find_cell(rs, file_kb, rec_kb);
-	if (c < 0)
-		c = results_add_cell(rs, file_kb, rec_kb, 0);
-	CU_ASSERT_FATAL(c >= 0);
-	struct result_sample s;
-	memset(&s, 0, sizeof(s));
-	s.cell = (uint32_t)c;
-	s.col = (uint16_t)col;
-	s.trial = (uint16_t)trial;
-	s.rate_kbps = kbps;
-	s.flags = RESULTS_SF_RATE_ONLY | flags;
-	CU_ASSERT_EQUAL_FATAL(results_add_sample(rs, &s), 0);
-}
 
 static void add_list(struct result_set *rs, uint64_t f, uint64_t r, int col,
 		     const double *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		add_rate(rs, f, r, col, (unsigned)i, v[i], 0);
+		tu_add_rate(rs, f, r, col, (unsigned)i, v[i], 0);
 }
 
 static void build(struct result_set *a, struct result_set *b)
@@ -55,15 +39,15 @@ static void build(struct result_set *a, struct result_set *b)
 	results_init(a);
 	results_init(b);
 	add_list(a, 1024, 64, RC_WRITE, aw, 3);
-	add_rate(a, 1024, 64, RC_WRITE, 3, 1e9, RESULTS_SF_PARTIAL); /* left out */
+	tu_add_rate(a, 1024, 64, RC_WRITE, 3, 1e9, RESULTS_SF_PARTIAL); /* left out */
 	add_list(a, 1024, 64, RC_READ, ar, 2);
-	add_rate(a, 2048, 64, RC_WRITE, 0, 50, 0);
-	add_rate(a, 2048, 64, RC_READ, 0, 70, 0);   /* B has no read there */
-	add_rate(a, 4096, 64, RC_WRITE, 0, 10, 0);  /* cell not in B */
+	tu_add_rate(a, 2048, 64, RC_WRITE, 0, 50, 0);
+	tu_add_rate(a, 2048, 64, RC_READ, 0, 70, 0);   /* B has no read there */
+	tu_add_rate(a, 4096, 64, RC_WRITE, 0, 10, 0);  /* cell not in B */
 	add_list(b, 1024, 64, RC_WRITE, bw, 4);
 	add_list(b, 1024, 64, RC_READ, br, 2);
-	add_rate(b, 2048, 64, RC_WRITE, 0, 100, 0);
-	add_rate(b, 1024, 64, RC_FREAD, 0, 100, 0); /* test not in A */
+	tu_add_rate(b, 2048, 64, RC_WRITE, 0, 100, 0);
+	tu_add_rate(b, 1024, 64, RC_FREAD, 0, 100, 0); /* test not in A */
 }
 
 struct want_row {
@@ -145,9 +129,9 @@ static void test_measured_and_zero(void)
 	s.ops = 256;
 	s.elapsed_ns = 500000000;
 	CU_ASSERT_EQUAL(results_add_sample(&a, &s), 0);
-	add_rate(&a, 1024, 4, RC_WRITE, 0, 0.0, 0);
-	add_rate(&b, 1024, 4, RC_READ, 0, 4096, 0);
-	add_rate(&b, 1024, 4, RC_WRITE, 0, 10, 0);
+	tu_add_rate(&a, 1024, 4, RC_WRITE, 0, 0.0, 0);
+	tu_add_rate(&b, 1024, 4, RC_READ, 0, 4096, 0);
+	tu_add_rate(&b, 1024, 4, RC_WRITE, 0, 10, 0);
 	CU_ASSERT_EQUAL_FATAL(compare_sets(&a, &b, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
 					   sizeof(err)), 0);
 	CU_ASSERT_EQUAL_FATAL(r.nrows, 2);
@@ -171,8 +155,8 @@ static void test_nothing_in_common(void)
 	results_init(&b);
 	results_set_str(&a.meta.label, "ext4");
 	results_set_str(&b.meta.label, "xfs");
-	add_rate(&a, 64, 4, RC_WRITE, 0, 10, 0);
-	add_rate(&b, 128, 4, RC_WRITE, 0, 10, 0);
+	tu_add_rate(&a, 64, 4, RC_WRITE, 0, 10, 0);
+	tu_add_rate(&b, 128, 4, RC_WRITE, 0, 10, 0);
 	CU_ASSERT_EQUAL(compare_sets(&a, &b, RESULTS_UNIT_KBPS, COMPARE_ALPHA, &r, err,
 				     sizeof(err)), -1);
 	CU_ASSERT(strstr(err, "'ext4' and 'xfs' have no cell") != NULL);

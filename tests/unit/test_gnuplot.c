@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "gnuplot.h"
 #include "iosweep.h"
 #include "results.h"
@@ -91,21 +92,7 @@ static char *slurp(const char *name)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	char *p = malloc((size_t)n + 1);
-	if (p && fread(p, 1, (size_t)n, fp) != (size_t)n) {
-		free(p);
-		p = NULL;
-	}
-	if (p)
-		p[n] = '\0';
-	fclose(fp);
-	return p;
+	return tu_slurp(path, NULL);
 }
 
 /* Write the charts of sets with the default references; 0 or -1. */

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "gnuplot.h"
 #include "iosweep.h"
 #include "latency.h"
@@ -106,14 +107,7 @@ static void expected_hist(struct latency_hist *h, uint64_t file_kb)
 
 static char *slurp(const char *path)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	char *buf = calloc(1, 1 << 20);
-	if (buf)
-		fread(buf, 1, (1 << 20) - 1, fp);
-	fclose(fp);
-	return buf;
+	return tu_slurp(path, NULL);
 }
 
 static char tmpdir[256];

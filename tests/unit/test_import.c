@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
@@ -46,27 +47,6 @@ static const char *tmp_path(const char *name)
 			tmpdir[0] = '\0';
 	}
 	snprintf(buf, sizeof(buf), "%s/%s", tmpdir, name);
-	return buf;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(fp);
-	if (buf) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	}
 	return buf;
 }
 
@@ -311,7 +291,7 @@ static void test_excel_section_equals_report(void)
 		struct result_set whole, section;
 		size_t len;
 		fixture(path, sizeof(path), files[i]);
-		char *buf = slurp(path, &len);
+		char *buf = tu_slurp(path, &len);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
 		char *r = strstr(buf, "Excel output is below:");
 		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
@@ -547,7 +527,7 @@ static void test_errors(void)
 		struct result_set rs;
 		size_t len;
 		fixture(path, sizeof(path), b->file);
-		char *buf = slurp(path, &len);
+		char *buf = tu_slurp(path, &len);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
 		size_t keep = len;
 		if (b->cut_after) {
@@ -672,7 +652,7 @@ static void test_subset_without_command_line(void)
 	size_t len;
 	struct result_set rs;
 	fixture(path, sizeof(path), "iozone/22_s8m_r64k_i0_i1_E_pread.txt");
-	char *buf = slurp(path, &len);
+	char *buf = tu_slurp(path, &len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
 	char *cmd = strstr(buf, "Command line used:");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(cmd);
@@ -722,7 +702,7 @@ static void test_two_reports_in_one_file(void)
 	char err[IOSWEEP_ERR_MAX], path[512];
 	size_t len;
 	fixture(path, sizeof(path), "iozone/24_s4m_r64k_i0_i1_plus_n_noretest.txt");
-	char *one = slurp(path, &len);
+	char *one = tu_slurp(path, &len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(one);
 	char *two = malloc(2 * len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(two);

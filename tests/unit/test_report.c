@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "iosweep.h"
 #include "options.h"
 #include "report.h"
@@ -27,22 +28,6 @@ static const char head156[] =
 	"              kB  reclen    write    rewrite      read    reread"
 	"      read     write      read    rewrite       read    fwrite  "
 	"frewrite     fread   freread\n";
-
-static int parse(struct options *o, const char *line)
-{
-	char buf[256], err[IOSWEEP_ERR_MAX];
-	char *argv[32];
-	int argc = 0;
-	snprintf(buf, sizeof(buf), "%s", line);
-	argv[argc++] = "iosweep";
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	int rc = options_parse(o, argc, argv, err, sizeof(err));
-	if (rc)
-		fprintf(stderr, "parse '%s': %s\n", line, err);
-	return rc;
-}
 
 static void add(struct result_set *rs, long cell, int col, unsigned trial,
 		uint64_t bytes, uint64_t ops, uint64_t ns)
@@ -76,14 +61,14 @@ static void test_columns(void)
 	struct options o;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 64k -i 0 -i 1"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 1m -r 64k -i 0 -i 1"), 0);
 	CAPTURE(buf, report_columns(out, &o));
 	CU_ASSERT_STRING_EQUAL(buf, head156);
 	free(buf);
 	options_release(&o);
 
 	/* -E: four more %10s columns, 196 characters (fixture 22) */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 8m -r 64k -E -i 0 -i 9 -i 10"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 8m -r 64k -E -i 0 -i 9 -i 10"), 0);
 	CAPTURE(buf, report_columns(out, &o));
 	char *nl = strchr(buf, '\n');
 	CU_ASSERT_EQUAL(nl - buf, 196);
@@ -94,7 +79,7 @@ static void test_columns(void)
 	options_release(&o);
 
 	/* -A: the six-column form */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-A -g 1m"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-A -g 1m"), 0);
 	CAPTURE(buf, report_columns(out, &o));
 	CU_ASSERT_STRING_EQUAL(buf,
 		"                                                                \n"
@@ -134,7 +119,7 @@ static void test_rows(void)
 		char *buf = NULL;
 		int noretest = strstr(rows[i].argv, "-+n") != NULL;
 
-		CU_ASSERT_EQUAL_FATAL(parse(&o, rows[i].argv), 0);
+		CU_ASSERT_EQUAL_FATAL(tu_parse(&o, rows[i].argv), 0);
 		results_init(&rs);
 		long c = results_add_cell(&rs, 1024, 64, 0);
 		add(&rs, c, RC_WRITE, 0, MIB, 16, MS);
@@ -161,7 +146,7 @@ static void test_all_columns(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 64k"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 1m -r 64k"), 0);
 	results_init(&rs);
 	long c = results_add_cell(&rs, 1024, 64, 0);
 	for (int col = RC_WRITE; col <= RC_FREREAD; col++)
@@ -183,7 +168,7 @@ static void test_trial_mean(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 64k -i 0"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 1m -r 64k -i 0"), 0);
 	results_init(&rs);
 	rs.trials = 3;
 	long c = results_add_cell(&rs, 1024, 64, 0);
@@ -214,7 +199,7 @@ static void test_extended_row(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 8m -r 64k -E -i 0 -i 9 -i 10"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 8m -r 64k -E -i 0 -i 9 -i 10"), 0);
 	results_init(&rs);
 	long c = results_add_cell(&rs, 8192, 64, 0);
 	int cols[] = { RC_WRITE, RC_REWRITE, RC_PWRITE, RC_REPWRITE, RC_PREAD, RC_REPREAD };
@@ -236,7 +221,7 @@ static void test_placeholder_row(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -g 32m -i 0"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -g 32m -i 0"), 0);
 	results_init(&rs);
 	results_add_cell(&rs, 32768, 4, 1);
 	CAPTURE(buf, report_row(out, &o, &rs, 0));
@@ -252,7 +237,7 @@ static void test_header(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 64k -g 8m -i 0 -i 1 -f /tmp/x"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 64k -g 8m -i 0 -i 1 -f /tmp/x"), 0);
 	results_init(&rs);
 	rs.trials = 3;
 	rs.meta.timer_resolution_s = 0.000001;
@@ -288,7 +273,7 @@ static void test_header(void)
 	options_release(&o);
 
 	/* -O: no "Output is in kBytes/sec"; one trial: no trials line */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 4k -O"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 1m -r 4k -O"), 0);
 	rs.trials = 1;
 	CAPTURE(buf, report_header(out, &o, &rs));
 	CU_ASSERT_PTR_NULL(strstr(buf, "Output is in kBytes/sec"));
@@ -299,7 +284,7 @@ static void test_header(void)
 	options_release(&o);
 
 	/* a sweep's trial count comes from --trials */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-s 1m -r 4k --trials 2"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-s 1m -r 4k --trials 2"), 0);
 	CAPTURE(buf, report_header(out, &o, &rs));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\tTrials per cell: 2 (values are means)\n"));
 	free(buf);
@@ -313,7 +298,7 @@ static void test_trailer(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 64k -g 128k -i 0"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 64k -g 128k -i 0"), 0);
 	results_init(&rs);
 	long c1 = results_add_cell(&rs, 64, 4, 0);
 	long c2 = results_add_cell(&rs, 64, 64, 0);
@@ -356,7 +341,7 @@ static void test_excel(void)
 	struct result_set rs;
 	char *buf = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -R"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -R"), 0);
 	build_excel_set(&rs);
 	CAPTURE(buf, report_excel(out, &o, &rs));
 	CU_ASSERT_STRING_EQUAL(buf,
@@ -373,7 +358,7 @@ static void test_excel(void)
 	options_release(&o);
 
 	/* -+u adds the CPU tables after the rate tables (fixture 19) */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -R -+u"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -R -+u"), 0);
 	CAPTURE(buf, report_excel(out, &o, &rs));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
 		"\"Re-writer report\"\n"
@@ -410,7 +395,7 @@ static void test_tables(void)
 	struct report_table t[2 * RC_COUNT];
 	char title[160];
 
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -g 1m -R"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -g 1m -R"), 0);
 	results_init(&rs);
 	size_t n = report_tables(&o, &rs, t, 2 * RC_COUNT);
 	CU_ASSERT_EQUAL_FATAL(n, 13);
@@ -423,7 +408,7 @@ static void test_tables(void)
 	options_release(&o);
 
 	/* -i selects sections; test 3 and 5 have one each */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -g 1m -i 0 -i 3 -i 5 -R"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -g 1m -i 0 -i 3 -i 5 -R"), 0);
 	n = report_tables(&o, &rs, t, 2 * RC_COUNT);
 	CU_ASSERT_EQUAL_FATAL(n, 4);
 	CU_ASSERT_EQUAL(t[2].col, RC_BKWD_READ);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "iosweep.h"
 #include "options.h"
 #include "plan.h"
@@ -99,22 +100,6 @@ static const char *sheet_label(const struct sheet *s, unsigned row)
 	return "";
 }
 
-static int parse(struct options *o, const char *line)
-{
-	char buf[256], err[IOSWEEP_ERR_MAX];
-	char *argv[32];
-	int argc = 0;
-	snprintf(buf, sizeof(buf), "%s", line);
-	argv[argc++] = "iosweep";
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	int rc = options_parse(o, argc, argv, err, sizeof(err));
-	if (rc)
-		fprintf(stderr, "parse '%s': %s\n", line, err);
-	return rc;
-}
-
 static void add(struct result_set *rs, long cell, int col, uint64_t bytes,
 		uint64_t ns)
 {
@@ -179,7 +164,7 @@ static void test_cells(void)
 
 	make_tmpdir();
 	snprintf(path, sizeof(path), "%s/out.xls", tmpdir);
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -+u -b x.xls"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 8k -g 16k -y 4k -q 16k -i 0 -+u -b x.xls"), 0);
 	results_init(&rs);
 	results_set_record_axis(&rs, axis, 3);
 	long a = results_add_cell(&rs, 8, 4, 0);
@@ -247,7 +232,7 @@ static void test_limits(void)
 	make_tmpdir();
 	snprintf(path, sizeof(path), "%s/out.xls", tmpdir);
 	/* the default grid, 13 sections and their 13 CPU sections: 420 rows */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -+u -b x.xls"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -+u -b x.xls"), 0);
 	CU_ASSERT_EQUAL_FATAL(plan_build(&p, &o, err, sizeof(err)), 0);
 	results_init(&rs);
 	for (size_t i = 0; i < p.ncells; i++)
@@ -264,7 +249,7 @@ static void test_limits(void)
 	options_release(&o);
 
 	/* without -+u it fits: 3 + 13 x (2 + 14) = 211 rows */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -b x.xls"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -b x.xls"), 0);
 	CU_ASSERT_EQUAL(xls_check(&o, &rs, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(xls_write(path, &o, &rs, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(dir_entries(), 1);
@@ -283,7 +268,7 @@ static void test_limits(void)
 	options_release(&o);
 
 	/* an unwritable place: an error naming the path */
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 64k -g 64k -b x.xls"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 64k -g 64k -b x.xls"), 0);
 	results_init(&rs);
 	CU_ASSERT_EQUAL(xls_write("/nonexistent-dir/x.xls", &o, &rs, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent-dir/x.xls"));
@@ -302,7 +287,7 @@ static void test_long_label(void)
 
 	make_tmpdir();
 	snprintf(path, sizeof(path), "%s/out.xls", tmpdir);
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 64k -g 64k -i 0 -b x.xls"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 64k -g 64k -i 0 -b x.xls"), 0);
 	memset(cmd, 'x', sizeof(cmd) - 1);
 	cmd[sizeof(cmd) - 1] = '\0';
 	free(o.command_line);
@@ -351,7 +336,7 @@ static void test_fixture_structure(void)
 	CU_ASSERT_EQUAL_FATAL(sheet_load(&theirs, fixture), 0);
 	make_tmpdir();
 	snprintf(path, sizeof(path), "%s/out.xls", tmpdir);
-	CU_ASSERT_EQUAL_FATAL(parse(&o, "-a -n 64k -g 4m -R -b /tmp/ioz/out.xls -f /tmp/ioz/t"), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_parse(&o, "-a -n 64k -g 4m -R -b /tmp/ioz/out.xls -f /tmp/ioz/t"), 0);
 	CU_ASSERT_EQUAL_FATAL(plan_build(&p, &o, err, sizeof(err)), 0);
 	results_init(&rs);
 	results_set_record_axis(&rs, p.record_axis, p.nrecord_axis);

@@ -1,0 +1,79 @@
+/*
+ * testutil.h: helpers several unit tests share (header-only, like cu.h):
+ * parse a command line written as one string, read a whole file, and add
+ * an imported-style (rate-only) sample to a result set.
+ */
+#ifndef IOSWEEP_TESTUTIL_H
+#define IOSWEEP_TESTUTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include "iosweep.h"
+#include "options.h"
+#include "results.h"
+
+/* options_parse of "iosweep " + line split on spaces; says why on failure. */
+static inline int tu_parse(struct options *o, const char *line)
+{
+	char buf[256], err[IOSWEEP_ERR_MAX];
+	char *argv[32];
+	int argc = 0;
+	snprintf(buf, sizeof(buf), "%s", line);
+	argv[argc++] = "iosweep";
+	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	int rc = options_parse(o, argc, argv, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "parse '%s': %s\n", line, err);
+	return rc;
+}
+
+/* The whole file, NUL-terminated (caller frees); its length in *len. */
+static inline char *tu_slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	if (len)
+		*len = 0;
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(fp);
+	if (buf) {
+		buf[n] = '\0';
+		if (len)
+			*len = (size_t)n;
+	}
+	return buf;
+}
+
+/* A rate-only sample of kbps for (file_kb, rec_kb, col, trial). */
+static inline void tu_add_rate(struct result_set *rs, uint64_t file_kb, uint64_t rec_kb,
+			       int col, unsigned trial, double kbps, unsigned flags)
+{
+	long c = results_find_cell(rs, file_kb, rec_kb);
+	if (c < 0)
+		c = results_add_cell(rs, file_kb, rec_kb, 0);
+	CU_ASSERT_FATAL(c >= 0);
+	struct result_sample s;
+	memset(&s, 0, sizeof(s));
+	s.cell = (uint32_t)c;
+	s.col = (uint16_t)col;
+	s.trial = (uint16_t)trial;
+	s.rate_kbps = kbps;
+	s.flags = RESULTS_SF_RATE_ONLY | flags;
+	CU_ASSERT_FATAL(results_add_sample(rs, &s) == 0);
+}
+
+#endif
