@@ -16,6 +16,7 @@
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
+#include "outfile.h"
 #include "results.h"
 
 static const char import_usage[] =
@@ -57,9 +58,15 @@ int cmd_import(int argc, char **argv)
 		goto done;
 	}
 	if (!out) {
-		if (csvout_default_dir(&rs.meta, dir, sizeof(dir))) {
+		char base[1024];
+		if (csvout_default_dir(&rs.meta, base, sizeof(base))) {
 			fprintf(stderr, "iosweep import: the default output folder name is too long; use --out\n");
 			rc = IOSWEEP_EXIT_USAGE;
+			goto done;
+		}
+		if (outfile_claim_dir(base, dir, sizeof(dir), err, sizeof(err))) {
+			fprintf(stderr, "iosweep import: %s\n", err);
+			rc = IOSWEEP_EXIT_IO;
 			goto done;
 		}
 		out = dir;

@@ -203,3 +203,36 @@ int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 	free(p);
 	return 0;
 }
+
+int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
+		      size_t errlen)
+{
+	char parent[4096];
+	const char *slash = strrchr(base, '/');
+
+	if (slash && slash != base) {
+		int n = snprintf(parent, sizeof(parent), "%.*s", (int)(slash - base), base);
+		if (n < 0 || (size_t)n >= sizeof(parent)) {
+			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
+			return -1;
+		}
+		if (outfile_mkdirs(parent, err, errlen) != 0)
+			return -1;
+	}
+	for (unsigned i = 1; i < 10000; i++) {
+		int n = i == 1 ? snprintf(out, outlen, "%s", base)
+			: snprintf(out, outlen, "%s-%u", base, i);
+		if (n < 0 || (size_t)n >= outlen) {
+			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
+			return -1;
+		}
+		if (mkdir(out, 0777) == 0)
+			return 0;
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create '%.300s': %s", out, strerror(errno));
+			return -1;
+		}
+	}
+	snprintf(err, errlen, "cannot create '%.300s': 9999 folders of that name exist", base);
+	return -1;
+}

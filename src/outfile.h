@@ -40,4 +40,13 @@ void outfile_abort(struct outfile *f);
 /* mkdir -p, mode from the umask.  0 or -1 with "cannot create 'dir': why". */
 int outfile_mkdirs(const char *dir, char *err, size_t errlen);
 
+/*
+ * Make a new folder for a run's outputs whose name no other run holds:
+ * base itself, else base-2, base-3, ... (mkdir is atomic, so runs started
+ * together never share one).  The parents are made as with outfile_mkdirs.
+ * out receives the folder made.  0 or -1 with a message.
+ */
+int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
+		      size_t errlen);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "options.h"
 #include "report_tp.h"
@@ -219,7 +220,13 @@ int report_tp_xls_check(const struct options *o, char *err, size_t errlen)
 {
 	unsigned counts[OPTIONS_MAX_CHILDREN];
 	size_t n = options_child_counts(o, counts, OPTIONS_MAX_CHILDREN);
+	struct stat st;
 
+	if (!o->overwrite && lstat(o->xls_path, &st) == 0) {
+		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
+			 "name or add --overwrite", o->xls_path);
+		return -1;
+	}
 	if (2 + n > XLS_MAX_COLS) {
 		snprintf(err, errlen, "'-b': %zu child counts need %zu columns, more "
 			 "than a BIFF2 sheet holds; use the CSV output (--out)", n, 2 + n);

@@ -227,18 +227,30 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 
 /*
  * The default folder, iosweep-results/<label>-<time>: a run started in the
- * same second as an earlier one gets "-2", "-3", ... rather than a refusal.
+ * same second as another gets "-2", "-3", ... (claimed with mkdir, so runs
+ * started together never share one).  made receives the highest folder
+ * this created, for undo_out_dir().  0 or -1.
  */
-static void default_out_dir(const struct result_meta *m, char *dir, size_t len)
+static int claim_default_dir(const struct result_meta *m, char *dir, size_t len,
+			     char *made, size_t madelen, char *err, size_t errlen)
 {
-	char base[1024];
+	char base[1024], parent[1024];
 	struct stat st;
 
 	if (csvout_default_dir(m, base, sizeof(base)) != 0)
 		snprintf(base, sizeof(base), "iosweep-results/run");
-	snprintf(dir, len, "%s", base);
-	for (unsigned n = 2; stat(dir, &st) == 0 && n < 1000; n++)
-		snprintf(dir, len, "%s-%u", base, n);
+	snprintf(parent, sizeof(parent), "%s", base);
+	char *slash = strrchr(parent, '/');
+	if (slash)
+		*slash = '\0';
+	made[0] = '\0';
+	if (slash && lstat(parent, &st) != 0)
+		snprintf(made, madelen, "%s", parent);
+	if (outfile_claim_dir(base, dir, len, err, errlen) != 0)
+		return -1;
+	if (!made[0])
+		snprintf(made, madelen, "%s", dir);
+	return 0;
 }
 
 /* Would -b's worksheet fit?  Checked on the plan's cells before any I/O. */
@@ -310,14 +322,17 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	results_init(&rs);
 	if (fill_meta(&rs, o, err, sizeof(err)) != 0)
 		goto fail_start;
-	if (o->out_dir)
-		snprintf(dir, sizeof(dir), "%s", o->out_dir);
-	else
-		default_out_dir(&rs.meta, dir, sizeof(dir));
-	if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
-	    check_xls(o, p, err, sizeof(err)) != 0 ||
-	    make_out_dir(dir, made, sizeof(made), err, sizeof(err)) != 0)
+	if (check_xls(o, p, err, sizeof(err)) != 0)
 		goto fail_start;
+	if (o->out_dir) {
+		snprintf(dir, sizeof(dir), "%s", o->out_dir);
+		if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
+		    make_out_dir(dir, made, sizeof(made), err, sizeof(err)) != 0)
+			goto fail_start;
+	} else if (claim_default_dir(&rs.meta, dir, sizeof(dir), made, sizeof(made),
+				     err, sizeof(err)) != 0) {
+		goto fail_start;
+	}
 	catch_signals();	/* from here on a signal must not leave the file behind */
 	if (runner_prepare(o, err, sizeof(err)) != 0) {
 		status = IOSWEEP_EXIT_IO;

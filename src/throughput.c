@@ -33,6 +33,7 @@
 #include "io.h"
 #include "iosweep.h"
 #include "options.h"
+#include "outfile.h"
 #include "pattern.h"
 #include "report.h"
 #include "report_tp.h"
@@ -1106,25 +1107,28 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 		return -1;
 	}
 	rs->meta.source_unit = o->unit;
-	if (o->out_dir)
-		snprintf(dir, dirlen, "%s", o->out_dir);
-	else if (csvout_default_dir(&rs->meta, dir, dirlen) != 0)
-		snprintf(dir, dirlen, "iosweep-results/throughput");
+	if (o->xls_path && report_tp_xls_check(o, err, errlen) != 0)
+		return -1;
+	if (!o->out_dir) {	/* a folder of its own, never one another run holds */
+		char base[1024];
+		if (csvout_default_dir(&rs->meta, base, sizeof(base)) != 0)
+			snprintf(base, sizeof(base), "iosweep-results/throughput");
+		return outfile_claim_dir(base, dir, dirlen, err, errlen);
+	}
+	snprintf(dir, dirlen, "%s", o->out_dir);
 	snprintf(path, sizeof(path), "%s/results.csv", dir);
 	if (!o->overwrite && stat(path, &st) == 0) {
 		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
 			 "another folder or add --overwrite", dir);
 		return -1;
 	}
-	if (o->xls_path && report_tp_xls_check(o, err, errlen) != 0)
-		return -1;
 	return 0;
 }
 
 int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 		     FILE *out, FILE *errout)
 {
-	char err[IOSWEEP_ERR_MAX] = "", dir[2048];
+	char err[IOSWEEP_ERR_MAX] = "", dir[2048] = "";
 	struct tp_print pr = { o, out };
 	struct tp_hooks hooks = { print_count, print_test, print_count_end, &pr };
 	struct tp_run run = { NULL, 0, 0 };
@@ -1174,6 +1178,8 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 
 fail_start:
 	fprintf(errout, "iosweep: %s\n", err);
+	if (!o->out_dir && dir[0])
+		rmdir(dir);	/* the empty default folder claimed at the start */
 	results_release(&rs);
 	return status;
 }

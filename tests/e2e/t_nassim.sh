@@ -10,7 +10,11 @@
 # Needs root and loop mounting; skips with the reason otherwise.
 . "$(dirname "$0")/lib.sh"
 
-NASSIM="$TOP/scripts/nas-sim"
+# A copy in the test's own folder: the checkout may sit in a private (0700)
+# directory that user nobody cannot enter.
+chmod 711 "$T"
+cp "$TOP/scripts/nas-sim" "$T/nas-sim" && chmod 755 "$T/nas-sim"
+NASSIM="$T/nas-sim"
 MNT="$T/mnt"
 
 [ "$(id -u)" -eq 0 ] || skip "needs root (cgroups, loop mount)"

@@ -161,4 +161,29 @@ for f in random.bin bad.csv trunc.txt huge-line; do
 done
 check test ! -e in-import
 
+# 9. Default result folders never collide: five sweeps and five -t runs
+# started together (one second) each get a folder of their own; a given
+# --out keeps refusing a folder that holds results, and -t refuses an
+# existing -b file as the sweep does.
+mkdir many && cd many || exit 1
+for i in 1 2 3 4 5; do
+	"$IOSWEEP" -s 64k -r 4k -i 0 -f "s$i" --quiet >/dev/null 2>"e$i" &
+done
+wait
+for i in 1 2 3 4 5; do
+	"$IOSWEEP" -t 1 -s 64k -r 4k -i 0 -F "p$i" >/dev/null 2>"te$i" &
+done
+wait
+check test "$(ls iosweep-results | wc -l)" -eq 10
+check test "$(cat e? te? | grep -c '^iosweep: results in iosweep-results/')" -eq 10
+check test "$(cat e? te? | sed -n 's/^iosweep: results in //p' | sort -u | wc -l)" -eq 10
+for d in iosweep-results/*; do check test -s "$d/results.csv"; done
+cd "$T" || exit 1
+expect_success "$IOSWEEP" -s 64k -r 4k -i 0 -f once --out "$T/given" --quiet
+refused "holds results already" 2 -s 64k -r 4k -i 0 -f once2 --out "$T/given"
+printf 'mine\n' >sheet.xls
+refused "exists already" 2 -t 1 -s 64k -r 4k -i 0 -F p9 -b "$T/sheet.xls" --out "$T/o9"
+check test "$(cat sheet.xls)" = mine
+check test ! -e p9
+
 finish

@@ -114,7 +114,40 @@ static void test_mkdirs_and_errors(void)
 	remove_tree();
 }
 
+/* claim_dir: base, then base-2, base-3 ...; parents made; errors said */
+static void test_claim_dir(void)
+{
+	char err[512], base[512], got[512], want[600];
+	make_dir();
+	snprintf(base, sizeof(base), "%s/results/run", dir);
+	for (int i = 1; i <= 4; i++) {
+		CU_ASSERT_EQUAL_FATAL(outfile_claim_dir(base, got, sizeof(got), err, sizeof(err)), 0);
+		if (i == 1)
+			snprintf(want, sizeof(want), "%s", base);
+		else
+			snprintf(want, sizeof(want), "%s-%d", base, i);
+		CU_ASSERT_STRING_EQUAL(got, want);
+	}
+	snprintf(want, sizeof(want), "%s/results", dir);
+	CU_ASSERT_EQUAL(count_entries(want), 4);
+	/* too small a buffer for the name: an error, not a cut name */
+	CU_ASSERT_EQUAL(outfile_claim_dir(base, got, 8, err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "name too long"));
+	/* a file in the way of the parent */
+	snprintf(base, sizeof(base), "%s/results/run/x", dir);
+	CU_ASSERT_EQUAL(outfile_claim_dir(base, got, sizeof(got), err, sizeof(err)), 0);
+	snprintf(base, sizeof(base), "%s/file", dir);
+	FILE *fp = fopen(base, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	fclose(fp);
+	snprintf(base, sizeof(base), "%s/file/run", dir);
+	CU_ASSERT_EQUAL(outfile_claim_dir(base, got, sizeof(got), err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot create"));
+	remove_tree();
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_claim_dir),
 	CU_CASE(test_commit_and_refuse),
 	CU_CASE(test_gzip),
 	CU_CASE(test_mkdirs_and_errors),
