@@ -10,9 +10,11 @@
  * obvious: pwrite lands under freread).  So the columns of a row are
  * decided in this order:
  *   1. as many figures as header columns: one each, in order;
- *   2. the tests named by -i on "Command line used:", when their columns
- *      number as many as the figures;
- *   3. otherwise every choice of whole tests (pairs stay pairs) with the
+ *   2. with a "Command line used:" line, the tests it names with -i (no
+ *      -i: every test of the header): their columns must number as many
+ *      as the figures, or the table is refused (a shifted or damaged
+ *      table would otherwise be read with figures under the wrong tests);
+ *   3. without a command line, every choice of whole tests (pairs stay pairs) with the
  *      right number of columns is scored against the character positions
  *      where the figures end, both under the header words and under the
  *      layout IOzone 3.5 prints (fixed widths for figures and blanks); the
@@ -558,12 +560,23 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 		unsigned flags = 0;
 		int unit = 0;
 		import_scan_cmdline(tp->rs->meta.command_line, &tests, &flags, &unit);
+		/*
+		 * The command line says which tests ran (no -i: every test
+		 * of the header), so it says how many figures a row holds.
+		 * A row with another count is a shifted or damaged table:
+		 * guessing would label figures with their neighbours' tests.
+		 */
 		unsigned mask = 0;
 		for (int k = 0; k < g.n; k++)
-			if (tests & (1u << g.test[k]))
+			if (!tests || (tests & (1u << g.test[k])))
 				mask |= 1u << k;
-		if (tests && mask_columns(&g, mask, idx) == n)
+		int want = mask_columns(&g, mask, idx);
+		if (want == n)
 			return 0;
+		return fail(tp, r->line, "rows of %d figures where the command line (%s) "
+			    "implies %d: the table is shifted or a column is missing", n,
+			    tests ? "its -i tests" : "no -i: every test of the column header",
+			    want);
 	}
 	double best = -1.0;
 	unsigned best_mask = 0;

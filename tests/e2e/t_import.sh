@@ -110,4 +110,24 @@ else
 	echo "note: sweep unavailable, round trip not checked"
 fi
 
+# A real report with every row shifted by one column (the first figure
+# gone, header unchanged, command line -a: 13 tests): refused with exit 4,
+# the file and the first row's line, alone or as one of several trials.
+for real in "$R/psteinb-iozone.out" "$R/rovanion-ext4_1.iozone"; do
+	awk '/^ +[0-9]+ +[0-9]+ +[0-9]/ { sub(/^ +[0-9]+ +[0-9]+ +[0-9]+/, sprintf("%16s%8s", $1, $2)) } { print }' \
+		"$real" >"$T/shifted.txt"
+	row=$(grep -n '^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]' "$T/shifted.txt" | head -n 1 | cut -d: -f1)
+	expect_failure 4 "$IOSWEEP" import "$T/shifted.txt" --out "$T/shifted"
+	check grep -q "shifted.txt:$row: rows of 12 figures where the command line" "$T/err"
+	check test "$(wc -l <"$T/err")" -eq 1
+	check test ! -e "$T/shifted"
+	expect_failure 4 "$IOSWEEP" import "$real" "$T/shifted.txt" --out "$T/shifted"
+	check grep -q "shifted.txt:$row:" "$T/err"
+	expect_failure 4 "$IOSWEEP" import "$T/shifted.txt" "$real" --out "$T/shifted"
+	check grep -q "shifted.txt:$row:" "$T/err"
+	check test ! -e "$T/shifted"
+	expect_success "$IOSWEEP" import "$real" --out "$T/unshifted"
+	rm -rf "$T/unshifted"
+done
+
 finish

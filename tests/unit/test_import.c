@@ -669,6 +669,58 @@ static void test_subset_without_command_line(void)
 	results_release(&rs);
 }
 
+/*
+ * A table whose rows lost a column (every figure shifted one test to the
+ * left) does not fit the tests its command line implies: refused with the
+ * file and the first row's line, whether the tests come from -a (all) or
+ * from -i.
+ */
+static void test_shifted_table_refused(void)
+{
+	static const char head[] =
+		"\tIozone: Performance Test of File I/O\n"
+		"\t        Version $Revision: 3.508 $\n"
+		"\tCommand line used: iozone %s -f /tmp/t\n"
+		"\tOutput is in kBytes/sec\n"
+		"                                                                    random    random      bkwd     record     stride                                        \n"
+		"              kB  reclen    write    rewrite      read    reread      read     write      read    rewrite       read    fwrite  frewrite     fread   freread\n";
+	static const struct {
+		const char *args, *row, *why;
+		int ok;
+	} cases[] = {
+		{ "-a", "              64       4   2067979   2467108   2379626   1484662   1279447   1163036    1452528     735831    842003   1780008   2006158   2662899\n",
+		  "every test of the column header) implies 13", 0 },
+		{ "-a", "              64       4    809014   2067979   2467108   2379626   1484662   1279447   1163036    1452528     735831    842003   1780008   2006158   2662899\n",
+		  NULL, 1 },
+		{ "-s 64k -r 4k -i 0 -i 1", "              64       4    809014   2067979   2467108\n",
+		  "its -i tests) implies 4", 0 },
+		{ "-s 64k -r 4k -i 0 -i 1", "              64       4    809014   2067979   2467108   2379626\n",
+		  NULL, 1 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char buf[4096], err[IOSWEEP_ERR_MAX] = "";
+		struct result_set rs;
+		int n = snprintf(buf, sizeof(buf), head, cases[i].args);
+		CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(buf));
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s\niozone test complete.\n",
+			      cases[i].row);
+		const char *p = tmp_path("shifted.txt");
+		spill(p, buf, (size_t)n);
+		results_init(&rs);
+		int rc = import_load(&rs, p, 0, err, sizeof(err));
+		if (cases[i].ok) {
+			CU_ASSERT_EQUAL(rc, 0);
+			CU_ASSERT_EQUAL(figure(&rs, 64, 4, RC_WRITE), 809014);
+		} else {
+			CU_ASSERT_EQUAL(rc, -1);
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, "shifted.txt:7:"));
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].why));
+			CU_ASSERT_EQUAL(rs.nsamples, 0);
+		}
+		results_release(&rs);
+	}
+}
+
 /* -A (auto mode 2) prints a 4-column header with a blank first line. */
 static void test_auto2_layout(void)
 {
@@ -911,6 +963,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_csv_errors),
 	CU_CASE(test_subset_without_command_line),
 	CU_CASE(test_auto2_layout),
+	CU_CASE(test_shifted_table_refused),
 	CU_CASE(test_two_reports_in_one_file),
 	CU_CASE(test_subset_layouts),
 	CU_CASE(test_small_excel_sections),
