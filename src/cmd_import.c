@@ -1,6 +1,6 @@
 /*
  * cmd_import.c: `iosweep import FILE... [--label NAME] [--out DIR]
- * [--gzip] [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls) or
+ * [--gzip] [--json] [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls) or
  * iosweep result folders as the trials of one set (import.c) and writes
  * the set as an iosweep CSV folder (csvout.c), so charts, cliffs and
  * compare work on old runs as on new ones.  Nothing is written unless
@@ -16,23 +16,25 @@
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
+#include "jsonout.h"
 #include "outfile.h"
 #include "results.h"
 
 static const char import_usage[] =
-	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--overwrite]\n"
+	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"
 	"  FILE: an IOzone report (normal text, -R section, -b .xls) or an iosweep\n"
 	"        result folder / results.csv; several files are trials of one set\n";
 
 int cmd_import(int argc, char **argv)
 {
 	const char *label = NULL, *out = NULL;
-	int gzip = 0, overwrite = 0;
+	int gzip = 0, overwrite = 0, json = 0;
 	char err[IOSWEEP_ERR_MAX], dir[4096];
 	const struct cmdargs_opt opts[] = {
 		{ "--label", CMDARGS_STRING, &label, 1 },
 		{ "--out", CMDARGS_STRING, &out, 1 },
 		{ "--gzip", CMDARGS_FLAG, &gzip, 0 },
+		{ "--json", CMDARGS_FLAG, &json, 0 },
 		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
 	};
 	const struct cmdargs_spec spec = {
@@ -71,7 +73,8 @@ int cmd_import(int argc, char **argv)
 		}
 		out = dir;
 	}
-	if (csvout_write_dir(&rs, out, gzip, overwrite, err, sizeof(err))) {
+	if (csvout_write_dir(&rs, out, gzip, overwrite, err, sizeof(err)) ||
+	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
 		fprintf(stderr, "iosweep import: %s\n", err);
 		rc = IOSWEEP_EXIT_IO;
 		goto done;

@@ -95,6 +95,7 @@ struct options {
 	int progress;               /* -1 auto (stderr is a tty), 0 --quiet, 1 --progress */
 	int overwrite;              /* --overwrite: -f may name an existing file */
 	int gzip;                   /* --gzip */
+	int json;                   /* --json: summary.json beside the CSV files */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
 	int latency;                /* --latency: per-op latency histograms */

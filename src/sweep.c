@@ -23,6 +23,7 @@
 #include "gnuplot.h"
 #include "iosweep.h"
 #include "options.h"
+#include "jsonout.h"
 #include "outfile.h"
 #include "plan.h"
 #include "refine.h"
@@ -141,7 +142,7 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 {
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
-		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets"
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json"
 	};
 	char path[4096];
 	struct stat st;
@@ -297,6 +298,9 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 			cliff_write_text(stdout, &cl);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
 		rc = cliff_write_csv(rs, &cl, path, o->overwrite, err, errlen);
+		if (rc == 0 && o->json)
+			rc = jsonout_write(dir, (const char *const *)cl.findings, cl.nfindings,
+					   o->overwrite, err, errlen);
 		cliff_list_release(&cl);
 	} else {
 		rc = -1;

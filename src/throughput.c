@@ -33,6 +33,7 @@
 #include "io.h"
 #include "iosweep.h"
 #include "options.h"
+#include "jsonout.h"
 #include "outfile.h"
 #include "pattern.h"
 #include "report.h"
@@ -1165,7 +1166,8 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	report_trailer(out, o, &rs);
 	fflush(out);
 	if ((o->xls_path && report_tp_xls(o->xls_path, o, &run, err, sizeof(err)) != 0) ||
-	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0) {
+	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0 ||
+	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;

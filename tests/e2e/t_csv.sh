@@ -221,4 +221,42 @@ else
 	echo "note: LibreOffice not installed; spreadsheet check left out"
 fi
 
+# --json: summary.json holds every row and field of summary.csv (numbers as
+# numbers, the label as a string), meta.csv as "meta" and cliffs.csv as
+# "cliffs", for a sweep, a -t run and an import.
+if command -v python3 >/dev/null 2>&1; then
+	cat >"$T/jsoncheck.py" <<'PY'
+import csv, json, os, sys
+d = sys.argv[1]
+j = json.load(open(os.path.join(d, "summary.json")))
+rows = list(csv.DictReader(open(os.path.join(d, "summary.csv"))))
+assert len(rows) == len(j["summary"]) > 0, (len(rows), len(j["summary"]))
+for r, o in zip(rows, j["summary"]):
+    assert list(r) == list(o), (list(r), list(o))
+    for k, v in r.items():
+        if v == "":
+            assert o[k] is None
+        elif k in ("label", "test"):
+            assert o[k] == v
+        else:
+            assert abs(float(v) - o[k]) <= 1e-9 * max(1.0, abs(float(v))), (k, v, o[k])
+meta = dict(csv.reader(open(os.path.join(d, "meta.csv"))))
+assert j["meta"]["label"] == meta["label"] and j["meta"]["ram_kb"] == int(meta["ram_kb"])
+cl = os.path.join(d, "cliffs.csv")
+n = len(list(csv.DictReader(open(cl)))) if os.path.exists(cl) else 0
+assert len(j["cliffs"]) == n
+print("json ok", len(rows), n)
+PY
+	expect_success "$IOSWEEP" -a -n 64k -g 2m -i 0 -i 1 --trials 2 --label 2024 --json \
+		-f "$T/j" --out "$T/json1" --quiet
+	check python3 "$T/jsoncheck.py" "$T/json1"
+	expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --json -f "$T/j" --out "$T/json1"
+	expect_success "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -i 1 --json -F "$T/j1" "$T/j2" --out "$T/json2"
+	check python3 "$T/jsoncheck.py" "$T/json2"
+	expect_success "$IOSWEEP" import "$FIXTURES/real-iozone/psteinb-iozone.out" --json --out "$T/json3"
+	check python3 "$T/jsoncheck.py" "$T/json3"
+else
+	echo "note: python3 not installed: the --json check is skipped"
+fi
+
 finish
