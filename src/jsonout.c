@@ -17,7 +17,6 @@
 
 #include <csv.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -42,15 +41,41 @@ static int is_text_name(const char *name)
 	return 0;
 }
 
-/* A field the CSV writers print as a number: optional '-', digits, '.', e. */
+/* Digits at *s; how many. */
+static size_t skip_digits(const char **s)
+{
+	const char *b = *s;
+	while (**s >= '0' && **s <= '9')
+		(*s)++;
+	return (size_t)(*s - b);
+}
+
+/*
+ * A field that is a JSON number as it stands (the CSV writers' %.3f, %llu
+ * and %g forms): -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.  Anything
+ * else (hex, "inf", leading zeros) stays a string.
+ */
 static int looks_numeric(const char *s)
 {
-	char *end;
-	if (!*s || !(*s == '-' || (*s >= '0' && *s <= '9')))
+	if (*s == '-')
+		s++;
+	if (*s == '0')
+		s++;
+	else if (*s < '1' || *s > '9' || !skip_digits(&s))
 		return 0;
-	errno = 0;
-	double v = strtod(s, &end);
-	return *end == '\0' && errno == 0 && isfinite(v);
+	if (*s == '.') {
+		s++;
+		if (!skip_digits(&s))
+			return 0;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!skip_digits(&s))
+			return 0;
+	}
+	return *s == '\0';
 }
 
 static void put_lit(struct outfile *f, const char *s)
@@ -58,10 +83,29 @@ static void put_lit(struct outfile *f, const char *s)
 	outfile_write(f, s, strlen(s));
 }
 
+/* Length of the valid UTF-8 sequence at p (1-4), 0 when it is not one. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+		: p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	/* no overlong forms, no surrogates, nothing past U+10FFFF */
+	if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) || (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
+	    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) || (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/* A JSON string: escapes for quotes, backslashes and controls; a byte that
+ * is not part of valid UTF-8 (a label typed in another code page) becomes
+ * U+FFFD, so the document stays valid UTF-8 JSON. */
 static void put_string(struct outfile *f, const char *s)
 {
 	put_lit(f, "\"");
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_len(p);
 		if (*p == '"' || *p == '\\') {
 			char e[2] = { '\\', (char)*p };
 			outfile_write(f, e, 2);
@@ -73,9 +117,13 @@ static void put_string(struct outfile *f, const char *s)
 			put_lit(f, "\\t");
 		} else if (*p < 0x20 || *p == 0x7f) {
 			outfile_printf(f, "\\u%04x", *p);
+		} else if (n == 0) {
+			put_lit(f, "\\ufffd");
+			n = 1;
 		} else {
-			outfile_write(f, p, 1);
+			outfile_write(f, p, n);
 		}
+		p += n ? n : 1;
 	}
 	put_lit(f, "\"");
 }
@@ -241,11 +289,12 @@ static void put_rows(struct outfile *f, const struct table *t)
 /* meta.csv's key,value rows as one object. */
 static void put_meta(struct outfile *f, const struct table *t)
 {
+	size_t done = 0;
 	put_lit(f, "{");
 	for (size_t r = 1; r < t->nrows; r++) {
 		if (t->nf[r] < 2)
 			continue;
-		put_lit(f, r > 1 ? ",\n    " : "\n    ");
+		put_lit(f, done++ ? ",\n    " : "\n    ");
 		put_string(f, t->rows[r][0]);
 		put_lit(f, ": ");
 		put_value(f, t->rows[r][0], t->rows[r][1]);

@@ -77,6 +77,14 @@ seed_import_dir() {
 	printf 'key,value\ntrials,0\nflags,bogus\n' >"$1/seed-3"
 }
 
+# seed_jsonout DIR: meta.csv, NUL, summary.csv, NUL, cliffs.csv, NUL, a finding.
+seed_jsonout() {
+	{ printf 'key,value\nschema,1\nlabel,"disk, ""A"""\nram_kb,262144\nflags,\n\000'
+	  printf 'label,test,file_kb,record_kb,n,mean\n2024,write,64,4,3,100.5\n2024,read,64,4,1,\n\000'
+	  printf 'label,test,ratio,finding\n2024,read,8.70,1\n\000read falls 8.7x\n'; } >"$1/seed-1"
+	printf 'key,value\n\000label,test\n"open\n' >"$1/seed-2"
+}
+
 seed_units() {
 	i=0
 	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
@@ -101,7 +109,13 @@ for bin in "$@"; do
 		fuzz_import) seed_import "$corpus" ;;
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
+		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		esac
+	fi
+	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always
+	# in the corpus, so every run replays them first
+	if [ -d "$top/tests/fuzz/regress/$name" ]; then
+		cp "$top/tests/fuzz/regress/$name"/* "$corpus"/ 2>/dev/null
 	fi
 	case $name in
 	fuzz_options) maxlen=4096 ;;

@@ -127,7 +127,28 @@ static void test_gzip_and_missing(void)
 	cleanup();
 }
 
+/* found by fuzz_jsonout: a skipped short meta row, numbers JSON forbids,
+ * bytes that are not UTF-8 */
+static void test_fuzz_findings(void)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	fresh();
+	put("meta.csv", "key,value\nlonely\nlabel,x\n");
+	put("summary.csv", "label,test,a,b,c,d,e,f\nx,\xe9t\xc3\xa9,00.5,0x1A,-.5,1e5,-0,inf\n");
+	CU_ASSERT_EQUAL_FATAL(jsonout_write(dir, NULL, 0, 0, err, sizeof(err)), 0);
+	char *got = written();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"meta\": {\n    \"label\": \"x\"\n  }"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"test\": \"\\ufffdt\xc3\xa9\", \"a\": \"00.5\", "
+				      "\"b\": \"0x1A\", \"c\": \"-.5\", \"d\": 1e5, \"e\": -0, "
+				      "\"f\": \"inf\"}"));
+	free(got);
+	cleanup();
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_fuzz_findings),
 	CU_CASE(test_fields_and_types),
 	CU_CASE(test_gzip_and_missing),
 	{ 0 }
