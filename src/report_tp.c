@@ -222,7 +222,7 @@ int report_tp_xls_check(const struct options *o, char *err, size_t errlen)
 	size_t n = options_child_counts(o, counts, OPTIONS_MAX_CHILDREN);
 	struct stat st;
 
-	if (!o->overwrite && lstat(o->xls_path, &st) == 0) {
+	if (o->xls_path && !o->overwrite && lstat(o->xls_path, &st) == 0) {
 		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
 			 "name or add --overwrite", o->xls_path);
 		return -1;
