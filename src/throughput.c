@@ -245,7 +245,10 @@ struct tp_child_state {
 	char path[4096];
 	int fd;
 	FILE *fp;
-	unsigned char *buf;
+	unsigned char *buf;       /* readers: one record */
+	unsigned char *wbuf;      /* writers: the pattern buffer (pattern.h) */
+	size_t wlen;
+	struct pattern_window w;  /* writers: where the next record comes from */
 	char *stdio_buf;
 	uint64_t *off;
 	char *err;
@@ -256,8 +259,11 @@ struct tp_child_state {
 
 static int op_write(struct tp_child_state *s, uint64_t i)
 {
+	const unsigned char *p = s->w.p;
+
 	(void)i;
-	return io_full_write(s->fd, s->buf, (size_t)s->c->reclen, s->path, s->err,
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_write(s->fd, p, (size_t)s->c->reclen, s->path, s->err,
 			     s->errlen);
 }
 
@@ -286,7 +292,10 @@ static int op_seek_read(struct tp_child_state *s, uint64_t i)
 
 static int op_pwrite(struct tp_child_state *s, uint64_t i)
 {
-	return io_full_pwrite(s->fd, s->buf, (size_t)s->c->reclen, i * s->c->reclen,
+	const unsigned char *p = s->w.p;
+
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen, i * s->c->reclen,
 			      s->path, s->err, s->errlen);
 }
 
@@ -305,8 +314,11 @@ static int stream_error(struct tp_child_state *s, const char *call)
 
 static int op_fwrite(struct tp_child_state *s, uint64_t i)
 {
+	const unsigned char *p = s->w.p;
+
 	(void)i;
-	return fwrite(s->buf, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
+	PATTERN_WINDOW_NEXT(s->w);
+	return fwrite(p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
 		stream_error(s, "fwrite");
 }
 
@@ -443,19 +455,51 @@ static int child_open(struct tp_child_state *s)
 	return s->fd < 0 ? -1 : 0;
 }
 
+/*
+ * A writer's buffer: the pattern of its own seed, walked as the sweep's
+ * tests walk theirs (pattern.h), so no record is written twice in a row
+ * and a file compresses as the header says.  The initial writer starts
+ * the walk at the start; a later writing test starts where the walk
+ * would be had it gone on through the tests before it (kind x numrecs
+ * windows on), so a rewrite does not put the same data back in place.
+ */
+static int child_wbuf(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	int one_window = c->o->data == OPTIONS_DATA_ZERO;
+	size_t span = (size_t)c->reclen, pos = 0;
+
+	s->wlen = pattern_buffer_len(span, one_window);
+	s->wbuf = io_alloc(s->wlen);
+	if (!s->wbuf) {
+		snprintf(s->err, s->errlen, "out of memory for a %zu kB write "
+			 "buffer", s->wlen / 1024);
+		return -1;
+	}
+	pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
+		     TP_SEED + s->idx);
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
+	if (s->w.step) {
+		uint64_t period = (uint64_t)(s->w.last - s->w.first) / s->w.step + 1;
+		pos = (size_t)((c->numrecs * (uint64_t)s->kind) % period) * s->w.step;
+	}
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, pos, one_window);
+	return 0;
+}
+
 /* Everything before the barrier: file, buffer, offsets. */
 static int child_prepare(struct tp_child_state *s)
 {
 	const struct tp_ctx *c = s->c;
 
-	s->buf = io_alloc((size_t)c->reclen);
-	if (!s->buf) {
+	if (kind_writes(s->kind)) {
+		if (child_wbuf(s) != 0)
+			return -1;
+	} else if (!(s->buf = io_alloc((size_t)c->reclen))) {
 		snprintf(s->err, s->errlen, "out of memory for a %llu-byte record",
 			 (unsigned long long)c->reclen);
 		return -1;
 	}
-	pattern_fill(s->buf, (size_t)c->reclen, c->o->data, c->o->data_ratio,
-		     TP_SEED + s->idx);
 	if (child_offsets(s) != 0)
 		return -1;
 	return child_open(s);
@@ -510,6 +554,7 @@ static int child_finish(struct tp_child_state *s, int ok)
 	s->fp = NULL;
 	s->fd = -1;
 	io_free(s->buf);
+	io_free(s->wbuf);
 	free(s->stdio_buf);
 	free(s->off);
 	return rc;
