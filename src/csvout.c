@@ -11,6 +11,10 @@
  * names are checked before the first is written, so a refused run leaves
  * the folder as it was.
  *
+ * cached_pct (schema 2): the share of the cell's file in the page cache
+ * when the pass started, %.1f, empty when unknown (imports, platforms
+ * without mincore); in summary.csv the mean over the cell's trials.
+ *
  * With --latency (some sample carries a histogram) results.csv and
  * summary.csv gain lat_min_us, lat_mean_us, lat_max_us, lat_sd_us,
  * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after their
@@ -117,6 +121,7 @@ struct group {
 	size_t cell;
 	struct stats_summary s;
 	int short_timing;
+	double cached_pct;            /* mean over the full samples that know it, or NAN */
 	int has_lat;                  /* lat holds the trials' merged histogram */
 	struct latency_summary lat;
 };
@@ -164,6 +169,8 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 {
 	size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, scratch, rs->nsamples);
 	uint64_t shortest = UINT64_MAX;
+	double cached_sum = 0.0;
+	size_t ncached = 0;
 
 	if (n == 0 || stats_summarize(scratch, n, &g->s) != 0)
 		return -1;
@@ -175,7 +182,13 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
 		    s->elapsed_ns > 0 && s->elapsed_ns < shortest)
 			shortest = s->elapsed_ns;
+		if (s->cell == cell && s->col == col && (s->flags & RESULTS_SF_CACHED) &&
+		    !(s->flags & RESULTS_SF_PARTIAL)) {
+			cached_sum += s->cached_pct;
+			ncached++;
+		}
 	}
+	g->cached_pct = ncached ? cached_sum / (double)ncached : NAN;
 	g->short_timing = shortest != UINT64_MAX &&
 		stats_too_short(shortest, rs->meta.timer_resolution_s);
 	return 0;
@@ -247,12 +260,13 @@ static int view_build(struct view *v, const struct result_set *rs)
 static const char *const results_cols[] = {
 	"schema", "label", "test", "file_kb", "record_kb", "trial", "bytes",
 	"seconds", "kb_per_s", "ops", "cpu_user_s", "cpu_sys_s", "wall_s",
-	"partial", NULL
+	"partial", "cached_pct", NULL
 };
 
 static const char *const summary_cols[] = {
 	"label", "test", "file_kb", "record_kb", "n", "mean", "median", "min",
-	"max", "stddev", "cv", "ci95_low", "ci95_high", "short_timing", NULL
+	"max", "stddev", "cv", "ci95_low", "ci95_high", "short_timing", "cached_pct",
+	NULL
 };
 
 static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
@@ -295,6 +309,7 @@ static void write_results(struct outfile *f, const struct view *v)
 		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
 		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
 		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+		put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
 		if (v->lat) {
 			struct latency_summary ls;
 			put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
@@ -319,6 +334,7 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->s.ci95_low, 3, 0);
 		put_num(f, g->s.ci95_high, 3, 0);
 		put_u64(f, (uint64_t)g->short_timing, 0);
+		put_num(f, g->cached_pct, 1, 0);
 		if (v->lat)
 			put_latency(f, g->has_lat ? &g->lat : NULL);
 		outfile_write(f, "\n", 1);
@@ -400,7 +416,7 @@ static const struct {
 	{ RESULTS_F_CLOSE, "close" }, { RESULTS_F_OSYNC, "osync" },
 	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
 	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
-	{ RESULTS_F_IMPORTED, "imported" },
+	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
 };
 
 static void write_meta(struct outfile *f, const struct result_set *rs)

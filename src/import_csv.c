@@ -47,6 +47,7 @@ struct csv_ctx {
 	/* results.csv */
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
+	int idx_cached;                  /* cached_pct (schema 2), or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -183,6 +184,10 @@ static void results_header(struct csv_ctx *c)
 			return;
 		}
 	}
+	c->idx_cached = -1;
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->field[i], "cached_pct") == 0)
+			c->idx_cached = (int)i;
 	c->nheader = c->nfields;
 }
 
@@ -205,9 +210,9 @@ static void results_row(struct csv_ctx *c)
 	memset(&s, 0, sizeof(s));
 	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
 		return;
-	if (schema != RESULTS_SCHEMA) {
-		cfail(c, "schema %llu: this iosweep reads schema %d",
-		      (unsigned long long)schema, RESULTS_SCHEMA);
+	if (schema < RESULTS_SCHEMA_OLDEST || schema > RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
+		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 		return;
 	}
 	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
@@ -234,6 +239,16 @@ static void results_row(struct csv_ctx *c)
 		return;
 	s.cpu_user_s = cpu_u;
 	s.cpu_sys_s = cpu_s;
+	if (c->idx_cached >= 0 && c->field[c->idx_cached][0]) {
+		double pct;
+		if (parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
+			cfail(c, "cached_pct '%.40s' is not a percentage",
+			      c->field[c->idx_cached]);
+			return;
+		}
+		s.cached_pct = pct;
+		s.flags |= RESULTS_SF_CACHED;
+	}
 	if (!c->field[c->idx[RCSV_BYTES]][0]) {
 		if (get_double(c, RCSV_KB_PER_S, 0, &s.rate_kbps))
 			return;
@@ -273,7 +288,7 @@ static const struct {
 	{ "close", RESULTS_F_CLOSE }, { "osync", RESULTS_F_OSYNC },
 	{ "odsync", RESULTS_F_ODSYNC }, { "orsync", RESULTS_F_ORSYNC },
 	{ "noretest", RESULTS_F_NORETEST }, { "cpu", RESULTS_F_CPU },
-	{ "imported", RESULTS_F_IMPORTED },
+	{ "imported", RESULTS_F_IMPORTED }, { "cold", RESULTS_F_COLD },
 };
 
 /* "direct,fsync" (csvout's spelling) or a number. */
@@ -365,8 +380,9 @@ static void meta_row(struct csv_ctx *c)
 	uint64_t u;
 	double d;
 	if (strcmp(key, "schema") == 0) {
-		if (parse_u64(val, &u) || u != RESULTS_SCHEMA)
-			cfail(c, "schema '%.20s': this iosweep reads schema %d", val, RESULTS_SCHEMA);
+		if (parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
+			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,
+			      RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 	} else if (strcmp(key, "ram_kb") == 0) {
 		if (*val && parse_u64(val, &u) == 0)
 			m->ram_kb = u;

@@ -180,6 +180,9 @@ const struct opt_row opt_table[] = {
 	  "repeat a pass timed for less than MS milliseconds until its "
 	  "repetitions add up to MS (0, the default: every pass once, as IOzone)", "0",
 	  OFF(min_time_ms), NULL, opt_set_unsigned },
+	FLAG(NULL, "cold", OPT_GROUP_OURS, cold, NULL,
+	     "before every read pass, flush the test file and drop it from the "
+	     "page cache (fsync + posix_fadvise), so reads come from the device"),
 	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
 	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
 	  opt_set_unsigned },

@@ -47,6 +47,16 @@ int results_col_from_name(const char *name)
 	return -1;
 }
 
+int results_col_reads(int col)
+{
+	const uint32_t reads = 1u << RC_READ | 1u << RC_REREAD | 1u << RC_RANDOM_READ |
+		1u << RC_BKWD_READ | 1u << RC_STRIDE_READ | 1u << RC_FREAD |
+		1u << RC_FREREAD | 1u << RC_PREAD | 1u << RC_REPREAD |
+		1u << RC_PREADV | 1u << RC_REPREADV;
+
+	return col >= 0 && col < RC_COUNT && (reads >> col & 1u);
+}
+
 void results_init(struct result_set *rs)
 {
 	memset(rs, 0, sizeof(*rs));

@@ -19,7 +19,12 @@
 
 struct latency_hist;
 
-#define RESULTS_SCHEMA 1
+/*
+ * The CSV schema: 2 added cached_pct to results.csv and summary.csv (the
+ * importer reads 1 and 2).
+ */
+#define RESULTS_SCHEMA 2
+#define RESULTS_SCHEMA_OLDEST 1
 
 /*
  * The report columns, in IOzone's order.  Each IOzone test fills one or two
@@ -39,6 +44,9 @@ const char *results_col_name(int col);
 /* Inverse of results_col_name; also accepts '_' or '-' for ' '. -1 if unknown. */
 int results_col_from_name(const char *name);
 
+/* 1 when the column's figure comes from reading the file (read, reread, ...). */
+int results_col_reads(int col);
+
 /* What a figure means. */
 enum results_unit {
 	RESULTS_UNIT_KBPS,   /* kB/s, kB = 1024 bytes (IOzone's default) */
@@ -56,6 +64,7 @@ enum results_unit {
 #define RESULTS_F_NORETEST 0x040u /* -+n: second passes not run */
 #define RESULTS_F_CPU      0x080u /* -+u: CPU times recorded */
 #define RESULTS_F_IMPORTED 0x100u /* came from an IOzone report, not a run */
+#define RESULTS_F_COLD     0x200u /* --cold: read passes started with the file dropped */
 
 struct result_meta {
 	char *label;          /* series name on charts */
@@ -81,6 +90,7 @@ struct result_meta {
 /* sample.flags */
 #define RESULTS_SF_PARTIAL   0x1u /* interrupted or failed: not a full pass */
 #define RESULTS_SF_RATE_ONLY 0x2u /* imported: only the rate is known */
+#define RESULTS_SF_CACHED    0x4u /* cached_pct is known */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -94,6 +104,8 @@ struct result_sample {
 	double cpu_sys_s;      /* CPU system seconds of the whole pass */
 	double rate_kbps;      /* only with RESULTS_SF_RATE_ONLY */
 	unsigned flags;        /* RESULTS_SF_* */
+	double cached_pct;     /* % of the cell's file in the page cache when the
+				  pass started (mincore); with RESULTS_SF_CACHED */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
 };

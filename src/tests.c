@@ -185,6 +185,8 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
 
+#define IOSWEEP_CACHE_MSG 256
+
 #define STOPPED_OR(c, stmt) \
 	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
 
@@ -216,42 +218,19 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	} \
 } while (0)
 
-/*
- * Where writes take their data: windows of span bytes of the write
- * buffer, each step bytes after the previous one, back to the start when
- * the next window would pass the first span + 1 MiB bytes (see tests.h
- * for why the steps are these).  The position carries over from pass to
- * pass and test to test within a cell.  With one_window every window is
- * the first.
- */
-struct window {
-	unsigned char *p, *first, *last;
-	size_t step;
-};
-
-static void window_start(struct tests_ctx *c, struct window *w, size_t span)
+/* The write walk of pattern.h over the cell's write buffer. */
+static void window_start(struct tests_ctx *c, struct pattern_window *w,
+			 size_t span)
 {
-	const size_t mib = TESTS_WBUF_MIN;
-	size_t use = span + mib < c->wlen ? span + mib : c->wlen;
-
-	w->first = c->wbuf;
-	w->last = c->one_window || use < span ? c->wbuf : c->wbuf + use - span;
-	if (span <= mib)
-		w->step = span;
-	else
-		w->step = span - mib < mib ? span - mib : mib;
-	w->p = c->wbuf + c->wpos;
-	if (w->p > w->last)
-		w->p = w->first;
+	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
 }
 
-static void window_save(struct tests_ctx *c, const struct window *w)
+static void window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
-	c->wpos = (size_t)(w->p - w->first);
+	c->wpos = pattern_window_pos(w);
 }
 
-#define WINDOW_NEXT(w) \
-	do { (w).p += (w).step; if ((w).p > (w).last) (w).p = (w).first; } while (0)
+#define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
@@ -266,9 +245,7 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 {
-	size_t span = (size_t)reclen * (nvec ? nvec : 1);
-
-	return one_window ? span : span + TESTS_WBUF_MIN;
+	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
 }
 
 /* ---- the tests ------------------------------------------------------ */
@@ -280,7 +257,7 @@ static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	if (opened(c, fd) != 0)
@@ -333,7 +310,7 @@ static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	if (fd < 0)
@@ -401,7 +378,7 @@ static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	(void)pass;
@@ -543,7 +520,7 @@ static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	(void)pass;
@@ -603,7 +580,7 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
 	if (opened(c, fd) != 0)
@@ -661,7 +638,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	const uint64_t groups = c->numrecs / c->nvec;
 	const int tail_n = (int)(c->numrecs % c->nvec);
 	const uint64_t step = (uint64_t)nvec * len;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
 	window_start(c, &w, (size_t)step);
@@ -791,6 +768,34 @@ static void write_qrows(const struct tests_ctx *c, struct outfile *f,
 		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);
 }
 
+/* Does pass p of t read the file (every pass of a reading test but random write)? */
+static int pass_reads(const struct tests_def *t, int p)
+{
+	return t->needs_data && !(t->pass == pass_random && p == 1);
+}
+
+/*
+ * Before a pass (or a --min-time repetition of it), outside every timing:
+ * with --cold a read pass finds the file flushed and dropped from the
+ * page cache.  With pct, then how much of the cell's file is in the cache
+ * (mincore): *pct in percent, or -1 where the platform cannot tell.
+ */
+static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
+		       double *pct)
+{
+	char msg[IOSWEEP_CACHE_MSG];
+	double frac;
+
+	if (c->cold && pass_reads(t, p) &&
+	    io_drop_cache(c->path, c->err, c->errlen) != 0)
+		return TESTS_ERROR;
+	if (!pct)
+		return TESTS_OK;
+	*pct = io_cached_fraction(c->path, c->file_kb * 1024, &frac, msg,
+				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+	return TESTS_OK;
+}
+
 int tests_run(const struct tests_def *t, struct tests_ctx *c)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
@@ -803,8 +808,11 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 		struct tests_span s = { 0, 0, 0 };
 		double u0, s0, u1, s1;
 		uint64_t w0, w1;
+		double cached_pct = -1.0;
 		int rc = TESTS_OK;
 
+		if (c->numrecs > 0 && cache_state(t, c, p, &cached_pct) != TESTS_OK)
+			return TESTS_ERROR;
 		latency_arm(t, c, p);
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
@@ -825,6 +833,8 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 				struct tests_span more = { 0, 0, 0 };
 				if (t->pass == pass_fread)
 					restore_wbuf(c);
+				if (cache_state(t, c, p, NULL) != TESTS_OK)
+					return TESTS_ERROR;
 				rc = t->pass(c, p, &more);
 				s.bytes += more.bytes;
 				s.ops += more.ops;
@@ -849,6 +859,10 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			r.wall_ns = w1 - w0;
 			r.cpu_user_s = u1 - u0;
 			r.cpu_sys_s = s1 - s0;
+			if (cached_pct >= 0.0) {
+				r.cached_pct = cached_pct;
+				r.flags |= RESULTS_SF_CACHED;
+			}
 			if (c->lat && !(r.lat = latency_compact(c->lat))) {
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a latency histogram");

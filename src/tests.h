@@ -61,6 +61,12 @@
  *   with -o (O_SYNC) each write returns durable and its latency includes
  *   getting there.
  *
+ * - Before every pass, outside its timing and its wall and CPU times:
+ *   with --cold, a pass that reads is preceded by fsync and
+ *   posix_fadvise(DONTNEED) of the file (and so is each --min-time
+ *   repetition); then mincore() on a mapping of the file says how much of
+ *   the cell's file is in the page cache, the sample's cached_pct.
+ *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * tests_run() only borrows them.
  */
@@ -72,6 +78,7 @@
 #include <stdint.h>
 
 #include "io.h"
+#include "pattern.h"
 
 struct latency_hist;
 struct options;
@@ -83,7 +90,7 @@ struct result_set;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
-#define TESTS_WBUF_MIN (1u << 20)       /* the write buffer: this more than a window */
+#define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
 /* Everything one test needs for one cell; filled by the runner. */
 struct tests_ctx {
@@ -96,6 +103,7 @@ struct tests_ctx {
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
+	int cold;                   /* --cold: drop the file before each read pass */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */

@@ -189,6 +189,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 	unsigned n = most_children(o);
 	char path[4096];
 
+	if (o->cold && io_can_drop_cache(err, errlen) != 0)
+		return -1;
 	for (unsigned i = 0; i < n; i++)
 		if (check_room(o, i, n, err, errlen) != 0)
 			return -1;
@@ -487,10 +489,30 @@ static int child_wbuf(struct tp_child_state *s)
 	return 0;
 }
 
-/* Everything before the barrier: file, buffer, offsets. */
+/*
+ * How much of the child's file is in the page cache as it starts, in
+ * percent, or -1 where the platform cannot tell (io_cached_fraction).
+ */
+static double child_cached_pct(struct tp_child_state *s)
+{
+	char msg[256];
+	double frac;
+
+	return io_cached_fraction(s->path, s->c->numrecs * s->c->reclen, &frac, msg,
+				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+}
+
+/*
+ * Everything before the barrier: file, buffer, offsets; with --cold a
+ * reader finds its file flushed and dropped from the page cache.
+ */
 static int child_prepare(struct tp_child_state *s)
 {
 	const struct tp_ctx *c = s->c;
+
+	if (c->o->cold && !kind_writes(s->kind) &&
+	    io_drop_cache(s->path, s->err, s->errlen) != 0)
+		return -1;
 
 	if (kind_writes(s->kind)) {
 		if (child_wbuf(s) != 0)
@@ -651,6 +673,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
 	rc = child_prepare(&s);
+	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
 	pipe_signal(c->ready_w);
 	wait_go(c->go_r);
 	if (rc == 0)
@@ -914,6 +937,10 @@ static int record_samples(struct result_set *rs, const struct tp_result *r,
 		s.cpu_sys_s = r->child[i].cpu_sys_s;
 		/* stonewalled before its first record: no rate, not a pass */
 		s.flags = s.ops ? 0 : RESULTS_SF_PARTIAL;
+		if (r->child[i].cached_pct >= 0.0) {
+			s.flags |= RESULTS_SF_CACHED;
+			s.cached_pct = r->child[i].cached_pct;
+		}
 		if (results_add_sample(rs, &s) != 0)
 			return -1;
 	}

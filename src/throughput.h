@@ -68,6 +68,8 @@ struct tp_child {
 	uint64_t wall_ns;        /* the same span, for -+u */
 	double cpu_user_s, cpu_sys_s; /* CPU seconds over that span */
 	int stopped;             /* stonewalled before its last record */
+	double cached_pct;       /* % of its file in the page cache as it started
+				    (after --cold's drop), -1 when unknown */
 };
 
 /* One test with one child count. */

@@ -92,6 +92,10 @@ state == "table" {
 $0 == "Cache cliffs" { blanks = 0; state = "ours"; next }
 state == "ours" { next }
 
+# iosweep's page-cache note after the trailer (four lines): not compared
+state == "trailer" && /^Page cache: [0-9]+ of [0-9]+ read figures/ { note = 4; if (blanks > 0) blanks-- }
+note > 0 { note--; next }
+
 state == "trailer" {
 	if ($0 ~ /^Timer resolution is poor/ || $0 ~ /^reported inaccurate results/)
 		next

@@ -103,14 +103,8 @@ cd "$T" || exit 1
 # ---- fio: the 4 kB O_DIRECT read latency against fio's clat ----
 fio_check() {
 	command -v fio >/dev/null 2>&1 || { echo "note: fio not installed, no fio check"; return; }
-	D=""
-	for base in "${IOSWEEP_DISK_DIR:-}" /var/tmp "$TOP/build"; do
-		[ -n "$base" ] && [ -d "$base" ] && [ -w "$base" ] || continue
-		case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
-		D=$(mktemp -d "$base/iosweep-lat.XXXXXX") && break
-	done
+	disk_dir lat
 	[ -n "$D" ] || { echo "note: no disk file system for O_DIRECT, no fio check"; return; }
-	trap 'rm -rf "$T" "$D"' EXIT
 	if ! dd if=/dev/zero of="$D/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
 		echo "note: O_DIRECT refused on $(stat -f -c %T "$D"), no fio check"; return
 	fi

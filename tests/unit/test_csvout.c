@@ -213,6 +213,8 @@ static const char tricky_label[] = "Disk \"A\", 2024\nsecond line";
  * cell at (1000, 2000, 3000) x (cell + 1) KB/s (exact: bytes = kbps * 1024
  * in one second)
  * plus a partial fourth on 64/4; random read: one trial at 64/4 of 40 us.
+ * cached_pct: 0, 25, 50 for the write trials, 100 for the partial one,
+ * unknown for random read.
  */
 static void build_set(struct result_set *rs, const char *label)
 {
@@ -235,13 +237,15 @@ static void build_set(struct result_set *rs, const char *label)
 		for (unsigned trial = 0; trial < 3; trial++) {
 			struct result_sample s = { .cell = cell, .col = RC_WRITE,
 				.trial = (uint16_t)trial, .elapsed_ns = 1000000000u,
-				.wall_ns = 1500000000u, .cpu_user_s = 0.25, .cpu_sys_s = 0.5 };
+				.wall_ns = 1500000000u, .cpu_user_s = 0.25, .cpu_sys_s = 0.5,
+				.cached_pct = 25.0 * trial, .flags = RESULTS_SF_CACHED };
 			s.bytes = (uint64_t)(trial + 1) * 1000u * 1024u * (cell + 1);
 			s.ops = s.bytes / (rs->cells[cell].record_kb * 1024);
 			CU_ASSERT_EQUAL(results_add_sample(rs, &s), 0);
 		}
 	struct result_sample partial = { .cell = 0, .col = RC_WRITE, .trial = 3,
-		.bytes = 1024, .ops = 1, .elapsed_ns = 1000, .flags = RESULTS_SF_PARTIAL };
+		.bytes = 1024, .ops = 1, .elapsed_ns = 1000, .cached_pct = 100.0,
+		.flags = RESULTS_SF_PARTIAL | RESULTS_SF_CACHED };
 	CU_ASSERT_EQUAL(results_add_sample(rs, &partial), 0);
 	struct result_sample rr = { .cell = 0, .col = RC_RANDOM_READ, .trial = 0,
 		.bytes = 65536, .ops = 16, .elapsed_ns = 40000, .wall_ns = 90000 };
@@ -324,14 +328,14 @@ static void test_results_csv(void)
 
 	static const char *const header[] = { "schema", "label", "test", "file_kb",
 		"record_kb", "trial", "bytes", "seconds", "kb_per_s", "ops", "cpu_user_s",
-		"cpu_sys_s", "wall_s", "partial" };
-	check_header(&t, header, 14);
+		"cpu_sys_s", "wall_s", "partial", "cached_pct" };
+	check_header(&t, header, 15);
 	/* 9 full + 1 partial write, 1 random read; the placeholder's is gone */
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 11);
 	for (size_t r = 1; r < t.nrows; r++) {
-		CU_ASSERT_EQUAL(t.nf[r], 14);
+		CU_ASSERT_EQUAL(t.nf[r], 15);
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "label"), tricky_label);
-		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "1");
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "2");
 		double kbps = cell_num(&t, r, "kb_per_s");
 		double want = cell_num(&t, r, "bytes") / 1024.0 / cell_num(&t, r, "seconds");
 		CU_ASSERT(fabs(kbps - want) <= 0.0005 + 1e-9 * want);
@@ -347,6 +351,10 @@ static void test_results_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "trial"), "3");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "partial"), "1");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "seconds"), "0.000001000");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cached_pct"), "0.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "cached_pct"), "50.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "cached_pct"), "100.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "cached_pct"), "");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "file_kb"), "64");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "record_kb"), "8");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "test"), "random read");
@@ -364,8 +372,8 @@ static void test_summary_csv(void)
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	static const char *const header[] = { "label", "test", "file_kb", "record_kb",
 		"n", "mean", "median", "min", "max", "stddev", "cv", "ci95_low",
-		"ci95_high", "short_timing" };
-	check_header(&t, header, 14);
+		"ci95_high", "short_timing", "cached_pct" };
+	check_header(&t, header, 15);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 4); /* write x 3 cells, random read x 1 */
 	/* write 64/4: 1000, 2000, 3000 (the partial left out) */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "label"), tricky_label);
@@ -380,6 +388,9 @@ static void test_summary_csv(void)
 	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_low") - (2000 - 4303 / sqrt(3))) < 0.001);
 	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_high") - (2000 + 4303 / sqrt(3))) < 0.001);
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
+	/* the full trials' mean share in the cache, the partial one left out */
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cached_pct"), "25.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "cached_pct"), "");
 	/* 128/4, the third cell, triples the bytes: mean 6000 */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "file_kb"), "128");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "mean"), "6000.000");
@@ -431,7 +442,7 @@ static void test_sheets_and_meta(void)
 
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "meta.csv"), &t), 0);
 	static const struct { const char *key, *value; } kv[] = {
-		{ "schema", "1" }, { "label", tricky_label }, { "host", "box" },
+		{ "schema", "2" }, { "label", tricky_label }, { "host", "box" },
 		{ "command_line", "iosweep -a -f \"/mnt/x y\"" },
 		{ "start_time", "2024-05-01T12:34:56+02:00" }, { "ram_kb", "262144" },
 		{ "flags", "direct,fsync" }, { "source_unit", "kb_per_s" },

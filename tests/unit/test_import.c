@@ -428,6 +428,10 @@ static void test_csv_measured_samples(void)
 		s.wall_ns = 2000000;
 		s.cpu_user_s = 0.001;
 		s.flags = t == 2 ? RESULTS_SF_PARTIAL : 0;
+		if (t > 0) {	/* trial 0: not known */
+			s.flags |= RESULTS_SF_CACHED;
+			s.cached_pct = 12.5 * t;
+		}
 		CU_ASSERT_EQUAL(results_add_sample(&a, &s), 0);
 	}
 	a.trials = 3;
@@ -446,6 +450,7 @@ static void test_csv_measured_samples(void)
 		CU_ASSERT_EQUAL(b.samples[i].flags, a.samples[i].flags);
 		CU_ASSERT_EQUAL(b.samples[i].trial, a.samples[i].trial);
 		CU_ASSERT_DOUBLE_EQUAL(b.samples[i].cpu_user_s, 0.001, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(b.samples[i].cached_pct, a.samples[i].cached_pct, 1e-9);
 	}
 	results_release(&a);
 	results_release(&b);
@@ -622,6 +627,9 @@ static const struct csv_bad csv_bads[] = {
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n"
 	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "two rows" },
+	{ "cached_pct over 100",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct\n"
+	  "2,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,150.0\n", ":2: cached_pct '150.0'" },
 	{ "bad quote",
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,\"x\"y,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "malformed CSV" },
