@@ -479,9 +479,9 @@ int io_can_drop_cache(char *err, size_t errlen)
 	(void)errlen;
 	return 0;
 #else
-	snprintf(err, errlen, "--cold: this platform has no way to drop a file "
-		 "from the page cache (no posix_fadvise); read files larger than "
-		 "RAM instead");
+	snprintf(err, errlen, "--cold: %s has no way to drop a file from the page "
+		 "cache (no posix_fadvise); read files larger than RAM instead",
+		 IOSWEEP_BUILD_OS);
 	return -1;
 #endif
 }
