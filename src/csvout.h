@@ -13,16 +13,16 @@
  *
  * results.csv columns, in this order (an importer reads them back):
  *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
- *   cpu_user_s,cpu_sys_s,wall_s,partial
+ *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct
  * trial is 0-based as in the result set; seconds and wall_s %.9f; kb_per_s
- * %.3f; cpu %.6f; partial 0/1.  Imported rate-only samples leave bytes,
+ * %.3f; cpu %.6f; partial 0/1; cached_pct %.1f (empty when not known).  Imported rate-only samples leave bytes,
  * seconds, ops, wall_s and the CPU columns empty.  Rows are ordered by
  * test (IOzone's column order), then cell (report order), then trial.
  *
  * summary.csv: label,test,file_kb,record_kb,n,mean,median,min,max,stddev,
- *   cv,ci95_low,ci95_high,short_timing  (KB/s %.3f, cv %.6f; short_timing
- *   1 when the cell's shortest timed region is under stats_too_short's
- *   threshold).  Partial samples are left out of the statistics.
+ *   cv,ci95_low,ci95_high,short_timing,cached_pct  (KB/s %.3f, cv %.6f;
+ *   short_timing 1 when the cell's shortest timed region is under
+ *   stats_too_short's threshold; cached_pct the full trials' mean).  Partial samples are left out of the statistics.
  *
  * Placeholder cells (IOzone's crossover dummies) appear nowhere.
  */
