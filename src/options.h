@@ -103,6 +103,8 @@ struct options {
 	int refine_cliffs;          /* --refine-cliffs */
 	unsigned refine_time_s;     /* --refine-time, default 600 */
 	unsigned min_time_ms;       /* --min-time, default 0 (off) */
+	int reorder;                /* --reorder: read another client's file (MPI) */
+	unsigned reorder_shift;     /* --reorder-shift K (0: ranks per host) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each
