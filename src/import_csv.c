@@ -47,6 +47,7 @@ struct csv_ctx {
 	/* results.csv */
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
+	int client_idx;                  /* schema 2's client column, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -183,6 +184,10 @@ static void results_header(struct csv_ctx *c)
 			return;
 		}
 	}
+	c->client_idx = -1;
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->field[i], "client") == 0)
+			c->client_idx = (int)i;
 	c->nheader = c->nfields;
 }
 
@@ -205,10 +210,21 @@ static void results_row(struct csv_ctx *c)
 	memset(&s, 0, sizeof(s));
 	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
 		return;
-	if (schema != RESULTS_SCHEMA) {
-		cfail(c, "schema %llu: this iosweep reads schema %d",
+	if (schema < 1 || schema > RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schemas 1 to %d",
 		      (unsigned long long)schema, RESULTS_SCHEMA);
 		return;
+	}
+	/* many clients: the cell's figure is the "all" row; a client's own
+	 * sample (a number) is not a figure of the set */
+	if (c->client_idx >= 0) {
+		const char *who = c->field[c->client_idx];
+		if (*who && strcmp(who, "all") != 0) {
+			uint64_t k;
+			if (parse_u64(who, &k))
+				cfail(c, "client '%.40s' is not all or a number", who);
+			return;
+		}
 	}
 	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
 	if (col < 0) {
@@ -365,8 +381,9 @@ static void meta_row(struct csv_ctx *c)
 	uint64_t u;
 	double d;
 	if (strcmp(key, "schema") == 0) {
-		if (parse_u64(val, &u) || u != RESULTS_SCHEMA)
-			cfail(c, "schema '%.20s': this iosweep reads schema %d", val, RESULTS_SCHEMA);
+		if (parse_u64(val, &u) || u < 1 || u > RESULTS_SCHEMA)
+			cfail(c, "schema '%.20s': this iosweep reads schemas 1 to %d", val,
+			      RESULTS_SCHEMA);
 	} else if (strcmp(key, "ram_kb") == 0) {
 		if (*val && parse_u64(val, &u) == 0)
 			m->ram_kb = u;

@@ -143,7 +143,8 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 {
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
-		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json"
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
+		"clients.csv", "clients.csv.gz"
 	};
 	char path[4096];
 	struct stat st;
