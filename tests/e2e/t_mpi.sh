@@ -6,7 +6,7 @@
 # makes client r read the file client r+1 wrote; one rank given an
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
-# 3 and the finished cells saved.  Every mpirun runs under a timeout, so
+# 3 and the finished cells saved (the hang test).  Every mpirun runs under a timeout, so
 # a hang fails the test instead of stalling it.  Skipped without mpirun
 # or without the MPI build ($IOSWEEP_MPI, set by make e2e when mpicc is
 # found).
@@ -107,7 +107,4 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check test -z "$(ls "$T/d")"
 fi
 
-# 5. The plain build has one client: --reorder is refused.
-expect_failure 2 "$IOSWEEP" -s 64k -r 64k -i 0 -i 1 -f "$T/p" --reorder
-check grep -q -- '--reorder: needs several clients' "$T/err"
 finish
