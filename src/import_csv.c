@@ -407,6 +407,17 @@ static void meta_row(struct csv_ctx *c)
 	} else if (strcmp(key, "source_unit") == 0) {
 		if (*val && parse_unit(val, &m->source_unit))
 			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
+	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
+		   strcmp(key, "ranks_per_host") == 0) {
+		/* many clients: the counts (the clients' own rows are not read) */
+		if (parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
+			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
+		else if (key[0] == 'c')
+			c->rs->nclients = (unsigned)u;
+		else if (key[0] == 'h')
+			c->rs->nhosts = (unsigned)u;
+		else
+			c->rs->ranks_per_host = (unsigned)u;
 	} else if (strcmp(key, "trials") == 0) {
 		if (parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);

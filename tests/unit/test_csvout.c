@@ -754,6 +754,8 @@ static void test_many_clients(void)
 	CU_ASSERT_EQUAL_FATAL(import_load(&back, dir, 0, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(back.nsamples, 2);
 	CU_ASSERT_EQUAL(back.samples[0].bytes, 2u << 20);
+	CU_ASSERT_EQUAL(back.nclients, 2);	/* from meta.csv, for plot */
+	CU_ASSERT_EQUAL(back.nhosts, 2);
 	results_release(&back);
 	results_release(&rs);
 	remove_tree(dir);
