@@ -35,7 +35,7 @@
 #include "results.h"
 
 #define CLIENTS_HOST_MAX 256
-/* a pass whose barriers took more than 1/20 of its time is flagged */
+/* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
 #define CLIENTS_SLOW_SYNC_DIV 20
 
 static struct {
@@ -419,10 +419,15 @@ static int aggregate(struct result_set *rs, size_t cell, const struct wire *all,
 	}
 	drop_raw(rs, cell);
 	for (size_t i = 0; i < n0; i++) {
-		/* the barriers' own cost: what the slowest client did not use */
-		if (agg[i].elapsed_ns > slowest[i] &&
-		    (agg[i].elapsed_ns - slowest[i]) * CLIENTS_SLOW_SYNC_DIV >
-		    agg[i].elapsed_ns)
+		/*
+		 * The barriers' own cost: what the slowest client did not use;
+		 * or, when a client's pass took longer than rank 0's time, how
+		 * much earlier than rank 0 it left the first barrier.  Either
+		 * way the figure's time is off by that much.
+		 */
+		uint64_t skew = agg[i].elapsed_ns > slowest[i] ?
+			agg[i].elapsed_ns - slowest[i] : slowest[i] - agg[i].elapsed_ns;
+		if (skew * CLIENTS_SLOW_SYNC_DIV > agg[i].elapsed_ns)
 			agg[i].flags |= RESULTS_SF_SYNC_SLOW;
 		if (results_add_sample(rs, &agg[i]) != 0)
 			goto out;

@@ -403,7 +403,8 @@ static const char *const clients_cols[] = {
  * clients.csv (many clients): per figure, the aggregate (all bytes over
  * rank 0's barrier-to-barrier time), the clients' own rates summed, their
  * min, max and mean, and the share of the aggregate's time the slowest
- * client did not spend in its own timed pass (the barriers' cost).
+ * client did not spend in its own timed pass (the barriers' cost;
+ * negative when a client left the first barrier before rank 0 did).
  */
 static int write_clients(struct outfile *f, const struct view *v)
 {
@@ -439,9 +440,10 @@ static int write_clients(struct outfile *f, const struct view *v)
 		put_num(f, n ? lo : NAN, 3, 0);
 		put_num(f, n ? hi : NAN, 3, 0);
 		put_num(f, n ? sum / (double)n : NAN, 3, 0);
-		put_num(f, s->elapsed_ns && slowest <= s->elapsed_ns ?
-			(double)(s->elapsed_ns - slowest) / (double)s->elapsed_ns
-			: NAN, 6, 0);
+		/* negative: a client's pass outlasted rank 0's barrier-to-barrier
+		 * time (it left the first barrier earlier than rank 0) */
+		put_num(f, s->elapsed_ns && n ? ((double)s->elapsed_ns - (double)slowest) /
+			(double)s->elapsed_ns : NAN, 6, 0);
 		outfile_write(f, "\n", 1);
 	}
 	free(idx);

@@ -33,8 +33,9 @@
  * clients.csv (many clients only): label,test,file_kb,record_kb,trial,
  *   clients,aggregate_kb_per_s,sum_kb_per_s,min_kb_per_s,max_kb_per_s,
  *   mean_kb_per_s,barrier_overhead (the share of the aggregate's time the
- *   slowest client did not spend in its pass; over 5% marks the figure
- *   short_timing in summary.csv).
+ *   slowest client did not spend in its pass, negative when a client's
+ *   pass outlasted it; beyond +-5% the figure is flagged and summary.csv
+ *   marks the cell short_timing).
  *
  * Placeholder cells (IOzone's crossover dummies) appear nowhere.
  */
