@@ -171,6 +171,7 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	uint64_t shortest = UINT64_MAX;
 	double cached_sum = 0.0;
 	size_t ncached = 0;
+	int slow_sync = 0;
 
 	if (n == 0 || stats_summarize(scratch, n, &g->s) != 0)
 		return -1;
@@ -178,19 +179,21 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	g->cell = cell;
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		const struct result_sample *s = &rs->samples[i];
-		if (s->cell == cell && s->col == col &&
-		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
-		    s->elapsed_ns > 0 && s->elapsed_ns < shortest)
+		if (s->cell != cell || s->col != col ||
+		    (s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)))
+			continue;
+		slow_sync |= (s->flags & RESULTS_SF_SYNC_SLOW) != 0;
+		if (s->elapsed_ns > 0 && s->elapsed_ns < shortest)
 			shortest = s->elapsed_ns;
-		if (s->cell == cell && s->col == col && (s->flags & RESULTS_SF_CACHED) &&
-		    !(s->flags & RESULTS_SF_PARTIAL)) {
+		if (s->flags & RESULTS_SF_CACHED) {
 			cached_sum += s->cached_pct;
 			ncached++;
 		}
 	}
 	g->cached_pct = ncached ? cached_sum / (double)ncached : NAN;
-	g->short_timing = shortest != UINT64_MAX &&
-		stats_too_short(shortest, rs->meta.timer_resolution_s);
+	/* many clients: barriers that cost a visible part count alike */
+	g->short_timing = slow_sync || (shortest != UINT64_MAX &&
+		stats_too_short(shortest, rs->meta.timer_resolution_s));
 	return 0;
 }
 
@@ -260,7 +263,7 @@ static int view_build(struct view *v, const struct result_set *rs)
 static const char *const results_cols[] = {
 	"schema", "label", "test", "file_kb", "record_kb", "trial", "bytes",
 	"seconds", "kb_per_s", "ops", "cpu_user_s", "cpu_sys_s", "wall_s",
-	"partial", "cached_pct", NULL
+	"partial", "cached_pct", "client", "host", "writer", NULL
 };
 
 static const char *const summary_cols[] = {
@@ -278,45 +281,187 @@ static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
 	put_u64(f, rs->cells[cell].record_kb, 0);
 }
 
-static void write_results(struct outfile *f, const struct view *v)
+/*
+ * One row of results.csv.  client < 0: a cell's figure, whose client field
+ * is "all" in a run of many clients and empty otherwise; else a client's
+ * own sample with its host and the client whose file it used.
+ */
+static void put_sample(struct outfile *f, const struct view *v,
+		       const struct result_sample *s, long client)
 {
 	const struct result_set *rs = v->rs;
+	int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
+	/* imported IOzone figures carry no CPU seconds (-+u gives only a
+	 * percentage): leave the cells empty rather than print zeros */
+	int cpu = !rate_only;
+	double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
 
+	put_u64(f, RESULTS_SCHEMA, 1);
+	put_label_test_cell(f, rs, s->col, s->cell, 0);
+	put_u64(f, s->trial, 0);
+	if (rate_only) {
+		outfile_write(f, ",,", 2);
+	} else {
+		put_u64(f, s->bytes, 0);
+		put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
+	}
+	put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
+	if (rate_only)
+		put_text(f, NULL, 0);
+	else
+		put_u64(f, s->ops, 0);
+	put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
+	put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
+	put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
+	put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+	put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
+	if (client < 0) {
+		put_text(f, rs->nclients ? "all" : NULL, 0);
+		outfile_write(f, ",,", 2);
+	} else {
+		put_u64(f, (uint64_t)client, 0);
+		put_text(f, (size_t)client < rs->nclients ?
+			 rs->client_host[client] : NULL, 0);
+		put_u64(f, (uint64_t)s->writer, 0);
+	}
+	if (v->lat) {
+		struct latency_summary ls;
+		put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
+			    ? &ls : NULL);
+	}
+	outfile_write(f, "\n", 1);
+}
+
+/* Samples by (col, cell, trial): <0, 0, >0. */
+static int cmp_key(const struct result_sample *x, const struct result_sample *y)
+{
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	if (x->cell != y->cell)
+		return x->cell < y->cell ? -1 : 1;
+	return (x->trial > y->trial) - (x->trial < y->trial);
+}
+
+/* Client samples in (col, cell, trial, client) order, as indices. */
+static const struct result_sample *sort_base;
+
+static int cmp_client(const void *a, const void *b)
+{
+	const struct result_sample *x = &sort_base[*(const size_t *)a];
+	const struct result_sample *y = &sort_base[*(const size_t *)b];
+	int k = cmp_key(x, y);
+
+	return k ? k : (x->client > y->client) - (x->client < y->client);
+}
+
+static size_t *clients_order(const struct result_set *rs)
+{
+	size_t *idx = malloc((rs->nclient_samples + 1) * sizeof(*idx));
+
+	if (!idx)
+		return NULL;
+	for (size_t i = 0; i < rs->nclient_samples; i++)
+		idx[i] = i;
+	sort_base = rs->client_samples;
+	qsort(idx, rs->nclient_samples, sizeof(*idx), cmp_client);
+	return idx;
+}
+
+/*
+ * The client samples behind figure s: idx[*from .. return) after moving
+ * *from past any that sort before it (a client sample of a placeholder
+ * cell has no figure).  Both lists run in (col, cell, trial) order.
+ */
+static size_t behind(const struct result_set *rs, const size_t *idx,
+		     size_t *from, const struct result_sample *s)
+{
+	size_t k;
+
+	while (*from < rs->nclient_samples &&
+	       cmp_key(&rs->client_samples[idx[*from]], s) < 0)
+		(*from)++;
+	for (k = *from; k < rs->nclient_samples &&
+	     cmp_key(&rs->client_samples[idx[k]], s) == 0; k++)
+		;
+	return k;
+}
+
+/* Each figure, then (many clients) the clients' samples behind it. */
+static int write_results(struct outfile *f, const struct view *v)
+{
+	const struct result_set *rs = v->rs;
+	size_t *idx = clients_order(rs), k = 0;
+
+	if (!idx)
+		return -1;
 	put_header(f, results_cols, v->lat);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
-		int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
-		/* imported IOzone figures carry no CPU seconds (-+u gives only a
-		 * percentage): leave the cells empty rather than print zeros */
-		int cpu = !rate_only;
-		double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
+		size_t end = behind(rs, idx, &k, s);
+		put_sample(f, v, s, -1);
+		for (; k < end; k++)
+			put_sample(f, v, &rs->client_samples[idx[k]],
+				   rs->client_samples[idx[k]].client);
+	}
+	free(idx);
+	return 0;
+}
 
-		put_u64(f, RESULTS_SCHEMA, 1);
-		put_label_test_cell(f, rs, s->col, s->cell, 0);
+static const char *const clients_cols[] = {
+	"label", "test", "file_kb", "record_kb", "trial", "clients",
+	"aggregate_kb_per_s", "sum_kb_per_s", "min_kb_per_s", "max_kb_per_s",
+	"mean_kb_per_s", "barrier_overhead", NULL
+};
+
+/*
+ * clients.csv (many clients): per figure, the aggregate (all bytes over
+ * rank 0's barrier-to-barrier time), the clients' own rates summed, their
+ * min, max and mean, and the share of the aggregate's time the slowest
+ * client did not spend in its own timed pass (the barriers' cost;
+ * negative when a client left the first barrier before rank 0 did).
+ */
+static int write_clients(struct outfile *f, const struct view *v)
+{
+	const struct result_set *rs = v->rs;
+	size_t *idx = clients_order(rs), k = 0;
+
+	if (!idx)
+		return -1;
+	put_header(f, clients_cols, 0);
+	for (size_t i = 0; i < v->norder; i++) {
+		const struct result_sample *s = &rs->samples[v->order[i].idx];
+		size_t end = behind(rs, idx, &k, s), n = 0;
+		double sum = 0, lo = INFINITY, hi = -INFINITY;
+		uint64_t slowest = 0;
+		for (; k < end; k++) {
+			const struct result_sample *c = &rs->client_samples[idx[k]];
+			double r = results_sample_value(rs, c, RESULTS_UNIT_KBPS);
+			if (c->elapsed_ns > slowest)
+				slowest = c->elapsed_ns;
+			if (r < 0)
+				continue;
+			sum += r;
+			lo = r < lo ? r : lo;
+			hi = r > hi ? r : hi;
+			n++;
+		}
+		double agg = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
+		put_label_test_cell(f, rs, s->col, s->cell, 1);
 		put_u64(f, s->trial, 0);
-		if (rate_only) {
-			outfile_write(f, ",,", 2);
-		} else {
-			put_u64(f, s->bytes, 0);
-			put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
-		}
-		put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
-		if (rate_only)
-			put_text(f, NULL, 0);
-		else
-			put_u64(f, s->ops, 0);
-		put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
-		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
-		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
-		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
-		put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
-		if (v->lat) {
-			struct latency_summary ls;
-			put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
-				    ? &ls : NULL);
-		}
+		put_u64(f, n, 0);
+		put_num(f, agg >= 0 ? agg : NAN, 3, 0);
+		put_num(f, n ? sum : NAN, 3, 0);
+		put_num(f, n ? lo : NAN, 3, 0);
+		put_num(f, n ? hi : NAN, 3, 0);
+		put_num(f, n ? sum / (double)n : NAN, 3, 0);
+		/* negative: a client's pass outlasted rank 0's barrier-to-barrier
+		 * time (it left the first barrier earlier than rank 0) */
+		put_num(f, s->elapsed_ns && n ? ((double)s->elapsed_ns - (double)slowest) /
+			(double)s->elapsed_ns : NAN, 6, 0);
 		outfile_write(f, "\n", 1);
 	}
+	free(idx);
+	return 0;
 }
 
 static void write_summary(struct outfile *f, const struct view *v)
@@ -456,13 +601,18 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
+	if (rs->nclients) {
+		put_kv_num(f, "clients", rs->nclients, 0);
+		put_kv_num(f, "hosts", rs->nhosts, 0);
+		put_kv_num(f, "ranks_per_host", rs->ranks_per_host, 0);
+	}
 	if (m->status)
 		put_kv_text(f, "status", m->status);
 }
 
 /* ---- the folder ---- */
 
-enum csv_kind { CSV_RESULTS, CSV_SUMMARY, CSV_META, CSV_SHEET };
+enum csv_kind { CSV_RESULTS, CSV_SUMMARY, CSV_META, CSV_SHEET, CSV_CLIENTS };
 
 struct csv_file {
 	enum csv_kind kind;
@@ -488,7 +638,8 @@ static int write_one(const struct view *v, const struct csv_file *cf, int gzip,
 		return -1;
 	switch (cf->kind) {
 	case CSV_RESULTS:
-		write_results(&f, v);
+		if (write_results(&f, v) != 0)
+			f.failed = 1;
 		break;
 	case CSV_SUMMARY:
 		write_summary(&f, v);
@@ -500,6 +651,10 @@ static int write_one(const struct view *v, const struct csv_file *cf, int gzip,
 		if (write_sheet(&f, v, cf->col) != 0)
 			f.failed = 1;
 		break;
+	case CSV_CLIENTS:
+		if (write_clients(&f, v) != 0)
+			f.failed = 1;
+		break;
 	}
 	return outfile_commit(&f, err, errlen);
 }
@@ -508,7 +663,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		     int overwrite, char *err, size_t errlen)
 {
 	static const char *const fixed[] = { "results", "summary", "meta" };
-	struct csv_file files[3 + RC_COUNT];
+	struct csv_file files[4 + RC_COUNT];
 	const char *ext = gzip ? ".csv.gz" : ".csv";
 	size_t nfiles = 0;
 	struct view v;
@@ -526,6 +681,12 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	for (size_t i = 0; i < 3; i++) {
 		files[nfiles].kind = (enum csv_kind)i;
 		files[nfiles].path = join_path(dir, fixed[i], ext);
+		if (!files[nfiles++].path)
+			goto oom;
+	}
+	if (rs->nclient_samples) {	/* not for an imported set: no client rows */
+		files[nfiles].kind = CSV_CLIENTS;
+		files[nfiles].path = join_path(dir, "clients", ext);
 		if (!files[nfiles++].path)
 			goto oom;
 	}
@@ -556,7 +717,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		}
 	}
 	if (outfile_mkdirs(dir, err, errlen) != 0 ||
-	    (nfiles > 3 && outfile_mkdirs(sheets, err, errlen) != 0))
+	    (v.ngroups && outfile_mkdirs(sheets, err, errlen) != 0))
 		goto out;
 	for (size_t i = 0; i < nfiles; i++)
 		if (write_one(&v, &files[i], gzip, overwrite, err, errlen) != 0)

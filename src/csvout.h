@@ -13,7 +13,14 @@
  *
  * results.csv columns, in this order (an importer reads them back):
  *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
- *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct
+ *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer
+ * (schema 3; schema 2 had no client, host, writer; schema 1 no cached_pct
+ * either).  client is empty in a one-client run.  In a run of many clients
+ * (iosweep-mpi) each figure's
+ * row says "all" (the aggregate: all clients' bytes, rank 0's
+ * barrier-to-barrier seconds) and is followed by one row per client with
+ * its number, its host and the client whose file the pass used (itself,
+ * or another with --reorder).
  * trial is 0-based as in the result set; seconds and wall_s %.9f; kb_per_s
  * %.3f; cpu %.6f; partial 0/1; cached_pct %.1f (empty when not known).  Imported rate-only samples leave bytes,
  * seconds, ops, wall_s and the CPU columns empty.  Rows are ordered by
@@ -23,6 +30,13 @@
  *   cv,ci95_low,ci95_high,short_timing,cached_pct  (KB/s %.3f, cv %.6f;
  *   short_timing 1 when the cell's shortest timed region is under
  *   stats_too_short's threshold; cached_pct the full trials' mean).  Partial samples are left out of the statistics.
+ *
+ * clients.csv (many clients only): label,test,file_kb,record_kb,trial,
+ *   clients,aggregate_kb_per_s,sum_kb_per_s,min_kb_per_s,max_kb_per_s,
+ *   mean_kb_per_s,barrier_overhead (the share of the aggregate's time the
+ *   slowest client did not spend in its pass, negative when a client's
+ *   pass outlasted it; beyond +-5% the figure is flagged and summary.csv
+ *   marks the cell short_timing).
  *
  * Placeholder cells (IOzone's crossover dummies) appear nowhere.
  */

@@ -926,6 +926,10 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 			: gnuplot_pick_record(sets, nsets, col);
 		rc = gnuplot_lat_write(sets, nsets, col, slug, record, go, dir, written,
 				       &lat_drawn, err, errlen);
+		/* many-client runs: aggregate against the number of clients */
+		if (rc == 0)
+			rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
+						   dir, written, err, errlen);
 	}
 	if (rc == 0 && go->latency && !lat_drawn) {
 		ch.unit = RESULTS_UNIT_USEC;

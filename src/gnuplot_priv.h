@@ -153,4 +153,15 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 		      const char *dir, struct gnuplot_files *written, int *drawn,
 		      char *err, size_t errlen);
 
+/*
+ * gnuplot_clients.c: clients-<slug>.gp, the aggregate throughput of
+ * many-client runs (iosweep-mpi) against their client counts, one line
+ * per file size at record_kb.  Writes nothing (0) unless two of the sets
+ * know different client counts.  0 or -1.
+ */
+int gnuplot_clients_write(struct result_set *const *sets, size_t nsets, int col,
+			  const char *slug, uint64_t record_kb,
+			  const struct gnuplot_opts *go, const char *dir,
+			  struct gnuplot_files *written, char *err, size_t errlen);
+
 #endif

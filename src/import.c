@@ -423,6 +423,12 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 				 "not a trial of the same configuration", path);
 			return -1;
 		}
+		if (rs->nclients != t->nclients) {
+			snprintf(err, errlen, "%s: it ran with %u clients, the files before it "
+				 "with %u: not a trial of the same configuration", path,
+				 t->nclients, rs->nclients);
+			return -1;
+		}
 		if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
 			snprintf(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
 				 "differ from the files before it: not a trial of the same configuration",
@@ -471,6 +477,9 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	if (empty) {
 		take_meta(&rs->meta, &t->meta);
 		rs->trials = trial + t_trials;
+		rs->nclients = t->nclients;	/* many clients: the counts only */
+		rs->nhosts = t->nhosts;
+		rs->ranks_per_host = t->ranks_per_host;
 	} else if (trial + t_trials > rs->trials) {
 		rs->trials = trial + t_trials;
 	}

@@ -48,6 +48,7 @@ struct csv_ctx {
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
 	int idx_cached;                  /* cached_pct (schema 2), or -1 */
+	int client_idx;                  /* schema 2's client column, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -188,6 +189,10 @@ static void results_header(struct csv_ctx *c)
 	for (size_t i = 0; i < c->nfields; i++)
 		if (strcmp(c->field[i], "cached_pct") == 0)
 			c->idx_cached = (int)i;
+	c->client_idx = -1;
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->field[i], "client") == 0)
+			c->client_idx = (int)i;
 	c->nheader = c->nfields;
 }
 
@@ -214,6 +219,17 @@ static void results_row(struct csv_ctx *c)
 		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
 		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 		return;
+	}
+	/* many clients: the cell's figure is the "all" row; a client's own
+	 * sample (a number) is not a figure of the set */
+	if (c->client_idx >= 0) {
+		const char *who = c->field[c->client_idx];
+		if (*who && strcmp(who, "all") != 0) {
+			uint64_t k;
+			if (parse_u64(who, &k))
+				cfail(c, "client '%.40s' is not all or a number", who);
+			return;
+		}
 	}
 	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
 	if (col < 0) {
@@ -406,6 +422,17 @@ static void meta_row(struct csv_ctx *c)
 	} else if (strcmp(key, "source_unit") == 0) {
 		if (*val && parse_unit(val, &m->source_unit))
 			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
+	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
+		   strcmp(key, "ranks_per_host") == 0) {
+		/* many clients: the counts (the clients' own rows are not read) */
+		if (parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
+			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
+		else if (key[0] == 'c')
+			c->rs->nclients = (unsigned)u;
+		else if (key[0] == 'h')
+			c->rs->nhosts = (unsigned)u;
+		else
+			c->rs->ranks_per_host = (unsigned)u;
 	} else if (strcmp(key, "trials") == 0) {
 		if (parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);

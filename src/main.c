@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clients.h"
 #include "commands.h"
 #include "iosweep.h"
 #include "sweep.h"
@@ -23,7 +24,8 @@ static const struct {
 	{ "plot", cmd_plot },
 };
 
-int main(int argc, char **argv)
+/* A subcommand, or a sweep (with many clients in iosweep-mpi). */
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "iosweep: no arguments; try 'iosweep --help', "
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (argv[1][0] != '-') {
+		if (!clients_leader())
+			return IOSWEEP_EXIT_OK;	/* iosweep-mpi: rank 0 alone */
 		for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
@@ -40,4 +44,18 @@ int main(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	return sweep_main(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	char err[IOSWEEP_ERR_MAX];
+	int status;
+
+	if (clients_init(&argc, &argv, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	status = dispatch(argc, argv);
+	clients_finish();
+	return status;
 }

@@ -105,6 +105,8 @@ struct options {
 	unsigned min_time_ms;       /* --min-time, default 0 (off) */
 	int cold;                   /* --cold: drop the file from the page cache
 				       before every read pass */
+	int reorder;                /* --reorder: read another client's file (MPI) */
+	unsigned reorder_shift;     /* --reorder-shift K (0: ranks per host) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

@@ -187,6 +187,14 @@ const struct opt_row opt_table[] = {
 	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
 	  opt_set_unsigned },
 
+	/* many clients (iosweep-mpi) */
+	FLAG(NULL, "reorder", OPT_GROUP_OURS, reorder, NULL,
+	     "iosweep-mpi: read tests read the file another client wrote (the "
+	     "client K ranks on, K = ranks per host)"),
+	{ NULL, "reorder-shift", OPT_ARG_UINT, "K", 1, 1000000, OPT_GROUP_OURS,
+	  "iosweep-mpi: with --reorder, read the file of the client K ranks on",
+	  "ranks per host", OFF(reorder_shift), NULL, opt_set_unsigned },
+
 	/* information */
 	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
 	  "show this help and exit", NULL, OFF(help), NULL, opt_stop },

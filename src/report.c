@@ -234,6 +234,11 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;
 	if (trials > 1)
 		fprintf(out, "\tTrials per cell: %u (values are means)\n", trials);
+	if (rs->nclients)
+		fprintf(out, "\tClients: %u on %u host%s, at most %u ranks per host "
+			"(values are aggregates: all clients' bytes over the time from "
+			"the common start to the last client's end)\n", rs->nclients,
+			rs->nhosts, rs->nhosts == 1 ? "" : "s", rs->ranks_per_host);
 }
 
 void report_columns(FILE *out, const struct options *o)

@@ -79,6 +79,10 @@ void results_release(struct result_set *rs)
 		latency_free(rs->samples[i].lat);
 	free(rs->samples);
 	free(rs->record_axis);
+	free(rs->client_samples);
+	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
+		free(rs->client_host[i]);
+	free(rs->client_host);
 	results_init(rs);
 }
 
@@ -143,6 +147,52 @@ int results_add_sample(struct result_set *rs, const struct result_sample *s)
 		return -1;
 	rs->samples[rs->nsamples++] = *s;
 	rs->cols_mask |= 1u << s->col;
+	return 0;
+}
+
+int results_add_client_sample(struct result_set *rs, const struct result_sample *s)
+{
+	if (s->col >= RC_COUNT || s->cell >= rs->ncells || s->lat)
+		return -1;
+	if (grow((void **)&rs->client_samples, rs->nclient_samples,
+		 &rs->client_samples_alloc, sizeof(*rs->client_samples)))
+		return -1;
+	rs->client_samples[rs->nclient_samples++] = *s;
+	return 0;
+}
+
+int results_set_clients(struct result_set *rs, const char *const *hosts, unsigned n)
+{
+	char **copy = calloc(n ? n : 1, sizeof(*copy));
+	unsigned nhosts = 0, most = 0;
+
+	if (!copy)
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned same = 0, first = 1;
+		if (!(copy[i] = strdup(hosts[i]))) {
+			while (i--)
+				free(copy[i]);
+			free(copy);
+			return -1;
+		}
+		for (unsigned k = 0; k < n; k++) {
+			if (strcmp(hosts[k], hosts[i]) != 0)
+				continue;
+			same++;
+			if (k < i)
+				first = 0;
+		}
+		nhosts += first;
+		most = same > most ? same : most;
+	}
+	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
+		free(rs->client_host[i]);
+	free(rs->client_host);
+	rs->client_host = copy;
+	rs->nclients = n;
+	rs->nhosts = nhosts;
+	rs->ranks_per_host = most;
 	return 0;
 }
 
@@ -252,6 +302,8 @@ int results_sort_cells(struct result_set *rs)
 	}
 	for (size_t i = 0; i < rs->nsamples; i++)
 		rs->samples[i].cell = newpos[rs->samples[i].cell];
+	for (size_t i = 0; i < rs->nclient_samples; i++)
+		rs->client_samples[i].cell = newpos[rs->client_samples[i].cell];
 	free(r);
 	free(newpos);
 	return 0;

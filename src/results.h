@@ -20,10 +20,11 @@
 struct latency_hist;
 
 /*
- * The CSV schema: 2 added cached_pct to results.csv and summary.csv (the
- * importer reads 1 and 2).
+ * The CSV schema: 2 added cached_pct to results.csv and summary.csv; 3
+ * added client, host and writer (many clients) to results.csv.  The
+ * importer reads 1 to 3.
  */
-#define RESULTS_SCHEMA 2
+#define RESULTS_SCHEMA 3
 #define RESULTS_SCHEMA_OLDEST 1
 
 /*
@@ -91,6 +92,8 @@ struct result_meta {
 #define RESULTS_SF_PARTIAL   0x1u /* interrupted or failed: not a full pass */
 #define RESULTS_SF_RATE_ONLY 0x2u /* imported: only the rate is known */
 #define RESULTS_SF_CACHED    0x4u /* cached_pct is known */
+#define RESULTS_SF_SYNC_SLOW 0x8u /* many clients: the barriers took a visible
+				     part of the pass (counts as short timing) */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -108,6 +111,11 @@ struct result_sample {
 				  pass started (mincore); with RESULTS_SF_CACHED */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
+	uint64_t sync_ns;      /* many clients: barrier-to-barrier time of the
+				  pass on this client, 0 without */
+	int32_t client;        /* client_samples only: the client (MPI rank) */
+	int32_t writer;        /* client_samples only: the client that wrote
+				  the file this pass used (--reorder) */
 };
 
 struct result_cell {
@@ -126,6 +134,17 @@ struct result_set {
 	unsigned trials;               /* trials asked for */
 	uint64_t *record_axis;         /* IOzone's full record list (-R header) */
 	size_t nrecord_axis;
+	/*
+	 * Many clients (iosweep-mpi): samples holds the aggregate of every
+	 * cell (all clients' bytes over the leader's barrier-to-barrier
+	 * time), so every emitter reads it as a one-client set; these are
+	 * the clients' own samples behind it (no latency histograms).
+	 * nclients is 0 for a one-client run.
+	 */
+	struct result_sample *client_samples;
+	size_t nclient_samples, client_samples_alloc;
+	unsigned nclients, nhosts, ranks_per_host;
+	char **client_host;            /* [nclients] host name of each client */
 };
 
 void results_init(struct result_set *rs);
@@ -146,6 +165,13 @@ long results_find_cell(const struct result_set *rs, uint64_t file_kb,
  * the caller still does.
  */
 int results_add_sample(struct result_set *rs, const struct result_sample *s);
+/* Append a copy of *s (its lat must be NULL) to client_samples.  0 or -1. */
+int results_add_client_sample(struct result_set *rs, const struct result_sample *s);
+/*
+ * Record the clients: n host names (copied), counting the hosts and the
+ * most ranks on one host.  0 or -1 (ENOMEM).
+ */
+int results_set_clients(struct result_set *rs, const char *const *hosts, unsigned n);
 /* Set the record axis (copied). 0 or -1. */
 int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n);
 

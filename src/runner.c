@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clients.h"
 #include "clock.h"
 #include "io.h"
 #include "iosweep.h"
@@ -307,10 +308,14 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	return 0;
 }
 
-static void cell_finished(struct run *r, size_t pi)
+/* Many clients: the leader aggregates the cell first (clients.h). */
+static int cell_finished(struct run *r, size_t pi)
 {
+	if (clients_cell_done(r->rs, (size_t)r->rs_cell[pi]) != 0)
+		return -1;
 	if (r->h && r->h->cell_done)
 		r->h->cell_done(r->h->ctx, r->rs, (size_t)r->rs_cell[pi]);
+	return 0;
 }
 
 static int sweep_cells(struct run *r, char *err, size_t errlen)
@@ -325,8 +330,8 @@ static int sweep_cells(struct run *r, char *err, size_t errlen)
 				    run_cell(r, i, t, err, errlen) != 0)
 					return -1;
 		for (size_t i = 0; i < p->ncells; i++)
-			if (!p->cells[i].placeholder)
-				cell_finished(r, i);
+			if (!p->cells[i].placeholder && cell_finished(r, i) != 0)
+				return -1;
 		return 0;
 	}
 	for (size_t i = 0; i < p->ncells; i++) {
@@ -335,7 +340,8 @@ static int sweep_cells(struct run *r, char *err, size_t errlen)
 		for (unsigned t = 0; t < trials; t++)
 			if (run_cell(r, i, t, err, errlen) != 0)
 				return -1;
-		cell_finished(r, i);
+		if (cell_finished(r, i) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -549,7 +555,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
 	if (!r.rs_cell) {
 		snprintf(err, errlen, "out of memory building the result set");
-		return -1;
+		return clients_run_end(rs, -1, r.stop, err, errlen);
 	}
 	c->o = o;
 	c->path = target(o);
@@ -567,6 +573,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->one_window = o->data == OPTIONS_DATA_ZERO;
 	c->wseed = RUNNER_SEED;
 	c->rs = rs;
+	c->client = clients_rank();
+	c->read_path = clients_read_path(&c->read_writer);
 	c->stop = r.stop;
 	c->err = r.msg;
 	c->errlen = sizeof(r.msg);
@@ -601,6 +609,7 @@ out:
 	}
 	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)
 		rc = -1;
+	rc = clients_run_end(rs, rc, r.stop, err, errlen);
 	latency_release(&r.lat);
 	run_buffers_free(c);
 	free(c->purge_buf);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clients.h"
 #include "cliff.h"
 #include "csvout.h"
 #include "gnuplot.h"
@@ -142,7 +143,8 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 {
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
-		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json"
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
+		"clients.csv", "clients.csv.gz"
 	};
 	char path[4096];
 	struct stat st;
@@ -316,6 +318,26 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	return rc;
 }
 
+/*
+ * The outputs, checked before the run: -b's worksheet, then --out's
+ * folder made, or a default folder claimed.  0 or -1.
+ */
+static int claim_outputs(const struct options *o, const struct sweep_plan *p,
+			 const struct result_set *rs, char *dir, size_t dirlen,
+			 char *made, size_t madelen, char *err, size_t errlen)
+{
+	if (check_xls(o, p, err, errlen) != 0)
+		return -1;
+	if (!o->out_dir)
+		return claim_default_dir(&rs->meta, dir, dirlen, made, madelen, err,
+					 errlen);
+	snprintf(dir, dirlen, "%s", o->out_dir);
+	if (check_outputs(dir, o, err, errlen) != 0 ||
+	    make_out_dir(dir, made, madelen, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
 static int run_sweep(const struct options *o, const struct sweep_plan *p)
 {
 	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
@@ -324,25 +346,25 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	int status = IOSWEEP_EXIT_OK;
 
 	results_init(&rs);
-	if (fill_meta(&rs, o, err, sizeof(err)) != 0)
+	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
 		goto fail_start;
-	if (check_xls(o, p, err, sizeof(err)) != 0)
+	/* the outputs are the leader's (the only client in the plain build) */
+	if (clients_agree(clients_leader() ?
+			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
+					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
 		goto fail_start;
-	if (o->out_dir) {
-		snprintf(dir, sizeof(dir), "%s", o->out_dir);
-		if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
-		    make_out_dir(dir, made, sizeof(made), err, sizeof(err)) != 0)
-			goto fail_start;
-	} else if (claim_default_dir(&rs.meta, dir, sizeof(dir), made, sizeof(made),
-				     err, sizeof(err)) != 0) {
-		goto fail_start;
-	}
 	catch_signals();	/* from here on a signal must not leave the file behind */
-	if (runner_prepare(o, err, sizeof(err)) != 0) {
-		status = IOSWEEP_EXIT_IO;
+	int prepared = runner_prepare(o, err, sizeof(err));
+	if (clients_agree(prepared, err, sizeof(err)) != 0) {
+		/* many clients: one unusable path is a usage error for all */
+		if (prepared == 0)
+			runner_abandon(o);
+		status = clients_active() ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_IO;
 		goto fail_start;
 	}
-	if (runner_describe(o, &rs, err, sizeof(err)) != 0) {
+	if (clients_agree(runner_describe(o, &rs, err, sizeof(err)) != 0 ||
+			  clients_describe(&rs, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
 		runner_abandon(o);
 		status = IOSWEEP_EXIT_FAILURE;
 		goto fail_start;
@@ -375,7 +397,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		fputs("\r\033[K", stderr);
 	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
 		report_trailer(stdout, o, &rs);
-	int saved = emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
+	int saved = !clients_leader() ||
+		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
 	if (!saved) {
 		fprintf(stderr, "iosweep: %s\n", emit_err);
 		if (status == IOSWEEP_EXIT_OK)
@@ -403,7 +426,10 @@ int sweep_main(int argc, char **argv)
 	struct sweep_plan p = { 0 };
 	int status;
 
-	if (options_parse(&o, argc, argv, err, sizeof(err)) != 0) {
+	/* with many clients, a refusal on any of them stops them all */
+	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
+			  clients_setup(&o, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);
 		options_release(&o);
 		return IOSWEEP_EXIT_USAGE;
@@ -417,7 +443,8 @@ int sweep_main(int argc, char **argv)
 	} else if (options_throughput(&o)) {
 		catch_signals();
 		status = throughput_sweep(&o, &stop_requested, stdout, stderr);
-	} else if (plan_build(&p, &o, err, sizeof(err)) != 0) {
+	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
+				 err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);
 		status = IOSWEEP_EXIT_USAGE;
 	} else if (o.dry_run) {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clients.h"
 #include "clock.h"
 #include "io.h"
 #include "latency.h"
@@ -138,6 +139,17 @@ static void purge_cpu(struct tests_ctx *c)
 	purge_sink = acc;
 }
 
+/*
+ * Just before t0, the file open: -p's purge, then (many clients) the
+ * barrier every client's pass starts from.  0, or 1 when the clients
+ * agreed to stop.
+ */
+static int ready(struct tests_ctx *c)
+{
+	purge_cpu(c);
+	return clients_pass_start(*c->stop != 0);
+}
+
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
 static int open_file(struct tests_ctx *c, int flags)
 {
@@ -166,7 +178,7 @@ static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
 	s->elapsed_ns = clock_now_ns() - t0;
 	s->ops = c->numrecs;
 	s->bytes = c->numrecs * c->reclen;
-	return TESTS_OK;
+	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
 }
 
 /* After t1: fsync and close what the timing did not. */
@@ -263,7 +275,10 @@ static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
@@ -291,7 +306,10 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
 	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_read(fd, buf, len, c->path, c->err,
@@ -316,7 +334,10 @@ static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (fd < 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (pass == 0) {
 		TIMED_LOOP(c, tp, 0, n,
@@ -352,7 +373,10 @@ static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	/* the first op's latency includes this seek */
 	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
@@ -385,7 +409,10 @@ static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
@@ -413,7 +440,10 @@ static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
@@ -484,7 +514,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 	s->elapsed_ns = clock_now_ns() - t0;
 	s->ops = c->numrecs;
 	s->bytes = c->numrecs * c->reclen;
-	return TESTS_OK;
+	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
 }
 
 static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
@@ -527,7 +557,10 @@ static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (!fp)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
@@ -554,7 +587,10 @@ static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (!fp)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
@@ -586,7 +622,10 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, n,
@@ -645,7 +684,10 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, groups,
@@ -796,7 +838,8 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 	return TESTS_OK;
 }
 
-int tests_run(const struct tests_def *t, struct tests_ctx *c)
+static int run_passes(const struct tests_def *t, struct tests_ctx *c,
+		      int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
 
@@ -814,6 +857,7 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 		if (c->numrecs > 0 && cache_state(t, c, p, &cached_pct) != TESTS_OK)
 			return TESTS_ERROR;
 		latency_arm(t, c, p);
+		c->sync_ns = 0;
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
 		/* No records (file smaller than a record): nothing to move. */
@@ -863,6 +907,9 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 				r.cached_pct = cached_pct;
 				r.flags |= RESULTS_SF_CACHED;
 			}
+			r.sync_ns = c->sync_ns;
+			r.client = c->client;
+			r.writer = writer;
 			if (c->lat && !(r.lat = latency_compact(c->lat))) {
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a latency histogram");
@@ -884,4 +931,21 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			return TESTS_STOPPED;
 	}
 	return TESTS_OK;
+}
+
+/*
+ * With --reorder a test that reads what test 0 wrote runs on another
+ * client's file (c->read_path); its samples name that client as writer.
+ */
+int tests_run(const struct tests_def *t, struct tests_ctx *c)
+{
+	const char *own = c->path;
+	int rc;
+
+	if (!t->needs_data || !c->read_path)
+		return run_passes(t, c, c->client);
+	c->path = c->read_path;
+	rc = run_passes(t, c, c->read_writer);
+	c->path = own;
+	return rc;
 }

@@ -60,6 +60,11 @@
  *   but in no op, so with them mean x ops is less than the elapsed time;
  *   with -o (O_SYNC) each write returns durable and its latency includes
  *   getting there.
+ * - Many clients (iosweep-mpi, clients.h): every pass meets the other
+ *   clients at a barrier after its file is open and -p's purge, just
+ *   before t0, and at another just after t1, before the fsync and close
+ *   that are not timed; either barrier can tell the pass to stop.  The
+ *   plain build's barriers are empty calls outside the timed loop.
  *
  * - Before every pass, outside its timing and its wall and CPU times:
  *   with --cold, a pass that reads is preceded by fsync and
@@ -126,6 +131,12 @@ struct tests_ctx {
 	uint16_t trial;
 	int record;                 /* 0: warm-up, record nothing */
 	struct result_set *rs;
+	/* many clients (clients.h): */
+	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
+	int32_t client;             /* this client's number (0 alone) */
+	const char *read_path;      /* --reorder: the file tests that read what
+				       test 0 wrote use, or NULL: path */
+	int32_t read_writer;        /* --reorder: the client that wrote it */
 	volatile sig_atomic_t *stop;
 	char *err;
 	size_t errlen;

@@ -442,8 +442,78 @@ static void test_render_errors(void)
 	rmdir(tmpdir);
 }
 
+/*
+ * Many-client runs: clients-write.gp puts each run's aggregate at its
+ * client count (sorted, whatever the input order), one block per file
+ * size; a set without clients and a lone client count draw nothing.
+ */
+static void test_clients_chart(void)
+{
+	/* 64K in 1/2/4 ms, 1024K in 10/20/40 ms: 2 clients twice as fast */
+	static const struct trial four[] = {
+		{ 64, 64, RC_WRITE, 0, 500000 }, { 1024, 64, RC_WRITE, 0, 5000000 },
+	};
+	struct result_set a, b, c;
+	struct result_set *sets[] = { &a, &b, &c };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_files files = { 0 };
+	char err[IOSWEEP_ERR_MAX] = "", path[512];
+	static const char *const want[] = {
+		"$size0 << EOD\n2 37333.333 16000.000 64000.000\n4 128000.000 128000.000 128000.000\nEOD\n",
+		"$size1 << EOD\n2 59733.333 25600.000 102400.000\n4 204800.000 204800.000 204800.000\nEOD\n",
+		"set xtics (2, 4)\n",
+		"title '64K file'", "title '1M file'",
+		"set title 'write: aggregate throughput against clients, 64K records'",
+	};
+
+	build(&a, "four", four, sizeof(four) / sizeof(four[0]));
+	build(&b, "two", nas_a, sizeof(nas_a) / sizeof(nas_a[0]));
+	build(&c, "alone", das, sizeof(das) / sizeof(das[0]));
+	a.nclients = 4;
+	b.nclients = 2;
+	make_tmpdir();
+	go.cols_mask = 1u << RC_WRITE;
+	go.term = "dumb";
+	CU_ASSERT_EQUAL_FATAL(gnuplot_write_charts(sets, 3, &go, tmpdir, &files, err,
+						   sizeof(err)), 0);
+	char *gp = slurp("clients-write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (!strstr(gp, want[i]))
+			printf("\nmissing: %s\n", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(gp, want[i]));
+	}
+	CU_ASSERT_PTR_NULL(strstr(gp, "@"));
+	free(gp);
+	if (gnuplot_available()) {
+		snprintf(path, sizeof(path), "%s/clients-write.gp", tmpdir);
+		CU_ASSERT_EQUAL(gnuplot_render(path, "dumb", err, sizeof(err)), 0);
+		gp = slurp("clients-write.txt");
+		CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "aggregate throughput against clients"));
+		free(gp);
+		snprintf(path, sizeof(path), "%s/clients-write.txt", tmpdir);
+		remove(path);
+	}
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	/* one client count only: no clients chart */
+	b.nclients = 4;
+	make_tmpdir();
+	CU_ASSERT_EQUAL_FATAL(gnuplot_write_charts(sets, 3, &go, tmpdir, &files, err,
+						   sizeof(err)), 0);
+	gp = slurp("clients-write.gp");
+	CU_ASSERT_PTR_NULL(gp);
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	results_release(&a);
+	results_release(&b);
+	results_release(&c);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_drive_comparison_text),
+	CU_CASE(test_clients_chart),
 	CU_CASE(test_overlay_and_options),
 	CU_CASE(test_megabytes_axis),
 	CU_CASE(test_refs_parse),
