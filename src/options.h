@@ -103,6 +103,9 @@ struct options {
 	int refine_cliffs;          /* --refine-cliffs */
 	unsigned refine_time_s;     /* --refine-time, default 600 */
 	unsigned min_time_ms;       /* --min-time, default 0 (off) */
+	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
+	int until_settled;          /* --until-settled */
+	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each
