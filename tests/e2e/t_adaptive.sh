@@ -1,7 +1,9 @@
 #!/bin/sh
 # t_adaptive.sh: --ci (adaptive trials), -g auto and --until-settled on the
 # real binary.  Quiet cells (every I/O call slowed to 100 ms by the fault
-# shim, so each pass takes a steady ~0.8 s) stop at 3 trials; on ordinary
+# shim, so each pass takes ~0.8 s; on this shared machine the sleeps still
+# vary by 3-4 % from pass to pass, hence a 30 % target that three trials
+# meet with room to spare) stop at 3 trials; on ordinary
 # small cells, whatever the machine's noise, every cell that stopped early
 # is within the target, every cell that did not ran the maximum and is
 # listed in the report.  -g auto's largest file is the first size of the
@@ -22,12 +24,12 @@ cells() {
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 	expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/q" \
-		FAULTSHIM_SLOW=any:100 "$IOSWEEP" -s 1m -r 128k -i 0 -i 1 --trials 6 --ci 10% \
+		FAULTSHIM_SLOW=any:100 "$IOSWEEP" -s 1m -r 128k -i 0 -i 1 --trials 6 --ci 30% \
 		-f "$T/q" --out "$T/quiet" --quiet
 	check test "$(awk -F, 'NR > 1 && $5 != 3' "$T/quiet/summary.csv" | wc -l)" -eq 0
 	check test "$(awk -F, 'NR > 1' "$T/quiet/summary.csv" | wc -l)" -eq 4
-	check grep -q '^Confidence intervals (--ci 10%, at most 6 trials)$' "$T/out"
-	check grep -q '1 of 1 cells within +-10% of the mean; trials per cell 3 to 3, median 3' "$T/out"
+	check grep -q '^Confidence intervals (--ci 30%, at most 6 trials)$' "$T/out"
+	check grep -q '1 of 1 cells within +-30% of the mean; trials per cell 3 to 3, median 3' "$T/out"
 	check test "$(awk -F, 'NR > 1' "$T/quiet/results.csv" | wc -l)" -eq 12
 else
 	echo "SKIP part 1: no fault shim in \$FAULTSHIM"
