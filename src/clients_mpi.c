@@ -256,6 +256,10 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--latency";
 	else if (o->refine_cliffs)
 		refused = "--refine-cliffs";
+	else if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
+		refused = "--ci";
+	else if (o->until_settled)
+		refused = "--until-settled";
 	if (refused) {
 		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			 "the sweep grid on every client in step", refused);

@@ -107,6 +107,9 @@ struct options {
 				       before every read pass */
 	int reorder;                /* --reorder: read another client's file (MPI) */
 	unsigned reorder_shift;     /* --reorder-shift K (0: ranks per host) */
+	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
+	int until_settled;          /* --until-settled */
+	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

@@ -99,5 +99,7 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value);
 int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+int opt_ci(struct opt_parse *ps, const struct opt_row *row,
+	   const char *text, uint64_t value);
 
 #endif

@@ -42,7 +42,8 @@ const struct opt_row opt_table[] = {
 	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
 	  OFF(min_file_kb), "\tUsing minimum file size of # kilobytes.", opt_set_u64 },
 	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
-	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode", "512m",
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode; auto: "
+	  "twice the RAM (rounded up onto the -n series)", "512m",
 	  OFF(max_file_kb), "\tUsing maximum file size of # kilobytes.", opt_set_u64 },
 	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
 	  "smallest record size of auto mode", "4k", OFF(min_rec_kb),
@@ -186,6 +187,12 @@ const struct opt_row opt_table[] = {
 	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
 	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
 	  opt_set_unsigned },
+	{ NULL, "ci", OPT_ARG_STRING, "PCT%", 0, 0, OPT_GROUP_OURS,
+	  "repeat each cell until its 95% confidence interval is within PCT% of "
+	  "the mean (at least 3 trials, at most --trials N)", NULL, 0, NULL, opt_ci },
+	FLAG(NULL, "until-settled", OPT_GROUP_OURS, until_settled, NULL,
+	     "with -a, keep doubling the file size past -g while a curve has not "
+	     "settled after its last cache cliff (up to the free space)"),
 
 	/* many clients (iosweep-mpi) */
 	FLAG(NULL, "reorder", OPT_GROUP_OURS, reorder, NULL,

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "adaptive.h"
 #include "clients.h"
 #include "clock.h"
 #include "io.h"
@@ -337,9 +338,17 @@ static int sweep_cells(struct run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < p->ncells; i++) {
 		if (p->cells[i].placeholder)
 			continue;
-		for (unsigned t = 0; t < trials; t++)
+		for (unsigned t = 0; t < trials; t++) {
 			if (run_cell(r, i, t, err, errlen) != 0)
 				return -1;
+			/* --ci: stop once every test of the cell agrees well enough */
+			if (r->o->ci_target > 0.0 && t + 1 < trials &&
+			    adaptive_cell_done(r->rs, (size_t)r->rs_cell[i], r->o->ci_target)) {
+				r->total -= trials - t - 1;
+				r->total_kb -= p->cells[i].file_kb * (trials - t - 1);
+				break;
+			}
+		}
 		if (cell_finished(r, i) != 0)
 			return -1;
 	}

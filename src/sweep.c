@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "adaptive.h"
 #include "clients.h"
 #include "cliff.h"
 #include "csvout.h"
@@ -31,6 +32,7 @@
 #include "report.h"
 #include "results.h"
 #include "runner.h"
+#include "settle.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "throughput.h"
@@ -290,6 +292,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 
 	if (o->excel)
 		report_excel(stdout, o, rs);
+	if (o->ci_target > 0.0)
+		adaptive_write_report(stdout, rs, o->ci_target);
 	fflush(stdout);
 	if (o->xls_path && xls_write(o->xls_path, o, rs, err, errlen) != 0)
 		return -1;
@@ -379,6 +383,17 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	fflush(stdout);
 	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
 		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
+		/* larger files continue the report's rows */
+		unsigned rounds;
+		char why[IOSWEEP_ERR_MAX];
+		if (settle_run(o, &rs, &hooks, &stop_requested, &rounds, why, sizeof(why),
+			       err, sizeof(err)) != 0)
+			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		else
+			fprintf(stderr, "iosweep: --until-settled added %u larger file "
+				"size%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+	}
 	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
 		/* extra cells are not IOzone rows: progress only, no report row */
 		struct runner_hooks quiet = { NULL, progress, &ctx };

@@ -85,7 +85,11 @@ sed 's/^/  /' "$T/check1" | head -n 10
 # summary.csv recomputed independently from results.csv and meta.csv.
 awk "$CSVAWK"'
 BEGIN {
-	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", t95, " ")
+	# t(0.975, df), df 1..10: scipy.stats.t.ppf, to 12 digits (the
+	# interval uses the exact quantile, not a 3-decimal table)
+	split("12.7062047361747 4.30265272974946 3.18244630528371 2.77644510519779 " \
+	      "2.57058183563632 2.44691185114497 2.36462425159279 2.30600413520417 " \
+	      "2.26215716279821 2.22813885198627", t95, " ")
 }
 FILENAME == meta { if (csvsplit($0, f) == 2 && f[1] == "timer_resolution_s") res = f[2] + 0; next }
 FILENAME == results {

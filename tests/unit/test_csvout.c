@@ -387,9 +387,9 @@ static void test_summary_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "max"), "3000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "stddev"), "1000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cv"), "0.500000");
-	/* 2000 -/+ 4.303 * 1000 / sqrt(3) = 2484.338... */
-	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_low") - (2000 - 4303 / sqrt(3))) < 0.001);
-	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_high") - (2000 + 4303 / sqrt(3))) < 0.001);
+	/* 2000 -/+ t(0.975, 2) * 1000 / sqrt(3), t = 4.30265272974946 (scipy) */
+	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_low") - (2000 - 4302.65272974946 / sqrt(3))) < 0.001);
+	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_high") - (2000 + 4302.65272974946 / sqrt(3))) < 0.001);
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
 	/* the full trials' mean share in the cache, the partial one left out */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cached_pct"), "25.0");
