@@ -1,0 +1,758 @@
+/*
+ * html.c: the one-file HTML report (see html.h): the page itself.
+ *
+ * The page is written top to bottom into an atomic output file
+ * (outfile.h), so a failed run leaves no half page.  The facts come from
+ * the emitters that already compute them: the metadata of each set, the
+ * cliff finder's sentences (cliff.c), compare.c's per-cell tests and
+ * geometric means, the short_timing rule of stats.h; html_assets.c brings
+ * the CSV files and the rendered charts, html_tables.c the grids.
+ *
+ * Self-contained means: no URL the browser would fetch.  Styles and the
+ * little script are inline, the favicon is an empty data: URL (else a
+ * browser asks for /favicon.ico), charts are inline SVG, downloads are
+ * data: URLs, percent-encoded rather than base64 because CSV is mostly
+ * characters that need no encoding (a third smaller).
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cliff.h"
+#include "compare.h"
+#include "html.h"
+#include "html_priv.h"
+#include "iosweep.h"
+#include "outfile.h"
+#include "results.h"
+#include "stats.h"
+#include "units.h"
+
+/* ------------------------------------------------------------------ */
+/* text */
+
+void html_text(struct outfile *f, const char *s)
+{
+	const char *run = s;
+	if (!s)
+		return;
+	for (; *s; s++) {
+		const char *rep = NULL;
+		switch (*s) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		default:
+			if ((unsigned char)*s < 0x20)
+				rep = " ";
+		}
+		if (rep) {
+			outfile_write(f, run, (size_t)(s - run));
+			outfile_write(f, rep, strlen(rep));
+			run = s + 1;
+		}
+	}
+	outfile_write(f, run, (size_t)(s - run));
+}
+
+void html_fmt_int(double v, char *out, size_t outlen)
+{
+	char digits[64];
+	size_t o = 0;
+	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
+	size_t n = strlen(digits);
+	if (v <= -0.5 && o + 1 < outlen)
+		out[o++] = '-';
+	for (size_t i = 0; i < n && o + 2 < outlen; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+}
+
+/* The text as a data: URL, percent-encoded: the characters that need no escape kept. */
+static void data_url(struct outfile *f, const char *mime, const char *text, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char buf[4096];
+	size_t o = 0;
+
+	outfile_printf(f, "data:%s,", mime);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (o + 3 > sizeof(buf)) {
+			outfile_write(f, buf, o);
+			o = 0;
+		}
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    (c && strchr("-_.~,:;=/()+!*@$", c))) {
+			buf[o++] = (char)c;
+		} else {
+			buf[o++] = '%';
+			buf[o++] = hex[c >> 4];
+			buf[o++] = hex[c & 15];
+		}
+	}
+	outfile_write(f, buf, o);
+}
+
+/* "random read" -> "random-read", for ids. */
+static void slug(int col, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%s", results_col_name(col));
+	for (char *p = out; *p; p++)
+		if (*p == ' ')
+			*p = '-';
+}
+
+static int is_read_col(int col)
+{
+	switch (col) {
+	case RC_READ: case RC_REREAD: case RC_RANDOM_READ: case RC_BKWD_READ:
+	case RC_STRIDE_READ: case RC_FREAD: case RC_FREREAD: case RC_PREAD:
+	case RC_REPREAD: case RC_PREADV: case RC_REPREADV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The columns of cols_mask as "read, reread and fread". */
+static void col_list(struct outfile *f, uint32_t mask)
+{
+	int n = 0, total = 0;
+	for (int c = 0; c < RC_COUNT; c++)
+		total += (mask >> c) & 1;
+	for (int c = 0; c < RC_COUNT; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		n++;
+		outfile_printf(f, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+			       results_col_name(c));
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the page's frame */
+
+static const char page_css[] =
+	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+	"color:#1a1a1a;background:#fff;margin:0 auto;max-width:72rem;padding:0 1rem 3rem}\n"
+	"h1{font-size:1.6rem;margin:1.2rem 0 .3rem}h2{font-size:1.3rem;margin-top:2rem;"
+	"border-bottom:1px solid #ccc}h3{font-size:1.1rem}\n"
+	"nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}\n"
+	"dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.5rem 0}\n"
+	"dl.meta dt{font-weight:600}dl.meta dd{margin:0;overflow-wrap:anywhere}\n"
+	"code{font:13px ui-monospace,Menlo,Consolas,monospace}\n"
+	".note{background:#fff4d6;border-left:4px solid #e0a800;padding:.4rem .7rem}\n"
+	"#findings li{margin:.3rem 0}\n"
+	"figure{margin:1rem 0;break-inside:avoid}figure svg{width:100%;height:auto;"
+	"max-width:1000px;display:block}\n"
+	"figcaption{font-size:.9rem;color:#444}\n"
+	".scroll{overflow-x:auto;margin:1rem 0}\n"
+	"table{border-collapse:collapse;font-variant-numeric:tabular-nums}\n"
+	"caption{text-align:left;font-weight:600;padding:.3rem 0}\n"
+	"th,td{border:1px solid #ddd;padding:.15rem .4rem;text-align:right;vertical-align:top}\n"
+	"thead th{background:#f2f2f2}tbody th{background:#f7f7f7}\n"
+	"table.grid td{font-size:.85rem;white-space:nowrap}\n"
+	"details summary{cursor:pointer;list-style:none}details summary::-webkit-details-marker"
+	"{display:none}details[open] summary{font-weight:600}\n"
+	".s0{background:#f7fbff}.s1{background:#deebf7}.s2{background:#c6dbef}"
+	".s3{background:#9ecae1}.s4{background:#6baed6}.s5{background:#4292c6;color:#fff}"
+	".s6{background:#2171b5;color:#fff}.s7{background:#084594;color:#fff}\n"
+	".r0{background:#d6604d}.r1{background:#f4a582}.r2{background:#fddbc7}.r3{background:#f7f7f7}"
+	".r4{background:#d1e5f0}.r5{background:#92c5de}.r6{background:#4393c3}\n"
+	"td.sig{font-weight:700}\n"
+	"table.sortable th{cursor:pointer}\n"
+	"button{font:inherit;font-size:.85rem;margin:.3rem 0}\n"
+	"ul.csv{columns:2 18rem}\n"
+	"@media print{body{max-width:none;font-size:10pt}nav,button{display:none}"
+	"h2{break-after:avoid}section.test{break-before:page}.scroll{overflow:visible}"
+	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
+	"a[href^='data:']{text-decoration:none;color:inherit}}\n";
+
+/* Sorting the verdict tables and opening every trial of a grid: extras, the page reads without. */
+static const char page_js[] =
+	"(function(){\n"
+	"document.querySelectorAll('table.sortable').forEach(function(t){\n"
+	" t.querySelectorAll('thead th').forEach(function(th,i){\n"
+	"  th.title='sort by this column';\n"
+	"  th.addEventListener('click',function(){\n"
+	"   var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows),d=th.dataset.dir==='a'?-1:1;\n"
+	"   th.dataset.dir=d>0?'a':'d';\n"
+	"   rows.sort(function(x,y){var p=x.cells[i].dataset.v,q=y.cells[i].dataset.v;\n"
+	"    if(p!==undefined&&q!==undefined)return d*(parseFloat(p)-parseFloat(q));\n"
+	"    return d*x.cells[i].textContent.localeCompare(y.cells[i].textContent);});\n"
+	"   rows.forEach(function(r){b.appendChild(r);});});});});\n"
+	"document.querySelectorAll('table.grid').forEach(function(t){\n"
+	" var ds=t.querySelectorAll('details');if(!ds.length)return;\n"
+	" var btn=document.createElement('button');btn.type='button';btn.textContent='Show all trials';\n"
+	" btn.addEventListener('click',function(){var open=btn.textContent==='Show all trials';\n"
+	"  ds.forEach(function(d){d.open=open;});\n"
+	"  btn.textContent=open?'Hide the trials':'Show all trials';});\n"
+	" t.parentNode.parentNode.insertBefore(btn,t.parentNode);});\n"
+	"})();\n";
+
+static void page_head(struct outfile *f, struct result_set *const *sets, size_t nsets)
+{
+	outfile_printf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		       "<meta name=\"generator\" content=\"iosweep %s\">\n"
+		       "<link rel=\"icon\" href=\"data:,\">\n<title>iosweep report: ",
+		       IOSWEEP_VERSION);
+	for (size_t i = 0; i < nsets; i++) {
+		outfile_printf(f, "%s", i ? " vs " : "");
+		html_text(f, sets[i]->meta.label);
+	}
+	outfile_printf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_css);
+}
+
+static void page_nav(struct outfile *f, uint32_t present, int others)
+{
+	char s[40];
+	outfile_printf(f, "<nav aria-label=\"contents\"><ul><li><a href=\"#sets\">How the runs "
+		       "were made</a></li><li><a href=\"#findings\">Findings</a></li>");
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!(present & (1u << col)))
+			continue;
+		slug(col, s, sizeof(s));
+		outfile_printf(f, "<li><a href=\"#t-%s\">%s</a></li>", s, results_col_name(col));
+	}
+	if (others)
+		outfile_printf(f, "<li><a href=\"#t-other\">other charts</a></li>");
+	outfile_printf(f, "<li><a href=\"#data\">Data (CSV)</a></li></ul></nav>\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* how each run was made */
+
+static unsigned trials_of(const struct result_set *rs)
+{
+	unsigned t = rs->trials;
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if ((unsigned)rs->samples[i].trial + 1 > t)
+			t = (unsigned)rs->samples[i].trial + 1;
+	return t;
+}
+
+static void dd_text(struct outfile *f, const char *term, const char *value)
+{
+	outfile_printf(f, "<dt>%s</dt><dd>", term);
+	if (value && *value)
+		html_text(f, value);
+	else
+		outfile_printf(f, "not recorded");
+	outfile_printf(f, "</dd>\n");
+}
+
+static void set_flags(struct outfile *f, unsigned flags)
+{
+	static const struct {
+		unsigned bit;
+		const char *what;
+	} names[] = {
+		{ RESULTS_F_DIRECT, "O_DIRECT, page cache bypassed (-I)" },
+		{ RESULTS_F_FSYNC, "fsync inside the timing (-e)" },
+		{ RESULTS_F_CLOSE, "close inside the timing (-c)" },
+		{ RESULTS_F_OSYNC, "O_SYNC writes (-o)" },
+		{ RESULTS_F_ODSYNC, "O_DSYNC (-+D)" },
+		{ RESULTS_F_ORSYNC, "O_RSYNC (-+r)" },
+		{ RESULTS_F_NORETEST, "second passes not run (-+n)" },
+		{ RESULTS_F_CPU, "CPU times recorded (-+u)" },
+		{ RESULTS_F_IMPORTED, "imported from IOzone output" },
+	};
+	int n = 0;
+	outfile_printf(f, "<dt>Flags</dt><dd>");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (flags & names[i].bit)
+			outfile_printf(f, "%s%s", n++ ? "; " : "", names[i].what);
+	outfile_printf(f, "%s</dd>\n", n ? "" : "none (buffered I/O, fsync and close outside "
+		       "the timing, as IOzone's defaults)");
+}
+
+static void set_header(struct outfile *f, struct result_set *const *sets, size_t nsets,
+		       size_t i, const struct html_opts *ho)
+{
+	const struct result_meta *m = &sets[i]->meta;
+	char buf[256], ram[64];
+
+	outfile_printf(f, "<article class=\"set\" id=\"set-%zu\">\n<h3>", i + 1);
+	if (nsets > 1)
+		outfile_printf(f, "%s", i == 0 ? "A: " : "B: ");
+	html_text(f, m->label);
+	outfile_printf(f, "</h3>\n<dl class=\"meta\">\n");
+	dd_text(f, "Date", m->start_time);
+	dd_text(f, "Host", m->host);
+	dd_text(f, "OS", m->os);
+	outfile_printf(f, "<dt>File system</dt><dd>");
+	html_text(f, m->fs_type && *m->fs_type ? m->fs_type : "not recorded");
+	if (m->mount_options && *m->mount_options) {
+		outfile_printf(f, ", mounted <code>");
+		html_text(f, m->mount_options);
+		outfile_printf(f, "</code>");
+	}
+	if (m->target_path && *m->target_path) {
+		outfile_printf(f, "; test file <code>");
+		html_text(f, m->target_path);
+		outfile_printf(f, "</code>");
+	}
+	outfile_printf(f, "</dd>\n");
+	if (m->ram_kb) {
+		units_format_bytes_human(m->ram_kb * 1024, ram, sizeof(ram));
+		dd_text(f, "RAM", ram);
+	} else {
+		dd_text(f, "RAM", NULL);
+	}
+	outfile_printf(f, "<dt>Command line</dt><dd><code>");
+	html_text(f, m->command_line && *m->command_line ? m->command_line : "not recorded");
+	outfile_printf(f, "</code></dd>\n<dt>Data pattern</dt><dd>");
+	html_text(f, m->data_pattern && *m->data_pattern ? m->data_pattern : "not recorded");
+	if (m->data_compress_ratio > 0)
+		outfile_printf(f, " (zlib compression ratio %.2f)", m->data_compress_ratio);
+	outfile_printf(f, "</dd>\n<dt>Trials</dt><dd>%u per cell</dd>\n", trials_of(sets[i]));
+	set_flags(f, m->flags);
+	dd_text(f, "Status", m->status ? m->status : "not recorded (imported)");
+	snprintf(buf, sizeof(buf), "%s %s", m->tool ? m->tool : "", m->version ? m->version : "");
+	dd_text(f, "Measured by", buf[0] == ' ' ? NULL : buf);
+	if (m->timer_resolution_s > 0) {
+		snprintf(buf, sizeof(buf), "%.0f ns", m->timer_resolution_s * 1e9);
+		dd_text(f, "Clock step", buf);
+	}
+	if (ho->sources && ho->sources[i])
+		dd_text(f, "Read from", ho->sources[i]);
+	outfile_printf(f, "<dt>Tests</dt><dd>");
+	col_list(f, sets[i]->cols_mask);
+	outfile_printf(f, " (%zu cells)</dd>\n</dl>\n</article>\n", sets[i]->ncells);
+}
+
+/* ------------------------------------------------------------------ */
+/* findings */
+
+static void cliff_findings(struct outfile *f, struct result_set *const *sets, size_t nsets)
+{
+	char err[IOSWEEP_ERR_MAX];
+	for (size_t i = 0; i < nsets; i++) {
+		struct cliff_list cl = { 0 };
+		outfile_printf(f, "<li>");
+		if (nsets > 1) {
+			html_text(f, sets[i]->meta.label);
+			outfile_printf(f, ": ");
+		}
+		if (cliff_detect(sets[i], &cl, err, sizeof(err)) != 0) {
+			outfile_printf(f, "the cliff finder failed: ");
+			html_text(f, err);
+		} else if (cl.nfindings == 0) {
+			outfile_printf(f, "no cache cliff found (throughput does not fall from one "
+				       "plateau to a lower one as the file grows).");
+		} else {
+			outfile_printf(f, "%zu cache cliff%s:<ul>", cl.nfindings,
+				       cl.nfindings == 1 ? "" : "s");
+			for (size_t k = 0; k < cl.nfindings; k++) {
+				outfile_printf(f, "<li>");
+				html_text(f, cl.findings[k]);
+				outfile_printf(f, "</li>");
+			}
+			outfile_printf(f, "</ul>");
+		}
+		outfile_printf(f, "</li>\n");
+		cliff_list_release(&cl);
+	}
+}
+
+static void short_findings(struct outfile *f, const struct result_set *rs, size_t nsets)
+{
+	size_t flagged = 0, total = 0;
+	uint64_t max_kb = 0;
+	uint32_t cols = 0;
+	char k[32];
+
+	for (int col = 0; col < RC_COUNT; col++) {
+		for (size_t c = 0; c < rs->ncells; c++) {
+			if (rs->cells[c].placeholder || !results_has(rs, c, col))
+				continue;
+			total++;
+			if (!html_short_timing(rs, c, col))
+				continue;
+			flagged++;
+			cols |= 1u << col;
+			if (rs->cells[c].file_kb > max_kb)
+				max_kb = rs->cells[c].file_kb;
+		}
+	}
+	outfile_printf(f, "<li>");
+	if (nsets > 1) {
+		html_text(f, rs->meta.label);
+		outfile_printf(f, ": ");
+	}
+	double thr_us = 1e6 * stats_short_threshold_s(rs->meta.timer_resolution_s);
+	if (!flagged) {
+		outfile_printf(f, "no figure comes from a timed region under %.0f &micro;s, "
+			       "the shortest this clock times well (no <code>short_timing</code> "
+			       "cell)%s.</li>\n", thr_us, rs->meta.flags & RESULTS_F_IMPORTED ?
+			       "; imported figures carry no times, so none can be flagged" : "");
+		return;
+	}
+	units_format_kb(max_kb, k, sizeof(k));
+	outfile_printf(f, "%zu of %zu figures were timed for under %.0f &micro;s "
+		       "(<code>short_timing</code>, marked &dagger; in the tables), in ",
+		       flagged, total, thr_us);
+	col_list(f, cols);
+	outfile_printf(f, " with files up to %s: there the clock's step and the cost of a "
+		       "system call are a visible part of the figure, so read them as rough."
+		       "</li>\n", k);
+}
+
+static void cached_findings(struct outfile *f, const struct result_set *rs, size_t nsets)
+{
+	size_t reads = 0, cached = 0;
+	uint64_t max_kb = 0;
+	char ram[64], k[32];
+
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!is_read_col(col))
+			continue;
+		for (size_t c = 0; c < rs->ncells; c++) {
+			if (rs->cells[c].placeholder || !results_has(rs, c, col))
+				continue;
+			reads++;
+			if (rs->meta.ram_kb && rs->cells[c].file_kb <= rs->meta.ram_kb / 2) {
+				cached++;
+				if (rs->cells[c].file_kb > max_kb)
+					max_kb = rs->cells[c].file_kb;
+			}
+		}
+	}
+	if (!reads)
+		return;
+	outfile_printf(f, "<li>");
+	if (nsets > 1) {
+		html_text(f, rs->meta.label);
+		outfile_printf(f, ": ");
+	}
+	if (rs->meta.flags & RESULTS_F_DIRECT) {
+		outfile_printf(f, "the reads used O_DIRECT (-I), so they bypassed this machine's "
+			       "page cache.</li>\n");
+	} else if (!rs->meta.ram_kb) {
+		outfile_printf(f, "the machine's RAM is not recorded, so whether its page cache "
+			       "served the reads cannot be said; a cache cliff above marks where "
+			       "the file outgrew a cache.</li>\n");
+	} else if (!cached) {
+		units_format_bytes_human(rs->meta.ram_kb * 1024, ram, sizeof(ram));
+		outfile_printf(f, "every read was of a file larger than half this machine's "
+			       "%s of RAM, so its page cache could not hold the file.</li>\n", ram);
+	} else {
+		units_format_bytes_human(rs->meta.ram_kb * 1024, ram, sizeof(ram));
+		units_format_kb(max_kb, k, sizeof(k));
+		outfile_printf(f, "%zu of %zu read figures are of files (up to %s) that fit in "
+			       "half of this machine's %s of RAM, read without O_DIRECT (-I): its "
+			       "page cache most likely served them, so they measure memory more "
+			       "than the storage%s.</li>\n", cached, reads, k, ram,
+			       cached == reads ? "; every read here is of that kind" : "");
+	}
+}
+
+static void verdict_row(struct outfile *f, const struct compare_result *r,
+			const struct compare_test *t)
+{
+	size_t faster = 0, slower = 0, same = 0, untested = 0;
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct compare_row *w = &r->rows[i];
+		if (w->col != t->col)
+			continue;
+		if (w->significant < 0)
+			untested++;
+		else if (w->significant == 0)
+			same++;
+		else if (w->ratio > 1)
+			faster++;
+		else
+			slower++;
+	}
+	outfile_printf(f, "<tr><th scope=\"row\">%s</th><td data-v=\"%zu\">%zu</td>",
+		       results_col_name(t->col), t->n, t->n);
+	if (isnan(t->geomean_ratio))
+		outfile_printf(f, "<td data-v=\"0\">n/a</td>");
+	else
+		outfile_printf(f, "<td data-v=\"%.6g\">%.3f&times;</td>", t->geomean_ratio,
+			       t->geomean_ratio);
+	outfile_printf(f, "<td data-v=\"%zu\">%zu</td><td data-v=\"%zu\">%zu</td>"
+		       "<td data-v=\"%zu\">%zu</td><td data-v=\"%zu\">%zu</td></tr>\n",
+		       faster, faster, slower, slower, same, same, untested, untested);
+}
+
+static void compare_findings(struct outfile *f, struct result_set *const *sets, size_t nsets,
+			     const struct compare_result *const *cmp, char *const *cmp_err)
+{
+	for (size_t i = 1; i < nsets; i++) {
+		const struct compare_result *r = cmp[i];
+		outfile_printf(f, "<li><strong>");
+		html_text(f, sets[i]->meta.label);
+		outfile_printf(f, "</strong> (B) against <strong>");
+		html_text(f, sets[0]->meta.label);
+		outfile_printf(f, "</strong> (A): ");
+		if (!r) {
+			outfile_printf(f, "no comparison: ");
+			html_text(f, cmp_err[i]);
+			outfile_printf(f, "</li>\n");
+			continue;
+		}
+		size_t up = 0, n = 0, sig = 0, sig_up = 0, tested = 0;
+		double lo = INFINITY, hi = 0;
+		int lo_col = -1, hi_col = -1;
+		for (size_t t = 0; t < r->ntests; t++) {
+			double g = r->tests[t].geomean_ratio;
+			if (isnan(g))
+				continue;
+			n++;
+			up += g > 1;
+			if (g < lo) {
+				lo = g;
+				lo_col = r->tests[t].col;
+			}
+			if (g > hi) {
+				hi = g;
+				hi_col = r->tests[t].col;
+			}
+		}
+		for (size_t k = 0; k < r->nrows; k++) {
+			tested += r->rows[k].significant >= 0;
+			sig += r->rows[k].significant > 0;
+			sig_up += r->rows[k].significant > 0 && r->rows[k].ratio > 1;
+		}
+		outfile_printf(f, "B is faster in %zu of %zu tests by the geometric mean of its "
+			       "per-cell ratios B/A", up, n);
+		if (lo_col >= 0)
+			outfile_printf(f, " (from %.2f&times; in %s to %.2f&times; in %s)", lo,
+				       results_col_name(lo_col), hi, results_col_name(hi_col));
+		if (tested)
+			outfile_printf(f, "; %zu of %zu cells differ significantly (Welch's t-test, "
+				       "p &lt; %.2f): %zu faster, %zu slower.", sig, r->nrows,
+				       COMPARE_ALPHA, sig_up, sig - sig_up);
+		else
+			outfile_printf(f, "; no cell can be tested for significance (Welch's test "
+				       "needs two trials on each side).");
+		outfile_printf(f, "\n<div class=\"scroll\"><table class=\"sortable verdict\" "
+			       "data-set=\"%zu\"><caption>per test, B/A</caption>\n<thead><tr>"
+			       "<th scope=\"col\">test</th><th scope=\"col\">cells</th>"
+			       "<th scope=\"col\">geometric mean</th><th scope=\"col\">B faster*</th>"
+			       "<th scope=\"col\">B slower*</th><th scope=\"col\">no significant "
+			       "difference</th><th scope=\"col\">not testable</th></tr></thead>\n"
+			       "<tbody>\n", i + 1);
+		for (size_t t = 0; t < r->ntests; t++)
+			verdict_row(f, r, &r->tests[t]);
+		outfile_printf(f, "</tbody></table></div></li>\n");
+	}
+}
+
+static void findings(struct outfile *f, struct result_set *const *sets, size_t nsets,
+		     const struct compare_result *const *cmp, char *const *cmp_err,
+		     const struct html_assets *a)
+{
+	outfile_printf(f, "<section id=\"findings\">\n<h2>Findings</h2>\n");
+	if (a->gnuplot_missing)
+		outfile_printf(f, "<p class=\"note\">gnuplot was not found, so this report has "
+			       "no charts; every table is here.  Install gnuplot and make the "
+			       "report again for the charts.</p>\n");
+	else if (a->charts_error[0]) {
+		outfile_printf(f, "<p class=\"note\">No chart: ");
+		html_text(f, a->charts_error);
+		outfile_printf(f, "</p>\n");
+	}
+	outfile_printf(f, "<h3>Cache cliffs</h3>\n<ul>\n");
+	cliff_findings(f, sets, nsets);
+	outfile_printf(f, "</ul>\n<h3>Figures to read with care</h3>\n<ul>\n");
+	for (size_t i = 0; i < nsets; i++)
+		short_findings(f, sets[i], nsets);
+	for (size_t i = 0; i < nsets; i++)
+		cached_findings(f, sets[i], nsets);
+	outfile_printf(f, "</ul>\n");
+	if (nsets > 1) {
+		outfile_printf(f, "<h3>Comparison</h3>\n<ul>\n");
+		compare_findings(f, sets, nsets, cmp, cmp_err);
+		outfile_printf(f, "</ul>\n");
+	}
+	outfile_printf(f, "</section>\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* tests, data, the whole */
+
+static void test_section(struct outfile *f, struct result_set *const *sets, size_t nsets,
+			 int col, const struct compare_result *const *cmp,
+			 const struct html_assets *a)
+{
+	char s[40];
+	size_t drawn = 0;
+
+	slug(col, s, sizeof(s));
+	outfile_printf(f, "<section class=\"test\" id=\"t-%s\">\n<h2>%s</h2>\n", s,
+		       results_col_name(col));
+	for (size_t k = 0; k < a->ncharts; k++) {
+		if (a->charts[k].col != col)
+			continue;
+		html_chart_write(f, a, k);
+		drawn++;
+	}
+	if (!drawn && a->gnuplot_missing)
+		outfile_printf(f, "<p class=\"note\">No chart: gnuplot was not found.</p>\n");
+	html_tables_write(f, sets, nsets, col, cmp);
+	outfile_printf(f, "</section>\n");
+}
+
+static void data_section(struct outfile *f, struct result_set *const *sets, size_t nsets,
+			 const struct html_assets *a)
+{
+	char size[64];
+	outfile_printf(f, "<section id=\"data\">\n<h2>Data (CSV)</h2>\n<p>The files iosweep "
+		       "writes for each result set, carried inside this page: click to save. "
+		       "Columns are described in iosweep's README.</p>\n");
+	for (size_t i = 0; i < nsets; i++) {
+		outfile_printf(f, "<h3>");
+		html_text(f, sets[i]->meta.label);
+		outfile_printf(f, "</h3>\n<ul class=\"csv\">\n");
+		for (size_t k = 0; k < a->ncsvs; k++) {
+			const struct html_csv *c = &a->csvs[k];
+			if (c->set != i)
+				continue;
+			units_format_bytes_human(c->len, size, sizeof(size));
+			outfile_printf(f, "<li><a download=\"");
+			html_text(f, c->name);
+			outfile_printf(f, "\" href=\"");
+			data_url(f, "text/csv;charset=utf-8", c->text, c->len);
+			outfile_printf(f, "\">");
+			html_text(f, c->name);
+			outfile_printf(f, "</a> (%s)</li>\n", size);
+		}
+		outfile_printf(f, "</ul>\n");
+	}
+	outfile_printf(f, "</section>\n");
+}
+
+static void page_body(struct outfile *f, struct result_set *const *sets, size_t nsets,
+		      const struct html_opts *ho, const struct compare_result *const *cmp,
+		      char *const *cmp_err, const struct html_assets *a)
+{
+	uint32_t present = 0;
+	int others = 0;
+	time_t now = time(NULL);
+	char when[64] = "";
+	struct tm tm;
+
+	for (size_t i = 0; i < nsets; i++)
+		present |= sets[i]->cols_mask;
+	for (size_t k = 0; k < a->ncharts; k++)
+		others |= a->charts[k].col < 0;
+	if (localtime_r(&now, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
+	page_head(f, sets, nsets);
+	outfile_printf(f, "<header>\n<h1>iosweep report: ");
+	for (size_t i = 0; i < nsets; i++) {
+		outfile_printf(f, "%s", i ? " vs " : "");
+		html_text(f, sets[i]->meta.label);
+	}
+	outfile_printf(f, "</h1>\n<p>File-system throughput over file sizes and record sizes, "
+		       "made by iosweep %s on %s.  Figures are kB/s (kB = 1024 bytes), the mean "
+		       "of each cell's trials.%s</p>\n", IOSWEEP_VERSION, when,
+		       nsets > 1 ? "  The first set (A) is the baseline of the comparison." : "");
+	page_nav(f, present, others);
+	outfile_printf(f, "</header>\n<main>\n<section id=\"sets\">\n<h2>How the runs were "
+		       "made</h2>\n");
+	for (size_t i = 0; i < nsets; i++)
+		set_header(f, sets, nsets, i, ho);
+	outfile_printf(f, "</section>\n");
+	findings(f, sets, nsets, cmp, cmp_err, a);
+	for (int col = 0; col < RC_COUNT; col++)
+		if (present & (1u << col))
+			test_section(f, sets, nsets, col, cmp, a);
+	if (others) {
+		outfile_printf(f, "<section class=\"test\" id=\"t-other\">\n<h2>Other charts</h2>\n");
+		for (size_t k = 0; k < a->ncharts; k++)
+			if (a->charts[k].col < 0)
+				html_chart_write(f, a, k);
+		outfile_printf(f, "</section>\n");
+	}
+	data_section(f, sets, nsets, a);
+	outfile_printf(f, "</main>\n<footer><p>Made by iosweep %s.  This page is self-contained: "
+		       "no network access, charts drawn by gnuplot and inlined as SVG.</p>"
+		       "</footer>\n<script>\n%s</script>\n</body>\n</html>\n", IOSWEEP_VERSION,
+		       page_js);
+}
+
+int html_write_report(struct result_set *const *sets, size_t nsets,
+		      const struct html_opts *ho, const char *path,
+		      struct html_outcome *oc, char *err, size_t errlen)
+{
+	struct html_assets a;
+	struct compare_result *res = NULL;
+	const struct compare_result **cmp = NULL;
+	char **cmp_err = NULL;
+	struct outfile f;
+	struct stat st;
+	int rc = -1;
+
+	memset(oc, 0, sizeof(*oc));
+	if (nsets == 0) {
+		snprintf(err, errlen, "no result sets to report");
+		return -1;
+	}
+	if (html_assets_build(sets, nsets, ho, &a, err, errlen) != 0)
+		return -1;
+	res = calloc(nsets, sizeof(*res));
+	cmp = calloc(nsets, sizeof(*cmp));
+	cmp_err = calloc(nsets, sizeof(*cmp_err));
+	if (!res || !cmp || !cmp_err) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 1; i < nsets; i++) {
+		char cerr[IOSWEEP_ERR_MAX];
+		if (compare_sets(sets[0], sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, &res[i],
+				 cerr, sizeof(cerr)) == 0)
+			cmp[i] = &res[i];
+		else if (!(cmp_err[i] = strdup(cerr))) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	if (outfile_open(&f, path, 0, ho->overwrite, err, errlen) != 0)
+		goto out;
+	page_body(&f, sets, nsets, ho, cmp, cmp_err, &a);
+	if (f.failed) {
+		snprintf(err, errlen, "cannot write '%.300s'", path);
+		outfile_abort(&f);
+		goto out;
+	}
+	if (outfile_commit(&f, err, errlen) != 0)
+		goto out;
+	for (size_t k = 0; k < a.ncharts; k++) {
+		if (a.charts[k].svg) {
+			oc->charts++;
+		} else {
+			if (!oc->chart_failures++)
+				snprintf(oc->first_failure, sizeof(oc->first_failure), "%s",
+					 a.charts[k].error ? a.charts[k].error : "no SVG");
+		}
+	}
+	oc->gnuplot_missing = a.gnuplot_missing;
+	if (stat(path, &st) == 0)
+		oc->bytes = (uint64_t)st.st_size;
+	rc = 0;
+out:
+	for (size_t i = 0; res && i < nsets; i++)
+		compare_release(&res[i]);
+	for (size_t i = 0; cmp_err && i < nsets; i++)
+		free(cmp_err[i]);
+	free(res);
+	free(cmp);
+	free(cmp_err);
+	html_assets_release(&a);
+	return rc;
+}
