@@ -218,8 +218,8 @@ static void page_head(struct outfile *f, struct result_set *const *sets, size_t 
 static void page_nav(struct outfile *f, uint32_t present, int others)
 {
 	char s[40];
-	outfile_printf(f, "<nav aria-label=\"contents\"><ul><li><a href=\"#sets\">How the runs "
-		       "were made</a></li><li><a href=\"#findings\">Findings</a></li>");
+	outfile_printf(f, "<nav aria-label=\"contents\"><ul><li><a href=\"#findings\">Findings"
+		       "</a></li><li><a href=\"#sets\">How the runs were made</a></li>");
 	for (int col = 0; col < RC_COUNT; col++) {
 		if (!(present & (1u << col)))
 			continue;
@@ -451,11 +451,14 @@ static void cached_findings(struct outfile *f, const struct result_set *rs, size
 	} else {
 		units_format_bytes_human(rs->meta.ram_kb * 1024, ram, sizeof(ram));
 		units_format_kb(max_kb, k, sizeof(k));
-		outfile_printf(f, "%zu of %zu read figures are of files (up to %s) that fit in "
-			       "half of this machine's %s of RAM, read without O_DIRECT (-I): its "
-			       "page cache most likely served them, so they measure memory more "
-			       "than the storage%s.</li>\n", cached, reads, k, ram,
-			       cached == reads ? "; every read here is of that kind" : "");
+		if (cached == reads)
+			outfile_printf(f, "all %zu read figures", reads);
+		else
+			outfile_printf(f, "%zu of %zu read figures", cached, reads);
+		outfile_printf(f, " are of files (up to %s) that fit in half of this machine's "
+			       "%s of RAM, read without O_DIRECT (-I): its page cache most likely "
+			       "served them, so they measure memory more than the storage.</li>\n",
+			       k, ram);
 	}
 }
 
@@ -663,12 +666,12 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 		       "of each cell's trials.%s</p>\n", IOSWEEP_VERSION, when,
 		       nsets > 1 ? "  The first set (A) is the baseline of the comparison." : "");
 	page_nav(f, present, others);
-	outfile_printf(f, "</header>\n<main>\n<section id=\"sets\">\n<h2>How the runs were "
-		       "made</h2>\n");
+	outfile_printf(f, "</header>\n<main>\n");
+	findings(f, sets, nsets, cmp, cmp_err, a);
+	outfile_printf(f, "<section id=\"sets\">\n<h2>How the runs were made</h2>\n");
 	for (size_t i = 0; i < nsets; i++)
 		set_header(f, sets, nsets, i, ho);
 	outfile_printf(f, "</section>\n");
-	findings(f, sets, nsets, cmp, cmp_err, a);
 	for (int col = 0; col < RC_COUNT; col++)
 		if (present & (1u << col))
 			test_section(f, sets, nsets, col, cmp, a);
