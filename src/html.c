@@ -62,22 +62,6 @@ void html_text(struct outfile *f, const char *s)
 	outfile_write(f, run, (size_t)(s - run));
 }
 
-void html_fmt_int(double v, char *out, size_t outlen)
-{
-	char digits[64];
-	size_t o = 0;
-	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
-	size_t n = strlen(digits);
-	if (v <= -0.5 && o + 1 < outlen)
-		out[o++] = '-';
-	for (size_t i = 0; i < n && o + 2 < outlen; i++) {
-		if (i > 0 && (n - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = digits[i];
-	}
-	out[o] = '\0';
-}
-
 /* The text as a data: URL, percent-encoded: the characters that need no escape kept. */
 static void data_url(struct outfile *f, const char *mime, const char *text, size_t len)
 {

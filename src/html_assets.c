@@ -287,14 +287,7 @@ static int chart_words(const char *gp, struct html_chart *c)
 	return c->title && c->alt ? 0 : -1;
 }
 
-/*
- * Make gnuplot's SVG smaller without changing what it draws: groups with
- * nothing inside (gnuplot opens and closes one per style change) and no
- * id go, and every run of blanks becomes one space, or one line break
- * when it held one (gnuplot's text never holds a line break, so no text
- * changes).  In place; *len shrinks.
- */
-static void svg_minify(char *s, size_t *len)
+void html_svg_minify(char *s, size_t *len)
 {
 	size_t i = 0, o = 0, n = *len;
 	while (i < n) {
@@ -395,7 +388,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 		snprintf(svg, sizeof(svg), "%.*s.svg", (int)(plen - 3), p);
 		if (import_read_file(svg, &c->svg, &c->svg_len, err, errlen) != 0)
 			goto out;
-		svg_minify(c->svg, &c->svg_len);
+		html_svg_minify(c->svg, &c->svg_len);
 	}
 	rc = 0;
 	goto out;

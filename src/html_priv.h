@@ -67,11 +67,17 @@ void html_assets_release(struct html_assets *a);
  */
 void html_chart_write(struct outfile *f, const struct html_assets *a, size_t k);
 
+/*
+ * Make gnuplot's SVG smaller without changing what it draws: groups with
+ * nothing inside (gnuplot opens and closes one per style change) and no
+ * id go, and every run of blanks becomes one space, or one line break
+ * when it held one (gnuplot's text never holds a line break, so no text
+ * changes).  In place (NUL-terminated again); *len shrinks.
+ */
+void html_svg_minify(char *s, size_t *len);
+
 /* Text for HTML: & < > " ' as entities, other control characters as spaces. */
 void html_text(struct outfile *f, const char *s);
-
-/* "12345678" -> "12,345,678" (whole numbers, rounded). */
-void html_fmt_int(double v, char *out, size_t outlen);
 
 /*
  * The grids of test col: per set, file size down, record size across, the
