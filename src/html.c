@@ -160,6 +160,7 @@ static const char page_css[] =
 	"ul.csv{columns:2 18rem}\n"
 	"@media print{body{max-width:none;font-size:10pt}nav,button{display:none}"
 	"h2{break-after:avoid}section.test{break-before:page}.scroll{overflow:visible}"
+	"table.grid td,table.grid th{font-size:7pt;padding:0 2px}"
 	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
 	"a[href^='data:']{text-decoration:none;color:inherit}}\n";
 
@@ -312,9 +313,12 @@ static void set_header(struct outfile *f, struct result_set *const *sets, size_t
 	}
 	if (ho->sources && ho->sources[i])
 		dd_text(f, "Read from", ho->sources[i]);
+	size_t cells = 0;
+	for (size_t c = 0; c < sets[i]->ncells; c++)
+		cells += !sets[i]->cells[c].placeholder;
 	outfile_printf(f, "<dt>Tests</dt><dd>");
 	col_list(f, sets[i]->cols_mask);
-	outfile_printf(f, " (%zu cells)</dd>\n</dl>\n</article>\n", sets[i]->ncells);
+	outfile_printf(f, " (%zu cells)</dd>\n</dl>\n</article>\n", cells);
 }
 
 /* ------------------------------------------------------------------ */
