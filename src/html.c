@@ -324,34 +324,30 @@ static void set_header(struct outfile *f, struct result_set *const *sets, size_t
 /* ------------------------------------------------------------------ */
 /* findings */
 
-static void cliff_findings(struct outfile *f, struct result_set *const *sets, size_t nsets)
+static void cliff_findings(struct outfile *f, struct result_set *const *sets, size_t nsets,
+			   const struct html_assets *a)
 {
-	char err[IOSWEEP_ERR_MAX];
 	for (size_t i = 0; i < nsets; i++) {
-		struct cliff_list cl = { 0 };
+		const struct cliff_list *cl = &a->cliffs[i];
 		outfile_printf(f, "<li>");
 		if (nsets > 1) {
 			html_text(f, sets[i]->meta.label);
 			outfile_printf(f, ": ");
 		}
-		if (cliff_detect(sets[i], &cl, err, sizeof(err)) != 0) {
-			outfile_printf(f, "the cliff finder failed: ");
-			html_text(f, err);
-		} else if (cl.nfindings == 0) {
+		if (cl->nfindings == 0) {
 			outfile_printf(f, "no cache cliff found (throughput does not fall from one "
 				       "plateau to a lower one as the file grows).");
 		} else {
-			outfile_printf(f, "%zu cache cliff%s:<ul>", cl.nfindings,
-				       cl.nfindings == 1 ? "" : "s");
-			for (size_t k = 0; k < cl.nfindings; k++) {
+			outfile_printf(f, "%zu cache cliff%s:<ul>", cl->nfindings,
+				       cl->nfindings == 1 ? "" : "s");
+			for (size_t k = 0; k < cl->nfindings; k++) {
 				outfile_printf(f, "<li>");
-				html_text(f, cl.findings[k]);
+				html_text(f, cl->findings[k]);
 				outfile_printf(f, "</li>");
 			}
 			outfile_printf(f, "</ul>");
 		}
 		outfile_printf(f, "</li>\n");
-		cliff_list_release(&cl);
 	}
 }
 
@@ -558,7 +554,7 @@ static void findings(struct outfile *f, struct result_set *const *sets, size_t n
 		outfile_printf(f, "</p>\n");
 	}
 	outfile_printf(f, "<h3>Cache cliffs</h3>\n<ul>\n");
-	cliff_findings(f, sets, nsets);
+	cliff_findings(f, sets, nsets, a);
 	outfile_printf(f, "</ul>\n<h3>Figures to read with care</h3>\n<ul>\n");
 	for (size_t i = 0; i < nsets; i++)
 		short_findings(f, sets[i], nsets);

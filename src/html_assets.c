@@ -174,16 +174,11 @@ static int build_csvs(struct result_set *const *sets, size_t nsets,
 	char dir[1200], path[1300], slug[128], label[48];
 
 	for (size_t i = 0; i < nsets; i++) {
-		struct cliff_list cl = { 0 };
 		snprintf(dir, sizeof(dir), "%s/set-%zu", a->tmpdir, i + 1);
 		if (csvout_write_dir(sets[i], dir, 0, 1, err, errlen) != 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
-		int rc = cliff_detect(sets[i], &cl, err, errlen);
-		if (rc == 0)
-			rc = cliff_write_csv(sets[i], &cl, path, 1, err, errlen);
-		cliff_list_release(&cl);
-		if (rc != 0)
+		if (cliff_write_csv(sets[i], &a->cliffs[i], path, 1, err, errlen) != 0)
 			return -1;
 		file_slug(sets[i]->meta.label, label, sizeof(label));
 		if (nsets > 1)
@@ -225,6 +220,71 @@ static int chart_col(const char *base)
 		}
 	}
 	return -1;
+}
+
+/*
+ * What a chart's alternative text adds to its script's words: the labels
+ * of the lines ("Lines: NAS A; NAS B", for charts of every set) and the
+ * cliff sentences of test col ("Cache cliffs: NAS A: read and reread fall
+ * 9x between ...").  0 or -1 (memory).
+ */
+static int alt_extend(char **alt, struct result_set *const *sets, const struct html_assets *a,
+		      const char *chart, int col)
+{
+	size_t len = strlen(*alt), cap = len + 1;
+	char *s = *alt;
+	int any = 0;
+
+	if (strncmp(chart, "surface-", 8) != 0 && strncmp(chart, "percentiles-", 12) != 0) {
+		for (size_t i = 0; i < a->nsets; i++) {
+			const char *label = sets[i]->meta.label ? sets[i]->meta.label : "";
+			size_t need = len + strlen(label) + 16;
+			if (need > cap) {
+				char *p = realloc(s, need);
+				if (!p)
+					return -1;
+				s = *alt = p;
+				cap = need;
+			}
+			len += (size_t)snprintf(s + len, cap - len, "%s%s", i ? "; " :
+						a->nsets > 1 ? ". Lines: " : ". Line: ", label);
+		}
+	}
+
+	for (size_t i = 0; i < a->nsets; i++) {
+		const struct cliff_list *l = &a->cliffs[i];
+		for (size_t k = 0; k < l->nfindings; k++) {
+			int mine = 0;
+			for (size_t c = 0; c < l->n && !mine; c++)
+				mine = l->items[c].col == col && l->items[c].finding == (int)k;
+			if (!mine)
+				continue;
+			const char *label = sets[i]->meta.label ? sets[i]->meta.label : "";
+			size_t need = len + strlen(label) + strlen(l->findings[k]) + 32;
+			if (need > cap) {
+				char *p = realloc(s, need);
+				if (!p)
+					return -1;
+				s = *alt = p;
+				cap = need;
+			}
+			len += (size_t)snprintf(s + len, cap - len, "%s%s%s%s", any ? "; " :
+						". Cache cliffs: ", a->nsets > 1 ? label : "",
+						a->nsets > 1 ? ": " : "", l->findings[k]);
+			any = 1;
+		}
+	}
+	if (len + 2 > cap) {
+		char *p = realloc(s, len + 2);
+		if (!p)
+			return -1;
+		s = *alt = p;
+	}
+	if (len && s[len - 1] != '.') {
+		s[len++] = '.';
+		s[len] = '\0';
+	}
+	return 0;
 }
 
 /* A new string: s[0..n) with runs of blanks made one space, trimmed. */
@@ -376,6 +436,8 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 			goto out;
 		int words = chart_words(gp, c);
 		free(gp);
+		if (words == 0 && c->col >= 0 && alt_extend(&c->alt, sets, a, c->name, c->col) != 0)
+			goto oom;
 		if (words != 0) {
 			snprintf(err, errlen, "'%.300s' has no title or description", p);
 			goto out;
@@ -406,8 +468,16 @@ int html_assets_build(struct result_set *const *sets, size_t nsets,
 		      char *err, size_t errlen)
 {
 	memset(a, 0, sizeof(*a));
-	if (make_tmpdir(a, err, errlen) != 0)
+	if (!(a->cliffs = calloc(nsets, sizeof(*a->cliffs)))) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
+	a->nsets = nsets;
+	for (size_t i = 0; i < nsets; i++)
+		if (cliff_detect(sets[i], &a->cliffs[i], err, errlen) != 0)
+			goto fail;
+	if (make_tmpdir(a, err, errlen) != 0)
+		goto fail;
 	if (build_csvs(sets, nsets, a, err, errlen) != 0)
 		goto fail;
 	if (ho->charts && !gnuplot_available())
@@ -439,6 +509,9 @@ void html_assets_release(struct html_assets *a)
 		free(a->csvs[i].text);
 	}
 	free(a->csvs);
+	for (size_t i = 0; a->cliffs && i < a->nsets; i++)
+		cliff_list_release(&a->cliffs[i]);
+	free(a->cliffs);
 	memset(a, 0, sizeof(*a));
 }
 

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cliff_list;
 struct outfile;
 struct result_set;
 struct compare_result;
@@ -44,14 +45,18 @@ struct html_assets {
 	size_t ncharts;
 	struct html_csv *csvs;        /* per set: results, summary, meta, cliffs, sheets */
 	size_t ncsvs;
+	struct cliff_list *cliffs;    /* per set: cliff_detect's findings */
+	size_t nsets;
 	int gnuplot_missing;          /* charts were wanted but gnuplot is not there */
 	char charts_error[512];       /* why no chart was written at all ("" when some were) */
 };
 
 /*
- * Make the CSV files of every set (csvout_write_dir, cliff_write_csv) and,
+ * Find the cliffs of every set (cliff_detect), make the CSV files of every
+ * set (csvout_write_dir, cliff_write_csv) and,
  * when ho->charts and gnuplot is there, the charts (gnuplot_write_charts
- * with the SVG terminal, then gnuplot_render), and read them into a.
+ * with the SVG terminal, then gnuplot_render), and read them into a.  A
+ * chart's alternative text ends with the cliff sentences of its test.
  * 0 or -1 (a is released then).
  */
 int html_assets_build(struct result_set *const *sets, size_t nsets,

@@ -82,6 +82,8 @@ if command -v gnuplot >/dev/null 2>&1; then
 	check [ "$(count '<title id="c[0-9]*-t">' "$R")" = "$nscripts" ]
 	check [ "$(count '<desc id="c[0-9]*-d">' "$R")" = "$nscripts" ]
 	check grep -q '<title id="c1-t">write throughput against file size (64K records)</title>' "$R"
+	# alternative text: the script's words, then the lines' labels
+	check grep -q '<desc id="c1-d">write throughput (mean of the trials) against file size on a log2 axis, one line per result set;.*Line: NAS &lt;b&gt;&amp;&#39;A&#39;.</desc>' "$R"
 	# ids unique in the page: gnuplot's point shapes prefixed per chart
 	check [ "$(grep -o " id=\"[^\"]*\"\| id='[^']*'" "$R" | sort | uniq -d | wc -l)" = 0 ]
 	check grep -q "xlink:href='#c1-gpPt" "$R"
@@ -126,6 +128,7 @@ n2=$(ls "$T/cmp-plots"/*.gp | wc -l | tr -d ' ')
 if command -v gnuplot >/dev/null 2>&1; then
 	check [ "$(count '<svg role="img"' "$C")" = "$n2" ]
 	check [ "$(count '<figure id="chart-overlay-' "$C")" = 4 ]
+	check grep -q 'Lines: NAS &lt;b&gt;&amp;&#39;A&#39;; B.</desc>' "$C"
 fi
 check no_external "$C"
 check grep -q 'download="1-NAS__b___A_-results.csv"' "$C"
