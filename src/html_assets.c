@@ -222,6 +222,25 @@ static int chart_col(const char *base)
 	return -1;
 }
 
+/* Append the strings of parts[0..n) to the malloc'd *s.  0 or -1 (memory). */
+static int str_append(char **s, const char *const *parts, size_t n)
+{
+	size_t len = strlen(*s), add = 0;
+	for (size_t i = 0; i < n; i++)
+		add += strlen(parts[i]);
+	char *p = realloc(*s, len + add + 1);
+	if (!p)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(parts[i]);
+		memcpy(p + len, parts[i], k);
+		len += k;
+	}
+	p[len] = '\0';
+	*s = p;
+	return 0;
+}
+
 /*
  * What a chart's alternative text adds to its script's words: the labels
  * of the lines ("Lines: NAS A; NAS B", for charts of every set) and the
@@ -231,60 +250,35 @@ static int chart_col(const char *base)
 static int alt_extend(char **alt, struct result_set *const *sets, const struct html_assets *a,
 		      const char *chart, int col)
 {
-	size_t len = strlen(*alt), cap = len + 1;
-	char *s = *alt;
-	int any = 0;
+	int any = 0, rc = 0;
 
 	if (strncmp(chart, "surface-", 8) != 0 && strncmp(chart, "percentiles-", 12) != 0) {
-		for (size_t i = 0; i < a->nsets; i++) {
-			const char *label = sets[i]->meta.label ? sets[i]->meta.label : "";
-			size_t need = len + strlen(label) + 16;
-			if (need > cap) {
-				char *p = realloc(s, need);
-				if (!p)
-					return -1;
-				s = *alt = p;
-				cap = need;
-			}
-			len += (size_t)snprintf(s + len, cap - len, "%s%s", i ? "; " :
-						a->nsets > 1 ? ". Lines: " : ". Line: ", label);
+		for (size_t i = 0; i < a->nsets && rc == 0; i++) {
+			const char *parts[] = { i ? "; " : a->nsets > 1 ? ". Lines: " : ". Line: ",
+						sets[i]->meta.label ? sets[i]->meta.label : "" };
+			rc = str_append(alt, parts, 2);
 		}
 	}
-
-	for (size_t i = 0; i < a->nsets; i++) {
+	for (size_t i = 0; i < a->nsets && rc == 0; i++) {
 		const struct cliff_list *l = &a->cliffs[i];
-		for (size_t k = 0; k < l->nfindings; k++) {
+		for (size_t k = 0; k < l->nfindings && rc == 0; k++) {
 			int mine = 0;
 			for (size_t c = 0; c < l->n && !mine; c++)
 				mine = l->items[c].col == col && l->items[c].finding == (int)k;
 			if (!mine)
 				continue;
-			const char *label = sets[i]->meta.label ? sets[i]->meta.label : "";
-			size_t need = len + strlen(label) + strlen(l->findings[k]) + 32;
-			if (need > cap) {
-				char *p = realloc(s, need);
-				if (!p)
-					return -1;
-				s = *alt = p;
-				cap = need;
-			}
-			len += (size_t)snprintf(s + len, cap - len, "%s%s%s%s", any ? "; " :
-						". Cache cliffs: ", a->nsets > 1 ? label : "",
-						a->nsets > 1 ? ": " : "", l->findings[k]);
+			const char *parts[] = { any ? "; " : ". Cache cliffs: ",
+						a->nsets > 1 && sets[i]->meta.label ? sets[i]->meta.label : "",
+						a->nsets > 1 ? ": " : "", l->findings[k] };
+			rc = str_append(alt, parts, 4);
 			any = 1;
 		}
 	}
-	if (len + 2 > cap) {
-		char *p = realloc(s, len + 2);
-		if (!p)
-			return -1;
-		s = *alt = p;
+	if (rc == 0 && **alt && (*alt)[strlen(*alt) - 1] != '.') {
+		const char *dot[] = { "." };
+		rc = str_append(alt, dot, 1);
 	}
-	if (len && s[len - 1] != '.') {
-		s[len++] = '.';
-		s[len] = '\0';
-	}
-	return 0;
+	return rc;
 }
 
 /* A new string: s[0..n) with runs of blanks made one space, trimmed. */
