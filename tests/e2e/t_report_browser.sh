@@ -102,6 +102,23 @@ check_page compare "$T/cmp.html" "$charts_c" 12
 check grep -q '<table class="sortable verdict"' "$T/compare.dom"
 check grep -q '<th scope="col" title="sort by this column">test</th>' "$T/compare.dom"
 
+# --- the script's two jobs, clicked: sort the verdicts, open every trial --------
+# (the third column is the geometric mean; a click sorts it ascending)
+sed 's|</body>|<script>document.querySelector("table.sortable thead th:nth-child(3)").click();document.querySelectorAll("table.grid").forEach(function(t){var b=t.parentNode.previousElementSibling;if(b\&\&b.tagName==="BUTTON")b.click();});</script></body>|' \
+	"$T/cmp.html" > "$T/clicked.html"
+browse "$T/clicked" "$T/clicked.html" --dump-dom
+check [ "$RC" -eq 0 ]
+D="$T/clicked.dom"
+check [ "$(count '<details open="">' "$D")" -gt 0 ]
+check [ "$(count '<details>' "$D")" = 0 ]
+check [ "$(count '>Hide the trials</button>' "$D")" = 8 ]
+sed -n '/<table class="sortable verdict"/,/<\/table>/p' "$D" |
+	grep -o '<th scope="row">[^<]*</th><td data-v="[^"]*">[^<]*</td><td data-v="[^"]*"' |
+	sed 's/.*data-v="\([^"]*\)"$/\1/' > "$T/geo"
+check [ "$(wc -l < "$T/geo")" = 4 ]
+check sort -g -c "$T/geo"
+if console_lines "$T/clicked" >/dev/null; then fail "console messages after the clicks"; else pass; fi
+
 # --- what a person sees: screenshots ------------------------------------------
 browse "$T/shot" "$T/cmp.html" --window-size=1200,3000 --screenshot="$T/compare.png"
 check [ "$RC" -eq 0 ]
