@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <zlib.h>
 
 #include "cliff.h"
 #include "compare.h"
@@ -32,6 +33,11 @@
 #include "results.h"
 #include "stats.h"
 #include "units.h"
+
+/* Longest data: link written as text; Chromium's limit for any URL is 2 MiB. */
+#ifndef HTML_DATA_URL_MAX
+#define HTML_DATA_URL_MAX ((size_t)2000000)
+#endif
 
 /* ------------------------------------------------------------------ */
 /* text */
@@ -62,6 +68,12 @@ void html_text(struct outfile *f, const char *s)
 	outfile_write(f, run, (size_t)(s - run));
 }
 
+static int url_safe(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("-_.~,:;=/()+!*@$", c));
+}
+
 /* The text as a data: URL, percent-encoded: the characters that need no escape kept. */
 static void data_url(struct outfile *f, const char *mime, const char *text, size_t len)
 {
@@ -76,8 +88,7 @@ static void data_url(struct outfile *f, const char *mime, const char *text, size
 			outfile_write(f, buf, o);
 			o = 0;
 		}
-		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-		    (c && strchr("-_.~,:;=/()+!*@$", c))) {
+		if (url_safe(c)) {
 			buf[o++] = (char)c;
 		} else {
 			buf[o++] = '%';
@@ -86,6 +97,102 @@ static void data_url(struct outfile *f, const char *mime, const char *text, size
 		}
 	}
 	outfile_write(f, buf, o);
+}
+
+/* The length of data_url's text for text[0..len). */
+static size_t data_url_len(const char *text, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += url_safe((unsigned char)text[i]) ? 1 : 3;
+	return n;
+}
+
+/* Bytes as a base64 data: URL. */
+static void data_url_base64(struct outfile *f, const char *mime, const unsigned char *p,
+			    size_t len)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char buf[4096];
+	size_t o = 0;
+
+	outfile_printf(f, "data:%s;base64,", mime);
+	for (size_t i = 0; i < len; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < len ? (unsigned)p[i + 1] << 8 : 0) |
+			     (i + 2 < len ? p[i + 2] : 0);
+		if (o + 4 > sizeof(buf)) {
+			outfile_write(f, buf, o);
+			o = 0;
+		}
+		buf[o++] = b64[v >> 18 & 63];
+		buf[o++] = b64[v >> 12 & 63];
+		buf[o++] = i + 1 < len ? b64[v >> 6 & 63] : '=';
+		buf[o++] = i + 2 < len ? b64[v & 63] : '=';
+	}
+	outfile_write(f, buf, o);
+}
+
+/* text[0..len) gzipped into a new buffer.  0 or -1. */
+static int gzip_mem(const char *text, size_t len, unsigned char **out, size_t *outlen)
+{
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return -1;
+	uLong bound = deflateBound(&z, (uLong)len) + 32;
+	*out = malloc(bound);
+	if (!*out) {
+		deflateEnd(&z);
+		return -1;
+	}
+	z.next_in = (Bytef *)(uintptr_t)text;
+	z.avail_in = (uInt)len;
+	z.next_out = *out;
+	z.avail_out = (uInt)bound;
+	int rc = deflate(&z, Z_FINISH);
+	*outlen = bound - z.avail_out;
+	deflateEnd(&z);
+	if (rc != Z_STREAM_END) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One download link.  Chromium refuses URLs over 2 MiB (kMaxURLChars), so
+ * a file whose link would be longer goes gzipped and base64-encoded as
+ * NAME.gz: the same bytes once gunzipped.
+ */
+static void csv_link(struct outfile *f, const struct html_csv *c)
+{
+	unsigned char *gz = NULL;
+	size_t gzlen = 0;
+	char size[64];
+	int zipped = data_url_len(c->text, c->len) > HTML_DATA_URL_MAX &&
+		     gzip_mem(c->text, c->len, &gz, &gzlen) == 0;
+
+	units_format_bytes_human(c->len, size, sizeof(size));
+	outfile_printf(f, "<li><a download=\"");
+	html_text(f, c->name);
+	outfile_printf(f, "%s\" href=\"", zipped ? ".gz" : "");
+	if (zipped)
+		data_url_base64(f, "application/gzip", gz, gzlen);
+	else
+		data_url(f, "text/csv;charset=utf-8", c->text, c->len);
+	outfile_printf(f, "\">");
+	html_text(f, c->name);
+	if (zipped) {
+		char zs[64];
+		units_format_bytes_human(gzlen, zs, sizeof(zs));
+		outfile_printf(f, ".gz</a> (%s, gzipped to %s: too large for a plain link)</li>\n",
+			       size, zs);
+	} else {
+		outfile_printf(f, "</a> (%s)</li>\n", size);
+	}
+	free(gz);
 }
 
 /* "random read" -> "random-read", for ids. */
@@ -597,7 +704,6 @@ static void test_section(struct outfile *f, struct result_set *const *sets, size
 static void data_section(struct outfile *f, struct result_set *const *sets, size_t nsets,
 			 const struct html_assets *a)
 {
-	char size[64];
 	outfile_printf(f, "<section id=\"data\">\n<h2>Data (CSV)</h2>\n<p>The files iosweep "
 		       "writes for each result set, carried inside this page: click to save. "
 		       "Columns are described in iosweep's README.</p>\n");
@@ -609,14 +715,7 @@ static void data_section(struct outfile *f, struct result_set *const *sets, size
 			const struct html_csv *c = &a->csvs[k];
 			if (c->set != i)
 				continue;
-			units_format_bytes_human(c->len, size, sizeof(size));
-			outfile_printf(f, "<li><a download=\"");
-			html_text(f, c->name);
-			outfile_printf(f, "\" href=\"");
-			data_url(f, "text/csv;charset=utf-8", c->text, c->len);
-			outfile_printf(f, "\">");
-			html_text(f, c->name);
-			outfile_printf(f, "</a> (%s)</li>\n", size);
+			csv_link(f, c);
 		}
 		outfile_printf(f, "</ul>\n");
 	}

@@ -23,6 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
+#include "csvout.h"
 #include "cu.h"
 #include "html.h"
 #include "html_priv.h"
@@ -291,12 +294,97 @@ static void test_svg_inline(void)
 	unlink(path);
 }
 
+/* base64 text up to the first '"' into bytes (caller frees). */
+static unsigned char *unbase64(const char *s, size_t *n)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t len = strcspn(s, "\""), o = 0;
+	unsigned char *out = malloc(len);
+	unsigned v = 0;
+	int bits = 0;
+	for (size_t i = 0; out && i < len && s[i] != '='; i++) {
+		const char *p = strchr(b64, s[i]);
+		if (!p)
+			break;
+		v = v << 6 | (unsigned)(p - b64);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			out[o++] = (unsigned char)(v >> bits);
+		}
+	}
+	*n = o;
+	return out;
+}
+
+/*
+ * A results.csv whose percent-encoded link would pass Chromium's 2 MiB URL
+ * limit goes gzipped and base64-encoded as .csv.gz, and gunzips to the
+ * bytes csvout writes.
+ */
+static void test_big_csv_gzipped(void)
+{
+	struct result_set big, *sets[1] = { &big };
+	char err[IOSWEEP_ERR_MAX], dir[64], path[128];
+
+	results_init(&big);
+	CU_ASSERT_FATAL(results_set_str(&big.meta.label, "big") == 0);
+	for (unsigned t = 0; t < 10000; t++)
+		for (uint64_t f = 1024; f <= 16384; f *= 2)
+			tu_add_rate(&big, f, 64, RC_WRITE, t, 100.0 + t % 7, 0);
+	char *h = report_of(sets, 1);
+	const char *link = strstr(h, "<a download=\"big-results.csv.gz\" href=\"data:"
+				     "application/gzip;base64,H4sI");
+	CU_ASSERT_FATAL(link != NULL);
+	CU_ASSERT(strstr(h, "download=\"big-results.csv\"") == NULL);
+	HAS(h, "<a download=\"big-summary.csv\" href=\"data:text/csv;charset=utf-8,");
+	HAS(h, "too large for a plain link");
+
+	size_t zlen, plain_len;
+	unsigned char *z = unbase64(strchr(link, ',') + 1, &zlen);
+	CU_ASSERT_FATAL(z != NULL && zlen > 100);
+	snprintf(dir, sizeof(dir), "/tmp/test_html_big.%ld", (long)getpid());
+	CU_ASSERT_FATAL(csvout_write_dir(&big, dir, 0, 1, err, sizeof(err)) == 0);
+	snprintf(path, sizeof(path), "%s/results.csv", dir);
+	char *plain = tu_slurp(path, &plain_len);
+	CU_ASSERT_FATAL(plain != NULL && plain_len > 2000000);
+	unsigned char *back = malloc(plain_len + 1);
+	z_stream zs;
+	memset(&zs, 0, sizeof(zs));
+	CU_ASSERT_FATAL(back && inflateInit2(&zs, 15 + 16) == Z_OK);
+	zs.next_in = z;
+	zs.avail_in = (uInt)zlen;
+	zs.next_out = back;
+	zs.avail_out = (uInt)plain_len + 1;
+	CU_ASSERT(inflate(&zs, Z_FINISH) == Z_STREAM_END);
+	CU_ASSERT(zs.total_out == plain_len);
+	CU_ASSERT(memcmp(back, plain, plain_len) == 0);
+	inflateEnd(&zs);
+	free(back);
+	free(plain);
+	free(z);
+	free(h);
+	/* the folder csvout wrote: its files, sheets/, then itself */
+	static const char *const files[] = { "results.csv", "summary.csv", "meta.csv",
+					     "sheets/write.csv" };
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/sheets", dir);
+	rmdir(path);
+	rmdir(dir);
+	results_release(&big);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_one_set),
 	CU_CASE(test_comparison),
 	CU_CASE(test_findings_timed),
 	CU_CASE(test_refusals),
 	CU_CASE(test_svg_inline),
+	CU_CASE(test_big_csv_gzipped),
 	{ 0 }
 };
 
