@@ -107,6 +107,10 @@ expect_failure 2 "$IOSWEEP" -s 64k -r 64k -i 0 -f "$T/t2" --out "$T/a" --report 
 check grep -q "holds results already" "$T/err"
 check [ ! -e "$T/t2" ]
 
+# throughput mode has no grid to report
+expect_failure 2 "$IOSWEEP" -t 2 -s 1m -r 64k -i 0 --report
+check grep -q -- "--report and -t: only for a sweep" "$T/err"
+
 # --- two sets: the comparison ---------------------------------------------------
 expect_success "$IOSWEEP" -a -n 64k -g 512k -i 0 -i 1 --trials 2 --data zero --label B \
 	-f "$T/t3" --out "$T/b" --quiet
