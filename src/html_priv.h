@@ -1,9 +1,9 @@
 /*
  * html_priv.h: what the report's files share and nobody else needs.
- * html.c writes the page; html_assets.c makes the pieces that come from
- * other emitters (the CSV files, the charts rendered by gnuplot) in a
- * private temporary folder and reads them back; html_tables.c writes the
- * grids of means and of ratios.
+ * html.c writes the page, html_findings.c its findings; html_assets.c
+ * makes the pieces that come from other emitters (the CSV files, the
+ * charts rendered by gnuplot) in a private temporary folder and reads them
+ * back; html_tables.c writes the grids of means and of ratios.
  *
  * Ownership: html_assets owns every string and array in it until
  * html_assets_release (which also removes the temporary folder).
@@ -92,6 +92,18 @@ void html_text(struct outfile *f, const char *s);
  */
 void html_tables_write(struct outfile *f, struct result_set *const *sets, size_t nsets,
 		       int col, const struct compare_result *const *cmp);
+
+/* The columns of mask as "read, reread and fread". */
+void html_col_list(struct outfile *f, uint32_t mask);
+
+/*
+ * The findings section (html_findings.c): cliffs, figures to read with
+ * care, and with two sets or more the verdicts of cmp[1..nsets) (NULL
+ * where compare_sets failed, with its message in cmp_err[i]).
+ */
+void html_findings(struct outfile *f, struct result_set *const *sets, size_t nsets,
+		   const struct compare_result *const *cmp, char *const *cmp_err,
+		   const struct html_assets *a);
 
 /*
  * Is the shortest full timed region of (cell, col) too short for the
