@@ -62,7 +62,6 @@ int cmd_report(int argc, char **argv)
 
 	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
 		return rc;
-	rc = IOSWEEP_EXIT_OK;
 	if (labels.n > ca.ninputs) {
 		fprintf(stderr, "iosweep report: %zu --label options for %zu inputs\n",
 			labels.n, ca.ninputs);
