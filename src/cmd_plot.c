@@ -182,22 +182,22 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Load the inputs into sets[]; 0 or an exit code. */
-static int load_inputs(const struct plot_args *a, struct result_set *sets)
+int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
+		  const struct cmdargs_list *labels, struct result_set *sets)
 {
 	char err[IOSWEEP_ERR_MAX], label[256];
-	for (size_t i = 0; i < a->ninputs; i++) {
-		if (import_load(&sets[i], a->inputs[i], 0, err, sizeof(err)) != 0) {
-			fprintf(stderr, "iosweep plot: %s\n", err);
+	for (size_t i = 0; i < ninputs; i++) {
+		if (import_load(&sets[i], inputs[i], 0, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep %s: %s\n", cmd, err);
 			return IOSWEEP_EXIT_INPUT;
 		}
-		const char *l = i < a->labels.n ? a->labels.items[i] : NULL;
+		const char *l = i < labels->n ? labels->items[i] : NULL;
 		if (!l && (!sets[i].meta.label || !*sets[i].meta.label)) {
-			default_label(a->inputs[i], label, sizeof(label));
+			default_label(inputs[i], label, sizeof(label));
 			l = label;
 		}
 		if (l && results_set_str(&sets[i].meta.label, l) != 0) {
-			fprintf(stderr, "iosweep plot: out of memory\n");
+			fprintf(stderr, "iosweep %s: out of memory\n", cmd);
 			return IOSWEEP_EXIT_FAILURE;
 		}
 	}
@@ -249,7 +249,7 @@ int cmd_plot(int argc, char **argv)
 		results_init(&sets[i]);
 		ptrs[i] = &sets[i];
 	}
-	if ((rc = load_inputs(&a, sets)) != 0)
+	if ((rc = cmd_load_sets("plot", a.inputs, a.ninputs, &a.labels, sets)) != 0)
 		goto out;
 
 	if (a.out) {

@@ -757,8 +757,8 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	const struct result_set *rs = sets[set];
 	uint64_t *recs = NULL, *files = NULL;
 	size_t nrecs = axis_values(rs, col, 1, &recs);
-	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, xt = { 0 },
-		    yt = { 0 }, term = { 0 }, out = { 0 };
+	struct sbuf title = { 0 }, title_q = { 0 }, what = { 0 }, from = { 0 }, data = { 0 },
+		    xt = { 0 }, yt = { 0 }, term = { 0 }, out = { 0 };
 	size_t maxv = rs->nsamples ? rs->nsamples : 1, nfiles = 0;
 	double *vals = malloc(maxv * sizeof(*vals));
 	double zmax = 0;
@@ -808,6 +808,7 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	const char *col_name = results_col_name(col);
 	sb_printf(&title, "%s throughput: ", col_name);
 	sb_plain(&title, rs->meta.label ? rs->meta.label : "result set");
+	sb_quoted(&title_q, title.p);	/* a label may hold a quote: "Bob's NAS" */
 	sb_printf(&what, "%s throughput (mean of the trials) over file size and record size, "
 		  "both on log2 axes", col_name);
 	sb_puts(&from, "the result set below");
@@ -816,8 +817,8 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	if (gnuplot_terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
 		goto out;
 	const struct tvar vars[] = {
-		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
-		{ "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "TITLE", title.p }, { "TITLE_Q", title_q.p }, { "WHAT", what.p },
+		{ "FROM", from.p }, { "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
 		{ "DATA_UNIT", "KB/s" }, { "SCALE", scale_s },
 		{ "ZLABEL", scale > 1 ? "MB/s" : "KB/s" },
@@ -833,6 +834,7 @@ out:
 	free(files);
 	free(vals);
 	sb_release(&title);
+	sb_release(&title_q);
 	sb_release(&what);
 	sb_release(&from);
 	sb_release(&data);

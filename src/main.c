@@ -1,6 +1,6 @@
 /*
  * main.c: iosweep's entry point.  A first argument that is a word
- * (plot, import, compare, cliffs) names a subcommand; anything else is a
+ * (plot, import, compare, cliffs, report) names a subcommand; anything else is a
  * sweep with IOzone's command line (sweep.c).  Every path ends here with
  * one of the exit codes of enum iosweep_exit (iosweep.h, README).
  */
@@ -22,6 +22,7 @@ static const struct {
 	{ "compare", cmd_compare },
 	{ "cliffs", cmd_cliffs },
 	{ "plot", cmd_plot },
+	{ "report", cmd_report },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
@@ -39,7 +40,7 @@ static int dispatch(int argc, char **argv)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
 		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot; a sweep starts with an option such as -a)\n",
+			"compare, cliffs, plot, report; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}

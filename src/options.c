@@ -890,7 +890,7 @@ static int opt_check_throughput(struct opt_parse *ps)
 	static const char *const grid[] = { "a", "A", "n", "g", "y", "q" };
 	static const char *const ours[] = { "trials", "warmup", "order", "ci" };
 	static const char *const single[] = { "plot", "refine-cliffs", "latency",
-					      "until-settled" };
+					      "until-settled", "report" };
 	struct options *o = ps->o;
 	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
 	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;

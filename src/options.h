@@ -98,6 +98,7 @@ struct options {
 	int json;                   /* --json: summary.json beside the CSV files */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
+	int report;                 /* --report: <out>/report.html (html.h) */
 	int latency;                /* --latency: per-op latency histograms */
 	int latency_files;          /* -Q: IOzone's offset/latency files (implies --latency) */
 	int refine_cliffs;          /* --refine-cliffs */

@@ -174,6 +174,9 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
 	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
 	     "write gnuplot charts into the output directory and render them"),
+	FLAG(NULL, "report", OPT_GROUP_OURS, report, NULL,
+	     "write report.html into the output directory: findings, charts and "
+	     "tables in one self-contained page"),
 	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
 	     "after the sweep, measure sizes between the two sides of each cache "
 	     "cliff until its cache size is known to within 5%"),

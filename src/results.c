@@ -265,6 +265,19 @@ int results_has(const struct result_set *rs, size_t cell, int col)
 	return 0;
 }
 
+uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col)
+{
+	uint64_t shortest = 0;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell == cell && s->col == col &&
+		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
+		    s->elapsed_ns > 0 && (shortest == 0 || s->elapsed_ns < shortest))
+			shortest = s->elapsed_ns;
+	}
+	return shortest;
+}
+
 struct cell_rank {
 	struct result_cell cell;
 	size_t old;

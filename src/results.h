@@ -201,4 +201,11 @@ int results_sort_cells(struct result_set *rs);
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);
 
+/*
+ * The shortest timed region (ns) among the full, timed trials of (cell,
+ * col): what summary.csv's short_timing is judged on.  0 when there is
+ * none (imported rate-only figures carry no time).
+ */
+uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col);
+
 #endif

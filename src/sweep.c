@@ -23,6 +23,7 @@
 #include "cliff.h"
 #include "csvout.h"
 #include "gnuplot.h"
+#include "html.h"
 #include "iosweep.h"
 #include "options.h"
 #include "jsonout.h"
@@ -146,7 +147,7 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
 		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
-		"clients.csv", "clients.csv.gz"
+		"clients.csv", "clients.csv.gz", "report.html"
 	};
 	char path[4096];
 	struct stat st;
@@ -282,7 +283,30 @@ static int check_xls(const struct options *o, const struct sweep_plan *p,
 	return rc;
 }
 
-/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts. */
+/* --report: report.html in the result folder (html.h).  0 or -1. */
+static int emit_report(struct result_set *rs, const struct options *o, const char *dir,
+		       char *err, size_t errlen)
+{
+	struct html_opts ho = { .charts = 1, .overwrite = o->overwrite };
+	struct result_set *sets[1] = { rs };
+	struct html_outcome oc;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/report.html", dir);
+	if (html_write_report(sets, 1, &ho, path, &oc, err, errlen) != 0)
+		return -1;
+	if (oc.gnuplot_missing)
+		fprintf(stderr, "iosweep: gnuplot not found, so %s has every table but "
+			"no chart\n", path);
+	if (oc.chart_failures) {
+		snprintf(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
+			 oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
+		return -1;
+	}
+	return 0;
+}
+
+/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
 {
@@ -319,6 +343,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 			rc = 0;
 		}
 	}
+	if (rc == 0 && o->report)
+		rc = emit_report(rs, o, dir, err, errlen);
 	return rc;
 }
 
