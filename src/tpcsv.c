@@ -142,3 +142,22 @@ int tpcsv_from_run(struct result_set *rs, const struct tp_run *run, int ops, int
 	}
 	return 0;
 }
+
+int tpcsv_write_run(const struct result_set *rs, const struct tp_run *run, int cpu,
+		    const char *dir, int gzip, int overwrite, char *err, size_t errlen)
+{
+	struct result_set t;
+	int rc = -1;
+
+	results_init(&t);
+	t.meta.source_unit = rs->meta.source_unit;
+	if (results_set_str(&t.meta.label, rs->meta.label) ||
+	    tpcsv_from_run(&t, run, rs->meta.source_unit == RESULTS_UNIT_OPS, cpu)) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	rc = tpcsv_write(&t, dir, gzip, overwrite, err, errlen);
+out:
+	results_release(&t);
+	return rc;
+}

@@ -42,4 +42,11 @@ int tpcsv_write(const struct result_set *rs, const char *dir, int gzip,
  */
 int tpcsv_from_run(struct result_set *rs, const struct tp_run *run, int ops, int cpu);
 
+/*
+ * A -t run's throughput.csv: the records of run (tpcsv_from_run) under
+ * rs's label and unit, written to dir.  0 or -1 with err.
+ */
+int tpcsv_write_run(const struct result_set *rs, const struct tp_run *run, int cpu,
+		    const char *dir, int gzip, int overwrite, char *err, size_t errlen);
+
 #endif
