@@ -16,6 +16,7 @@
 #include "cmdargs.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare_tp.h"
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
@@ -152,6 +153,11 @@ int cmd_compare(int argc, char **argv)
 			goto done;
 		}
 	}
+	for (int i = 0; i < nin; i++)
+		if (sets[i].ntp) {      /* throughput mode: compare_tp.h */
+			rc = cmd_compare_tp(sets, nin, csv, overwrite);
+			goto done;
+		}
 	for (int i = 1; i < nin; i++) {
 		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, &res[i],
 				 err, sizeof(err))) {

@@ -39,8 +39,7 @@ static int push_row(struct compare_result *r, size_t *alloc,
 	return 0;
 }
 
-/* Fill row from the two value lists. */
-static void compare_values(const double *va, size_t na, const double *vb,
+void compare_values(const double *va, size_t na, const double *vb,
 			   size_t nb, double alpha, struct compare_row *row)
 {
 	struct stats_summary sa, sb;

@@ -53,4 +53,13 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 
 void compare_release(struct compare_result *r);
 
+/*
+ * The figures of one row from the per-trial values of each side: n, means,
+ * ratio, % difference, Welch's p and its verdict at alpha (the fields
+ * other than col and the sizes).  Also used for throughput mode
+ * (compare_tp.c).
+ */
+void compare_values(const double *va, size_t na, const double *vb, size_t nb,
+		    double alpha, struct compare_row *row);
+
 #endif
