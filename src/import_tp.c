@@ -256,9 +256,14 @@ static int block_head(struct tp_parse *p, const char *s, const char *end,
 	if (!eat_count(&s, end, &n) || !eq || eq < s)
 		return tfail(p, line, "%s line without a process count", what);
 	int kind = kind_of(s, (size_t)(eq - s), 0);
-	if (kind < 0)
+	if (kind < 0) {
+		const char *ne = eq;
+		skip_blank(&s, eq);
+		while (ne > s && (ne[-1] == ' ' || ne[-1] == '\t'))
+			ne--;
 		return tfail(p, line, "%s line of an unknown test '%.*s'", what,
-			     (int)((eq - s) < 40 ? (eq - s) : 40), s);
+			     (int)((ne - s) < 40 ? (ne - s) : 40), s);
+	}
 	s = eq + 1;
 	if (!eat_number(&s, end, &v) || !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
 		return tfail(p, line, "%s line without a figure in kB/sec or ops/sec", what);
@@ -638,9 +643,14 @@ static int table_line(struct tp_parse *p, const char *s, const char *end, unsign
 	if (lab)
 		return lab < 0 ? -1 : 0;
 	int kind = kind_of(q, qn, 1);
-	if (kind < 0)
+	if (kind < 0) {
+		while (qn && *q == ' ')
+			q++, qn--;
+		while (qn && q[qn - 1] == ' ')
+			qn--;
 		return tfail(p, line, "a throughput table row of an unknown test '%.*s'",
 			     (int)(qn < 40 ? qn : 40), q);
+	}
 	while (!at_end(&s, end)) {
 		if (nv == TP_MAX_COUNTS)
 			return tfail(p, line, "more than %d figures in a row", TP_MAX_COUNTS);
@@ -997,6 +1007,7 @@ int import_tp_is_text(const char *buf, size_t len)
 {
 	(void)len;
 	return strstr(buf, "Children see throughput for") != NULL ||
+	       strstr(buf, "\tThroughput test with ") != NULL ||
 	       strstr(buf, "\"Throughput report Y-axis") != NULL;
 }
 
