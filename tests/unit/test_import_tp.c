@@ -35,20 +35,12 @@ static char tmpdir[256];
 
 static const char *fixtures(void)
 {
-	const char *e = getenv("IOSWEEP_FIXTURES");
-	return e && *e ? e : "../shared/fixtures";
+	return tu_fixtures();
 }
 
 static const char *tmp_path(const char *name)
 {
-	static char buf[512];
-	if (!tmpdir[0]) {
-		snprintf(tmpdir, sizeof(tmpdir), "/tmp/iosweep-test-import-tp.XXXXXX");
-		if (!mkdtemp(tmpdir))
-			tmpdir[0] = '\0';
-	}
-	snprintf(buf, sizeof(buf), "%s/%s", tmpdir, name);
-	return buf;
+	return tu_tmp_path(tmpdir, "import-tp", name);
 }
 
 static void spill(const char *path, const char *text)
@@ -545,11 +537,7 @@ static void test_compare(void)
 
 static void test_cleanup(void)
 {
-	if (tmpdir[0]) {
-		char cmd[600];
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-		CU_ASSERT_EQUAL(system(cmd), 0);
-	}
+	tu_tmp_cleanup(tmpdir);
 }
 
 static const struct cu_case cases[] = {
