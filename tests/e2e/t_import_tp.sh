@@ -90,6 +90,10 @@ check [ "$(grep -c '' "$T/cmp.csv")" = 17 ]      # 4 tests x 2 counts x 2 figure
 expect_failure 4 "$IOSWEEP" compare "$TP/l1u3_R_b.txt" "$IZ/04_s16m_r64k_i0_i1_i2.txt"
 check grep -q "is not a throughput-mode (-t) result" "$T/err"
 
+# --- cache cliffs need file sizes: refused ------------------------------------
+expect_failure 4 "$IOSWEEP" cliffs "$TP/t3.xls"
+check grep -q "t3.xls: a throughput-mode (-t) result has no file size axis" "$T/err"
+
 # --- plot: two imported sets, rendered by the real gnuplot ---------------------
 command -v gnuplot >/dev/null 2>&1 || { echo "SKIP gnuplot is not installed: charts not rendered"; finish; }
 expect_success "$IOSWEEP" plot "$TP/l1u3_R_b.txt" "$TP/l2u4_u_C_R_b.txt" --label "nas a" --label "nas b" \
