@@ -774,8 +774,8 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 		if (!p.in_table && !p.complete) {
 			/* IOzone's note of a failed child: "Child 3" then the error */
 			const char *t = s;
-			unsigned k;
-			if (eat(&t, le, "Child") && eat_count(&t, le, &k) && at_end(&t, le) &&
+			double k;
+			if (eat(&t, le, "Child") && eat_number(&t, le, &k) && at_end(&t, le) &&
 			    !child_note)
 				child_note = line;
 		}

@@ -249,6 +249,53 @@ static void test_spot_checks_and_meta(void)
 	results_release(&rs);
 }
 
+/*
+ * The 3.2xx layout: spaces for tabs, "KB/sec", "Kbyte", no -C, and
+ * stopped by a child's error after two whole blocks.
+ */
+static void test_old_layout(void)
+{
+	static const char old_text[] =
+		"        Iozone: Performance Test of File I/O\n"
+		"                Version $Revision: 3.217 $\n"
+		"        Command line used: iozone -c -t1 -s 2048m -r 128k -i0 -i1\n"
+		"        Output is in Kbytes/sec\n"
+		"        Throughput test with 1 process\n"
+		"        Each process writes a 2097152 Kbyte file in 128 Kbyte records\n"
+		"                                                                                \n"
+		"        Children see throughput for  1 initial writers  =  109333.84 KB/sec\n"
+		"        Parent sees throughput for  1 initial writers   =  109326.48 KB/sec\n"
+		"        Min throughput per process                      =  109333.84 KB/sec\n"
+		"        Max throughput per process                      =  109333.84 KB/sec\n"
+		"        Avg throughput per process                      =  109333.84 KB/sec\n"
+		"        Min xfer                                        = 2097152.00 KB\n"
+		"\n"
+		"        Children see throughput for 1 re-readers        =  167226.50 KB/sec\n"
+		"        Parent sees throughput for 1 re-readers         =  167222.79 KB/sec\n"
+		"        Min throughput per process                      =  167226.50 KB/sec\n"
+		"        Max throughput per process                      =  167226.50 KB/sec\n"
+		"        Avg throughput per process                      =  167226.50 KB/sec\n"
+		"        Min xfer                                        = 2097152.00 KB\n"
+		"\n"
+		"Child 0\n"
+		"/mnt/f1: Input/output error\n";
+	struct result_set rs;
+
+	spill(tmp_path("old.txt"), old_text);
+	check_report(tmp_path("old.txt"));
+	load_ok(&rs, tmp_path("old.txt"));
+	CU_ASSERT_EQUAL(rs.ntp, 2);
+	const struct result_tp *t = find(&rs, TP_REREAD, 1, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->file_kb, 2097152);
+	CU_ASSERT_EQUAL(t->record_kb, 128);
+	CU_ASSERT_DOUBLE_EQUAL(t->parent, 167222.79, 1e-6);
+	CU_ASSERT_STRING_EQUAL(rs.meta.version, "3.217");
+	CU_ASSERT(rs.meta.flags & RESULTS_F_CLOSE);
+	CU_ASSERT_PTR_NOT_NULL(rs.meta.status);
+	results_release(&rs);
+}
+
 /* The -b sheet of a run against the report of the same run. */
 static void check_sheet(const char *xls, const char *txt, size_t want)
 {
@@ -543,6 +590,7 @@ static void test_cleanup(void)
 static const struct cu_case cases[] = {
 	CU_CASE(test_reports_cell_for_cell),
 	CU_CASE(test_spot_checks_and_meta),
+	CU_CASE(test_old_layout),
 	CU_CASE(test_sheets_equal_reports),
 	CU_CASE(test_excel_section_alone),
 	CU_CASE(test_trials_and_csv_round_trip),
