@@ -234,6 +234,10 @@ static int close_block(struct tp_parse *p)
 	if (!p->open)
 		return 0;
 	p->open = 0;
+	if (p->cur.nchild && p->cur.nchild != p->cur.procs)
+		return tfail(p, p->cur_line, "the block of %u %s has %u Child lines for %u %s",
+			     p->cur.procs, kind_name(p->cur.kind), p->cur.nchild, p->cur.procs,
+			     p->cur.procs == 1 ? "process" : "processes");
 	p->cur.child_xfer = p->child_xfer;
 	p->cur.child_rate = p->child_rate;
 	if (results_add_tp(p->rs, &p->cur))
@@ -464,14 +468,18 @@ static size_t tp_counts(const struct tp_parse *p, unsigned *counts, size_t max)
 			const char *tok = c;
 			while (*c && *c != ' ' && *c != '\t')
 				c++;
-			if (c - tok != 2 || tok[0] != '-' || !strchr("tlu", tok[1]))
+			if (c - tok < 2 || tok[0] != '-' || !tok[1] || !strchr("tlu", tok[1]))
 				continue;
-			const char *v = c, *vend;
-			while (*v == ' ' || *v == '\t')
-				v++;
-			vend = v;
-			while (*vend && *vend != ' ' && *vend != '\t')
-				vend++;
+			/* "-t 4" or getopt's "-t4" */
+			const char *v = tok + 2, *vend = c;
+			if (c - tok == 2) {
+				v = c;
+				while (*v == ' ' || *v == '\t')
+					v++;
+				vend = v;
+				while (*vend && *vend != ' ' && *vend != '\t')
+					vend++;
+			}
 			unsigned k;
 			const char *q = v;
 			if (!eat_count(&q, vend, &k) || q != vend)

@@ -354,6 +354,22 @@ static void test_excel_section_alone(void)
 	}
 	results_release(&rs);
 	results_release(&full);
+
+	/* no header counts: getopt's attached "-l1 -u3" on the command line */
+	spill(tmp_path("ronly2.txt"),
+	      "\tCommand line used: iozone -l1 -u3 -s 1m -i 0 -R\n\n"
+	      "\"Throughput report Y-axis is type of test X-axis is number of processes\"\n"
+	      "\"Record size = 64 kBytes \"\n\"Output is in kBytes/sec\"\n\n"
+	      "\"  Initial write \"  10.50   20.25   30.00 \n\n"
+	      "iozone test complete.\n");
+	load_ok(&rs, tmp_path("ronly2.txt"));
+	CU_ASSERT_EQUAL(rs.ntp, 3);
+	const struct result_tp *t = find(&rs, TP_WRITE, 2, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->children, 20.25);
+	CU_ASSERT_EQUAL(t->record_kb, 64);
+	CU_ASSERT_PTR_NOT_NULL(find(&rs, TP_WRITE, 3, 0));
+	results_release(&rs);
 }
 
 static void test_trials_and_csv_round_trip(void)
@@ -452,6 +468,8 @@ static void test_errors(void)
 		{ HEAD BLOCK "\tCPU utilization: Wall time 1.0 CPU time\n" END,
 		  ":11: CPU utilization line without" },
 		{ HEAD BLOCK BLOCK END, ":11: a second block of 2 initial writers" },
+		{ HEAD BLOCK "\tChild[0] xfer count = 1.00 kB, Throughput = 1.00 kB/sec\n" END,
+		  ":5: the block of 2 initial writers has 1 Child lines for 2 processes" },
 		{ HEAD "\tChildren see throughput for  2 readers = 100.00 ops/sec\n"
 		  "\tParent sees throughput for  2 readers = 50.00 kB/sec\n" END,
 		  ":6: figures in kB, but line 5 had them in ops" },
