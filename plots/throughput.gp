@@ -9,11 +9,13 @@
 @TERMINAL@
 
 # ---- the data, one block per result set.  Columns: processes, then
-#      Children see mean, min, max and Parent sees mean, min, max over the
-#      trials (@DATA_UNIT@; NaN where the source has no figure), trials.
+#      Children see mean, min, max, Parent sees mean, min, max over the
+#      trials, Children see 95% CI low, high (@DATA_UNIT@; NaN where the
+#      source has no figure), trials.
 @DATA@
 # ---- look
 scale = @SCALE@      # the data are in @DATA_UNIT@; the y axis shows them / scale
+lo = @LO@; hi = @HI@      # error bars: columns 3:4 are min..max, 8:9 the 95% CI
 set title '@TITLE@' font ',12'
 set xlabel '@XLABEL@'
 set ylabel '@YLABEL@'

@@ -4,8 +4,9 @@
  * processes, per test, one colour per result set, Children see as a solid
  * line and Parent sees as a dashed one in the same colour, with the
  * nominal reference lines; and, with several sets, the overlay with one
- * set drawn thick.  Several trials of a set give the mean and min..max
- * error bars on the Children see line.
+ * set drawn thick.  Several trials of a set give the mean and error bars
+ * on the Children see line: min..max, or with --errors ci the 95%
+ * confidence interval of the mean (Student t).
  *
  * The scripts are self-contained like the others (plots/throughput.gp,
  * data in inline blocks) and are written through gnuplot_write_script.
@@ -22,6 +23,7 @@
 #include "iosweep.h"
 #include "outfile.h"
 #include "results.h"
+#include "stats.h"
 #include "throughput.h"
 
 #define TP_MAX_POINTS 1024
@@ -30,6 +32,8 @@
 struct tp_point {
 	unsigned procs;
 	double c_mean, c_min, c_max;   /* Children see */
+	double c_sumsq;                /* sum of squares, then unused */
+	double c_lo, c_hi;             /* Children see: 95% CI of the mean (= mean when n < 2) */
 	double p_mean, p_min, p_max;   /* Parent sees, NAN when none */
 	unsigned n, np;                /* trials with each */
 };
@@ -58,6 +62,7 @@ static size_t tp_points(const struct result_set *rs, int kind, struct tp_point *
 		}
 		struct tp_point *p = &pts[k];
 		p->c_mean += t->children;
+		p->c_sumsq += t->children * t->children;
 		p->c_min = fmin(p->c_min, t->children);
 		p->c_max = fmax(p->c_max, t->children);
 		p->n++;
@@ -71,6 +76,13 @@ static size_t tp_points(const struct result_set *rs, int kind, struct tp_point *
 	for (size_t k = 0; k < n; k++) {
 		struct tp_point *p = &pts[k];
 		p->c_mean /= p->n;
+		p->c_lo = p->c_hi = p->c_mean;
+		if (p->n > 1) {
+			double var = (p->c_sumsq - p->n * p->c_mean * p->c_mean) / (p->n - 1);
+			double half = stats_t95(p->n - 1) * sqrt(var > 0 ? var : 0) / sqrt(p->n);
+			p->c_lo = p->c_mean - half;
+			p->c_hi = p->c_mean + half;
+		}
 		if (p->np)
 			p->p_mean /= p->np;
 		else
@@ -168,6 +180,8 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 			put_num(&data, pts[k].p_mean);
 			put_num(&data, pts[k].p_min);
 			put_num(&data, pts[k].p_max);
+			put_num(&data, pts[k].c_lo);
+			put_num(&data, pts[k].c_hi);
 			sb_printf(&data, " %u\n", pts[k].n);
 		}
 		sb_puts(&data, "EOD\n");
@@ -186,8 +200,10 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		scale = 1024.0;
 		unit_name = "MB/s";
 	}
-	char scale_s[16], xmin[16], xmax[16];
+	char scale_s[16], xmin[16], xmax[16], lo[8], hi[8];
 	snprintf(scale_s, sizeof(scale_s), "%g", scale);
+	snprintf(lo, sizeof(lo), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 8 : 3);
+	snprintf(hi, sizeof(hi), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 9 : 4);
 	snprintf(xmin, sizeof(xmin), "%g", ex.pmin > 1 ? ex.pmin - 0.5 : 0.5);
 	snprintf(xmax, sizeof(xmax), "%g", ex.pmax + 0.5);
 
@@ -207,9 +223,11 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 			  "(IOzone throughput mode), one colour per result set", test,
 			  threads ? "threads" : "processes");
 	}
-	sb_puts(&what, ";\n#   solid: Children see (the sum of each process's own rate; "
-		"error bars min..max of the trials),\n#   dashed: Parent sees (all data over "
-		"the parent's wall time; not in -R tables or -b sheets)");
+	sb_printf(&what, ";\n#   solid: Children see (the sum of each process's own rate; "
+		  "error bars: %s),\n#   dashed: Parent sees (all data over the parent's wall "
+		  "time; not in -R tables or -b sheets)", c->overlay || go->errbars == GNUPLOT_ERR_NONE
+		  ? "none" : go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
+		  : "min..max of the trials");
 	if (rl && rl->n)
 		sb_puts(&what, ";\n#   grey dashed: nominal interface rates (not measured)");
 	sb_puts(&from, "the result sets below");
@@ -247,8 +265,8 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 			sb_puts(&plot, ", \\\n");
 		first = 0;
 		if (bars)
-			sb_printf(&plot, "     $t%zu using 1:($2/scale):($3/scale):($4/scale) "
-				  "with yerrorlines", i + 1);
+			sb_printf(&plot, "     $t%zu using 1:($2/scale):(column(lo)/scale):"
+				  "(column(hi)/scale) with yerrorlines", i + 1);
 		else
 			sb_printf(&plot, "     $t%zu using 1:($2/scale) with linespoints", i + 1);
 		sb_printf(&t, "%s, Children see", label);
@@ -273,6 +291,7 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		{ "NAME", c->name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", term.p }, { "DATA", data.p },
 		{ "DATA_UNIT", ops ? "operations per second" : "KB/s" }, { "SCALE", scale_s },
+		{ "LO", lo }, { "HI", hi },
 		{ "XLABEL", threads ? "threads" : "processes" }, { "YLABEL", ylabel.p },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
 		{ "REFLABELS", refs.p }, { "PLOT", plot.p },

@@ -112,7 +112,7 @@ check grep -q "title 'nas b, Children see'" "$G"
 check grep -q "'gigabit Ethernet (nominal 119.2 MB/s)'" "$G"
 check grep -q "with lines dt 2 lw 1.2 lc rgb '#808080' notitle" "$G"
 # the data: processes, Children see of the report (l1u3, 3 initial writers)
-check grep -q '^3 1540074.12 1540074.12 1540074.12 17904.29 17904.29 17904.29 1$' "$G"
+check grep -q '^3 1540074.12 1540074.12 1540074.12 17904.29 17904.29 17904.29 1540074.12 1540074.12 1$' "$G"
 check grep -q "lw 5.0 pt 7 title 'nas a, Children see'" "$T/png/overlay-throughput-initial-writers.gp"
 check grep -q "lw 1.5 pt 7 title 'nas b, Children see'" "$T/png/overlay-throughput-initial-writers.gp"
 # svg too, and a mix with a grid report is refused

@@ -89,13 +89,21 @@ static void test_two_sets(void)
 	char *r = script("throughput-readers");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	/* A's rows sorted by processes: means, min, max of both figures, trials */
-	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t1 << EOD\n1 70.00 60.00 80.00 65.00 60.00 70.00 2\n"
-				      "2 150.00 100.00 200.00 60.00 50.00 70.00 2\n"
-				      "4 200.00 100.00 300.00 100.00 90.00 110.00 2\nEOD\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t2 << EOD\n1 40.00 40.00 40.00 NaN NaN NaN 1\n"
-				      "2 45.00 45.00 45.00 NaN NaN NaN 1\nEOD\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t1 using 1:($2/scale):($3/scale):($4/scale) with "
-				      "yerrorlines lt 1 dt 1 lw 2.0 pt 7 title 'NAS A, Children see'"));
+	/*
+	 * CI of two trials: mean +- t(1) * sd / sqrt(2), t(1) = 12.706:
+	 * 60, 80: sd 14.142, half 127.06; 100, 200: sd 70.71, half 635.30;
+	 * 300, 100: sd 141.42, half 1270.60
+	 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t1 << EOD\n1 70.00 60.00 80.00 65.00 60.00 70.00 "
+				      "-57.06 197.06 2\n"
+				      "2 150.00 100.00 200.00 60.00 50.00 70.00 -485.30 785.30 2\n"
+				      "4 200.00 100.00 300.00 100.00 90.00 110.00 -1070.60 1470.60 2\n"
+				      "EOD\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t2 << EOD\n1 40.00 40.00 40.00 NaN NaN NaN 40.00 40.00 1\n"
+				      "2 45.00 45.00 45.00 NaN NaN NaN 45.00 45.00 1\nEOD\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "lo = 3; hi = 4"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t1 using 1:($2/scale):(column(lo)/scale):(column(hi)/scale) "
+				      "with yerrorlines lt 1 dt 1 lw 2.0 pt 7 title 'NAS A, Children see'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r, "$t1 using 1:($5/scale) with linespoints lt 1 dt (10,6) "
 				      "lw 1.5 pt 6 title 'NAS A, Parent sees'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r, "title 'NAS B, Children see'"));
@@ -113,16 +121,23 @@ static void test_two_sets(void)
 	free(o);
 	char *w = script("throughput-initial-writers");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
-	CU_ASSERT_PTR_NOT_NULL(strstr(w, "\n1 10.00 10.00 10.00 5.00 5.00 5.00 1\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w, "\n1 10.00 10.00 10.00 5.00 5.00 5.00 10.00 10.00 1\n"));
 	CU_ASSERT_PTR_NULL(strstr(w, "NAS B"));
 	free(w);
 	gnuplot_files_release(&files);
 
-	/* --tests read: the readers only; a grid set is refused; an unknown highlight too */
+	/* --tests read: the readers only, here with --errors ci */
 	go.cols_mask = 1u << RC_READ;
+	go.errbars = GNUPLOT_ERR_CI95;
 	CU_ASSERT_EQUAL(gnuplot_write_charts(sets, 2, &go, tmpdir, &files, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(files.n, 2);
 	gnuplot_files_release(&files);
+	r = script("throughput-readers");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "lo = 8; hi = 9"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "error bars: 95% confidence interval of the mean"));
+	free(r);
+	/* a grid set is refused; an unknown highlight too */
 	go.highlight = "NAS C";
 	CU_ASSERT_EQUAL(gnuplot_write_charts(sets, 2, &go, tmpdir, &files, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--highlight 'NAS C'"));
