@@ -21,6 +21,7 @@
 #include "cmdargs.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare_tp.h"
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
@@ -38,14 +39,6 @@ static const char compare_usage[] =
 	"  --adjust: how p-values are adjusted for the number of cells tested\n"
 	"  (bh: Benjamini-Hochberg, the default; holm: Holm's step-down)\n";
 
-static const char *adjust_text(int m)
-{
-	switch (m) {
-	case STATS_ADJUST_HOLM: return "Holm-adjusted";
-	case STATS_ADJUST_BH: return "Benjamini-Hochberg-adjusted";
-	default: return "unadjusted";
-	}
-}
 
 static const char *sig_word(int s)
 {
@@ -69,7 +62,7 @@ static void print_pair(const char *la, const char *lb, const struct result_set *
 	       "significant: Welch's t-test, %s p < %.2f over the %zu cells tested\n"
 	       "(p_adj, adjustment: %s; needs 2 trials a side)\n\n",
 	       la, a->trials, a->trials == 1 ? "" : "s", lb, b->trials,
-	       b->trials == 1 ? "" : "s", adjust_text(r->adjust), COMPARE_ALPHA, r->ntested,
+	       b->trials == 1 ? "" : "s", compare_adjust_text(r->adjust), COMPARE_ALPHA, r->ntested,
 	       stats_adjust_name(r->adjust));
 	printf("%-15s %10s %9s %4s %14s %4s %14s %9s %9s %9s %9s %4s\n", "test", "file_kb",
 	       "record_kb", "n_a", "mean_a", "n_b", "mean_b", "ratio", "%diff", "p", "p_adj",
@@ -189,6 +182,11 @@ int cmd_compare(int argc, char **argv)
 			goto done;
 		}
 	}
+	for (int i = 0; i < nin; i++)
+		if (sets[i].ntp) {      /* throughput mode: compare_tp.h */
+			rc = cmd_compare_tp(sets, nin, csv, overwrite, adjust);
+			goto done;
+		}
 	for (int i = 1; i < nin; i++) {
 		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, adjust,
 				 &res[i], err, sizeof(err))) {

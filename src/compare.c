@@ -41,9 +41,9 @@ static int push_row(struct compare_result *r, size_t *alloc,
 	return 0;
 }
 
-/* Fill row from the two value lists (the verdict comes later). */
-static void compare_values(const double *va, size_t na, const double *vb,
-			   size_t nb, struct compare_row *row)
+/* Fill row from the two value lists (the verdict comes later: compare_adjust). */
+void compare_values(const double *va, size_t na, const double *vb,
+		    size_t nb, struct compare_row *row)
 {
 	struct stats_summary sa, sb;
 	double t, df, p;
@@ -68,29 +68,50 @@ static void compare_values(const double *va, size_t na, const double *vb,
 		row->p_value = p;
 }
 
-/* Adjust every row's p together and give the verdicts.  0 or -1 (memory). */
-static int adjust_rows(struct compare_result *r, double alpha, int adjust)
+const char *compare_adjust_text(int adjust)
 {
-	double *p = malloc((r->nrows ? r->nrows : 1) * 2 * sizeof(*p));
+	switch (adjust) {
+	case STATS_ADJUST_HOLM: return "Holm-adjusted";
+	case STATS_ADJUST_BH: return "Benjamini-Hochberg-adjusted";
+	default: return "unadjusted";
+	}
+}
+
+int compare_verdicts(struct compare_row *const *rows, size_t n, double alpha,
+		     int adjust, size_t *ntested)
+{
+	double *p = calloc((n ? n : 1) * 2, sizeof(*p));
 	if (!p)
 		return -1;
-	double *adj = p + r->nrows;
-	for (size_t i = 0; i < r->nrows; i++)
-		p[i] = r->rows[i].p_value;
-	if (stats_adjust_p(p, adj, r->nrows, adjust) != 0) {
+	double *adj = p + n;
+	for (size_t i = 0; i < n; i++)
+		p[i] = rows[i]->p_value;
+	if (stats_adjust_p(p, adj, n, adjust) != 0) {
 		free(p);
 		return -1;
 	}
-	r->adjust = adjust;
-	r->ntested = 0;
-	for (size_t i = 0; i < r->nrows; i++) {
-		struct compare_row *w = &r->rows[i];
-		w->p_adjusted = adj[i];
-		w->significant = isnan(adj[i]) ? -1 : adj[i] < alpha;
-		r->ntested += !isnan(adj[i]);
+	*ntested = 0;
+	for (size_t i = 0; i < n; i++) {
+		rows[i]->p_adjusted = adj[i];
+		rows[i]->significant = isnan(adj[i]) ? -1 : adj[i] < alpha;
+		*ntested += !isnan(adj[i]);
 	}
 	free(p);
 	return 0;
+}
+
+/* Adjust every row's p together and give the verdicts.  0 or -1 (memory). */
+static int adjust_rows(struct compare_result *r, double alpha, int adjust)
+{
+	struct compare_row **w = malloc((r->nrows ? r->nrows : 1) * sizeof(*w));
+	if (!w)
+		return -1;
+	for (size_t i = 0; i < r->nrows; i++)
+		w[i] = &r->rows[i];
+	int rc = compare_verdicts(w, r->nrows, alpha, adjust, &r->ntested);
+	free(w);
+	r->adjust = adjust;
+	return rc;
 }
 
 int compare_sets(const struct result_set *a, const struct result_set *b,

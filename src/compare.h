@@ -60,4 +60,22 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 
 void compare_release(struct compare_result *r);
 
+/*
+ * The figures of one row from the per-trial values of each side: n, means,
+ * ratio, % difference and Welch's p (the fields other than col and the
+ * sizes; no verdict yet: compare_verdicts).  Also used for throughput mode
+ * (compare_tp.c).
+ */
+void compare_values(const double *va, size_t na, const double *vb, size_t nb,
+		    struct compare_row *row);
+/*
+ * The verdicts of n rows tested together: their p-values adjusted as one
+ * family (enum stats_adjust), p_adjusted and significant (adjusted p <
+ * alpha) set; *ntested the rows with a p.  0, or -1 out of memory.
+ */
+int compare_verdicts(struct compare_row *const *rows, size_t n, double alpha,
+		     int adjust, size_t *ntested);
+/* "Benjamini-Hochberg-adjusted", "Holm-adjusted" or "unadjusted". */
+const char *compare_adjust_text(int adjust);
+
 #endif

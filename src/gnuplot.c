@@ -442,9 +442,9 @@ static void data_blocks(struct sbuf *b, struct result_set *const *sets,
  * Reference lines: labels now, plot items later.  A label that would sit
  * on top of a lower one (closer than 4% of the axis) moves to the right.
  */
-static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
-		       const struct chart *ch, int log_y, double scale,
-		       const char *unit_name)
+void gnuplot_ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
+			double ymin, double ymax, int log_y, double scale,
+			const char *unit_name)
 {
 	double placed_pos[3] = { -1, -1, -1 };
 	unsigned char done[64] = { 0 };
@@ -457,9 +457,9 @@ static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
 				i = j;
 		done[i] = 1;
 		const struct gnuplot_ref *r = &refs->items[i];
-		double pos = log_y && ch->ymin > 0 && ch->ymax > ch->ymin
-			? log(r->kbps / ch->ymin) / log(ch->ymax / ch->ymin)
-			: r->kbps / (ch->ymax > 0 ? ch->ymax : 1);
+		double pos = log_y && ymin > 0 && ymax > ymin
+			? log(r->kbps / ymin) / log(ymax / ymin)
+			: r->kbps / (ymax > 0 ? ymax : 1);
 		size_t slot = 0;
 		while (slot < 2 && placed_pos[slot] >= -0.5 && pos - placed_pos[slot] < 0.04)
 			slot++;
@@ -478,7 +478,7 @@ static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
 	}
 }
 
-static void ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
+void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
 {
 	for (size_t i = 0; refs && i < refs->n; i++)
 		sb_printf(b, ", \\\n     %.6f/scale with lines dt 2 lw 1.2 lc rgb '#808080' notitle",
@@ -686,7 +686,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		sb_puts(&ylabel, "microseconds per operation");
 	else
 		sb_printf(&ylabel, "%s (1 KB = 1024 bytes)", unit_name);
-	ref_labels(&refs, rl, ch, go->log_y, scale, unit_name);
+	gnuplot_ref_labels(&refs, rl, ch->ymin, ch->ymax, go->log_y, scale, unit_name);
 	if (!rl || !rl->n)
 		sb_puts(&refs, "# (none)");
 	if (kind == CHART_COMPARE)
@@ -713,7 +713,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		sb_printf(&plot, " lt %zu lw %.1f pt 7 title ", i + 1, lw);
 		series_title(&plot, sets, s, with_record);
 	}
-	ref_plot_items(&plot, rl);
+	gnuplot_ref_plot_items(&plot, rl);
 	sb_puts(&plot, "\n");
 
 	if (gnuplot_terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
@@ -966,6 +966,9 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 		snprintf(err, errlen, "nothing to plot: no result sets");
 		return -1;
 	}
+	for (size_t i = 0; i < nsets; i++)
+		if (sets[i]->ntp)   /* throughput mode: gnuplot_tp.c */
+			return gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen);
 	if (go->term && !gnuplot_term_valid(go->term)) {
 		snprintf(err, errlen, "--format '%s': unknown (use png, svg, pdf or dumb)",
 			 go->term);

@@ -22,6 +22,7 @@
 
 struct gnuplot_files;
 struct gnuplot_opts;
+struct gnuplot_refs;
 struct result_set;
 
 /* A growing string; failed is set once memory runs out (later adds are ignored). */
@@ -139,6 +140,27 @@ void gnuplot_sb_from(struct sbuf *b, struct result_set *const *sets,
 void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
 /* The record size of the 2D charts of col (64 KB when measured, else the most common). */
 uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
+
+/*
+ * Reference lines (gnuplot.c): their labels, placed on an axis from ymin
+ * to ymax (figures / scale, in unit_name), then their plot items.
+ */
+void gnuplot_ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
+			double ymin, double ymax, int log_y, double scale,
+			const char *unit_name);
+void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs);
+
+/*
+ * gnuplot_tp.c: the charts of throughput-mode sets (results.h, struct
+ * result_tp), written instead of the file-size charts when any set has
+ * throughput records: per test, throughput-<slug>.gp (throughput against
+ * the process count, one colour per set, Children see solid, Parent sees
+ * dashed, reference lines) and with several sets overlay-throughput-<slug>.gp
+ * (go->highlight thick).  Every set must be a throughput set.  0 or -1.
+ */
+int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
+		     const struct gnuplot_opts *go, const char *dir,
+		     struct gnuplot_files *written, char *err, size_t errlen);
 
 /*
  * gnuplot_lat.c: the latency charts of col from per-operation histograms

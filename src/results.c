@@ -83,7 +83,40 @@ void results_release(struct result_set *rs)
 	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
 		free(rs->client_host[i]);
 	free(rs->client_host);
+	for (size_t i = 0; i < rs->ntp; i++) {
+		free(rs->tp[i].child_xfer);
+		free(rs->tp[i].child_rate);
+	}
+	free(rs->tp);
 	results_init(rs);
+}
+
+int results_add_tp(struct result_set *rs, const struct result_tp *t)
+{
+	struct result_tp c = *t;
+
+	if (rs->ntp == rs->tp_alloc) {
+		size_t want = rs->tp_alloc ? 2 * rs->tp_alloc : 16;
+		struct result_tp *p = realloc(rs->tp, want * sizeof(*p));
+		if (!p)
+			return -1;
+		rs->tp = p;
+		rs->tp_alloc = want;
+	}
+	c.child_xfer = c.child_rate = NULL;
+	if (t->nchild) {
+		c.child_xfer = malloc(t->nchild * sizeof(double));
+		c.child_rate = malloc(t->nchild * sizeof(double));
+		if (!c.child_xfer || !c.child_rate) {
+			free(c.child_xfer);
+			free(c.child_rate);
+			return -1;
+		}
+		memcpy(c.child_xfer, t->child_xfer, t->nchild * sizeof(double));
+		memcpy(c.child_rate, t->child_rate, t->nchild * sizeof(double));
+	}
+	rs->tp[rs->ntp++] = c;
+	return 0;
 }
 
 int results_set_str(char **field, const char *value)

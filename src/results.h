@@ -124,6 +124,30 @@ struct result_cell {
 	int placeholder;       /* IOzone crossover dummy: in -R as 0, never run */
 };
 
+/*
+ * Throughput mode (-t N, -l/-u: N processes or threads, one file each):
+ * one record per (test, process count, trial).  The figures are those the
+ * report printed (IOzone's, or our own run's), in the set's unit per
+ * second (meta.source_unit: kB/s, or ops/s with -O) and, for min_xfer and
+ * child_xfer, in kB (or ops).  A figure the source does not hold (the -R
+ * table and the -b sheet have Children see only; -+m has no Parent sees)
+ * is NAN.  These are stored, not derived: Parent sees needs the parent's
+ * clock, which no per-child sample holds.  A set holds either samples
+ * (the file size x record size grid) or throughput records, never both.
+ */
+struct result_tp {
+	int kind;              /* enum tp_kind (throughput.h): the test */
+	unsigned procs;        /* processes (threads with -T) */
+	uint16_t trial;        /* 0-based, as for samples */
+	uint64_t file_kb;      /* each process's file; 0 when unknown */
+	uint64_t record_kb;    /* 0 when unknown */
+	double children, parent, min, max, avg, min_xfer;
+	double cpu_wall_s, cpu_s, cpu_pct;  /* -+u; NAN without */
+	unsigned nchild;       /* -C: per-child figures, 0 without */
+	double *child_xfer;    /* nchild entries, owned by the set */
+	double *child_rate;    /* nchild entries, owned by the set */
+};
+
 struct result_set {
 	struct result_meta meta;
 	struct result_cell *cells;     /* in report order */
@@ -145,6 +169,8 @@ struct result_set {
 	size_t nclient_samples, client_samples_alloc;
 	unsigned nclients, nhosts, ranks_per_host;
 	char **client_host;            /* [nclients] host name of each client */
+	struct result_tp *tp;          /* throughput mode; see struct result_tp */
+	size_t ntp, tp_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -172,6 +198,11 @@ int results_add_client_sample(struct result_set *rs, const struct result_sample 
  * most ranks on one host.  0 or -1 (ENOMEM).
  */
 int results_set_clients(struct result_set *rs, const char *const *hosts, unsigned n);
+/*
+ * Append a copy of *t (its child arrays copied too; NULL with nchild 0).
+ * 0 or -1 (ENOMEM, set unchanged).
+ */
+int results_add_tp(struct result_set *rs, const struct result_tp *t);
 /* Set the record axis (copied). 0 or -1. */
 int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n);
 

@@ -43,6 +43,7 @@
 #include "sysinfo.h"
 #include "tests.h"
 #include "throughput.h"
+#include "tpcsv.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
 #define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
@@ -1239,6 +1240,8 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	fflush(out);
 	if ((o->xls_path && report_tp_xls(o->xls_path, o, &run, err, sizeof(err)) != 0) ||
 	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0 ||
+	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
+			    err, sizeof(err)) != 0 ||
 	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
