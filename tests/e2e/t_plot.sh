@@ -28,9 +28,12 @@ check grep -q "^#   'box one' from $IZ/01_a_n64k_g8m_i0_i1.txt: iozone" "$T/png/
 check grep -q "title 'box two'" "$T/png/write.gp"
 check grep -q "^set logscale x 2$" "$T/png/write.gp"
 # in-cache figures of GB/s: the axis is in MB/s, the data stay in KB/s
-check grep -q "set ylabel 'MB/s (1 KB = 1024 bytes)'" "$T/png/write.gp"
-check grep -q "'100 Mbit Ethernet (nominal 11.9 MB/s)' at graph 0.01, first 12207.031250/scale" "$T/png/write.gp"
-check grep -q "'gigabit Ethernet (nominal 119.2 MB/s)'" "$T/png/write.gp"
+# ... far above the reference lines: a log axis, and the chart says why
+check grep -q "set ylabel 'MB/s, log scale (1 MB = 1024 KB, 1 KB = 1024 bytes)'" "$T/png/write.gp"
+check grep -q "log scale: the data lie far above the reference lines" "$T/png/write.gp"
+check grep -q '"100 Mbit Ethernet\\nnominal 11.9 MB/s" at graph 1.03, graph ' "$T/png/write.gp"
+check grep -q 'set arrow from graph 1, first 12207.031250/scale to graph 1.025' "$T/png/write.gp"
+check grep -q '"gigabit Ethernet\\nnominal 119.2 MB/s"' "$T/png/write.gp"
 check grep -q "lw 5.0 pt 7 title 'box two'" "$T/png/overlay-write.gp"
 # 01: write at 64 kB file and 64 kB records is 1,066,042 kB/s in the report
 check grep -q '^64 1066042.00 1066042.00 1066042.00 1066042.00 1066042.00 1$' "$T/png/write.gp"
@@ -44,7 +47,8 @@ expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" "$IZ/06_a_n64k_g4m_
 check grep -q '<svg' "$T/svg/write.svg"
 check grep -q 'box one' "$T/svg/write.svg"
 check grep -q 'box two' "$T/svg/write.svg"
-check grep -q 'USB 2.0 (nominal 57.2 MB/s)' "$T/svg/write.svg"
+check grep -q '>USB 2.0<' "$T/svg/write.svg"
+check grep -q '>nominal 57.2 MB/s<' "$T/svg/write.svg"
 check [ ! -e "$T/svg/write.png" ]
 
 # --- the scripts render by hand, from anywhere, with another terminal ---------
@@ -81,7 +85,7 @@ fi
 printf 'name,kbps,note\n"my '"'"'uplink'"'"', 30 MB",30000,"measured, by hand"\n' >"$T/refs.csv"
 expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/own" --tests write \
 	--ref-file "$T/refs.csv" --ref all --no-render
-check grep -q "set label 1 'my ''uplink'', 30 MB (nominal 29.3 MB/s)'" "$T/own/write.gp"
+check grep -q "set label 1 \"my 'uplink', 30 MB\\\\nnominal 29.3 MB/s\"" "$T/own/write.gp"
 check [ ! -e "$T/own/write.png" ]
 printf 'name,kbps\nslow,abc\n' >"$T/badrefs.csv"
 expect_failure 4 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/x" --ref-file "$T/badrefs.csv"
@@ -100,8 +104,14 @@ check test -s "$T/nognuplot2/write.gp"
 
 # --- bad input: one line naming the option or file ---------------------------
 expect_failure 2 "$IOSWEEP" plot
-expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format jpeg
-check grep -q "format 'jpeg'" "$T/err"
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format qt --out "$T/qt"
+check grep -q "format 'qt': opens a window" "$T/err"
+check [ ! -e "$T/qt" ]
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format nosuchterm --out "$T/nst"
+check grep -q "format 'nosuchterm': a terminal this gnuplot does not have" "$T/err"
+check [ ! -e "$T/nst" ]
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format 'p n g' --out "$T/pngsp"
+check grep -q "not a gnuplot terminal name" "$T/err"
 expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --ref "token ring"
 check grep -q "ref 'token ring': unknown" "$T/err"
 expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --tests write,scribble
