@@ -304,3 +304,6 @@ out:
 	gnuplot_refs_release(&refs);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_plot_usage = plot_usage;

@@ -12,4 +12,10 @@ int cmd_compare(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 
+/* Their usage texts (what --help prints), read by docgen.c. */
+extern const char *const cmd_import_usage;
+extern const char *const cmd_compare_usage;
+extern const char *const cmd_cliffs_usage;
+extern const char *const cmd_plot_usage;
+
 #endif
