@@ -56,7 +56,7 @@ static const struct {
 	const char *cmd, *what;
 } docgen_examples[] = {
 	{ "iosweep -a -f /mnt/nas/iosweep.tmp",
-	  "IOzone's auto mode: 64 KB to 512 MB files, every test." },
+	  "IOzone's auto mode: 64 kB to 512 MB files, every test." },
 	{ "iosweep -a -g 4g -i 0 -i 1 --trials 5 --label \"WD Red\" -f /mnt/nas/t --plot",
 	  "Write and read up to 4 GB files, 5 trials per cell, labelled, with charts." },
 	{ "iosweep -s 1g -r 1m -i 0 -i 1 -I -e --latency -f /data/t",
@@ -178,7 +178,7 @@ int docgen_man(FILE *out)
 		 "are long options. Input IOzone would silently turn into something else "
 		 "(-s foo, -i 99) is refused with a message naming the option.\n");
 	fputs(".SH OPTIONS\n", out);
-	man_text(out, "SIZE is a whole number of KB, or a number with k, m, g or t "
+	man_text(out, "SIZE is a whole number of kB, or a number with k, m, g or t "
 		 "(64k, 16m, 2g).\n");
 	for (int g = 0; g < OPT_GROUP_REJECTED; g++) {
 		fputs(".SS ", out);
@@ -202,21 +202,22 @@ int docgen_man(FILE *out)
 	}
 	fputs(".SH UNITS\n", out);
 	man_text(out,
-		 "Every size and rate iosweep prints is in IOzone's 1024-based units, "
-		 "written KB, MB and GB: 1 KB = 1024 bytes, 1 MB = 1024 KB, 1 GB = 1024 MB; "
-		 "throughput is KB/s or MB/s of those. The IOzone report keeps IOzone's own "
-		 "column words (kB, reclen) so that its parsers still read it.\n");
+		 "Every size and rate iosweep prints (report, CSV files, cache cliffs, "
+		 "charts, messages) is in IOzone's 1024-based units, in IOzone's "
+		 "spelling: 1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB; "
+		 "throughput is kB/s or MB/s of those. The k, m and g suffixes of the "
+		 "command line mean the same.\n");
 	fputs(".SH OUTPUT FILES\n", out);
 	man_text(out,
 		 "A sweep prints IOzone's report on stdout and writes a result folder "
 		 "(--out DIR, default iosweep-results/LABEL-TIME/):\n");
 	static const char *const files[][2] = {
-		{ "results.csv", "one row per sample: test, file KB, record KB, trial, bytes, "
-		  "seconds, KB/s, CPU times" },
+		{ "results.csv", "one row per sample: test, file kB, record kB, trial, bytes, "
+		  "seconds, kB/s, CPU times" },
 		{ "summary.csv", "one row per cell: n, mean, median, min, max, standard "
 		  "deviation, coefficient of variation, 95% confidence interval" },
-		{ "sheets/TEST.csv", "wide tables for spreadsheets: rows file KB, columns "
-		  "record KB" },
+		{ "sheets/TEST.csv", "wide tables for spreadsheets: rows file kB, columns "
+		  "record kB" },
 		{ "meta.csv", "label, version, command line, host, OS, file system, flags, "
 		  "status" },
 		{ "cliffs.csv", "the cache cliffs found" },

@@ -539,7 +539,7 @@ static void sb_dquoted(struct sbuf *b, const char *s)
 struct yaxis {
 	int log;            /* logarithmic */
 	int auto_log;       /* switched to log because the lines were squashed */
-	double lo, hi;      /* the range, in the data unit (KB/s) */
+	double lo, hi;      /* the range, in the data unit (kB/s) */
 };
 
 static void yaxis_pick(const struct chart *ch, const struct gnuplot_refs *refs,
@@ -675,7 +675,7 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 				continue;
 			units_format_kb(c->before_kb, before, sizeof(before));
 			units_format_kb(c->after_kb, after, sizeof(after));
-			units_format_bytes_human(c->estimated_cache_kb * 1024, cache, sizeof(cache));
+			units_format_size_kb(c->estimated_cache_kb, cache, sizeof(cache));
 			double x = (double)c->estimated_cache_kb;
 			if (x < (double)c->before_kb || x > (double)c->after_kb)
 				x = sqrt((double)c->before_kb * (double)c->after_kb);
@@ -805,7 +805,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	}
 	chart_extent(ch, go);
 	double scale = 1.0;
-	const char *unit_name = "KB/s";
+	const char *unit_name = "kB/s";
 	if (kind == CHART_LATENCY)
 		unit_name = "microseconds per operation";
 	else if (ch->ymax >= 1e6) {
@@ -869,8 +869,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	if (kind == CHART_LATENCY)
 		sb_puts(&ylabel, "microseconds per operation");
 	else
-		sb_printf(&ylabel, "%s%s (%s)", unit_name, ya.log ? ", log scale" : "",
-			  scale > 1 ? "1 MB = 1024 KB, 1 KB = 1024 bytes" : "1 KB = 1024 bytes");
+		sb_printf(&ylabel, "%s%s", unit_name, ya.log ? ", log scale" : "");
 	if (ya.auto_log)
 		sb_puts(&yaxis, "\nset label 100 'log scale: the data lie far above the reference "
 			"lines' at graph 0.5, graph 1.015 center font ',8' tc rgb '#505050'");
@@ -910,7 +909,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
 		{ "NAME", ch->name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "KB/s" },
+		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "kB/s" },
 		{ "SCALE", scale_s }, { "LO", lo }, { "HI", hi }, { "YLABEL", ylabel.p },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
 		{ "REFLABELS", refs.p }, { "CLIFFS", cliffs.p }, { "PLOT", plot.p },
@@ -1007,8 +1006,9 @@ static int write_surface(struct result_set *const *sets, size_t set,
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
 		{ "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", "KB/s" }, { "SCALE", scale_s },
-		{ "ZLABEL", scale > 1 ? "MB/s" : "KB/s" },
+		{ "DATA_UNIT", "kB/s" }, { "SCALE", scale_s },
+		{ "ZLABEL", scale > 1 ? "MB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)"
+				   : "kB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)" },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "YMIN", ymin }, { "YMAX", ymax },
 		{ "XTICS", xt.p }, { "YTICS", yt.p },
 	};

@@ -62,7 +62,7 @@ for code in 0 1 2 3 4 5 130; do
 done
 check grep -q 'iosweep -a -f /mnt/nas/iosweep.tmp' "$T/man.txt"
 check grep -q '/usr/share/doc/iosweep/plots/' "$T/man.txt"
-check grep -q '1 KB = 1024 bytes' "$T/man.txt"
+check grep -q '1 kB = 1024 bytes' "$T/man.txt"
 
 # --- completions -------------------------------------------------------------------
 BC="$R/usr/share/bash-completion/completions/iosweep"
