@@ -63,7 +63,7 @@ struct gnuplot_opts {
 	uint32_t cols_mask;     /* bit (1u << col) per test to chart; 0 = every column present */
 	uint64_t record_kb;     /* record size of the 2D charts; 0 = 64 KB if measured, else the most common */
 	int all_records;        /* one line per (set, record size) instead */
-	const char *term;       /* default terminal of the scripts: png, svg, pdf, dumb (NULL = png) */
+	const char *term;       /* default terminal of the scripts: any file terminal (gnuplot_term_valid; NULL = png) */
 	const char *highlight;  /* label of the set drawn thick on the overlay (NULL = the last set) */
 	int log_y;              /* logarithmic y axis */
 	int errbars;            /* enum gnuplot_errbars */
