@@ -15,7 +15,8 @@
 
 command -v make >/dev/null 2>&1 || skip "make is not installed"
 command -v man >/dev/null 2>&1 || skip "man is not installed (Debian: man-db)"
-MK="make -C $TOP --no-print-directory"
+# a plain build, whatever make (and its MAKEFLAGS, e.g. SANITIZE) runs this test
+MK="env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $TOP --no-print-directory SANITIZE="
 R="$T/root"
 
 # --- install ---------------------------------------------------------------------
