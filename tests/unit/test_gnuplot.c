@@ -499,8 +499,8 @@ static void test_clients_chart(void)
 		"$size0 << EOD\n2 37333.333 16000.000 64000.000\n4 128000.000 128000.000 128000.000\nEOD\n",
 		"$size1 << EOD\n2 59733.333 25600.000 102400.000\n4 204800.000 204800.000 204800.000\nEOD\n",
 		"set xtics (2, 4)\n",
-		"title '64K file'", "title '1M file'",
-		"set title 'write: aggregate throughput against clients, 64K records'",
+		"title '64 kB file'", "title '1 MB file'",
+		"set title 'write: aggregate throughput against clients, 64 kB records'",
 	};
 
 	build(&a, "four", four, sizeof(four) / sizeof(four[0]));
