@@ -16,7 +16,7 @@
 # ---- look
 set title @TITLE_Q@ font ',12'
 set xlabel 'clients (MPI ranks)'
-set ylabel 'aggregate kB/s (kB = 1024 bytes)'
+set ylabel 'aggregate kB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)'
 set xrange [@XMIN@:@XMAX@]
 set xtics (@XTICS@)
 set yrange [0:*]

@@ -70,6 +70,7 @@
 #include "cliff.h"
 #include "outfile.h"
 #include "results.h"
+#include "units.h"
 
 #define CLIFF_MIN_RATIO        1.8   /* plateau ratio, >= 2 trials */
 #define CLIFF_MIN_RATIO_SINGLE 2.5   /* plateau ratio, 1 trial */
@@ -608,14 +609,7 @@ static size_t uf_find(size_t *parent, size_t i)
 /* "64 kB", "128 MB", "4 GB" for exact sizes; rounded for estimates. */
 static void format_size(uint64_t kb, char *out, size_t outlen)
 {
-	if (kb < 1024)
-		snprintf(out, outlen, "%llu kB", (unsigned long long)kb);
-	else if (kb % (1024 * 1024) == 0)
-		snprintf(out, outlen, "%llu GB", (unsigned long long)(kb / (1024 * 1024)));
-	else if (kb < 10ull * 1024 * 1024 || kb % 1024 == 0)
-		snprintf(out, outlen, "%.0f MB", (double)kb / 1024.0);
-	else
-		snprintf(out, outlen, "%.1f GB", (double)kb / (1024.0 * 1024.0));
+	units_format_size_kb(kb, out, outlen);
 }
 
 static void format_ratio(double r, char *out, size_t outlen)

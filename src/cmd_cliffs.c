@@ -110,3 +110,6 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_cliffs_usage = cliffs_usage;

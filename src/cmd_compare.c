@@ -228,3 +228,6 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_compare_usage = compare_usage;

@@ -31,7 +31,9 @@ static const char plot_usage[] =
 	"  each one is a line on the charts.\n"
 	"  --out DIR            where the scripts go (default: FOLDER/plots for one\n"
 	"                       result folder, else ./iosweep-plots)\n"
-	"  --format FMT         png (default), svg, pdf or dumb (text)\n"
+	"  --format TERM        a gnuplot terminal that writes a file: png (default),\n"
+	"                       pngcairo, svg, pdf, pdfcairo, dumb (text), canvas\n"
+	"                       (html), eps, ...; the extension follows the terminal\n"
 	"  --tests LIST         the tests to chart, e.g. write,read (default: all run)\n"
 	"  --record SIZE|all    record size of the 2D charts (default 64k when run)\n"
 	"                       or one line per record size\n"
@@ -107,8 +109,14 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 
 	go->term = a->format ? a->format : "png";
 	if (!gnuplot_term_valid(go->term)) {
-		fprintf(stderr, "iosweep plot: --format '%s': unknown (use png, svg, pdf or dumb)\n",
-			go->term);
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
+		return IOSWEEP_EXIT_USAGE;
+	}
+	/* a terminal this gnuplot lacks: refused before anything is written */
+	if (!a->no_render && gnuplot_has_term(go->term, err, sizeof(err)) == 0) {
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
 		return IOSWEEP_EXIT_USAGE;
 	}
 	for (const char *p = a->tests; p && *p;) {
@@ -296,3 +304,6 @@ out:
 	gnuplot_refs_release(&refs);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_plot_usage = plot_usage;

@@ -27,4 +27,10 @@ struct result_set;
 int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
 		  const struct cmdargs_list *labels, struct result_set *sets);
 
+/* Their usage texts (what --help prints), read by docgen.c. */
+extern const char *const cmd_import_usage;
+extern const char *const cmd_compare_usage;
+extern const char *const cmd_cliffs_usage;
+extern const char *const cmd_plot_usage;
+
 #endif

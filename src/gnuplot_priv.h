@@ -142,12 +142,15 @@ void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
 uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
 
 /*
- * Reference lines (gnuplot.c): their labels, placed on an axis from ymin
- * to ymax (figures / scale, in unit_name), then their plot items.
+ * The y axis of a chart with reference lines (gnuplot.c), data from ymin
+ * to ymax (figures / scale, in unit_name): the range and scale into yaxis
+ * (log when log_y, or when a linear axis would squash the lines together,
+ * saying so), the lines' labels into labels ("# (none)" without lines).
+ * Returns 1 when the axis is logarithmic.  Then their plot items.
  */
-void gnuplot_ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
-			double ymin, double ymax, int log_y, double scale,
-			const char *unit_name);
+int gnuplot_ref_yaxis(struct sbuf *yaxis, struct sbuf *labels,
+		      const struct gnuplot_refs *rl, double ymin, double ymax, int log_y,
+		      double scale, const char *unit_name);
 void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs);
 
 /*

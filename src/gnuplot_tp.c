@@ -195,7 +195,7 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		ex.ymin = fmin(ex.ymin, rl->items[i].kbps);
 	}
 	double scale = 1.0;
-	const char *unit_name = ops ? "operations per second" : "KB/s";
+	const char *unit_name = ops ? "operations per second" : "kB/s";
 	if (!ops && ex.ymax >= 1e6) {
 		scale = 1024.0;
 		unit_name = "MB/s";
@@ -239,18 +239,13 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		step *= 2;
 	for (unsigned p = ex.pmin; p <= ex.pmax; p += step)
 		sb_printf(&tics, "%s'%u' %u", p == ex.pmin ? "" : ", ", p, p);
-	if (go->log_y)
-		sb_puts(&yaxis, "set logscale y 10\nset yrange [*:*]");
-	else
-		sb_puts(&yaxis, "set yrange [0:*]");
+	int ylog = gnuplot_ref_yaxis(&yaxis, &refs, rl, ex.ymin < HUGE_VAL ? ex.ymin : 0,
+				     ex.ymax, go->log_y, scale, unit_name);
 	if (ops)
-		sb_puts(&ylabel, "operations per second (-O)");
+		sb_printf(&ylabel, "operations per second (-O)%s", ylog ? ", log scale" : "");
 	else
-		sb_printf(&ylabel, "%s (1 KB = 1024 bytes)", unit_name);
-	gnuplot_ref_labels(&refs, rl, ex.ymin < HUGE_VAL ? ex.ymin : 0, ex.ymax, go->log_y,
-			   scale, unit_name);
-	if (!rl || !rl->n)
-		sb_puts(&refs, "# (none)");
+		sb_printf(&ylabel, "%s%s (1 kB = 1024 bytes, 1 MB = 1024 kB)", unit_name,
+			  ylog ? ", log scale" : "");
 
 	/* the plot command: per set, Children see solid then Parent sees dashed */
 	int bars = go->errbars != GNUPLOT_ERR_NONE && !c->overlay;
@@ -290,7 +285,7 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
 		{ "NAME", c->name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", ops ? "operations per second" : "KB/s" }, { "SCALE", scale_s },
+		{ "DATA_UNIT", ops ? "operations per second" : "kB/s" }, { "SCALE", scale_s },
 		{ "LO", lo }, { "HI", hi },
 		{ "XLABEL", threads ? "threads" : "processes" }, { "YLABEL", ylabel.p },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },

@@ -11,6 +11,7 @@
 
 #include "clients.h"
 #include "commands.h"
+#include "docgen.h"
 #include "iosweep.h"
 #include "sweep.h"
 
@@ -43,6 +44,12 @@ static int dispatch(int argc, char **argv)
 			"compare, cliffs, plot, report; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
+	}
+	/* hidden: --help-man, --help-bash, --help-zsh (the build's documentation) */
+	if (argc == 2 && strncmp(argv[1], "--help-", 7) == 0) {
+		int rc = docgen_main(argv[1]);
+		if (rc >= 0)
+			return rc;
 	}
 	return sweep_main(argc, argv);
 }

@@ -48,6 +48,11 @@ static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"IOzone options that iosweep refuses"
 };
 
+const char *options_group_title(enum opt_group g)
+{
+	return g < OPT_GROUP_COUNT ? opt_group_title[g] : "";
+}
+
 /* State of one options_parse() call. */
 struct opt_parse {
 	struct options *o;

@@ -109,7 +109,7 @@ check grep -q "^set xlabel 'processes'$" "$G"
 check grep -q "lt 1 dt 1 lw 2.0 pt 7 title 'nas a, Children see'" "$G"
 check grep -q "lt 1 dt (10,6) lw 1.5 pt 6 title 'nas a, Parent sees'" "$G"
 check grep -q "title 'nas b, Children see'" "$G"
-check grep -q "'gigabit Ethernet (nominal 119.2 MB/s)'" "$G"
+check grep -q '^# gigabit Ethernet (nominal 119.2 MB/s)' "$G"
 check grep -q "with lines dt 2 lw 1.2 lc rgb '#808080' notitle" "$G"
 # the data: processes, Children see of the report (l1u3, 3 initial writers)
 check grep -q '^3 1540074.12 1540074.12 1540074.12 17904.29 17904.29 17904.29 1540074.12 1540074.12 1$' "$G"

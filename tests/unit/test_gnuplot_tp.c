@@ -110,7 +110,7 @@ static void test_two_sets(void)
 	CU_ASSERT_PTR_NULL(strstr(r, "NAS B, Parent sees"));   /* B has none */
 	CU_ASSERT_PTR_NOT_NULL(strstr(r, "set xtics ('1' 1, '2' 2, '3' 3, '4' 4)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r, "set xlabel 'processes'"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(r, "set ylabel 'KB/s (1 KB = 1024 bytes)'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "set ylabel 'kB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r, "# (none)"));          /* no reference lines asked */
 	free(r);
 	char *o = script("overlay-throughput-readers");

@@ -121,11 +121,11 @@ static void test_one_set(void)
 	HAS(h, "<table class=\"grid\" data-test=\"write\" data-set=\"1\">");
 	HAS(h, "<td class=\"s7\" title=\"95% CI 85 to 135 kB/s; n 3; cv 9.1%\"><details>"
 	       "<summary>110</summary>100<br>110<br>120</details></td>");
-	HAS(h, "<tr><th scope=\"row\">2M</th><td class=\"s0\" title=\"one trial: no "
+	HAS(h, "<tr><th scope=\"row\">2 MB</th><td class=\"s0\" title=\"one trial: no "
 	       "interval\">50</td></tr>");
 	/* read has its own scale: one cell, the middle shade */
 	HAS(h, "<td class=\"s4\" title=\"95% CI -17 to 237 kB/s; n 2; cv 12.9%\">");
-	HAS(h, "<th scope=\"col\">file \\ record</th><th scope=\"col\">64K</th>");
+	HAS(h, "<th scope=\"col\">file \\ record</th><th scope=\"col\">64 kB</th>");
 	HAS(h, "<section id=\"findings\">");
 	HAS(h, "no cache cliff found");
 	HAS(h, "<dt>Trials</dt><dd>3 per cell</dd>");
@@ -183,11 +183,11 @@ static void test_findings_timed(void)
 	add_timed(&c, 8192, RC_READ, 8000000);
 	char *h = report_of(sets, 1);
 	HAS(h, "1 of 4 figures were timed for under 10 &micro;s (<code>short_timing</code>, "
-	       "marked &dagger; in the tables), in write with files up to 1M");
-	HAS(h, "1 of 2 read figures are of files (up to 1M) that fit in half of this "
-	       "machine's 4.0 MiB of RAM, read without O_DIRECT (-I)");
+	       "marked &dagger; in the tables), in write with files up to 1 MB");
+	HAS(h, "1 of 2 read figures are of files (up to 1 MB) that fit in half of this "
+	       "machine's 4.0 MB of RAM, read without O_DIRECT (-I)");
 	HAS(h, "title=\"one trial: no interval; short_timing\">");
-	HAS(h, "<dt>RAM</dt><dd>4.0 MiB</dd>");
+	HAS(h, "<dt>RAM</dt><dd>4.0 MB</dd>");
 	free(h);
 
 	c.meta.flags |= RESULTS_F_DIRECT;
