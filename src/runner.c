@@ -17,7 +17,7 @@
 #include "adaptive.h"
 #include "clients.h"
 #include "clock.h"
-#include "io.h"
+#include "platform.h"
 #include "iosweep.h"
 #include "latency.h"
 #include "options.h"

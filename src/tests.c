@@ -17,7 +17,7 @@
 
 #include "clients.h"
 #include "clock.h"
-#include "io.h"
+#include "platform.h"
 #include "latency.h"
 #include "options.h"
 #include "outfile.h"

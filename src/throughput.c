@@ -30,7 +30,7 @@
 
 #include "clock.h"
 #include "csvout.h"
-#include "io.h"
+#include "platform.h"
 #include "iosweep.h"
 #include "options.h"
 #include "jsonout.h"

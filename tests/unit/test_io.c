@@ -21,7 +21,7 @@
 #endif
 
 #include "cu.h"
-#include "io.h"
+#include "platform.h"
 
 static char dir[256];
 static char path[300];

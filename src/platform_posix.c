@@ -1,6 +1,6 @@
 /*
- * io.c: system calls with EINTR retries, short-transfer handling and
- * messages that name the call and the path (see io.h).  The platform
+ * platform_posix.c: system calls with EINTR retries, short-transfer handling and
+ * messages that name the call and the path (see platform.h).  The platform
  * differences (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
  * preadv) are tested here as HAVE_* capabilities from compat.h.
  */
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
-#include "io.h"
+#include "platform.h"
 
 /* The errno O_NOFOLLOW gives for a link: ELOOP (Linux), EMLINK (FreeBSD), EFTYPE (NetBSD). */
 #if defined(EFTYPE)

@@ -1,5 +1,5 @@
 /*
- * io.h: every system call a measurement makes, and the only place (with
+ * platform.h: every system call a measurement makes, and the only place (with
  * compat.h) that knows how platforms differ: O_DIRECT or F_NOCACHE for -I,
  * O_SYNC/O_DSYNC/O_RSYNC, posix_fadvise for purging the page cache.
  *
@@ -12,8 +12,8 @@
  * must be a regular file; io_create() makes it with O_EXCL so a benchmark
  * never overwrites a file it did not create, unless asked to.
  */
-#ifndef IOSWEEP_IO_H
-#define IOSWEEP_IO_H
+#ifndef IOSWEEP_PLATFORM_H
+#define IOSWEEP_PLATFORM_H
 
 #include <stddef.h>
 #include <stdint.h>
