@@ -12,6 +12,7 @@
 #include "clients.h"
 #include "commands.h"
 #include "iosweep.h"
+#include "platform.h"
 #include "sweep.h"
 
 static const struct {
@@ -28,6 +29,7 @@ static const struct {
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
 static int dispatch(int argc, char **argv)
 {
+	plat_utf8_args(&argc, &argv);
 	if (argc < 2) {
 		fprintf(stderr, "iosweep: no arguments; try 'iosweep --help', "
 			"or 'iosweep -a -f /path/to/testfile' for a full sweep\n");

@@ -13,6 +13,8 @@
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
+#include <fcntl.h>   /* the tests use open(2), close(2), unlink(2) directly */
+#include <unistd.h>
 
 struct cu_case {
 	const char *name;

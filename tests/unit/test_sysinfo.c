@@ -3,7 +3,7 @@
  * mounts, a prefix that is not a parent, escaped spaces, stacked mounts),
  * ISO 8601 times in fixed time zones, and sysinfo_fill on this machine.
  */
-#include "compat.h"
+#include "platform_posix.h"   /* HAVE_*: the POSIX layer's capabilities */
 
 #include <ctype.h>
 #include <stdio.h>
