@@ -625,7 +625,7 @@ static void format_ratio(double r, char *out, size_t outlen)
 
 /* Append to a growing string; -1 on allocation failure. */
 static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	IOSWEEP_PRINTF(4, 5);
 
 static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
 {

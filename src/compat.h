@@ -21,5 +21,17 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Functions that take a printf format.  With MinGW's C99 printf
+ * (__USE_MINGW_ANSI_STDIO) the compiler must check GNU's format rules,
+ * not the Microsoft runtime's, which lacks %zu and %lld.
+ */
+#if defined(__MINGW_PRINTF_FORMAT)
+#define IOSWEEP_PRINTF(fmt, first) __attribute__((format(__MINGW_PRINTF_FORMAT, fmt, first)))
+#else
+#define IOSWEEP_PRINTF(fmt, first) __attribute__((format(printf, fmt, first)))
+#endif
 
 #endif

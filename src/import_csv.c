@@ -56,7 +56,7 @@ struct csv_ctx {
 };
 
 static void cfail(struct csv_ctx *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 static void cfail(struct csv_ctx *c, const char *fmt, ...)
 {
 	char msg[256];

@@ -186,7 +186,12 @@ static int tok_double(const struct token *t, double *out)
 /* Does the line contain `needle`? */
 static const char *line_find(const struct line *l, const char *needle)
 {
-	return memmem(l->s, l->len, needle, strlen(needle));
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; n && i + n <= l->len; i++)
+		if (l->s[i] == needle[0] && memcmp(l->s + i, needle, n) == 0)
+			return l->s + i;
+	return NULL;
 }
 
 /* Is the line `text`, give or take blanks around it? */
@@ -216,7 +221,7 @@ static void line_trim(const char *s, size_t len, char *buf, size_t buflen)
 }
 
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	IOSWEEP_PRINTF(3, 4);
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
 {
 	va_list ap;

@@ -62,7 +62,7 @@ struct opt_parse {
 };
 
 static int opt_error(struct opt_parse *ps, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 
 static int opt_error(struct opt_parse *ps, const char *fmt, ...)
 {
@@ -75,7 +75,7 @@ static int opt_error(struct opt_parse *ps, const char *fmt, ...)
 }
 
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 
 /* Append one splash line (IOzone's header line for an option). */
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
@@ -1049,6 +1049,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->data = OPTIONS_DATA_RANDOM;
 	o->progress = -1;
 	o->unit = RESULTS_UNIT_KBPS;
+	o->threads = !plat_caps()->processes;   /* Windows: children are threads */
 	if (opt_strdup(&ps, &o->file, OPTIONS_DEFAULT_FILE) ||
 	    opt_command_line(&ps, argc, argv))
 		return -1;

@@ -114,6 +114,26 @@ void *io_alloc(size_t len);
 void io_free(void *p);
 
 /*
+ * Unbuffered I/O (-I on Windows, FILE_FLAG_NO_BUFFERING) needs the buffer
+ * address, the file offset and the length to be multiples of the volume's
+ * sector size.  0 when they are; -1 with a message naming the sector size
+ * when not (the platform checks before the transfer, as Windows would
+ * fail it with a bare "invalid parameter").
+ */
+static inline int io_sector_misfit(const void *buf, size_t len, uint64_t off,
+				   uint32_t sector, char *err, size_t errlen)
+{
+	if (!sector || ((uintptr_t)buf % sector == 0 && len % sector == 0 &&
+			off % sector == 0))
+		return 0;
+	snprintf(err, errlen, "-I: unbuffered I/O needs records and offsets in "
+		 "multiples of the volume's sector size (%u bytes); a record of %zu "
+		 "bytes at offset %llu is not: choose -r as a multiple of %u bytes",
+		 (unsigned)sector, len, (unsigned long long)off, (unsigned)sector);
+	return -1;
+}
+
+/*
  * Drop the file's pages from the page cache: fsync, then
  * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --cold
  * where the platform has no way to do it.
