@@ -157,7 +157,7 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
-	if (cell < 0 || cell > (long)UINT32_MAX)
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX)
 		goto nomem;
 	if ((size_t)cell >= acc->cell_cols_alloc) {
 		size_t want = acc->cell_cols_alloc ? acc->cell_cols_alloc * 2 : 256;

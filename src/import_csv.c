@@ -285,7 +285,7 @@ static void results_row(struct csv_ctx *c)
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
-	if (cell < 0 || cell > (long)UINT32_MAX) {
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX) {
 		cfail(c, "out of memory");
 		return;
 	}

@@ -5,11 +5,16 @@
  * plat_caps() at run time.
  *
  * A build that sets _POSIX_C_SOURCE (the strict POSIX check of CI) gets no
- * GNU or BSD extensions, so the capabilities that need them drop out.
+ * GNU or BSD extensions, so the capabilities that need them drop out; the
+ * layer still asks for POSIX's X/Open part (realpath), which every POSIX
+ * system this builds on has.
  */
 #ifndef IOSWEEP_PLATFORM_POSIX_H
 #define IOSWEEP_PLATFORM_POSIX_H
 
+#if defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
 #include "compat.h"
 
 #include <fcntl.h>
