@@ -237,9 +237,12 @@ int plat_dir_writable(const char *dir)
 
 char *plat_realpath(const char *path)
 {
-	wchar_t *w = win_wide(path), full[32768];
+	wchar_t *w, full[32768];
 	char *out = NULL;
 
+	if (plat_stat(path, 1, NULL) == PLAT_NONE)
+		return NULL;   /* like realpath(3): the path must exist */
+	w = win_wide(path);
 	if (w && GetFullPathNameW(w, sizeof(full) / sizeof(full[0]), full, NULL) > 0) {
 		size_t cap = wcslen(full) * 3 + 1;
 		out = malloc(cap);

@@ -32,8 +32,10 @@ static inline char *wc_mkdtemp(char *tmpl)
 
 struct wc_memstream {
 	FILE *fp;
-	char **bufp;
+	char **bufp;      /* open_memstream: a malloc'd copy */
 	size_t *sizep;
+	char *dst;        /* fmemopen(..., "w"): the caller's buffer */
+	size_t dstlen;
 };
 static struct wc_memstream wc_mem[32];
 
@@ -47,8 +49,11 @@ static inline FILE *wc_open_memstream(char **bufp, size_t *sizep)
 			wc_mem[i].fp = fp;
 			wc_mem[i].bufp = bufp;
 			wc_mem[i].sizep = sizep;
-			*bufp = NULL;
-			*sizep = 0;
+			wc_mem[i].dst = NULL;
+			if (bufp) {
+				*bufp = NULL;
+				*sizep = 0;
+			}
 			return fp;
 		}
 	return NULL;
@@ -67,8 +72,14 @@ static inline int wc_fclose(FILE *fp)
 				rewind(fp);
 				size_t got = n > 0 ? fread(b, 1, (size_t)n, fp) : 0;
 				b[got] = '\0';
-				*wc_mem[i].bufp = b;
-				*wc_mem[i].sizep = got;
+				if (wc_mem[i].bufp) {
+					*wc_mem[i].bufp = b;
+					*wc_mem[i].sizep = got;
+				} else {
+					if (wc_mem[i].dstlen)
+						snprintf(wc_mem[i].dst, wc_mem[i].dstlen, "%s", b);
+					free(b);
+				}
 			}
 			wc_mem[i].fp = NULL;
 			break;
@@ -79,9 +90,18 @@ static inline int wc_fclose(FILE *fp)
 
 static inline FILE *wc_fmemopen(void *buf, size_t size, const char *mode)
 {
-	FILE *fp = tmpfile();
+	FILE *fp;
 
-	(void)mode;
+	if (strchr(mode, 'w')) {
+		fp = wc_open_memstream(NULL, NULL);
+		for (size_t i = 0; fp && i < sizeof(wc_mem) / sizeof(wc_mem[0]); i++)
+			if (wc_mem[i].fp == fp) {
+				wc_mem[i].dst = buf;
+				wc_mem[i].dstlen = size;
+			}
+		return fp;
+	}
+	fp = tmpfile();
 	if (fp && ((size && fwrite(buf, 1, size, fp) != size) || fseek(fp, 0, SEEK_SET))) {
 		fclose(fp);
 		return NULL;
