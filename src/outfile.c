@@ -224,7 +224,7 @@ int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
 			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
 			return -1;
 		}
-		if (mkdir(out, 0777) == 0)
+		if (plat_mkdir(out) == 0)
 			return 0;
 		if (errno != EEXIST) {
 			snprintf(err, errlen, "cannot create '%.300s': %s", out, strerror(errno));

@@ -1188,7 +1188,7 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 fail_start:
 	fprintf(errout, "iosweep: %s\n", err);
 	if (!o->out_dir && dir[0])
-		rmdir(dir);	/* the empty default folder claimed at the start */
+		plat_rmdir(dir);	/* the empty default folder claimed at the start */
 	results_release(&rs);
 	return status;
 }
