@@ -261,7 +261,7 @@ FILE *plat_fopen(const char *path, const char *mode)
 	size_t i = 0;
 	FILE *fp = NULL;
 
-	for (; mode[i] && i < 5; i++)
+	for (; i < 5 && mode[i]; i++)
 		wm[i] = (wchar_t)(unsigned char)mode[i];
 	if (!strchr(mode, 'b'))
 		wm[i++] = L'b';
@@ -363,12 +363,13 @@ int plat_thread_cpu(double *user_s, double *sys_s)
 
 int plat_localtime(time_t t, struct tm *tm)
 {
+	memset(tm, 0, sizeof(*tm));   /* Microsoft's localtime_s: (out, in) */
 	return localtime_s(tm, &t) == 0 ? 0 : -1;
 }
 
 int plat_utc_offset(time_t t, char *out, size_t outlen)
 {
-	struct tm l, g;
+	struct tm l = { 0 }, g = { 0 };
 
 	if (localtime_s(&l, &t) != 0 || gmtime_s(&g, &t) != 0)
 		return -1;
