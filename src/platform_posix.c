@@ -1,8 +1,9 @@
 /*
- * platform_posix.c: system calls with EINTR retries, short-transfer handling and
- * messages that name the call and the path (see platform.h).  The platform
- * differences (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
- * preadv) are tested here as HAVE_* capabilities from compat.h.
+ * platform_posix.c: the test file on POSIX systems (the io_* half of
+ * platform.h): system calls with EINTR retries, short-transfer handling
+ * and messages that name the call and the path.  The differences between
+ * POSIX systems (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
+ * preadv) are tested as HAVE_* capabilities from platform_posix.h.
  */
 #include "platform_posix.h"
 
