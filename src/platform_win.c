@@ -394,11 +394,41 @@ void io_free(void *p)
 		VirtualFree(p, 0, MEM_RELEASE);
 }
 
+static int no_cache_drop(const char *path, char *err, size_t errlen)
+{
+	if (path)
+		snprintf(err, errlen, "--cold: cannot drop '%s' from the cache: Windows "
+			 "has no call for one file's cached pages (use -I, or files "
+			 "larger than RAM)", path);
+	else
+		snprintf(err, errlen, "--cold: Windows has no call that drops one "
+			 "file's cached pages (use -I, or files larger than RAM)");
+	return -1;
+}
+
 int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 {
 	(void)fd;
-	snprintf(err, errlen, "--purge: cannot drop '%s' from the cache: Windows "
-		 "has no call for one file's cached pages (use -I)", path);
+	return no_cache_drop(path, err, errlen);
+}
+
+int io_can_drop_cache(char *err, size_t errlen)
+{
+	return no_cache_drop(NULL, err, errlen);
+}
+
+int io_drop_cache(const char *path, char *err, size_t errlen)
+{
+	return no_cache_drop(path, err, errlen);
+}
+
+int io_cached_fraction(const char *path, uint64_t len, double *frac,
+		       char *err, size_t errlen)
+{
+	(void)len;
+	*frac = 0.0;
+	snprintf(err, errlen, "cannot tell how much of '%s' is in the cache: "
+		 "Windows has no mincore", path);
 	return -1;
 }
 

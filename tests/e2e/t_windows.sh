@@ -86,12 +86,15 @@ check test ! -e o5
 expect_failure 2 win -s 64k -r 4k -i 0 -f t5.tmp --out o1
 check grep -q 'holds results already' "$T/err"
 
-# 6. Options with no Windows meaning are refused, naming the option and Windows.
+# 6. Options with no Windows meaning (-+r, -i 11, --cold) are refused, naming the option and Windows.
 expect_failure 2 win -s 64k -r 4k -i 0 -+r -f t6.tmp
 check grep -q -e '-+r.*[Ww]indows' "$T/err"
 expect_failure 2 win -s 64k -r 4k -i 0 -i 11 -f t6.tmp
 check grep -q 'windows' "$T/err"
+expect_failure 3 win -s 64k -r 4k -i 0 -i 1 --cold -f t6.tmp --out o6   # refused before any I/O, as on a POSIX system without posix_fadvise
+check grep -q -e '--cold.*Windows' "$T/err"
 check test ! -e t6.tmp
+check test ! -e o6
 
 # 7. -I (FILE_FLAG_NO_BUFFERING) and -o (FILE_FLAG_WRITE_THROUGH) run.
 expect_success win -s 1m -r 64k -i 0 -i 1 -I -f t7.tmp --out o7
