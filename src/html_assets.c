@@ -64,7 +64,7 @@ static int make_tmpdir(struct html_assets *a, char *err, size_t errlen)
 	if (!base || !*base)
 		base = "/tmp";
 	snprintf(a->tmpdir, sizeof(a->tmpdir), "%s/iosweep-report.XXXXXX", base);
-	if (!mkdtemp(a->tmpdir)) {
+	if (!plat_mkdtemp(a->tmpdir)) {
 		snprintf(err, errlen, "cannot create a temporary folder in '%.300s': %s",
 			 base, strerror(errno));
 		a->tmpdir[0] = '\0';

@@ -213,6 +213,9 @@ int plat_rename(const char *from, const char *to);
 /* 1 when this process may create files in the directory dir. */
 int plat_dir_writable(const char *dir);
 
+/* mkdtemp(3): tmpl ends in XXXXXX, replaced; tmpl or NULL with errno. */
+char *plat_mkdtemp(char *tmpl);
+
 /* The absolute, resolved path (malloc'd; the caller frees), or NULL. */
 char *plat_realpath(const char *path);
 

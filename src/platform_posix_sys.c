@@ -121,6 +121,11 @@ int plat_dir_writable(const char *dir)
 	return access(dir, W_OK | X_OK) == 0;
 }
 
+char *plat_mkdtemp(char *tmpl)
+{
+	return mkdtemp(tmpl);
+}
+
 char *plat_realpath(const char *path)
 {
 	return realpath(path, NULL);

@@ -235,6 +235,25 @@ int plat_dir_writable(const char *dir)
 	return 1;
 }
 
+char *plat_mkdtemp(char *tmpl)
+{
+	size_t n = strlen(tmpl);
+
+	for (int tries = 0; tries < 100; tries++) {
+		static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+		unsigned v = (unsigned)(clock_now_ns() ^ ((uint64_t)GetCurrentProcessId() << 20));
+		for (size_t i = n >= 6 ? n - 6 : n; i < n; i++) {
+			tmpl[i] = abc[v % 36];
+			v = v / 36 + (unsigned)tries * 7919u + (unsigned)i;
+		}
+		if (plat_mkdir(tmpl) == 0)
+			return tmpl;
+		if (errno != EEXIST)
+			return NULL;
+	}
+	return NULL;
+}
+
 char *plat_realpath(const char *path)
 {
 	wchar_t *w, full[32768];
