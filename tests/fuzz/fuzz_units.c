@@ -32,8 +32,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (units_parse_size_kb(text, &kb, err, sizeof(err)) == 0) {
 		if (kb == 0 || kb > UINT64_MAX / 1024)
 			abort();	/* 0 is refused; the size in bytes fits 64 bits */
+		/* "64 kB", "16 MB": the number and the unit's letter, given back
+		 * to the parser as "64k", "16M", must be the same size */
 		units_format_kb(kb, fmt, sizeof(fmt));
-		if (units_parse_size_kb(fmt, &again, err, sizeof(err)) != 0 || again != kb)
+		char compact[64];
+		const char *sp = strchr(fmt, ' ');
+		if (!sp || !sp[1] || strcmp(sp + 2, "B") != 0)
+			abort();
+		snprintf(compact, sizeof(compact), "%.*s%c", (int)(sp - fmt), fmt, sp[1]);
+		if (units_parse_size_kb(compact, &again, err, sizeof(err)) != 0 || again != kb)
 			abort();
 		units_format_bytes_human(kb * 1024, fmt, sizeof(fmt));
 	} else {
