@@ -18,8 +18,40 @@ static const char *const col_names[RC_COUNT] = {
 	"write", "rewrite", "read", "reread", "random read", "random write",
 	"bkwd read", "record rewrite", "stride read", "fwrite", "frewrite",
 	"fread", "freread", "pwrite", "repwrite", "pread", "repread",
-	"pwritev", "repwritev", "preadv", "repreadv"
+	"pwritev", "repwritev", "preadv", "repreadv", "random mix", "seq mix"
 };
+
+int results_col_writes(int col)
+{
+	switch (col) {
+	case RC_WRITE: case RC_REWRITE: case RC_RANDOM_WRITE:
+	case RC_RECORD_REWRITE: case RC_FWRITE: case RC_FREWRITE:
+	case RC_PWRITE: case RC_REPWRITE: case RC_PWRITEV: case RC_REPWRITEV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int results_col_mixed(int col)
+{
+	return col == RC_RANDOM_MIX || col == RC_SEQ_MIX;
+}
+
+void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
+			  uint64_t *wr_ops)
+{
+	if (s->flags & RESULTS_SF_SPLIT) {
+		*rd_ops = s->rd_ops;
+		*wr_ops = s->wr_ops;
+	} else if (results_col_writes(s->col)) {
+		*rd_ops = 0;
+		*wr_ops = s->ops;
+	} else {
+		*rd_ops = s->ops;
+		*wr_ops = 0;
+	}
+}
 
 const char *results_col_name(int col)
 {
@@ -59,14 +91,17 @@ void results_release(struct result_set *rs)
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
 			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status };
+			  &m->status, &m->workload };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;
 	}
 	free(rs->cells);
-	for (size_t i = 0; i < rs->nsamples; i++)
+	for (size_t i = 0; i < rs->nsamples; i++) {
 		latency_free(rs->samples[i].lat);
+		latency_free(rs->samples[i].lat_rd);
+		latency_free(rs->samples[i].lat_wr);
+	}
 	free(rs->samples);
 	free(rs->record_axis);
 	results_init(rs);

@@ -19,7 +19,12 @@
 
 struct latency_hist;
 
-#define RESULTS_SCHEMA 1
+/*
+ * Schema 2 (issue 16): results.csv and summary.csv gain iops, rd_iops,
+ * wr_iops, and with latency the rd_lat_* and wr_lat_* figures; meta.csv
+ * gains workload.  Schema 1 files still import.
+ */
+#define RESULTS_SCHEMA 2
 
 /*
  * The report columns, in IOzone's order.  Each IOzone test fills one or two
@@ -31,8 +36,14 @@ enum results_col {
 	RC_RANDOM_WRITE, RC_BKWD_READ, RC_RECORD_REWRITE, RC_STRIDE_READ,
 	RC_FWRITE, RC_FREWRITE, RC_FREAD, RC_FREREAD, RC_PWRITE, RC_REPWRITE,
 	RC_PREAD, RC_REPREAD, RC_PWRITEV, RC_REPWRITEV, RC_PREADV, RC_REPREADV,
+	RC_RANDOM_MIX, RC_SEQ_MIX,   /* --mix: reads and writes in one pass */
 	RC_COUNT
 };
+
+/* Does the column write (write, rewrite, random write, ...)?  Mixes: 0. */
+int results_col_writes(int col);
+/* Is the column a --mix pass (random mix, seq mix)? */
+int results_col_mixed(int col);
 
 /* "write", "rewrite", ..., "random read", "bkwd read", ..., "repreadv". */
 const char *results_col_name(int col);
@@ -74,6 +85,8 @@ struct result_meta {
 	double timer_resolution_s;  /* measured clock step, 0 when unknown */
 	unsigned flags;       /* RESULTS_F_* */
 	int source_unit;      /* enum results_unit the source printed */
+	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
+				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };
@@ -81,6 +94,7 @@ struct result_meta {
 /* sample.flags */
 #define RESULTS_SF_PARTIAL   0x1u /* interrupted or failed: not a full pass */
 #define RESULTS_SF_RATE_ONLY 0x2u /* imported: only the rate is known */
+#define RESULTS_SF_SPLIT     0x4u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -96,6 +110,13 @@ struct result_sample {
 	unsigned flags;        /* RESULTS_SF_* */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
+	/*
+	 * --iodepth/--jobs/--mix (RESULTS_SF_SPLIT): the reads and writes
+	 * among ops, and their own histograms (NULL when that direction had
+	 * no operation); owned by the set like lat.
+	 */
+	uint64_t rd_ops, wr_ops;
+	struct latency_hist *lat_rd, *lat_wr;
 };
 
 struct result_cell {
@@ -159,6 +180,13 @@ size_t results_values(const struct result_set *rs, size_t cell, int col,
  * appended out of order (--refine-cliffs).  0 or -1 (ENOMEM, set unchanged).
  */
 int results_sort_cells(struct result_set *rs);
+
+/*
+ * The reads and writes among a sample's ops: the split of a --mix or
+ * queue-depth sample, else all of them in the column's direction.
+ */
+void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
+			  uint64_t *wr_ops);
 
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);

@@ -29,6 +29,7 @@
 #include "refine.h"
 #include "report.h"
 #include "results.h"
+#include "qd.h"
 #include "runner.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -327,6 +328,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	if (fill_meta(&rs, o, err, sizeof(err)) != 0)
 		goto fail_start;
 	if (check_xls(o, p, err, sizeof(err)) != 0)
+		goto fail_start;
+	if (qd_check(o, err, sizeof(err)) != 0)   /* --iodepth that cannot be kept */
 		goto fail_start;
 	if (o->out_dir) {
 		snprintf(dir, sizeof(dir), "%s", o->out_dir);

@@ -791,6 +791,31 @@ static void write_qrows(const struct tests_ctx *c, struct outfile *f,
 		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);
 }
 
+static void free_sample_lat(struct result_sample *r)
+{
+	latency_free(r->lat);
+	latency_free(r->lat_rd);
+	latency_free(r->lat_wr);
+}
+
+/* qd.c passes: the reads and writes of the pass, and their histograms. */
+static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
+			struct result_sample *r)
+{
+	if (!c->lat_rw[0])
+		return 0;
+	r->flags |= RESULTS_SF_SPLIT;
+	r->rd_ops = s->rd_ops;
+	r->wr_ops = s->ops - s->rd_ops;
+	if (!c->lat)
+		return 0;
+	if (c->lat_rw[0]->n && !(r->lat_rd = latency_compact(c->lat_rw[0])))
+		return -1;
+	if (c->lat_rw[1]->n && !(r->lat_wr = latency_compact(c->lat_rw[1])))
+		return -1;
+	return 0;
+}
+
 int tests_run(const struct tests_def *t, struct tests_ctx *c)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
@@ -800,7 +825,7 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
 		return TESTS_ERROR;
 	for (int p = 0; p < passes; p++) {
-		struct tests_span s = { 0, 0, 0 };
+		struct tests_span s = { 0, 0, 0, 0 };
 		double u0, s0, u1, s1;
 		uint64_t w0, w1;
 		int rc = TESTS_OK;
@@ -822,12 +847,13 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 		if (rc == TESTS_OK && c->numrecs > 0 && c->min_pass_ns && !c->op_mask) {
 			for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
 			     s.elapsed_ns < c->min_pass_ns; k++) {
-				struct tests_span more = { 0, 0, 0 };
+				struct tests_span more = { 0, 0, 0, 0 };
 				if (t->pass == pass_fread)
 					restore_wbuf(c);
 				rc = t->pass(c, p, &more);
 				s.bytes += more.bytes;
 				s.ops += more.ops;
+				s.rd_ops += more.rd_ops;
 				s.elapsed_ns += more.elapsed_ns;
 			}
 		}
@@ -849,13 +875,15 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			r.wall_ns = w1 - w0;
 			r.cpu_user_s = u1 - u0;
 			r.cpu_sys_s = s1 - s0;
-			if (c->lat && !(r.lat = latency_compact(c->lat))) {
+			if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
+			    split_sample(c, &s, &r) != 0) {
+				free_sample_lat(&r);
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a latency histogram");
 				return TESTS_ERROR;
 			}
 			if (results_add_sample(c->rs, &r) != 0) {
-				latency_free(r.lat);
+				free_sample_lat(&r);
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a sample");
 				return TESTS_ERROR;
