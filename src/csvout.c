@@ -16,6 +16,13 @@
  * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after their
  * last column: per trial, and for the cell's full trials merged into one
  * histogram.  Without it the files are unchanged.
+ *
+ * Schema 2 (issue 16): both files gain iops, rd_iops and wr_iops after
+ * those columns (operations per second: all, the reads, the writes; a
+ * summary row holds the trials' means), and with latency the read and
+ * write figures rd_lat_*_us and wr_lat_*_us after lat_*: a --mix pass
+ * has both, a pass of one direction the same figures as lat_* in its
+ * direction and empty fields in the other.
  */
 #include "compat.h"
 
@@ -93,15 +100,28 @@ static void put_num(struct outfile *f, double v, int decimals, int first)
 		put_text(f, NULL, first);
 }
 
-/* The header row; with lat, the latency columns after names. */
+static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
+
+/*
+ * The header row: names, the IOPS columns, and with lat the latency
+ * columns: all operations, then the reads' (rd_) and the writes' (wr_).
+ */
 static void put_header(struct outfile *f, const char *const *names, int lat)
 {
 	for (size_t i = 0; names[i]; i++)
 		put_text(f, names[i], i == 0);
-	for (int i = 0; lat && i < LATENCY_NFIGS; i++)
-		put_text(f, latency_fig_name(i), 0);
+	for (int i = 0; i < 3; i++)
+		put_text(f, iops_cols[i], 0);
+	for (int d = -1; lat && d < 2; d++)
+		for (int i = 0; i < LATENCY_NFIGS; i++) {
+			char name[40];
+			snprintf(name, sizeof(name), "%s%s", d < 0 ? "" : d ? "wr_" : "rd_",
+				 latency_fig_name(i));
+			put_text(f, name, 0);
+		}
 	outfile_write(f, "\n", 1);
 }
+
 
 /* The latency fields (microseconds, %.3f) of h, empty ones without it. */
 static void put_latency(struct outfile *f, const struct latency_summary *ls)
@@ -119,6 +139,9 @@ struct group {
 	int short_timing;
 	int has_lat;                  /* lat holds the trials' merged histogram */
 	struct latency_summary lat;
+	int has_dir[2];               /* dir[d]: the reads' / writes' merged */
+	struct latency_summary dir[2];
+	double iops[3];               /* means over trials: all, reads, writes */
 };
 
 struct sorted_sample {
@@ -178,6 +201,7 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	}
 	g->short_timing = shortest != UINT64_MAX &&
 		stats_too_short(shortest, rs->meta.timer_resolution_s);
+	results_iops_mean(rs, cell, col, g->iops);
 	return 0;
 }
 
@@ -198,6 +222,13 @@ static int view_latency(struct view *v)
 			rc = -1;
 		else
 			g->has_lat = n > 0 && latency_summarize(&h, &g->lat) == 0;
+		for (int d = 0; d < 2 && rc == 0; d++) {
+			n = latency_merge_cell_dir(v->rs, g->cell, g->col, d, &h);
+			if (n < 0)
+				rc = -1;
+			else
+				g->has_dir[d] = n > 0 && latency_summarize(&h, &g->dir[d]) == 0;
+		}
 	}
 	latency_release(&h);
 	if (rc != 0)
@@ -264,6 +295,14 @@ static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
 	put_u64(f, rs->cells[cell].record_kb, 0);
 }
 
+/* The histogram of a sample's reads (d 0) or writes (d 1), or NULL. */
+static const struct latency_hist *sample_dir_lat(const struct result_sample *s, int d)
+{
+	if (s->flags & RESULTS_SF_SPLIT)
+		return d ? s->lat_wr : s->lat_rd;
+	return results_col_writes(s->col) == d ? s->lat : NULL;
+}
+
 static void write_results(struct outfile *f, const struct view *v)
 {
 	const struct result_set *rs = v->rs;
@@ -295,10 +334,18 @@ static void write_results(struct outfile *f, const struct view *v)
 		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
 		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
 		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+		double iops[3];
+		results_sample_iops(s, iops);
+		for (int k = 0; k < 3; k++)
+			put_num(f, iops[k], 3, 0);
 		if (v->lat) {
 			struct latency_summary ls;
 			put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
 				    ? &ls : NULL);
+			for (int d = 0; d < 2; d++) {
+				const struct latency_hist *h = sample_dir_lat(s, d);
+				put_latency(f, h && latency_summarize(h, &ls) == 0 ? &ls : NULL);
+			}
 		}
 		outfile_write(f, "\n", 1);
 	}
@@ -319,8 +366,13 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->s.ci95_low, 3, 0);
 		put_num(f, g->s.ci95_high, 3, 0);
 		put_u64(f, (uint64_t)g->short_timing, 0);
-		if (v->lat)
+		for (int k = 0; k < 3; k++)
+			put_num(f, g->iops[k], 3, 0);
+		if (v->lat) {
 			put_latency(f, g->has_lat ? &g->lat : NULL);
+			for (int d = 0; d < 2; d++)
+				put_latency(f, g->has_dir[d] ? &g->dir[d] : NULL);
+		}
 		outfile_write(f, "\n", 1);
 	}
 }
@@ -440,6 +492,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
+	if (m->workload)
+		put_kv_text(f, "workload", m->workload);
 	if (m->status)
 		put_kv_text(f, "status", m->status);
 }

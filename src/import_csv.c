@@ -23,7 +23,7 @@
 #include "import_priv.h"
 #include "results.h"
 
-#define CSV_MAX_FIELDS 32
+#define CSV_MAX_FIELDS 64
 
 enum { RCSV_SCHEMA, RCSV_LABEL, RCSV_TEST, RCSV_FILE_KB, RCSV_RECORD_KB, RCSV_TRIAL, RCSV_BYTES,
        RCSV_SECONDS, RCSV_KB_PER_S, RCSV_OPS, RCSV_CPU_USER, RCSV_CPU_SYS, RCSV_WALL, RCSV_PARTIAL,
@@ -47,6 +47,7 @@ struct csv_ctx {
 	/* results.csv */
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
+	int rd_iops, wr_iops;            /* schema 2 columns, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -173,6 +174,13 @@ static uint64_t secs_to_ns(double s)
 
 static void results_header(struct csv_ctx *c)
 {
+	c->rd_iops = c->wr_iops = -1;
+	for (size_t i = 0; i < c->nfields; i++) {
+		if (strcmp(c->field[i], "rd_iops") == 0)
+			c->rd_iops = (int)i;
+		if (strcmp(c->field[i], "wr_iops") == 0)
+			c->wr_iops = (int)i;
+	}
 	for (int f = 0; f < RCSV_COUNT; f++) {
 		c->idx[f] = -1;
 		for (size_t i = 0; i < c->nfields; i++)
@@ -184,6 +192,23 @@ static void results_header(struct csv_ctx *c)
 		}
 	}
 	c->nheader = c->nfields;
+}
+
+/*
+ * Schema 2: a mixed sample's reads and writes, from rd_iops and wr_iops
+ * (x seconds); other samples need no split (their column says it).
+ */
+static void split_from_row(struct csv_ctx *c, struct result_sample *s)
+{
+	double rd, wr;
+
+	if (c->rd_iops < 0 || c->wr_iops < 0 || !results_col_mixed(s->col) ||
+	    (s->flags & RESULTS_SF_RATE_ONLY) ||
+	    parse_double(c->field[c->rd_iops], &rd) || parse_double(c->field[c->wr_iops], &wr))
+		return;
+	s->rd_ops = (uint64_t)llround(rd * (double)s->elapsed_ns / 1e9);
+	s->wr_ops = s->ops > s->rd_ops ? s->ops - s->rd_ops : 0;
+	s->flags |= RESULTS_SF_SPLIT;
 }
 
 static void results_row(struct csv_ctx *c)
@@ -205,8 +230,8 @@ static void results_row(struct csv_ctx *c)
 	memset(&s, 0, sizeof(s));
 	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
 		return;
-	if (schema != RESULTS_SCHEMA) {
-		cfail(c, "schema %llu: this iosweep reads schema %d",
+	if (schema < 1 || schema > RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schema 1 to %d",
 		      (unsigned long long)schema, RESULTS_SCHEMA);
 		return;
 	}
@@ -261,6 +286,7 @@ static void results_row(struct csv_ctx *c)
 	s.cell = (uint32_t)cell;
 	s.col = (uint16_t)col;
 	s.trial = (uint16_t)trial;
+	split_from_row(c, &s);
 	if (results_add_sample(rs, &s))
 		cfail(c, "out of memory");
 }
@@ -341,6 +367,7 @@ static void meta_row(struct csv_ctx *c)
 		{ "mount_options", offsetof(struct result_meta, mount_options) },
 		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
 		{ "status", offsetof(struct result_meta, status) },
+		{ "workload", offsetof(struct result_meta, workload) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])
@@ -365,8 +392,9 @@ static void meta_row(struct csv_ctx *c)
 	uint64_t u;
 	double d;
 	if (strcmp(key, "schema") == 0) {
-		if (parse_u64(val, &u) || u != RESULTS_SCHEMA)
-			cfail(c, "schema '%.20s': this iosweep reads schema %d", val, RESULTS_SCHEMA);
+		if (parse_u64(val, &u) || u < 1 || u > RESULTS_SCHEMA)
+			cfail(c, "schema '%.20s': this iosweep reads schema 1 to %d", val,
+			      RESULTS_SCHEMA);
 	} else if (strcmp(key, "ram_kb") == 0) {
 		if (*val && parse_u64(val, &u) == 0)
 			m->ram_kb = u;

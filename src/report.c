@@ -22,6 +22,7 @@
 
 #include "iosweep.h"
 #include "latency.h"
+#include "report_qd.h"
 #include "options.h"
 #include "report.h"
 #include "results.h"
@@ -340,6 +341,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 			"reported inaccurate results. Sizes %ld kBytes and below.\n",
 			(long)worst_kb);
 	report_latency(out, rs);
+	report_qd(out, rs);   /* issue 16: --iodepth/--jobs/--mix runs */
 }
 
 size_t report_tables(const struct options *o, const struct result_set *rs,

@@ -8,6 +8,7 @@
 #include "compat.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,44 @@ int results_col_from_name(const char *name)
 			return c;
 	}
 	return -1;
+}
+
+void results_sample_iops(const struct result_sample *s, double out[3])
+{
+	uint64_t rd, wr;
+	double secs = (double)s->elapsed_ns / 1e9;
+
+	results_sample_split(s, &rd, &wr);
+	if ((s->flags & RESULTS_SF_RATE_ONLY) || s->elapsed_ns == 0) {
+		out[0] = out[1] = out[2] = NAN;
+		return;
+	}
+	out[0] = (double)s->ops / secs;
+	out[1] = (double)rd / secs;
+	out[2] = (double)wr / secs;
+}
+
+unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
+			   double out[3])
+{
+	double sum[3] = { 0, 0, 0 };
+	unsigned n = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		double v[3];
+		if (s->cell != cell || s->col != col ||
+		    (s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) ||
+		    s->elapsed_ns == 0)
+			continue;
+		results_sample_iops(s, v);
+		for (int k = 0; k < 3; k++)
+			sum[k] += v[k];
+		n++;
+	}
+	for (int k = 0; k < 3; k++)
+		out[k] = n ? sum[k] / n : NAN;
+	return n;
 }
 
 void results_init(struct result_set *rs)

@@ -188,6 +188,18 @@ int results_sort_cells(struct result_set *rs);
 void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
 			  uint64_t *wr_ops);
 
+/*
+ * Operations per second of a sample: out[0] all, out[1] the reads, out[2]
+ * the writes (NaN when the sample has no time or only a rate).
+ */
+void results_sample_iops(const struct result_sample *s, double out[3]);
+/*
+ * The same, the mean over the full trials of (cell, col) (NaN when none);
+ * returns the number of trials.
+ */
+unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
+			   double out[3]);
+
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);
 
