@@ -8,8 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 
 LABEL='Disk "A", 2024'
-RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial'
-SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing'
+RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,iops,rd_iops,wr_iops'
+SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing,iops,rd_iops,wr_iops'
 
 # RFC 4180 field splitting for awk (quoted fields, doubled quotes; one line a row).
 CSVAWK='
@@ -57,7 +57,8 @@ awk "$CSVAWK"'
 NR == 1 { next }
 {
 	n = csvsplit($0, f)
-	if (n != 14) { print "row " NR ": " n " fields"; bad++; next }
+	if (n != 17) { print "row " NR ": " n " fields"; bad++; next }
+	if (abs(f[15] - f[10] / f[8]) > 0.0005 + 1e-9 * f[15]) { print "row " NR ": iops " f[15]; bad++ }
 	if (f[2] != label) { print "row " NR ": label [" f[2] "]"; bad++ }
 	if (!(f[9] + 0 > 0)) { print "row " NR ": kb_per_s " f[9]; bad++ }
 	want = f[7] / 1024 / f[8]
@@ -153,7 +154,7 @@ NR == 1 { ok = $0 == "key,value"; next }
 { csvsplit($0, f); m[f[1]] = f[2] }
 END {
 	exit !(ok && m["label"] == label && m["trials"] == "5" && m["tool"] == "iosweep" &&
-	       m["schema"] == "1" && m["host"] != "" && m["start_time"] != "")
+	       m["schema"] == "2" && m["host"] != "" && m["start_time"] != "")
 }' label="$LABEL" "$D/meta.csv"
 check test $? -eq 0
 
@@ -206,10 +207,10 @@ if command -v soffice >/dev/null 2>&1 || command -v libreoffice >/dev/null 2>&1;
 			# file_kb (column D of results, C of summary) in row 2 is a number
 			col=D; [ $f = summary ] && col=C
 			check grep -q "<c r=\"${col}2\"[^>]*t=\"n\"[^>]*><v>64</v>" "$T/$f.xml"
-			# text cells: the 14 headers, then label and test on each row
+			# text cells: the 17 headers, then label and test on each row
 			rows=$(wc -l <"$D/$f.csv")
 			texts=$(grep -o 't="s"' "$T/$f.xml" | wc -l)
-			check test "$texts" -eq $((14 + 2 * (rows - 1)))
+			check test "$texts" -eq $((17 + 2 * (rows - 1)))
 		done
 		# the label arrives whole in the shared strings
 		unzip -p "$T/xlsx/results.xlsx" xl/sharedStrings.xml >"$T/strings.xml"
