@@ -7,7 +7,8 @@
 #    bytes = ops x record; the read and write latency columns are filled,
 #    the combined maximum is the larger of the two and the combined mean
 #    lies between them; the report has the IOPS and latency section with
-#    the workload line; importing the folder keeps the split;
+#    the workload line; importing the folder keeps the split (depth 1
+#    where the build has no engine for 4);
 #  - depth 8 sequential and random passes move exactly the file, reads
 #    only read (wr_iops 0) and writes only write; -H 8 prints IOzone's
 #    header line; meta.csv names the engine and depth.  Where this build
@@ -36,10 +37,19 @@ done
 [ "$D" = "$T" ] || trap 'rm -rf "$D" "$T"' EXIT
 
 # ---- the 70/30 mix ----
-expect_success "$IOSWEEP" -s 16m -r 4k -i 0 -i 2 $DIRECT --iodepth 4 --jobs 2 \
-	--mix 70 --trials 2 --quiet -f "$D/t" --out "$T/mix"
+# (at depth 1 where this build cannot keep 4 in flight: checked below)
+QD=4
+run "$IOSWEEP" -s 16m -r 4k -i 0 -i 2 $DIRECT --iodepth 4 --jobs 2 --mix 70 \
+	--trials 2 --quiet -f "$D/t" --out "$T/mix"
+if [ "$RC" -eq 2 ] && grep -q -- '--iodepth 4:' "$T/err"; then
+	QD=1
+	expect_success "$IOSWEEP" -s 16m -r 4k -i 0 -i 2 $DIRECT --jobs 2 --mix 70 \
+		--trials 2 --quiet -f "$D/t" --out "$T/mix"
+else
+	check test "$RC" -eq 0
+fi
 check grep -q '^IOPS and latency' "$T/out"
-check grep -q '^workload: engine=[a-z_]* iodepth=4 jobs=2 mix=70' "$T/out"
+check grep -q "^workload: engine=[a-z_]* iodepth=$QD jobs=2 mix=70" "$T/out"
 check grep -q '^random mix  *16384  *4 ' "$T/out"
 awk -F, '
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
