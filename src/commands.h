@@ -11,5 +11,6 @@ int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_profile(int argc, char **argv);   /* issue 16 */
 
 #endif

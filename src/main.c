@@ -21,6 +21,7 @@ static const struct {
 	{ "compare", cmd_compare },
 	{ "cliffs", cmd_cliffs },
 	{ "plot", cmd_plot },
+	{ "profile", cmd_profile },
 };
 
 int main(int argc, char **argv)
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
 		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot; a sweep starts with an option such as -a)\n",
+			"compare, cliffs, plot, profile; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}

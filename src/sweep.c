@@ -317,6 +317,17 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	return rc;
 }
 
+static void (*result_hook)(void *ctx, const struct options *o,
+			    const struct result_set *rs);
+static void *result_hook_ctx;
+
+void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
+				       const struct result_set *rs), void *ctx)
+{
+	result_hook = fn;
+	result_hook_ctx = ctx;
+}
+
 static int run_sweep(const struct options *o, const struct sweep_plan *p)
 {
 	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
@@ -389,6 +400,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	if (saved)
 		fprintf(stderr, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
 			"results" : "results of the finished cells", dir);
+	if (result_hook && status == IOSWEEP_EXIT_OK)
+		result_hook(result_hook_ctx, o, &rs);
 	results_release(&rs);
 	return status;
 
