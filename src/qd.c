@@ -435,8 +435,20 @@ static int timed(const struct tests_ctx *c)
 	return c->o->runtime_ms > 0;
 }
 
+/*
+ * A time-based write pass may wrap before reaching the end of the file, so
+ * with --runtime the file is first laid out whole by one untimed pass (the
+ * read tests need every record); --precondition does that anyway.
+ */
 static int prepare_write(struct tests_ctx *c)
 {
+	struct tests_span s;
+
+	if (timed(c) && !c->o->precondition) {
+		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, &s);
+		if (rc != TESTS_OK)
+			return rc;
+	}
 	return precondition(c, NULL);
 }
 

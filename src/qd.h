@@ -17,7 +17,8 @@
  * of the workers to the last completion.  With --runtime the workers
  * wrap round their records until the time is up: operations that
  * complete during --ramp or after the end are not counted, and the
- * elapsed time is --runtime.
+ * elapsed time is --runtime.  Test 0 then lays the file out whole first,
+ * untimed, so the read tests find every record.
  *
  * Ownership: qd_attach() gives the ctx the histograms a run needs;
  * qd_detach() frees them.  Nothing here prints.
