@@ -125,9 +125,14 @@ static int list_profiles(void)
 		const char *text;
 		if (!ends_with(name, ".profile") || !(text = gnuplot_embedded_text(name)))
 			continue;
-		if (profile_parse(&p, text, strlen(text), name, err, sizeof(err)) == 0)
-			printf("%-14.*s %s\n", (int)(strlen(name) - strlen(".profile")), name,
-			       p.description ? p.description : "");
+		int len = (int)(strlen(name) - strlen(".profile"));
+		if (profile_parse(&p, text, strlen(text), name, err, sizeof(err)) == 0) {
+			const char *d = p.description ? p.description : "";
+			/* "# enterprise: what it is" -> "what it is" */
+			if (!strncmp(d, name, (size_t)len) && d[len] == ':')
+				d += len + 1 + (d[len + 1] == ' ');
+			printf("%-14.*s %s\n", len, name, d);
+		}
 		profile_release(&p);
 	}
 	printf("(built in; the files are data/NAME.profile in the source: copy one, "

@@ -107,9 +107,10 @@ static int parse_entry(struct profile_entry *e, const char *line, size_t n,
 	}
 	for (char *w = strtok_r(opts, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		if (is_reserved(w)) {
+			perr(err, errlen, where, lineno, "'%s': the profile command "
+			     "gives -s, -f, --out, --label and --trials itself", w);
 			free(opts);
-			return perr(err, errlen, where, lineno, "'%s': the profile command "
-				    "gives -s, -f, --out, --label and --trials itself", w);
+			return -1;
 		}
 		if (e->nargs >= PROFILE_MAX_ARGS) {
 			free(opts);
