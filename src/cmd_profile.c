@@ -40,9 +40,11 @@ static const char profile_usage[] =
 	"usage: iosweep profile NAME [--file PATH] [--size SIZE] [--trials N]\n"
 	"                            [--label L] [--out DIR] [--overwrite] [OPTIONS...]\n"
 	"       iosweep profile --list\n"
+	"       iosweep profile --plot RUN... [--out DIR] [--overwrite]\n"
 	"  NAME: a built-in profile (--list), or the path of a profile file\n"
 	"  OPTIONS: sweep options added to every workload (-I, -e, --runtime 60s ...)\n"
-	"  writes DIR/profile.csv, DIR/NN-WORKLOAD/ and .txt per workload, DIR/plots\n";
+	"  writes DIR/profile.csv, DIR/NN-WORKLOAD/ and .txt per workload, DIR/plots\n"
+	"  --plot: the charts of several runs together (one bar per result set)\n";
 
 struct pargs {
 	const char *name, *file, *size, *trials, *label, *out;
@@ -331,6 +333,61 @@ static int emit(const struct collect *c, const char *dir, int overwrite)
 	return 0;
 }
 
+/*
+ * --plot RUN... [--out DIR] [--overwrite]: the charts of several profile
+ * runs (their profile.csv files) together, one bar per result set.
+ */
+static int plot_runs(int argc, char **argv)
+{
+	struct profile_rows rows = { 0 };
+	const char *out = "iosweep-profile-plots";
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	int overwrite = 0, nin = 0, rc, status = IOSWEEP_EXIT_OK;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--overwrite"))
+			overwrite = 1;
+		else if (argv[i][0] == '-') {
+			fprintf(stderr, "iosweep profile --plot: unknown option '%s'\n", argv[i]);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--out")) {
+			i++;
+			continue;
+		}
+		if (argv[i][0] == '-')
+			continue;
+		snprintf(path, sizeof(path), "%s/profile.csv", argv[i]);
+		if (profile_rows_read_csv(&rows, path, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep profile --plot: %s\n", err);
+			status = errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
+			goto done;
+		}
+		nin++;
+	}
+	if (nin == 0) {
+		fprintf(stderr, "iosweep profile --plot: name one or more profile run folders\n");
+		status = IOSWEEP_EXIT_USAGE;
+		goto done;
+	}
+	rc = gnuplot_qd_charts(&rows, out, NULL, overwrite, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "iosweep profile --plot: %s\n", err);
+		status = IOSWEEP_EXIT_FAILURE;
+	} else {
+		if (rc == 1)
+			fprintf(stderr, "iosweep profile --plot: %s\n", err);
+		fprintf(stderr, "iosweep profile --plot: charts in %s/\n", out);
+	}
+done:
+	profile_rows_release(&rows);
+	return status;
+}
+
 int cmd_profile(int argc, char **argv)
 {
 	struct pargs a;
@@ -343,6 +400,8 @@ int cmd_profile(int argc, char **argv)
 
 	memset(&p, 0, sizeof(p));
 	memset(&col, 0, sizeof(col));
+	if (argc > 1 && !strcmp(argv[1], "--plot"))
+		return plot_runs(argc, argv);
 	if (parse_args(&a, argc, argv) != 0)
 		return IOSWEEP_EXIT_USAGE;
 	if (a.help) {

@@ -8,6 +8,8 @@
  */
 #include "compat.h"
 
+#include <csv.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -346,4 +348,189 @@ void profile_rows_print(FILE *out, const struct profile_rows *r)
 			w->iops[0], w->iops[1], w->iops[2], w->lat[0][0], w->lat[0][1],
 			w->lat[0][2], w->lat[0][3]);
 	}
+}
+
+/* ---- reading profile.csv back (iosweep profile --plot) ---- */
+
+struct reader {
+	struct profile_rows *r;
+	const char *path;
+	char *err;
+	size_t errlen;
+	unsigned row;
+	char *f[64];
+	size_t nf;
+	int idx[12];                  /* read_names[k] is field idx[k] */
+	int lat_idx[PROFILE_NDIR][4]; /* the latency columns, or -1 */
+	int failed;
+};
+
+static const char *const read_names[] = {
+	"label", "workload", "test", "file_kb", "record_kb", "jobs", "iodepth",
+	"mix_read_pct", "trials", "iops", "rd_iops", "wr_iops",
+};
+#define READ_FIXED (sizeof(read_names) / sizeof(read_names[0]))
+
+static void rfail(struct reader *c, const char *why, const char *what)
+{
+	if (!c->failed)
+		snprintf(c->err, c->errlen, "%s:%u: %s%s%s", c->path, c->row, why,
+			 what ? " " : "", what ? what : "");
+	c->failed = 1;
+}
+
+static void rd_field(void *s, size_t len, void *data)
+{
+	struct reader *c = data;
+	char *v;
+
+	if (c->failed)
+		return;
+	if (c->nf >= sizeof(c->f) / sizeof(c->f[0]) || !(v = malloc(len + 1))) {
+		rfail(c, "too many fields or out of memory", NULL);
+		return;
+	}
+	memcpy(v, s, len);
+	v[len] = '\0';
+	c->f[c->nf++] = v;
+}
+
+static double num(const char *s, int *bad)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return NAN;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || errno)
+		*bad = 1;
+	return v;
+}
+
+/* The latency columns: lat_mean_us .. wr_lat_p99_us, by name. */
+static int lat_col(struct reader *c, int d, int k)
+{
+	char name[40];
+
+	snprintf(name, sizeof(name), "%s%s_us", dir_prefix[d], lat_names[k]);
+	for (size_t i = 0; i < c->nf; i++)
+		if (strcmp(c->f[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void rd_row(int term, void *data)
+{
+	struct reader *c = data;
+	int bad = 0;
+
+	(void)term;
+	c->row++;
+	if (c->failed)
+		goto out;
+	if (c->row == 1) {
+		for (size_t k = 0; k < READ_FIXED; k++) {
+			c->idx[k] = -1;
+			for (size_t i = 0; i < c->nf; i++)
+				if (strcmp(c->f[i], read_names[k]) == 0)
+					c->idx[k] = (int)i;
+			if (c->idx[k] < 0) {
+				rfail(c, "no column", read_names[k]);
+				goto out;
+			}
+		}
+		for (int d = 0; d < PROFILE_NDIR; d++)
+			for (int k = 0; k < 4; k++)
+				c->lat_idx[d][k] = lat_col(c, d, k);
+		goto out;
+	}
+	if (c->nf < READ_FIXED) {
+		rfail(c, "too few fields", NULL);
+		goto out;
+	}
+	struct profile_row w;
+	memset(&w, 0, sizeof(w));
+	w.col = results_col_from_name(c->f[c->idx[2]]);
+	if (w.col < 0) {
+		rfail(c, "unknown test", c->f[c->idx[2]]);
+		goto out;
+	}
+	w.file_kb = (uint64_t)num(c->f[c->idx[3]], &bad);
+	w.record_kb = (uint64_t)num(c->f[c->idx[4]], &bad);
+	w.jobs = (unsigned)num(c->f[c->idx[5]], &bad);
+	w.iodepth = (unsigned)num(c->f[c->idx[6]], &bad);
+	w.mix_pct = *c->f[c->idx[7]] ? (int)num(c->f[c->idx[7]], &bad) : -1;
+	w.trials = (unsigned)num(c->f[c->idx[8]], &bad);
+	for (int k = 0; k < 3; k++)
+		w.iops[k] = num(c->f[c->idx[9 + k]], &bad);
+	for (int d = 0; d < PROFILE_NDIR; d++)
+		for (int k = 0; k < 4; k++)
+			w.lat[d][k] = c->lat_idx[d][k] >= 0 && (size_t)c->lat_idx[d][k] < c->nf
+				? num(c->f[c->lat_idx[d][k]], &bad) : NAN;
+	if (bad) {
+		rfail(c, "a figure is not a number", NULL);
+		goto out;
+	}
+	if (c->r->n == c->r->alloc) {
+		size_t want = c->r->alloc ? 2 * c->r->alloc : 16;
+		struct profile_row *g = realloc(c->r->rows, want * sizeof(*g));
+		if (!g) {
+			rfail(c, "out of memory", NULL);
+			goto out;
+		}
+		c->r->rows = g;
+		c->r->alloc = want;
+	}
+	w.label = strdup(c->f[c->idx[0]]);
+	w.workload = strdup(c->f[c->idx[1]]);
+	if (!w.label || !w.workload) {
+		free(w.label);
+		free(w.workload);
+		rfail(c, "out of memory", NULL);
+		goto out;
+	}
+	c->r->rows[c->r->n++] = w;
+out:
+	for (size_t i = 0; i < c->nf; i++)
+		free(c->f[i]);
+	c->nf = 0;
+}
+
+int profile_rows_read_csv(struct profile_rows *r, const char *path,
+			  char *err, size_t errlen)
+{
+	struct reader c;
+	struct csv_parser p;
+	char buf[8192];
+	size_t n;
+	FILE *fp = fopen(path, "rb");
+
+	if (!fp) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	memset(&c, 0, sizeof(c));
+	c.r = r;
+	c.path = path;
+	c.err = err;
+	c.errlen = errlen;
+	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+		fclose(fp);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	while (!c.failed && (n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		if (csv_parse(&p, buf, n, rd_field, rd_row, &c) != n && !c.failed)
+			rfail(&c, "malformed CSV:", csv_strerror(csv_error(&p)));
+	if (!c.failed)
+		csv_fini(&p, rd_field, rd_row, &c);
+	for (size_t i = 0; i < c.nf; i++)
+		free(c.f[i]);
+	csv_free(&p);
+	fclose(fp);
+	if (!c.failed && c.row < 1)
+		rfail(&c, "empty: not a profile.csv", NULL);
+	return c.failed ? -1 : 0;
 }

@@ -83,6 +83,13 @@ void profile_rows_release(struct profile_rows *r);
 int profile_rows_write_csv(const struct profile_rows *r, const char *path,
 			   int overwrite, char *err, size_t errlen);
 
+/*
+ * Append the rows of a profile.csv (as profile_rows_write_csv writes it;
+ * columns found by name).  0, or -1 with "FILE:ROW: why" in err.
+ */
+int profile_rows_read_csv(struct profile_rows *r, const char *path,
+			  char *err, size_t errlen);
+
 /* The rows as a text table ("IOPS and latency by workload"). */
 void profile_rows_print(FILE *out, const struct profile_rows *r);
 

@@ -7,6 +7,7 @@
 #    workload and test (IOPS = rd + wr, the mixes' read share 70% +- 8%
 #    of 512 operations, latency filled), the table on stdout, and the
 #    bar and grid charts rendered by the real gnuplot (when installed);
+#  - --plot draws two runs together, one bar (and grid line) per set;
 #  - the built-in zfs-review runs on a small file (O_SYNC writes, 8 x 8,
 #    at depth 1 where the build cannot keep 8 in flight);
 #  - refused before anything runs: an unknown profile (exit 2), a
@@ -68,6 +69,19 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
 	echo "note: gnuplot not installed, charts not rendered"
 fi
+# two runs on one chart: one bar per result set (the second relabelled)
+mkdir -p "$T/p2"
+sed 's/^[^,]*,/box B,/; 1s/^box B,/label,/' "$T/p/profile.csv" >"$T/p2/profile.csv"
+expect_success "$IOSWEEP" profile --plot "$T/p" "$T/p2" --out "$T/both"
+check grep -q "title 'box B'" "$T/both/bars-iops.gp"
+check grep -q "title 'box B, 2 threads, 8 kB, 70% reads'" "$T/both/grid-iops.gp"
+if command -v gnuplot >/dev/null 2>&1; then
+	check test -s "$T/both/bars-lat-max.png"
+fi
+printf 'label,workload\nx,y\n' >"$T/p2/profile.csv"
+expect_failure 4 "$IOSWEEP" profile --plot "$T/p2" --out "$T/both2"
+check grep -q "profile.csv:1: no column test" "$T/err"
+
 # the same run again: refused without --overwrite, nothing touched
 expect_failure 2 "$IOSWEEP" profile "$T/small.profile" --size 4m --file "$T/t" --out "$T/p"
 check grep -q 'holds a profile run already' "$T/err"
