@@ -15,7 +15,7 @@
 scale = @SCALE@      # the data are in @DATA_UNIT@; the y axis shows them / scale
 lo = @LO@; hi = @HI@      # error bars: columns 3:4 are min..max, 5:6 the 95% CI
 set title '@TITLE@' font ',12'
-set xlabel 'file size'
+set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'
 set ylabel '@YLABEL@'
 set logscale x 2
 set xrange [@XMIN@:@XMAX@]

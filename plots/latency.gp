@@ -14,7 +14,7 @@
 @DATA@
 # ---- look
 set title @TITLE_Q@ font ',12'
-set xlabel 'file size'
+set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'
 set ylabel 'microseconds per operation (log scale)'
 set logscale x 2
 set xrange [@XMIN@:@XMAX@]

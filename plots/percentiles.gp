@@ -15,7 +15,7 @@
 @DATA@
 # ---- look
 set title @TITLE_Q@ font ',12'
-set xlabel 'percentile (nines scale)'
+set xlabel 'percentile (nines scale); file sizes: 1 kB = 1024 bytes, 1 MB = 1024 kB'
 set ylabel 'microseconds per operation (log scale)'
 set xrange [@XMIN@:@XMAX@]
 set xtics (@XTICS@)

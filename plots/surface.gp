@@ -15,7 +15,7 @@
 @DATA@
 # ---- look
 scale = @SCALE@      # the data are in @DATA_UNIT@; the z axis shows them / scale
-set title '@TITLE@' font ',12'
+set title @TITLE_Q@ font ',12'
 set xlabel 'file size' offset 0,-1
 set ylabel 'record size' offset 1,-1
 set zlabel '@ZLABEL@' rotate parallel offset -1,0

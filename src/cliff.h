@@ -15,6 +15,12 @@
 
 struct result_set;
 
+/* What a drop is. */
+enum cliff_kind {
+	CLIFF_KIND_CACHE,           /* the file outgrew a cache */
+	CLIFF_KIND_WRITEBACK        /* a write outgrew the client's dirty-page limit */
+};
+
 struct cliff {
 	int col;                    /* enum results_col */
 	uint64_t record_kb;
@@ -26,6 +32,8 @@ struct cliff {
 	double confidence;          /* 0..1 */
 	uint64_t estimated_cache_kb;
 	int finding;                /* index of the group it belongs to */
+	int kind;                   /* enum cliff_kind */
+	int edge;                   /* after_kb is the sweep's last size: extend -g */
 };
 
 struct cliff_list {
@@ -33,7 +41,11 @@ struct cliff_list {
 	size_t n;
 	char **findings;            /* one sentence per group of aligned cliffs */
 	size_t nfindings;
+	uint64_t ram_kb;            /* the set's RAM (0 unknown), for the sentences */
 };
+
+/* "cache", "write-back". */
+const char *cliff_kind_name(int kind);
 
 int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 		 char *err, size_t errlen);
@@ -43,7 +55,8 @@ void cliff_list_release(struct cliff_list *l);
  * The cliffs.csv of a result set: one row per cliff, columns label, test,
  * record_kb, before_kb, after_kb, level_before_kb_per_s,
  * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
- * (1-based index into l->findings).  Written atomically (outfile.h);
+ * (1-based index into l->findings), kind (cliff_kind_name), edge (1 when
+ * after_kb is the last size measured: the sweep should go further).  Written atomically (outfile.h);
  * refuses an existing file unless overwrite.  0 or -1 with err.
  */
 int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,

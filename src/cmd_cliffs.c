@@ -74,6 +74,12 @@ int cmd_cliffs(int argc, char **argv)
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
+	if (rs.ntp) {
+		fprintf(stderr, "iosweep cliffs: %s: a throughput-mode (-t) result has no file "
+			"size axis; cache cliffs need a file size x record size sweep\n", files[0]);
+		rc = IOSWEEP_EXIT_INPUT;
+		goto done;
+	}
 	if (label && results_set_str(&rs.meta.label, label)) {
 		fprintf(stderr, "iosweep cliffs: out of memory\n");
 		rc = IOSWEEP_EXIT_FAILURE;
@@ -104,3 +110,6 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_cliffs_usage = cliffs_usage;

@@ -2,8 +2,9 @@
  * cmd_import.c: `iosweep import FILE... [--label NAME] [--out DIR]
  * [--gzip] [--json] [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls) or
  * iosweep result folders as the trials of one set (import.c) and writes
- * the set as an iosweep CSV folder (csvout.c), so charts, cliffs and
- * compare work on old runs as on new ones.  Nothing is written unless
+ * the set as an iosweep CSV folder (csvout.c; a throughput-mode set adds
+ * its throughput.csv, tpcsv.c), so charts, cliffs and compare work on old
+ * runs as on new ones.  Nothing is written unless
  * every input reads cleanly.  The folder's path goes to stderr.
  */
 #include "compat.h"
@@ -19,6 +20,7 @@
 #include "jsonout.h"
 #include "outfile.h"
 #include "results.h"
+#include "tpcsv.h"
 
 static const char import_usage[] =
 	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"
@@ -73,7 +75,9 @@ int cmd_import(int argc, char **argv)
 		}
 		out = dir;
 	}
-	if (csvout_write_dir(&rs, out, gzip, overwrite, err, sizeof(err)) ||
+	if ((rs.ntp && tpcsv_check(out, gzip, overwrite, err, sizeof(err))) ||
+	    csvout_write_dir(&rs, out, gzip, overwrite, err, sizeof(err)) ||
+	    (rs.ntp && tpcsv_write(&rs, out, gzip, overwrite, err, sizeof(err))) ||
 	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
 		fprintf(stderr, "iosweep import: %s\n", err);
 		rc = IOSWEEP_EXIT_IO;
@@ -86,3 +90,6 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_import_usage = import_usage;

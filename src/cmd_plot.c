@@ -31,7 +31,9 @@ static const char plot_usage[] =
 	"  each one is a line on the charts.\n"
 	"  --out DIR            where the scripts go (default: FOLDER/plots for one\n"
 	"                       result folder, else ./iosweep-plots)\n"
-	"  --format FMT         png (default), svg, pdf or dumb (text)\n"
+	"  --format TERM        a gnuplot terminal that writes a file: png (default),\n"
+	"                       pngcairo, svg, pdf, pdfcairo, dumb (text), canvas\n"
+	"                       (html), eps, ...; the extension follows the terminal\n"
 	"  --tests LIST         the tests to chart, e.g. write,read (default: all run)\n"
 	"  --record SIZE|all    record size of the 2D charts (default 64k when run)\n"
 	"                       or one line per record size\n"
@@ -107,8 +109,14 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 
 	go->term = a->format ? a->format : "png";
 	if (!gnuplot_term_valid(go->term)) {
-		fprintf(stderr, "iosweep plot: --format '%s': unknown (use png, svg, pdf or dumb)\n",
-			go->term);
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
+		return IOSWEEP_EXIT_USAGE;
+	}
+	/* a terminal this gnuplot lacks: refused before anything is written */
+	if (!a->no_render && gnuplot_has_term(go->term, err, sizeof(err)) == 0) {
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
 		return IOSWEEP_EXIT_USAGE;
 	}
 	for (const char *p = a->tests; p && *p;) {
@@ -182,22 +190,22 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Load the inputs into sets[]; 0 or an exit code. */
-static int load_inputs(const struct plot_args *a, struct result_set *sets)
+int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
+		  const struct cmdargs_list *labels, struct result_set *sets)
 {
 	char err[IOSWEEP_ERR_MAX], label[256];
-	for (size_t i = 0; i < a->ninputs; i++) {
-		if (import_load(&sets[i], a->inputs[i], 0, err, sizeof(err)) != 0) {
-			fprintf(stderr, "iosweep plot: %s\n", err);
+	for (size_t i = 0; i < ninputs; i++) {
+		if (import_load(&sets[i], inputs[i], 0, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep %s: %s\n", cmd, err);
 			return IOSWEEP_EXIT_INPUT;
 		}
-		const char *l = i < a->labels.n ? a->labels.items[i] : NULL;
+		const char *l = i < labels->n ? labels->items[i] : NULL;
 		if (!l && (!sets[i].meta.label || !*sets[i].meta.label)) {
-			default_label(a->inputs[i], label, sizeof(label));
+			default_label(inputs[i], label, sizeof(label));
 			l = label;
 		}
 		if (l && results_set_str(&sets[i].meta.label, l) != 0) {
-			fprintf(stderr, "iosweep plot: out of memory\n");
+			fprintf(stderr, "iosweep %s: out of memory\n", cmd);
 			return IOSWEEP_EXIT_FAILURE;
 		}
 	}
@@ -249,7 +257,7 @@ int cmd_plot(int argc, char **argv)
 		results_init(&sets[i]);
 		ptrs[i] = &sets[i];
 	}
-	if ((rc = load_inputs(&a, sets)) != 0)
+	if ((rc = cmd_load_sets("plot", a.inputs, a.ninputs, &a.labels, sets)) != 0)
 		goto out;
 
 	if (a.out) {
@@ -296,3 +304,6 @@ out:
 	gnuplot_refs_release(&refs);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_plot_usage = plot_usage;

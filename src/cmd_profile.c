@@ -470,3 +470,6 @@ out:
 	free(own);
 	return status;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_profile_usage = profile_usage;

@@ -1,16 +1,38 @@
 /*
  * commands.h: the subcommands (`iosweep plot`, `import`, `compare`,
- * `cliffs`).  Each takes the arguments after its word (argv[0] is the
+ * `cliffs`, `report`).  Each takes the arguments after its word (argv[0] is the
  * word), prints its own errors on stderr, and returns an enum iosweep_exit.
  * main.c dispatches on the first argument.
  */
 #ifndef IOSWEEP_COMMANDS_H
 #define IOSWEEP_COMMANDS_H
 
+#include <stddef.h>
+
 int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);   /* issue 16 */
+
+struct cmdargs_list;
+struct result_set;
+/*
+ * Load inputs[0..n) into sets[0..n) (initialised by the caller) with
+ * import_load; labels->items[i] names set i when given, else the set
+ * keeps its own label, else it is named after its file ("dir/nas-a.txt"
+ * -> "nas-a").  Prints "iosweep CMD: why" and returns an exit code, or 0.
+ * (cmd_plot.c; shared by plot and report.)
+ */
+int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
+		  const struct cmdargs_list *labels, struct result_set *sets);
+
+/* Their usage texts (what --help prints), read by docgen.c. */
+extern const char *const cmd_import_usage;
+extern const char *const cmd_compare_usage;
+extern const char *const cmd_cliffs_usage;
+extern const char *const cmd_plot_usage;
+extern const char *const cmd_profile_usage;
 
 #endif

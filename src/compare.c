@@ -4,7 +4,9 @@
  * The figures of each (cell, test) are the per-trial values of
  * results_values(); stats_summarize gives their means and spreads and
  * stats_welch the two-sided p of Welch's unequal-variance t-test, which
- * needs two trials a side (one IOzone run is one trial: then "n/a").  The
+ * needs two trials a side (one IOzone run is one trial: then "n/a").
+ * Once every row has its p, they are adjusted together (stats_adjust_p)
+ * and the verdict is the adjusted p against alpha.  The
  * geometric mean of the ratios per test is the usual one-number summary of
  * "B is x times A" across a grid.
  */
@@ -39,9 +41,9 @@ static int push_row(struct compare_result *r, size_t *alloc,
 	return 0;
 }
 
-/* Fill row from the two value lists. */
-static void compare_values(const double *va, size_t na, const double *vb,
-			   size_t nb, double alpha, struct compare_row *row)
+/* Fill row from the two value lists (the verdict comes later: compare_adjust). */
+void compare_values(const double *va, size_t na, const double *vb,
+		    size_t nb, struct compare_row *row)
 {
 	struct stats_summary sa, sb;
 	double t, df, p;
@@ -60,15 +62,60 @@ static void compare_values(const double *va, size_t na, const double *vb,
 		row->pct_diff = NAN;
 	}
 	row->p_value = NAN;
+	row->p_adjusted = NAN;
 	row->significant = -1;
-	if (stats_welch(&sa, &sb, &t, &df, &p) == 0 && !isnan(p)) {
+	if (stats_welch(&sa, &sb, &t, &df, &p) == 0 && !isnan(p))
 		row->p_value = p;
-		row->significant = p < alpha;
+}
+
+const char *compare_adjust_text(int adjust)
+{
+	switch (adjust) {
+	case STATS_ADJUST_HOLM: return "Holm-adjusted";
+	case STATS_ADJUST_BH: return "Benjamini-Hochberg-adjusted";
+	default: return "unadjusted";
 	}
 }
 
+int compare_verdicts(struct compare_row *const *rows, size_t n, double alpha,
+		     int adjust, size_t *ntested)
+{
+	double *p = calloc((n ? n : 1) * 2, sizeof(*p));
+	if (!p)
+		return -1;
+	double *adj = p + n;
+	for (size_t i = 0; i < n; i++)
+		p[i] = rows[i]->p_value;
+	if (stats_adjust_p(p, adj, n, adjust) != 0) {
+		free(p);
+		return -1;
+	}
+	*ntested = 0;
+	for (size_t i = 0; i < n; i++) {
+		rows[i]->p_adjusted = adj[i];
+		rows[i]->significant = isnan(adj[i]) ? -1 : adj[i] < alpha;
+		*ntested += !isnan(adj[i]);
+	}
+	free(p);
+	return 0;
+}
+
+/* Adjust every row's p together and give the verdicts.  0 or -1 (memory). */
+static int adjust_rows(struct compare_result *r, double alpha, int adjust)
+{
+	struct compare_row **w = malloc((r->nrows ? r->nrows : 1) * sizeof(*w));
+	if (!w)
+		return -1;
+	for (size_t i = 0; i < r->nrows; i++)
+		w[i] = &r->rows[i];
+	int rc = compare_verdicts(w, r->nrows, alpha, adjust, &r->ntested);
+	free(w);
+	r->adjust = adjust;
+	return rc;
+}
+
 int compare_sets(const struct result_set *a, const struct result_set *b,
-		 int unit, double alpha, struct compare_result *out,
+		 int unit, double alpha, int adjust, struct compare_result *out,
 		 char *err, size_t errlen)
 {
 	size_t alloc = 0;
@@ -99,7 +146,7 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 			row.col = col;
 			row.file_kb = c->file_kb;
 			row.record_kb = c->record_kb;
-			compare_values(va, na, vb, nb, alpha, &row);
+			compare_values(va, na, vb, nb, &row);
 			if (push_row(out, &alloc, &row))
 				goto nomem;
 		}
@@ -124,6 +171,8 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 		compare_release(out);
 		goto out;
 	}
+	if (adjust_rows(out, alpha, adjust) != 0)
+		goto nomem;
 	rc = 0;
 	goto out;
 nomem:

@@ -2,7 +2,10 @@
  * compare.h: two result sets side by side, per cell and test: the means,
  * their ratio and % difference, and whether the difference is significant
  * by Welch's t-test on the trials (the check iozone-results-comparator
- * made popular).  Per test, the geometric mean of the ratios sums it up.
+ * made popular), its p-values adjusted for the number of cells tested
+ * (Benjamini-Hochberg or Holm): at p < 0.05 a grid of 200
+ * cells with no real difference would otherwise show about 10 "significant"
+ * ones.  Per test, the geometric mean of the ratios sums it up.
  *
  * Pure: no I/O.  Ownership: compare_sets fills *out, which owns its rows
  * until compare_release.
@@ -25,7 +28,8 @@ struct compare_row {
 	double ratio;         /* mean_b / mean_a; NaN when mean_a is 0 */
 	double pct_diff;      /* 100 * (mean_b - mean_a) / mean_a; NaN likewise */
 	double p_value;       /* Welch, two-sided; NaN when n_a or n_b < 2 */
-	int significant;      /* p < alpha: 1 or 0; -1 when p is NaN ("n/a") */
+	double p_adjusted;    /* p_value adjusted over every row with a p; NaN likewise */
+	int significant;      /* p_adjusted < alpha: 1 or 0; -1 when NaN ("n/a") */
 };
 
 struct compare_test {
@@ -39,18 +43,39 @@ struct compare_result {
 	size_t nrows;
 	struct compare_test tests[RC_COUNT]; /* one per test present in both */
 	size_t ntests;
+	int adjust;                 /* enum stats_adjust used */
+	size_t ntested;             /* rows with a p-value (the family adjusted) */
 };
 
 /*
  * Compare b against a in `unit` (enum results_unit; kB/s is the usual):
  * every (cell, test) with at least one full trial in both sets, cells
  * matched by file and record size.  alpha: the significance level
- * (COMPARE_ALPHA).  0, or -1 with a message (no cell in common, memory).
+ * (COMPARE_ALPHA); adjust: enum stats_adjust, applied to the p-values of
+ * all rows together.  0, or -1 with a message (no cell in common, memory).
  */
 int compare_sets(const struct result_set *a, const struct result_set *b,
-		 int unit, double alpha, struct compare_result *out,
+		 int unit, double alpha, int adjust, struct compare_result *out,
 		 char *err, size_t errlen);
 
 void compare_release(struct compare_result *r);
+
+/*
+ * The figures of one row from the per-trial values of each side: n, means,
+ * ratio, % difference and Welch's p (the fields other than col and the
+ * sizes; no verdict yet: compare_verdicts).  Also used for throughput mode
+ * (compare_tp.c).
+ */
+void compare_values(const double *va, size_t na, const double *vb, size_t nb,
+		    struct compare_row *row);
+/*
+ * The verdicts of n rows tested together: their p-values adjusted as one
+ * family (enum stats_adjust), p_adjusted and significant (adjusted p <
+ * alpha) set; *ntested the rows with a p.  0, or -1 out of memory.
+ */
+int compare_verdicts(struct compare_row *const *rows, size_t n, double alpha,
+		     int adjust, size_t *ntested);
+/* "Benjamini-Hochberg-adjusted", "Holm-adjusted" or "unadjusted". */
+const char *compare_adjust_text(int adjust);
 
 #endif

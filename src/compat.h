@@ -39,6 +39,10 @@
 	defined(__OpenBSD__) || defined(__DragonFly__) || defined(__APPLE__)
 #define HAVE_PREADV 1
 #endif
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+	defined(__OpenBSD__) || defined(__DragonFly__) || defined(__APPLE__)
+#define HAVE_MINCORE 1
+#endif
 #if defined(__linux__)
 #define HAVE_PROC_MOUNTS 1
 #define IOSWEEP_BUILD_OS "linux"

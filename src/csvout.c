@@ -11,18 +11,22 @@
  * names are checked before the first is written, so a refused run leaves
  * the folder as it was.
  *
+ * cached_pct (schema 2): the share of the cell's file in the page cache
+ * when the pass started, %.1f, empty when unknown (imports, platforms
+ * without mincore); in summary.csv the mean over the cell's trials.
+ *
+ * Schema 4 (issue 16): both files gain iops, rd_iops and wr_iops after
+ * their schema 3 columns (operations per second: all, the reads, the
+ * writes; a summary row holds the trials' means).
+ *
  * With --latency (some sample carries a histogram) results.csv and
  * summary.csv gain lat_min_us, lat_mean_us, lat_max_us, lat_sd_us,
- * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after their
- * last column: per trial, and for the cell's full trials merged into one
- * histogram.  Without it the files are unchanged.
- *
- * Schema 2 (issue 16): both files gain iops, rd_iops and wr_iops after
- * those columns (operations per second: all, the reads, the writes; a
- * summary row holds the trials' means), and with latency the read and
- * write figures rd_lat_*_us and wr_lat_*_us after lat_*: a --mix pass
- * has both, a pass of one direction the same figures as lat_* in its
- * direction and empty fields in the other.
+ * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after the IOPS
+ * columns: per trial, and for the cell's full trials merged into one
+ * histogram; then the read and write figures rd_lat_*_us and
+ * wr_lat_*_us: a --mix pass has both, a pass of one direction the same
+ * figures as lat_* in its direction and empty fields in the other.
+ * Without it the files have no latency columns.
  */
 #include "compat.h"
 
@@ -103,14 +107,16 @@ static void put_num(struct outfile *f, double v, int decimals, int first)
 static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
 
 /*
- * The header row: names, the IOPS columns, and with lat the latency
- * columns: all operations, then the reads' (rd_) and the writes' (wr_).
+ * The header row: names, with iops the IOPS columns, and with lat the
+ * latency columns: all operations, then the reads' (rd_) and the writes'
+ * (wr_).
  */
-static void put_header(struct outfile *f, const char *const *names, int lat)
+static void put_header(struct outfile *f, const char *const *names, int iops,
+		       int lat)
 {
 	for (size_t i = 0; names[i]; i++)
 		put_text(f, names[i], i == 0);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; iops && i < 3; i++)
 		put_text(f, iops_cols[i], 0);
 	for (int d = -1; lat && d < 2; d++)
 		for (int i = 0; i < LATENCY_NFIGS; i++) {
@@ -121,7 +127,6 @@ static void put_header(struct outfile *f, const char *const *names, int lat)
 		}
 	outfile_write(f, "\n", 1);
 }
-
 
 /* The latency fields (microseconds, %.3f) of h, empty ones without it. */
 static void put_latency(struct outfile *f, const struct latency_summary *ls)
@@ -137,6 +142,7 @@ struct group {
 	size_t cell;
 	struct stats_summary s;
 	int short_timing;
+	double cached_pct;            /* mean over the full samples that know it, or NAN */
 	int has_lat;                  /* lat holds the trials' merged histogram */
 	struct latency_summary lat;
 	int has_dir[2];               /* dir[d]: the reads' / writes' merged */
@@ -187,6 +193,9 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 {
 	size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, scratch, rs->nsamples);
 	uint64_t shortest = UINT64_MAX;
+	double cached_sum = 0.0;
+	size_t ncached = 0;
+	int slow_sync = 0;
 
 	if (n == 0 || stats_summarize(scratch, n, &g->s) != 0)
 		return -1;
@@ -194,13 +203,21 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	g->cell = cell;
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		const struct result_sample *s = &rs->samples[i];
-		if (s->cell == cell && s->col == col &&
-		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
-		    s->elapsed_ns > 0 && s->elapsed_ns < shortest)
+		if (s->cell != cell || s->col != col ||
+		    (s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)))
+			continue;
+		slow_sync |= (s->flags & RESULTS_SF_SYNC_SLOW) != 0;
+		if (s->elapsed_ns > 0 && s->elapsed_ns < shortest)
 			shortest = s->elapsed_ns;
+		if (s->flags & RESULTS_SF_CACHED) {
+			cached_sum += s->cached_pct;
+			ncached++;
+		}
 	}
-	g->short_timing = shortest != UINT64_MAX &&
-		stats_too_short(shortest, rs->meta.timer_resolution_s);
+	g->cached_pct = ncached ? cached_sum / (double)ncached : NAN;
+	/* many clients: barriers that cost a visible part count alike */
+	g->short_timing = slow_sync || (shortest != UINT64_MAX &&
+		stats_too_short(shortest, rs->meta.timer_resolution_s));
 	results_iops_mean(rs, cell, col, g->iops);
 	return 0;
 }
@@ -278,12 +295,13 @@ static int view_build(struct view *v, const struct result_set *rs)
 static const char *const results_cols[] = {
 	"schema", "label", "test", "file_kb", "record_kb", "trial", "bytes",
 	"seconds", "kb_per_s", "ops", "cpu_user_s", "cpu_sys_s", "wall_s",
-	"partial", NULL
+	"partial", "cached_pct", "client", "host", "writer", NULL
 };
 
 static const char *const summary_cols[] = {
 	"label", "test", "file_kb", "record_kb", "n", "mean", "median", "min",
-	"max", "stddev", "cv", "ci95_low", "ci95_high", "short_timing", NULL
+	"max", "stddev", "cv", "ci95_low", "ci95_high", "short_timing", "cached_pct",
+	NULL
 };
 
 static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
@@ -303,57 +321,200 @@ static const struct latency_hist *sample_dir_lat(const struct result_sample *s, 
 	return results_col_writes(s->col) == d ? s->lat : NULL;
 }
 
-static void write_results(struct outfile *f, const struct view *v)
+/*
+ * One row of results.csv.  client < 0: a cell's figure, whose client field
+ * is "all" in a run of many clients and empty otherwise; else a client's
+ * own sample with its host and the client whose file it used.
+ */
+static void put_sample(struct outfile *f, const struct view *v,
+		       const struct result_sample *s, long client)
 {
 	const struct result_set *rs = v->rs;
+	int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
+	/* imported IOzone figures carry no CPU seconds (-+u gives only a
+	 * percentage): leave the cells empty rather than print zeros */
+	int cpu = !rate_only;
+	double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
 
-	put_header(f, results_cols, v->lat);
+	put_u64(f, RESULTS_SCHEMA, 1);
+	put_label_test_cell(f, rs, s->col, s->cell, 0);
+	put_u64(f, s->trial, 0);
+	if (rate_only) {
+		outfile_write(f, ",,", 2);
+	} else {
+		put_u64(f, s->bytes, 0);
+		put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
+	}
+	put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
+	if (rate_only)
+		put_text(f, NULL, 0);
+	else
+		put_u64(f, s->ops, 0);
+	put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
+	put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
+	put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
+	put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+	put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
+	if (client < 0) {
+		put_text(f, rs->nclients ? "all" : NULL, 0);
+		outfile_write(f, ",,", 2);
+	} else {
+		put_u64(f, (uint64_t)client, 0);
+		put_text(f, (size_t)client < rs->nclients ?
+			 rs->client_host[client] : NULL, 0);
+		put_u64(f, (uint64_t)s->writer, 0);
+	}
+	double iops[3];
+	results_sample_iops(s, iops);
+	for (int k = 0; k < 3; k++)
+		put_num(f, iops[k], 3, 0);
+	if (v->lat) {
+		struct latency_summary ls;
+		put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
+			    ? &ls : NULL);
+		for (int d = 0; d < 2; d++) {
+			const struct latency_hist *h = sample_dir_lat(s, d);
+			put_latency(f, h && latency_summarize(h, &ls) == 0 ? &ls : NULL);
+		}
+	}
+	outfile_write(f, "\n", 1);
+}
+
+/* Samples by (col, cell, trial): <0, 0, >0. */
+static int cmp_key(const struct result_sample *x, const struct result_sample *y)
+{
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	if (x->cell != y->cell)
+		return x->cell < y->cell ? -1 : 1;
+	return (x->trial > y->trial) - (x->trial < y->trial);
+}
+
+/* Client samples in (col, cell, trial, client) order, as indices. */
+static const struct result_sample *sort_base;
+
+static int cmp_client(const void *a, const void *b)
+{
+	const struct result_sample *x = &sort_base[*(const size_t *)a];
+	const struct result_sample *y = &sort_base[*(const size_t *)b];
+	int k = cmp_key(x, y);
+
+	return k ? k : (x->client > y->client) - (x->client < y->client);
+}
+
+static size_t *clients_order(const struct result_set *rs)
+{
+	size_t *idx = malloc((rs->nclient_samples + 1) * sizeof(*idx));
+
+	if (!idx)
+		return NULL;
+	for (size_t i = 0; i < rs->nclient_samples; i++)
+		idx[i] = i;
+	sort_base = rs->client_samples;
+	qsort(idx, rs->nclient_samples, sizeof(*idx), cmp_client);
+	return idx;
+}
+
+/*
+ * The client samples behind figure s: idx[*from .. return) after moving
+ * *from past any that sort before it (a client sample of a placeholder
+ * cell has no figure).  Both lists run in (col, cell, trial) order.
+ */
+static size_t behind(const struct result_set *rs, const size_t *idx,
+		     size_t *from, const struct result_sample *s)
+{
+	size_t k;
+
+	while (*from < rs->nclient_samples &&
+	       cmp_key(&rs->client_samples[idx[*from]], s) < 0)
+		(*from)++;
+	for (k = *from; k < rs->nclient_samples &&
+	     cmp_key(&rs->client_samples[idx[k]], s) == 0; k++)
+		;
+	return k;
+}
+
+/* Each figure, then (many clients) the clients' samples behind it. */
+static int write_results(struct outfile *f, const struct view *v)
+{
+	const struct result_set *rs = v->rs;
+	size_t *idx = clients_order(rs), k = 0;
+
+	if (!idx)
+		return -1;
+	put_header(f, results_cols, 1, v->lat);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
-		int rate_only = (s->flags & RESULTS_SF_RATE_ONLY) != 0;
-		/* imported IOzone figures carry no CPU seconds (-+u gives only a
-		 * percentage): leave the cells empty rather than print zeros */
-		int cpu = !rate_only;
-		double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
+		size_t end = behind(rs, idx, &k, s);
+		put_sample(f, v, s, -1);
+		for (; k < end; k++)
+			put_sample(f, v, &rs->client_samples[idx[k]],
+				   rs->client_samples[idx[k]].client);
+	}
+	free(idx);
+	return 0;
+}
 
-		put_u64(f, RESULTS_SCHEMA, 1);
-		put_label_test_cell(f, rs, s->col, s->cell, 0);
+static const char *const clients_cols[] = {
+	"label", "test", "file_kb", "record_kb", "trial", "clients",
+	"aggregate_kb_per_s", "sum_kb_per_s", "min_kb_per_s", "max_kb_per_s",
+	"mean_kb_per_s", "barrier_overhead", NULL
+};
+
+/*
+ * clients.csv (many clients): per figure, the aggregate (all bytes over
+ * rank 0's barrier-to-barrier time), the clients' own rates summed, their
+ * min, max and mean, and the share of the aggregate's time the slowest
+ * client did not spend in its own timed pass (the barriers' cost;
+ * negative when a client left the first barrier before rank 0 did).
+ */
+static int write_clients(struct outfile *f, const struct view *v)
+{
+	const struct result_set *rs = v->rs;
+	size_t *idx = clients_order(rs), k = 0;
+
+	if (!idx)
+		return -1;
+	put_header(f, clients_cols, 0, 0);
+	for (size_t i = 0; i < v->norder; i++) {
+		const struct result_sample *s = &rs->samples[v->order[i].idx];
+		size_t end = behind(rs, idx, &k, s), n = 0;
+		double sum = 0, lo = INFINITY, hi = -INFINITY;
+		uint64_t slowest = 0;
+		for (; k < end; k++) {
+			const struct result_sample *c = &rs->client_samples[idx[k]];
+			double r = results_sample_value(rs, c, RESULTS_UNIT_KBPS);
+			if (c->elapsed_ns > slowest)
+				slowest = c->elapsed_ns;
+			if (r < 0)
+				continue;
+			sum += r;
+			lo = r < lo ? r : lo;
+			hi = r > hi ? r : hi;
+			n++;
+		}
+		double agg = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
+		put_label_test_cell(f, rs, s->col, s->cell, 1);
 		put_u64(f, s->trial, 0);
-		if (rate_only) {
-			outfile_write(f, ",,", 2);
-		} else {
-			put_u64(f, s->bytes, 0);
-			put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
-		}
-		put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
-		if (rate_only)
-			put_text(f, NULL, 0);
-		else
-			put_u64(f, s->ops, 0);
-		put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
-		put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
-		put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
-		put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
-		double iops[3];
-		results_sample_iops(s, iops);
-		for (int k = 0; k < 3; k++)
-			put_num(f, iops[k], 3, 0);
-		if (v->lat) {
-			struct latency_summary ls;
-			put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
-				    ? &ls : NULL);
-			for (int d = 0; d < 2; d++) {
-				const struct latency_hist *h = sample_dir_lat(s, d);
-				put_latency(f, h && latency_summarize(h, &ls) == 0 ? &ls : NULL);
-			}
-		}
+		put_u64(f, n, 0);
+		put_num(f, agg >= 0 ? agg : NAN, 3, 0);
+		put_num(f, n ? sum : NAN, 3, 0);
+		put_num(f, n ? lo : NAN, 3, 0);
+		put_num(f, n ? hi : NAN, 3, 0);
+		put_num(f, n ? sum / (double)n : NAN, 3, 0);
+		/* negative: a client's pass outlasted rank 0's barrier-to-barrier
+		 * time (it left the first barrier earlier than rank 0) */
+		put_num(f, s->elapsed_ns && n ? ((double)s->elapsed_ns - (double)slowest) /
+			(double)s->elapsed_ns : NAN, 6, 0);
 		outfile_write(f, "\n", 1);
 	}
+	free(idx);
+	return 0;
 }
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, summary_cols, v->lat);
+	put_header(f, summary_cols, 1, v->lat);
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
@@ -366,6 +527,7 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->s.ci95_low, 3, 0);
 		put_num(f, g->s.ci95_high, 3, 0);
 		put_u64(f, (uint64_t)g->short_timing, 0);
+		put_num(f, g->cached_pct, 1, 0);
 		for (int k = 0; k < 3; k++)
 			put_num(f, g->iops[k], 3, 0);
 		if (v->lat) {
@@ -452,7 +614,7 @@ static const struct {
 	{ RESULTS_F_CLOSE, "close" }, { RESULTS_F_OSYNC, "osync" },
 	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
 	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
-	{ RESULTS_F_IMPORTED, "imported" },
+	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
 };
 
 static void write_meta(struct outfile *f, const struct result_set *rs)
@@ -494,13 +656,18 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "trials", rs->trials, 0);
 	if (m->workload)
 		put_kv_text(f, "workload", m->workload);
+	if (rs->nclients) {
+		put_kv_num(f, "clients", rs->nclients, 0);
+		put_kv_num(f, "hosts", rs->nhosts, 0);
+		put_kv_num(f, "ranks_per_host", rs->ranks_per_host, 0);
+	}
 	if (m->status)
 		put_kv_text(f, "status", m->status);
 }
 
 /* ---- the folder ---- */
 
-enum csv_kind { CSV_RESULTS, CSV_SUMMARY, CSV_META, CSV_SHEET };
+enum csv_kind { CSV_RESULTS, CSV_SUMMARY, CSV_META, CSV_SHEET, CSV_CLIENTS };
 
 struct csv_file {
 	enum csv_kind kind;
@@ -526,7 +693,8 @@ static int write_one(const struct view *v, const struct csv_file *cf, int gzip,
 		return -1;
 	switch (cf->kind) {
 	case CSV_RESULTS:
-		write_results(&f, v);
+		if (write_results(&f, v) != 0)
+			f.failed = 1;
 		break;
 	case CSV_SUMMARY:
 		write_summary(&f, v);
@@ -538,6 +706,10 @@ static int write_one(const struct view *v, const struct csv_file *cf, int gzip,
 		if (write_sheet(&f, v, cf->col) != 0)
 			f.failed = 1;
 		break;
+	case CSV_CLIENTS:
+		if (write_clients(&f, v) != 0)
+			f.failed = 1;
+		break;
 	}
 	return outfile_commit(&f, err, errlen);
 }
@@ -546,7 +718,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		     int overwrite, char *err, size_t errlen)
 {
 	static const char *const fixed[] = { "results", "summary", "meta" };
-	struct csv_file files[3 + RC_COUNT];
+	struct csv_file files[4 + RC_COUNT];
 	const char *ext = gzip ? ".csv.gz" : ".csv";
 	size_t nfiles = 0;
 	struct view v;
@@ -564,6 +736,12 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	for (size_t i = 0; i < 3; i++) {
 		files[nfiles].kind = (enum csv_kind)i;
 		files[nfiles].path = join_path(dir, fixed[i], ext);
+		if (!files[nfiles++].path)
+			goto oom;
+	}
+	if (rs->nclient_samples) {	/* not for an imported set: no client rows */
+		files[nfiles].kind = CSV_CLIENTS;
+		files[nfiles].path = join_path(dir, "clients", ext);
 		if (!files[nfiles++].path)
 			goto oom;
 	}
@@ -594,7 +772,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		}
 	}
 	if (outfile_mkdirs(dir, err, errlen) != 0 ||
-	    (nfiles > 3 && outfile_mkdirs(sheets, err, errlen) != 0))
+	    (v.ngroups && outfile_mkdirs(sheets, err, errlen) != 0))
 		goto out;
 	for (size_t i = 0; i < nfiles; i++)
 		if (write_one(&v, &files[i], gzip, overwrite, err, errlen) != 0)

@@ -13,16 +13,37 @@
  *
  * results.csv columns, in this order (an importer reads them back):
  *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
- *   cpu_user_s,cpu_sys_s,wall_s,partial
+ *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,
+ *   iops,rd_iops,wr_iops[,lat_*,rd_lat_*,wr_lat_*]
+ * (schema 4; schema 3 had no iops, rd_iops, wr_iops, rd_lat_*, wr_lat_*;
+ * schema 2 no client, host, writer either; schema 1 no cached_pct
+ * either).  iops is ops over seconds, rd_iops/wr_iops its reads' and
+ * writes' shares (%.3f, empty for imported rate-only samples); the
+ * latency columns (microseconds, %.3f) come with --latency only: every
+ * operation's, then the reads' (rd_) and the writes' (wr_).  client is empty in a one-client run.  In a run of many clients
+ * (iosweep-mpi) each figure's
+ * row says "all" (the aggregate: all clients' bytes, rank 0's
+ * barrier-to-barrier seconds) and is followed by one row per client with
+ * its number, its host and the client whose file the pass used (itself,
+ * or another with --reorder).
  * trial is 0-based as in the result set; seconds and wall_s %.9f; kb_per_s
- * %.3f; cpu %.6f; partial 0/1.  Imported rate-only samples leave bytes,
+ * %.3f; cpu %.6f; partial 0/1; cached_pct %.1f (empty when not known).  Imported rate-only samples leave bytes,
  * seconds, ops, wall_s and the CPU columns empty.  Rows are ordered by
  * test (IOzone's column order), then cell (report order), then trial.
  *
  * summary.csv: label,test,file_kb,record_kb,n,mean,median,min,max,stddev,
- *   cv,ci95_low,ci95_high,short_timing  (KB/s %.3f, cv %.6f; short_timing
- *   1 when the cell's shortest timed region is under stats_too_short's
- *   threshold).  Partial samples are left out of the statistics.
+ *   cv,ci95_low,ci95_high,short_timing,cached_pct,iops,rd_iops,wr_iops
+ *   [,lat_*,rd_lat_*,wr_lat_*]  (KB/s %.3f, cv %.6f;
+ *   short_timing 1 when the cell's shortest timed region is under
+ *   stats_too_short's threshold; cached_pct and the IOPS the full trials'
+ *   means; the latency figures from the trials' merged histograms).  Partial samples are left out of the statistics.
+ *
+ * clients.csv (many clients only): label,test,file_kb,record_kb,trial,
+ *   clients,aggregate_kb_per_s,sum_kb_per_s,min_kb_per_s,max_kb_per_s,
+ *   mean_kb_per_s,barrier_overhead (the share of the aggregate's time the
+ *   slowest client did not spend in its pass, negative when a client's
+ *   pass outlasted it; beyond +-5% the figure is flagged and summary.csv
+ *   marks the cell short_timing).
  *
  * Placeholder cells (IOzone's crossover dummies) appear nowhere.
  */

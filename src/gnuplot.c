@@ -57,26 +57,96 @@ static void fmt_thousands(double v, int decimals, char *out, size_t outlen)
 /* ------------------------------------------------------------------ */
 /* terminals and templates */
 
+/*
+ * The terminals iosweep knows by family, and the file extension each
+ * writes; the same families as plots/terminal.gp, which also accepts any
+ * other terminal of the user's gnuplot (its output named .<terminal>).
+ * png, pdf, eps, html and text are short names (png is pngcairo when
+ * gnuplot has it).  A NULL extension: the terminal draws on the screen.
+ */
 static const struct {
 	const char *name, *ext;
+	int kind;
 } terms[] = {
-	{ "png", "png" }, { "svg", "svg" }, { "pdf", "pdf" }, { "dumb", "txt" },
+	{ "png", "png", GNUPLOT_TERM_FILE }, { "pngcairo", "png", GNUPLOT_TERM_FILE },
+	{ "svg", "svg", GNUPLOT_TERM_FILE }, { "pdf", "pdf", GNUPLOT_TERM_FILE },
+	{ "pdfcairo", "pdf", GNUPLOT_TERM_FILE }, { "dumb", "txt", GNUPLOT_TERM_FILE },
+	{ "text", "txt", GNUPLOT_TERM_FILE }, { "txt", "txt", GNUPLOT_TERM_FILE },
+	{ "canvas", "html", GNUPLOT_TERM_FILE }, { "html", "html", GNUPLOT_TERM_FILE },
+	{ "eps", "eps", GNUPLOT_TERM_FILE }, { "epscairo", "eps", GNUPLOT_TERM_FILE },
+	{ "postscript", "ps", GNUPLOT_TERM_FILE }, { "jpeg", "jpg", GNUPLOT_TERM_FILE },
+	{ "gif", "gif", GNUPLOT_TERM_FILE }, { "emf", "emf", GNUPLOT_TERM_FILE },
+	{ "cairolatex", "tex", GNUPLOT_TERM_FILE }, { "epslatex", "tex", GNUPLOT_TERM_FILE },
+	{ "pslatex", "tex", GNUPLOT_TERM_FILE }, { "pstex", "tex", GNUPLOT_TERM_FILE },
+	{ "pstricks", "tex", GNUPLOT_TERM_FILE }, { "pict2e", "tex", GNUPLOT_TERM_FILE },
+	{ "texdraw", "tex", GNUPLOT_TERM_FILE }, { "tikz", "tex", GNUPLOT_TERM_FILE },
+	{ "context", "tex", GNUPLOT_TERM_FILE }, { "lua", "tex", GNUPLOT_TERM_FILE },
+	{ "mp", "mp", GNUPLOT_TERM_FILE }, { "mf", "mf", GNUPLOT_TERM_FILE },
+	{ "qt", NULL, GNUPLOT_TERM_WINDOW }, { "wxt", NULL, GNUPLOT_TERM_WINDOW },
+	{ "x11", NULL, GNUPLOT_TERM_WINDOW }, { "aqua", NULL, GNUPLOT_TERM_WINDOW },
+	{ "windows", NULL, GNUPLOT_TERM_WINDOW },
+	{ "sixelgd", NULL, GNUPLOT_TERM_SCREEN }, { "sixeltek", NULL, GNUPLOT_TERM_SCREEN },
+	{ "domterm", NULL, GNUPLOT_TERM_SCREEN }, { "tek40xx", NULL, GNUPLOT_TERM_SCREEN },
+	{ "tek410x", NULL, GNUPLOT_TERM_SCREEN }, { "vttek", NULL, GNUPLOT_TERM_SCREEN },
+	{ "xterm", NULL, GNUPLOT_TERM_SCREEN }, { "kittycairo", NULL, GNUPLOT_TERM_SCREEN },
+	{ "kittygd", NULL, GNUPLOT_TERM_SCREEN },
 };
+
+int gnuplot_term_kind(const char *name)
+{
+	if (!name || !*name || strlen(name) > 32)
+		return GNUPLOT_TERM_INVALID;
+	for (size_t i = 0; i < sizeof(terms) / sizeof(terms[0]); i++)
+		if (strcmp(name, terms[i].name) == 0)
+			return terms[i].kind;
+	for (const char *p = name; *p; p++)   /* a terminal name is one word */
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && *p != '_')
+			return GNUPLOT_TERM_INVALID;
+	return GNUPLOT_TERM_FILE;
+}
 
 int gnuplot_term_valid(const char *name)
 {
-	for (size_t i = 0; name && i < sizeof(terms) / sizeof(terms[0]); i++)
-		if (strcmp(name, terms[i].name) == 0)
-			return 1;
-	return 0;
+	return gnuplot_term_kind(name) == GNUPLOT_TERM_FILE;
 }
 
 const char *gnuplot_term_ext(const char *term)
 {
 	for (size_t i = 0; term && i < sizeof(terms) / sizeof(terms[0]); i++)
 		if (strcmp(term, terms[i].name) == 0)
-			return terms[i].ext;
-	return "png";
+			return terms[i].ext ? terms[i].ext : "";
+	return gnuplot_term_kind(term) == GNUPLOT_TERM_FILE ? term : "png";
+}
+
+const char *gnuplot_term_why(const char *name)
+{
+	switch (gnuplot_term_kind(name)) {
+	case GNUPLOT_TERM_WINDOW:
+		return "opens a window, so iosweep cannot render it to a file; write "
+		       "the scripts with another format and open one with "
+		       "gnuplot -e \"term='qt'\" FILE.gp";
+	case GNUPLOT_TERM_SCREEN:
+		return "draws in the text terminal, so iosweep cannot render it to a "
+		       "file; run gnuplot -e \"term='NAME'\" FILE.gp yourself";
+	case GNUPLOT_TERM_FILE:
+		return "a terminal this gnuplot does not have (see: gnuplot -e 'set terminal')";
+	default:
+		return "not a gnuplot terminal name (png, pngcairo, svg, pdf, pdfcairo, "
+		       "dumb, canvas, eps, ...)";
+	}
+}
+
+/* The terminal gnuplot knows a short name by ("pdf" is pdfcairo). */
+const char *gnuplot_term_real(const char *name)
+{
+	static const char *const alias[][2] = {
+		{ "pdf", "pdfcairo" }, { "eps", "epscairo" }, { "html", "canvas" },
+		{ "text", "dumb" }, { "txt", "dumb" },
+	};
+	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (strcmp(name, alias[i][0]) == 0)
+			return alias[i][1];
+	return name;
 }
 
 const char *gnuplot_embedded_text(const char *name)
@@ -393,6 +463,8 @@ static void chart_extent(struct chart *ch, const struct gnuplot_opts *go)
 				ch->xmax = p->file_kb;
 			if (p->s.max > ch->ymax)
 				ch->ymax = p->s.max;
+			if (go->errbars == GNUPLOT_ERR_CI95 && p->s.ci95_high > ch->ymax)
+				ch->ymax = p->s.ci95_high;
 			if (p->s.min > 0 && p->s.min < ch->ymin)
 				ch->ymin = p->s.min;
 		}
@@ -446,48 +518,172 @@ static void data_blocks(struct sbuf *b, struct result_set *const *sets,
 	}
 }
 
-/* Reference lines: labels now, plot items later.  */
-/*
- * Reference lines: labels now, plot items later.  A label that would sit
- * on top of a lower one (closer than 4% of the axis) moves to the right.
- */
-static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
-		       const struct chart *ch, int log_y, double scale,
-		       const char *unit_name)
+/* A gnuplot double-quoted string: backslash and " escaped, a newline as a line break. */
+static void sb_dquoted(struct sbuf *b, const char *s)
 {
-	double placed_pos[3] = { -1, -1, -1 };
-	unsigned char done[64] = { 0 };
-	size_t n = refs ? refs->n : 0;
+	sb_puts(b, "\"");
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_printf(b, "\\%c", *s);
+		else if (*s == '\n')
+			sb_puts(b, "\\n");
+		else if ((unsigned char)*s < 0x20)
+			sb_puts(b, " ");
+		else
+			sb_add(b, s, 1);
+	}
+	sb_puts(b, "\"");
+}
 
-	for (size_t k = 0; k < n && k < sizeof(done); k++) {
-		size_t i = SIZE_MAX;
-		for (size_t j = 0; j < n && j < sizeof(done); j++)  /* lowest first */
-			if (!done[j] && (i == SIZE_MAX || refs->items[j].kbps < refs->items[i].kbps))
-				i = j;
-		done[i] = 1;
+/*
+ * The y axis of a chart with reference lines: its range, fixed so that a
+ * line's height on the axis is known here, and whether it is logarithmic.
+ * A linear axis on which two reference lines, or the lowest line and the
+ * x axis, come closer than REF_MIN_GAP of the axis squashes the lines
+ * together (the data far above them: a 16 GB/s cache against 12 MB/s
+ * Ethernet); such a chart switches to a log axis and says so.
+ */
+#define REF_MIN_GAP 0.05
+
+struct yaxis {
+	int log;            /* logarithmic */
+	int auto_log;       /* switched to log because the lines were squashed */
+	double lo, hi;      /* the range, in the data unit (kB/s) */
+};
+
+static void yaxis_pick(double ymin, double ymax, const struct gnuplot_refs *refs,
+		       int log_y, struct yaxis *ya)
+{
+	size_t n = refs ? refs->n : 0;
+	memset(ya, 0, sizeof(*ya));
+	ya->log = log_y;
+	ya->hi = ymax > 0 ? ymax * 1.08 : 1;
+	if (!log_y && n) {
+		double lowest = HUGE_VAL, gap = HUGE_VAL;
+		for (size_t i = 0; i < n; i++) {
+			double v = refs->items[i].kbps;
+			lowest = v < lowest ? v : lowest;
+			for (size_t j = 0; j < n; j++)
+				if (j != i && refs->items[j].kbps >= v &&
+				    refs->items[j].kbps - v < gap)
+					gap = refs->items[j].kbps - v;
+		}
+		if (lowest < gap)
+			gap = lowest;
+		if (gap / ya->hi < REF_MIN_GAP) {
+			ya->log = 1;
+			ya->auto_log = 1;
+		}
+	}
+	if (ya->log) {
+		double lo = ymin > 0 && ymin < HUGE_VAL ? ymin : 1;
+		ya->lo = lo / 1.6;
+		ya->hi = (ymax > lo ? ymax : lo * 10) * 1.6;
+	}
+}
+
+/* Height of the value v (data unit) on the axis: 0 at the bottom, 1 at the top. */
+static double yaxis_pos(const struct yaxis *ya, double v)
+{
+	if (ya->log)
+		return v > 0 ? log(v / ya->lo) / log(ya->hi / ya->lo) : 0;
+	return v / ya->hi;
+}
+
+/*
+ * Reference lines: labels now, plot items later.  The labels stand in the
+ * right margin, each beside the end of its line (joined to it by a short
+ * leader where it had to move): the lines end at the plot's border, so no
+ * line can cross a label, and the labels are spread apart vertically so
+ * no two overlap.  A label is two lines (name, nominal rate) when all fit
+ * so, else one (the name).
+ */
+#define REF_LABEL_GAP2 0.075   /* height of a two-line label, as a fraction of the axis */
+#define REF_LABEL_GAP1 0.042   /* of a one-line label */
+#define REF_MAX 64
+
+static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
+		       const struct yaxis *ya, double scale, const char *unit_name)
+{
+	size_t n = refs ? refs->n : 0, order[REF_MAX];
+	double pos[REF_MAX], q[REF_MAX];
+
+	if (n > REF_MAX)
+		n = REF_MAX;
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++) {     /* lowest first (insertion sort) */
+		size_t k = i;
+		pos[i] = yaxis_pos(ya, refs->items[i].kbps);
+		while (k > 0 && pos[order[k - 1]] > pos[i]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	double gap = (double)n * REF_LABEL_GAP2 <= 1.0 ? REF_LABEL_GAP2 : REF_LABEL_GAP1;
+	/* spread: each label at least gap above the one below, the top one
+	 * inside the axis, the bottom one no lower than its half height */
+	for (size_t k = 0; k < n; k++) {
+		q[k] = pos[order[k]];
+		if (q[k] < gap / 2)
+			q[k] = gap / 2;
+		if (k && q[k] < q[k - 1] + gap)
+			q[k] = q[k - 1] + gap;
+	}
+	for (size_t k = n; k-- > 0;) {
+		double top = k + 1 < n ? q[k + 1] - gap : 1.0 - gap / 2;
+		if (q[k] > top)
+			q[k] = top;
+	}
+	sb_printf(b, "set rmargin %d\n", gap == REF_LABEL_GAP2 ? 19 : 21);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k];
 		const struct gnuplot_ref *r = &refs->items[i];
-		double pos = log_y && ch->ymin > 0 && ch->ymax > ch->ymin
-			? log(r->kbps / ch->ymin) / log(ch->ymax / ch->ymin)
-			: r->kbps / (ch->ymax > 0 ? ch->ymax : 1);
-		size_t slot = 0;
-		while (slot < 2 && placed_pos[slot] >= -0.5 && pos - placed_pos[slot] < 0.04)
-			slot++;
-		placed_pos[slot] = pos;
 		char num[64];
 		struct sbuf lab = { 0 };
 		fmt_thousands(r->kbps / scale, scale > 1 ? 1 : 0, num, sizeof(num));
-		sb_printf(&lab, "%s (nominal %s %s)", r->name, num, unit_name);
-		sb_printf(b, "# %s: ", r->name);
+		if (gap == REF_LABEL_GAP2)
+			sb_printf(&lab, "%s\nnominal %s %s", r->name, num, unit_name);
+		else
+			sb_puts(&lab, r->name);
+		sb_printf(b, "# %s (nominal %s %s): ", r->name, num, unit_name);
 		sb_plain(b, r->note);
 		sb_printf(b, "\nset label %zu ", i + 1);
-		sb_quoted(b, lab.p ? lab.p : "");
-		sb_printf(b, " at graph %.2f, first %.6f/scale offset 0,0.6 boxed "
-			  "font ',8' tc rgb '#606060' front\n", 0.01 + 0.33 * (double)slot, r->kbps);
+		sb_dquoted(b, lab.p ? lab.p : "");
+		sb_printf(b, " at graph 1.03, graph %.4f left font ',8' tc rgb '#505050' front\n",
+			  q[k]);
+		sb_printf(b, "set arrow from graph 1, first %.6f/scale to graph 1.025, graph %.4f "
+			  "nohead dt 2 lw 1 lc rgb '#808080'\n", r->kbps, q[k]);
 		sb_release(&lab);
 	}
 }
 
-static void ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
+int gnuplot_ref_yaxis(struct sbuf *yaxis, struct sbuf *labels,
+		      const struct gnuplot_refs *rl, double ymin, double ymax, int log_y,
+		      double scale, const char *unit_name)
+{
+	struct yaxis ya;
+	yaxis_pick(ymin, ymax, rl, log_y, &ya);
+	if (!rl || !rl->n)
+		sb_puts(yaxis, ya.log ? "set logscale y 10\nset yrange [*:*]" : "set yrange [0:*]");
+	else if (ya.log)
+		sb_printf(yaxis, "set logscale y 10\nset yrange [%.6g/scale:%.6g/scale]",
+			  ya.lo, ya.hi);
+	else
+		sb_printf(yaxis, "set yrange [0:%.6g/scale]", ya.hi);
+	if (ya.auto_log)
+		sb_puts(yaxis, "\n# log scale: on a linear axis the data (up to the top) would "
+			"squash the reference lines together at the bottom"
+			"\nset label 100 'log scale: the data lie far above the reference "
+			"lines' at graph 0.5, graph 1.015 center font ',8' tc rgb '#505050'");
+	ref_labels(labels, rl, &ya, scale, unit_name);
+	if (!rl || !rl->n)
+		sb_puts(labels, "# (none)");
+	return ya.log;
+}
+
+void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
 {
 	for (size_t i = 0; refs && i < refs->n; i++)
 		sb_printf(b, ", \\\n     %.6f/scale with lines dt 2 lw 1.2 lc rgb '#808080' notitle",
@@ -512,7 +708,7 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 				continue;
 			units_format_kb(c->before_kb, before, sizeof(before));
 			units_format_kb(c->after_kb, after, sizeof(after));
-			units_format_bytes_human(c->estimated_cache_kb * 1024, cache, sizeof(cache));
+			units_format_size_kb(c->estimated_cache_kb, cache, sizeof(cache));
 			double x = (double)c->estimated_cache_kb;
 			if (x < (double)c->before_kb || x > (double)c->after_kb)
 				x = sqrt((double)c->before_kb * (double)c->after_kb);
@@ -576,7 +772,11 @@ int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *t
 		free(path);
 		return -1;
 	}
-	if (outfile_write(&f, text->p, text->len) != 0) {
+	static const char window_end[] =
+		"\n# ---- a window (qt, wxt, x11, ...) stays open until it is closed\n"
+		"if (exists(\"interactive\")) { if (interactive > 0) { pause mouse close } }\n";
+	if (outfile_write(&f, text->p, text->len) != 0 ||
+	    outfile_write(&f, window_end, sizeof(window_end) - 1) != 0) {
 		outfile_abort(&f);
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		free(path);
@@ -638,7 +838,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	}
 	chart_extent(ch, go);
 	double scale = 1.0;
-	const char *unit_name = "KB/s";
+	const char *unit_name = "kB/s";
 	if (kind == CHART_LATENCY)
 		unit_name = "microseconds per operation";
 	else if (ch->ymax >= 1e6) {
@@ -686,18 +886,13 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	gnuplot_axis_tics(&tics, ch->xmin, ch->xmax);
 	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
 	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
-	if (go->log_y)
-		sb_puts(&yaxis, "set logscale y 10\nset yrange [*:*]");
-	else
-		sb_puts(&yaxis, "set yrange [0:*]");
+	int ylog = gnuplot_ref_yaxis(&yaxis, &refs, rl, ch->ymin, ch->ymax, go->log_y,
+				     scale, unit_name);
 	struct sbuf ylabel = { 0 };
 	if (kind == CHART_LATENCY)
 		sb_puts(&ylabel, "microseconds per operation");
 	else
-		sb_printf(&ylabel, "%s (1 KB = 1024 bytes)", unit_name);
-	ref_labels(&refs, rl, ch, go->log_y, scale, unit_name);
-	if (!rl || !rl->n)
-		sb_puts(&refs, "# (none)");
+		sb_printf(&ylabel, "%s%s", unit_name, ylog ? ", log scale" : "");
 	if (kind == CHART_COMPARE)
 		cliff_marks(&cliffs, sets, ch);
 	else
@@ -722,7 +917,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		sb_printf(&plot, " lt %zu lw %.1f pt 7 title ", i + 1, lw);
 		series_title(&plot, sets, s, with_record);
 	}
-	ref_plot_items(&plot, rl);
+	gnuplot_ref_plot_items(&plot, rl);
 	sb_puts(&plot, "\n");
 
 	if (gnuplot_terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
@@ -731,7 +926,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
 		{ "NAME", ch->name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "KB/s" },
+		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "kB/s" },
 		{ "SCALE", scale_s }, { "LO", lo }, { "HI", hi }, { "YLABEL", ylabel.p },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
 		{ "REFLABELS", refs.p }, { "CLIFFS", cliffs.p }, { "PLOT", plot.p },
@@ -766,8 +961,8 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	const struct result_set *rs = sets[set];
 	uint64_t *recs = NULL, *files = NULL;
 	size_t nrecs = axis_values(rs, col, 1, &recs);
-	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, xt = { 0 },
-		    yt = { 0 }, term = { 0 }, out = { 0 };
+	struct sbuf title = { 0 }, title_q = { 0 }, what = { 0 }, from = { 0 }, data = { 0 },
+		    xt = { 0 }, yt = { 0 }, term = { 0 }, out = { 0 };
 	size_t maxv = rs->nsamples ? rs->nsamples : 1, nfiles = 0;
 	double *vals = malloc(maxv * sizeof(*vals));
 	double zmax = 0;
@@ -817,6 +1012,7 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	const char *col_name = results_col_name(col);
 	sb_printf(&title, "%s throughput: ", col_name);
 	sb_plain(&title, rs->meta.label ? rs->meta.label : "result set");
+	sb_quoted(&title_q, title.p);	/* a label may hold a quote: "Bob's NAS" */
 	sb_printf(&what, "%s throughput (mean of the trials) over file size and record size, "
 		  "both on log2 axes", col_name);
 	sb_puts(&from, "the result set below");
@@ -825,11 +1021,12 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	if (gnuplot_terminal_text(&term, name, term_name, 1000, 750, err, errlen) != 0)
 		goto out;
 	const struct tvar vars[] = {
-		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
-		{ "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "TITLE", title.p }, { "TITLE_Q", title_q.p }, { "WHAT", what.p },
+		{ "FROM", from.p }, { "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", "KB/s" }, { "SCALE", scale_s },
-		{ "ZLABEL", scale > 1 ? "MB/s" : "KB/s" },
+		{ "DATA_UNIT", "kB/s" }, { "SCALE", scale_s },
+		{ "ZLABEL", scale > 1 ? "MB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)"
+				   : "kB/s (1 kB = 1024 bytes, 1 MB = 1024 kB)" },
 		{ "XMIN", xmin }, { "XMAX", xmax }, { "YMIN", ymin }, { "YMAX", ymax },
 		{ "XTICS", xt.p }, { "YTICS", yt.p },
 	};
@@ -842,6 +1039,7 @@ out:
 	free(files);
 	free(vals);
 	sb_release(&title);
+	sb_release(&title_q);
 	sb_release(&what);
 	sb_release(&from);
 	sb_release(&data);
@@ -935,6 +1133,10 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 			: gnuplot_pick_record(sets, nsets, col);
 		rc = gnuplot_lat_write(sets, nsets, col, slug, record, go, dir, written,
 				       &lat_drawn, err, errlen);
+		/* many-client runs: aggregate against the number of clients */
+		if (rc == 0)
+			rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
+						   dir, written, err, errlen);
 	}
 	if (rc == 0 && go->latency && !lat_drawn) {
 		ch.unit = RESULTS_UNIT_USEC;
@@ -969,9 +1171,11 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 		snprintf(err, errlen, "nothing to plot: no result sets");
 		return -1;
 	}
+	for (size_t i = 0; i < nsets; i++)
+		if (sets[i]->ntp)   /* throughput mode: gnuplot_tp.c */
+			return gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen);
 	if (go->term && !gnuplot_term_valid(go->term)) {
-		snprintf(err, errlen, "--format '%s': unknown (use png, svg, pdf or dumb)",
-			 go->term);
+		snprintf(err, errlen, "--format '%s': %s", go->term, gnuplot_term_why(go->term));
 		return -1;
 	}
 	if (go->highlight) {

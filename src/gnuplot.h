@@ -63,7 +63,7 @@ struct gnuplot_opts {
 	uint32_t cols_mask;     /* bit (1u << col) per test to chart; 0 = every column present */
 	uint64_t record_kb;     /* record size of the 2D charts; 0 = 64 KB if measured, else the most common */
 	int all_records;        /* one line per (set, record size) instead */
-	const char *term;       /* default terminal of the scripts: png, svg, pdf, dumb (NULL = png) */
+	const char *term;       /* default terminal of the scripts: any file terminal (gnuplot_term_valid; NULL = png) */
 	const char *highlight;  /* label of the set drawn thick on the overlay (NULL = the last set) */
 	int log_y;              /* logarithmic y axis */
 	int errbars;            /* enum gnuplot_errbars */
@@ -80,10 +80,34 @@ struct gnuplot_files {
 	size_t n;
 };
 
-/* The built-in terminals: "png", "svg", "pdf", "dumb". 1 if name is one. */
+/* What a gnuplot terminal draws on (gnuplot_term_kind). */
+enum gnuplot_term_kinds {
+	GNUPLOT_TERM_INVALID = -1, /* not a terminal name (one lowercase word) */
+	GNUPLOT_TERM_FILE,         /* a file: png, pngcairo, svg, pdfcairo, dumb, canvas, ... */
+	GNUPLOT_TERM_WINDOW,       /* a window: qt, wxt, x11, aqua, windows */
+	GNUPLOT_TERM_SCREEN        /* the text terminal itself: sixelgd, domterm, tek40xx, ... */
+};
+/*
+ * The kind of a terminal name.  Names iosweep does not know (a terminal of
+ * a newer gnuplot, a printer's) count as files named NAME.<name>; whether
+ * the user's gnuplot has them, only gnuplot can say (gnuplot_has_term).
+ */
+int gnuplot_term_kind(const char *name);
+/* 1 if name is a terminal that renders to a file (what iosweep can render). */
 int gnuplot_term_valid(const char *name);
-/* The file extension a terminal renders to: png, svg, pdf, txt. */
+/* Why name cannot be rendered by iosweep (for a message after "--format 'x': "). */
+const char *gnuplot_term_why(const char *name);
+/*
+ * The file extension a terminal renders to, from its family: png, svg,
+ * pdf, txt (dumb), html (canvas), eps, ps, jpg, gif, tex (the LaTeX
+ * terminals), the name itself for other file terminals, "" for screen
+ * and window terminals.
+ */
 const char *gnuplot_term_ext(const char *term);
+/* The name gnuplot has for a short name: pdf -> pdfcairo, eps -> epscairo,
+ * html -> canvas, text and txt -> dumb; other names unchanged (png is png
+ * or pngcairo, whichever gnuplot has: the scripts decide). */
+const char *gnuplot_term_real(const char *name);
 
 /*
  * Read reference lines from a CSV file with the columns name, kbps, note
@@ -121,6 +145,13 @@ void gnuplot_files_release(struct gnuplot_files *f);
 
 /* 1 when the gnuplot program can be found (PATH or $IOSWEEP_GNUPLOT). */
 int gnuplot_available(void);
+
+/*
+ * Whether the gnuplot program has the terminal term (after
+ * gnuplot_term_real; png counts when it has png or pngcairo): 1 or 0,
+ * or -1 with the reason in err when gnuplot cannot be asked.
+ */
+int gnuplot_has_term(const char *term, char *err, size_t errlen);
 
 /*
  * Render one script: run gnuplot -e "term='TERM'" NAME.gp in the script's

@@ -22,6 +22,7 @@
 
 struct gnuplot_files;
 struct gnuplot_opts;
+struct gnuplot_refs;
 struct result_set;
 
 /* A growing string; failed is set once memory runs out (later adds are ignored). */
@@ -143,6 +144,30 @@ void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
 uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
 
 /*
+ * The y axis of a chart with reference lines (gnuplot.c), data from ymin
+ * to ymax (figures / scale, in unit_name): the range and scale into yaxis
+ * (log when log_y, or when a linear axis would squash the lines together,
+ * saying so), the lines' labels into labels ("# (none)" without lines).
+ * Returns 1 when the axis is logarithmic.  Then their plot items.
+ */
+int gnuplot_ref_yaxis(struct sbuf *yaxis, struct sbuf *labels,
+		      const struct gnuplot_refs *rl, double ymin, double ymax, int log_y,
+		      double scale, const char *unit_name);
+void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs);
+
+/*
+ * gnuplot_tp.c: the charts of throughput-mode sets (results.h, struct
+ * result_tp), written instead of the file-size charts when any set has
+ * throughput records: per test, throughput-<slug>.gp (throughput against
+ * the process count, one colour per set, Children see solid, Parent sees
+ * dashed, reference lines) and with several sets overlay-throughput-<slug>.gp
+ * (go->highlight thick).  Every set must be a throughput set.  0 or -1.
+ */
+int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
+		     const struct gnuplot_opts *go, const char *dir,
+		     struct gnuplot_files *written, char *err, size_t errlen);
+
+/*
  * gnuplot_lat.c: the latency charts of col from per-operation histograms
  * (--latency runs): latency-<slug>.gp (p50, p99, p99.9 and mean against
  * file size) and percentiles-<slug>[-N].gp (the percentile curve of each
@@ -154,5 +179,16 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 		      const char *slug, uint64_t record_kb, const struct gnuplot_opts *go,
 		      const char *dir, struct gnuplot_files *written, int *drawn,
 		      char *err, size_t errlen);
+
+/*
+ * gnuplot_clients.c: clients-<slug>.gp, the aggregate throughput of
+ * many-client runs (iosweep-mpi) against their client counts, one line
+ * per file size at record_kb.  Writes nothing (0) unless two of the sets
+ * know different client counts.  0 or -1.
+ */
+int gnuplot_clients_write(struct result_set *const *sets, size_t nsets, int col,
+			  const char *slug, uint64_t record_kb,
+			  const struct gnuplot_opts *go, const char *dir,
+			  struct gnuplot_files *written, char *err, size_t errlen);
 
 #endif

@@ -79,31 +79,17 @@ static void first_error_line(const char *msg, char *out, size_t outlen)
 	snprintf(out, outlen, "%.*s", (int)(n < 300 ? n : 300), best ? best : "no message");
 }
 
-int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)
+/*
+ * Run gnuplot with args (args[0] is replaced by the program) in dir, its
+ * stdin and stdout on /dev/null and its messages (stderr, where gnuplot's
+ * print writes too) collected into msg.  The exit status goes to *status.
+ * 0, or -1 with err set when it could not be run.
+ */
+static int gnuplot_run(const char *dir, char **args, char *msg, size_t msgcap,
+		       int *status, char *err, size_t errlen)
 {
-	const char *t = term ? term : "png";
-	const char *slash = strrchr(gp_path, '/');
-	size_t plen = strlen(gp_path);
-	char dir[4096], base[1024], termarg[64], outp[4200], msg[4096];
 	size_t msglen = 0;
-	int pfd[2], status = 0;
-	struct stat st;
-
-	if (!gnuplot_term_valid(t)) {
-		snprintf(err, errlen, "unknown terminal '%s' (use png, svg, pdf or dumb)", t);
-		return -1;
-	}
-	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
-		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
-		return -1;
-	}
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
-		 slash ? gp_path : ".");
-	if (slash == gp_path)
-		snprintf(dir, sizeof(dir), "/");
-	snprintf(base, sizeof(base), "%s", slash ? slash + 1 : gp_path);
-	snprintf(termarg, sizeof(termarg), "term='%s'", t);
-	snprintf(outp, sizeof(outp), "%.*s.%s", (int)(plen - 3), gp_path, gnuplot_term_ext(t));
+	int pfd[2];
 
 	if (pipe(pfd) != 0) {
 		snprintf(err, errlen, "cannot run gnuplot: pipe: %s", strerror(errno));
@@ -118,8 +104,8 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	}
 	if (pid == 0) {
 		const char *prog = gnuplot_program();
-		char *const args[] = { (char *)prog, (char *)"-e", termarg, base, NULL };
 		int devnull = open("/dev/null", O_RDWR);
+		args[0] = (char *)prog;
 		if (devnull >= 0) {
 			dup2(devnull, 0);
 			dup2(devnull, 1);
@@ -144,19 +130,78 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 		if (n <= 0)
 			break;
 		size_t keep = (size_t)n;
-		if (keep > sizeof(msg) - 1 - msglen)
-			keep = sizeof(msg) - 1 - msglen;
+		if (keep > msgcap - 1 - msglen)
+			keep = msgcap - 1 - msglen;
 		memcpy(msg + msglen, chunk, keep);
 		msglen += keep;
 	}
 	msg[msglen] = '\0';
 	close(pfd[0]);
-	while (waitpid(pid, &status, 0) < 0) {
+	while (waitpid(pid, status, 0) < 0) {
 		if (errno != EINTR) {
 			snprintf(err, errlen, "cannot run gnuplot: waitpid: %s", strerror(errno));
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int gnuplot_has_term(const char *term, char *err, size_t errlen)
+{
+	char arg[] = "print GPVAL_TERMINALS", msg[4096], want[48];
+	char *args[] = { NULL, (char *)"-e", arg, NULL };
+	int status = 0;
+
+	if (!gnuplot_available()) {
+		snprintf(err, errlen, "gnuplot not found");
+		return -1;
+	}
+	if (gnuplot_run(".", args, msg, sizeof(msg), &status, err, errlen) != 0)
+		return -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char line[512];
+		first_error_line(msg, line, sizeof(line));
+		snprintf(err, errlen, "gnuplot failed listing its terminals: %s", line);
+		return -1;
+	}
+	for (char *p = msg; *p; p++)   /* one list of words between spaces */
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
+	const char *t = gnuplot_term_real(term);
+	snprintf(want, sizeof(want), " %s ", t);
+	if (strstr(msg, want))
+		return 1;
+	return strcmp(t, "png") == 0 && strstr(msg, " pngcairo ");
+}
+
+int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)
+{
+	const char *t = term ? term : "png";
+	const char *slash = strrchr(gp_path, '/');
+	size_t plen = strlen(gp_path);
+	char dir[4096], base[1024], termarg[64], outp[4200], msg[4096];
+	int status = 0;
+	struct stat st;
+
+	if (!gnuplot_term_valid(t)) {
+		snprintf(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
+		return -1;
+	}
+	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
+		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
+		 slash ? gp_path : ".");
+	if (slash == gp_path)
+		snprintf(dir, sizeof(dir), "/");
+	snprintf(base, sizeof(base), "%s", slash ? slash + 1 : gp_path);
+	snprintf(termarg, sizeof(termarg), "term='%s'", t);
+	snprintf(outp, sizeof(outp), "%.*s.%s", (int)(plen - 3), gp_path, gnuplot_term_ext(t));
+
+	char *args[] = { NULL, (char *)"-e", termarg, base, NULL };
+	if (gnuplot_run(dir, args, msg, sizeof(msg), &status, err, errlen) != 0)
+		return -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
@@ -167,7 +212,7 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
 		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
-			 msglen ? ": " : "", msglen ? line : "");
+			 msg[0] ? ": " : "", msg[0] ? line : "");
 		return -1;
 	}
 	return 0;

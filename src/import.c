@@ -24,6 +24,7 @@
 #include "import.h"
 #include "import_priv.h"
 #include "results.h"
+#include "tpcsv.h"
 
 /* Flags that must agree between the trials of one set. */
 #define IMPORT_CONFIG_FLAGS (RESULTS_F_DIRECT | RESULTS_F_FSYNC | RESULTS_F_CLOSE | \
@@ -94,6 +95,18 @@ out:
 	free(data);
 	gzclose(gz);
 	return rc;
+}
+
+void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
+		  const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (line)
+		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
+	else
+		snprintf(err, errlen, "%s: %s", path, msg);
 }
 
 int import_is_biff(const unsigned char *buf, size_t len)
@@ -317,7 +330,11 @@ static int load_one(struct result_set *t, const char *path, char *err,
 	}
 	if (S_ISDIR(st.st_mode)) {
 		is_dir = 1;
-		if (find_in_dir(path, strlen(path), "results.csv", csv_path,
+		/* a throughput-mode folder: its throughput.csv (tpcsv.h) */
+		if (find_in_dir(path, strlen(path), TPCSV_NAME, csv_path,
+				sizeof(csv_path)) == 0) {
+			file = csv_path;
+		} else if (find_in_dir(path, strlen(path), "results.csv", csv_path,
 				sizeof(csv_path))) {
 			snprintf(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
 				 path);
@@ -331,7 +348,13 @@ static int load_one(struct result_set *t, const char *path, char *err,
 		snprintf(err, errlen, "%s:1: empty file: not an IOzone report", file);
 		goto out;
 	}
-	if (import_is_biff((const unsigned char *)buf, len)) {
+	if (import_tp_is_csv(buf)) {
+		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
+	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
+		rc = import_tp_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
+	} else if (import_tp_is_text(buf, len)) {
+		rc = import_tp_text_parse(t, file, buf, len, err, errlen);
+	} else if (import_is_biff((const unsigned char *)buf, len)) {
 		rc = import_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
 	} else if (starts_like_our_csv(buf)) {
 		const char *slash = strrchr(file, '/');
@@ -403,6 +426,13 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	if (t->trials > t_trials)
 		t_trials = t->trials; /* a run asked for more trials than it finished */
 
+	if (t->ntp || rs->ntp) {
+		/* throughput mode (import_tp.c): its records instead of samples */
+		if (import_tp_merge(rs, t, trial, empty, path, err, errlen))
+			return -1;
+		t_trials = import_tp_trials(t);
+		goto meta;
+	}
 	if (t->nsamples == 0) {
 		snprintf(err, errlen, "%s: no results in it", path);
 		return -1;
@@ -421,6 +451,12 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		if (rs->cols_mask != t->cols_mask) {
 			snprintf(err, errlen, "%s: it has other test columns than the files before it: "
 				 "not a trial of the same configuration", path);
+			return -1;
+		}
+		if (rs->nclients != t->nclients) {
+			snprintf(err, errlen, "%s: it ran with %u clients, the files before it "
+				 "with %u: not a trial of the same configuration", path,
+				 t->nclients, rs->nclients);
 			return -1;
 		}
 		if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
@@ -468,9 +504,13 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	if (!rs->nrecord_axis && t->nrecord_axis &&
 	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
 		goto nomem;
+meta:
 	if (empty) {
 		take_meta(&rs->meta, &t->meta);
 		rs->trials = trial + t_trials;
+		rs->nclients = t->nclients;	/* many clients: the counts only */
+		rs->nhosts = t->nhosts;
+		rs->ranks_per_host = t->ranks_per_host;
 	} else if (trial + t_trials > rs->trials) {
 		rs->trials = trial + t_trials;
 	}

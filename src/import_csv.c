@@ -47,7 +47,9 @@ struct csv_ctx {
 	/* results.csv */
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
-	int rd_iops, wr_iops;            /* schema 2 columns, or -1 */
+	int idx_cached;                  /* cached_pct (schema 2), or -1 */
+	int client_idx;                  /* schema 3's client column, or -1 */
+	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -174,13 +176,6 @@ static uint64_t secs_to_ns(double s)
 
 static void results_header(struct csv_ctx *c)
 {
-	c->rd_iops = c->wr_iops = -1;
-	for (size_t i = 0; i < c->nfields; i++) {
-		if (strcmp(c->field[i], "rd_iops") == 0)
-			c->rd_iops = (int)i;
-		if (strcmp(c->field[i], "wr_iops") == 0)
-			c->wr_iops = (int)i;
-	}
 	for (int f = 0; f < RCSV_COUNT; f++) {
 		c->idx[f] = -1;
 		for (size_t i = 0; i < c->nfields; i++)
@@ -191,11 +186,23 @@ static void results_header(struct csv_ctx *c)
 			return;
 		}
 	}
+	/* the columns later schemas added, where present */
+	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
+	for (size_t i = 0; i < c->nfields; i++) {
+		if (strcmp(c->field[i], "cached_pct") == 0)
+			c->idx_cached = (int)i;
+		else if (strcmp(c->field[i], "client") == 0)
+			c->client_idx = (int)i;
+		else if (strcmp(c->field[i], "rd_iops") == 0)
+			c->rd_iops = (int)i;
+		else if (strcmp(c->field[i], "wr_iops") == 0)
+			c->wr_iops = (int)i;
+	}
 	c->nheader = c->nfields;
 }
 
 /*
- * Schema 2: a mixed sample's reads and writes, from rd_iops and wr_iops
+ * Schema 4: a mixed sample's reads and writes, from rd_iops and wr_iops
  * (x seconds); other samples need no split (their column says it).
  */
 static void split_from_row(struct csv_ctx *c, struct result_sample *s)
@@ -230,10 +237,21 @@ static void results_row(struct csv_ctx *c)
 	memset(&s, 0, sizeof(s));
 	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
 		return;
-	if (schema < 1 || schema > RESULTS_SCHEMA) {
-		cfail(c, "schema %llu: this iosweep reads schema 1 to %d",
-		      (unsigned long long)schema, RESULTS_SCHEMA);
+	if (schema < RESULTS_SCHEMA_OLDEST || schema > RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
+		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 		return;
+	}
+	/* many clients: the cell's figure is the "all" row; a client's own
+	 * sample (a number) is not a figure of the set */
+	if (c->client_idx >= 0) {
+		const char *who = c->field[c->client_idx];
+		if (*who && strcmp(who, "all") != 0) {
+			uint64_t k;
+			if (parse_u64(who, &k))
+				cfail(c, "client '%.40s' is not all or a number", who);
+			return;
+		}
 	}
 	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
 	if (col < 0) {
@@ -259,6 +277,16 @@ static void results_row(struct csv_ctx *c)
 		return;
 	s.cpu_user_s = cpu_u;
 	s.cpu_sys_s = cpu_s;
+	if (c->idx_cached >= 0 && c->field[c->idx_cached][0]) {
+		double pct;
+		if (parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
+			cfail(c, "cached_pct '%.40s' is not a percentage",
+			      c->field[c->idx_cached]);
+			return;
+		}
+		s.cached_pct = pct;
+		s.flags |= RESULTS_SF_CACHED;
+	}
 	if (!c->field[c->idx[RCSV_BYTES]][0]) {
 		if (get_double(c, RCSV_KB_PER_S, 0, &s.rate_kbps))
 			return;
@@ -299,7 +327,7 @@ static const struct {
 	{ "close", RESULTS_F_CLOSE }, { "osync", RESULTS_F_OSYNC },
 	{ "odsync", RESULTS_F_ODSYNC }, { "orsync", RESULTS_F_ORSYNC },
 	{ "noretest", RESULTS_F_NORETEST }, { "cpu", RESULTS_F_CPU },
-	{ "imported", RESULTS_F_IMPORTED },
+	{ "imported", RESULTS_F_IMPORTED }, { "cold", RESULTS_F_COLD },
 };
 
 /* "direct,fsync" (csvout's spelling) or a number. */
@@ -392,9 +420,9 @@ static void meta_row(struct csv_ctx *c)
 	uint64_t u;
 	double d;
 	if (strcmp(key, "schema") == 0) {
-		if (parse_u64(val, &u) || u < 1 || u > RESULTS_SCHEMA)
-			cfail(c, "schema '%.20s': this iosweep reads schema 1 to %d", val,
-			      RESULTS_SCHEMA);
+		if (parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
+			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,
+			      RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 	} else if (strcmp(key, "ram_kb") == 0) {
 		if (*val && parse_u64(val, &u) == 0)
 			m->ram_kb = u;
@@ -418,6 +446,17 @@ static void meta_row(struct csv_ctx *c)
 	} else if (strcmp(key, "source_unit") == 0) {
 		if (*val && parse_unit(val, &m->source_unit))
 			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
+	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
+		   strcmp(key, "ranks_per_host") == 0) {
+		/* many clients: the counts (the clients' own rows are not read) */
+		if (parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
+			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
+		else if (key[0] == 'c')
+			c->rs->nclients = (unsigned)u;
+		else if (key[0] == 'h')
+			c->rs->nhosts = (unsigned)u;
+		else
+			c->rs->ranks_per_host = (unsigned)u;
 	} else if (strcmp(key, "trials") == 0) {
 		if (parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);

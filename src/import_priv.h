@@ -10,6 +10,7 @@
 #ifndef IOSWEEP_IMPORT_PRIV_H
 #define IOSWEEP_IMPORT_PRIV_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,11 +65,41 @@ int import_csv_parse(struct result_set *rs, const char *path,
 		     char *err, size_t errlen);
 
 /*
+ * Throughput mode (import_tp.c): IOzone's -t report text (with or without
+ * its -R table, or the table alone), its -b sheet, our throughput.csv.
+ * The is_ functions tell them from the content; the parsers fill rs's
+ * throughput records (results.h, struct result_tp).
+ */
+int import_tp_is_text(const char *buf, size_t len);
+int import_tp_is_biff(const unsigned char *buf, size_t len);
+int import_tp_is_csv(const char *buf);
+int import_tp_text_parse(struct result_set *rs, const char *path,
+			 const char *buf, size_t len, char *err, size_t errlen);
+int import_tp_xls_parse(struct result_set *rs, const char *path,
+			const unsigned char *buf, size_t len, char *err, size_t errlen);
+int import_tp_csv_parse(struct result_set *rs, const char *path, const char *buf,
+			size_t len, char *err, size_t errlen);
+/*
+ * Merge t's throughput records into rs as trials shifted by `trial`
+ * (empty: rs has nothing yet).  Refuses a mix with the file size x record
+ * size grid, other units, or a (test, count, trial) already there.
+ * Nothing is added on error.  0 or -1.
+ */
+int import_tp_merge(struct result_set *rs, const struct result_set *t,
+		    unsigned trial, int empty, const char *path, char *err, size_t errlen);
+/* 1 + the highest trial of t's throughput records. */
+unsigned import_tp_trials(const struct result_set *t);
+
+/*
  * The column of an Excel section title, -R text or BIFF spelling
  * ("Writer report", "Re-reader Report"), case ignored; -2 for a CPU
  * utilization section (-+u), -1 when it is no section title.
  */
 int import_section_col(const char *title, size_t len);
+
+/* err = "PATH:LINE: message" ("PATH: message" when line is 0). */
+void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
+		  const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* Read a whole file (plain or gzip) into a NUL-terminated buffer. */
 int import_read_file(const char *path, char **buf, size_t *len, char *err,

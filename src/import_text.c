@@ -219,15 +219,10 @@ static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	import_vfail(tp->err, tp->errlen, tp->path, line, fmt, ap);
 	va_end(ap);
-	if (line)
-		snprintf(tp->err, tp->errlen, "%s:%u: %s", tp->path, line, msg);
-	else
-		snprintf(tp->err, tp->errlen, "%s: %s", tp->path, msg);
 	return -1;
 }
 

@@ -466,8 +466,95 @@ int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 	return 0;
 #else
 	(void)fd;
-	snprintf(err, errlen, "--purge: cannot drop '%s' from the page cache: "
+	snprintf(err, errlen, "--cold: cannot drop '%s' from the page cache: "
 		 "posix_fadvise is not available on this platform", path);
+	return -1;
+#endif
+}
+
+int io_can_drop_cache(char *err, size_t errlen)
+{
+#if defined(HAVE_POSIX_FADVISE)
+	(void)err;
+	(void)errlen;
+	return 0;
+#else
+	snprintf(err, errlen, "--cold: %s has no way to drop a file from the page "
+		 "cache (no posix_fadvise); read files larger than RAM instead",
+		 IOSWEEP_BUILD_OS);
+	return -1;
+#endif
+}
+
+int io_drop_cache(const char *path, char *err, size_t errlen)
+{
+	int fd = io_open(path, O_RDONLY, NULL, err, errlen);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = io_purge_cache(fd, path, err, errlen);
+	if (io_close(fd, path, err, errlen) != 0)
+		rc = -1;
+	return rc;
+}
+
+int io_cached_fraction(const char *path, uint64_t len, double *frac,
+		       char *err, size_t errlen)
+{
+#if defined(HAVE_MINCORE)
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t page = pg > 0 ? (size_t)pg : 4096, map_len, npages, resident = 0;
+	uint64_t all_pages;
+	struct stat st;
+	unsigned char *vec = NULL;
+	void *map = MAP_FAILED;
+	int fd, rc = -1;
+
+	*frac = 0.0;
+	if (len == 0)
+		return 0;
+	fd = io_open(path, O_RDONLY, NULL, err, errlen);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0) {
+		fail(err, errlen, "stat", path, errno);
+		goto out;
+	}
+	/* pages past the end of the file are not in the cache */
+	all_pages = (len + page - 1) / page;
+	map_len = (uint64_t)st.st_size < len ? (size_t)st.st_size : (size_t)len;
+	if (map_len == 0) {
+		rc = 0;
+		goto out;
+	}
+	npages = (map_len + page - 1) / page;
+	vec = malloc(npages);
+	map = mmap(NULL, map_len, PROT_READ, MAP_SHARED, fd, 0);
+	if (!vec || map == MAP_FAILED) {
+		fail(err, errlen, vec ? "mmap" : "allocate a page map for", path,
+		     vec ? errno : ENOMEM);
+		goto out;
+	}
+	if (mincore(map, map_len, (void *)vec) != 0) {
+		fail(err, errlen, "mincore", path, errno);
+		goto out;
+	}
+	for (size_t i = 0; i < npages; i++)
+		resident += vec[i] & 1;
+	*frac = (double)resident / (double)all_pages;
+	rc = 0;
+out:
+	if (map != MAP_FAILED)
+		munmap(map, map_len);
+	free(vec);
+	close(fd);
+	return rc;
+#else
+	(void)len;
+	*frac = 0.0;
+	snprintf(err, errlen, "cannot tell how much of '%s' is in the page cache: "
+		 "mincore is not available on this platform", path);
 	return -1;
 #endif
 }

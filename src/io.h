@@ -96,10 +96,26 @@ void io_free(void *p);
 
 /*
  * Drop the file's pages from the page cache: fsync, then
- * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --purge
+ * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --cold
  * where the platform has no way to do it.
  */
 int io_purge_cache(int fd, const char *path, char *err, size_t errlen);
+
+/* 0 when io_purge_cache() can work here, else -1 with why (--cold). */
+int io_can_drop_cache(char *err, size_t errlen);
+
+/* io_purge_cache() on path, opened read-only for it.  0 or -1. */
+int io_drop_cache(const char *path, char *err, size_t errlen);
+
+/*
+ * The fraction (0..1) of the first len bytes of path whose pages are in
+ * the page cache now: mincore() on a read-only shared mapping of the
+ * file; pages past its end count as not cached, an empty file as 0.
+ * Nothing is read or faulted in.  -1 where the platform has no mincore
+ * (or a call fails), with the message in err.
+ */
+int io_cached_fraction(const char *path, uint64_t len, double *frac,
+		       char *err, size_t errlen);
 
 /*
  * Check that dir is an existing directory this process may create files

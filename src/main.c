@@ -1,6 +1,6 @@
 /*
  * main.c: iosweep's entry point.  A first argument that is a word
- * (plot, import, compare, cliffs) names a subcommand; anything else is a
+ * (plot, import, compare, cliffs, report) names a subcommand; anything else is a
  * sweep with IOzone's command line (sweep.c).  Every path ends here with
  * one of the exit codes of enum iosweep_exit (iosweep.h, README).
  */
@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clients.h"
 #include "commands.h"
+#include "docgen.h"
 #include "iosweep.h"
 #include "sweep.h"
 
@@ -22,9 +24,11 @@ static const struct {
 	{ "cliffs", cmd_cliffs },
 	{ "plot", cmd_plot },
 	{ "profile", cmd_profile },
+	{ "report", cmd_report },
 };
 
-int main(int argc, char **argv)
+/* A subcommand, or a sweep (with many clients in iosweep-mpi). */
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "iosweep: no arguments; try 'iosweep --help', "
@@ -32,13 +36,35 @@ int main(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (argv[1][0] != '-') {
+		if (!clients_leader())
+			return IOSWEEP_EXIT_OK;	/* iosweep-mpi: rank 0 alone */
 		for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
 		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot, profile; a sweep starts with an option such as -a)\n",
+			"compare, cliffs, plot, report, profile; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}
+	/* hidden: --help-man, --help-bash, --help-zsh (the build's documentation) */
+	if (argc == 2 && strncmp(argv[1], "--help-", 7) == 0) {
+		int rc = docgen_main(argv[1]);
+		if (rc >= 0)
+			return rc;
+	}
 	return sweep_main(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	char err[IOSWEEP_ERR_MAX];
+	int status;
+
+	if (clients_init(&argc, &argv, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	status = dispatch(argc, argv);
+	clients_finish();
+	return status;
 }

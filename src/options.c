@@ -33,6 +33,7 @@
 #include "iosweep.h"
 #include "options.h"
 #include "options_priv.h"
+#include "sysinfo.h"
 #include "results.h"
 #include "units.h"
 
@@ -46,6 +47,11 @@ static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"Information",
 	"IOzone options that iosweep refuses"
 };
+
+const char *options_group_title(enum opt_group g)
+{
+	return g < OPT_GROUP_COUNT ? opt_group_title[g] : "";
+}
 
 /* State of one options_parse() call. */
 struct opt_parse {
@@ -351,6 +357,25 @@ int opt_order(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
+int opt_ci(struct opt_parse *ps, const struct opt_row *row,
+	   const char *text, uint64_t value)
+{
+	char *end = NULL;
+	double pct = (*text >= '0' && *text <= '9') || *text == '.' ?
+		     strtod(text, &end) : -1.0;
+
+	(void)row; (void)value;
+	if (end && *end == '%')
+		end++;
+	if (!end || *end || !(pct > 0.0 && pct <= 50.0))
+		return opt_error(ps, "%s '%s': give the interval's half-width as a "
+				 "percentage of the mean, above 0 and at most 50 (5%%)",
+				 ps->shown, text);
+	ps->o->ci_target = pct / 100.0;
+	return 0;
+}
+
 int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value)
 {
@@ -642,6 +667,14 @@ static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
 	case OPT_ARG_REJECT:
 		return opt_error(ps, "%s: %s", ps->shown, row->help);
 	case OPT_ARG_SIZE:
+		if (row->field == offsetof(struct options, max_file_kb) &&
+		    !strcmp(text, "auto")) {
+			/* -g auto: resolved in opt_check, once -n and -+x are known */
+			ps->o->max_file_auto = 1;
+			ps->seen[opt_index(row)]++;
+			ps->text[opt_index(row)] = text;
+			return 0;
+		}
 		if (units_parse_size_kb(text, &value, why, sizeof(why)))
 			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
 		if (value > row->max) {
@@ -781,6 +814,12 @@ static const char *opt_given(const struct opt_parse *ps, const char *letter)
 static int opt_seen(const struct opt_parse *ps, const char *letter)
 {
 	return ps->seen[opt_index(opt_by_letter(letter))];
+}
+
+static const char *opt_given_long(const struct opt_parse *ps, const char *name)
+{
+	const char *t = ps->text[opt_index(opt_by_name(name, strlen(name)))];
+	return t ? t : "";
 }
 
 /* Tests throughput mode has no children for (IOzone ignores them there). */
@@ -930,8 +969,9 @@ static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
 static int opt_check_throughput(struct opt_parse *ps)
 {
 	static const char *const grid[] = { "a", "A", "n", "g", "y", "q" };
-	static const char *const ours[] = { "trials", "warmup", "order" };
-	static const char *const single[] = { "plot", "refine-cliffs", "latency" };
+	static const char *const ours[] = { "trials", "warmup", "order", "ci" };
+	static const char *const single[] = { "plot", "refine-cliffs", "latency",
+					      "until-settled", "report" };
 	struct options *o = ps->o;
 	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
 	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
@@ -985,9 +1025,53 @@ static int opt_check_throughput(struct opt_parse *ps)
 	return o->aggregate ? opt_check_aggregate(ps, file_kb, rec_kb) : 0;
 }
 
+/* --ci and --until-settled against the rest (throughput mode is checked apart). */
+static int opt_check_ours(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+
+	if (options_throughput(o))
+		return 0;
+	if (o->ci_target > 0.0 && o->trials < 3)
+		return opt_error(ps, "--ci '%s': give --trials N, the most trials a "
+				 "cell may take (at least 3; the interval needs them)",
+				 opt_given_long(ps, "ci"));
+	if (o->ci_target > 0.0 && o->order == OPTIONS_ORDER_SWEEP)
+		return opt_error(ps, "--ci and --order sweep: a cell's trials must "
+				 "run in a row to stop when they agree (use --order cell)");
+	if (o->until_settled && (!o->auto_mode || o->nsizes))
+		return opt_error(ps, "--until-settled: needs auto mode (-a) with its "
+				 "range of file sizes, not -s");
+	return 0;
+}
+
+/*
+ * -g auto: the largest file at least twice the RAM (what IOzone's own
+ * documentation asks for, so the page cache cannot hold it), on the
+ * series of sizes from -n by -+x.
+ */
+static int opt_resolve_auto_max(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+	uint64_t ram = sysinfo_ram_kb(), v = o->min_file_kb ? o->min_file_kb : 64;
+
+	if (!o->max_file_auto)
+		return 0;
+	if (ram == 0)
+		return opt_error(ps, "-g auto: this system does not say how much RAM "
+				 "it has; give -g SIZE");
+	while (v < 2 * ram && v <= UINT64_MAX / 1024 / o->multiplier)
+		v *= o->multiplier;
+	o->max_file_kb = v;
+	return opt_splash_value(ps, "\tUsing maximum file size of # kilobytes.", v);
+}
+
 static int opt_check(struct opt_parse *ps)
 {
 	struct options *o = ps->o;
+
+	if (opt_resolve_auto_max(ps))
+		return -1;
 
 	/* IOzone: more than one -s or -r means auto mode without crossover */
 	if (o->nsizes > 1 || o->nrecords > 1) {
@@ -1007,7 +1091,8 @@ static int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps))
+	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	    opt_check_ours(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

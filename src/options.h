@@ -98,11 +98,19 @@ struct options {
 	int json;                   /* --json: summary.json beside the CSV files */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
+	int report;                 /* --report: <out>/report.html (html.h) */
 	int latency;                /* --latency: per-op latency histograms */
 	int latency_files;          /* -Q: IOzone's offset/latency files (implies --latency) */
 	int refine_cliffs;          /* --refine-cliffs */
 	unsigned refine_time_s;     /* --refine-time, default 600 */
 	unsigned min_time_ms;       /* --min-time, default 0 (off) */
+	int cold;                   /* --cold: drop the file from the page cache
+				       before every read pass */
+	int reorder;                /* --reorder: read another client's file (MPI) */
+	unsigned reorder_shift;     /* --reorder-shift K (0: ranks per host) */
+	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
+	int until_settled;          /* --until-settled */
+	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
 	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
 	unsigned iodepth;           /* --iodepth N or IOzone's -H N (0: not given) */

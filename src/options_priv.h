@@ -54,6 +54,9 @@ struct opt_row {
 		     const char *text, uint64_t value);
 };
 
+/* The title of a help group ("Tests (IOzone)"), for --help and the man page. */
+const char *options_group_title(enum opt_group g);
+
 /* The table (options_table.c) and its number of rows. */
 extern const struct opt_row opt_table[];
 extern const size_t opt_table_rows;
@@ -103,5 +106,7 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value);
 int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+int opt_ci(struct opt_parse *ps, const struct opt_row *row,
+	   const char *text, uint64_t value);
 
 #endif

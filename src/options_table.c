@@ -42,7 +42,8 @@ const struct opt_row opt_table[] = {
 	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
 	  OFF(min_file_kb), "\tUsing minimum file size of # kilobytes.", opt_set_u64 },
 	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
-	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode", "512m",
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode; auto: "
+	  "twice the RAM (rounded up onto the -n series)", "512m",
 	  OFF(max_file_kb), "\tUsing maximum file size of # kilobytes.", opt_set_u64 },
 	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
 	  "smallest record size of auto mode", "4k", OFF(min_rec_kb),
@@ -173,6 +174,9 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
 	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
 	     "write gnuplot charts into the output directory and render them"),
+	FLAG(NULL, "report", OPT_GROUP_OURS, report, NULL,
+	     "write report.html into the output directory: findings, charts and "
+	     "tables in one self-contained page"),
 	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
 	     "after the sweep, measure sizes between the two sides of each cache "
 	     "cliff until its cache size is known to within 5%"),
@@ -180,9 +184,26 @@ const struct opt_row opt_table[] = {
 	  "repeat a pass timed for less than MS milliseconds until its "
 	  "repetitions add up to MS (0, the default: every pass once, as IOzone)", "0",
 	  OFF(min_time_ms), NULL, opt_set_unsigned },
+	FLAG(NULL, "cold", OPT_GROUP_OURS, cold, NULL,
+	     "before every read pass, flush the test file and drop it from the "
+	     "page cache (fsync + posix_fadvise), so reads come from the device"),
 	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
 	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
 	  opt_set_unsigned },
+	{ NULL, "ci", OPT_ARG_STRING, "PCT%", 0, 0, OPT_GROUP_OURS,
+	  "repeat each cell until its 95% confidence interval is within PCT% of "
+	  "the mean (at least 3 trials, at most --trials N)", NULL, 0, NULL, opt_ci },
+	FLAG(NULL, "until-settled", OPT_GROUP_OURS, until_settled, NULL,
+	     "with -a, keep doubling the file size past -g while a curve has not "
+	     "settled after its last cache cliff (up to the free space)"),
+
+	/* many clients (iosweep-mpi) */
+	FLAG(NULL, "reorder", OPT_GROUP_OURS, reorder, NULL,
+	     "iosweep-mpi: read tests read the file another client wrote (the "
+	     "client K ranks on, K = ranks per host)"),
+	{ NULL, "reorder-shift", OPT_ARG_UINT, "K", 1, 1000000, OPT_GROUP_OURS,
+	  "iosweep-mpi: with --reorder, read the file of the client K ranks on",
+	  "ranks per host", OFF(reorder_shift), NULL, opt_set_unsigned },
 
 	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
 	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,

@@ -79,6 +79,58 @@ double pattern_compress_ratio(const void *buf, size_t len)
 	return (double)len / (double)bound;
 }
 
+size_t pattern_buffer_len(size_t span, int one_window)
+{
+	if (span == 0)
+		span = 1;
+	return one_window ? span : span + PATTERN_WINDOW_SLACK;
+}
+
+void pattern_window_start(struct pattern_window *w, unsigned char *buf,
+			  size_t buflen, size_t span, size_t pos, int one_window)
+{
+	const size_t mib = PATTERN_WINDOW_SLACK;
+	size_t use = span + mib < buflen ? span + mib : buflen;
+
+	w->first = buf;
+	w->last = one_window || use < span ? buf : buf + use - span;
+	if (span <= mib)
+		w->step = span;
+	else
+		w->step = span - mib < mib ? span - mib : mib;
+	w->p = buf + pos;
+	if (w->p > w->last)
+		w->p = w->first;
+}
+
+size_t pattern_window_pos(const struct pattern_window *w)
+{
+	return (size_t)(w->p - w->first);
+}
+
+double pattern_stream_ratio(unsigned char *buf, size_t buflen, size_t span,
+			    int one_window, size_t nbytes)
+{
+	struct pattern_window w;
+	unsigned char *out;
+	double ratio;
+
+	if (span == 0 || nbytes == 0 || buflen < span)
+		return -1.0;
+	out = malloc(nbytes);
+	if (!out)
+		return -1.0;
+	pattern_window_start(&w, buf, buflen, span, 0, one_window);
+	for (size_t off = 0; off < nbytes; off += span) {
+		size_t n = nbytes - off < span ? nbytes - off : span;
+		memcpy(out + off, w.p, n);
+		PATTERN_WINDOW_NEXT(w);
+	}
+	ratio = pattern_compress_ratio(out, nbytes);
+	free(out);
+	return ratio;
+}
+
 void pattern_describe(int data, double ratio, char *out, size_t outlen)
 {
 	if (data == OPTIONS_DATA_ZERO)

@@ -20,6 +20,47 @@ void pattern_fill(void *buf, size_t len, int data, double ratio, uint64_t seed);
 /* Uncompressed size / zlib (level 6) compressed size of buf, or -1.0 on failure. */
 double pattern_compress_ratio(const void *buf, size_t len);
 
+/*
+ * Where writes take their data (tests.h explains why): a pattern buffer of
+ * pattern_buffer_len(span, one_window) bytes is read in windows of span
+ * bytes (one write call), each step bytes after the previous one, back to
+ * the start when the next window would pass the first span + 1 MiB bytes.
+ * step is span while span <= 1 MiB, else min(span - 1 MiB, 1 MiB), so no
+ * 1 MiB stretch of a sequentially written file holds a byte of the
+ * pattern twice.  With one_window (--data zero) every window is the
+ * first.  The sweep's tests and throughput mode's children use the same
+ * walk, and runner_describe() measures the compression ratio of what it
+ * produces.
+ */
+#define PATTERN_WINDOW_SLACK (1u << 20)
+
+struct pattern_window {
+	unsigned char *p, *first, *last;
+	size_t step;
+};
+
+/* Bytes of the pattern buffer for writes of span bytes. */
+size_t pattern_buffer_len(size_t span, int one_window);
+
+/* Start a walk over buf (buflen bytes) at offset pos (0 at the start). */
+void pattern_window_start(struct pattern_window *w, unsigned char *buf,
+			  size_t buflen, size_t span, size_t pos, int one_window);
+
+/* The offset to pass as pos to continue this walk later. */
+size_t pattern_window_pos(const struct pattern_window *w);
+
+/* Move to the next window: a pointer add and one compare. */
+#define PATTERN_WINDOW_NEXT(w) \
+	do { (w).p += (w).step; if ((w).p > (w).last) (w).p = (w).first; } while (0)
+
+/*
+ * The zlib ratio of the first nbytes a writer of span-byte calls sends
+ * from buf (a pattern buffer of buflen bytes, walked from its start), as
+ * pattern_compress_ratio(); -1.0 on failure.
+ */
+double pattern_stream_ratio(unsigned char *buf, size_t buflen, size_t span,
+			    int one_window, size_t nbytes);
+
 /* "random", "zero" or "ratio=0.50": into out (at least 32 bytes). */
 void pattern_describe(int data, double ratio, char *out, size_t outlen);
 

@@ -235,6 +235,11 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;
 	if (trials > 1)
 		fprintf(out, "\tTrials per cell: %u (values are means)\n", trials);
+	if (rs->nclients)
+		fprintf(out, "\tClients: %u on %u host%s, at most %u ranks per host "
+			"(values are aggregates: all clients' bytes over the time from "
+			"the common start to the last client's end)\n", rs->nclients,
+			rs->nhosts, rs->nhosts == 1 ? "" : "s", rs->ranks_per_host);
 }
 
 void report_columns(FILE *out, const struct options *o)
@@ -316,6 +321,41 @@ static void report_latency(FILE *out, const struct result_set *rs)
 	latency_release(&h);
 }
 
+/*
+ * Without --cold: say how many read figures came mostly (at least
+ * REPORT_CACHED_PCT of the file resident when the pass started) from the
+ * page cache, and what to do about it.  Nothing when none did.
+ */
+#define REPORT_CACHED_PCT 50.0
+
+static void report_cache_note(FILE *out, const struct result_set *rs)
+{
+	size_t reads = 0, cached = 0;
+	uint64_t largest_kb = 0;
+
+	if (rs->meta.flags & RESULTS_F_COLD)
+		return;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if ((s->flags & RESULTS_SF_PARTIAL) || !(s->flags & RESULTS_SF_CACHED) ||
+		    !results_col_reads(s->col))
+			continue;
+		reads++;
+		if (s->cached_pct >= REPORT_CACHED_PCT) {
+			cached++;
+			if (rs->cells[s->cell].file_kb > largest_kb)
+				largest_kb = rs->cells[s->cell].file_kb;
+		}
+	}
+	if (!cached)
+		return;
+	fprintf(out, "\nPage cache: %zu of %zu read figures came mostly from memory, "
+		"not the file system\n(at least %.0f%% of the file cached when the pass "
+		"started, in files up to %llu kB;\ncached_pct in results.csv).  Use "
+		"--cold to read from the device, or files\nlarger than RAM.\n",
+		cached, reads, REPORT_CACHED_PCT, (unsigned long long)largest_kb);
+}
+
 void report_trailer(FILE *out, const struct options *o, const struct result_set *rs)
 {
 	uint64_t limit_ns = (uint64_t)(rs->meta.timer_resolution_s * 1e9);
@@ -342,6 +382,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 			(long)worst_kb);
 	report_latency(out, rs);
 	report_qd(out, rs);   /* issue 16: --iodepth/--jobs/--mix runs */
+	report_cache_note(out, rs);
 }
 
 size_t report_tables(const struct options *o, const struct result_set *rs,

@@ -118,6 +118,16 @@ unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
 	return n;
 }
 
+int results_col_reads(int col)
+{
+	const uint32_t reads = 1u << RC_READ | 1u << RC_REREAD | 1u << RC_RANDOM_READ |
+		1u << RC_BKWD_READ | 1u << RC_STRIDE_READ | 1u << RC_FREAD |
+		1u << RC_FREREAD | 1u << RC_PREAD | 1u << RC_REPREAD |
+		1u << RC_PREADV | 1u << RC_REPREADV;
+
+	return col >= 0 && col < RC_COUNT && (reads >> col & 1u);
+}
+
 void results_init(struct result_set *rs)
 {
 	memset(rs, 0, sizeof(*rs));
@@ -143,7 +153,44 @@ void results_release(struct result_set *rs)
 	}
 	free(rs->samples);
 	free(rs->record_axis);
+	free(rs->client_samples);
+	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
+		free(rs->client_host[i]);
+	free(rs->client_host);
+	for (size_t i = 0; i < rs->ntp; i++) {
+		free(rs->tp[i].child_xfer);
+		free(rs->tp[i].child_rate);
+	}
+	free(rs->tp);
 	results_init(rs);
+}
+
+int results_add_tp(struct result_set *rs, const struct result_tp *t)
+{
+	struct result_tp c = *t;
+
+	if (rs->ntp == rs->tp_alloc) {
+		size_t want = rs->tp_alloc ? 2 * rs->tp_alloc : 16;
+		struct result_tp *p = realloc(rs->tp, want * sizeof(*p));
+		if (!p)
+			return -1;
+		rs->tp = p;
+		rs->tp_alloc = want;
+	}
+	c.child_xfer = c.child_rate = NULL;
+	if (t->nchild) {
+		c.child_xfer = malloc(t->nchild * sizeof(double));
+		c.child_rate = malloc(t->nchild * sizeof(double));
+		if (!c.child_xfer || !c.child_rate) {
+			free(c.child_xfer);
+			free(c.child_rate);
+			return -1;
+		}
+		memcpy(c.child_xfer, t->child_xfer, t->nchild * sizeof(double));
+		memcpy(c.child_rate, t->child_rate, t->nchild * sizeof(double));
+	}
+	rs->tp[rs->ntp++] = c;
+	return 0;
 }
 
 int results_set_str(char **field, const char *value)
@@ -207,6 +254,52 @@ int results_add_sample(struct result_set *rs, const struct result_sample *s)
 		return -1;
 	rs->samples[rs->nsamples++] = *s;
 	rs->cols_mask |= 1u << s->col;
+	return 0;
+}
+
+int results_add_client_sample(struct result_set *rs, const struct result_sample *s)
+{
+	if (s->col >= RC_COUNT || s->cell >= rs->ncells || s->lat)
+		return -1;
+	if (grow((void **)&rs->client_samples, rs->nclient_samples,
+		 &rs->client_samples_alloc, sizeof(*rs->client_samples)))
+		return -1;
+	rs->client_samples[rs->nclient_samples++] = *s;
+	return 0;
+}
+
+int results_set_clients(struct result_set *rs, const char *const *hosts, unsigned n)
+{
+	char **copy = calloc(n ? n : 1, sizeof(*copy));
+	unsigned nhosts = 0, most = 0;
+
+	if (!copy)
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned same = 0, first = 1;
+		if (!(copy[i] = strdup(hosts[i]))) {
+			while (i--)
+				free(copy[i]);
+			free(copy);
+			return -1;
+		}
+		for (unsigned k = 0; k < n; k++) {
+			if (strcmp(hosts[k], hosts[i]) != 0)
+				continue;
+			same++;
+			if (k < i)
+				first = 0;
+		}
+		nhosts += first;
+		most = same > most ? same : most;
+	}
+	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
+		free(rs->client_host[i]);
+	free(rs->client_host);
+	rs->client_host = copy;
+	rs->nclients = n;
+	rs->nhosts = nhosts;
+	rs->ranks_per_host = most;
 	return 0;
 }
 
@@ -279,6 +372,19 @@ int results_has(const struct result_set *rs, size_t cell, int col)
 	return 0;
 }
 
+uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col)
+{
+	uint64_t shortest = 0;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell == cell && s->col == col &&
+		    !(s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) &&
+		    s->elapsed_ns > 0 && (shortest == 0 || s->elapsed_ns < shortest))
+			shortest = s->elapsed_ns;
+	}
+	return shortest;
+}
+
 struct cell_rank {
 	struct result_cell cell;
 	size_t old;
@@ -316,6 +422,8 @@ int results_sort_cells(struct result_set *rs)
 	}
 	for (size_t i = 0; i < rs->nsamples; i++)
 		rs->samples[i].cell = newpos[rs->samples[i].cell];
+	for (size_t i = 0; i < rs->nclient_samples; i++)
+		rs->client_samples[i].cell = newpos[rs->client_samples[i].cell];
 	free(r);
 	free(newpos);
 	return 0;

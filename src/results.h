@@ -20,11 +20,14 @@
 struct latency_hist;
 
 /*
- * Schema 2 (issue 16): results.csv and summary.csv gain iops, rd_iops,
- * wr_iops, and with latency the rd_lat_* and wr_lat_* figures; meta.csv
- * gains workload.  Schema 1 files still import.
+ * The CSV schema: 2 added cached_pct to results.csv and summary.csv; 3
+ * added client, host and writer (many clients) to results.csv; 4 (issue
+ * 16) added iops, rd_iops, wr_iops, and with latency the rd_lat_* and
+ * wr_lat_* figures, to results.csv and summary.csv, and workload to
+ * meta.csv.  The importer reads 1 to 4.
  */
-#define RESULTS_SCHEMA 2
+#define RESULTS_SCHEMA 4
+#define RESULTS_SCHEMA_OLDEST 1
 
 /*
  * The report columns, in IOzone's order.  Each IOzone test fills one or two
@@ -50,6 +53,9 @@ const char *results_col_name(int col);
 /* Inverse of results_col_name; also accepts '_' or '-' for ' '. -1 if unknown. */
 int results_col_from_name(const char *name);
 
+/* 1 when the column's figure comes from reading the file (read, reread, ...). */
+int results_col_reads(int col);
+
 /* What a figure means. */
 enum results_unit {
 	RESULTS_UNIT_KBPS,   /* kB/s, kB = 1024 bytes (IOzone's default) */
@@ -67,6 +73,7 @@ enum results_unit {
 #define RESULTS_F_NORETEST 0x040u /* -+n: second passes not run */
 #define RESULTS_F_CPU      0x080u /* -+u: CPU times recorded */
 #define RESULTS_F_IMPORTED 0x100u /* came from an IOzone report, not a run */
+#define RESULTS_F_COLD     0x200u /* --cold: read passes started with the file dropped */
 
 struct result_meta {
 	char *label;          /* series name on charts */
@@ -94,7 +101,10 @@ struct result_meta {
 /* sample.flags */
 #define RESULTS_SF_PARTIAL   0x1u /* interrupted or failed: not a full pass */
 #define RESULTS_SF_RATE_ONLY 0x2u /* imported: only the rate is known */
-#define RESULTS_SF_SPLIT     0x4u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
+#define RESULTS_SF_CACHED    0x4u /* cached_pct is known */
+#define RESULTS_SF_SYNC_SLOW 0x8u /* many clients: the barriers took a visible
+				     part of the pass (counts as short timing) */
+#define RESULTS_SF_SPLIT     0x10u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -108,6 +118,8 @@ struct result_sample {
 	double cpu_sys_s;      /* CPU system seconds of the whole pass */
 	double rate_kbps;      /* only with RESULTS_SF_RATE_ONLY */
 	unsigned flags;        /* RESULTS_SF_* */
+	double cached_pct;     /* % of the cell's file in the page cache when the
+				  pass started (mincore); with RESULTS_SF_CACHED */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
 	/*
@@ -117,12 +129,41 @@ struct result_sample {
 	 */
 	uint64_t rd_ops, wr_ops;
 	struct latency_hist *lat_rd, *lat_wr;
+	uint64_t sync_ns;      /* many clients: barrier-to-barrier time of the
+				  pass on this client, 0 without */
+	int32_t client;        /* client_samples only: the client (MPI rank) */
+	int32_t writer;        /* client_samples only: the client that wrote
+				  the file this pass used (--reorder) */
 };
 
 struct result_cell {
 	uint64_t file_kb;
 	uint64_t record_kb;
 	int placeholder;       /* IOzone crossover dummy: in -R as 0, never run */
+};
+
+/*
+ * Throughput mode (-t N, -l/-u: N processes or threads, one file each):
+ * one record per (test, process count, trial).  The figures are those the
+ * report printed (IOzone's, or our own run's), in the set's unit per
+ * second (meta.source_unit: kB/s, or ops/s with -O) and, for min_xfer and
+ * child_xfer, in kB (or ops).  A figure the source does not hold (the -R
+ * table and the -b sheet have Children see only; -+m has no Parent sees)
+ * is NAN.  These are stored, not derived: Parent sees needs the parent's
+ * clock, which no per-child sample holds.  A set holds either samples
+ * (the file size x record size grid) or throughput records, never both.
+ */
+struct result_tp {
+	int kind;              /* enum tp_kind (throughput.h): the test */
+	unsigned procs;        /* processes (threads with -T) */
+	uint16_t trial;        /* 0-based, as for samples */
+	uint64_t file_kb;      /* each process's file; 0 when unknown */
+	uint64_t record_kb;    /* 0 when unknown */
+	double children, parent, min, max, avg, min_xfer;
+	double cpu_wall_s, cpu_s, cpu_pct;  /* -+u; NAN without */
+	unsigned nchild;       /* -C: per-child figures, 0 without */
+	double *child_xfer;    /* nchild entries, owned by the set */
+	double *child_rate;    /* nchild entries, owned by the set */
 };
 
 struct result_set {
@@ -135,6 +176,19 @@ struct result_set {
 	unsigned trials;               /* trials asked for */
 	uint64_t *record_axis;         /* IOzone's full record list (-R header) */
 	size_t nrecord_axis;
+	/*
+	 * Many clients (iosweep-mpi): samples holds the aggregate of every
+	 * cell (all clients' bytes over the leader's barrier-to-barrier
+	 * time), so every emitter reads it as a one-client set; these are
+	 * the clients' own samples behind it (no latency histograms).
+	 * nclients is 0 for a one-client run.
+	 */
+	struct result_sample *client_samples;
+	size_t nclient_samples, client_samples_alloc;
+	unsigned nclients, nhosts, ranks_per_host;
+	char **client_host;            /* [nclients] host name of each client */
+	struct result_tp *tp;          /* throughput mode; see struct result_tp */
+	size_t ntp, tp_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -155,6 +209,18 @@ long results_find_cell(const struct result_set *rs, uint64_t file_kb,
  * the caller still does.
  */
 int results_add_sample(struct result_set *rs, const struct result_sample *s);
+/* Append a copy of *s (its lat must be NULL) to client_samples.  0 or -1. */
+int results_add_client_sample(struct result_set *rs, const struct result_sample *s);
+/*
+ * Record the clients: n host names (copied), counting the hosts and the
+ * most ranks on one host.  0 or -1 (ENOMEM).
+ */
+int results_set_clients(struct result_set *rs, const char *const *hosts, unsigned n);
+/*
+ * Append a copy of *t (its child arrays copied too; NULL with nchild 0).
+ * 0 or -1 (ENOMEM, set unchanged).
+ */
+int results_add_tp(struct result_set *rs, const struct result_tp *t);
 /* Set the record axis (copied). 0 or -1. */
 int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n);
 
@@ -202,5 +268,12 @@ unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
 
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);
+
+/*
+ * The shortest timed region (ns) among the full, timed trials of (cell,
+ * col): what summary.csv's short_timing is judged on.  0 when there is
+ * none (imported rate-only figures carry no time).
+ */
+uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col);
 
 #endif

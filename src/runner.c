@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "adaptive.h"
+#include "clients.h"
 #include "clock.h"
 #include "io.h"
 #include "iosweep.h"
@@ -31,6 +33,7 @@
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
 #define RUNNER_PLAIN_KB 512u         /* IOzone's size without -s or -a */
 #define RUNNER_SEED 0x5eed0000ull
+#define RUNNER_PROBE_BYTES (2u << 20) /* of the write stream, for the zlib ratio */
 
 static const char *target(const struct options *o)
 {
@@ -91,6 +94,7 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 
 	io_dir_of(path, dir, sizeof(dir));
 	if (check_qfiles(o, err, errlen) != 0 ||
+	    (o->cold && io_can_drop_cache(err, errlen) != 0) ||
 	    io_check_dir(dir, &free_bytes, err, errlen) != 0)
 		return -1;
 	if (!o->force && free_bytes / 1024 < need_kb) {
@@ -306,10 +310,14 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	return 0;
 }
 
-static void cell_finished(struct run *r, size_t pi)
+/* Many clients: the leader aggregates the cell first (clients.h). */
+static int cell_finished(struct run *r, size_t pi)
 {
+	if (clients_cell_done(r->rs, (size_t)r->rs_cell[pi]) != 0)
+		return -1;
 	if (r->h && r->h->cell_done)
 		r->h->cell_done(r->h->ctx, r->rs, (size_t)r->rs_cell[pi]);
+	return 0;
 }
 
 static int sweep_cells(struct run *r, char *err, size_t errlen)
@@ -324,17 +332,26 @@ static int sweep_cells(struct run *r, char *err, size_t errlen)
 				    run_cell(r, i, t, err, errlen) != 0)
 					return -1;
 		for (size_t i = 0; i < p->ncells; i++)
-			if (!p->cells[i].placeholder)
-				cell_finished(r, i);
+			if (!p->cells[i].placeholder && cell_finished(r, i) != 0)
+				return -1;
 		return 0;
 	}
 	for (size_t i = 0; i < p->ncells; i++) {
 		if (p->cells[i].placeholder)
 			continue;
-		for (unsigned t = 0; t < trials; t++)
+		for (unsigned t = 0; t < trials; t++) {
 			if (run_cell(r, i, t, err, errlen) != 0)
 				return -1;
-		cell_finished(r, i);
+			/* --ci: stop once every test of the cell agrees well enough */
+			if (r->o->ci_target > 0.0 && t + 1 < trials &&
+			    adaptive_cell_done(r->rs, (size_t)r->rs_cell[i], r->o->ci_target)) {
+				r->total -= trials - t - 1;
+				r->total_kb -= p->cells[i].file_kb * (trials - t - 1);
+				break;
+			}
+		}
+		if (cell_finished(r, i) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -375,15 +392,28 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->orsync ? RESULTS_F_ORSYNC : 0;
 	f |= o->no_retest ? RESULTS_F_NORETEST : 0;
 	f |= o->cpu_util ? RESULTS_F_CPU : 0;
+	f |= o->cold ? RESULTS_F_COLD : 0;
 	return f;
+}
+
+/* The smallest record the run writes, in bytes (IOzone's default 4 kB). */
+static size_t smallest_record(const struct options *o)
+{
+	uint64_t kb = o->auto_mode && o->min_rec_kb ? o->min_rec_kb : 4;
+
+	for (size_t i = 0; i < o->nrecords; i++)
+		if (i == 0 || o->records_kb[i] < kb)
+			kb = o->records_kb[i];
+	return (size_t)kb * 1024;
 }
 
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen)
 {
 	char desc[64];
-	unsigned char *probe;
-	size_t probe_len;
+	unsigned char *wbuf;
+	size_t span, wlen;
+	int one_window = o->data == OPTIONS_DATA_ZERO;
 
 	rs->meta.timer_resolution_s = clock_resolution_s();
 	rs->meta.flags |= meta_flags(o);
@@ -398,20 +428,25 @@ int runner_describe(const struct options *o, struct result_set *rs,
 			goto nomem;
 	}
 	/*
-	 * 1 MiB and 4 kB of the pattern, filled as the run fills its write
-	 * buffer: what a 1 MiB stretch of the file holds.  The pattern is
-	 * stationary: more compresses alike, and would cost time and memory
-	 * (zlib's output buffer is as large again).
+	 * What a writer sends: a write buffer filled as the run fills it,
+	 * walked in windows of the smallest record (the most windows, so the
+	 * most chances to repeat), as tests.c and throughput.c walk it.  The
+	 * first RUNNER_PROBE_BYTES of that stream go through zlib: it passes
+	 * a wrap of the walk, and the pattern is stationary, so more would
+	 * compress alike and cost time and memory.
 	 */
-	probe_len = tests_wbuf_len(IO_ALIGN, 1, 0);
-	probe = io_alloc(probe_len);
-	if (!probe)
+	span = smallest_record(o);
+	wlen = pattern_buffer_len(span, one_window);
+	wbuf = io_alloc(wlen);
+	if (!wbuf)
 		goto nomem;
-	pattern_fill(probe, probe_len, o->data, o->data_ratio, RUNNER_SEED);
-	rs->meta.data_compress_ratio = pattern_compress_ratio(probe, probe_len);
+	pattern_fill(wbuf, wlen, o->data, o->data_ratio, RUNNER_SEED);
+	rs->meta.data_compress_ratio = pattern_stream_ratio(wbuf, wlen, span,
+							    one_window,
+							    RUNNER_PROBE_BYTES);
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
-	io_free(probe);
+	io_free(wbuf);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory describing the run");
@@ -536,7 +571,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
 	if (!r.rs_cell) {
 		snprintf(err, errlen, "out of memory building the result set");
-		return -1;
+		return clients_run_end(rs, -1, r.stop, err, errlen);
 	}
 	c->o = o;
 	c->path = target(o);
@@ -548,11 +583,14 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_fsync = o->include_fsync;
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
+	c->cold = o->cold;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	c->one_window = o->data == OPTIONS_DATA_ZERO;
 	c->wseed = RUNNER_SEED;
 	c->rs = rs;
+	c->client = clients_rank();
+	c->read_path = clients_read_path(&c->read_writer);
 	c->stop = r.stop;
 	c->err = r.msg;
 	c->errlen = sizeof(r.msg);
@@ -590,6 +628,7 @@ out:
 	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)
 		rc = -1;
 	qd_detach(c);
+	rc = clients_run_end(rs, rc, r.stop, err, errlen);
 	latency_release(&r.lat);
 	run_buffers_free(c);
 	free(c->purge_buf);

@@ -54,7 +54,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen);
 /*
  * Fill the meta fields the runner owns: timer_resolution_s (measured),
  * flags (RESULTS_F_* from the options), data_pattern, data_compress_ratio
- * (zlib on 1 MiB of the real pattern) and target_path, without running
+ * (zlib on the first 2 MiB a writer of the run's smallest record sends,
+ * walked as tests.c walks it) and target_path, without running
  * anything, so main can print them in the header before the run.
  * runner_run() calls it when rs->meta.data_pattern is still NULL.
  * 0, or -1 when out of memory.

@@ -3,9 +3,8 @@
  *
  * Pure functions: no I/O, no allocation beyond a scratch copy for the
  * median.  The mean and variance come from Welford's one-pass update; the
- * 95% confidence interval uses Student's t with n-1 degrees of freedom
- * from a small table (exact to 3 decimals up to 30, then interpolated in
- * 1/df through 40, 60, 120 down to the normal 1.960).
+ * 95% confidence interval uses Student's t with n-1 degrees of freedom,
+ * its quantile computed (stats_t_quantile), not taken from a table.
  */
 #ifndef IOSWEEP_STATS_H
 #define IOSWEEP_STATS_H
@@ -26,6 +25,13 @@ int stats_summarize(const double *x, size_t n, struct stats_summary *out);
 
 /* Two-sided 95% Student t quantile for df degrees of freedom (df >= 1). */
 double stats_t95(size_t df);
+
+/*
+ * The p quantile of Student's t with df > 0 degrees of freedom (df may be
+ * fractional): the t with P(T <= t) = p, to about 1e-13 relative.  NaN
+ * unless 0 < p < 1 and df > 0.
+ */
+double stats_t_quantile(double p, double df);
 
 /*
  * Is a timed region too short for the clock?  The threshold is
@@ -57,5 +63,19 @@ double stats_t_cdf(double t, double df);
  */
 int stats_welch(const struct stats_summary *a, const struct stats_summary *b,
 		double *t, double *df, double *p_two_sided);
+
+/*
+ * Adjusting the p-values of many tests at once (compare tests every cell):
+ * Holm's step-down method (controls the chance of any false "significant"
+ * under any dependence) or Benjamini-Hochberg's step-up (controls the
+ * expected share of false ones among those called significant).  adj[i]
+ * gets the adjusted p[i]; NaN entries stay NaN and do not count as tests.
+ * STATS_ADJUST_NONE copies.  0, or -1 when out of memory.
+ */
+enum stats_adjust { STATS_ADJUST_NONE, STATS_ADJUST_HOLM, STATS_ADJUST_BH };
+int stats_adjust_p(const double *p, double *adj, size_t n, int method);
+/* "none", "holm", "bh"; and back (also "fdr" for bh), -1 when unknown. */
+const char *stats_adjust_name(int method);
+int stats_adjust_from_name(const char *name);
 
 #endif

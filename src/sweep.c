@@ -18,9 +18,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "adaptive.h"
+#include "clients.h"
 #include "cliff.h"
 #include "csvout.h"
 #include "gnuplot.h"
+#include "html.h"
 #include "iosweep.h"
 #include "options.h"
 #include "jsonout.h"
@@ -31,6 +34,7 @@
 #include "results.h"
 #include "qd.h"
 #include "runner.h"
+#include "settle.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "throughput.h"
@@ -143,7 +147,8 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 {
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
-		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json"
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
+		"clients.csv", "clients.csv.gz", "report.html"
 	};
 	char path[4096];
 	struct stat st;
@@ -279,7 +284,30 @@ static int check_xls(const struct options *o, const struct sweep_plan *p,
 	return rc;
 }
 
-/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts. */
+/* --report: report.html in the result folder (html.h).  0 or -1. */
+static int emit_report(struct result_set *rs, const struct options *o, const char *dir,
+		       char *err, size_t errlen)
+{
+	struct html_opts ho = { .charts = 1, .overwrite = o->overwrite };
+	struct result_set *sets[1] = { rs };
+	struct html_outcome oc;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/report.html", dir);
+	if (html_write_report(sets, 1, &ho, path, &oc, err, errlen) != 0)
+		return -1;
+	if (oc.gnuplot_missing)
+		fprintf(stderr, "iosweep: gnuplot not found, so %s has every table but "
+			"no chart\n", path);
+	if (oc.chart_failures) {
+		snprintf(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
+			 oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
+		return -1;
+	}
+	return 0;
+}
+
+/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
 {
@@ -289,6 +317,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 
 	if (o->excel)
 		report_excel(stdout, o, rs);
+	if (o->ci_target > 0.0)
+		adaptive_write_report(stdout, rs, o->ci_target);
 	fflush(stdout);
 	if (o->xls_path && xls_write(o->xls_path, o, rs, err, errlen) != 0)
 		return -1;
@@ -314,6 +344,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 			rc = 0;
 		}
 	}
+	if (rc == 0 && o->report)
+		rc = emit_report(rs, o, dir, err, errlen);
 	return rc;
 }
 
@@ -328,6 +360,26 @@ void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
 	result_hook_ctx = ctx;
 }
 
+/*
+ * The outputs, checked before the run: -b's worksheet, then --out's
+ * folder made, or a default folder claimed.  0 or -1.
+ */
+static int claim_outputs(const struct options *o, const struct sweep_plan *p,
+			 const struct result_set *rs, char *dir, size_t dirlen,
+			 char *made, size_t madelen, char *err, size_t errlen)
+{
+	if (check_xls(o, p, err, errlen) != 0)
+		return -1;
+	if (!o->out_dir)
+		return claim_default_dir(&rs->meta, dir, dirlen, made, madelen, err,
+					 errlen);
+	snprintf(dir, dirlen, "%s", o->out_dir);
+	if (check_outputs(dir, o, err, errlen) != 0 ||
+	    make_out_dir(dir, made, madelen, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
 static int run_sweep(const struct options *o, const struct sweep_plan *p)
 {
 	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
@@ -336,27 +388,27 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	int status = IOSWEEP_EXIT_OK;
 
 	results_init(&rs);
-	if (fill_meta(&rs, o, err, sizeof(err)) != 0)
-		goto fail_start;
-	if (check_xls(o, p, err, sizeof(err)) != 0)
+	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
 		goto fail_start;
 	if (qd_check(o, err, sizeof(err)) != 0)   /* --iodepth that cannot be kept */
 		goto fail_start;
-	if (o->out_dir) {
-		snprintf(dir, sizeof(dir), "%s", o->out_dir);
-		if (check_outputs(dir, o, err, sizeof(err)) != 0 ||
-		    make_out_dir(dir, made, sizeof(made), err, sizeof(err)) != 0)
-			goto fail_start;
-	} else if (claim_default_dir(&rs.meta, dir, sizeof(dir), made, sizeof(made),
-				     err, sizeof(err)) != 0) {
+	/* the outputs are the leader's (the only client in the plain build) */
+	if (clients_agree(clients_leader() ?
+			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
+					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
 		goto fail_start;
-	}
 	catch_signals();	/* from here on a signal must not leave the file behind */
-	if (runner_prepare(o, err, sizeof(err)) != 0) {
-		status = IOSWEEP_EXIT_IO;
+	int prepared = runner_prepare(o, err, sizeof(err));
+	if (clients_agree(prepared, err, sizeof(err)) != 0) {
+		/* many clients: one unusable path is a usage error for all */
+		if (prepared == 0)
+			runner_abandon(o);
+		status = clients_active() ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_IO;
 		goto fail_start;
 	}
-	if (runner_describe(o, &rs, err, sizeof(err)) != 0) {
+	if (clients_agree(runner_describe(o, &rs, err, sizeof(err)) != 0 ||
+			  clients_describe(&rs, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
 		runner_abandon(o);
 		status = IOSWEEP_EXIT_FAILURE;
 		goto fail_start;
@@ -371,6 +423,17 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	fflush(stdout);
 	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
 		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
+		/* larger files continue the report's rows */
+		unsigned rounds;
+		char why[IOSWEEP_ERR_MAX];
+		if (settle_run(o, &rs, &hooks, &stop_requested, &rounds, why, sizeof(why),
+			       err, sizeof(err)) != 0)
+			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		else
+			fprintf(stderr, "iosweep: --until-settled added %u larger file "
+				"size%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+	}
 	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
 		/* extra cells are not IOzone rows: progress only, no report row */
 		struct runner_hooks quiet = { NULL, progress, &ctx };
@@ -389,7 +452,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		fputs("\r\033[K", stderr);
 	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
 		report_trailer(stdout, o, &rs);
-	int saved = emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
+	int saved = !clients_leader() ||
+		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
 	if (!saved) {
 		fprintf(stderr, "iosweep: %s\n", emit_err);
 		if (status == IOSWEEP_EXIT_OK)
@@ -419,7 +483,10 @@ int sweep_main(int argc, char **argv)
 	struct sweep_plan p = { 0 };
 	int status;
 
-	if (options_parse(&o, argc, argv, err, sizeof(err)) != 0) {
+	/* with many clients, a refusal on any of them stops them all */
+	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
+			  clients_setup(&o, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);
 		options_release(&o);
 		return IOSWEEP_EXIT_USAGE;
@@ -433,7 +500,8 @@ int sweep_main(int argc, char **argv)
 	} else if (options_throughput(&o)) {
 		catch_signals();
 		status = throughput_sweep(&o, &stop_requested, stdout, stderr);
-	} else if (plan_build(&p, &o, err, sizeof(err)) != 0) {
+	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
+				 err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);
 		status = IOSWEEP_EXIT_USAGE;
 	} else if (o.dry_run) {

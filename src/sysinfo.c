@@ -273,7 +273,7 @@ static void lookup_fs(const char *target_path, char *fs_type, size_t fs_len,
 	}
 }
 
-static uint64_t ram_kb(void)
+uint64_t sysinfo_ram_kb(void)
 {
 #if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
@@ -311,6 +311,6 @@ int sysinfo_fill(struct result_meta *m, const char *target_path,
 			 strerror(ENOMEM));
 		return -1;
 	}
-	m->ram_kb = ram_kb();
+	m->ram_kb = sysinfo_ram_kb();
 	return 0;
 }

@@ -40,4 +40,7 @@ int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 /* start_time's format for time t: ISO 8601 local time with offset. 0 or -1. */
 int sysinfo_iso_time(long long t, char *out, size_t outlen);
 
+/* The machine's RAM in kB (sysconf), 0 when the system does not say. */
+uint64_t sysinfo_ram_kb(void);
+
 #endif

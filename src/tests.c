@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clients.h"
 #include "clock.h"
 #include "io.h"
 #include "latency.h"
@@ -138,6 +139,17 @@ static void purge_cpu(struct tests_ctx *c)
 	purge_sink = acc;
 }
 
+/*
+ * Just before t0, the file open: -p's purge, then (many clients) the
+ * barrier every client's pass starts from.  0, or 1 when the clients
+ * agreed to stop.
+ */
+static int ready(struct tests_ctx *c)
+{
+	purge_cpu(c);
+	return clients_pass_start(*c->stop != 0);
+}
+
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
 static int open_file(struct tests_ctx *c, int flags)
 {
@@ -166,7 +178,7 @@ static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
 	s->elapsed_ns = clock_now_ns() - t0;
 	s->ops = c->numrecs;
 	s->bytes = c->numrecs * c->reclen;
-	return TESTS_OK;
+	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
 }
 
 /* After t1: fsync and close what the timing did not. */
@@ -184,6 +196,8 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	}
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
+
+#define IOSWEEP_CACHE_MSG 256
 
 #define STOPPED_OR(c, stmt) \
 	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
@@ -216,42 +230,19 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	} \
 } while (0)
 
-/*
- * Where writes take their data: windows of span bytes of the write
- * buffer, each step bytes after the previous one, back to the start when
- * the next window would pass the first span + 1 MiB bytes (see tests.h
- * for why the steps are these).  The position carries over from pass to
- * pass and test to test within a cell.  With one_window every window is
- * the first.
- */
-struct window {
-	unsigned char *p, *first, *last;
-	size_t step;
-};
-
-static void window_start(struct tests_ctx *c, struct window *w, size_t span)
+/* The write walk of pattern.h over the cell's write buffer. */
+static void window_start(struct tests_ctx *c, struct pattern_window *w,
+			 size_t span)
 {
-	const size_t mib = TESTS_WBUF_MIN;
-	size_t use = span + mib < c->wlen ? span + mib : c->wlen;
-
-	w->first = c->wbuf;
-	w->last = c->one_window || use < span ? c->wbuf : c->wbuf + use - span;
-	if (span <= mib)
-		w->step = span;
-	else
-		w->step = span - mib < mib ? span - mib : mib;
-	w->p = c->wbuf + c->wpos;
-	if (w->p > w->last)
-		w->p = w->first;
+	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
 }
 
-static void window_save(struct tests_ctx *c, const struct window *w)
+static void window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
-	c->wpos = (size_t)(w->p - w->first);
+	c->wpos = pattern_window_pos(w);
 }
 
-#define WINDOW_NEXT(w) \
-	do { (w).p += (w).step; if ((w).p > (w).last) (w).p = (w).first; } while (0)
+#define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
@@ -266,9 +257,7 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 {
-	size_t span = (size_t)reclen * (nvec ? nvec : 1);
-
-	return one_window ? span : span + TESTS_WBUF_MIN;
+	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
 }
 
 /* ---- the tests ------------------------------------------------------ */
@@ -280,13 +269,16 @@ static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
@@ -314,7 +306,10 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
 	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_read(fd, buf, len, c->path, c->err,
@@ -333,13 +328,16 @@ static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	if (fd < 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (pass == 0) {
 		TIMED_LOOP(c, tp, 0, n,
@@ -375,7 +373,10 @@ static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	/* the first op's latency includes this seek */
 	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
@@ -401,14 +402,17 @@ static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
@@ -436,7 +440,10 @@ static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
@@ -507,7 +514,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 	s->elapsed_ns = clock_now_ns() - t0;
 	s->ops = c->numrecs;
 	s->bytes = c->numrecs * c->reclen;
-	return TESTS_OK;
+	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
 }
 
 static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
@@ -543,14 +550,17 @@ static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp;
 
 	(void)pass;
 	if (!fp)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
@@ -577,7 +587,10 @@ static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (!fp)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
@@ -603,13 +616,16 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, n,
@@ -661,14 +677,17 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	const uint64_t groups = c->numrecs / c->nvec;
 	const int tail_n = (int)(c->numrecs % c->nvec);
 	const uint64_t step = (uint64_t)nvec * len;
-	struct window w;
+	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
 	window_start(c, &w, (size_t)step);
 	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
 	if (opened(c, fd) != 0)
 		goto out;
-	purge_cpu(c);
+	if (ready(c) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, groups,
@@ -816,7 +835,36 @@ static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
 	return 0;
 }
 
-int tests_run(const struct tests_def *t, struct tests_ctx *c)
+/* Does pass p of t read the file (every pass of a reading test but random write)? */
+static int pass_reads(const struct tests_def *t, int p)
+{
+	return t->needs_data && !(t->pass == pass_random && p == 1);
+}
+
+/*
+ * Before a pass (or a --min-time repetition of it), outside every timing:
+ * with --cold a read pass finds the file flushed and dropped from the
+ * page cache.  With pct, then how much of the cell's file is in the cache
+ * (mincore): *pct in percent, or -1 where the platform cannot tell.
+ */
+static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
+		       double *pct)
+{
+	char msg[IOSWEEP_CACHE_MSG];
+	double frac;
+
+	if (c->cold && pass_reads(t, p) &&
+	    io_drop_cache(c->path, c->err, c->errlen) != 0)
+		return TESTS_ERROR;
+	if (!pct)
+		return TESTS_OK;
+	*pct = io_cached_fraction(c->path, c->file_kb * 1024, &frac, msg,
+				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+	return TESTS_OK;
+}
+
+static int run_passes(const struct tests_def *t, struct tests_ctx *c,
+		      int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
 
@@ -828,9 +876,13 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 		struct tests_span s = { 0, 0, 0, 0 };
 		double u0, s0, u1, s1;
 		uint64_t w0, w1;
+		double cached_pct = -1.0;
 		int rc = TESTS_OK;
 
+		if (c->numrecs > 0 && cache_state(t, c, p, &cached_pct) != TESTS_OK)
+			return TESTS_ERROR;
 		latency_arm(t, c, p);
+		c->sync_ns = 0;
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
 		/* No records (file smaller than a record): nothing to move. */
@@ -850,6 +902,8 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 				struct tests_span more = { 0, 0, 0, 0 };
 				if (t->pass == pass_fread)
 					restore_wbuf(c);
+				if (cache_state(t, c, p, NULL) != TESTS_OK)
+					return TESTS_ERROR;
 				rc = t->pass(c, p, &more);
 				s.bytes += more.bytes;
 				s.ops += more.ops;
@@ -875,6 +929,13 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			r.wall_ns = w1 - w0;
 			r.cpu_user_s = u1 - u0;
 			r.cpu_sys_s = s1 - s0;
+			if (cached_pct >= 0.0) {
+				r.cached_pct = cached_pct;
+				r.flags |= RESULTS_SF_CACHED;
+			}
+			r.sync_ns = c->sync_ns;
+			r.client = c->client;
+			r.writer = writer;
 			if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
 			    split_sample(c, &s, &r) != 0) {
 				free_sample_lat(&r);
@@ -898,4 +959,21 @@ int tests_run(const struct tests_def *t, struct tests_ctx *c)
 			return TESTS_STOPPED;
 	}
 	return TESTS_OK;
+}
+
+/*
+ * With --reorder a test that reads what test 0 wrote runs on another
+ * client's file (c->read_path); its samples name that client as writer.
+ */
+int tests_run(const struct tests_def *t, struct tests_ctx *c)
+{
+	const char *own = c->path;
+	int rc;
+
+	if (!t->needs_data || !c->read_path)
+		return run_passes(t, c, c->client);
+	c->path = c->read_path;
+	rc = run_passes(t, c, c->read_writer);
+	c->path = own;
+	return rc;
 }

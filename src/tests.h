@@ -60,6 +60,17 @@
  *   but in no op, so with them mean x ops is less than the elapsed time;
  *   with -o (O_SYNC) each write returns durable and its latency includes
  *   getting there.
+ * - Many clients (iosweep-mpi, clients.h): every pass meets the other
+ *   clients at a barrier after its file is open and -p's purge, just
+ *   before t0, and at another just after t1, before the fsync and close
+ *   that are not timed; either barrier can tell the pass to stop.  The
+ *   plain build's barriers are empty calls outside the timed loop.
+ *
+ * - Before every pass, outside its timing and its wall and CPU times:
+ *   with --cold, a pass that reads is preceded by fsync and
+ *   posix_fadvise(DONTNEED) of the file (and so is each --min-time
+ *   repetition); then mincore() on a mapping of the file says how much of
+ *   the cell's file is in the page cache, the sample's cached_pct.
  *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * tests_run() only borrows them.
@@ -72,6 +83,7 @@
 #include <stdint.h>
 
 #include "io.h"
+#include "pattern.h"
 
 struct latency_hist;
 struct options;
@@ -83,7 +95,7 @@ struct result_set;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
-#define TESTS_WBUF_MIN (1u << 20)       /* the write buffer: this more than a window */
+#define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
 /* Everything one test needs for one cell; filled by the runner. */
 struct tests_ctx {
@@ -96,6 +108,7 @@ struct tests_ctx {
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
+	int cold;                   /* --cold: drop the file before each read pass */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
@@ -120,6 +133,12 @@ struct tests_ctx {
 	uint16_t trial;
 	int record;                 /* 0: warm-up, record nothing */
 	struct result_set *rs;
+	/* many clients (clients.h): */
+	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
+	int32_t client;             /* this client's number (0 alone) */
+	const char *read_path;      /* --reorder: the file tests that read what
+				       test 0 wrote use, or NULL: path */
+	int32_t read_writer;        /* --reorder: the client that wrote it */
 	volatile sig_atomic_t *stop;
 	char *err;
 	size_t errlen;

@@ -43,6 +43,7 @@
 #include "sysinfo.h"
 #include "tests.h"
 #include "throughput.h"
+#include "tpcsv.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
 #define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
@@ -189,6 +190,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 	unsigned n = most_children(o);
 	char path[4096];
 
+	if (o->cold && io_can_drop_cache(err, errlen) != 0)
+		return -1;
 	for (unsigned i = 0; i < n; i++)
 		if (check_room(o, i, n, err, errlen) != 0)
 			return -1;
@@ -245,7 +248,10 @@ struct tp_child_state {
 	char path[4096];
 	int fd;
 	FILE *fp;
-	unsigned char *buf;
+	unsigned char *buf;       /* readers: one record */
+	unsigned char *wbuf;      /* writers: the pattern buffer (pattern.h) */
+	size_t wlen;
+	struct pattern_window w;  /* writers: where the next record comes from */
 	char *stdio_buf;
 	uint64_t *off;
 	char *err;
@@ -256,8 +262,11 @@ struct tp_child_state {
 
 static int op_write(struct tp_child_state *s, uint64_t i)
 {
+	const unsigned char *p = s->w.p;
+
 	(void)i;
-	return io_full_write(s->fd, s->buf, (size_t)s->c->reclen, s->path, s->err,
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_write(s->fd, p, (size_t)s->c->reclen, s->path, s->err,
 			     s->errlen);
 }
 
@@ -286,7 +295,10 @@ static int op_seek_read(struct tp_child_state *s, uint64_t i)
 
 static int op_pwrite(struct tp_child_state *s, uint64_t i)
 {
-	return io_full_pwrite(s->fd, s->buf, (size_t)s->c->reclen, i * s->c->reclen,
+	const unsigned char *p = s->w.p;
+
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen, i * s->c->reclen,
 			      s->path, s->err, s->errlen);
 }
 
@@ -305,8 +317,11 @@ static int stream_error(struct tp_child_state *s, const char *call)
 
 static int op_fwrite(struct tp_child_state *s, uint64_t i)
 {
+	const unsigned char *p = s->w.p;
+
 	(void)i;
-	return fwrite(s->buf, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
+	PATTERN_WINDOW_NEXT(s->w);
+	return fwrite(p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
 		stream_error(s, "fwrite");
 }
 
@@ -443,19 +458,71 @@ static int child_open(struct tp_child_state *s)
 	return s->fd < 0 ? -1 : 0;
 }
 
-/* Everything before the barrier: file, buffer, offsets. */
+/*
+ * A writer's buffer: the pattern of its own seed, walked as the sweep's
+ * tests walk theirs (pattern.h), so no record is written twice in a row
+ * and a file compresses as the header says.  The initial writer starts
+ * the walk at the start; a later writing test starts where the walk
+ * would be had it gone on through the tests before it (kind x numrecs
+ * windows on), so a rewrite does not put the same data back in place.
+ */
+static int child_wbuf(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	int one_window = c->o->data == OPTIONS_DATA_ZERO;
+	size_t span = (size_t)c->reclen, pos = 0;
+
+	s->wlen = pattern_buffer_len(span, one_window);
+	s->wbuf = io_alloc(s->wlen);
+	if (!s->wbuf) {
+		snprintf(s->err, s->errlen, "out of memory for a %zu kB write "
+			 "buffer", s->wlen / 1024);
+		return -1;
+	}
+	pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
+		     TP_SEED + s->idx);
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
+	if (s->w.step) {
+		uint64_t period = (uint64_t)(s->w.last - s->w.first) / s->w.step + 1;
+		pos = (size_t)((c->numrecs * (uint64_t)s->kind) % period) * s->w.step;
+	}
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, pos, one_window);
+	return 0;
+}
+
+/*
+ * How much of the child's file is in the page cache as it starts, in
+ * percent, or -1 where the platform cannot tell (io_cached_fraction).
+ */
+static double child_cached_pct(struct tp_child_state *s)
+{
+	char msg[256];
+	double frac;
+
+	return io_cached_fraction(s->path, s->c->numrecs * s->c->reclen, &frac, msg,
+				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+}
+
+/*
+ * Everything before the barrier: file, buffer, offsets; with --cold a
+ * reader finds its file flushed and dropped from the page cache.
+ */
 static int child_prepare(struct tp_child_state *s)
 {
 	const struct tp_ctx *c = s->c;
 
-	s->buf = io_alloc((size_t)c->reclen);
-	if (!s->buf) {
+	if (c->o->cold && !kind_writes(s->kind) &&
+	    io_drop_cache(s->path, s->err, s->errlen) != 0)
+		return -1;
+
+	if (kind_writes(s->kind)) {
+		if (child_wbuf(s) != 0)
+			return -1;
+	} else if (!(s->buf = io_alloc((size_t)c->reclen))) {
 		snprintf(s->err, s->errlen, "out of memory for a %llu-byte record",
 			 (unsigned long long)c->reclen);
 		return -1;
 	}
-	pattern_fill(s->buf, (size_t)c->reclen, c->o->data, c->o->data_ratio,
-		     TP_SEED + s->idx);
 	if (child_offsets(s) != 0)
 		return -1;
 	return child_open(s);
@@ -510,6 +577,7 @@ static int child_finish(struct tp_child_state *s, int ok)
 	s->fp = NULL;
 	s->fd = -1;
 	io_free(s->buf);
+	io_free(s->wbuf);
 	free(s->stdio_buf);
 	free(s->off);
 	return rc;
@@ -606,6 +674,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
 	rc = child_prepare(&s);
+	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
 	pipe_signal(c->ready_w);
 	wait_go(c->go_r);
 	if (rc == 0)
@@ -869,6 +938,10 @@ static int record_samples(struct result_set *rs, const struct tp_result *r,
 		s.cpu_sys_s = r->child[i].cpu_sys_s;
 		/* stonewalled before its first record: no rate, not a pass */
 		s.flags = s.ops ? 0 : RESULTS_SF_PARTIAL;
+		if (r->child[i].cached_pct >= 0.0) {
+			s.flags |= RESULTS_SF_CACHED;
+			s.cached_pct = r->child[i].cached_pct;
+		}
 		if (results_add_sample(rs, &s) != 0)
 			return -1;
 	}
@@ -1167,6 +1240,8 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	fflush(out);
 	if ((o->xls_path && report_tp_xls(o->xls_path, o, &run, err, sizeof(err)) != 0) ||
 	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0 ||
+	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
+			    err, sizeof(err)) != 0 ||
 	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)

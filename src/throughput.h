@@ -22,7 +22,12 @@
  * its own); Avg is Children see over the children that moved data; the
  * Min throughput per process is the real minimum (IOzone's restarts after
  * a zero); with -T the CPU time of a child is its thread's, not the whole
- * process's.
+ * process's; a writer does not send one record over and over (IOzone's
+ * -t files compress 144:1 with zlib): each child walks a pattern buffer
+ * of its own (record + 1 MiB, its own seed) in the windows of pattern.h,
+ * as the sweep does, so its file compresses as the header says.  With
+ * --cold a reader drops its file from the page cache before the barrier,
+ * and every child records how much of its file was cached as it started.
  *
  * Ownership: throughput_run() fills a struct tp_run the caller releases
  * with throughput_release(); the result set gets one sample per child and
@@ -68,6 +73,8 @@ struct tp_child {
 	uint64_t wall_ns;        /* the same span, for -+u */
 	double cpu_user_s, cpu_sys_s; /* CPU seconds over that span */
 	int stopped;             /* stonewalled before its last record */
+	double cached_pct;       /* % of its file in the page cache as it started
+				    (after --cold's drop), -1 when unknown */
 };
 
 /* One test with one child count. */

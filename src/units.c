@@ -153,19 +153,31 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 
 void units_format_kb(uint64_t kb, char *out, size_t outlen)
 {
-	static const char suffix[] = "KMGT";
+	static const char *const unit[] = { "kB", "MB", "GB", "TB" };
 	unsigned i = 0;
 
-	while (kb && kb % 1024 == 0 && i + 1 < sizeof(suffix) - 1) {
+	while (kb && kb % 1024 == 0 && i + 1 < sizeof(unit) / sizeof(unit[0])) {
 		kb /= 1024;
 		i++;
 	}
-	snprintf(out, outlen, "%" PRIu64 "%c", kb, suffix[i]);
+	snprintf(out, outlen, "%" PRIu64 " %s", kb, unit[i]);
+}
+
+void units_format_size_kb(uint64_t kb, char *out, size_t outlen)
+{
+	if (kb < 1024)
+		snprintf(out, outlen, "%" PRIu64 " kB", kb);
+	else if (kb % (1024 * 1024) == 0)
+		snprintf(out, outlen, "%" PRIu64 " GB", kb / (1024 * 1024));
+	else if (kb < UINT64_C(10) * 1024 * 1024 || kb % 1024 == 0)
+		snprintf(out, outlen, "%.0f MB", (double)kb / 1024.0);
+	else
+		snprintf(out, outlen, "%.1f GB", (double)kb / (1024.0 * 1024.0));
 }
 
 void units_format_bytes_human(uint64_t bytes, char *out, size_t outlen)
 {
-	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const unit[] = { "kB", "MB", "GB", "TB", "PB", "EB" };
 	double v = (double)bytes;
 	unsigned i = 0;
 

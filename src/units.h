@@ -36,14 +36,29 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 		     uint64_t *out, char *err, size_t errlen);
 
 /*
- * The exact size in the largest unit that divides it: 64 -> "64K",
- * 16384 -> "16M", 1048576 -> "1G", 1536 -> "1536K", 0 -> "0K".
+ * Units: every size iosweep prints is in IOzone's 1024-based units, in
+ * IOzone's spelling: 1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB,
+ * 1 TB = 1024 GB (rates: kB/s, MB/s).  The functions below are the only
+ * place sizes become words.
+ */
+
+/*
+ * The exact size in the largest unit that divides it: 64 -> "64 kB",
+ * 16384 -> "16 MB", 1048576 -> "1 GB", 1536 -> "1536 kB", 0 -> "0 kB".
  */
 void units_format_kb(uint64_t kb, char *out, size_t outlen);
 
 /*
- * A byte count for people, rounded to one decimal in binary units:
- * 512 -> "512 B", 1536 -> "1.5 KiB", 3221225472 -> "3.0 GiB".
+ * A size for a sentence, rounded where it is not exact: under 1 MB in kB,
+ * whole GB in GB, under 10 GB (or whole MB) in MB, else GB with one
+ * decimal: 64 -> "64 kB", 131072 -> "128 MB", 370688 -> "362 MB",
+ * 4194304 -> "4 GB", 12897485 -> "12.3 GB".
+ */
+void units_format_size_kb(uint64_t kb, char *out, size_t outlen);
+
+/*
+ * A byte count for people, rounded to one decimal: 512 -> "512 B",
+ * 1536 -> "1.5 kB", 3221225472 -> "3.0 GB".
  */
 void units_format_bytes_human(uint64_t bytes, char *out, size_t outlen);
 

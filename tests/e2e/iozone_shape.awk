@@ -13,9 +13,9 @@
 #   B          a blank line after the header block
 # Left out: everything before "Run began" (name, version, build,
 # contributors), the date, iosweep's own lines ("Data pattern",
-# "Trials per cell", the "Cache cliffs" section at the end, --out on the
-# command line), the time resolution value and the poor-timer warning,
-# which depends on the timings.
+# "Trials per cell", iosweep-mpi's "Clients", the "Cache cliffs" section
+# at the end, --out on the command line), the time resolution value and
+# the poor-timer warning, which depends on the timings.
 BEGIN { state = "pre"; blanks = 0 }
 
 # Blank lines are printed only when something we keep follows them.
@@ -50,6 +50,7 @@ state == "splash" {
 	} else {
 		if ($0 == "") next
 		if ($0 ~ /^\tData pattern: / || $0 ~ /^\tTrials per cell: /) next
+		if ($0 ~ /^\tClients: /) next
 		line = $0
 		sub(/^\t/, "", line)
 		if (line ~ /^Command line used:/)
@@ -91,6 +92,10 @@ state == "table" {
 # iosweep's own section, after the report and -R: not compared
 $0 == "Cache cliffs" { blanks = 0; state = "ours"; next }
 state == "ours" { next }
+
+# iosweep's page-cache note after the trailer (four lines): not compared
+state == "trailer" && /^Page cache: [0-9]+ of [0-9]+ read figures/ { note = 4; if (blanks > 0) blanks-- }
+note > 0 { note--; next }
 
 state == "trailer" {
 	if ($0 ~ /^Timer resolution is poor/ || $0 ~ /^reported inaccurate results/)

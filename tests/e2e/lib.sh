@@ -8,6 +8,7 @@
 #                              (UPDATE_GOLDEN=1 rewrites the golden file)
 #   skip "reason"              skip the rest of this test with a reason
 #   check COND-CMD... / fail "msg"
+#   disk_dir NAME              a temporary directory on a disk file system in $D
 # Output of the last command is in $T/out and $T/err; its status in $RC.
 set -u
 : "${IOSWEEP:?IOSWEEP must point to the binary}"
@@ -53,6 +54,19 @@ cmp_golden() {
 	if cmp -s "$file" "$GOLDEN/$name"; then pass; else
 		fail "golden $name differs"; diff "$GOLDEN/$name" "$file" | head -n 20
 	fi
+}
+
+# disk_dir NAME: a new directory on a disk file system (not tmpfs) in
+# $IOSWEEP_DISK_DIR, /var/tmp or build/, into $D, removed at exit; D is
+# empty when there is none.
+disk_dir() {
+	D=""
+	for base in "${IOSWEEP_DISK_DIR:-}" /var/tmp "$TOP/build"; do
+		[ -n "$base" ] && [ -d "$base" ] && [ -w "$base" ] || continue
+		case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
+		D=$(mktemp -d "$base/iosweep-$1.XXXXXX") && break
+	done
+	[ -n "$D" ] && trap 'rm -rf "$T" "$D"' EXIT
 }
 
 finish() {

@@ -105,6 +105,11 @@ else
 fi
 rm -rf "${W:?}"/* 2>/dev/null
 
+# --reorder needs iosweep-mpi: the plain build has one client
+expect_failure 2 "$IOSWEEP" -s 64k -r 64k -i 0 -i 1 -f "$T/p" --reorder
+check grep -q -- '--reorder: needs several clients' "$T/err"
+check test ! -e "$T/p"
+
 # bad23: -I on tmpfs is legal; whether O_DIRECT works there is the kernel's
 # call, so the run either succeeds or stops with an I/O error naming it
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then

@@ -24,7 +24,8 @@ count_of() {
 
 # results.csv rows of one cell: "partial" values, one per line.
 partials() {
-	awk -F, -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "partial") P = i; next } $4 == f { print $P }' "$1"
+	awk -F, -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$4 == f { print $(c["partial"]) }' "$1"
 }
 
 # 0. The shim is at work and counts the calls of one 64 kB cell.

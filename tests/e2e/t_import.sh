@@ -61,7 +61,7 @@ bad=$(awk -F, 'FILENAME == ARGV[1] { a[$1 "," $2 "," $3] = $4; next }
 	FILENAME == ARGV[2] { b[$1 "," $2 "," $3] = $4; next }
 	FNR == 1 { next }
 	{ k = $3 "," $4 "," $5; r = b[k] / a[k]; d = r - $10; if (d < 0) d = -d
-	  if (!(k in a) || d > 1e-6 || $1 != "ext4" || $2 != "xfs" || $13 != "n/a") { print; bad++ } }
+	  if (!(k in a) || d > 1e-6 || $1 != "ext4" || $2 != "xfs" || $14 != "bh" || $15 != "n/a") { print; bad++ } }
 	END { print bad + 0 }' "$T/a.txt" "$T/b.txt" "$T/cmp.csv" | tail -n 1)
 check test "$bad" -eq 0
 # the geometric mean of the write ratios, recomputed
@@ -69,6 +69,14 @@ gm=$(awk -F, 'FILENAME == ARGV[1] { a[$1 "," $2 "," $3] = $4; next }
 	$1 == "write" { s += log($4 / a[$1 "," $2 "," $3]); n++ }
 	END { printf "%.4f", exp(s / n) }' "$T/a.txt" "$T/b.txt")
 check grep -q "^  write  *$gm  (163 cells)" "$T/out"
+check grep -q '^label_a,label_b,test,file_kb,record_kb,n_a,mean_a,n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant$' "$T/cmp.csv"
+check grep -q "Benjamini-Hochberg-adjusted p < 0.05 over the 0 cells tested" "$T/out"
+# two trials a side (ext4 and xfs as trials): Holm named, p_adj >= p
+expect_success "$IOSWEEP" compare "$T/two" "$T/two" --adjust holm --csv "$T/cmp-holm.csv"
+check grep -q "Holm-adjusted p < 0.05 over the 2119 cells tested" "$T/out"
+check test "$(awk -F, 'NR > 1 && ($13 < $12 || $14 != "holm" || $15 != "no")' "$T/cmp-holm.csv" | wc -l)" -eq 0
+expect_failure 2 "$IOSWEEP" compare "$T/two" "$T/two" --adjust bonferroni
+check grep -q "adjust 'bonferroni': use holm, bh or none" "$T/err"
 
 # compare refuses to overwrite its CSV unless told
 expect_failure 3 "$IOSWEEP" compare "$R/rovanion-ext4_1.iozone" "$R/rovanion-xfs1.iozone" --csv "$T/cmp.csv"

@@ -6,7 +6,9 @@
 #    (one value per record; no -e or -c, so nothing else is timed);
 #  - the report has a latency section with a row per cell and test, that
 #    the importer reads past;
-#  - -e: the final fsync is timed but in no operation: mean x ops <= seconds;
+#  - -e: the final fsync is timed but in no operation: mean x ops <= seconds,
+#    and with the fault shim slowing fsync by 200 ms, seconds - mean x ops
+#    is that fsync (0.2 to 0.45 s);
 #  - -Q writes IOzone's wol.dat, rwol.dat, rol.dat, rrol.dat in the current
 #    directory (header, "offset latency size" rows, the time line), refuses
 #    to clobber them without --overwrite;
@@ -77,6 +79,24 @@ expect_success "$IOSWEEP" -s 4m -r 64k -i 0 -e --latency --quiet -f "$T/t" --out
 check_rows "$T/oe/results.csv" 0 >"$T/bad"
 check test ! -s "$T/bad"
 cat "$T/bad"
+# ...and by how much: with the fault shim making every fsync of the file
+# sleep 200 ms, the region exceeds the ops by 0.2 to 0.45 s (a region
+# without the fsync, or ops that do not add up, fails)
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/t" \
+		FAULTSHIM_SLOW=fsync:200 "$IOSWEEP" -s 1m -r 64k -i 0 -e --latency --quiet \
+		-f "$T/t" --out "$T/oes"
+	check test "$RC" -eq 0
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $(c["test"]), $(c["seconds"]), $(c["lat_mean_us"]) * $(c["ops"]) / 1e6 }' \
+		"$T/oes/results.csv" >"$T/oes.txt"
+	sed 's/^/-e, fsync slowed 200 ms: timed, mean x ops: /' "$T/oes.txt"
+	check test "$(wc -l <"$T/oes.txt")" -eq 2
+	check awk '{ d = $2 - $3; if (!(d >= 0.2 && d <= 0.45)) bad++ } END { exit bad > 0 }' "$T/oes.txt"
+else
+	echo "note: no fault shim in \$FAULTSHIM: the -e region is not checked for its fsync"
+fi
 
 # ---- -Q: IOzone's offset/latency files in the current directory ----
 mkdir "$T/q" && cd "$T/q" || exit 1
@@ -103,14 +123,8 @@ cd "$T" || exit 1
 # ---- fio: the 4 kB O_DIRECT read latency against fio's clat ----
 fio_check() {
 	command -v fio >/dev/null 2>&1 || { echo "note: fio not installed, no fio check"; return; }
-	D=""
-	for base in "${IOSWEEP_DISK_DIR:-}" /var/tmp "$TOP/build"; do
-		[ -n "$base" ] && [ -d "$base" ] && [ -w "$base" ] || continue
-		case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
-		D=$(mktemp -d "$base/iosweep-lat.XXXXXX") && break
-	done
+	disk_dir lat
 	[ -n "$D" ] || { echo "note: no disk file system for O_DIRECT, no fio check"; return; }
-	trap 'rm -rf "$T" "$D"' EXIT
 	if ! dd if=/dev/zero of="$D/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
 		echo "note: O_DIRECT refused on $(stat -f -c %T "$D"), no fio check"; return
 	fi

@@ -28,9 +28,19 @@ check grep -q "^#   'box one' from $IZ/01_a_n64k_g8m_i0_i1.txt: iozone" "$T/png/
 check grep -q "title 'box two'" "$T/png/write.gp"
 check grep -q "^set logscale x 2$" "$T/png/write.gp"
 # in-cache figures of GB/s: the axis is in MB/s, the data stay in KB/s
-check grep -q "set ylabel 'MB/s (1 KB = 1024 bytes)'" "$T/png/write.gp"
-check grep -q "'100 Mbit Ethernet (nominal 11.9 MB/s)' at graph 0.01, first 12207.031250/scale" "$T/png/write.gp"
-check grep -q "'gigabit Ethernet (nominal 119.2 MB/s)'" "$T/png/write.gp"
+# ... far above the reference lines: a log axis, and the chart says why
+check grep -q "set ylabel 'MB/s, log scale'" "$T/png/write.gp"
+check grep -q "log scale: the data lie far above the reference lines" "$T/png/write.gp"
+# one vocabulary: 1024-based kB, MB, GB, said once on each chart's axis
+check grep -q "^set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'" "$T/png/write.gp"
+check grep -q "set xtics ('64 kB' 64, '128 kB' 128, " "$T/png/write.gp"
+for f in "$T"/png/*.gp; do
+	if grep -Eq "KiB|MiB|GiB|KB|'[0-9]+[KMG]'" "$f"; then fail "other units in $f"; else pass; fi
+	check grep -q "1 kB = 1024 bytes" "$f"
+done
+check grep -q '"100 Mbit Ethernet\\nnominal 11.9 MB/s" at graph 1.03, graph ' "$T/png/write.gp"
+check grep -q 'set arrow from graph 1, first 12207.031250/scale to graph 1.025' "$T/png/write.gp"
+check grep -q '"gigabit Ethernet\\nnominal 119.2 MB/s"' "$T/png/write.gp"
 check grep -q "lw 5.0 pt 7 title 'box two'" "$T/png/overlay-write.gp"
 # 01: write at 64 kB file and 64 kB records is 1,066,042 kB/s in the report
 check grep -q '^64 1066042.00 1066042.00 1066042.00 1066042.00 1066042.00 1$' "$T/png/write.gp"
@@ -44,7 +54,8 @@ expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" "$IZ/06_a_n64k_g4m_
 check grep -q '<svg' "$T/svg/write.svg"
 check grep -q 'box one' "$T/svg/write.svg"
 check grep -q 'box two' "$T/svg/write.svg"
-check grep -q 'USB 2.0 (nominal 57.2 MB/s)' "$T/svg/write.svg"
+check grep -q '>USB 2.0<' "$T/svg/write.svg"
+check grep -q '>nominal 57.2 MB/s<' "$T/svg/write.svg"
 check [ ! -e "$T/svg/write.png" ]
 
 # --- the scripts render by hand, from anywhere, with another terminal ---------
@@ -61,18 +72,18 @@ check [ "$(magic "$T/png/overlay-read.pdf" 4)" = 25504446 ]
 # --- dumb and pdf through iosweep ---------------------------------------------
 expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/dumb" --format dumb \
 	--tests read --record 512k
-check grep -q 'read throughput against file size (512K records)' "$T/dumb/read.txt"
+check grep -q 'read throughput against file size (512 kB records)' "$T/dumb/read.txt"
 check grep -q "01_a_n64k_g8m_i0_i1" "$T/dumb/read.txt"
 expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/pdf" --format pdf \
 	--tests write --record all --errors ci --log-y
 check [ "$(magic "$T/pdf/write.pdf" 4)" = 25504446 ]
-check grep -q "title '01_a_n64k_g8m_i0_i1, 4K records'" "$T/pdf/write.gp"
-check grep -q "title '01_a_n64k_g8m_i0_i1, 8M records'" "$T/pdf/write.gp"
+check grep -q "title '01_a_n64k_g8m_i0_i1, 4 kB records'" "$T/pdf/write.gp"
+check grep -q "title '01_a_n64k_g8m_i0_i1, 8 MB records'" "$T/pdf/write.gp"
 
 # --- a real cache cliff is marked (ext4 read: 256 MB -> 512 MB) ---------------
 if [ -f "$REAL/rovanion-ext4_1.iozone" ]; then
 	expect_success "$IOSWEEP" plot "$REAL/rovanion-ext4_1.iozone" --out "$T/cliff" --tests read
-	check grep -q "from 256M to 512M" "$T/cliff/read.gp"
+	check grep -q "from 256 MB to 512 MB" "$T/cliff/read.gp"
 	check grep -q "set ylabel 'MB/s" "$T/cliff/read.gp"
 	check test -s "$T/cliff/read.png"
 fi
@@ -81,7 +92,7 @@ fi
 printf 'name,kbps,note\n"my '"'"'uplink'"'"', 30 MB",30000,"measured, by hand"\n' >"$T/refs.csv"
 expect_success "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/own" --tests write \
 	--ref-file "$T/refs.csv" --ref all --no-render
-check grep -q "set label 1 'my ''uplink'', 30 MB (nominal 29.3 MB/s)'" "$T/own/write.gp"
+check grep -q "set label 1 \"my 'uplink', 30 MB\\\\nnominal 29.3 MB/s\"" "$T/own/write.gp"
 check [ ! -e "$T/own/write.png" ]
 printf 'name,kbps\nslow,abc\n' >"$T/badrefs.csv"
 expect_failure 4 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/x" --ref-file "$T/badrefs.csv"
@@ -100,8 +111,14 @@ check test -s "$T/nognuplot2/write.gp"
 
 # --- bad input: one line naming the option or file ---------------------------
 expect_failure 2 "$IOSWEEP" plot
-expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format jpeg
-check grep -q "format 'jpeg'" "$T/err"
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format qt --out "$T/qt"
+check grep -q "format 'qt': opens a window" "$T/err"
+check [ ! -e "$T/qt" ]
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format nosuchterm --out "$T/nst"
+check grep -q "format 'nosuchterm': a terminal this gnuplot does not have" "$T/err"
+check [ ! -e "$T/nst" ]
+expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --format 'p n g' --out "$T/pngsp"
+check grep -q "not a gnuplot terminal name" "$T/err"
 expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --ref "token ring"
 check grep -q "ref 'token ring': unknown" "$T/err"
 expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --tests write,scribble
@@ -110,7 +127,7 @@ expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --record 3x
 expect_failure 2 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --bogus
 expect_failure 4 "$IOSWEEP" plot "$T/no-such-report.txt"
 expect_failure 1 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/r3" --record 3
-check grep -q "record 3K: no results" "$T/err"
+check grep -q "record 3 kB: no results" "$T/err"
 expect_failure 1 "$IOSWEEP" plot "$IZ/01_a_n64k_g8m_i0_i1.txt" --out "$T/hl" --highlight nobody
 check [ "$(wc -l <"$T/err")" -eq 1 ]
 expect_success "$IOSWEEP" plot --help

@@ -25,7 +25,7 @@ for f in latency-write percentiles-write latency-read percentiles-reread write; 
 	check test -s "$P/$f.gp"
 	check [ "$(magic "$P/$f.png" 8)" = 89504e470d0a1a0a ]
 done
-check grep -q "^set title 'write latency per operation against file size (64K records)'" \
+check grep -q "^set title 'write latency per operation against file size (64 kB records)'" \
 	"$P/latency-write.gp"
 check grep -q "^set logscale y 10$" "$P/latency-write.gp"
 check grep -q "^set xtics ('min' 0, '90%%' 1" "$P/percentiles-write.gp"

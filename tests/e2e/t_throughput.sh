@@ -23,10 +23,15 @@ IOZ="$FIXTURES/iozone"
 TAB=$(printf '\t')
 
 # The throughput part of a report, figures masked.
+# (iosweep's page-cache note after the trailer, and the blank line before
+# it, are left out).
 tp_shape() {
 	sed -n '/Throughput test with\|Min process = \|Min thread = /,$p' "$1" |
+		sed '/^Page cache: [0-9]* of [0-9]* read figures/,$d' |
 		grep -v 'Children that moved no data' |
-		sed -E 's/ *[0-9]+\.[0-9]+/ N/g'
+		sed -E 's/ *[0-9]+\.[0-9]+/ N/g' |
+		awk '{ l[NR] = $0 } END { n = NR; while (n > 0 && l[n] == "") n--
+			for (i = 1; i <= n; i++) print l[i] }'
 }
 
 # The option lines between "Run began" and "Command line used".

@@ -13,11 +13,14 @@
  *                             and every later one fail with errno E (EIO,
  *                             ENOSPC, EDQUOT, EROFS, ENXIO; default EIO).
  *                             CALL: write pwrite read pread fsync pwritev
- *                             preadv fwrite fread, or "any" (all of them)
+ *                             preadv fwrite fread, or "any" (all of them;
+ *                             close never fails)
  *   FAULTSHIM_SHORT=N         write/pwrite/read/pread move at most N bytes
  *                             per call (the caller must finish the rest)
  *   FAULTSHIM_SLOW=CALL:MS    every CALL on such a file first sleeps MS
- *                             milliseconds (a slow disk: time for a signal)
+ *                             milliseconds (a slow disk: time for a signal;
+ *                             what a timed region holds); CALL as above,
+ *                             or close (close and fclose)
  *   FAULTSHIM_REPORT=file     at exit, append one line "calls C faults F
  *                             short S write W pwrite P ..." (counts per
  *                             call) so a test can show the shim was at work
@@ -51,12 +54,12 @@
 
 enum shim_call {
 	SC_WRITE, SC_PWRITE, SC_READ, SC_PREAD, SC_FSYNC, SC_PWRITEV, SC_PREADV,
-	SC_FWRITE, SC_FREAD, SC_ANY, SC_COUNT
+	SC_FWRITE, SC_FREAD, SC_CLOSE, SC_ANY, SC_COUNT
 };
 
 static const char *const call_names[SC_COUNT] = {
 	"write", "pwrite", "read", "pread", "fsync", "pwritev", "preadv",
-	"fwrite", "fread", "any"
+	"fwrite", "fread", "close", "any"
 };
 
 static const struct {
@@ -140,6 +143,8 @@ static void parse_fail(const char *spec)
 	char *end;
 
 	shim.fail_nth = parse_call_n("FAULTSHIM_FAIL", spec, &shim.fail_call, &end);
+	if (shim.fail_call == SC_CLOSE)
+		bad_setting("FAULTSHIM_FAIL (close only slows)", spec);
 	shim.fail_errno = EIO;
 	if (*end == ':') {
 		shim.fail_errno = 0;
@@ -210,6 +215,15 @@ static int is_tracked(int fd)
 	return fd >= 0 && fd < SHIM_MAX_FD && shim.tracked[fd];
 }
 
+/* FAULTSHIM_SLOW's sleep (a signal may cut it short: fine). */
+static void nap(void)
+{
+	struct timespec ts = { (time_t)(shim.slow_ms / 1000),
+			       (long)(shim.slow_ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
 /*
  * Count a call on a tracked descriptor; 1 when it must fail (errno set),
  * 0 when it goes ahead.
@@ -218,11 +232,8 @@ static int must_fail(int fd, enum shim_call call)
 {
 	if (!is_tracked(fd))
 		return 0;
-	if (shim.slow_call == SC_ANY || shim.slow_call == (int)call) {
-		struct timespec ts = { (time_t)(shim.slow_ms / 1000),
-				       (long)(shim.slow_ms % 1000) * 1000000L };
-		nanosleep(&ts, NULL);	/* a signal may cut it short: fine */
-	}
+	if (shim.slow_call == SC_ANY || shim.slow_call == (int)call)
+		nap();
 	shim.calls++;
 	shim.seen[call]++;
 	shim.seen[SC_ANY]++;
@@ -326,26 +337,38 @@ SHIM_CREAT(creat64)
 SHIM_FOPEN(fopen)
 SHIM_FOPEN(fopen64)
 
+/*
+ * close and fclose of a tracked descriptor: counted and slowed like the
+ * transfers (FAULTSHIM_SLOW=close:MS; "any" leaves them alone), never
+ * failed, and the descriptor is forgotten.
+ */
+static void closing(int fd)
+{
+	if (!is_tracked(fd))
+		return;
+	if (shim.slow_call == SC_CLOSE)
+		nap();
+	shim.seen[SC_CLOSE]++;
+	shim.tracked[fd] = 0;
+}
+
 int close(int fd)
 {
 	static int (*next)(int);
 
 	if (!next)
 		next = (int (*)(int))real("close");
-	if (fd >= 0 && fd < SHIM_MAX_FD)
-		shim.tracked[fd] = 0;
+	closing(fd);
 	return next(fd);
 }
 
 int fclose(FILE *fp)
 {
 	static int (*next)(FILE *);
-	int fd = fp ? fileno(fp) : -1;
 
 	if (!next)
 		next = (int (*)(FILE *))real("fclose");
-	if (fd >= 0 && fd < SHIM_MAX_FD)
-		shim.tracked[fd] = 0;
+	closing(fp ? fileno(fp) : -1);
 	return next(fp);
 }
 

@@ -13,6 +13,7 @@
 #include "import.h"
 #include "iosweep.h"
 #include "results.h"
+#include "throughput.h"
 
 /* An error message is one non-empty line that fits its buffer. */
 static inline void fuzz_check_message(const char *err, size_t errlen)
@@ -25,7 +26,8 @@ static inline void fuzz_check_message(const char *err, size_t errlen)
 
 /*
  * Import path (a file or a result folder): what a parser accepts must be a
- * usable set, and a refusal must come with a message.
+ * usable set (samples, or throughput records), and a refusal must come
+ * with a message.
  */
 static inline void fuzz_check_import(const char *path)
 {
@@ -34,7 +36,19 @@ static inline void fuzz_check_import(const char *path)
 
 	memset(err, 0, sizeof(err));
 	results_init(&rs);
-	if (import_load(&rs, path, 0, err, sizeof(err)) == 0) {
+	int rc = import_load(&rs, path, 0, err, sizeof(err));
+	if (rc == 0 && rs.ntp) {
+		/* throughput mode: records only, each whole (results.h) */
+		if (rs.nsamples)
+			abort();
+		for (size_t i = 0; i < rs.ntp; i++) {
+			const struct result_tp *t = &rs.tp[i];
+			if (t->kind < 0 || t->kind >= TP_NKINDS || t->procs == 0 ||
+			    t->nchild > t->procs || !(t->children >= 0.0) ||
+			    t->trial >= rs.trials || (t->nchild && (!t->child_xfer || !t->child_rate)))
+				abort();
+		}
+	} else if (rc == 0) {
 		if (rs.nsamples == 0 || rs.cols_mask == 0)
 			abort();
 		for (size_t i = 0; i < rs.nsamples; i++)

@@ -66,6 +66,14 @@ seed_import() {
 	done
 	printf '\0031,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0\n1,disk,read,64,4,0,65536,0.000050000,1280000.000,16,,,0.000100000,1\n' >"$1/seed-csv"
 	printf '\001            64       4   100000   200000   300000   400000\n' >"$1/seed-text"
+	# throughput mode (-t): the reports and sheets of tests/data/iozone-tp
+	for f in "$top"/tests/data/iozone-tp/*.txt "$top"/tests/data/iozone-tp/*.xls; do
+		[ -f "$f" ] || continue
+		{ printf '\000'; head -c 60000 "$f"; } >"$1/tp-$(basename "$f")"
+	done
+	printf '\004 547228.09 kB/sec\n\tParent sees throughput for  1 initial writers \t=  1.00 kB/sec\n\tMin xfer \t= 4096.00 kB\n\tChild[0] xfer count =    4096.00 kB, Throughput = 547228.09 kB/sec\niozone test complete.\n' >"$1/seed-tp-text"
+	printf '\0051,x,readers,2,0,,4096,64,kB,10.5,2.0,1,2,5.25,4096,,,0.1,0.2,200\n1,x,readers,2,0,0,4096,64,kB,,,,,,,4096,1\n' >"$1/seed-tp-csv"
+	printf '\006' >"$1/seed-tp-biff"
 }
 
 # seed_import_dir DIR: meta.csv, a NUL, the rows of results.csv.

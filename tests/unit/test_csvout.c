@@ -213,6 +213,8 @@ static const char tricky_label[] = "Disk \"A\", 2024\nsecond line";
  * cell at (1000, 2000, 3000) x (cell + 1) KB/s (exact: bytes = kbps * 1024
  * in one second)
  * plus a partial fourth on 64/4; random read: one trial at 64/4 of 40 us.
+ * cached_pct: 0, 25, 50 for the write trials, 100 for the partial one,
+ * unknown for random read.
  */
 static void build_set(struct result_set *rs, const char *label)
 {
@@ -235,13 +237,15 @@ static void build_set(struct result_set *rs, const char *label)
 		for (unsigned trial = 0; trial < 3; trial++) {
 			struct result_sample s = { .cell = cell, .col = RC_WRITE,
 				.trial = (uint16_t)trial, .elapsed_ns = 1000000000u,
-				.wall_ns = 1500000000u, .cpu_user_s = 0.25, .cpu_sys_s = 0.5 };
+				.wall_ns = 1500000000u, .cpu_user_s = 0.25, .cpu_sys_s = 0.5,
+				.cached_pct = 25.0 * trial, .flags = RESULTS_SF_CACHED };
 			s.bytes = (uint64_t)(trial + 1) * 1000u * 1024u * (cell + 1);
 			s.ops = s.bytes / (rs->cells[cell].record_kb * 1024);
 			CU_ASSERT_EQUAL(results_add_sample(rs, &s), 0);
 		}
 	struct result_sample partial = { .cell = 0, .col = RC_WRITE, .trial = 3,
-		.bytes = 1024, .ops = 1, .elapsed_ns = 1000, .flags = RESULTS_SF_PARTIAL };
+		.bytes = 1024, .ops = 1, .elapsed_ns = 1000, .cached_pct = 100.0,
+		.flags = RESULTS_SF_PARTIAL | RESULTS_SF_CACHED };
 	CU_ASSERT_EQUAL(results_add_sample(rs, &partial), 0);
 	struct result_sample rr = { .cell = 0, .col = RC_RANDOM_READ, .trial = 0,
 		.bytes = 65536, .ops = 16, .elapsed_ns = 40000, .wall_ns = 90000 };
@@ -324,15 +328,19 @@ static void test_results_csv(void)
 
 	static const char *const header[] = { "schema", "label", "test", "file_kb",
 		"record_kb", "trial", "bytes", "seconds", "kb_per_s", "ops", "cpu_user_s",
-		"cpu_sys_s", "wall_s", "partial", "iops", "rd_iops", "wr_iops" };
-	check_header(&t, header, 17);
+		"cpu_sys_s", "wall_s", "partial", "cached_pct", "client", "host", "writer",
+		"iops", "rd_iops", "wr_iops" };
+	check_header(&t, header, 21);
 	/* 9 full + 1 partial write, 1 random read; the placeholder's is gone */
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 11);
 	for (size_t r = 1; r < t.nrows; r++) {
-		CU_ASSERT_EQUAL(t.nf[r], 17);
+		CU_ASSERT_EQUAL(t.nf[r], 21);
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "label"), tricky_label);
-		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "2");
-		/* schema 2: operations per second, all in the column's direction */
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "4");
+		/* one client: no client, host or writer */
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "client"), "");
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "writer"), "");
+		/* schema 4: operations per second, all in the column's direction */
 		double iops = cell_num(&t, r, "ops") / cell_num(&t, r, "seconds");
 		int writes = strcmp(cell_text(&t, r, "test"), "write") == 0;
 		CU_ASSERT(fabs(cell_num(&t, r, "iops") - iops) <= 0.0005 + 1e-9 * iops);
@@ -355,6 +363,10 @@ static void test_results_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "trial"), "3");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "partial"), "1");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "seconds"), "0.000001000");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cached_pct"), "0.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "cached_pct"), "50.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "cached_pct"), "100.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "cached_pct"), "");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "file_kb"), "64");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "record_kb"), "8");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 11, "test"), "random read");
@@ -372,8 +384,8 @@ static void test_summary_csv(void)
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	static const char *const header[] = { "label", "test", "file_kb", "record_kb",
 		"n", "mean", "median", "min", "max", "stddev", "cv", "ci95_low",
-		"ci95_high", "short_timing", "iops", "rd_iops", "wr_iops" };
-	check_header(&t, header, 17);
+		"ci95_high", "short_timing", "cached_pct", "iops", "rd_iops", "wr_iops" };
+	check_header(&t, header, 18);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 4); /* write x 3 cells, random read x 1 */
 	/* write 64/4: 1000, 2000, 3000 (the partial left out) */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "label"), tricky_label);
@@ -384,10 +396,13 @@ static void test_summary_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "max"), "3000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "stddev"), "1000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cv"), "0.500000");
-	/* 2000 -/+ 4.303 * 1000 / sqrt(3) = 2484.338... */
-	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_low") - (2000 - 4303 / sqrt(3))) < 0.001);
-	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_high") - (2000 + 4303 / sqrt(3))) < 0.001);
+	/* 2000 -/+ t(0.975, 2) * 1000 / sqrt(3), t = 4.30265272974946 (scipy) */
+	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_low") - (2000 - 4302.65272974946 / sqrt(3))) < 0.001);
+	CU_ASSERT(fabs(cell_num(&t, 1, "ci95_high") - (2000 + 4302.65272974946 / sqrt(3))) < 0.001);
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
+	/* the full trials' mean share in the cache, the partial one left out */
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "cached_pct"), "25.0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "cached_pct"), "");
 	/* 128/4, the third cell, triples the bytes: mean 6000 */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "file_kb"), "128");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 3, "mean"), "6000.000");
@@ -443,7 +458,7 @@ static void test_sheets_and_meta(void)
 
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "meta.csv"), &t), 0);
 	static const struct { const char *key, *value; } kv[] = {
-		{ "schema", "2" }, { "label", tricky_label }, { "host", "box" },
+		{ "schema", "4" }, { "label", tricky_label }, { "host", "box" },
 		{ "command_line", "iosweep -a -f \"/mnt/x y\"" },
 		{ "start_time", "2024-05-01T12:34:56+02:00" }, { "ram_kb", "262144" },
 		{ "flags", "direct,fsync" }, { "source_unit", "kb_per_s" },
@@ -682,9 +697,98 @@ static void test_import_round_trip(void)
 	remove_tree(b);
 }
 
+/*
+ * Many clients: two clients on two hosts, one cell, write and read.  The
+ * figure (all bytes over the leader's barrier-to-barrier time) comes with
+ * an "all" row and one row per client after it; clients.csv has the
+ * aggregate, the sum, min, max and mean of the clients' own rates and the
+ * barrier overhead; a figure flagged SYNC_SLOW marks summary's
+ * short_timing; the importer reads the figures and not the clients.
+ */
+static void test_many_clients(void)
+{
+	static const char *const hosts[] = { "n1", "n2" };
+	char dir[512], err[512] = "";
+	struct result_set rs, back;
+	struct table t;
+
+	make_tmpdir(dir, sizeof(dir));
+	results_init(&rs);
+	results_set_str(&rs.meta.label, "nas");
+	rs.meta.timer_resolution_s = 1e-9;
+	CU_ASSERT_EQUAL_FATAL(results_add_cell(&rs, 1024, 64, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(results_set_clients(&rs, hosts, 2), 0);
+	CU_ASSERT_EQUAL(rs.nhosts, 2);
+	CU_ASSERT_EQUAL(rs.ranks_per_host, 1);
+	/* client k moves 1 MiB in (k + 1) * 0.5 s: 2048 and 1024 kB/s */
+	for (int col = RC_WRITE; col <= RC_READ; col += RC_READ - RC_WRITE) {
+		struct result_sample agg = { .cell = 0, .col = (uint16_t)col,
+			.bytes = 2u << 20, .ops = 32, .elapsed_ns = 1250000000u,
+			.sync_ns = 1250000000u };
+		if (col == RC_READ)
+			agg.flags = RESULTS_SF_SYNC_SLOW;
+		CU_ASSERT_EQUAL(results_add_sample(&rs, &agg), 0);
+		for (int k = 1; k >= 0; k--) {	/* out of order on purpose */
+			struct result_sample c = { .cell = 0, .col = (uint16_t)col,
+				.bytes = 1u << 20, .ops = 16,
+				.elapsed_ns = (uint64_t)(k + 1) * 500000000u,
+				.client = k, .writer = col == RC_READ ? 1 - k : k };
+			CU_ASSERT_EQUAL(results_add_client_sample(&rs, &c), 0);
+		}
+	}
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
+
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "results.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 6);
+	static const char *const want[][4] = {	/* test, client, host, writer */
+		{ "write", "all", "", "" }, { "write", "0", "n1", "0" },
+		{ "write", "1", "n2", "1" }, { "read", "all", "", "" },
+		{ "read", "0", "n1", "1" }, { "read", "1", "n2", "0" },
+	};
+	for (size_t r = 0; r < 6; r++) {
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r + 1, "test"), want[r][0]);
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r + 1, "client"), want[r][1]);
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r + 1, "host"), want[r][2]);
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r + 1, "writer"), want[r][3]);
+	}
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "kb_per_s"), "1638.400");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 2, "kb_per_s"), "2048.000");
+	free_table(&t);
+
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "clients.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 2);
+	static const char *const figs[][2] = {
+		{ "clients", "2" }, { "aggregate_kb_per_s", "1638.400" },
+		{ "sum_kb_per_s", "3072.000" }, { "min_kb_per_s", "1024.000" },
+		{ "max_kb_per_s", "2048.000" }, { "mean_kb_per_s", "1536.000" },
+		{ "barrier_overhead", "0.200000" },
+	};
+	for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++)
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, figs[i][0]), figs[i][1]);
+	free_table(&t);
+
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir, "summary.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 2);
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "test"), "write");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 2, "short_timing"), "1");
+	free_table(&t);
+
+	results_init(&back);
+	CU_ASSERT_EQUAL_FATAL(import_load(&back, dir, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(back.nsamples, 2);
+	CU_ASSERT_EQUAL(back.samples[0].bytes, 2u << 20);
+	CU_ASSERT_EQUAL(back.nclients, 2);	/* from meta.csv, for plot */
+	CU_ASSERT_EQUAL(back.nhosts, 2);
+	results_release(&back);
+	results_release(&rs);
+	remove_tree(dir);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_field_quoting),
 	CU_CASE(test_results_csv),
+	CU_CASE(test_many_clients),
 	CU_CASE(test_summary_csv),
 	CU_CASE(test_sheets_and_meta),
 	CU_CASE(test_numbers_unquoted),

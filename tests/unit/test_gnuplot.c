@@ -6,6 +6,7 @@
  */
 #include "compat.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,25 @@ static int write_with(struct result_set *const *sets, size_t n, struct gnuplot_o
 	return rc;
 }
 
+/*
+ * The reference-line labels of gp: n of them, in the right margin, each
+ * inside the axis and at least one label height (0.042) from any other,
+ * so none overlap; no line crosses them (the lines end at the border).
+ */
+static void check_label_spacing(const char *gp, size_t n)
+{
+	double q[64];
+	size_t k = 0;
+	for (const char *p = gp; (p = strstr(p, " at graph 1.03, graph ")) && k < 64; p++)
+		q[k++] = strtod(p + strlen(" at graph 1.03, graph "), NULL);
+	CU_ASSERT_EQUAL(k, n);
+	for (size_t i = 0; i < k; i++) {
+		CU_ASSERT(q[i] > 0 && q[i] < 1);
+		for (size_t j = 0; j < i; j++)
+			CU_ASSERT(fabs(q[i] - q[j]) >= 0.042 - 1e-9);
+	}
+}
+
 static void test_drive_comparison_text(void)
 {
 	static const char *const want[] = {
@@ -118,16 +138,23 @@ static void test_drive_comparison_text(void)
 		"\n1024 59733.33 25600.00 102400.00 ",
 		" 3\nEOD\n",
 		"set logscale x 2\n",
-		"set xtics ('64K' 64, '128K' 128, '256K' 256, '512K' 512, '1M' 1024)\n",
-		"'100 Mbit Ethernet (nominal 12,207 KB/s)'",
-		"'FireWire 400 (nominal 48,828 KB/s)'",
-		"'gigabit Ethernet (nominal 122,070 KB/s)'",
+		"set xtics ('64 kB' 64, '128 kB' 128, '256 kB' 256, '512 kB' 512, '1 MB' 1024)\n",
+		"\"100 Mbit Ethernet\\nnominal 12,207 kB/s\" at graph 1.03, graph ",
+		"\"FireWire 400\\nnominal 48,828 kB/s\" at graph 1.03, graph ",
+		"\"gigabit Ethernet\\nnominal 122,070 kB/s\" at graph 1.03, graph ",
+		"set arrow from graph 1, first 12207.031250/scale to graph 1.025, graph ",
+		"set yrange [0:",
+		"set ylabel 'kB/s'\n",
+		"set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'\n",
+		"\nif (exists(\"interactive\")) { if (interactive > 0) { pause mouse close } }\n",
 		"12207.031250/scale with lines dt 2",
 		"scale = 1 ",
 		"title 'NAS A'",
-		"set title 'write throughput against file size (64K records)'",
+		"set title 'write throughput against file size (64 kB records)'",
 		"if (!exists(\"term\")) term = 'png'",
-		"set output out.'.svg'",
+		"if (tname eq 'svg') { set terminal svg size term_w,term_h dynamic noenhanced "
+		"font 'Sans,10'; ext = 'svg' }",
+		"if (ext ne '') { set output out.'.'.ext }",
 		"#   'NAS A': iosweep " IOSWEEP_VERSION " on testhost",
 		"using 1:($2/scale):(column(lo)/scale):(column(hi)/scale) with yerrorlines",
 		"lo = 3; hi = 4",
@@ -149,6 +176,8 @@ static void test_drive_comparison_text(void)
 			printf("\nmissing: %s\n", want[i]);
 		CU_ASSERT_PTR_NOT_NULL(strstr(gp, want[i]));
 	}
+	CU_ASSERT_PTR_NULL(strstr(gp, "set logscale y"));   /* the lines are apart */
+	check_label_spacing(gp, 3);
 	/* the record-4K cell is not on the 64K chart, read not asked for */
 	CU_ASSERT_PTR_NULL(strstr(gp, "8000.00"));
 	CU_ASSERT_PTR_NULL(strstr(gp, "@"));
@@ -217,7 +246,7 @@ static void test_overlay_and_options(void)
 		const char *msg;
 	} bad[] = {
 		{ "nobody", 0, 1u << RC_WRITE, "--highlight 'nobody'" },
-		{ NULL, 3, 1u << RC_WRITE, "--record 3K" },
+		{ NULL, 3, 1u << RC_WRITE, "--record 3 kB" },
 		{ NULL, 0, 1u << RC_STRIDE_READ, "none of the tests" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -255,14 +284,14 @@ static void test_megabytes_axis(void)
 	char *gp = slurp("read.gp");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "scale = 1024 "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'MB/s (1 KB = 1024 bytes)'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1024 2048000.00 2048000.00 2048000.00 "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "(nominal 11.9 MB/s)"));
-	/* 12207 and 48828 are 1.8% of the axis apart: the second moves right */
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.01, first 12207.031250/scale"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.34, first 48828.125000/scale"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "at graph 0.01, first 122070.312500/scale"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "title 'page cache, 64K records'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\\nnominal 11.9 MB/s\""));
+	/* 12207 and 48828 would be 1.8% of a linear axis apart: log scale, said so */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'MB/s, log scale'\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set logscale y 10\nset yrange ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "'log scale: the data lie far above the reference lines'"));
+	check_label_spacing(gp, 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "title 'page cache, 64 kB records'"));
 	free(gp);
 	remove_tmpdir(&files);
 	gnuplot_files_release(&files);
@@ -359,7 +388,11 @@ static void test_terms(void)
 		int valid;
 	} cases[] = {
 		{ "png", "png", 1 }, { "svg", "svg", 1 }, { "pdf", "pdf", 1 },
-		{ "dumb", "txt", 1 }, { "x11", "png", 0 }, { "", "png", 0 },
+		{ "dumb", "txt", 1 }, { "pngcairo", "png", 1 }, { "pdfcairo", "pdf", 1 },
+		{ "canvas", "html", 1 }, { "epscairo", "eps", 1 }, { "postscript", "ps", 1 },
+		{ "jpeg", "jpg", 1 }, { "tikz", "tex", 1 }, { "cgm", "cgm", 1 },
+		{ "x11", "", 0 }, { "qt", "", 0 }, { "wxt", "", 0 }, { "sixelgd", "", 0 },
+		{ "", "png", 0 }, { "Bad name", "png", 0 }, { "png;x", "png", 0 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		CU_ASSERT_EQUAL(gnuplot_term_valid(cases[i].term), cases[i].valid);
@@ -369,7 +402,11 @@ static void test_terms(void)
 	CU_ASSERT_EQUAL(gnuplot_render("/tmp/x.txt", "png", err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not a .gp script"));
 	CU_ASSERT_EQUAL(gnuplot_render("/tmp/x.gp", "x11", err, sizeof(err)), -1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown terminal 'x11'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "terminal 'x11': opens a window"));
+	CU_ASSERT_EQUAL(gnuplot_term_kind("qt"), GNUPLOT_TERM_WINDOW);
+	CU_ASSERT_EQUAL(gnuplot_term_kind("domterm"), GNUPLOT_TERM_SCREEN);
+	CU_ASSERT_STRING_EQUAL(gnuplot_term_real("pdf"), "pdfcairo");
+	CU_ASSERT_STRING_EQUAL(gnuplot_term_real("pngcairo"), "pngcairo");
 }
 
 /* A sweep's --plot: scripts always; rendered PNGs when gnuplot is there. */
@@ -442,8 +479,78 @@ static void test_render_errors(void)
 	rmdir(tmpdir);
 }
 
+/*
+ * Many-client runs: clients-write.gp puts each run's aggregate at its
+ * client count (sorted, whatever the input order), one block per file
+ * size; a set without clients and a lone client count draw nothing.
+ */
+static void test_clients_chart(void)
+{
+	/* 64K in 1/2/4 ms, 1024K in 10/20/40 ms: 2 clients twice as fast */
+	static const struct trial four[] = {
+		{ 64, 64, RC_WRITE, 0, 500000 }, { 1024, 64, RC_WRITE, 0, 5000000 },
+	};
+	struct result_set a, b, c;
+	struct result_set *sets[] = { &a, &b, &c };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_files files = { 0 };
+	char err[IOSWEEP_ERR_MAX] = "", path[512];
+	static const char *const want[] = {
+		"$size0 << EOD\n2 37333.333 16000.000 64000.000\n4 128000.000 128000.000 128000.000\nEOD\n",
+		"$size1 << EOD\n2 59733.333 25600.000 102400.000\n4 204800.000 204800.000 204800.000\nEOD\n",
+		"set xtics (2, 4)\n",
+		"title '64 kB file'", "title '1 MB file'",
+		"set title 'write: aggregate throughput against clients, 64 kB records'",
+	};
+
+	build(&a, "four", four, sizeof(four) / sizeof(four[0]));
+	build(&b, "two", nas_a, sizeof(nas_a) / sizeof(nas_a[0]));
+	build(&c, "alone", das, sizeof(das) / sizeof(das[0]));
+	a.nclients = 4;
+	b.nclients = 2;
+	make_tmpdir();
+	go.cols_mask = 1u << RC_WRITE;
+	go.term = "dumb";
+	CU_ASSERT_EQUAL_FATAL(gnuplot_write_charts(sets, 3, &go, tmpdir, &files, err,
+						   sizeof(err)), 0);
+	char *gp = slurp("clients-write.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (!strstr(gp, want[i]))
+			printf("\nmissing: %s\n", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(gp, want[i]));
+	}
+	CU_ASSERT_PTR_NULL(strstr(gp, "@"));
+	free(gp);
+	if (gnuplot_available()) {
+		snprintf(path, sizeof(path), "%s/clients-write.gp", tmpdir);
+		CU_ASSERT_EQUAL(gnuplot_render(path, "dumb", err, sizeof(err)), 0);
+		gp = slurp("clients-write.txt");
+		CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "aggregate throughput against clients"));
+		free(gp);
+		snprintf(path, sizeof(path), "%s/clients-write.txt", tmpdir);
+		remove(path);
+	}
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	/* one client count only: no clients chart */
+	b.nclients = 4;
+	make_tmpdir();
+	CU_ASSERT_EQUAL_FATAL(gnuplot_write_charts(sets, 3, &go, tmpdir, &files, err,
+						   sizeof(err)), 0);
+	gp = slurp("clients-write.gp");
+	CU_ASSERT_PTR_NULL(gp);
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	results_release(&a);
+	results_release(&b);
+	results_release(&c);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_drive_comparison_text),
+	CU_CASE(test_clients_chart),
 	CU_CASE(test_overlay_and_options),
 	CU_CASE(test_megabytes_axis),
 	CU_CASE(test_refs_parse),

@@ -29,8 +29,7 @@ static char tmpdir[256];
 
 static const char *fixtures(void)
 {
-	const char *e = getenv("IOSWEEP_FIXTURES");
-	return e && *e ? e : "../shared/fixtures";
+	return tu_fixtures();
 }
 
 static void fixture(char *out, size_t n, const char *rel)
@@ -40,14 +39,7 @@ static void fixture(char *out, size_t n, const char *rel)
 
 static const char *tmp_path(const char *name)
 {
-	static char buf[512];
-	if (!tmpdir[0]) {
-		snprintf(tmpdir, sizeof(tmpdir), "/tmp/iosweep-test-import.XXXXXX");
-		if (!mkdtemp(tmpdir))
-			tmpdir[0] = '\0';
-	}
-	snprintf(buf, sizeof(buf), "%s/%s", tmpdir, name);
-	return buf;
+	return tu_tmp_path(tmpdir, "import", name);
 }
 
 static void spill(const char *path, const char *buf, size_t len)
@@ -428,6 +420,10 @@ static void test_csv_measured_samples(void)
 		s.wall_ns = 2000000;
 		s.cpu_user_s = 0.001;
 		s.flags = t == 2 ? RESULTS_SF_PARTIAL : 0;
+		if (t > 0) {	/* trial 0: not known */
+			s.flags |= RESULTS_SF_CACHED;
+			s.cached_pct = 12.5 * t;
+		}
 		CU_ASSERT_EQUAL(results_add_sample(&a, &s), 0);
 	}
 	a.trials = 3;
@@ -446,6 +442,7 @@ static void test_csv_measured_samples(void)
 		CU_ASSERT_EQUAL(b.samples[i].flags, a.samples[i].flags);
 		CU_ASSERT_EQUAL(b.samples[i].trial, a.samples[i].trial);
 		CU_ASSERT_DOUBLE_EQUAL(b.samples[i].cpu_user_s, 0.001, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(b.samples[i].cached_pct, a.samples[i].cached_pct, 1e-9);
 	}
 	results_release(&a);
 	results_release(&b);
@@ -496,8 +493,9 @@ static const struct bad bads[] = {
 	  "not an IOzone report" },
 	{ "markdown", "real-iozone/SOURCES.md", NULL, 0, NULL, NULL, NULL, ":1:",
 	  "not an IOzone report" },
-	{ "throughput mode", "iozone/05_t2_s8m_r64k_i0_i1_F.txt", NULL, 0, NULL, NULL, NULL,
-	  ":", "throughput" },
+	/* throughput mode itself imports (test_import_tp.c); not as a trial of a grid */
+	{ "throughput mode after a grid", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0, NULL, NULL,
+	  "iozone/05_t2_s8m_r64k_i0_i1_F.txt", ":", "cannot be trials of one set" },
 	{ "missing value", "iozone/01_a_n64k_g8m_i0_i1.txt", NULL, 0,
 	  "    552557   2467108   4274062", "    552557   2467108          ", NULL, ":30:",
 	  "missing" },
@@ -622,6 +620,9 @@ static const struct csv_bad csv_bads[] = {
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n"
 	  "1,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "two rows" },
+	{ "cached_pct over 100",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct\n"
+	  "2,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,150.0\n", ":2: cached_pct '150.0'" },
 	{ "bad quote",
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,\"x\"y,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "malformed CSV" },
@@ -942,11 +943,7 @@ static void test_small_excel_sections(void)
 
 static void test_cleanup(void)
 {
-	if (tmpdir[0]) {
-		char cmd[600];
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-		CU_ASSERT_EQUAL(system(cmd), 0);
-	}
+	tu_tmp_cleanup(tmpdir);
 }
 
 static const struct cu_case cases[] = {

@@ -16,6 +16,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/vfs.h>
+#endif
 
 #include "cu.h"
 #include "io.h"
@@ -358,6 +361,71 @@ static void test_purge_cache(void)
 	teardown();
 }
 
+/* Is d on tmpfs (Linux), where the page cache is the storage? */
+static int on_tmpfs(const char *d)
+{
+#if defined(__linux__)
+	struct statfs fs;
+
+	return statfs(d, &fs) == 0 && fs.f_type == 0x01021994;
+#else
+	(void)d;
+	return 0;
+#endif
+}
+
+/*
+ * mincore on a file just written: every page cached; a length past the
+ * end counts the missing pages as not cached; after io_drop_cache on a
+ * file system that keeps a separate page cache (not tmpfs), few remain.
+ */
+static void test_cached_fraction(void)
+{
+	const size_t len = 1u << 20;
+	unsigned char *buf = malloc(len);
+	double frac = -1.0;
+	int fd;
+
+	setup();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	memset(buf, 0x5a, len);
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_write(fd, buf, len, path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_fsync(fd, path, err, sizeof(err)) == 0);
+	close(fd);
+#if defined(HAVE_MINCORE)
+	CU_ASSERT(io_cached_fraction(path, len, &frac, err, sizeof(err)) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(frac, 1.0, 1e-9);
+	CU_ASSERT(io_cached_fraction(path, 2 * len, &frac, err, sizeof(err)) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(frac, 0.5, 1e-9);
+	CU_ASSERT(io_cached_fraction(path, 0, &frac, err, sizeof(err)) == 0);
+	CU_ASSERT_DOUBLE_EQUAL(frac, 0.0, 1e-9);
+#if defined(HAVE_POSIX_FADVISE)
+	CU_ASSERT(io_can_drop_cache(err, sizeof(err)) == 0);
+	CU_ASSERT(io_drop_cache(path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_cached_fraction(path, len, &frac, err, sizeof(err)) == 0);
+	/* tmpfs pages are the file itself: nothing to drop there */
+	if (on_tmpfs(dir)) {
+		CU_ASSERT(frac >= 0.0 && frac <= 1.0);
+	} else {
+		CU_ASSERT(frac < 0.5);
+	}
+#else
+	CU_ASSERT(io_can_drop_cache(err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "--cold") != NULL);
+#endif
+#else
+	CU_ASSERT(io_cached_fraction(path, len, &frac, err, sizeof(err)) == -1);
+#endif
+	/* a file that is not there: an error naming it */
+	CU_ASSERT(io_cached_fraction("/nonexistent/x", len, &frac, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, "/nonexistent/x") != NULL);
+	free(buf);
+	teardown();
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_full_write_read),
 	CU_CASE(test_read_past_eof_names_file),
@@ -372,6 +440,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_check_dir),
 	CU_CASE(test_mode_flags),
 	CU_CASE(test_purge_cache),
+	CU_CASE(test_cached_fraction),
 	{ 0, 0 }
 };
 

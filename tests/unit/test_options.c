@@ -15,6 +15,7 @@
 #include "cu.h"
 #include "iosweep.h"
 #include "options.h"
+#include "sysinfo.h"
 #include "results.h"
 
 #define MAX_ARGS 64
@@ -40,6 +41,18 @@ struct bad_case {
 };
 
 static const struct bad_case bad_cases[] = {
+	/* --ci, --until-settled, -g auto (issue 15) */
+	{ "-a -i 0 --ci 5%", { "--ci '5%'", "--trials N", "at least 3" } },
+	{ "-a -i 0 --trials 2 --ci 5%", { "--ci '5%'", "at least 3" } },
+	{ "-a -i 0 --trials 5 --ci 0", { "--ci '0'", "above 0 and at most 50" } },
+	{ "-a -i 0 --trials 5 --ci 60%", { "--ci '60%'", "at most 50" } },
+	{ "-a -i 0 --trials 5 --ci five", { "--ci 'five'", "percentage" } },
+	{ "-a -i 0 --trials 5 --ci 5%% ", { "--ci '5%%'" } },
+	{ "-a -i 0 --trials 5 --ci 5% --order sweep", { "--ci and --order sweep" } },
+	{ "-t 2 -s 1m -i 0 --ci 5%", { "--ci and -t" } },
+	{ "-s 1m -i 0 --until-settled", { "--until-settled", "auto mode" } },
+	{ "-t 2 -s 1m -i 0 --until-settled", { "--until-settled and -t" } },
+	{ "-a -i 0 -g automatic", { "-g 'automatic'", "not a size" } },
 	/* the fixtures bad01..bad24 that the parser judges */
 	{ "-s 0 -r 64k -i 0 -f /tmp/ioz/t", { "-s '0'", "at least 1 kB" } },
 	{ "-s 1m -r 3k -i 0 -i 1 -f /tmp/ioz/t",
@@ -658,8 +671,50 @@ static void test_release_after_error(void)
 	options_release(&o);    /* twice is harmless */
 }
 
+/* --ci's share, and -g auto: twice the RAM, on the -n series. */
+static void test_ci_and_auto(void)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct options o;
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-a -i 0 --trials 7 --ci 2.5%", err,
+					 sizeof(err)), 0);
+	CU_ASSERT_DOUBLE_EQUAL(o.ci_target, 0.025, 1e-12);
+	CU_ASSERT_EQUAL(o.trials, 7);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-a -i 0 --trials 3 --ci 5", err,
+					 sizeof(err)), 0);
+	CU_ASSERT_DOUBLE_EQUAL(o.ci_target, 0.05, 1e-12);
+	options_release(&o);
+
+	uint64_t ram = sysinfo_ram_kb();
+	CU_ASSERT_FATAL(ram > 0);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-a -g auto -n 1m -i 0 --until-settled", err,
+					 sizeof(err)), 0);
+	CU_ASSERT(o.max_file_auto && o.until_settled);
+	/* 1 MB doubled to the first size at least twice the RAM */
+	CU_ASSERT(o.max_file_kb >= 2 * ram && o.max_file_kb < 4 * ram);
+	CU_ASSERT_EQUAL(o.max_file_kb % 1024, 0);
+	CU_ASSERT_EQUAL(o.max_file_kb & (o.max_file_kb / 1024 - 1) * 1024, 0);
+	char line[64];
+	snprintf(line, sizeof(line), "\tUsing maximum file size of %llu kilobytes.",
+		 (unsigned long long)o.max_file_kb);
+	int found = 0;
+	for (size_t i = 0; i < o.nsplash; i++)
+		found |= !strcmp(o.splash[i], line);
+	CU_ASSERT(found);
+	options_release(&o);
+	/* -+x 4 from 64 kB */
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-a -+x 4 -g auto -i 0", err, sizeof(err)), 0);
+	uint64_t v = 64;
+	while (v < 2 * ram)
+		v *= 4;
+	CU_ASSERT_EQUAL(o.max_file_kb, v);
+	options_release(&o);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_bad),
+	CU_CASE(test_ci_and_auto),
 	CU_CASE(test_splash),
 	CU_CASE(test_machine),
 	CU_CASE(test_defaults),

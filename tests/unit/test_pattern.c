@@ -54,9 +54,56 @@ static void test_describe(void)
 	CU_ASSERT_STRING_EQUAL(s, "ratio=0.50");
 }
 
+/*
+ * The write walk: windows of span bytes move on by span (<= 1 MiB) and
+ * wrap before passing span + 1 MiB; a stream of 4 kB writes compresses
+ * like the pattern itself, where one record sent over and over (the old
+ * throughput mode) compresses over 100:1; --data zero stays on the first
+ * window.
+ */
+static void test_window_stream(void)
+{
+	const size_t span = 4096, len = pattern_buffer_len(span, 0);
+	unsigned char *buf = malloc(len);
+	struct pattern_window w;
+	size_t steps = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	CU_ASSERT_EQUAL(len, span + PATTERN_WINDOW_SLACK);
+	CU_ASSERT_EQUAL(pattern_buffer_len(span, 1), span);
+	pattern_fill(buf, len, OPTIONS_DATA_RANDOM, 0, 7);
+	pattern_window_start(&w, buf, len, span, 0, 0);
+	CU_ASSERT_EQUAL(w.step, span);
+	do {
+		CU_ASSERT(w.p + span <= buf + len);
+		PATTERN_WINDOW_NEXT(w);
+		steps++;
+	} while (w.p != buf && steps < 10000);
+	CU_ASSERT_EQUAL(steps, len / span);
+	/* continue where a walk left off */
+	pattern_window_start(&w, buf, len, span, 3 * span, 0);
+	CU_ASSERT_EQUAL(pattern_window_pos(&w), 3 * span);
+	/* a window of more than 1 MiB moves on by min(span - 1 MiB, 1 MiB) */
+	pattern_window_start(&w, buf, len, PATTERN_WINDOW_SLACK + 8192, 0, 0);
+	CU_ASSERT_EQUAL(w.step, 8192);
+
+	double r = pattern_stream_ratio(buf, len, span, 0, 2u << 20);
+	CU_ASSERT(r > 0.98 && r < 1.02);
+	r = pattern_stream_ratio(buf, span, span, 1, 2u << 20);
+	CU_ASSERT(r > 100.0);	/* one 4 kB record over and over */
+	pattern_fill(buf, len, OPTIONS_DATA_ZERO, 0, 7);
+	pattern_window_start(&w, buf, span, span, 0, 1);
+	PATTERN_WINDOW_NEXT(w);
+	CU_ASSERT_PTR_EQUAL(w.p, buf);
+	CU_ASSERT(pattern_stream_ratio(buf, span, span, 1, 1u << 20) > 100.0);
+	CU_ASSERT(pattern_stream_ratio(buf, len, 0, 0, 1u << 20) < 0);
+	free(buf);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_patterns),
 	CU_CASE(test_describe),
+	CU_CASE(test_window_stream),
 	{ 0 }
 };
 CU_MAIN("pattern", cases)

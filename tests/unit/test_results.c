@@ -129,8 +129,50 @@ static void test_sort_cells(void)
 	results_release(&rs);
 }
 
+/*
+ * The clients of a run: hosts counted once each, the most ranks on one
+ * host; client samples renumbered with their cells; none with a
+ * histogram, none on a cell that does not exist.
+ */
+static void test_clients(void)
+{
+	static const struct {
+		const char *hosts[5];
+		unsigned n, nhosts, per_host;
+	} cases[] = {
+		{ { "a" }, 1, 1, 1 },
+		{ { "a", "a", "b", "c", "a" }, 5, 3, 3 },
+		{ { "a", "b", "b", "a" }, 4, 2, 2 },
+	};
+	struct result_set rs;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		results_init(&rs);
+		CU_ASSERT_EQUAL_FATAL(results_set_clients(&rs, cases[i].hosts, cases[i].n), 0);
+		CU_ASSERT_EQUAL(rs.nclients, cases[i].n);
+		CU_ASSERT_EQUAL(rs.nhosts, cases[i].nhosts);
+		CU_ASSERT_EQUAL(rs.ranks_per_host, cases[i].per_host);
+		CU_ASSERT_STRING_EQUAL(rs.client_host[cases[i].n - 1],
+				       cases[i].hosts[cases[i].n - 1]);
+		results_release(&rs);
+	}
+	results_init(&rs);
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 128, 4, 0), 0);
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 64, 4, 0), 1);
+	struct result_sample c = { .cell = 0, .col = RC_READ, .client = 3, .writer = 0 };
+	CU_ASSERT_EQUAL(results_add_client_sample(&rs, &c), 0);
+	c.cell = 2;
+	CU_ASSERT_EQUAL(results_add_client_sample(&rs, &c), -1);
+	CU_ASSERT_EQUAL(rs.nclient_samples, 1);
+	CU_ASSERT_EQUAL(results_sort_cells(&rs), 0);
+	CU_ASSERT_EQUAL(rs.client_samples[0].cell, 1);
+	CU_ASSERT_EQUAL(rs.client_samples[0].client, 3);
+	results_release(&rs);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_sort_cells),
+	CU_CASE(test_clients),
 	CU_CASE(test_col_names),
 	CU_CASE(test_values_and_units),
 	CU_CASE(test_rate_only),

@@ -63,23 +63,23 @@ struct sum_case {
 
 static const struct sum_case sum_cases[] = {
 	{ "one child, 1 MiB in 1 s", 1,
-	  { { MB, 16, SEC, SEC, 0.25, 0.25, 0 } }, 2 * SEC, 0,
+	  { { MB, 16, SEC, SEC, 0.25, 0.25, 0, -1.0 } }, 2 * SEC, 0,
 	  { 1024.0, 512.0, 1024.0, 1024.0, 1024.0, 1024.0, 1, 1.0, 0.5, 50.0 } },
 	{ "two children, the second stonewalled at half", 2,
-	  { { 4 * MB, 64, 2 * SEC, 2 * SEC, 1.0, 0.0, 0 },
-	    { 2 * MB, 32, SEC, SEC, 0.5, 0.5, 1 } }, 4 * SEC, 0,
+	  { { 4 * MB, 64, 2 * SEC, 2 * SEC, 1.0, 0.0, 0, -1.0 },
+	    { 2 * MB, 32, SEC, SEC, 0.5, 0.5, 1, -1.0 } }, 4 * SEC, 0,
 	  { 4096.0, 1536.0, 2048.0, 2048.0, 2048.0, 2048.0, 2, 2.0, 2.0, 100.0 } },
 	{ "a child that moved nothing is left out of min/max/avg", 3,
-	  { { 3 * MB, 3, SEC, SEC, 0.0, 0.0, 0 },
-	    { 0, 0, 1000, 1000, 0.0, 0.0, 1 },
-	    { MB, 1, SEC, SEC, 0.0, 0.0, 1 } }, 2 * SEC, 0,
+	  { { 3 * MB, 3, SEC, SEC, 0.0, 0.0, 0, -1.0 },
+	    { 0, 0, 1000, 1000, 0.0, 0.0, 1, -1.0 },
+	    { MB, 1, SEC, SEC, 0.0, 0.0, 1, -1.0 } }, 2 * SEC, 0,
 	  { 4096.0, 2048.0, 1024.0, 3072.0, 2048.0, 0.0, 2, 1.0, 0.0, 0.0 } },
 	{ "ops mode: operations, not kB", 2,
-	  { { MB, 100, SEC, SEC, 0.0, 0.0, 0 },
-	    { MB, 50, SEC / 2, SEC / 2, 0.0, 0.0, 0 } }, SEC, 1,
+	  { { MB, 100, SEC, SEC, 0.0, 0.0, 0, -1.0 },
+	    { MB, 50, SEC / 2, SEC / 2, 0.0, 0.0, 0, -1.0 } }, SEC, 1,
 	  { 200.0, 150.0, 100.0, 100.0, 100.0, 50.0, 2, 1.0, 0.0, 0.0 } },
 	{ "CPU over wall: wall is raised to CPU (IOzone)", 1,
-	  { { MB, 1, SEC, SEC, 1.5, 0.5, 0 } }, SEC, 0,
+	  { { MB, 1, SEC, SEC, 1.5, 0.5, 0, -1.0 } }, SEC, 0,
 	  { 1024.0, 1024.0, 1024.0, 1024.0, 1024.0, 1024.0, 1, 2.0, 2.0, 100.0 } },
 };
 
@@ -131,8 +131,8 @@ static char *capture_test(const char *line, int kind, struct tp_child *kids,
 static void test_report_lines(void)
 {
 	struct tp_child two[2] = {
-		{ 4 * MB, 64, SEC, SEC, 0.5, 0.25, 0 },
-		{ 0, 0, 100, 100, 0.0, 0.0, 1 },
+		{ 4 * MB, 64, SEC, SEC, 0.5, 0.25, 0, -1.0 },
+		{ 0, 0, 100, 100, 0.0, 0.0, 1, -1.0 },
 	};
 	char *got = capture_test("-t 2 -+u -s 4m -r 64k", TP_WRITE, two, 2);
 
@@ -231,10 +231,10 @@ static void fake_run(struct tp_run *run, struct tp_child *kids)
 static void test_excel(void)
 {
 	struct tp_child kids[4] = {
-		{ MB, 16, SEC, SEC, 0.5, 0.0, 0 },   /* 1 child, write: 1024 */
-		{ MB, 16, SEC / 2, SEC / 2, 0.5, 0.0, 0 }, /* rewrite: 2048 */
-		{ 2 * MB, 32, SEC, SEC, 0.5, 0.0, 0 },     /* 2 x 2048 */
-		{ MB, 16, SEC / 4, SEC / 4, 0.5, 0.0, 0 }, /* 2 x 4096 */
+		{ MB, 16, SEC, SEC, 0.5, 0.0, 0, -1.0 },   /* 1 child, write: 1024 */
+		{ MB, 16, SEC / 2, SEC / 2, 0.5, 0.0, 0, -1.0 }, /* rewrite: 2048 */
+		{ 2 * MB, 32, SEC, SEC, 0.5, 0.0, 0, -1.0 },     /* 2 x 2048 */
+		{ MB, 16, SEC / 4, SEC / 4, 0.5, 0.0, 0, -1.0 }, /* 2 x 4096 */
 	};
 	struct tp_run run = { NULL, 0, 0 };
 	struct options o;

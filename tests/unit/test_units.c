@@ -4,6 +4,8 @@
  */
 #include "compat.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cu.h"
@@ -150,10 +152,10 @@ struct format_case {
 };
 
 static const struct format_case format_cases[] = {
-	{ 0, "0K" }, { 1, "1K" }, { 64, "64K" }, { 512, "512K" }, { 1024, "1M" },
-	{ 1536, "1536K" }, { 16384, "16M" }, { 1048576, "1G" }, { 1049600, "1025M" },
-	{ UINT64_C(1073741824), "1T" }, { UINT64_C(2199023255552), "2048T" },
-	{ UINT64_C(18014398509481983), "18014398509481983K" },
+	{ 0, "0 kB" }, { 1, "1 kB" }, { 64, "64 kB" }, { 512, "512 kB" }, { 1024, "1 MB" },
+	{ 1536, "1536 kB" }, { 16384, "16 MB" }, { 1048576, "1 GB" }, { 1049600, "1025 MB" },
+	{ UINT64_C(1073741824), "1 TB" }, { UINT64_C(2199023255552), "2048 TB" },
+	{ UINT64_C(18014398509481983), "18014398509481983 kB" },
 };
 
 static void test_format_kb(void)
@@ -165,26 +167,45 @@ static void test_format_kb(void)
 		units_format_kb(format_cases[i].kb, out, sizeof(out));
 		CU_ASSERT_STRING_EQUAL(out, format_cases[i].text);
 	}
-	/* round trip: what we print, we parse back to the same size */
+	/* round trip: what we print ("16 MB") means what the command line's
+	 * suffix means ("16m"): the same 1024-based units */
 	for (i = 1; i < sizeof(format_cases) / sizeof(format_cases[0]); i++) {
-		char err[IOSWEEP_ERR_MAX];
+		char err[IOSWEEP_ERR_MAX], typed[32];
 		uint64_t kb = 0;
 
 		units_format_kb(format_cases[i].kb, out, sizeof(out));
-		CU_ASSERT_EQUAL(units_parse_size_kb(out, &kb, err, sizeof(err)), 0);
+		size_t sp = strcspn(out, " ");
+		CU_ASSERT_FATAL(out[sp] == ' ' && out[sp + 2] == 'B' && out[sp + 3] == '\0');
+		snprintf(typed, sizeof(typed), "%.*s%c", (int)sp, out, tolower((unsigned char)out[sp + 1]));
+		CU_ASSERT_EQUAL(units_parse_size_kb(typed, &kb, err, sizeof(err)), 0);
 		CU_ASSERT_EQUAL(kb, format_cases[i].kb);
 	}
 	units_format_kb(16384, out, 3);
 	CU_ASSERT_STRING_EQUAL(out, "16");
 }
 
+/* The sizes of sentences (cliffs, chart labels): the same words, rounded. */
+static void test_format_size_kb(void)
+{
+	static const struct format_case cases[] = {
+		{ 64, "64 kB" }, { 1023, "1023 kB" }, { 1024, "1 MB" }, { 131072, "128 MB" },
+		{ 370688, "362 MB" }, { 4194304, "4 GB" }, { 10485760, "10 GB" },
+		{ 12897485, "12.3 GB" }, { 10485761, "10.0 GB" },
+	};
+	char out[32];
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		units_format_size_kb(cases[i].kb, out, sizeof(out));
+		CU_ASSERT_STRING_EQUAL(out, cases[i].text);
+	}
+}
+
 static void test_format_bytes_human(void)
 {
 	static const struct { uint64_t bytes; const char *text; } cases[] = {
-		{ 0, "0 B" }, { 512, "512 B" }, { 1023, "1023 B" }, { 1024, "1.0 KiB" },
-		{ 1536, "1.5 KiB" }, { 1048576, "1.0 MiB" },
-		{ UINT64_C(3221225472), "3.0 GiB" }, { UINT64_C(1099511627776), "1.0 TiB" },
-		{ UINT64_MAX, "16.0 EiB" },
+		{ 0, "0 B" }, { 512, "512 B" }, { 1023, "1023 B" }, { 1024, "1.0 kB" },
+		{ 1536, "1.5 kB" }, { 1048576, "1.0 MB" },
+		{ UINT64_C(3221225472), "3.0 GB" }, { UINT64_C(1099511627776), "1.0 TB" },
+		{ UINT64_MAX, "16.0 EB" },
 	};
 	size_t i;
 	char out[32];
@@ -196,6 +217,7 @@ static void test_format_bytes_human(void)
 }
 
 static const struct cu_case cases[] = {
+	CU_CASE(test_format_size_kb),
 	CU_CASE(test_parse_size),
 	CU_CASE(test_parse_size_hint),
 	CU_CASE(test_parse_uint),

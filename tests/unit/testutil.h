@@ -58,6 +58,40 @@ static inline char *tu_slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* The shared fixtures folder: $IOSWEEP_FIXTURES, else ../shared/fixtures. */
+static inline const char *tu_fixtures(void)
+{
+	const char *e = getenv("IOSWEEP_FIXTURES");
+	return e && *e ? e : "../shared/fixtures";
+}
+
+/*
+ * dir/name in a temporary folder /tmp/iosweep-test-<tag>.XXXXXX made on
+ * first use; dir is the caller's buffer for the folder's name (empty at
+ * first, at least 256 bytes).  The returned path lives until the next call.
+ */
+static inline const char *tu_tmp_path(char *dir, const char *tag, const char *name)
+{
+	static char buf[512];
+	if (!dir[0]) {
+		snprintf(dir, 256, "/tmp/iosweep-test-%s.XXXXXX", tag);
+		if (!mkdtemp(dir))
+			dir[0] = '\0';
+	}
+	snprintf(buf, sizeof(buf), "%s/%s", dir, name);
+	return buf;
+}
+
+/* Remove the folder of tu_tmp_path (when made). */
+static inline void tu_tmp_cleanup(const char *dir)
+{
+	if (dir[0]) {
+		char cmd[600];
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		CU_ASSERT_EQUAL(system(cmd), 0);
+	}
+}
+
 /* A rate-only sample of kbps for (file_kb, rec_kb, col, trial). */
 static inline void tu_add_rate(struct result_set *rs, uint64_t file_kb, uint64_t rec_kb,
 			       int col, unsigned trial, double kbps, unsigned flags)

@@ -1,0 +1,101 @@
+/*
+ * clients.h: many clients at once (iosweep-mpi), and the no-op version
+ * of the same interface the plain build links.
+ *
+ * The runner, the tests and the sweep command call these functions at
+ * fixed points; only clients_mpi.c includes mpi.h, and the plain build
+ * links clients_local.c, where each call is the one-client answer
+ * (nothing to agree on, no peers, leader always).
+ *
+ * Every collective a run makes is one kind of call (an all-reduce of an
+ * error and a stop flag), so a client that fails anywhere takes part in
+ * the next one with its flag set, whatever point the others have
+ * reached, and every client sees the same verdict there: nothing hangs.
+ * After a verdict of "stop", no client makes another such call.
+ *
+ * Ownership: strings returned point into the module and live until
+ * clients_finish().
+ */
+#ifndef IOSWEEP_CLIENTS_H
+#define IOSWEEP_CLIENTS_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct options;
+struct result_set;
+
+/*
+ * main(): start the clients (MPI_Init).  Clients other than the leader
+ * send stdout and stderr to /dev/null: the leader prints for all.  0, or
+ * -1 with a message in err.
+ */
+int clients_init(int *argc, char ***argv, char *err, size_t errlen);
+/* main(), last: stop the clients (MPI_Finalize). */
+void clients_finish(void);
+
+/* 1 in iosweep-mpi, 0 in the plain build. */
+int clients_active(void);
+/* 1 for the client that prints and writes the outputs (rank 0). */
+int clients_leader(void);
+/* This client's number (MPI rank; 0 in the plain build). */
+int clients_rank(void);
+
+/*
+ * Collective: every client's rc (0 or -1).  When any client failed,
+ * returns -1 on every client with err set, on every client, to the first
+ * failed client's message prefixed "rank R on host H: ".  The plain
+ * build returns rc and leaves err alone.
+ */
+int clients_agree(int rc, char *err, size_t errlen);
+
+/*
+ * After options_parse(): refuse what this build cannot do with these
+ * options (--reorder without MPI; with MPI throughput mode, --min-time,
+ * --latency, -Q, --refine-cliffs), and give each client its own -f: %r
+ * (rank), %h (host name), %n (clients) and %% in the path, or ".RANK"
+ * appended when it has none.  0 or -1 with err set.
+ */
+int clients_setup(struct options *o, char *err, size_t errlen);
+
+/*
+ * --reorder: the file the read tests use (another client's) and that
+ * client's number; NULL and -1 without.
+ */
+const char *clients_read_path(int *writer);
+
+/* Record the clients (count, hosts) in rs->meta's client fields. 0 or -1. */
+int clients_describe(struct result_set *rs, char *err, size_t errlen);
+
+/*
+ * Around a timed pass: pass_start after the file is open and before t0,
+ * pass_end after t1 (stopping: this client wants to stop).  0 to go on,
+ * 1 when some client failed or asked to stop (then stop too).
+ * pass_end puts the time from the end of pass_start's barrier to the end
+ * of its own into *sync_ns (0 in the plain build).
+ */
+int clients_pass_start(int stopping);
+int clients_pass_end(int stopping, uint64_t *sync_ns);
+
+/*
+ * A cell is finished on this client: agree, then the leader gathers
+ * every client's samples of the cell, keeps them in rs->client_samples
+ * and puts the aggregate in rs->samples in place of its own.  0, or -1
+ * when the clients agreed to stop (the run then ends with
+ * clients_run_end()).
+ */
+int clients_cell_done(struct result_set *rs, size_t cell);
+
+/*
+ * The end of runner_run() on every client, rc its own outcome: agree on
+ * the outcome of the run.  Returns 0 when every client succeeded, else
+ * -1 on every client with err naming the client that failed (an I/O
+ * error wins over an interruption) and *stop set when the run was
+ * interrupted (cleared when it failed), so every client exits alike.
+ * The leader drops the samples of cells not aggregated.
+ */
+int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
+		    char *err, size_t errlen);
+
+#endif

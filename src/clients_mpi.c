@@ -1,0 +1,549 @@
+/*
+ * clients_mpi.c: many clients over MPI (see clients.h), the only file
+ * that includes mpi.h; iosweep-mpi links it in place of clients_local.c.
+ *
+ * Every rank runs the same sweep on its own file.  The run's collectives
+ * are of one kind, an all-reduce (MAX) of an error flag and a stop flag:
+ * before and after every timed pass, at every cell boundary and at the end
+ * of the run.  A rank that fails anywhere goes straight to the end of the
+ * run, whose first step is that same all-reduce with its error flag set;
+ * whatever point the others have reached, their next call is one too, so
+ * they all see the flag in the same collective, stop, and meet again at
+ * the end, where they exchange what happened and agree on one outcome.
+ * Once a stop was agreed no rank makes another flag call, so the counts
+ * always match and nothing waits for a rank that left.
+ *
+ * Clocks of different hosts are never compared: each rank times its own
+ * pass, and the aggregate figure of a cell is all ranks' bytes over the
+ * time rank 0 measured from the end of the barrier before the pass to the
+ * end of the barrier after it.  Samples travel as plain bytes, so every
+ * rank must run the same build (the same binary on every host).
+ */
+#include "compat.h"
+
+#include <mpi.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clients.h"
+#include "clock.h"
+#include "iosweep.h"
+#include "options.h"
+#include "results.h"
+
+#define CLIENTS_HOST_MAX 256
+/* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
+#define CLIENTS_SLOW_SYNC_DIV 20
+
+static struct {
+	int rank, size;
+	char *hosts;                /* size x CLIENTS_HOST_MAX */
+	unsigned ranks_per_host;
+	int stop_agreed;            /* a flag call returned "stop" */
+	uint64_t t_start;           /* end of pass_start's barrier */
+	char *read_path;            /* --reorder */
+	int read_writer;
+	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
+	size_t naggregated;
+	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
+} cl = { .read_writer = -1 };
+
+/* One sample on the wire. */
+struct wire {
+	uint64_t bytes, ops, elapsed_ns, wall_ns, sync_ns;
+	double cpu_user_s, cpu_sys_s;
+	uint32_t col, trial, writer, flags;
+};
+
+static const char *host_of(int rank)
+{
+	return cl.hosts + (size_t)rank * CLIENTS_HOST_MAX;
+}
+
+int clients_init(int *argc, char ***argv, char *err, size_t errlen)
+{
+	char host[CLIENTS_HOST_MAX] = "";
+
+	if (MPI_Init(argc, argv) != MPI_SUCCESS) {
+		snprintf(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
+		return -1;
+	}
+	MPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &cl.size);
+	if (gethostname(host, sizeof(host)) != 0 || !host[0])
+		snprintf(host, sizeof(host), "unknown");
+	host[sizeof(host) - 1] = '\0';
+	cl.hosts = calloc((size_t)cl.size, CLIENTS_HOST_MAX);
+	if (!cl.hosts) {
+		snprintf(err, errlen, "out of memory for %d clients", cl.size);
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	MPI_Allgather(host, CLIENTS_HOST_MAX, MPI_CHAR, cl.hosts, CLIENTS_HOST_MAX,
+		      MPI_CHAR, MPI_COMM_WORLD);
+	for (int i = 0; i < cl.size; i++) {
+		unsigned same = 0;
+		for (int k = 0; k < cl.size; k++)
+			same += strcmp(host_of(i), host_of(k)) == 0;
+		if (same > cl.ranks_per_host)
+			cl.ranks_per_host = same;
+	}
+	/* the leader prints for everyone; the others' errors reach it */
+	if (cl.rank != 0 && (!freopen("/dev/null", "w", stdout) ||
+			     !freopen("/dev/null", "w", stderr))) {
+		snprintf(err, errlen, "rank %d: cannot silence its output", cl.rank);
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	return 0;
+}
+
+void clients_finish(void)
+{
+	free(cl.hosts);
+	free(cl.read_path);
+	free(cl.aggregated);
+	cl.hosts = NULL;
+	cl.read_path = NULL;
+	cl.aggregated = NULL;
+	MPI_Finalize();
+}
+
+int clients_active(void)
+{
+	return 1;
+}
+
+int clients_leader(void)
+{
+	return cl.rank == 0;
+}
+
+int clients_rank(void)
+{
+	return cl.rank;
+}
+
+/* err becomes rank `from`'s message msg, prefixed with its rank and host. */
+static void name_rank(int from, const char *msg, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "rank %d on host %s: %s", from, host_of(from), msg);
+}
+
+/*
+ * Every rank's kind (0 fine); returns the rank with the largest kind
+ * (the lowest such rank), or -1 when all are 0, and its message in msg
+ * on every rank.
+ */
+static int exchange(int kind, const char *mine, int *maxkind, char *msg,
+		    size_t msglen)
+{
+	int *kinds = malloc((size_t)cl.size * sizeof(int));
+	char buf[IOSWEEP_ERR_MAX];
+	int from = -1;
+
+	if (!kinds) {
+		/* cannot take part: end the job rather than hang it */
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	MPI_Allgather(&kind, 1, MPI_INT, kinds, 1, MPI_INT, MPI_COMM_WORLD);
+	*maxkind = 0;
+	for (int i = 0; i < cl.size; i++) {
+		if (kinds[i] > *maxkind) {
+			*maxkind = kinds[i];
+			from = i;
+		}
+	}
+	free(kinds);
+	if (from < 0)
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", mine);
+	MPI_Bcast(buf, sizeof(buf), MPI_CHAR, from, MPI_COMM_WORLD);
+	snprintf(msg, msglen, "%s", buf);
+	return from;
+}
+
+int clients_agree(int rc, char *err, size_t errlen)
+{
+	char msg[IOSWEEP_ERR_MAX];
+	int maxkind, from = exchange(rc != 0, rc != 0 ? err : "", &maxkind, msg,
+				     sizeof(msg));
+
+	if (from < 0)
+		return 0;
+	name_rank(from, msg, err, errlen);
+	return -1;
+}
+
+/* -f with %r, %h, %n, %% for client rank; 0, or -1 on an unknown %. */
+static int expand(const char *tmpl, int rank, char *out, size_t outlen,
+		  char *err, size_t errlen)
+{
+	size_t n = 0;
+	int tokens = 0;
+
+	out[0] = '\0';
+	for (const char *p = tmpl; *p; p++) {
+		char piece[CLIENTS_HOST_MAX + 16];
+		if (*p != '%' ) {
+			piece[0] = *p;
+			piece[1] = '\0';
+		} else {
+			switch (p[1]) {
+			case 'r': snprintf(piece, sizeof(piece), "%d", rank); break;
+			case 'n': snprintf(piece, sizeof(piece), "%d", cl.size); break;
+			case 'h': snprintf(piece, sizeof(piece), "%s", host_of(rank)); break;
+			case '%': snprintf(piece, sizeof(piece), "%%"); break;
+			default:
+				snprintf(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
+					 "for the rank, %%h the host, %%n the clients, "
+					 "%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
+				return -1;
+			}
+			tokens += p[1] != '%';
+			p++;
+		}
+		n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "%s", piece);
+		if (n >= outlen)
+			goto too_long;
+	}
+	if (!tokens &&
+	    (n += (size_t)snprintf(out + n, outlen - n, ".%d", rank)) >= outlen)
+		goto too_long;
+	return 0;
+too_long:
+	snprintf(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
+	return -1;
+}
+
+/* Would two clients get the same file?  The rank or, one per host, the host. */
+static int distinct(const char *tmpl, char *err, size_t errlen)
+{
+	int r = 0, h = 0, any = 0;
+
+	for (const char *p = tmpl; *p; p++) {
+		if (*p != '%' || !p[1])
+			continue;
+		r |= p[1] == 'r';
+		h |= p[1] == 'h';
+		any |= p[1] != '%';
+		p++;
+	}
+	if (!any || r || (h && cl.ranks_per_host == 1))
+		return 0;
+	snprintf(err, errlen, "-f '%.300s': clients on one host would share a "
+		 "file; put %%r (the rank) in the path", tmpl);
+	return -1;
+}
+
+int clients_setup(struct options *o, char *err, size_t errlen)
+{
+	char path[4096];
+	const char *refused = NULL;
+	unsigned shift;
+
+	if (options_throughput(o))
+		refused = "-t/-l/-u (throughput mode)";
+	else if (o->min_time_ms)
+		refused = "--min-time";
+	else if (o->latency_files)
+		refused = "-Q";
+	else if (o->latency)
+		refused = "--latency";
+	else if (o->refine_cliffs)
+		refused = "--refine-cliffs";
+	else if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
+		refused = "--ci";
+	else if (o->until_settled)
+		refused = "--until-settled";
+	else if (options_qd(o))	/* qd.c's passes have no barrier hooks */
+		refused = "--iodepth/-H, --jobs, --mix, --runtime, --precondition";
+	if (refused) {
+		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
+			 "the sweep grid on every client in step", refused);
+		return -1;
+	}
+	if (distinct(o->file, err, errlen) != 0 ||
+	    expand(o->file, cl.rank, path, sizeof(path), err, errlen) != 0)
+		return -1;
+	if (o->reorder_shift)
+		o->reorder = 1;
+	if (o->reorder) {
+		shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
+		if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
+			shift = 1;	/* one host: the next rank */
+		if (shift % (unsigned)cl.size == 0) {
+			snprintf(err, errlen, "--reorder-shift %u: with %d clients every "
+				 "client would read its own file", shift, cl.size);
+			return -1;
+		}
+		cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
+		free(cl.read_path);
+		cl.read_path = malloc(sizeof(path));
+		if (!cl.read_path) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (expand(o->file, cl.read_writer, cl.read_path, sizeof(path), err,
+			   errlen) != 0)
+			return -1;
+	}
+	char *own = strdup(path);
+	if (!own) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	free(o->file);
+	o->file = own;
+	return 0;
+}
+
+const char *clients_read_path(int *writer)
+{
+	*writer = cl.read_path ? cl.read_writer : -1;
+	return cl.read_path;
+}
+
+int clients_describe(struct result_set *rs, char *err, size_t errlen)
+{
+	const char **hosts = malloc((size_t)cl.size * sizeof(*hosts));
+	int rc = -1;
+
+	if (hosts) {
+		for (int i = 0; i < cl.size; i++)
+			hosts[i] = host_of(i);
+		rc = results_set_clients(rs, hosts, (unsigned)cl.size);
+		free(hosts);
+	}
+	if (rc != 0)
+		snprintf(err, errlen, "out of memory describing the clients");
+	return rc;
+}
+
+/* The one collective of a run: 0 go on, 1 stop (then never again). */
+static int flags(int error, int stopping)
+{
+	int in[2] = { error != 0, stopping != 0 }, out[2] = { 0, 0 };
+
+	if (cl.stop_agreed)
+		return 1;
+	MPI_Allreduce(in, out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	if (out[0] || out[1])
+		cl.stop_agreed = 1;
+	return cl.stop_agreed;
+}
+
+int clients_pass_start(int stopping)
+{
+	int rc = flags(0, stopping);
+
+	cl.t_start = clock_now_ns();
+	return rc;
+}
+
+int clients_pass_end(int stopping, uint64_t *sync_ns)
+{
+	int rc = flags(0, stopping);
+
+	*sync_ns = clock_now_ns() - cl.t_start;
+	return rc;
+}
+
+/* Leader: rs->samples without the raw samples of cell (or of every cell
+ * not aggregated, when cell is SIZE_MAX). */
+static void drop_raw(struct result_set *rs, size_t cell)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		int raw = cell == SIZE_MAX ?
+			(s->cell >= cl.naggregated || !cl.aggregated[s->cell]) :
+			s->cell == cell;
+		if (!raw)
+			rs->samples[k++] = *s;
+	}
+	rs->nsamples = k;
+}
+
+/* Leader: every rank's samples of cell (all[], from rank r at off[r]). */
+static int aggregate(struct result_set *rs, size_t cell, const struct wire *all,
+		     const int *count, const int *off)
+{
+	size_t n0 = (size_t)count[0];
+	struct result_sample *agg = calloc(n0 ? n0 : 1, sizeof(*agg));
+	uint64_t *slowest = calloc(n0 ? n0 : 1, sizeof(*slowest));
+	int rc = -1;
+
+	if (!agg || !slowest)
+		goto out;
+	for (size_t i = 0; i < n0; i++) {
+		agg[i].cell = (uint32_t)cell;
+		agg[i].col = (uint16_t)all[i].col;
+		agg[i].trial = (uint16_t)all[i].trial;
+		agg[i].elapsed_ns = all[i].sync_ns;	/* rank 0's barrier to barrier */
+		agg[i].sync_ns = all[i].sync_ns;
+	}
+	for (int r = 0; r < cl.size; r++) {
+		for (int k = 0; k < count[r]; k++) {
+			const struct wire *w = &all[off[r] + k];
+			struct result_sample s;
+			memset(&s, 0, sizeof(s));
+			s.cell = (uint32_t)cell;
+			s.col = (uint16_t)w->col;
+			s.trial = (uint16_t)w->trial;
+			s.bytes = w->bytes;
+			s.ops = w->ops;
+			s.elapsed_ns = w->elapsed_ns;
+			s.wall_ns = w->wall_ns;
+			s.sync_ns = w->sync_ns;
+			s.cpu_user_s = w->cpu_user_s;
+			s.cpu_sys_s = w->cpu_sys_s;
+			s.flags = w->flags;
+			s.client = r;
+			s.writer = (int32_t)w->writer;
+			if (results_add_client_sample(rs, &s) != 0)
+				goto out;
+			for (size_t i = 0; i < n0; i++) {
+				if (agg[i].col != s.col || agg[i].trial != s.trial)
+					continue;
+				agg[i].bytes += s.bytes;
+				agg[i].ops += s.ops;
+				agg[i].cpu_user_s += s.cpu_user_s;
+				agg[i].cpu_sys_s += s.cpu_sys_s;
+				agg[i].flags |= s.flags & RESULTS_SF_PARTIAL;
+				if (s.wall_ns > agg[i].wall_ns)
+					agg[i].wall_ns = s.wall_ns;
+				if (s.elapsed_ns > slowest[i])
+					slowest[i] = s.elapsed_ns;
+			}
+		}
+	}
+	drop_raw(rs, cell);
+	for (size_t i = 0; i < n0; i++) {
+		/*
+		 * The barriers' own cost: what the slowest client did not use;
+		 * or, when a client's pass took longer than rank 0's time, how
+		 * much earlier than rank 0 it left the first barrier.  Either
+		 * way the figure's time is off by that much.
+		 */
+		uint64_t skew = agg[i].elapsed_ns > slowest[i] ?
+			agg[i].elapsed_ns - slowest[i] : slowest[i] - agg[i].elapsed_ns;
+		if (skew * CLIENTS_SLOW_SYNC_DIV > agg[i].elapsed_ns)
+			agg[i].flags |= RESULTS_SF_SYNC_SLOW;
+		if (results_add_sample(rs, &agg[i]) != 0)
+			goto out;
+	}
+	if (cell >= cl.naggregated) {
+		size_t want = rs->ncells > cell ? rs->ncells : cell + 1;
+		unsigned char *p = realloc(cl.aggregated, want);
+		if (!p)
+			goto out;
+		memset(p + cl.naggregated, 0, want - cl.naggregated);
+		cl.aggregated = p;
+		cl.naggregated = want;
+	}
+	cl.aggregated[cell] = 1;
+	rc = 0;
+out:
+	if (rc != 0)
+		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
+			 "gathering the clients' samples");
+	free(agg);
+	free(slowest);
+	return rc;
+}
+
+int clients_cell_done(struct result_set *rs, size_t cell)
+{
+	struct wire *mine = NULL, *all = NULL;
+	int n = 0, *count = NULL, *off = NULL, total = 0, rc = -1;
+
+	if (flags(0, 0) != 0)
+		return -1;
+	/* past the agreement every rank must gather: failures are told later */
+	mine = calloc(rs->nsamples + 1, sizeof(*mine));
+	count = calloc((size_t)cl.size, sizeof(int));
+	off = calloc((size_t)cl.size, sizeof(int));
+	if (!mine || !count || !off) {
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		goto out;
+	}
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell != cell)
+			continue;
+		mine[n] = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
+					 s->sync_ns, s->cpu_user_s, s->cpu_sys_s, s->col,
+					 s->trial, (uint32_t)s->writer, s->flags };
+		n++;
+	}
+	MPI_Gather(&n, 1, MPI_INT, count, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (cl.rank == 0) {
+		for (int r = 0; r < cl.size; r++) {
+			off[r] = total;
+			total += count[r];
+		}
+		all = calloc((size_t)total + 1, sizeof(*all));
+		if (!all) {
+			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+			goto out;
+		}
+		/* Gatherv counts bytes here */
+		for (int r = 0; r < cl.size; r++) {
+			count[r] *= (int)sizeof(struct wire);
+			off[r] *= (int)sizeof(struct wire);
+		}
+	}
+	MPI_Gatherv(mine, n * (int)sizeof(struct wire), MPI_BYTE, all, count, off,
+		    MPI_BYTE, 0, MPI_COMM_WORLD);
+	if (cl.rank == 0) {
+		for (int r = 0; r < cl.size; r++) {
+			count[r] /= (int)sizeof(struct wire);
+			off[r] /= (int)sizeof(struct wire);
+		}
+		rc = aggregate(rs, cell, all, count, off);
+	} else {
+		rc = 0;
+	}
+out:
+	free(mine);
+	free(all);
+	free(count);
+	free(off);
+	return rc;
+}
+
+/* What ended a rank's run, from least to most important. */
+enum { END_OK, END_PEER, END_SIGNAL, END_ERROR };
+
+int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
+		    char *err, size_t errlen)
+{
+	char msg[IOSWEEP_ERR_MAX];
+	int kind = END_OK, maxkind, from;
+
+	if (rc != 0)
+		kind = *stop ? END_SIGNAL : cl.stop_agreed && !cl.local_err[0] ?
+			END_PEER : END_ERROR;
+	if (kind == END_ERROR && cl.local_err[0])
+		snprintf(err, errlen, "%s", cl.local_err);
+	(void)flags(kind == END_ERROR, kind == END_SIGNAL);
+	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));
+	if (from < 0)
+		return 0;
+	if (maxkind == END_SIGNAL) {
+		if (!*stop)
+			*stop = SIGINT;
+	} else {
+		*stop = 0;
+	}
+	name_rank(from, maxkind == END_PEER ? "stopped" : msg, err, errlen);
+	if (cl.rank == 0)
+		drop_raw(rs, SIZE_MAX);
+	return -1;
+}

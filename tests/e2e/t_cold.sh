@@ -1,0 +1,70 @@
+#!/bin/sh
+# t_cold.sh: --cold and cached_pct (issue 15, item 2) on a disk file system.
+#  - without --cold, a 16 MB file just written is read from the page cache:
+#    read and reread samples say cached_pct >= 90, and the report warns
+#    that the read figures came mostly from memory;
+#  - with --cold, every read pass starts with the file dropped: read and
+#    reread say cached_pct <= 10, no warning, meta.csv's flags say cold;
+#    write passes are not touched (rewrite starts with the file cached);
+#  - the same in throughput mode (-t 2, each child's file);
+#  - summary.csv's cached_pct is the mean of the trials';
+#  - --cold before a read test that was never asked for changes nothing
+#    in the writes (the write figures keep their cached_pct).
+# On tmpfs the page cache is the storage and nothing can be dropped, so a
+# disk file system is needed (IOSWEEP_DISK_DIR, /var/tmp or build/); the
+# test skips with the reason when there is none.
+. "$(dirname "$0")/lib.sh"
+
+disk_dir cold
+[ -n "$D" ] || skip "no disk file system to drop pages from (only tmpfs)"
+
+# col FILE TEST COLUMN: the values of COLUMN in FILE's rows of TEST
+col() {
+	awk -F, -v t="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["test"]) == t { print $(c[name]) }' "$1"
+}
+# all_between LO HI VALUES...: every value in [LO, HI], at least one value
+all_between() {
+	lo=$1 hi=$2; shift 2
+	[ $# -gt 0 ] || return 1
+	for v; do awk -v v="$v" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }' || return 1; done
+}
+
+# ---- a sweep without --cold: the reads come from memory, and it says so
+expect_success "$IOSWEEP" -s 16m -r 256k -i 0 -i 1 --trials 2 --quiet -f "$D/t" --out "$T/warm"
+cp "$T/out" "$T/warm.txt"
+echo "warm: read cached_pct $(col "$T/warm/results.csv" read cached_pct | tr '\n' ' ')"
+check all_between 90 100 $(col "$T/warm/results.csv" read cached_pct)
+check all_between 90 100 $(col "$T/warm/results.csv" reread cached_pct)
+check all_between 0 0 $(col "$T/warm/results.csv" write cached_pct)
+check grep -q '^Page cache: 4 of 4 read figures came mostly from memory' "$T/warm.txt"
+check grep -q 'Use --cold' "$T/warm.txt"
+# the note follows IOzone's trailer, and the report still imports
+check test "$(grep -n 'iozone test complete' "$T/warm.txt" | cut -d: -f1)" -lt \
+	"$(grep -n '^Page cache:' "$T/warm.txt" | cut -d: -f1)"
+expect_success "$IOSWEEP" import "$T/warm.txt" --out "$T/warm-imp"
+# the summary: the trials' mean
+check test "$(col "$T/warm/summary.csv" read cached_pct)" = \
+	"$(col "$T/warm/results.csv" read cached_pct | awk '{ s += $1 } END { printf "%.1f", s / NR }')"
+
+# ---- the same sweep with --cold: every read pass starts from the device
+expect_success "$IOSWEEP" -s 16m -r 256k -i 0 -i 1 --trials 2 --cold --quiet -f "$D/t" --out "$T/cold"
+cp "$T/out" "$T/cold.txt"
+echo "cold: read cached_pct $(col "$T/cold/results.csv" read cached_pct | tr '\n' ' ')" \
+	"reread $(col "$T/cold/results.csv" reread cached_pct | tr '\n' ' ')"
+check all_between 0 10 $(col "$T/cold/results.csv" read cached_pct)
+check all_between 0 10 $(col "$T/cold/results.csv" reread cached_pct)
+check all_between 90 100 $(col "$T/cold/results.csv" rewrite cached_pct)
+check test "$(grep -c '^Page cache:' "$T/cold.txt")" -eq 0
+check grep -q '^flags,cold$' "$T/cold/meta.csv"
+check test "$(grep -c "^flags,.*cold" "$T/warm/meta.csv")" -eq 0
+
+# ---- throughput mode: each child's file
+expect_success "$IOSWEEP" -t 2 -s 8m -r 256k -i 0 -i 1 --quiet -F "$D/a" "$D/b" --out "$T/tw"
+check all_between 90 100 $(col "$T/tw/results.csv" read cached_pct)
+check grep -q '^Page cache: 4 of 4 read figures' "$T/out"
+expect_success "$IOSWEEP" -t 2 -T -s 8m -r 256k -i 0 -i 1 --cold --quiet -F "$D/a" "$D/b" --out "$T/tc"
+check all_between 0 10 $(col "$T/tc/results.csv" read cached_pct)
+check all_between 0 10 $(col "$T/tc/results.csv" reread cached_pct)
+check test "$(grep -c '^Page cache:' "$T/out")" -eq 0
+finish

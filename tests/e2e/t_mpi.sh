@@ -1,0 +1,112 @@
+#!/bin/sh
+# t_mpi.sh: iosweep-mpi under mpirun (issue 17), four ranks on this host.
+# The run prints IOzone's layout (the shape of a one-client run of the
+# same command) and writes results.csv with, per figure, an "all" row
+# and one row per client whose bytes add up to it; --reorder-shift 1
+# makes client r read the file client r+1 wrote; one rank given an
+# unusable path stops every rank at once with exit 2 and a message
+# naming it; an I/O error on one rank mid-run ends every rank with exit
+# 3 and the finished cells saved (the hang test).  Every mpirun runs under a timeout, so
+# a hang fails the test instead of stalling it.  Skipped without mpirun
+# or without the MPI build ($IOSWEEP_MPI, set by make e2e when mpicc is
+# found).
+. "$(dirname "$0")/lib.sh"
+
+MPI_BIN=${IOSWEEP_MPI:-}
+[ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] ||
+	skip "no iosweep-mpi in \$IOSWEEP_MPI (make MPI=1; Debian: openmpi-bin libopenmpi-dev)"
+command -v mpirun >/dev/null 2>&1 || skip "no mpirun (Debian: openmpi-bin)"
+command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
+
+# Open MPI wants to be told that root and more ranks than cores are fine.
+MPIRUN="mpirun -np 4"
+if mpirun --version 2>&1 | grep -q "Open MPI"; then
+	MPIRUN="mpirun --oversubscribe -np 4"
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	export OMPI_MCA_rmaps_base_oversubscribe=1
+fi
+# The MPI library does not free its own memory at exit: no leak check on
+# the sanitized MPI binary (ASan's other checks and UBSan stay on).
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+LIMIT=120	# a run; a failure must end every rank well within HANG
+HANG=60		# (seconds: mpirun's own start-up takes several on a busy machine)
+SHAPE="$TOP/tests/e2e/iozone_shape.awk"
+GRID="-a -n 1m -g 8m -r 64k -i 0 -i 1 --trials 2"
+
+mkdir -p "$T/d"
+# 1. Four clients: exit 0, IOzone's layout, the figures and the clients.
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" $GRID -f "$T/d/t.%r" --out "$T/o1"
+cp "$T/out" "$T/mpi.txt"
+# shellcheck disable=SC2086
+expect_success "$IOSWEEP" $GRID -f "$T/one" --out "$T/o0"
+awk -f "$SHAPE" "$T/out" >"$T/shape.one"
+awk -f "$SHAPE" "$T/mpi.txt" >"$T/shape.mpi"
+check cmp -s "$T/shape.one" "$T/shape.mpi"
+check grep -q '^	Clients: 4 on 1 host, at most 4 ranks per host' "$T/mpi.txt"
+check grep -q '^iozone test complete\.$' "$T/mpi.txt"
+check test -z "$(ls "$T/d")"
+R1="$T/o1/results.csv"
+check test -f "$R1"
+# Per figure (test, file, record, trial): clients 0..3 each once, their
+# bytes summing to the "all" row's, the seconds of every row positive.
+check awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{
+		k = $c["test"] "/" $c["file_kb"] "/" $c["record_kb"] "/" $c["trial"]
+		if ($c["seconds"] + 0 <= 0) bad = bad " seconds:" k
+		if ($c["client"] == "all") { all[k] = $c["bytes"]; n++; next }
+		sum[k] += $c["bytes"]; who[k] = who[k] " " $c["client"]
+		if ($c["host"] == "") bad = bad " host:" k
+	}
+	END {
+		for (k in all)
+			if (sum[k] != all[k] || who[k] != " 0 1 2 3") bad = bad " " k
+		# 4 cells x 4 columns (write rewrite read reread) x 2 trials
+		if (n != 32 || bad != "") { print "bad figures:" bad " n=" n; exit 1 }
+	}' "$R1"
+check grep -q '^clients,4$' "$T/o1/meta.csv"
+check test -f "$T/o1/clients.csv"
+
+# 2. --reorder-shift 1: client r reads what client (r+1) mod 4 wrote.
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" $GRID -f "$T/d/t.%r" --out "$T/o2" \
+	--reorder --reorder-shift 1
+check awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["client"] == "all" { next }
+	{
+		t = $c["test"]; r = $c["client"]; w = $c["writer"]
+		if (t == "read" || t == "reread") { reads++; if (w != (r + 1) % 4) bad++ }
+		else if (w != r) bad++
+	}
+	END { if (reads != 64 || bad) { print "reads " reads " wrong " bad; exit 1 } }' \
+	"$T/o2/results.csv"
+
+# 3. Rank 2's directory does not exist: all stop before any I/O.
+mkdir -p "$T/r0" "$T/r1" "$T/r3"
+# shellcheck disable=SC2086
+expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" $GRID -f "$T/r%r/t" --out "$T/o3"
+check grep -q "rank 2 on host .*: .*'$T/r2'" "$T/err"
+check test "$(grep -c 'rank 2' "$T/err")" -eq 1
+check test ! -e "$T/o3"
+check test -z "$(find "$T/r0" "$T/r1" "$T/r3" -type f)"
+
+# 4. EIO on rank 2's file in the third cell: every rank ends (exit 3),
+# the message names rank 2, rank 0 saved the two finished cells.
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$MPI_BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	# 1 MiB and 2 MiB cells, two write passes each: 96 writes of 64 kB
+	# shellcheck disable=SC2086
+	expect_failure 3 env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
+		FAULTSHIM_PATH="$T/d/t.2" FAULTSHIM_FAIL=write:120:EIO \
+		timeout $HANG $MPIRUN "$MPI_BIN" -a -n 1m -g 8m -r 64k -i 0 -i 1 \
+		-f "$T/d/t.%r" --out "$T/o4"
+	check grep -q "rank 2 on host .*cannot write '$T/d/t.2': Input/output error (cell 4096 kB" "$T/err"
+	check grep -q '^status,"failed: rank 2 on host' "$T/o4/meta.csv"
+	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["client"] == "all"' "$T/o4/results.csv" | wc -l)" -eq 8
+	check test -z "$(ls "$T/d")"
+fi
+
+finish
