@@ -32,6 +32,7 @@
 #include "clock.h"
 #include "iosweep.h"
 #include "options.h"
+#include "platform.h"
 #include "results.h"
 
 #define CLIENTS_HOST_MAX 256
@@ -73,9 +74,7 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	}
 	MPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &cl.size);
-	if (gethostname(host, sizeof(host)) != 0 || !host[0])
-		snprintf(host, sizeof(host), "unknown");
-	host[sizeof(host) - 1] = '\0';
+	plat_host_name(host, sizeof(host));   /* "unknown" when there is none */
 	cl.hosts = calloc((size_t)cl.size, CLIENTS_HOST_MAX);
 	if (!cl.hosts) {
 		snprintf(err, errlen, "out of memory for %d clients", cl.size);

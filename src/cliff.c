@@ -72,6 +72,8 @@
 #include "results.h"
 #include "units.h"
 
+#define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
+
 #define CLIFF_MIN_RATIO        1.8   /* plateau ratio, >= 2 trials */
 #define CLIFF_MIN_RATIO_SINGLE 2.5   /* plateau ratio, 1 trial */
 #define CLIFF_MIN_Z            4.0   /* step / noise, >= 2 trials */
@@ -439,7 +441,7 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	}
 	if (!pass)
 		return 0;
-	double se = sigma * sqrt(M_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)ns);
+	double se = sigma * sqrt(CLIFF_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)ns);
 	double conf = 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
 	if (!multi)
 		conf *= 0.9;
@@ -619,7 +621,7 @@ static void format_ratio(double r, char *out, size_t outlen)
 
 /* Append to a growing string; -1 on allocation failure. */
 static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	IOSWEEP_PRINTF(4, 5);
 
 static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
 {

@@ -1,30 +1,13 @@
 /*
- * clock.c: the monotonic nanosecond clock, its measured resolution and the
- * process CPU time (see clock.h).
+ * clock.c: the measured resolution of the monotonic nanosecond clock (see
+ * clock.h).  The clocks themselves, clock_now_ns() and clock_cpu(), are
+ * the platform layer's (platform_posix_sys.c, platform_win_sys.c).
  */
 #include "compat.h"
 
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <time.h>
-
 #include "clock.h"
 
-#if defined(CLOCK_MONOTONIC_RAW)
-#define CLOCK_ID CLOCK_MONOTONIC_RAW
-#else
-#define CLOCK_ID CLOCK_MONOTONIC
-#endif
-
 #define CLOCK_RES_ROUNDS 10
-
-uint64_t clock_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 double clock_resolution_s(void)
 {
@@ -39,22 +22,4 @@ double clock_resolution_s(void)
 			best = t1 - t0;
 	}
 	return (double)best / 1e9;
-}
-
-static double tv_seconds(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
-}
-
-void clock_cpu(double *user_s, double *sys_s)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_SELF, &ru) != 0) {
-		*user_s = 0.0;
-		*sys_s = 0.0;
-		return;
-	}
-	*user_s = tv_seconds(&ru.ru_utime);
-	*sys_s = tv_seconds(&ru.ru_stime);
 }

@@ -6,9 +6,12 @@
  * (CLOCK_MONOTONIC_RAW where the system has it, so NTP slewing does not
  * stretch a measurement; CLOCK_MONOTONIC otherwise) and reports the raw
  * elapsed time: the measured step is stated in the report instead of being
- * subtracted.  CPU time for -+u comes from getrusage(RUSAGE_SELF).
+ * subtracted.  CPU time for -+u comes from getrusage(RUSAGE_SELF).  On
+ * Windows the clock is QueryPerformanceCounter and CPU time
+ * GetProcessTimes.  clock_now_ns() and clock_cpu() are implemented by the
+ * platform layer (platform_*_sys.c).
  *
- * Nothing here allocates or fails: the clocks exist on every POSIX system.
+ * Nothing here allocates or fails: the clocks exist on every platform.
  */
 #ifndef IOSWEEP_CLOCK_H
 #define IOSWEEP_CLOCK_H

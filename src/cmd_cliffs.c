@@ -11,7 +11,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cliff.h"
 #include "cmdargs.h"
@@ -20,6 +19,7 @@
 #include "iosweep.h"
 #include "outfile.h"
 #include "results.h"
+#include "platform.h"
 
 #define CLIFFS_DEFAULT_DIR "iosweep-cliffs"
 
@@ -32,8 +32,7 @@ static const char cliffs_usage[] =
 
 static int is_dir(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return plat_stat(path, 1, NULL) == PLAT_DIR;
 }
 
 int cmd_cliffs(int argc, char **argv)

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmdargs.h"
 #include "commands.h"
@@ -24,6 +23,7 @@
 #include "iosweep.h"
 #include "results.h"
 #include "units.h"
+#include "platform.h"
 
 static const char plot_usage[] =
 	"usage: iosweep plot INPUT... [options]\n"
@@ -186,8 +186,7 @@ static void default_label(const char *path, char *out, size_t outlen)
 
 static int is_dir(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return plat_stat(path, 1, NULL) == PLAT_DIR;
 }
 
 int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmdargs.h"
 #include "commands.h"
@@ -24,6 +23,7 @@
 #include "iosweep.h"
 #include "results.h"
 #include "units.h"
+#include "platform.h"
 
 static const char report_usage[] =
 	"usage: iosweep report INPUT... [options]\n"
@@ -58,7 +58,6 @@ int cmd_report(int argc, char **argv)
 	struct result_set *sets = NULL, **ptrs = NULL;
 	char err[IOSWEEP_ERR_MAX], *path = NULL, size[64];
 	struct html_outcome oc;
-	struct stat st;
 
 	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
 		return rc;
@@ -70,7 +69,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (out) {
 		path = strdup(out);
-	} else if (ca.ninputs == 1 && stat(ca.inputs[0], &st) == 0 && S_ISDIR(st.st_mode)) {
+	} else if (ca.ninputs == 1 && plat_stat(ca.inputs[0], 1, NULL) == PLAT_DIR) {
 		size_t n = strlen(ca.inputs[0]) + sizeof("/report.html");
 		if ((path = malloc(n)) != NULL)
 			snprintf(path, n, "%s/report.html", ca.inputs[0]);
@@ -85,7 +84,7 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	/* refuse before the (slow) loading and rendering */
-	if (!overwrite && lstat(path, &st) == 0) {
+	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
 		fprintf(stderr, "iosweep report: '%s' exists already; choose another --out "
 			"or add --overwrite\n", path);
 		rc = IOSWEEP_EXIT_USAGE;

@@ -35,12 +35,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "csvout.h"
 #include "latency.h"
 #include "outfile.h"
+#include "platform.h"
 #include "results.h"
 #include "stats.h"
 
@@ -764,8 +764,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	}
 	/* refuse before writing anything */
 	for (size_t i = 0; i < nfiles && !overwrite; i++) {
-		struct stat st;
-		if (lstat(files[i].path, &st) == 0) {
+		if (plat_stat(files[i].path, 0, NULL) != PLAT_NONE) {
 			snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite",
 				 files[i].path);
 			goto out;
@@ -830,7 +829,7 @@ int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen)
 	if (!stamp_from_iso(m ? m->start_time : NULL, stamp, sizeof(stamp))) {
 		time_t now = time(NULL);
 		struct tm tm;
-		if (!localtime_r(&now, &tm) ||
+		if (plat_localtime(now, &tm) != 0 ||
 		    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm) == 0)
 			snprintf(stamp, sizeof(stamp), "run");
 	}

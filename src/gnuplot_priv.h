@@ -64,7 +64,7 @@ static inline void sb_puts(struct sbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
-__attribute__((format(printf, 2, 3)))
+IOSWEEP_PRINTF(2, 3)
 static inline void sb_printf(struct sbuf *b, const char *fmt, ...)
 {
 	char small[512];

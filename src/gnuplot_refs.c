@@ -20,6 +20,7 @@
 
 #include "gnuplot.h"
 #include "gnuplot_priv.h"
+#include "platform.h"
 
 void gnuplot_refs_release(struct gnuplot_refs *r)
 {
@@ -183,7 +184,7 @@ int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
 		return gnuplot_refs_parse(out, t, strlen(t), "reference-lines.csv",
 					  err, errlen);
 	}
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = plat_fopen(path, "rb");
 	if (!fp) {
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return -1;

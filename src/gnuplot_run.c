@@ -1,25 +1,20 @@
 /*
  * gnuplot_run.c: running the gnuplot program on the scripts gnuplot.c
  * writes (see gnuplot.h).  gnuplot is found on PATH, or is
- * $IOSWEEP_GNUPLOT; it runs with fork/exec (no shell, so no quoting of
- * paths) in the script's directory, its messages are read from a pipe so
+ * $IOSWEEP_GNUPLOT; it runs through plat_run (no shell, so no quoting of
+ * paths) in the script's directory, its messages are collected so
  * a failure can name gnuplot's own error line, and a render counts only
  * when the output file appeared and is not empty.  gnuplot_for_sweep puts
  * writing and rendering together for a sweep's --plot.
  */
 #include "compat.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "gnuplot.h"
+#include "platform.h"
 
 static const char *gnuplot_program(void)
 {
@@ -29,21 +24,7 @@ static const char *gnuplot_program(void)
 
 int gnuplot_available(void)
 {
-	const char *prog = gnuplot_program();
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0;
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		size_t n = strcspn(path, ":");
-		char full[4096];
-		snprintf(full, sizeof(full), "%.*s/%s", (int)n, n ? path : ".", prog);
-		if (access(full, X_OK) == 0)
-			return 1;
-		path += n + (path[n] == ':');
-	}
-	return 0;
+	return plat_program_found(gnuplot_program());
 }
 
 void gnuplot_render_hint(const char *dir, const char *term, char *out, size_t outlen)
@@ -81,75 +62,22 @@ static void first_error_line(const char *msg, char *out, size_t outlen)
 
 /*
  * Run gnuplot with args (args[0] is replaced by the program) in dir, its
- * stdin and stdout on /dev/null and its messages (stderr, where gnuplot's
- * print writes too) collected into msg.  The exit status goes to *status.
- * 0, or -1 with err set when it could not be run.
+ * stdin and stdout on the null device and its messages (stderr, where
+ * gnuplot's print writes too) collected into msg (plat_run).  The exit
+ * code goes to *status (-1 when killed).  0, or -1 with err set when it
+ * could not be run.
  */
-static int gnuplot_run(const char *dir, char **args, char *msg, size_t msgcap,
+static int gnuplot_run(const char *dir, const char **args, char *msg, size_t msgcap,
 		       int *status, char *err, size_t errlen)
 {
-	size_t msglen = 0;
-	int pfd[2];
-
-	if (pipe(pfd) != 0) {
-		snprintf(err, errlen, "cannot run gnuplot: pipe: %s", strerror(errno));
-		return -1;
-	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "cannot run gnuplot: fork: %s", strerror(errno));
-		close(pfd[0]);
-		close(pfd[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		const char *prog = gnuplot_program();
-		int devnull = open("/dev/null", O_RDWR);
-		args[0] = (char *)prog;
-		if (devnull >= 0) {
-			dup2(devnull, 0);
-			dup2(devnull, 1);
-		}
-		dup2(pfd[1], 2);
-		close(pfd[0]);
-		close(pfd[1]);
-		if (chdir(dir) != 0) {
-			dprintf(2, "cannot enter '%s': %s\n", dir, strerror(errno));
-			_exit(126);
-		}
-		execvp(prog, args);
-		dprintf(2, "cannot run '%s': %s\n", prog, strerror(errno));
-		_exit(127);
-	}
-	close(pfd[1]);
-	for (;;) {
-		char chunk[1024];
-		ssize_t n = read(pfd[0], chunk, sizeof(chunk));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		size_t keep = (size_t)n;
-		if (keep > msgcap - 1 - msglen)
-			keep = msgcap - 1 - msglen;
-		memcpy(msg + msglen, chunk, keep);
-		msglen += keep;
-	}
-	msg[msglen] = '\0';
-	close(pfd[0]);
-	while (waitpid(pid, status, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(err, errlen, "cannot run gnuplot: waitpid: %s", strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
+	args[0] = gnuplot_program();
+	return plat_run(args[0], args, dir, msg, msgcap, status, err, errlen);
 }
 
 int gnuplot_has_term(const char *term, char *err, size_t errlen)
 {
 	char arg[] = "print GPVAL_TERMINALS", msg[4096], want[48];
-	char *args[] = { NULL, (char *)"-e", arg, NULL };
+	const char *args[] = { NULL, "-e", arg, NULL };
 	int status = 0;
 
 	if (!gnuplot_available()) {
@@ -158,7 +86,7 @@ int gnuplot_has_term(const char *term, char *err, size_t errlen)
 	}
 	if (gnuplot_run(".", args, msg, sizeof(msg), &status, err, errlen) != 0)
 		return -1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	if (status != 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
 		snprintf(err, errlen, "gnuplot failed listing its terminals: %s", line);
@@ -181,7 +109,7 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	size_t plen = strlen(gp_path);
 	char dir[4096], base[1024], termarg[64], outp[4200], msg[4096];
 	int status = 0;
-	struct stat st;
+	uint64_t size = 0;
 
 	if (!gnuplot_term_valid(t)) {
 		snprintf(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
@@ -199,16 +127,16 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	snprintf(termarg, sizeof(termarg), "term='%s'", t);
 	snprintf(outp, sizeof(outp), "%.*s.%s", (int)(plen - 3), gp_path, gnuplot_term_ext(t));
 
-	char *args[] = { NULL, (char *)"-e", termarg, base, NULL };
+	const char *args[] = { NULL, "-e", termarg, base, NULL };
 	if (gnuplot_run(dir, args, msg, sizeof(msg), &status, err, errlen) != 0)
 		return -1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	if (status != 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
 		snprintf(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
 		return -1;
 	}
-	if (stat(outp, &st) != 0 || st.st_size == 0) {
+	if (plat_stat(outp, 1, &size) != PLAT_FILE || size == 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
 		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,

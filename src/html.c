@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <zlib.h>
 
@@ -32,6 +31,7 @@
 #include "results.h"
 #include "stats.h"
 #include "units.h"
+#include "platform.h"
 
 /* Longest data: link written as text; Chromium's limit for any URL is 2 MiB. */
 #ifndef HTML_DATA_URL_MAX
@@ -460,7 +460,7 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 		present |= sets[i]->cols_mask;
 	for (size_t k = 0; k < a->ncharts; k++)
 		others |= a->charts[k].col < 0;
-	if (localtime_r(&now, &tm))
+	if (plat_localtime(now, &tm) == 0)
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
 	page_head(f, sets, nsets);
 	outfile_printf(f, "<header>\n<h1>iosweep report: ");
@@ -505,7 +505,6 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 	const struct compare_result **cmp = NULL;
 	char **cmp_err = NULL;
 	struct outfile f;
-	struct stat st;
 	int rc = -1;
 
 	memset(oc, 0, sizeof(*oc));
@@ -552,8 +551,9 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 		}
 	}
 	oc->gnuplot_missing = a.gnuplot_missing;
-	if (stat(path, &st) == 0)
-		oc->bytes = (uint64_t)st.st_size;
+	uint64_t size = 0;
+	if (plat_stat(path, 1, &size) == PLAT_FILE)
+		oc->bytes = size;
 	rc = 0;
 out:
 	for (size_t i = 0; res && i < nsets; i++)

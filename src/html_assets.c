@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cliff.h"
 #include "csvout.h"
@@ -32,6 +31,7 @@
 #include "iosweep.h"
 #include "outfile.h"
 #include "results.h"
+#include "platform.h"
 
 /* ------------------------------------------------------------------ */
 /* the temporary folder */
@@ -42,21 +42,20 @@ static void remove_tree(const char *dir, int depth)
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[2048];
-	struct stat st;
 
 	if (d) {
 		while ((e = readdir(d)) != NULL) {
 			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0)
+			if (plat_stat(path, 0, NULL) == PLAT_DIR && depth > 0)
 				remove_tree(path, depth - 1);
 			else
-				unlink(path);
+				plat_remove(path);
 		}
 		closedir(d);
 	}
-	rmdir(dir);
+	plat_rmdir(dir);
 }
 
 static int make_tmpdir(struct html_assets *a, char *err, size_t errlen)
@@ -65,7 +64,7 @@ static int make_tmpdir(struct html_assets *a, char *err, size_t errlen)
 	if (!base || !*base)
 		base = "/tmp";
 	snprintf(a->tmpdir, sizeof(a->tmpdir), "%s/iosweep-report.XXXXXX", base);
-	if (!mkdtemp(a->tmpdir)) {
+	if (!plat_mkdtemp(a->tmpdir)) {
 		snprintf(err, errlen, "cannot create a temporary folder in '%.300s': %s",
 			 base, strerror(errno));
 		a->tmpdir[0] = '\0';

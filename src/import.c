@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <zlib.h>
 
 #include "import.h"
 #include "import_priv.h"
+#include "platform.h"
 #include "results.h"
 #include "tpcsv.h"
 
@@ -52,10 +52,17 @@ int import_read_file(const char *path, char **buf, size_t *len, char *err,
 
 	*buf = NULL;
 	*len = 0;
-	gz = gzopen(path, "rb");
+	int fd = plat_open_read_fd(path);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	gz = gzdopen(fd, "rb");
 	if (!gz) {
 		snprintf(err, errlen, "cannot open '%s': %s", path,
 			 errno ? strerror(errno) : "out of memory");
+		plat_close_fd(fd);
 		return -1;
 	}
 	for (;;) {
@@ -150,7 +157,7 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
-	if (cell < 0 || cell > (long)UINT32_MAX)
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX)
 		goto nomem;
 	if ((size_t)cell >= acc->cell_cols_alloc) {
 		size_t want = acc->cell_cols_alloc ? acc->cell_cols_alloc * 2 : 256;
@@ -285,8 +292,7 @@ static int default_label(struct result_set *rs, const char *path, int is_dir)
 
 static int file_exists(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	return plat_stat(path, 1, NULL) == PLAT_FILE;
 }
 
 /* The first of dir/name and dir/name.gz that exists, into out; 0 or -1. */
@@ -317,25 +323,26 @@ static int starts_like_our_csv(const char *buf)
 static int load_one(struct result_set *t, const char *path, char *err,
 		    size_t errlen)
 {
-	struct stat st;
+	enum plat_kind kind;
 	char csv_path[4096], meta_path[4096];
 	const char *file = path;
 	int is_dir = 0, rc = -1;
 	char *buf = NULL;
 	size_t len = 0;
 
-	if (stat(path, &st) != 0) {
+	kind = plat_stat(path, 1, NULL);
+	if (kind == PLAT_NONE) {
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (S_ISDIR(st.st_mode)) {
+	if (kind == PLAT_DIR) {
 		is_dir = 1;
-		/* a throughput-mode folder: its throughput.csv (tpcsv.h) */
+		/* a throughput-mode folder: its throughput.csv (tpcsv.h), else
+		 * results.csv */
 		if (find_in_dir(path, strlen(path), TPCSV_NAME, csv_path,
-				sizeof(csv_path)) == 0) {
-			file = csv_path;
-		} else if (find_in_dir(path, strlen(path), "results.csv", csv_path,
-				sizeof(csv_path))) {
+				sizeof(csv_path)) != 0 &&
+		    find_in_dir(path, strlen(path), "results.csv", csv_path,
+				sizeof(csv_path)) != 0) {
 			snprintf(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
 				 path);
 			return -1;

@@ -57,7 +57,7 @@ struct csv_ctx {
 };
 
 static void cfail(struct csv_ctx *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 static void cfail(struct csv_ctx *c, const char *fmt, ...)
 {
 	char msg[256];
@@ -307,7 +307,7 @@ static void results_row(struct csv_ctx *c)
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
-	if (cell < 0 || cell > (long)UINT32_MAX) {
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX) {
 		cfail(c, "out of memory");
 		return;
 	}

@@ -99,7 +99,7 @@ int import_section_col(const char *title, size_t len);
 
 /* err = "PATH:LINE: message" ("PATH: message" when line is 0). */
 void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
-		  const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+		  const char *fmt, va_list ap) IOSWEEP_PRINTF(5, 0);
 
 /* Read a whole file (plain or gzip) into a NUL-terminated buffer. */
 int import_read_file(const char *path, char **buf, size_t *len, char *err,

@@ -38,7 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <strings.h>
 
 #include "import_priv.h"
 #include "results.h"
@@ -186,7 +186,12 @@ static int tok_double(const struct token *t, double *out)
 /* Does the line contain `needle`? */
 static const char *line_find(const struct line *l, const char *needle)
 {
-	return memmem(l->s, l->len, needle, strlen(needle));
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; n && i + n <= l->len; i++)
+		if (l->s[i] == needle[0] && memcmp(l->s + i, needle, n) == 0)
+			return l->s + i;
+	return NULL;
 }
 
 /* Is the line `text`, give or take blanks around it? */
@@ -216,7 +221,7 @@ static void line_trim(const char *s, size_t len, char *buf, size_t buflen)
 }
 
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	IOSWEEP_PRINTF(3, 4);
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
 {
 	va_list ap;
@@ -272,16 +277,37 @@ static int set_unit(struct text_parse *tp, int unit, unsigned line)
 	return 0;
 }
 
+/* The index of name (its first three letters, or all of it) in names[n], or -1. */
+static int name_index(const char *name, const char *const *names, int n)
+{
+	size_t len = strlen(name);
+
+	for (int i = 0; i < n; i++)
+		if (len >= 3 && strncasecmp(name, names[i], len) == 0)
+			return i;
+	return -1;
+}
+
 /* "Sun Nov 21 03:38:06 2010" -> "2010-11-21T03:38:06"; else as printed. */
 static int set_start_time(struct text_parse *tp, const char *txt)
 {
-	struct tm tm;
-	char iso[64];
-	memset(&tm, 0, sizeof(tm));
-	const char *end = strptime(txt, "%a %b %d %H:%M:%S %Y", &tm);
-	if (end && *end == '\0' &&
-	    strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%S", &tm) > 0)
+	static const char *const days[] = { "sunday", "monday", "tuesday",
+		"wednesday", "thursday", "friday", "saturday" };
+	static const char *const months[] = { "january", "february", "march",
+		"april", "may", "june", "july", "august", "september", "october",
+		"november", "december" };
+	char wd[16], mon[16], iso[64];
+	int d, h, mi, sec, y, end = -1, m;
+
+	if (sscanf(txt, "%15[A-Za-z] %15[A-Za-z] %d %d:%d:%d %d%n", wd, mon, &d,
+		   &h, &mi, &sec, &y, &end) == 7 && end > 0 && txt[end] == '\0' &&
+	    name_index(wd, days, 7) >= 0 && (m = name_index(mon, months, 12)) >= 0 &&
+	    d >= 1 && d <= 31 && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 &&
+	    sec >= 0 && sec <= 60 && y >= 0 && y <= 9999) {
+		snprintf(iso, sizeof(iso), "%04d-%02d-%02dT%02d:%02d:%02d", y, m + 1,
+			 d, h, mi, sec);
 		return set_meta(tp, &tp->rs->meta.start_time, iso);
+	}
 	return set_meta(tp, &tp->rs->meta.start_time, txt);
 }
 

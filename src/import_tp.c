@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "import_priv.h"
 #include "iosweep.h"
@@ -78,7 +79,7 @@ struct tp_parse {
 };
 
 static int tfail(struct tp_parse *p, unsigned line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	IOSWEEP_PRINTF(3, 4);
 static int tfail(struct tp_parse *p, unsigned line, const char *fmt, ...)
 {
 	va_list ap;

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "docgen.h"
 #include "iosweep.h"
+#include "platform.h"
 #include "sweep.h"
 
 static const struct {
@@ -30,6 +31,7 @@ static const struct {
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
 static int dispatch(int argc, char **argv)
 {
+	plat_utf8_args(&argc, &argv);
 	if (argc < 2) {
 		fprintf(stderr, "iosweep: no arguments; try 'iosweep --help', "
 			"or 'iosweep -a -f /path/to/testfile' for a full sweep\n");

@@ -28,12 +28,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "iosweep.h"
 #include "options.h"
 #include "options_priv.h"
 #include "sysinfo.h"
+#include "platform.h"
 #include "results.h"
 #include "units.h"
 
@@ -67,7 +67,7 @@ struct opt_parse {
 };
 
 static int opt_error(struct opt_parse *ps, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 
 static int opt_error(struct opt_parse *ps, const char *fmt, ...)
 {
@@ -80,7 +80,7 @@ static int opt_error(struct opt_parse *ps, const char *fmt, ...)
 }
 
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 
 /* Append one splash line (IOzone's header line for an option). */
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
@@ -227,11 +227,10 @@ int opt_test(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t n)
 {
 	(void)row; (void)text;
-#ifndef HAVE_PREADV
-	if (n == TEST_PWRITEV || n == TEST_PREADV)
+	if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored())
 		return opt_error(ps, "%s %s: test %" PRIu64 " (%s) is not available "
-				 "on this system", ps->shown, text, n, opt_test_name[n]);
-#endif
+				 "on %s", ps->shown, text, n, opt_test_name[n],
+				 plat_caps()->os);
 	ps->o->tests_mask |= 1u << n;
 	return 0;
 }
@@ -240,40 +239,33 @@ int opt_direct(struct opt_parse *ps, const struct opt_row *row,
 	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
-#if defined(HAVE_O_DIRECT)
+	if (!plat_caps()->direct_splash)
+		return opt_error(ps, "%s: direct I/O (O_DIRECT or F_NOCACHE) is not "
+				 "available on %s", ps->shown, plat_caps()->os);
 	ps->o->direct = 1;
-	return opt_splash(ps, "\tO_DIRECT feature enabled");
-#elif defined(HAVE_F_NOCACHE)
-	ps->o->direct = 1;
-	return opt_splash(ps, "\tF_NOCACHE=1 - Turns data caching off");
-#else
-	return opt_error(ps, "%s: direct I/O (O_DIRECT or F_NOCACHE) is not "
-			 "available on this system", ps->shown);
-#endif
+	return opt_splash(ps, "%s", plat_caps()->direct_splash);
 }
 
 int opt_odsync(struct opt_parse *ps, const struct opt_row *row,
 	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
-#if defined(HAVE_O_DSYNC)
+	if (!plat_caps()->odsync)
+		return opt_error(ps, "%s: O_DSYNC is not available on %s", ps->shown,
+				 plat_caps()->os);
 	ps->o->odsync = 1;
 	return opt_splash(ps, "\t>>> O_DSYNC mode enabled. <<<");
-#else
-	return opt_error(ps, "%s: O_DSYNC is not available on this system", ps->shown);
-#endif
 }
 
 int opt_orsync(struct opt_parse *ps, const struct opt_row *row,
 	       const char *text, uint64_t value)
 {
 	(void)row; (void)text; (void)value;
-#if defined(HAVE_O_RSYNC)
+	if (!plat_caps()->orsync)
+		return opt_error(ps, "%s: O_RSYNC is not available on %s", ps->shown,
+				 plat_caps()->os);
 	ps->o->orsync = 1;
 	return opt_splash(ps, "\tRead & Write sync mode active.");
-#else
-	return opt_error(ps, "%s: O_RSYNC is not available on this system", ps->shown);
-#endif
 }
 
 int opt_unit_ops(struct opt_parse *ps, const struct opt_row *row,
@@ -314,17 +306,16 @@ int opt_xls(struct opt_parse *ps, const struct opt_row *row,
 int opt_machine(struct opt_parse *ps, const struct opt_row *row,
 		const char *text, uint64_t value)
 {
-	struct utsname u;
+	char line[1024];
 
 	(void)row; (void)text; (void)value;
 	ps->o->machine = 1;
-	if (uname(&u) != 0)
+	if (plat_uname_line(line, sizeof(line)) != 0)
 		return opt_error(ps, "%s: cannot read the machine name (uname)", ps->shown);
 	/* IOzone prints "\n\tMachine = ...": an empty line, then the line */
 	if (opt_splash(ps, "%s", ""))
 		return -1;
-	return opt_splash(ps, "\tMachine = %s %s %s %s %s", u.sysname, u.nodename,
-			  u.release, u.version, u.machine);
+	return opt_splash(ps, "\tMachine = %s", line);
 }
 
 int opt_stop(struct opt_parse *ps, const struct opt_row *row,
@@ -1146,6 +1137,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->data = OPTIONS_DATA_RANDOM;
 	o->progress = -1;
 	o->unit = RESULTS_UNIT_KBPS;
+	o->threads = !plat_caps()->processes;   /* Windows: children are threads */
 	if (opt_strdup(&ps, &o->file, OPTIONS_DEFAULT_FILE) ||
 	    opt_command_line(&ps, argc, argv))
 		return -1;
@@ -1226,9 +1218,8 @@ unsigned options_tests(const struct options *o)
 		mask |= 1u << n;
 	if (o->extended) {
 		mask |= (1u << TEST_PWRITE) | (1u << TEST_PREAD);
-#ifdef HAVE_PREADV
-		mask |= (1u << TEST_PWRITEV) | (1u << TEST_PREADV);
-#endif
+		if (io_have_vectored())
+			mask |= (1u << TEST_PWRITEV) | (1u << TEST_PREADV);
 	}
 	return mask;
 }

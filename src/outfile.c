@@ -8,10 +8,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <zlib.h>
 
 #include "outfile.h"
+#include "platform.h"
 
 static char *xstrdup(const char *s)
 {
@@ -32,11 +32,10 @@ static void outfile_clear(struct outfile *f)
 int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 		 char *err, size_t errlen)
 {
-	struct stat st;
 	int fd = -1;
 
 	memset(f, 0, sizeof(*f));
-	if (!overwrite && lstat(path, &st) == 0) {
+	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
 		snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
 		return -1;
 	}
@@ -48,8 +47,8 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 		outfile_clear(f);
 		return -1;
 	}
-	snprintf(f->tmp_path, n, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(f->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_BINARY, 0666);
+	snprintf(f->tmp_path, n, "%s.tmp.%ld", path, plat_pid());
+	fd = plat_create_fd(f->tmp_path);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create '%s': %s", f->tmp_path, strerror(errno));
 		outfile_clear(f);
@@ -58,8 +57,8 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 	if (gzip) {
 		f->gz = gzdopen(fd, "wb6");
 		if (!f->gz) {
-			close(fd);
-			unlink(f->tmp_path);
+			plat_close_fd(fd);
+			plat_remove(f->tmp_path);
 			snprintf(err, errlen, "cannot start gzip on '%s'", f->tmp_path);
 			outfile_clear(f);
 			return -1;
@@ -68,8 +67,8 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 		f->fp = fdopen(fd, "wb");
 		if (!f->fp) {
 			int e = errno;
-			close(fd);
-			unlink(f->tmp_path);
+			plat_close_fd(fd);
+			plat_remove(f->tmp_path);
 			snprintf(err, errlen, "cannot write '%s': %s", f->tmp_path, strerror(e));
 			outfile_clear(f);
 			return -1;
@@ -135,7 +134,7 @@ int outfile_commit(struct outfile *f, char *err, size_t errlen)
 		}
 		f->gz = NULL;
 	} else if (f->fp) {
-		if (fflush(f->fp) != 0 || fsync(fileno(f->fp)) != 0) {
+		if (fflush(f->fp) != 0 || plat_fsync_fd(fileno(f->fp)) != 0) {
 			if (!f->failed && errno != EINVAL) {
 				f->failed = 1;
 				f->saved_errno = errno;
@@ -150,12 +149,12 @@ int outfile_commit(struct outfile *f, char *err, size_t errlen)
 	if (f->failed) {
 		snprintf(err, errlen, "cannot write '%s': %s", f->final_path,
 			 strerror(f->saved_errno ? f->saved_errno : EIO));
-		unlink(f->tmp_path);
+		plat_remove(f->tmp_path);
 		rc = -1;
-	} else if (rename(f->tmp_path, f->final_path) != 0) {
+	} else if (plat_rename(f->tmp_path, f->final_path) != 0) {
 		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", f->tmp_path,
 			 f->final_path, strerror(errno));
-		unlink(f->tmp_path);
+		plat_remove(f->tmp_path);
 		rc = -1;
 	}
 	outfile_clear(f);
@@ -169,7 +168,7 @@ void outfile_abort(struct outfile *f)
 	if (f->fp)
 		fclose(f->fp);
 	if (f->tmp_path)
-		unlink(f->tmp_path);
+		plat_remove(f->tmp_path);
 	outfile_clear(f);
 }
 
@@ -185,7 +184,7 @@ int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 			continue;
 		char c = *s;
 		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+		if (plat_mkdir(p) != 0 && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create '%s': %s", p, strerror(errno));
 			free(p);
 			return -1;
@@ -194,8 +193,7 @@ int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 		if (!c)
 			break;
 	}
-	struct stat st;
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	if (plat_stat(dir, 1, NULL) != PLAT_DIR) {
 		snprintf(err, errlen, "cannot create '%s': not a directory", dir);
 		free(p);
 		return -1;
@@ -226,7 +224,7 @@ int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
 			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
 			return -1;
 		}
-		if (mkdir(out, 0777) == 0)
+		if (plat_mkdir(out) == 0)
 			return 0;
 		if (errno != EEXIST) {
 			snprintf(err, errlen, "cannot create '%.300s': %s", out, strerror(errno));

@@ -31,7 +31,7 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 		 char *err, size_t errlen);
 int outfile_write(struct outfile *f, const void *buf, size_t len);
 int outfile_printf(struct outfile *f, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	IOSWEEP_PRINTF(2, 3);
 /* Flush, fsync, close and rename into place.  0 or -1 (temp file removed). */
 int outfile_commit(struct outfile *f, char *err, size_t errlen);
 /* Close and remove the temporary file. */

@@ -28,7 +28,7 @@
 
 #include "clock.h"
 #include "engine.h"
-#include "io.h"
+#include "platform.h"
 #include "latency.h"
 #include "options.h"
 #include "qd.h"

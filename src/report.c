@@ -18,12 +18,12 @@
 #include <inttypes.h>
 #include <string.h>
 #include <time.h>
-#include <sys/utsname.h>
 
 #include "iosweep.h"
 #include "latency.h"
 #include "report_qd.h"
 #include "options.h"
+#include "platform.h"
 #include "report.h"
 #include "results.h"
 
@@ -190,20 +190,27 @@ static void start_text(const char *iso, char *buf, size_t len)
 		t = mktime(&tm);   /* fills tm_wday */
 	} else {
 		t = time(NULL);
-		localtime_r(&t, &tm);
+		plat_localtime(t, &tm);
 	}
-	if (t == (time_t)-1 || !strftime(buf, len, "%a %b %e %H:%M:%S %Y", &tm))
+	/* "%a %b %e %H:%M:%S %Y" in the C locale; %e is not in every C library */
+	static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	if (t == (time_t)-1 || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
+	    tm.tm_mon > 11)
 		snprintf(buf, len, "%s", iso ? iso : "unknown");
+	else
+		snprintf(buf, len, "%s %s %2d %02d:%02d:%02d %d", days[tm.tm_wday],
+			 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min,
+			 tm.tm_sec, tm.tm_year + 1900);
 }
 
 void report_header(FILE *out, const struct options *o, const struct result_set *rs)
 {
 	const struct result_meta *m = &rs->meta;
-	struct utsname un;
-	char began[64];
+	char machine[256], began[64];
 
-	if (uname(&un) != 0)
-		snprintf(un.machine, sizeof(un.machine), "unknown");
+	plat_machine(machine, sizeof(machine));
 	start_text(m->start_time, began, sizeof(began));
 	fprintf(out, "\tIosweep: Performance Test of File I/O\n"
 		"\t        Version $Revision: %s $\n"
@@ -212,8 +219,8 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		"\tContributors: the iosweep authors (test design after IOzone by "
 		"William Norcott, Don Capps and others)\n\n"
 		"\tRun began: %s\n\n",
-		IOSWEEP_VERSION, (int)(sizeof(void *) * 8), IOSWEEP_BUILD_OS,
-		un.machine, began);
+		IOSWEEP_VERSION, (int)(sizeof(void *) * 8), plat_caps()->os,
+		machine, began);
 	for (size_t i = 0; i < o->nsplash; i++)
 		fprintf(out, "%s\n", o->splash[i]);
 	fprintf(out, "\tCommand line used: %s\n",

@@ -13,9 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "options.h"
+#include "platform.h"
 #include "report_tp.h"
 #include "results.h"
 #include "throughput.h"
@@ -220,9 +220,8 @@ int report_tp_xls_check(const struct options *o, char *err, size_t errlen)
 {
 	unsigned counts[OPTIONS_MAX_CHILDREN];
 	size_t n = options_child_counts(o, counts, OPTIONS_MAX_CHILDREN);
-	struct stat st;
 
-	if (o->xls_path && !o->overwrite && lstat(o->xls_path, &st) == 0) {
+	if (o->xls_path && !o->overwrite && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE) {
 		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
 			 "name or add --overwrite", o->xls_path);
 		return -1;

@@ -12,12 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "adaptive.h"
 #include "clients.h"
 #include "clock.h"
-#include "io.h"
+#include "platform.h"
 #include "iosweep.h"
 #include "latency.h"
 #include "options.h"
@@ -74,10 +73,8 @@ static int qfile_wanted(const struct options *o, size_t i)
 /* -Q without --overwrite: refuse before anything is printed or written. */
 static int check_qfiles(const struct options *o, char *err, size_t errlen)
 {
-	struct stat st;
-
 	for (size_t i = 0; i < RUNNER_NQFILES && !o->overwrite; i++) {
-		if (qfile_wanted(o, i) && lstat(qfiles[i].name, &st) == 0) {
+		if (qfile_wanted(o, i) && plat_stat(qfiles[i].name, 0, NULL) != PLAT_NONE) {
 			snprintf(err, errlen, "-Q: '%s' exists already in the current "
 				 "directory; remove it or use --overwrite", qfiles[i].name);
 			return -1;
@@ -109,10 +106,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 
 void runner_abandon(const struct options *o)
 {
-	struct stat st;
-
-	if (lstat(target(o), &st) == 0 && S_ISREG(st.st_mode))
-		unlink(target(o));
+	if (plat_stat(target(o), 0, NULL) == PLAT_FILE)
+		plat_remove(target(o));
 }
 
 /* ---- the state of one run ----------------------------------------------- */
@@ -530,9 +525,10 @@ static int close_qfiles(struct run *r, char *err, size_t errlen)
 /* The file must be there (runner_prepare) and be one we may use. */
 static int ensure_file(const struct options *o, char *err, size_t errlen)
 {
-	struct stat st;
+	uint64_t size = 0;
+	enum plat_kind kind = plat_stat(target(o), 0, &size);
 
-	if (lstat(target(o), &st) != 0) {
+	if (kind == PLAT_NONE) {
 		if (errno != ENOENT) {
 			snprintf(err, errlen, "cannot use '%s': %s", target(o),
 				 strerror(errno));
@@ -540,12 +536,12 @@ static int ensure_file(const struct options *o, char *err, size_t errlen)
 		}
 		return runner_prepare(o, err, errlen);
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (kind != PLAT_FILE) {
 		snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
 			 "file iosweep may create and remove", target(o));
 		return -1;
 	}
-	if (st.st_size != 0 && !o->overwrite) {
+	if (size != 0 && !o->overwrite) {
 		snprintf(err, errlen, "'%s' exists already; remove it, choose "
 			 "another -f, or use --overwrite", target(o));
 		return -1;
@@ -620,7 +616,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
-	if (have_file && !o->keep_file && unlink(c->path) != 0 && rc == 0) {
+	if (have_file && !o->keep_file && plat_remove(c->path) != 0 && rc == 0) {
 		snprintf(err, errlen, "cannot remove '%s': %s", c->path,
 			 strerror(errno));
 		rc = -1;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "cliff.h"
-#include "io.h"
+#include "platform.h"
 #include "options.h"
 #include "plan.h"
 #include "results.h"

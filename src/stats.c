@@ -21,6 +21,8 @@
 
 #include "stats.h"
 
+#define STATS_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
+
 double stats_t95(size_t df)
 {
 	if (df == 0)
@@ -183,7 +185,7 @@ static double t_upper(double t, double df)
 /* Density of Student's t with df degrees of freedom. */
 static double t_pdf(double t, double df)
 {
-	double lc = lgamma((df + 1.0) / 2.0) - lgamma(df / 2.0) - 0.5 * log(df * M_PI);
+	double lc = lgamma((df + 1.0) / 2.0) - lgamma(df / 2.0) - 0.5 * log(df * STATS_PI);
 	return exp(lc - (df + 1.0) / 2.0 * log1p(t * t / df));
 }
 
@@ -197,7 +199,7 @@ double stats_t_quantile(double p, double df)
 		return 0.0;
 	double q = 1.0 - p;             /* upper tail wanted */
 	if (df == 1.0)                  /* Cauchy */
-		return 1.0 / tan(M_PI * q);
+		return 1.0 / tan(STATS_PI * q);
 	if (df == 2.0)
 		return (1.0 - 2.0 * q) / sqrt(2.0 * q * (1.0 - q));
 	/* bracket [lo, hi] with tail(lo) >= q > tail(hi) */

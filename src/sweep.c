@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "adaptive.h"
 #include "clients.h"
@@ -28,6 +27,7 @@
 #include "options.h"
 #include "jsonout.h"
 #include "outfile.h"
+#include "platform.h"
 #include "plan.h"
 #include "refine.h"
 #include "report.h"
@@ -65,26 +65,12 @@ static void on_sigpipe(int sig)
 
 static void catch_signals(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_sigpipe;
-	sigaction(SIGPIPE, &sa, NULL);
+	plat_catch_stop(on_signal, on_sigpipe);
 }
 
 static const char *signal_name(int sig)
 {
-	switch (sig) {
-	case SIGINT: return "SIGINT";
-	case SIGTERM: return "SIGTERM";
-	case SIGHUP: return "SIGHUP";
-	case SIGPIPE: return "SIGPIPE (the reader of stdout went away)";
-	default: return "a signal";
-	}
+	return plat_signal_name(sig);
 }
 
 /*
@@ -151,19 +137,18 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 		"clients.csv", "clients.csv.gz", "report.html"
 	};
 	char path[4096];
-	struct stat st;
 
 	if (o->overwrite)
 		return 0;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (lstat(path, &st) == 0) {
+		if (plat_stat(path, 0, NULL) != PLAT_NONE) {
 			snprintf(err, errlen, "--out '%.300s' holds results already; "
 				 "choose another folder or add --overwrite", dir);
 			return -1;
 		}
 	}
-	if (o->xls_path && lstat(o->xls_path, &st) == 0) {
+	if (o->xls_path && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE) {
 		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
 			 "name or add --overwrite", o->xls_path);
 		return -1;
@@ -181,11 +166,10 @@ static int make_out_dir(const char *dir, char *made, size_t madelen,
 			char *err, size_t errlen)
 {
 	char p[2048];
-	struct stat st;
 
 	made[0] = '\0';
 	snprintf(p, sizeof(p), "%s", dir);
-	while (lstat(p, &st) != 0 && errno == ENOENT) {
+	while (plat_stat(p, 0, NULL) == PLAT_NONE && errno == ENOENT) {
 		char *slash = strrchr(p, '/');
 		snprintf(made, madelen, "%s", p);
 		if (!slash || slash == p)
@@ -194,7 +178,7 @@ static int make_out_dir(const char *dir, char *made, size_t madelen,
 	}
 	if (outfile_mkdirs(dir, err, errlen) != 0)
 		return -1;
-	if (access(dir, W_OK | X_OK) != 0) {
+	if (!plat_dir_writable(dir)) {
 		snprintf(err, errlen, "cannot write in --out '%.300s': %s", dir,
 			 strerror(errno));
 		return -1;
@@ -210,7 +194,7 @@ static void undo_out_dir(const char *dir, const char *made)
 	if (!made[0])
 		return;
 	snprintf(p, sizeof(p), "%s", dir);
-	while (rmdir(p) == 0 && strcmp(p, made) != 0) {
+	while (plat_rmdir(p) == 0 && strcmp(p, made) != 0) {
 		char *slash = strrchr(p, '/');
 		if (!slash || slash == p)
 			return;
@@ -242,7 +226,6 @@ static int claim_default_dir(const struct result_meta *m, char *dir, size_t len,
 			     char *made, size_t madelen, char *err, size_t errlen)
 {
 	char base[1024], parent[1024];
-	struct stat st;
 
 	if (csvout_default_dir(m, base, sizeof(base)) != 0)
 		snprintf(base, sizeof(base), "iosweep-results/run");
@@ -251,7 +234,7 @@ static int claim_default_dir(const struct result_meta *m, char *dir, size_t len,
 	if (slash)
 		*slash = '\0';
 	made[0] = '\0';
-	if (slash && lstat(parent, &st) != 0)
+	if (slash && plat_stat(parent, 0, NULL) == PLAT_NONE)
 		snprintf(made, madelen, "%s", parent);
 	if (outfile_claim_dir(base, dir, len, err, errlen) != 0)
 		return -1;
@@ -415,7 +398,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	}
 
 	struct sweep_ctx ctx = { .o = o };
-	ctx.show_progress = o->progress > 0 || (o->progress < 0 && isatty(2));
+	ctx.show_progress = o->progress > 0 || (o->progress < 0 && plat_stderr_is_tty());
 	struct runner_hooks hooks = { cell_done, progress, &ctx };
 
 	report_header(stdout, o, &rs);

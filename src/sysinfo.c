@@ -5,8 +5,10 @@
  * its mount options (noatime, sync, compression...), so they are looked up
  * for the directory that holds the test file: on systems with
  * /proc/self/mountinfo the longest mount point above the directory, on BSD
- * and macOS statfs's f_fstypename and f_flags, elsewhere "unknown".
- * Nothing here fails for want of information.
+ * and macOS statfs's f_fstypename and f_flags, on Windows the volume's
+ * file-system name, elsewhere "unknown" (the lookups are the platform
+ * layer's, plat_fs_info; the mountinfo parser is here, where it is tested
+ * on every platform).  Nothing here fails for want of information.
  */
 #include "compat.h"
 
@@ -14,23 +16,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 
-/*
- * statfs with f_fstypename: <sys/mount.h> defines MFSNAMELEN, the size of
- * that field, where the field exists (a feature test, not an OS name).
- */
-#if !defined(HAVE_PROC_MOUNTS) && defined(__has_include)
-#if __has_include(<sys/mount.h>) && __has_include(<sys/param.h>)
-#include <sys/param.h>
-#include <sys/mount.h>
-#if defined(MFSNAMELEN)
-#define HAVE_STATFS_FSTYPENAME 1
-#endif
-#endif
-#endif
-
+#include "platform.h"
 #include "iosweep.h"
 #include "results.h"
 #include "sysinfo.h"
@@ -41,19 +29,16 @@ int sysinfo_iso_time(long long t, char *out, size_t outlen)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
-	char buf[64];
+	char buf[64], zone[16];
 
-	if (!localtime_r(&tt, &tm))
+	if (plat_localtime(tt, &tm) != 0)
 		return -1;
-	size_t n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	size_t n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
 	if (n == 0)
 		return -1;
-	/* %z gives +hhmm; ISO 8601's extended form wants +hh:mm */
-	if (n >= 5 && (buf[n - 5] == '+' || buf[n - 5] == '-')) {
-		int w = snprintf(out, outlen, "%.*s:%s", (int)(n - 2), buf, buf + n - 2);
-		return w < 0 || (size_t)w >= outlen ? -1 : 0;
-	}
-	int w = snprintf(out, outlen, "%s", buf);
+	if (plat_utc_offset(tt, zone, sizeof(zone)) != 0)
+		zone[0] = '\0';
+	int w = snprintf(out, outlen, "%s%s", buf, zone);
 	return w < 0 || (size_t)w >= outlen ? -1 : 0;
 }
 
@@ -102,7 +87,7 @@ static int list_has(const char *list, const char *word, size_t wlen)
  * says rw or ro already (a read-only mount of a writable super block is
  * read-only).
  */
-static void merge_options(char *out, size_t outlen, const char *a, const char *b)
+void sysinfo_merge_options(char *out, size_t outlen, const char *a, const char *b)
 {
 	size_t used;
 	if (out != a)
@@ -123,6 +108,28 @@ static void merge_options(char *out, size_t outlen, const char *a, const char *b
 	}
 }
 
+/* One line of fp into *line (grown as needed, newline kept): its length, or -1 at the end. */
+static long read_line(FILE *fp, char **line, size_t *cap)
+{
+	size_t used = 0;
+
+	for (;;) {
+		if (*cap - used < 2) {
+			size_t want = *cap ? *cap * 2 : 512;
+			char *p = realloc(*line, want);
+			if (!p)
+				return -1;
+			*line = p;
+			*cap = want;
+		}
+		if (!fgets(*line + used, (int)(*cap - used), fp))
+			return used ? (long)used : -1;
+		used += strlen(*line + used);
+		if (used && (*line)[used - 1] == '\n')
+			return (long)used;
+	}
+}
+
 int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 			    size_t fs_len, char *options, size_t options_len)
 {
@@ -130,7 +137,7 @@ int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 	size_t cap = 0;
 	long best_len = -1;
 
-	while (getline(&line, &cap, fp) >= 0) {
+	while (read_line(fp, &line, &cap) >= 0) {
 		char *field[6], *save = NULL, *tok;
 		char *fstype = NULL, *super = NULL;
 		int nf = 0, after_sep = 0;
@@ -174,61 +181,12 @@ int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 	if (best_len < 0)
 		return -1;
 	snprintf(fs_type, fs_len, "%s", best_fs);
-	merge_options(options, options_len, best_opts, best_super);
+	sysinfo_merge_options(options, options_len, best_opts, best_super);
 	free(best_fs);
 	free(best_opts);
 	free(best_super);
 	return 0;
 }
-
-#if defined(HAVE_STATFS_FSTYPENAME)
-static const struct {
-	unsigned long long flag;
-	const char *word;
-} mnt_words[] = {
-#ifdef MNT_NOATIME
-	{ MNT_NOATIME, "noatime" },
-#endif
-#ifdef MNT_NOSUID
-	{ MNT_NOSUID, "nosuid" },
-#endif
-#ifdef MNT_NOEXEC
-	{ MNT_NOEXEC, "noexec" },
-#endif
-#ifdef MNT_SYNCHRONOUS
-	{ MNT_SYNCHRONOUS, "sync" },
-#endif
-#ifdef MNT_ASYNC
-	{ MNT_ASYNC, "async" },
-#endif
-#ifdef MNT_LOCAL
-	{ MNT_LOCAL, "local" },
-#endif
-#ifdef MNT_JOURNALED
-	{ MNT_JOURNALED, "journaled" },
-#endif
-	{ 0, NULL }
-};
-
-static int statfs_lookup(const char *dir, char *fs_type, size_t fs_len,
-			 char *options, size_t options_len)
-{
-	struct statfs sf;
-	if (statfs(dir, &sf) != 0)
-		return -1;
-	snprintf(fs_type, fs_len, "%s", sf.f_fstypename);
-	unsigned long long fl = (unsigned long long)sf.f_flags;
-#ifdef MNT_RDONLY
-	snprintf(options, options_len, "%s", (fl & MNT_RDONLY) ? "ro" : "rw");
-#else
-	options[0] = '\0';
-#endif
-	for (size_t i = 0; mnt_words[i].word; i++)
-		if (fl & mnt_words[i].flag)
-			merge_options(options, options_len, options, mnt_words[i].word);
-	return 0;
-}
-#endif
 
 /* The absolute directory holding path (which need not exist yet), or NULL. */
 static char *holding_dir(const char *path)
@@ -243,7 +201,7 @@ static char *holding_dir(const char *path)
 		dir[1] = '\0';
 	else
 		*slash = '\0';
-	char *abs = realpath(dir, NULL);
+	char *abs = plat_realpath(dir);
 	free(dir);
 	return abs;
 }
@@ -255,16 +213,7 @@ static void lookup_fs(const char *target_path, char *fs_type, size_t fs_len,
 	int found = -1;
 
 	if (dir) {
-#if defined(HAVE_PROC_MOUNTS)
-		FILE *fp = fopen("/proc/self/mountinfo", "r");
-		if (fp) {
-			found = sysinfo_parse_mountinfo(fp, dir, fs_type, fs_len,
-							options, options_len);
-			fclose(fp);
-		}
-#elif defined(HAVE_STATFS_FSTYPENAME)
-		found = statfs_lookup(dir, fs_type, fs_len, options, options_len);
-#endif
+		found = plat_fs_info(dir, fs_type, fs_len, options, options_len);
 		free(dir);
 	}
 	if (found != 0) {
@@ -275,26 +224,17 @@ static void lookup_fs(const char *target_path, char *fs_type, size_t fs_len,
 
 uint64_t sysinfo_ram_kb(void)
 {
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	if (pages > 0 && page > 0)
-		return (uint64_t)pages * (uint64_t)page / 1024u;
-#endif
-	return 0;
+	return plat_ram_kb();
 }
 
 int sysinfo_fill(struct result_meta *m, const char *target_path,
 		 char *err, size_t errlen)
 {
-	char host[256] = SYSINFO_UNKNOWN, os[3 * 65 + 4] = SYSINFO_UNKNOWN;
+	char host[256], os[3 * 65 + 4];
 	char when[64] = SYSINFO_UNKNOWN, fs_type[256], options[1024];
-	struct utsname u;
 
-	if (gethostname(host, sizeof(host)) != 0 || !host[0])
-		snprintf(host, sizeof(host), "%s", SYSINFO_UNKNOWN);
-	host[sizeof(host) - 1] = '\0';
-	if (uname(&u) == 0)
-		snprintf(os, sizeof(os), "%s %s %s", u.sysname, u.release, u.machine);
+	plat_host_name(host, sizeof(host));
+	plat_os_name(os, sizeof(os));
 	if (sysinfo_iso_time((long long)time(NULL), when, sizeof(when)) != 0)
 		snprintf(when, sizeof(when), "%s", SYSINFO_UNKNOWN);
 	lookup_fs(target_path, fs_type, sizeof(fs_type), options, sizeof(options));

@@ -4,9 +4,8 @@
  * mount options of the directory that holds the test file.
  *
  * Missing information is never an error: a field that cannot be learnt is
- * "unknown" (ram_kb 0).  Platform differences are capabilities
- * (HAVE_PROC_MOUNTS from compat.h; statfs's f_fstypename detected in
- * sysinfo.c from <sys/mount.h>'s MFSNAMELEN).
+ * "unknown" (ram_kb 0).  The facts come from the platform layer
+ * (plat_host_name, plat_os_name, plat_ram_kb, plat_fs_info).
  */
 #ifndef IOSWEEP_SYSINFO_H
 #define IOSWEEP_SYSINFO_H
@@ -36,6 +35,12 @@ int sysinfo_fill(struct result_meta *m, const char *target_path,
  */
 int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 			    size_t fs_len, char *options, size_t options_len);
+
+/*
+ * out = a, then the comma-separated words of b not in a (a may be out).
+ * b's rw/ro is dropped when a says rw or ro already.
+ */
+void sysinfo_merge_options(char *out, size_t outlen, const char *a, const char *b);
 
 /* start_time's format for time t: ISO 8601 local time with offset. 0 or -1. */
 int sysinfo_iso_time(long long t, char *out, size_t outlen);

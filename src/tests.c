@@ -13,11 +13,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "clients.h"
 #include "clock.h"
-#include "io.h"
+#include "platform.h"
 #include "latency.h"
 #include "options.h"
 #include "outfile.h"
@@ -187,11 +186,11 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	if (fd < 0)
 		return rc;
 	if (rc != TESTS_OK) {
-		close(fd);
+		plat_close_fd(fd);
 		return rc;
 	}
 	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
-		close(fd);
+		plat_close_fd(fd);
 		return TESTS_ERROR;
 	}
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
@@ -470,14 +469,14 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	if (fd < 0)
 		return NULL;
 	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
-		close(fd);
+		plat_close_fd(fd);
 		return NULL;
 	}
 	fp = fdopen(fd, how);
 	if (!fp) {
 		snprintf(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
 			 strerror(errno));
-		close(fd);
+		plat_close_fd(fd);
 		return NULL;
 	}
 	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->reclen) != 0) {
@@ -658,18 +657,18 @@ static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
 }
 
 /* The nvec records of one vectored call, at p. */
-static void point_iov(struct iovec *iov, unsigned char *p, size_t len, int nvec)
+static void point_iov(struct io_vec *iov, unsigned char *p, size_t len, int nvec)
 {
 	for (int k = 0; k < nvec; k++) {
-		iov[k].iov_base = p + (size_t)k * len;
-		iov[k].iov_len = len;
+		iov[k].base = p + (size_t)k * len;
+		iov[k].len = len;
 	}
 }
 
 /* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
 static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 {
-	struct iovec iov[TESTS_VEC_MAX];
+	struct io_vec iov[TESTS_VEC_MAX];
 	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
@@ -769,10 +768,7 @@ static void restore_wbuf(struct tests_ctx *c)
 /* -+q: sleep, waking early when a signal asks to stop. */
 static void rest(struct tests_ctx *c)
 {
-	struct timespec ts = { (time_t)c->sleep_s, 0 };
-
-	while (!*c->stop && nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
+	plat_sleep((unsigned)c->sleep_s, c->stop);
 }
 
 /*

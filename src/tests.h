@@ -82,8 +82,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "io.h"
 #include "pattern.h"
+#include "platform.h"
 
 struct latency_hist;
 struct options;

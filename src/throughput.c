@@ -17,20 +17,14 @@
 #include "compat.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 
 #include "clock.h"
 #include "csvout.h"
-#include "io.h"
+#include "platform.h"
 #include "iosweep.h"
 #include "options.h"
 #include "jsonout.h"
@@ -48,10 +42,6 @@
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
 #define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
 #define TP_DEFAULT_RECORD_KB 4u  /* IOzone without -r */
-
-#ifndef MAP_ANONYMOUS
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 /* ---- the tests -------------------------------------------------------- */
 
@@ -139,12 +129,10 @@ static uint64_t child_file_kb(const struct options *o, unsigned n)
 static void remove_files(const struct options *o, unsigned n)
 {
 	char path[4096];
-	struct stat st;
-
 	for (unsigned i = 0; i < n; i++) {
 		throughput_path(o, i, path, sizeof(path));
-		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-			unlink(path);
+		if (plat_stat(path, 0, NULL) == PLAT_FILE)
+			plat_remove(path);
 	}
 }
 
@@ -196,10 +184,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 		if (check_room(o, i, n, err, errlen) != 0)
 			return -1;
 	for (unsigned i = 0; i < n; i++) {
-		struct stat st;
-
 		throughput_path(o, i, path, sizeof(path));
-		if (!o->overwrite && lstat(path, &st) == 0) {
+		if (!o->overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
 			snprintf(err, errlen, "'%s' exists already; remove it, name other "
 				 "files with -F, or use --overwrite", path);
 			remove_files(o, i);
@@ -358,33 +344,9 @@ static int kind_writes(int kind)
 /* CPU seconds of this child: its process, or with -T its thread. */
 static void child_cpu(int threads, double *user_s, double *sys_s)
 {
-#if defined(RUSAGE_THREAD)
-	struct rusage ru;
-
-	if (threads && getrusage(RUSAGE_THREAD, &ru) == 0) {
-		*user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-		*sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	if (threads && plat_thread_cpu(user_s, sys_s) == 0)
 		return;
-	}
-#elif defined(CLOCK_THREAD_CPUTIME_ID)
-	struct timespec ts;
-
-	if (threads && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) {
-		*user_s = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-		*sys_s = 0.0;
-		return;
-	}
-#endif
 	clock_cpu(user_s, sys_s);
-}
-
-/* Write one byte on a pipe, retrying EINTR. */
-static void pipe_signal(int fd)
-{
-	char b = 1;
-
-	while (write(fd, &b, 1) < 0 && errno == EINTR)
-		;
 }
 
 /* Block until the parent closes "go" (end of file on the pipe). */
@@ -393,7 +355,7 @@ static void wait_go(int fd)
 	char b;
 
 	for (;;) {
-		ssize_t n = read(fd, &b, 1);
+		long n = plat_pipe_read(fd, &b, 1);
 		if (n == 0 || (n < 0 && errno != EINTR))
 			return;
 	}
@@ -560,7 +522,7 @@ static int child_finish(struct tp_child_state *s, int ok)
 
 	if (s->fp) {
 		if (ok && kind_writes(s->kind) &&
-		    (fflush(s->fp) != 0 || fsync(fileno(s->fp)) != 0))
+		    (fflush(s->fp) != 0 || plat_fsync_fd(fileno(s->fp)) != 0))
 			rc = stream_error(s, "flush");
 		if (fclose(s->fp) != 0 && rc == 0 && ok) {
 			snprintf(s->err, s->errlen, "cannot close '%s': %s", s->path,
@@ -632,7 +594,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 			child_record(s, r, t0, u0, s0, bytes, ops);
 			r->stopped = 1;
 			stopped = 1;
-			pipe_signal(c->done_w);
+			plat_pipe_signal(c->done_w);
 			if (!writes || aborted(c))
 				return 0;
 		} else if (stopped && aborted(c)) {
@@ -652,7 +614,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	child_record(s, r, t0, u0, s0, bytes, ops);
 	if (!c->o->no_stonewall)
 		atomic_store(&c->sh->stonewall, 1);
-	pipe_signal(c->done_w);
+	plat_pipe_signal(c->done_w);
 	return 0;
 }
 
@@ -675,7 +637,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
 	rc = child_prepare(&s);
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
-	pipe_signal(c->ready_w);
+	plat_pipe_signal(c->ready_w);
 	wait_go(c->go_r);
 	if (rc == 0)
 		rc = child_loop(&s, &slot->r);
@@ -684,7 +646,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 		atomic_store(&c->sh->abort, 1);
 		/* the loop says "done" unless it failed before reporting */
 		if (!slot->r.stopped)
-			pipe_signal(c->done_w);
+			plat_pipe_signal(c->done_w);
 	}
 	if (child_finish(&s, rc == 0) != 0 && !slot->failed) {
 		slot->failed = 1;
@@ -697,12 +659,13 @@ struct tp_thread_arg {
 	unsigned idx;
 };
 
-static void *child_thread(void *p)
+/* A child's body for plat_child_start: its exit status. */
+static int child_run(void *p)
 {
 	const struct tp_thread_arg *a = p;
 
 	child_main(a->c, a->idx);
-	return NULL;
+	return a->c->sh->slot[a->idx].failed ? 1 : 0;
 }
 
 /* ---- the parent ----------------------------------------------------------- */
@@ -713,8 +676,7 @@ struct tp_pipes {
 
 static void close_fd(int *fd)
 {
-	if (*fd >= 0)
-		close(*fd);
+	plat_close_fd(*fd);
 	*fd = -1;
 }
 
@@ -731,7 +693,7 @@ static int pipes_open(struct tp_pipes *p, char *err, size_t errlen)
 {
 	p->ready[0] = p->ready[1] = p->go[0] = p->go[1] = -1;
 	p->done[0] = p->done[1] = -1;
-	if (pipe(p->ready) == 0 && pipe(p->go) == 0 && pipe(p->done) == 0)
+	if (plat_pipe(p->ready) == 0 && plat_pipe(p->go) == 0 && plat_pipe(p->done) == 0)
 		return 0;
 	snprintf(err, errlen, "cannot create a pipe for the children: %s",
 		 strerror(errno));
@@ -752,7 +714,7 @@ static unsigned collect(int fd, unsigned n, struct tp_shared *sh,
 
 	while (got < n) {
 		size_t want = n - got < sizeof(buf) ? n - got : sizeof(buf);
-		ssize_t r = read(fd, buf, want);
+		long r = plat_pipe_read(fd, buf, want);
 		if (r > 0) {
 			got += (unsigned)r;
 		} else if (r < 0 && errno == EINTR) {
@@ -766,8 +728,7 @@ static unsigned collect(int fd, unsigned n, struct tp_shared *sh,
 }
 
 struct tp_children {
-	pid_t *pids;
-	pthread_t *tids;
+	struct plat_child *kids;
 	struct tp_thread_arg *args;
 	unsigned started;
 };
@@ -776,36 +737,27 @@ struct tp_children {
 static int spawn(struct tp_ctx *c, struct tp_pipes *p, struct tp_children *k,
 		 unsigned n, char *err, size_t errlen)
 {
+	/* a forked child closes the parent's ends of the pipes */
+	const int parent_ends[] = { p->go[1], p->ready[0], p->done[0] };
+
 	fflush(NULL);   /* no stdio buffer is copied into a forked child */
 	for (unsigned i = 0; i < n; i++) {
-		if (c->o->threads) {
-			k->args[i].c = c;
-			k->args[i].idx = i;
-			int rc = pthread_create(&k->tids[i], NULL, child_thread, &k->args[i]);
-			if (rc != 0) {
-				snprintf(err, errlen, "cannot start thread %u: %s", i,
-					 strerror(rc));
-				return -1;
-			}
-		} else {
-			pid_t pid = fork();
-			if (pid < 0) {
-				snprintf(err, errlen, "cannot start process %u: %s", i,
-					 strerror(errno));
-				return -1;
-			}
-			if (pid == 0) {
-				close(p->go[1]);
-				close(p->ready[0]);
-				close(p->done[0]);
-				child_main(c, i);
-				_exit(c->sh->slot[i].failed ? 1 : 0);
-			}
-			k->pids[i] = pid;
+		char why[256];
+		k->args[i].c = c;
+		k->args[i].idx = i;
+		if (plat_child_start(&k->kids[i], c->o->threads, child_run, &k->args[i],
+				     parent_ends, 3, why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "%s (child %u)", why, i);
+			return -1;
 		}
 		k->started++;
 	}
 	return 0;
+}
+
+static void raise_abort(void *sh)
+{
+	atomic_store(&((struct tp_shared *)sh)->abort, 1);
 }
 
 /* Wait for every started child; a process that died is an error. */
@@ -815,22 +767,11 @@ static int reap(const struct tp_ctx *c, struct tp_children *k,
 	int rc = 0;
 
 	for (unsigned i = 0; i < k->started; i++) {
-		if (c->o->threads) {
-			pthread_join(k->tids[i], NULL);
+		int sig = 0;
+		if (plat_child_wait(&k->kids[i], &sig, stop, raise_abort, c->sh) != 0)
 			continue;
-		}
-		int status = 0;
-		while (waitpid(k->pids[i], &status, 0) < 0) {
-			if (errno != EINTR) {
-				status = 0;
-				break;
-			}
-			if (stop && *stop)
-				atomic_store(&c->sh->abort, 1);
-		}
-		if (WIFSIGNALED(status) && rc == 0 && !(stop && *stop)) {
-			snprintf(err, errlen, "child %u died of signal %d", i,
-				 WTERMSIG(status));
+		if (sig && rc == 0 && !(stop && *stop)) {
+			snprintf(err, errlen, "child %u died of signal %d", i, sig);
 			rc = -1;
 		}
 	}
@@ -904,10 +845,7 @@ out:
 /* -+q: sleep between tests, waking early when asked to stop. */
 static void rest(unsigned seconds, const volatile sig_atomic_t *stop)
 {
-	struct timespec ts = { (time_t)seconds, 0 };
-
-	while (!(stop && *stop) && nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
+	plat_sleep(seconds, stop);
 }
 
 /* Per child, one sample into the result set. */
@@ -996,18 +934,15 @@ static int state_init(struct tp_state *st, const struct options *o, unsigned mos
 {
 	memset(st, 0, sizeof(*st));
 	st->sh_len = sizeof(struct tp_shared) + most * sizeof(struct tp_slot);
-	st->sh = mmap(NULL, st->sh_len, PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (st->sh == MAP_FAILED) {
-		st->sh = NULL;
+	st->sh = plat_shared_alloc(st->sh_len);
+	if (!st->sh) {
 		snprintf(err, errlen, "cannot map memory shared with the children: %s",
 			 strerror(errno));
 		return -1;
 	}
-	st->k.pids = calloc(most, sizeof(*st->k.pids));
-	st->k.tids = calloc(most, sizeof(*st->k.tids));
+	st->k.kids = calloc(most, sizeof(*st->k.kids));
 	st->k.args = calloc(most, sizeof(*st->k.args));
-	if (!st->k.pids || !st->k.tids || !st->k.args) {
+	if (!st->k.kids || !st->k.args) {
 		snprintf(err, errlen, "out of memory for %u children", most);
 		return -1;
 	}
@@ -1023,10 +958,8 @@ static int state_init(struct tp_state *st, const struct options *o, unsigned mos
 
 static void state_release(struct tp_state *st)
 {
-	if (st->sh)
-		munmap(st->sh, st->sh_len);
-	free(st->k.pids);
-	free(st->k.tids);
+	plat_shared_free(st->sh, st->sh_len);
+	free(st->k.kids);
 	free(st->k.args);
 }
 
@@ -1168,7 +1101,6 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 		       char *dir, size_t dirlen, char *err, size_t errlen)
 {
 	char path[4096];
-	struct stat st;
 
 	throughput_path(o, 0, path, sizeof(path));
 	if (sysinfo_fill(&rs->meta, path, err, errlen) != 0 ||
@@ -1191,7 +1123,7 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 	}
 	snprintf(dir, dirlen, "%s", o->out_dir);
 	snprintf(path, sizeof(path), "%s/results.csv", dir);
-	if (!o->overwrite && stat(path, &st) == 0) {
+	if (!o->overwrite && plat_stat(path, 1, NULL) != PLAT_NONE) {
 		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
 			 "another folder or add --overwrite", dir);
 		return -1;
@@ -1256,7 +1188,7 @@ int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 fail_start:
 	fprintf(errout, "iosweep: %s\n", err);
 	if (!o->out_dir && dir[0])
-		rmdir(dir);	/* the empty default folder claimed at the start */
+		plat_rmdir(dir);	/* the empty default folder claimed at the start */
 	results_release(&rs);
 	return status;
 }

@@ -12,13 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "csvout.h"
 #include "outfile.h"
 #include "results.h"
 #include "throughput.h"
 #include "tpcsv.h"
+#include "platform.h"
 
 static void tp_path(const char *dir, int gzip, char *out, size_t outlen)
 {
@@ -30,10 +30,9 @@ static void tp_path(const char *dir, int gzip, char *out, size_t outlen)
 int tpcsv_check(const char *dir, int gzip, int overwrite, char *err, size_t errlen)
 {
 	char path[4096];
-	struct stat st;
 
 	tp_path(dir, gzip, path, sizeof(path));
-	if (!overwrite && stat(path, &st) == 0) {
+	if (!overwrite && plat_stat(path, 1, NULL) != PLAT_NONE) {
 		snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
 		return -1;
 	}

@@ -13,6 +13,11 @@
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
+#include <fcntl.h>   /* the tests use open(2), close(2), unlink(2) directly */
+#include <unistd.h>
+#if defined(_WIN32)
+#include "wincompat.h"   /* mkdtemp, open_memstream, ... for the tests themselves */
+#endif
 
 struct cu_case {
 	const char *name;

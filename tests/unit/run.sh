@@ -1,9 +1,11 @@
 #!/bin/sh
 # run.sh: run every CUnit binary given, add up their pass/fail counts and
-# exit non-zero if any failed or crashed.
+# exit non-zero if any failed or crashed.  UNIT_RUNNER (e.g. "wine") runs
+# each binary through a program.
 passed=0; failed=0; status=0
 for t in "$@"; do
-	out=$("$t" 2>&1); rc=$?
+	# shellcheck disable=SC2086
+	out=$(${UNIT_RUNNER:-} "$t" 2>&1); rc=$?
 	line=$(printf '%s\n' "$out" | grep '^unit .*passed' | tail -n 1)
 	if [ $rc -ne 0 ] || [ -z "$line" ]; then
 		printf '%s\n' "$out"

@@ -490,7 +490,7 @@ static void test_numbers_unquoted(void)
 	build_set(&rs, "plain label");
 	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, dir, 0, 0, err, sizeof(err)), 0);
 	for (size_t i = 0; i < 3; i++) {
-		size_t len;
+		size_t len = 0;
 		char *text = slurp(path_in(dir, names[i]), 0, &len);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 		CU_ASSERT_PTR_NULL(strchr(text, '"'));

@@ -17,7 +17,7 @@
 
 #include "cu.h"
 #include "engine.h"
-#include "io.h"
+#include "platform.h"
 
 #define REC 4096u
 #define NREC 64u

@@ -5,7 +5,7 @@
  * transfers, aligned buffers given back to the system when freed,
  * directory checks.
  */
-#include "compat.h"
+#include "platform_posix.h"   /* HAVE_*: this test is of the POSIX layer */
 
 #include <errno.h>
 #include <pthread.h>
@@ -21,7 +21,7 @@
 #endif
 
 #include "cu.h"
-#include "io.h"
+#include "platform.h"
 
 static char dir[256];
 static char path[300];
@@ -224,17 +224,17 @@ static void test_open_refuses_non_regular(void)
 static void test_vectored(void)
 {
 	char a[3][8] = { "aaaaaaa", "bbbbbbb", "ccccccc" }, b[3][8];
-	struct iovec wv[3], rv[3];
+	struct io_vec wv[3], rv[3];
 	int fd;
 
 	if (!io_have_vectored())
 		return;
 	setup();
 	for (int i = 0; i < 3; i++) {
-		wv[i].iov_base = a[i];
-		wv[i].iov_len = 8;
-		rv[i].iov_base = b[i];
-		rv[i].iov_len = 8;
+		wv[i].base = a[i];
+		wv[i].len = 8;
+		rv[i].base = b[i];
+		rv[i].len = 8;
 	}
 	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
 	fd = open_rw();

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "io.h"
+#include "platform.h"
 
 static void test_dir_of(void)
 {

@@ -14,6 +14,7 @@
 #include "testutil.h"
 #include "iosweep.h"
 #include "options.h"
+#include "platform.h"
 #include "report.h"
 #include "results.h"
 
@@ -248,7 +249,7 @@ static void test_header(void)
 	static const char *const want[] = {
 		"\tIosweep: Performance Test of File I/O\n"
 		"\t        Version $Revision: " IOSWEEP_VERSION " $\n"
-		"\t\tCompiled for 64 bit mode.\n\t\tBuild: " IOSWEEP_BUILD_OS "-",
+		"\t\tCompiled for 64 bit mode.\n\t\tBuild: ",
 		" \n\n\tContributors: the iosweep authors (test design after IOzone by "
 		"William Norcott, Don Capps and others)\n\n"
 		"\tRun began: Mon Nov 30 09:18:37 2026\n\n"
@@ -265,6 +266,10 @@ static void test_header(void)
 		"\tTrials per cell: 3 (values are means)\n",
 	};
 	CU_ASSERT_EQUAL(strncmp(buf, want[0], strlen(want[0])), 0);
+	/* then the platform's name and the machine: "linux-x86_64" */
+	CU_ASSERT_EQUAL(strncmp(buf + strlen(want[0]), plat_caps()->os,
+				strlen(plat_caps()->os)), 0);
+	CU_ASSERT_EQUAL(buf[strlen(want[0]) + strlen(plat_caps()->os)], '-');
 	char *rest = strstr(buf, want[1]);
 	CU_ASSERT_PTR_NOT_NULL(rest);
 	if (rest)

@@ -122,6 +122,8 @@ static char *capture_test(const char *line, int kind, struct tp_child *kids,
 
 	if (!f || parse_line(&o, line) != 0)
 		return NULL;
+	if (!strstr(line, "-T"))
+		o.threads = 0;   /* the wording under test is the processes' (Windows: threads) */
 	report_tp_test(f, &o, &r);
 	fclose(f);
 	options_release(&o);
@@ -193,6 +195,8 @@ static void test_header(void)
 		FILE *f = open_memstream(&buf, &len);
 
 		CU_ASSERT_EQUAL_FATAL(parse_line(&o, cases[i].line), 0);
+		if (!strstr(cases[i].line, "-T"))
+			o.threads = 0;   /* the wording under test is the processes' (Windows: threads) */
 		report_tp_header(f, &o);
 		report_tp_count(f, &o, 512);
 		fclose(f);
@@ -244,6 +248,7 @@ static void test_excel(void)
 
 	fake_run(&run, kids);
 	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-l 1 -u 2 -r 64k -s 1m -+u"), 0);
+	o.threads = 0;   /* the wording under test is the processes' (Windows: threads) */
 	report_tp_excel(f, &o, &run);
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf,

@@ -1,10 +1,11 @@
 /*
- * io.c: system calls with EINTR retries, short-transfer handling and
- * messages that name the call and the path (see io.h).  The platform
- * differences (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
- * preadv) are tested here as HAVE_* capabilities from compat.h.
+ * platform_posix.c: the test file on POSIX systems (the io_* half of
+ * platform.h): system calls with EINTR retries, short-transfer handling
+ * and messages that name the call and the path.  The differences between
+ * POSIX systems (O_DIRECT or F_NOCACHE, O_DSYNC, O_RSYNC, posix_fadvise,
+ * preadv) are tested as HAVE_* capabilities from platform_posix.h.
  */
-#include "compat.h"
+#include "platform_posix.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,8 +14,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/uio.h>
 
-#include "io.h"
+#include "platform.h"
 
 /* The errno O_NOFOLLOW gives for a link: ELOOP (Linux), EMLINK (FreeBSD), EFTYPE (NetBSD). */
 #if defined(EFTYPE)
@@ -86,7 +88,7 @@ static int open_retry(const char *path, int flags, mode_t perm)
 	int fd;
 
 	do
-		fd = open(path, flags | O_NOFOLLOW | O_BINARY, perm);
+		fd = open(path, flags | O_NOFOLLOW, perm);
 	while (fd < 0 && errno == EINTR);
 	return fd;
 }
@@ -321,18 +323,18 @@ int io_have_vectored(void)
 }
 
 /* After a vectored call moved done bytes, move the rest segment by segment. */
-static int finish_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+static int finish_vec(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		      size_t done, int is_write, const char *call,
 		      const char *path, char *err, size_t errlen)
 {
 	for (int i = 0; i < iovcnt; i++) {
-		size_t l = iov[i].iov_len;
+		size_t l = iov[i].len;
 		if (done >= l) {
 			done -= l;
 			off += l;
 			continue;
 		}
-		if (full_xfer(fd, (unsigned char *)iov[i].iov_base + done, l - done,
+		if (full_xfer(fd, (unsigned char *)iov[i].base + done, l - done,
 			      (int64_t)(off + done), is_write, call, path,
 			      err, errlen) != 0)
 			return -1;
@@ -342,19 +344,28 @@ static int finish_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
 	return 0;
 }
 
-static int full_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+/* Segments per pwritev/preadv call; more are moved in further calls. */
+#define VEC_MAX 64
+
+static int full_vec(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		    int is_write, const char *path, char *err, size_t errlen)
 {
 	const char *call = is_write ? "pwritev" : "preadv";
 #if defined(HAVE_PREADV)
+	struct iovec v[VEC_MAX];
 	size_t total = 0;
 	ssize_t n;
+	int cnt = iovcnt < VEC_MAX ? iovcnt : VEC_MAX;
 
+	for (int i = 0; i < cnt; i++) {
+		v[i].iov_base = iov[i].base;
+		v[i].iov_len = iov[i].len;
+	}
 	for (int i = 0; i < iovcnt; i++)
-		total += iov[i].iov_len;
+		total += iov[i].len;
 	do
-		n = is_write ? pwritev(fd, iov, iovcnt, (off_t)off)
-			     : preadv(fd, iov, iovcnt, (off_t)off);
+		n = is_write ? pwritev(fd, v, cnt, (off_t)off)
+			     : preadv(fd, v, cnt, (off_t)off);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return fail(err, errlen, call, path, errno);
@@ -371,13 +382,13 @@ static int full_vec(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
 #endif
 }
 
-int io_full_pwritev(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+int io_full_pwritev(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		    const char *path, char *err, size_t errlen)
 {
 	return full_vec(fd, iov, iovcnt, off, 1, path, err, errlen);
 }
 
-int io_full_preadv(int fd, const struct iovec *iov, int iovcnt, uint64_t off,
+int io_full_preadv(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		   const char *path, char *err, size_t errlen)
 {
 	return full_vec(fd, iov, iovcnt, off, 0, path, err, errlen);

@@ -1,0 +1,364 @@
+/*
+ * platform.h: the platform layer.  Every difference between operating
+ * systems lives behind the functions declared here, implemented once in
+ * platform_posix*.c (Linux, the BSDs, macOS) and once in platform_win*.c
+ * (native Win32 under MinGW-w64 / MSYS2); the build compiles one of the
+ * two.  The rest of src/ calls these plain functions and tests no
+ * operating system's name.
+ *
+ * io_*: every system call a measurement makes on the test file: O_DIRECT,
+ * F_NOCACHE or FILE_FLAG_NO_BUFFERING for -I, O_SYNC/O_DSYNC/O_RSYNC or
+ * FILE_FLAG_WRITE_THROUGH, posix_fadvise for purging the page cache.
+ * The wrappers retry EINTR and finish short transfers, so a caller sees a
+ * whole record moved or an error.  Every error names the call and the
+ * path: "cannot write '/x/t': No space left on device".  The functions
+ * never print; they return -1 with the message in err.
+ *
+ * The test file is never followed through a symbolic link (O_NOFOLLOW, or
+ * a reparse-point check on Windows) and must be a regular file;
+ * io_create() makes it with O_EXCL (CREATE_NEW) so a benchmark never
+ * overwrites a file it did not create, unless asked to.
+ *
+ * plat_*: the rest: what the platform can do, paths and streams, time,
+ * signals, child processes or threads, machine facts, running a program.
+ * Paths are UTF-8 everywhere (wide calls inside on Windows).
+ */
+#ifndef IOSWEEP_PLATFORM_H
+#define IOSWEEP_PLATFORM_H
+
+#include <fcntl.h>   /* O_RDONLY, O_RDWR, O_WRONLY, O_TRUNC: io_open's access flags */
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+/* One segment of a vectored transfer (the shape of POSIX's struct iovec). */
+struct io_vec {
+	void *base;
+	size_t len;
+};
+
+/* Alignment of I/O buffers: enough for O_DIRECT on 4Kn and 512e devices. */
+#define IO_ALIGN 4096u
+
+/* How the test file is opened (IOzone's -I, -o, -+D, -+r). */
+struct io_mode {
+	int direct;   /* -I */
+	int osync;    /* -o */
+	int odsync;   /* -+D */
+	int orsync;   /* -+r: O_RSYNC|O_SYNC */
+};
+
+/*
+ * The open(2) flags that mode adds (O_DIRECT, O_SYNC, ...) into *flags.
+ * -1 with "-I: direct I/O is not available on this platform" (or the like
+ * for -+D, -+r) when the platform lacks the feature.
+ */
+int io_mode_flags(const struct io_mode *mode, int *flags,
+		  char *err, size_t errlen);
+
+/*
+ * Create path as a new empty regular file, mode 0666 & ~umask, with
+ * O_CREAT|O_EXCL|O_NOFOLLOW.  With overwrite, an existing regular file is
+ * accepted and truncated (a symbolic link or anything not a regular file
+ * is still refused).  0 or -1.
+ */
+int io_create(const char *path, int overwrite, char *err, size_t errlen);
+
+/*
+ * Open an existing regular file with flags | O_NOFOLLOW (flags from
+ * io_mode_flags plus O_RDONLY/O_RDWR/O_TRUNC); with mode->direct on a
+ * platform that has F_NOCACHE instead of O_DIRECT, set it.  Returns the
+ * descriptor or -1.
+ */
+int io_open(const char *path, int flags, const struct io_mode *mode,
+	    char *err, size_t errlen);
+
+/* close(2), fsync(2), ftruncate(2), lseek(2), unlink(2) with messages. */
+int io_close(int fd, const char *path, char *err, size_t errlen);
+int io_fsync(int fd, const char *path, char *err, size_t errlen);
+int io_truncate(int fd, uint64_t size, const char *path, char *err, size_t errlen);
+int io_seek(int fd, int64_t off, int whence, const char *path,
+	    char *err, size_t errlen);
+int io_unlink(const char *path, char *err, size_t errlen);
+
+/*
+ * Move exactly len bytes; a write that makes no progress is ENOSPC, a read
+ * that meets end of file early is "unexpected end of file".  0 or -1.
+ */
+int io_full_write(int fd, const void *buf, size_t len, const char *path,
+		  char *err, size_t errlen);
+int io_full_read(int fd, void *buf, size_t len, const char *path,
+		 char *err, size_t errlen);
+int io_full_pwrite(int fd, const void *buf, size_t len, uint64_t off,
+		   const char *path, char *err, size_t errlen);
+int io_full_pread(int fd, void *buf, size_t len, uint64_t off,
+		  const char *path, char *err, size_t errlen);
+/* iov[] is not changed; a short transfer is finished with pwrite/pread. */
+int io_full_pwritev(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
+		    const char *path, char *err, size_t errlen);
+int io_full_preadv(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
+		   const char *path, char *err, size_t errlen);
+/* 1 when io_full_pwritev/preadv exist on this platform. */
+int io_have_vectored(void);
+
+/*
+ * A buffer of len bytes aligned to IO_ALIGN (zeroed), or NULL.  Free it
+ * with io_free(), which gives the memory back to the system at once (the
+ * buffer is its own mmap where the platform has anonymous mappings), so
+ * buffers freed and allocated again never add up.  Only the pages that
+ * are touched count in the resident size.
+ */
+void *io_alloc(size_t len);
+void io_free(void *p);
+
+/*
+ * Unbuffered I/O (-I on Windows, FILE_FLAG_NO_BUFFERING) needs the buffer
+ * address, the file offset and the length to be multiples of the volume's
+ * sector size.  0 when they are; -1 with a message naming the sector size
+ * when not (the platform checks before the transfer, as Windows would
+ * fail it with a bare "invalid parameter").
+ */
+static inline int io_sector_misfit(const void *buf, size_t len, uint64_t off,
+				   uint32_t sector, char *err, size_t errlen)
+{
+	if (!sector || ((uintptr_t)buf % sector == 0 && len % sector == 0 &&
+			off % sector == 0))
+		return 0;
+	snprintf(err, errlen, "-I: unbuffered I/O needs records and offsets in "
+		 "multiples of the volume's sector size (%u bytes); a record of %zu "
+		 "bytes at offset %llu is not: choose -r as a multiple of %u bytes",
+		 (unsigned)sector, len, (unsigned long long)off, (unsigned)sector);
+	return -1;
+}
+
+/*
+ * Drop the file's pages from the page cache: fsync, then
+ * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --cold
+ * where the platform has no way to do it.
+ */
+int io_purge_cache(int fd, const char *path, char *err, size_t errlen);
+
+/* 0 when io_purge_cache() can work here, else -1 with why (--cold). */
+int io_can_drop_cache(char *err, size_t errlen);
+
+/* io_purge_cache() on path, opened read-only for it.  0 or -1. */
+int io_drop_cache(const char *path, char *err, size_t errlen);
+
+/*
+ * The fraction (0..1) of the first len bytes of path whose pages are in
+ * the page cache now: mincore() on a read-only shared mapping of the
+ * file; pages past its end count as not cached, an empty file as 0.
+ * Nothing is read or faulted in.  -1 where the platform has no mincore
+ * (or a call fails), with the message in err.
+ */
+int io_cached_fraction(const char *path, uint64_t len, double *frac,
+		       char *err, size_t errlen);
+
+/*
+ * Check that dir is an existing directory this process may create files
+ * in, and store its free space for unprivileged users in *free_bytes.
+ * The message names the directory and what is wrong.  0 or -1.
+ */
+int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen);
+
+/*
+ * The directory part of path into out: "." when path has no '/', "/" for
+ * a name in the root ("/t"), else everything before the last '/'.
+ */
+void io_dir_of(const char *path, char *out, size_t outlen);
+
+/* ---- what the platform can do ------------------------------------------ */
+
+struct plat_caps {
+	const char *os;            /* the report's "Build:" word: linux, freebsd, macos, windows, posix */
+	const char *direct_splash; /* -I's banner line; NULL: -I is not available */
+	int odsync;                /* -+D can be honoured */
+	int orsync;                /* -+r can be honoured */
+	int purge;                 /* --purge can drop a file's cached pages */
+	int processes;             /* -t can run children as processes (else threads only) */
+};
+
+/* The capabilities of this build on this system (static storage). */
+const struct plat_caps *plat_caps(void);
+
+/* ---- paths and streams ---------------------------------------------------- */
+
+enum plat_kind {
+	PLAT_NONE = 0,  /* nothing there, or it cannot be looked at (errno says) */
+	PLAT_FILE,      /* a regular file */
+	PLAT_DIR,
+	PLAT_LINK,      /* a symbolic link (or reparse point), only when not following */
+	PLAT_OTHER      /* FIFO, device, socket ... */
+};
+
+/*
+ * What is at path; follow 0 looks at a link itself (lstat), 1 at what it
+ * names (stat).  With size non-NULL, a file's size in bytes.
+ */
+enum plat_kind plat_stat(const char *path, int follow, uint64_t *size);
+
+/* mkdir (mode 0777 & ~umask), rmdir, unlink: 0 or -1 with errno. */
+int plat_mkdir(const char *path);
+int plat_rmdir(const char *path);
+int plat_remove(const char *path);
+
+/*
+ * Replace to with from in one step (rename(2); MoveFileExW with
+ * REPLACE_EXISTING | WRITE_THROUGH).  0 or -1 with errno.
+ */
+int plat_rename(const char *from, const char *to);
+
+/* 1 when this process may create files in the directory dir. */
+int plat_dir_writable(const char *dir);
+
+/* mkdtemp(3): tmpl ends in XXXXXX, replaced; tmpl or NULL with errno. */
+char *plat_mkdtemp(char *tmpl);
+
+/* The absolute, resolved path (malloc'd; the caller frees), or NULL. */
+char *plat_realpath(const char *path);
+
+/* fopen() with a UTF-8 path; streams are binary (no CRLF translation). */
+FILE *plat_fopen(const char *path, const char *mode);
+
+/*
+ * A new file at path for writing, never an existing one and never through
+ * a link (O_CREAT|O_EXCL|O_NOFOLLOW, binary): a descriptor for gzdopen or
+ * fdopen, or -1 with errno.
+ */
+int plat_create_fd(const char *path);
+
+/* An existing file opened for reading (binary): a descriptor, or -1 with errno. */
+int plat_open_read_fd(const char *path);
+
+/* close() without a message (cleanup paths), and fsync() of a descriptor. */
+void plat_close_fd(int fd);
+int plat_fsync_fd(int fd);
+
+/* This process's id, for temporary names. */
+long plat_pid(void);
+
+/* 1 when standard error is a terminal. */
+int plat_stderr_is_tty(void);
+
+/* ---- time ---------------------------------------------------------------- */
+
+/* localtime_r; 0 or -1. */
+int plat_localtime(time_t t, struct tm *tm);
+
+/* "+hh:mm" or "-hh:mm": the local time's offset from UTC at t. 0 or -1. */
+int plat_utc_offset(time_t t, char *out, size_t outlen);
+
+/* CPU seconds of the calling thread; -1 when the platform cannot tell. */
+int plat_thread_cpu(double *user_s, double *sys_s);
+
+/* Sleep for seconds, waking early once *stop is set (checked at least every second). */
+void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop);
+
+/* ---- signals ---------------------------------------------------------- */
+
+/*
+ * Call on_stop(signal) on SIGINT, SIGTERM, SIGHUP (Windows: Ctrl-C,
+ * Ctrl-Break, closing the console) and on_pipe(SIGPIPE) when the reader
+ * of a pipe went away (no such signal on Windows).  The handlers run in
+ * signal context (or the console's control thread): they only set a flag,
+ * or restore the default and re-raise to leave.
+ */
+void plat_catch_stop(void (*on_stop)(int), void (*on_pipe)(int));
+
+/* "SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE (...)", or "a signal". */
+const char *plat_signal_name(int sig);
+
+/* ---- children: processes or threads ------------------------------------ */
+
+/* One child of throughput mode; fields are the platform's. */
+struct plat_child {
+	long pid;      /* a process's id, or 0 */
+	void *thread;  /* a thread's handle (malloc'd by the platform), or NULL */
+};
+
+/*
+ * Start fn(arg) in a thread (threads 1) or in a forked process (threads
+ * 0; only where plat_caps()->processes), whose exit status is fn's return
+ * value.  A process closes close_fds[0..nclose-1] first.  0 or -1.
+ */
+int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
+		     void *arg, const int *close_fds, int nclose,
+		     char *err, size_t errlen);
+
+/*
+ * Wait for the child to end.  *sig is the signal that killed a process,
+ * else 0.  While waiting, a signal sets no error: when *stop becomes set,
+ * on_stop(ctx) is called once and the wait goes on.  0 or -1 (errno).
+ */
+int plat_child_wait(struct plat_child *ch, int *sig,
+		    const volatile sig_atomic_t *stop,
+		    void (*on_stop)(void *), void *ctx);
+
+/*
+ * Memory the children can write into: shared with forked processes
+ * (MAP_SHARED), plain memory where children are threads.  Zeroed; NULL
+ * when there is none.
+ */
+void *plat_shared_alloc(size_t len);
+void plat_shared_free(void *p, size_t len);
+
+/* A pipe; 0 or -1 with errno. */
+int plat_pipe(int fds[2]);
+
+/*
+ * Read up to len bytes from a pipe: the count, 0 at its end (every writer
+ * closed it), -1 with errno (EINTR when a signal came).
+ */
+long plat_pipe_read(int fd, void *buf, size_t len);
+
+/* Write one byte to a pipe, retrying EINTR. */
+void plat_pipe_signal(int fd);
+
+/* ---- machine facts ---------------------------------------------------- */
+
+/* The host name, or "unknown". */
+void plat_host_name(char *out, size_t outlen);
+
+/* "Linux 6.1.0-18-amd64 x86_64" / "Windows 10.0.19045 x86_64", or "unknown". */
+void plat_os_name(char *out, size_t outlen);
+
+/* The machine ("x86_64"), or "unknown". */
+void plat_machine(char *out, size_t outlen);
+
+/* -+m's line: "sysname nodename release version machine". 0 or -1. */
+int plat_uname_line(char *out, size_t outlen);
+
+/* Physical memory in kB, 0 when unknown. */
+uint64_t plat_ram_kb(void);
+
+/*
+ * The file system type ("ext4", "NTFS") and mount options ("rw,noatime")
+ * of the file system that holds absolute directory dir.  0 or -1.
+ */
+int plat_fs_info(const char *dir, char *fs_type, size_t fs_len,
+		 char *options, size_t options_len);
+
+/* ---- running a program (gnuplot) ------------------------------------- */
+
+/* 1 when prog (a name found on PATH, or a path) can be run. */
+int plat_program_found(const char *prog);
+
+/*
+ * Run prog with arguments args (args[0] is prog, NULL-terminated) in the
+ * directory dir, without a shell, standard input and output on the null
+ * device, standard error collected into msg (NUL-terminated, truncated).
+ * *status is the exit code, or -1 when the program was killed.  0, or -1
+ * when it could not be started (message in err).
+ */
+int plat_run(const char *prog, const char *const *args, const char *dir,
+	     char *msg, size_t msglen, int *status, char *err, size_t errlen);
+
+/*
+ * The command line as UTF-8 (on Windows, from the wide command line; the
+ * arguments live until exit).  Elsewhere argc and argv are left alone.
+ */
+void plat_utf8_args(int *argc, char ***argv);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * platform_posix.h: what the POSIX implementation of the platform layer
+ * (platform_posix*.c) learns about the system it is built on, as HAVE_*
+ * capabilities.  Only platform_posix*.c include it; the rest of src/ asks
+ * plat_caps() at run time.
+ *
+ * A build that sets _POSIX_C_SOURCE (the strict POSIX check of CI) gets no
+ * GNU or BSD extensions, so the capabilities that need them drop out; the
+ * layer still asks for POSIX's X/Open part (realpath), which every POSIX
+ * system this builds on has.
+ */
+#ifndef IOSWEEP_PLATFORM_POSIX_H
+#define IOSWEEP_PLATFORM_POSIX_H
+
+#if defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
+#include "compat.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#if defined(O_DIRECT)
+#define HAVE_O_DIRECT 1
+#endif
+#if defined(F_NOCACHE)
+#define HAVE_F_NOCACHE 1
+#endif
+#if defined(POSIX_FADV_DONTNEED)
+#define HAVE_POSIX_FADVISE 1
+#endif
+#if defined(O_DSYNC)
+#define HAVE_O_DSYNC 1
+#endif
+#if defined(O_RSYNC)
+#define HAVE_O_RSYNC 1
+#endif
+/*
+ * preadv/pwritev and mincore: not in POSIX; the C libraries declare them
+ * unless the build asked for strict POSIX (glibc: with its default or GNU
+ * extensions, _DEFAULT_SOURCE).
+ */
+#if !defined(_POSIX_C_SOURCE) || defined(_DEFAULT_SOURCE)
+#define PLATFORM_POSIX_EXTENSIONS 1
+#endif
+#if defined(PLATFORM_POSIX_EXTENSIONS) && (defined(__linux__) || \
+	defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) || \
+	defined(__DragonFly__) || defined(__APPLE__))
+#define HAVE_PREADV 1
+#define HAVE_MINCORE 1
+#endif
+#if defined(__linux__)
+#define HAVE_PROC_MOUNTS 1
+#define IOSWEEP_BUILD_OS "linux"
+#elif defined(__FreeBSD__)
+#define IOSWEEP_BUILD_OS "freebsd"
+#elif defined(__APPLE__)
+#define IOSWEEP_BUILD_OS "macos"
+#else
+#define IOSWEEP_BUILD_OS "posix"
+#endif
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+
+#endif
