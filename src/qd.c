@@ -395,7 +395,7 @@ out:
 		if (rc == TESTS_OK && sync_ok)
 			sync_ok = io_close(p.fd, c->path, c->err, c->errlen) == 0;
 		else
-			close(p.fd);
+			plat_close_fd(p.fd);
 		if (!sync_ok)
 			rc = TESTS_ERROR;
 	}
