@@ -17,7 +17,6 @@
 #include "compat.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 #include "iosweep.h"
 #include "options.h"
 #include "outfile.h"
+#include "platform.h"
 #include "profile.h"
 #include "sweep.h"
 
@@ -261,8 +261,10 @@ static int run_one(const struct pargs *a, const struct profile_entry *e,
 
 	build_cmd(&c, a, e, dir, k);
 	snprintf(report, sizeof(report), "%s.txt", c.out);
-	fd = open(report, O_WRONLY | O_CREAT | O_NOFOLLOW | (a->overwrite ? O_TRUNC : O_EXCL),
-		  0666);
+	/* never through a link; with --overwrite the old report goes first */
+	if (a->overwrite && plat_stat(report, 0, NULL) == PLAT_FILE)
+		plat_remove(report);
+	fd = plat_create_fd(report);
 	if (fd < 0) {
 		fprintf(stderr, "iosweep profile: cannot create '%s': %s\n", report,
 			strerror(errno));
