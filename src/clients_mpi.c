@@ -259,6 +259,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--ci";
 	else if (o->until_settled)
 		refused = "--until-settled";
+	else if (options_qd(o))	/* qd.c's passes have no barrier hooks */
+		refused = "--iodepth/-H, --jobs, --mix, --runtime, --precondition";
 	if (refused) {
 		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			 "the sweep grid on every client in step", refused);

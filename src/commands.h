@@ -14,6 +14,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_profile(int argc, char **argv);   /* issue 16 */
 
 struct cmdargs_list;
 struct result_set;
@@ -32,5 +33,6 @@ extern const char *const cmd_import_usage;
 extern const char *const cmd_compare_usage;
 extern const char *const cmd_cliffs_usage;
 extern const char *const cmd_plot_usage;
+extern const char *const cmd_profile_usage;
 
 #endif

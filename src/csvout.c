@@ -15,11 +15,18 @@
  * when the pass started, %.1f, empty when unknown (imports, platforms
  * without mincore); in summary.csv the mean over the cell's trials.
  *
+ * Schema 4 (issue 16): both files gain iops, rd_iops and wr_iops after
+ * their schema 3 columns (operations per second: all, the reads, the
+ * writes; a summary row holds the trials' means).
+ *
  * With --latency (some sample carries a histogram) results.csv and
  * summary.csv gain lat_min_us, lat_mean_us, lat_max_us, lat_sd_us,
- * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after their
- * last column: per trial, and for the cell's full trials merged into one
- * histogram.  Without it the files are unchanged.
+ * lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us (%.3f) after the IOPS
+ * columns: per trial, and for the cell's full trials merged into one
+ * histogram; then the read and write figures rd_lat_*_us and
+ * wr_lat_*_us: a --mix pass has both, a pass of one direction the same
+ * figures as lat_* in its direction and empty fields in the other.
+ * Without it the files have no latency columns.
  */
 #include "compat.h"
 
@@ -97,13 +104,27 @@ static void put_num(struct outfile *f, double v, int decimals, int first)
 		put_text(f, NULL, first);
 }
 
-/* The header row; with lat, the latency columns after names. */
-static void put_header(struct outfile *f, const char *const *names, int lat)
+static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
+
+/*
+ * The header row: names, with iops the IOPS columns, and with lat the
+ * latency columns: all operations, then the reads' (rd_) and the writes'
+ * (wr_).
+ */
+static void put_header(struct outfile *f, const char *const *names, int iops,
+		       int lat)
 {
 	for (size_t i = 0; names[i]; i++)
 		put_text(f, names[i], i == 0);
-	for (int i = 0; lat && i < LATENCY_NFIGS; i++)
-		put_text(f, latency_fig_name(i), 0);
+	for (int i = 0; iops && i < 3; i++)
+		put_text(f, iops_cols[i], 0);
+	for (int d = -1; lat && d < 2; d++)
+		for (int i = 0; i < LATENCY_NFIGS; i++) {
+			char name[40];
+			snprintf(name, sizeof(name), "%s%s", d < 0 ? "" : d ? "wr_" : "rd_",
+				 latency_fig_name(i));
+			put_text(f, name, 0);
+		}
 	outfile_write(f, "\n", 1);
 }
 
@@ -124,6 +145,9 @@ struct group {
 	double cached_pct;            /* mean over the full samples that know it, or NAN */
 	int has_lat;                  /* lat holds the trials' merged histogram */
 	struct latency_summary lat;
+	int has_dir[2];               /* dir[d]: the reads' / writes' merged */
+	struct latency_summary dir[2];
+	double iops[3];               /* means over trials: all, reads, writes */
 };
 
 struct sorted_sample {
@@ -194,6 +218,7 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	/* many clients: barriers that cost a visible part count alike */
 	g->short_timing = slow_sync || (shortest != UINT64_MAX &&
 		stats_too_short(shortest, rs->meta.timer_resolution_s));
+	results_iops_mean(rs, cell, col, g->iops);
 	return 0;
 }
 
@@ -214,6 +239,13 @@ static int view_latency(struct view *v)
 			rc = -1;
 		else
 			g->has_lat = n > 0 && latency_summarize(&h, &g->lat) == 0;
+		for (int d = 0; d < 2 && rc == 0; d++) {
+			n = latency_merge_cell_dir(v->rs, g->cell, g->col, d, &h);
+			if (n < 0)
+				rc = -1;
+			else
+				g->has_dir[d] = n > 0 && latency_summarize(&h, &g->dir[d]) == 0;
+		}
 	}
 	latency_release(&h);
 	if (rc != 0)
@@ -281,6 +313,14 @@ static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
 	put_u64(f, rs->cells[cell].record_kb, 0);
 }
 
+/* The histogram of a sample's reads (d 0) or writes (d 1), or NULL. */
+static const struct latency_hist *sample_dir_lat(const struct result_sample *s, int d)
+{
+	if (s->flags & RESULTS_SF_SPLIT)
+		return d ? s->lat_wr : s->lat_rd;
+	return results_col_writes(s->col) == d ? s->lat : NULL;
+}
+
 /*
  * One row of results.csv.  client < 0: a cell's figure, whose client field
  * is "all" in a run of many clients and empty otherwise; else a client's
@@ -324,10 +364,18 @@ static void put_sample(struct outfile *f, const struct view *v,
 			 rs->client_host[client] : NULL, 0);
 		put_u64(f, (uint64_t)s->writer, 0);
 	}
+	double iops[3];
+	results_sample_iops(s, iops);
+	for (int k = 0; k < 3; k++)
+		put_num(f, iops[k], 3, 0);
 	if (v->lat) {
 		struct latency_summary ls;
 		put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
 			    ? &ls : NULL);
+		for (int d = 0; d < 2; d++) {
+			const struct latency_hist *h = sample_dir_lat(s, d);
+			put_latency(f, h && latency_summarize(h, &ls) == 0 ? &ls : NULL);
+		}
 	}
 	outfile_write(f, "\n", 1);
 }
@@ -394,7 +442,7 @@ static int write_results(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, results_cols, v->lat);
+	put_header(f, results_cols, 1, v->lat);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s);
@@ -427,7 +475,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, clients_cols, 0);
+	put_header(f, clients_cols, 0, 0);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s), n = 0;
@@ -466,7 +514,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, summary_cols, v->lat);
+	put_header(f, summary_cols, 1, v->lat);
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
@@ -480,8 +528,13 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->s.ci95_high, 3, 0);
 		put_u64(f, (uint64_t)g->short_timing, 0);
 		put_num(f, g->cached_pct, 1, 0);
-		if (v->lat)
+		for (int k = 0; k < 3; k++)
+			put_num(f, g->iops[k], 3, 0);
+		if (v->lat) {
 			put_latency(f, g->has_lat ? &g->lat : NULL);
+			for (int d = 0; d < 2; d++)
+				put_latency(f, g->has_dir[d] ? &g->dir[d] : NULL);
+		}
 		outfile_write(f, "\n", 1);
 	}
 }
@@ -601,6 +654,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);
 	put_kv_num(f, "trials", rs->trials, 0);
+	if (m->workload)
+		put_kv_text(f, "workload", m->workload);
 	if (rs->nclients) {
 		put_kv_num(f, "clients", rs->nclients, 0);
 		put_kv_num(f, "hosts", rs->nhosts, 0);

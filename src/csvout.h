@@ -13,9 +13,14 @@
  *
  * results.csv columns, in this order (an importer reads them back):
  *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
- *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer
- * (schema 3; schema 2 had no client, host, writer; schema 1 no cached_pct
- * either).  client is empty in a one-client run.  In a run of many clients
+ *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,
+ *   iops,rd_iops,wr_iops[,lat_*,rd_lat_*,wr_lat_*]
+ * (schema 4; schema 3 had no iops, rd_iops, wr_iops, rd_lat_*, wr_lat_*;
+ * schema 2 no client, host, writer either; schema 1 no cached_pct
+ * either).  iops is ops over seconds, rd_iops/wr_iops its reads' and
+ * writes' shares (%.3f, empty for imported rate-only samples); the
+ * latency columns (microseconds, %.3f) come with --latency only: every
+ * operation's, then the reads' (rd_) and the writes' (wr_).  client is empty in a one-client run.  In a run of many clients
  * (iosweep-mpi) each figure's
  * row says "all" (the aggregate: all clients' bytes, rank 0's
  * barrier-to-barrier seconds) and is followed by one row per client with
@@ -27,9 +32,11 @@
  * test (IOzone's column order), then cell (report order), then trial.
  *
  * summary.csv: label,test,file_kb,record_kb,n,mean,median,min,max,stddev,
- *   cv,ci95_low,ci95_high,short_timing,cached_pct  (KB/s %.3f, cv %.6f;
+ *   cv,ci95_low,ci95_high,short_timing,cached_pct,iops,rd_iops,wr_iops
+ *   [,lat_*,rd_lat_*,wr_lat_*]  (KB/s %.3f, cv %.6f;
  *   short_timing 1 when the cell's shortest timed region is under
- *   stats_too_short's threshold; cached_pct the full trials' mean).  Partial samples are left out of the statistics.
+ *   stats_too_short's threshold; cached_pct and the IOPS the full trials'
+ *   means; the latency figures from the trials' merged histograms).  Partial samples are left out of the statistics.
  *
  * clients.csv (many clients only): label,test,file_kb,record_kb,trial,
  *   clients,aggregate_kb_per_s,sum_kb_per_s,min_kb_per_s,max_kb_per_s,

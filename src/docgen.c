@@ -35,6 +35,8 @@ static const struct {
 	  "difference and Welch's t-test on the trials" },
 	{ "plot", &cmd_plot_usage, "write self-contained gnuplot scripts (drive comparison, "
 	  "overlay, 3D surface, latency) and render them" },
+	{ "profile", &cmd_profile_usage, "run a review's queue-depth workloads (a built-in "
+	  "or edited profile file) and write profile.csv and its IOPS and latency charts" },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

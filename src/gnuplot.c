@@ -157,6 +157,15 @@ const char *gnuplot_embedded_text(const char *name)
 	return NULL;
 }
 
+const char *gnuplot_embedded_name(size_t i)
+{
+	size_t n = 0;
+
+	while (embedded_files[n].name)
+		n++;
+	return i < n ? embedded_files[i].name : NULL;
+}
+
 /* Copy tmpl into out, replacing each @KEY@ by its value in vars. */
 int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			 const struct tvar *vars, size_t nvars,

@@ -117,6 +117,8 @@ static inline void sb_plain(struct sbuf *b, const char *s)
 
 /* The text of a built-in file ("compare.gp", "reference-lines.csv"), or NULL. */
 const char *gnuplot_embedded_text(const char *name);
+/* The name of the i-th embedded file (templates, data/), NULL past the end. */
+const char *gnuplot_embedded_name(size_t i);
 
 /* One @KEY@ of a template and its value. */
 struct tvar {

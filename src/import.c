@@ -337,12 +337,12 @@ static int load_one(struct result_set *t, const char *path, char *err,
 	}
 	if (kind == PLAT_DIR) {
 		is_dir = 1;
-		/* a throughput-mode folder: its throughput.csv (tpcsv.h) */
+		/* a throughput-mode folder: its throughput.csv (tpcsv.h), else
+		 * results.csv */
 		if (find_in_dir(path, strlen(path), TPCSV_NAME, csv_path,
-				sizeof(csv_path)) == 0) {
-			file = csv_path;
-		} else if (find_in_dir(path, strlen(path), "results.csv", csv_path,
-				sizeof(csv_path))) {
+				sizeof(csv_path)) != 0 &&
+		    find_in_dir(path, strlen(path), "results.csv", csv_path,
+				sizeof(csv_path)) != 0) {
 			snprintf(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
 				 path);
 			return -1;

@@ -23,7 +23,7 @@
 #include "import_priv.h"
 #include "results.h"
 
-#define CSV_MAX_FIELDS 32
+#define CSV_MAX_FIELDS 64
 
 enum { RCSV_SCHEMA, RCSV_LABEL, RCSV_TEST, RCSV_FILE_KB, RCSV_RECORD_KB, RCSV_TRIAL, RCSV_BYTES,
        RCSV_SECONDS, RCSV_KB_PER_S, RCSV_OPS, RCSV_CPU_USER, RCSV_CPU_SYS, RCSV_WALL, RCSV_PARTIAL,
@@ -48,7 +48,8 @@ struct csv_ctx {
 	struct result_set *rs;
 	int idx[RCSV_COUNT];
 	int idx_cached;                  /* cached_pct (schema 2), or -1 */
-	int client_idx;                  /* schema 2's client column, or -1 */
+	int client_idx;                  /* schema 3's client column, or -1 */
+	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -185,15 +186,36 @@ static void results_header(struct csv_ctx *c)
 			return;
 		}
 	}
-	c->idx_cached = -1;
-	for (size_t i = 0; i < c->nfields; i++)
+	/* the columns later schemas added, where present */
+	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
+	for (size_t i = 0; i < c->nfields; i++) {
 		if (strcmp(c->field[i], "cached_pct") == 0)
 			c->idx_cached = (int)i;
-	c->client_idx = -1;
-	for (size_t i = 0; i < c->nfields; i++)
-		if (strcmp(c->field[i], "client") == 0)
+		else if (strcmp(c->field[i], "client") == 0)
 			c->client_idx = (int)i;
+		else if (strcmp(c->field[i], "rd_iops") == 0)
+			c->rd_iops = (int)i;
+		else if (strcmp(c->field[i], "wr_iops") == 0)
+			c->wr_iops = (int)i;
+	}
 	c->nheader = c->nfields;
+}
+
+/*
+ * Schema 4: a mixed sample's reads and writes, from rd_iops and wr_iops
+ * (x seconds); other samples need no split (their column says it).
+ */
+static void split_from_row(struct csv_ctx *c, struct result_sample *s)
+{
+	double rd, wr;
+
+	if (c->rd_iops < 0 || c->wr_iops < 0 || !results_col_mixed(s->col) ||
+	    (s->flags & RESULTS_SF_RATE_ONLY) ||
+	    parse_double(c->field[c->rd_iops], &rd) || parse_double(c->field[c->wr_iops], &wr))
+		return;
+	s->rd_ops = (uint64_t)llround(rd * (double)s->elapsed_ns / 1e9);
+	s->wr_ops = s->ops > s->rd_ops ? s->ops - s->rd_ops : 0;
+	s->flags |= RESULTS_SF_SPLIT;
 }
 
 static void results_row(struct csv_ctx *c)
@@ -292,6 +314,7 @@ static void results_row(struct csv_ctx *c)
 	s.cell = (uint32_t)cell;
 	s.col = (uint16_t)col;
 	s.trial = (uint16_t)trial;
+	split_from_row(c, &s);
 	if (results_add_sample(rs, &s))
 		cfail(c, "out of memory");
 }
@@ -372,6 +395,7 @@ static void meta_row(struct csv_ctx *c)
 		{ "mount_options", offsetof(struct result_meta, mount_options) },
 		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
 		{ "status", offsetof(struct result_meta, status) },
+		{ "workload", offsetof(struct result_meta, workload) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])

@@ -493,7 +493,8 @@ static int parse_row(struct text_parse *tp, const struct line *l)
 static int col_test(int col)
 {
 	static const signed char t[RC_COUNT] = {
-		0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12
+		0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12,
+		2, 1
 	};
 	return t[col];
 }

@@ -24,6 +24,7 @@ static const struct {
 	{ "compare", cmd_compare },
 	{ "cliffs", cmd_cliffs },
 	{ "plot", cmd_plot },
+	{ "profile", cmd_profile },
 	{ "report", cmd_report },
 };
 
@@ -43,7 +44,7 @@ static int dispatch(int argc, char **argv)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
 		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot, report; a sweep starts with an option such as -a)\n",
+			"compare, cliffs, plot, report, profile; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}

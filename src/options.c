@@ -395,6 +395,44 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/*
+ * --runtime and --ramp (issue 16): a duration, "60s", "2m", "500ms" or a
+ * plain number of seconds, at most a day.
+ */
+int opt_duration(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	char *end = NULL;
+	double v, scale = 1000.0;
+
+	(void)value;
+	v = (*text >= '0' && *text <= '9') ? strtod(text, &end) : -1.0;
+	if (end && (!strcmp(end, "s") || !*end))
+		scale = 1000.0;
+	else if (end && !strcmp(end, "ms"))
+		scale = 1.0;
+	else if (end && !strcmp(end, "m"))
+		scale = 60000.0;
+	else
+		end = NULL;
+	if (!end || !(v >= 0.0) || v * scale > 86400000.0)
+		return opt_error(ps, "%s '%s': not a duration (use 60s, 2m, 500ms "
+				 "or seconds, at most a day)", ps->shown, text);
+	*(uint64_t *)(void *)((char *)ps->o + row->field) = (uint64_t)(v * scale + 0.5);
+	return 0;
+}
+
+/* --mix PCT: percent of the operations that read (0..100). */
+int opt_mix(struct opt_parse *ps, const struct opt_row *row,
+	    const char *text, uint64_t value)
+{
+	(void)row;
+	(void)text;
+	ps->o->mix_given = 1;
+	ps->o->mix_read_pct = (unsigned)value;
+	return 0;
+}
+
 /* -t N: each one adds a child count, run in the order given. */
 int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t n)
@@ -809,6 +847,44 @@ static int opt_check_tests(struct opt_parse *ps)
 }
 
 /*
+ * Issue 16: --iodepth (-H), --jobs, --mix, --runtime, --ramp and
+ * --precondition run tests 0, 1 and 2 through qd.c; without -i they run
+ * exactly those.  What they cannot do is refused here.
+ */
+static int opt_check_qd(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+	const unsigned allowed = (1u << TEST_WRITE) | (1u << TEST_READ) |
+		(1u << TEST_RANDOM);
+	const char *what = o->iodepth ? "--iodepth" : o->jobs ? "--jobs" :
+		o->mix_given ? "--mix" : o->runtime_ms ? "--runtime" : "--precondition";
+
+	if (o->ramp_ms && !o->runtime_ms)
+		return opt_error(ps, "--ramp: only with --runtime (a time-based pass)");
+	if (!options_qd(o))
+		return 0;
+	if (options_throughput(o))
+		return opt_error(ps, "%s and -t: throughput mode has its own children; "
+				 "use --jobs without -t", what);
+	if (!o->tests_mask)
+		o->tests_mask = allowed;
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !(allowed & (1u << n)))
+			return opt_error(ps, "-i %u and %s: queue depth, jobs and mixes "
+					 "run tests 0, 1 and 2 only", n, what);
+	if (o->mix_given && !(o->tests_mask & ((1u << TEST_READ) | (1u << TEST_RANDOM))))
+		return opt_error(ps, "--mix: mixes the sequential (-i 1) or random "
+				 "(-i 2) test; add one of them");
+	if (opt_seen(ps, "Q") || opt_seen(ps, "p"))
+		return opt_error(ps, "-%s and %s: not supported with queue depth, "
+				 "jobs or mixes", opt_seen(ps, "Q") ? "Q" : "p", what);
+	if (o->min_time_ms && o->runtime_ms)
+		return opt_error(ps, "--min-time and --runtime: choose one way to "
+				 "make passes long enough");
+	return 0;
+}
+
+/*
  * A file must be a whole number of records (IOzone quietly writes less:
  * -s 10 -r 4k writes 8 kB and reports 10).  Checked for every file size
  * and record size given together; one -s with one -r must also fit.
@@ -1006,12 +1082,19 @@ static int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_throughput(ps) || opt_check_tests(ps) || opt_check_ours(ps))
+	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	    opt_check_ours(ps))
 		return -1;
 	return opt_check_cells(ps);
 }
 
 /* ---- public -------------------------------------------------------- */
+
+int options_qd(const struct options *o)
+{
+	return o->iodepth || o->jobs || o->mix_given || o->runtime_ms ||
+		o->precondition;
+}
 
 static int opt_command_line(struct opt_parse *ps, int argc, char **argv)
 {

@@ -112,6 +112,15 @@ struct options {
 	int until_settled;          /* --until-settled */
 	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
+	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
+	unsigned iodepth;           /* --iodepth N or IOzone's -H N (0: not given) */
+	unsigned jobs;              /* --jobs N (0: not given) */
+	int mix_given;              /* --mix given */
+	unsigned mix_read_pct;      /* --mix PCT: percent of operations that read */
+	uint64_t runtime_ms;        /* --runtime (0: size-based passes) */
+	uint64_t ramp_ms;           /* --ramp: untimed start of a --runtime pass */
+	int precondition;           /* --precondition */
+
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each
 	 * starting with its TAB and without the trailing newline
@@ -135,6 +144,12 @@ void options_release(struct options *o);
 
 /* The tests to run: tests_mask, or IOzone's default set when none given. */
 unsigned options_tests(const struct options *o);
+
+/*
+ * Does the run go through qd.c (--iodepth/-H, --jobs, --mix, --runtime,
+ * --precondition given)?
+ */
+int options_qd(const struct options *o);
 
 /* Most children throughput mode runs (IOzone's MAXSTREAMS). */
 #define OPTIONS_MAX_CHILDREN 1024u

@@ -98,6 +98,10 @@ int opt_progress(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
 int opt_order(struct opt_parse *ps, const struct opt_row *row,
 	      const char *text, uint64_t value);
+int opt_duration(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value);
+int opt_mix(struct opt_parse *ps, const struct opt_row *row,
+	    const char *text, uint64_t value);
 int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value);
 int opt_children(struct opt_parse *ps, const struct opt_row *row,

@@ -205,6 +205,28 @@ const struct opt_row opt_table[] = {
 	  "iosweep-mpi: with --reorder, read the file of the client K ranks on",
 	  "ranks per host", OFF(reorder_shift), NULL, opt_set_unsigned },
 
+	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
+	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
+	  "keep N I/Os in flight per job (io_uring on Linux, POSIX AIO on "
+	  "FreeBSD/macOS), tests 0, 1, 2; IOzone's -H N", "1", OFF(iodepth),
+	  "\tPOSIX async I/O (with bcopy). Depth #", opt_set_unsigned },
+	{ NULL, "jobs", OPT_ARG_UINT, "N", 1, 256, OPT_GROUP_OURS,
+	  "N worker threads share the file, each with its part of the records",
+	  "1", OFF(jobs), NULL, opt_set_unsigned },
+	{ NULL, "mix", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_OURS,
+	  "one pass of PCT% reads and the rest writes instead of separate read "
+	  "and write passes (-i 1: seq mix, -i 2: random mix)", NULL, 0, NULL,
+	  opt_mix },
+	{ NULL, "runtime", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "time-based passes of TIME (60s, 2m) instead of one pass over the file",
+	  NULL, OFF(runtime_ms), NULL, opt_duration },
+	{ NULL, "ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "with --runtime, run TIME first without counting it", "0",
+	  OFF(ramp_ms), NULL, opt_duration },
+	FLAG(NULL, "precondition", OPT_GROUP_OURS, precondition, NULL,
+	     "before tests 0 and 2, write the file in their pattern until the "
+	     "write rate is steady"),
+
 	/* information */
 	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
 	  "show this help and exit", NULL, OFF(help), NULL, opt_stop },
@@ -221,7 +243,6 @@ const struct opt_row opt_table[] = {
 	REJECT("D", "mmap I/O is not supported"),
 	REJECT("G", "mmap I/O is not supported"),
 	REJECT("Z", "mmap I/O is not supported"),
-	REJECT("H", "POSIX async I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("K", "disrupted read patterns are not supported"),
 	REJECT("V", "data verification is not supported"),

@@ -21,6 +21,7 @@
 
 #include "iosweep.h"
 #include "latency.h"
+#include "report_qd.h"
 #include "options.h"
 #include "platform.h"
 #include "report.h"
@@ -387,6 +388,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 			"reported inaccurate results. Sizes %ld kBytes and below.\n",
 			(long)worst_kb);
 	report_latency(out, rs);
+	report_qd(out, rs);   /* issue 16: --iodepth/--jobs/--mix runs */
 	report_cache_note(out, rs);
 }
 

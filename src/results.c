@@ -8,6 +8,7 @@
 #include "compat.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +19,40 @@ static const char *const col_names[RC_COUNT] = {
 	"write", "rewrite", "read", "reread", "random read", "random write",
 	"bkwd read", "record rewrite", "stride read", "fwrite", "frewrite",
 	"fread", "freread", "pwrite", "repwrite", "pread", "repread",
-	"pwritev", "repwritev", "preadv", "repreadv"
+	"pwritev", "repwritev", "preadv", "repreadv", "random mix", "seq mix"
 };
+
+int results_col_writes(int col)
+{
+	switch (col) {
+	case RC_WRITE: case RC_REWRITE: case RC_RANDOM_WRITE:
+	case RC_RECORD_REWRITE: case RC_FWRITE: case RC_FREWRITE:
+	case RC_PWRITE: case RC_REPWRITE: case RC_PWRITEV: case RC_REPWRITEV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int results_col_mixed(int col)
+{
+	return col == RC_RANDOM_MIX || col == RC_SEQ_MIX;
+}
+
+void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
+			  uint64_t *wr_ops)
+{
+	if (s->flags & RESULTS_SF_SPLIT) {
+		*rd_ops = s->rd_ops;
+		*wr_ops = s->wr_ops;
+	} else if (results_col_writes(s->col)) {
+		*rd_ops = 0;
+		*wr_ops = s->ops;
+	} else {
+		*rd_ops = s->ops;
+		*wr_ops = 0;
+	}
+}
 
 const char *results_col_name(int col)
 {
@@ -47,6 +80,44 @@ int results_col_from_name(const char *name)
 	return -1;
 }
 
+void results_sample_iops(const struct result_sample *s, double out[3])
+{
+	uint64_t rd, wr;
+	double secs = (double)s->elapsed_ns / 1e9;
+
+	results_sample_split(s, &rd, &wr);
+	if ((s->flags & RESULTS_SF_RATE_ONLY) || s->elapsed_ns == 0) {
+		out[0] = out[1] = out[2] = NAN;
+		return;
+	}
+	out[0] = (double)s->ops / secs;
+	out[1] = (double)rd / secs;
+	out[2] = (double)wr / secs;
+}
+
+unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
+			   double out[3])
+{
+	double sum[3] = { 0, 0, 0 };
+	unsigned n = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		double v[3];
+		if (s->cell != cell || s->col != col ||
+		    (s->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_RATE_ONLY)) ||
+		    s->elapsed_ns == 0)
+			continue;
+		results_sample_iops(s, v);
+		for (int k = 0; k < 3; k++)
+			sum[k] += v[k];
+		n++;
+	}
+	for (int k = 0; k < 3; k++)
+		out[k] = n ? sum[k] / n : NAN;
+	return n;
+}
+
 int results_col_reads(int col)
 {
 	const uint32_t reads = 1u << RC_READ | 1u << RC_REREAD | 1u << RC_RANDOM_READ |
@@ -69,14 +140,17 @@ void results_release(struct result_set *rs)
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
 			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status };
+			  &m->status, &m->workload };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;
 	}
 	free(rs->cells);
-	for (size_t i = 0; i < rs->nsamples; i++)
+	for (size_t i = 0; i < rs->nsamples; i++) {
 		latency_free(rs->samples[i].lat);
+		latency_free(rs->samples[i].lat_rd);
+		latency_free(rs->samples[i].lat_wr);
+	}
 	free(rs->samples);
 	free(rs->record_axis);
 	free(rs->client_samples);

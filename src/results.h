@@ -21,10 +21,12 @@ struct latency_hist;
 
 /*
  * The CSV schema: 2 added cached_pct to results.csv and summary.csv; 3
- * added client, host and writer (many clients) to results.csv.  The
- * importer reads 1 to 3.
+ * added client, host and writer (many clients) to results.csv; 4 (issue
+ * 16) added iops, rd_iops, wr_iops, and with latency the rd_lat_* and
+ * wr_lat_* figures, to results.csv and summary.csv, and workload to
+ * meta.csv.  The importer reads 1 to 4.
  */
-#define RESULTS_SCHEMA 3
+#define RESULTS_SCHEMA 4
 #define RESULTS_SCHEMA_OLDEST 1
 
 /*
@@ -37,8 +39,14 @@ enum results_col {
 	RC_RANDOM_WRITE, RC_BKWD_READ, RC_RECORD_REWRITE, RC_STRIDE_READ,
 	RC_FWRITE, RC_FREWRITE, RC_FREAD, RC_FREREAD, RC_PWRITE, RC_REPWRITE,
 	RC_PREAD, RC_REPREAD, RC_PWRITEV, RC_REPWRITEV, RC_PREADV, RC_REPREADV,
+	RC_RANDOM_MIX, RC_SEQ_MIX,   /* --mix: reads and writes in one pass */
 	RC_COUNT
 };
+
+/* Does the column write (write, rewrite, random write, ...)?  Mixes: 0. */
+int results_col_writes(int col);
+/* Is the column a --mix pass (random mix, seq mix)? */
+int results_col_mixed(int col);
 
 /* "write", "rewrite", ..., "random read", "bkwd read", ..., "repreadv". */
 const char *results_col_name(int col);
@@ -84,6 +92,8 @@ struct result_meta {
 	double timer_resolution_s;  /* measured clock step, 0 when unknown */
 	unsigned flags;       /* RESULTS_F_* */
 	int source_unit;      /* enum results_unit the source printed */
+	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
+				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };
@@ -94,6 +104,7 @@ struct result_meta {
 #define RESULTS_SF_CACHED    0x4u /* cached_pct is known */
 #define RESULTS_SF_SYNC_SLOW 0x8u /* many clients: the barriers took a visible
 				     part of the pass (counts as short timing) */
+#define RESULTS_SF_SPLIT     0x10u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -111,6 +122,13 @@ struct result_sample {
 				  pass started (mincore); with RESULTS_SF_CACHED */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
+	/*
+	 * --iodepth/--jobs/--mix (RESULTS_SF_SPLIT): the reads and writes
+	 * among ops, and their own histograms (NULL when that direction had
+	 * no operation); owned by the set like lat.
+	 */
+	uint64_t rd_ops, wr_ops;
+	struct latency_hist *lat_rd, *lat_wr;
 	uint64_t sync_ns;      /* many clients: barrier-to-barrier time of the
 				  pass on this client, 0 without */
 	int32_t client;        /* client_samples only: the client (MPI rank) */
@@ -228,6 +246,25 @@ size_t results_values(const struct result_set *rs, size_t cell, int col,
  * appended out of order (--refine-cliffs).  0 or -1 (ENOMEM, set unchanged).
  */
 int results_sort_cells(struct result_set *rs);
+
+/*
+ * The reads and writes among a sample's ops: the split of a --mix or
+ * queue-depth sample, else all of them in the column's direction.
+ */
+void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
+			  uint64_t *wr_ops);
+
+/*
+ * Operations per second of a sample: out[0] all, out[1] the reads, out[2]
+ * the writes (NaN when the sample has no time or only a rate).
+ */
+void results_sample_iops(const struct result_sample *s, double out[3]);
+/*
+ * The same, the mean over the full trials of (cell, col) (NaN when none);
+ * returns the number of trials.
+ */
+unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
+			   double out[3]);
 
 /* Has any sample of this (cell, col) been recorded? */
 int results_has(const struct result_set *rs, size_t cell, int col);

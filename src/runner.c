@@ -23,6 +23,7 @@
 #include "outfile.h"
 #include "pattern.h"
 #include "plan.h"
+#include "qd.h"
 #include "results.h"
 #include "runner.h"
 #include "tests.h"
@@ -359,7 +360,7 @@ static int select_tests(struct run *r, char *err, size_t errlen)
 		const struct tests_def *t;
 		if (!(mask & (1u << n)))
 			continue;
-		t = tests_find(n);
+		t = options_qd(r->o) ? qd_find(n, r->o) : tests_find(n);
 		if (!t)
 			continue;	/* test 8 (mix) does nothing in one stream */
 		if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored()) {
@@ -415,6 +416,12 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
+	if (options_qd(o)) {
+		char wl[256];
+		qd_describe(o, wl, sizeof(wl));
+		if (results_set_str(&rs->meta.workload, wl) != 0)
+			goto nomem;
+	}
 	/*
 	 * What a writer sends: a write buffer filled as the run fills it,
 	 * walked in windows of the smallest record (the most windows, so the
@@ -595,6 +602,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
+	if (options_qd(o) && qd_attach(c, err, errlen) != 0)   /* issue 16 */
+		goto out;
 	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)
 		goto out;
 	have_file = 1;
@@ -614,6 +623,7 @@ out:
 	}
 	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)
 		rc = -1;
+	qd_detach(c);
 	rc = clients_run_end(rs, rc, r.stop, err, errlen);
 	latency_release(&r.lat);
 	run_buffers_free(c);

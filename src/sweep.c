@@ -32,6 +32,7 @@
 #include "refine.h"
 #include "report.h"
 #include "results.h"
+#include "qd.h"
 #include "runner.h"
 #include "settle.h"
 #include "sweep.h"
@@ -331,6 +332,17 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	return rc;
 }
 
+static void (*result_hook)(void *ctx, const struct options *o,
+			    const struct result_set *rs);
+static void *result_hook_ctx;
+
+void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
+				       const struct result_set *rs), void *ctx)
+{
+	result_hook = fn;
+	result_hook_ctx = ctx;
+}
+
 /*
  * The outputs, checked before the run: -b's worksheet, then --out's
  * folder made, or a default folder claimed.  0 or -1.
@@ -360,6 +372,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 
 	results_init(&rs);
 	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
+		goto fail_start;
+	if (qd_check(o, err, sizeof(err)) != 0)   /* --iodepth that cannot be kept */
 		goto fail_start;
 	/* the outputs are the leader's (the only client in the plain build) */
 	if (clients_agree(clients_leader() ?
@@ -433,6 +447,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	if (saved)
 		fprintf(stderr, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
 			"results" : "results of the finished cells", dir);
+	if (result_hook && status == IOSWEEP_EXIT_OK)
+		result_hook(result_hook_ctx, o, &rs);
 	results_release(&rs);
 	return status;
 

@@ -8,4 +8,14 @@
 
 int sweep_main(int argc, char **argv);
 
+/*
+ * Issue 16 (`iosweep profile` runs sweeps in-process): when set, called
+ * with every sweep's options and finished result set (exit status 0 only)
+ * before the set is released.  NULL to unset.
+ */
+struct options;
+struct result_set;
+void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
+				       const struct result_set *rs), void *ctx);
+
 #endif

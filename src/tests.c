@@ -806,6 +806,31 @@ static void write_qrows(const struct tests_ctx *c, struct outfile *f,
 		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);
 }
 
+static void free_sample_lat(struct result_sample *r)
+{
+	latency_free(r->lat);
+	latency_free(r->lat_rd);
+	latency_free(r->lat_wr);
+}
+
+/* qd.c passes: the reads and writes of the pass, and their histograms. */
+static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
+			struct result_sample *r)
+{
+	if (!c->lat_rw[0])
+		return 0;
+	r->flags |= RESULTS_SF_SPLIT;
+	r->rd_ops = s->rd_ops;
+	r->wr_ops = s->ops - s->rd_ops;
+	if (!c->lat)
+		return 0;
+	if (c->lat_rw[0]->n && !(r->lat_rd = latency_compact(c->lat_rw[0])))
+		return -1;
+	if (c->lat_rw[1]->n && !(r->lat_wr = latency_compact(c->lat_rw[1])))
+		return -1;
+	return 0;
+}
+
 /* Does pass p of t read the file (every pass of a reading test but random write)? */
 static int pass_reads(const struct tests_def *t, int p)
 {
@@ -844,7 +869,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
 		return TESTS_ERROR;
 	for (int p = 0; p < passes; p++) {
-		struct tests_span s = { 0, 0, 0 };
+		struct tests_span s = { 0, 0, 0, 0 };
 		double u0, s0, u1, s1;
 		uint64_t w0, w1;
 		double cached_pct = -1.0;
@@ -870,7 +895,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		if (rc == TESTS_OK && c->numrecs > 0 && c->min_pass_ns && !c->op_mask) {
 			for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
 			     s.elapsed_ns < c->min_pass_ns; k++) {
-				struct tests_span more = { 0, 0, 0 };
+				struct tests_span more = { 0, 0, 0, 0 };
 				if (t->pass == pass_fread)
 					restore_wbuf(c);
 				if (cache_state(t, c, p, NULL) != TESTS_OK)
@@ -878,6 +903,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 				rc = t->pass(c, p, &more);
 				s.bytes += more.bytes;
 				s.ops += more.ops;
+				s.rd_ops += more.rd_ops;
 				s.elapsed_ns += more.elapsed_ns;
 			}
 		}
@@ -906,13 +932,15 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 			r.sync_ns = c->sync_ns;
 			r.client = c->client;
 			r.writer = writer;
-			if (c->lat && !(r.lat = latency_compact(c->lat))) {
+			if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
+			    split_sample(c, &s, &r) != 0) {
+				free_sample_lat(&r);
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a latency histogram");
 				return TESTS_ERROR;
 			}
 			if (results_add_sample(c->rs, &r) != 0) {
-				latency_free(r.lat);
+				free_sample_lat(&r);
 				snprintf(c->err, c->errlen, "out of memory recording "
 					 "a sample");
 				return TESTS_ERROR;

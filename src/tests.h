@@ -122,6 +122,8 @@ struct tests_ctx {
 	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
 	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
+	struct latency_hist *lat_rw[2]; /* qd.c passes: reads, writes (else NULL) */
+	void *qd_state;             /* qd.c: what qd_attach() allocated */
 	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
 	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
 	uint64_t op_scratch;
@@ -145,6 +147,7 @@ struct tests_ctx {
 /* What one pass measured. */
 struct tests_span {
 	uint64_t bytes, ops, elapsed_ns;
+	uint64_t rd_ops;            /* qd.c passes: the reads among ops */
 };
 
 /* Return values of a pass and of tests_run(). */

@@ -8,8 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 
 LABEL='Disk "A", 2024'
-RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer'
-SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing,cached_pct'
+RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,iops,rd_iops,wr_iops'
+SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing,cached_pct,iops,rd_iops,wr_iops'
 
 # RFC 4180 field splitting for awk (quoted fields, doubled quotes; one line a row).
 CSVAWK='
@@ -54,12 +54,14 @@ check test "$leftovers" -eq 0
 # Every row: the label intact, a positive rate consistent with bytes and
 # seconds, five full trials 0..4 per (test, file, record).
 awk "$CSVAWK"'
-NR == 1 { next }
+NR == 1 { n = csvsplit($0, f); for (i = 1; i <= n; i++) c[f[i]] = i; next }
 {
 	n = csvsplit($0, f)
-	if (n != 18) { print "row " NR ": " n " fields"; bad++; next }
-	if (f[15] !~ /^[0-9]+\.[0-9]$/ || f[15] + 0 > 100) { print "row " NR ": cached_pct [" f[15] "]"; bad++ }
-	if (f[16] f[17] f[18] != "") { print "row " NR ": a client in a one-client run"; bad++ }
+	if (n != 21) { print "row " NR ": " n " fields"; bad++; next }
+	ci = f[c["iops"]]; cp = f[c["cached_pct"]]
+	if (abs(ci - f[c["ops"]] / f[c["seconds"]]) > 0.0005 + 1e-9 * ci) { print "row " NR ": iops " ci; bad++ }
+	if (cp !~ /^[0-9]+\.[0-9]$/ || cp + 0 > 100) { print "row " NR ": cached_pct [" cp "]"; bad++ }
+	if (f[c["client"]] f[c["host"]] f[c["writer"]] != "") { print "row " NR ": a client in a one-client run"; bad++ }
 	if (f[2] != label) { print "row " NR ": label [" f[2] "]"; bad++ }
 	if (!(f[9] + 0 > 0)) { print "row " NR ": kb_per_s " f[9]; bad++ }
 	want = f[7] / 1024 / f[8]
@@ -159,7 +161,7 @@ NR == 1 { ok = $0 == "key,value"; next }
 { csvsplit($0, f); m[f[1]] = f[2] }
 END {
 	exit !(ok && m["label"] == label && m["trials"] == "5" && m["tool"] == "iosweep" &&
-	       m["schema"] == "3" && m["host"] != "" && m["start_time"] != "")
+	       m["schema"] == "4" && m["host"] != "" && m["start_time"] != "")
 }' label="$LABEL" "$D/meta.csv"
 check test $? -eq 0
 
@@ -212,10 +214,10 @@ if command -v soffice >/dev/null 2>&1 || command -v libreoffice >/dev/null 2>&1;
 			# file_kb (column D of results, C of summary) in row 2 is a number
 			col=D; [ $f = summary ] && col=C
 			check grep -q "<c r=\"${col}2\"[^>]*t=\"n\"[^>]*><v>64</v>" "$T/$f.xml"
-			# text cells: the headers (18 and 15), then label and test
+			# text cells: the headers (21 and 18), then label and test
 			# on each row (a one-client run leaves client, host and
 			# writer empty)
-			heads=15; [ $f = results ] && heads=18
+			heads=18; [ $f = results ] && heads=21
 			rows=$(wc -l <"$D/$f.csv")
 			texts=$(grep -o 't="s"' "$T/$f.xml" | wc -l)
 			check test "$texts" -eq $((heads + 2 * (rows - 1)))

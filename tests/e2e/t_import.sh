@@ -110,8 +110,9 @@ if "$IOSWEEP" -s 1m -r 64k -i 0 -i 1 -f "$T/testfile" --trials 2 --out "$T/run" 
 	expect_success "$IOSWEEP" import "$T/report.txt" --out "$T/back"
 	check grep -q '^tool,iosweep$' "$T/back/meta.csv"
 	# means of results.csv (bytes / 1024 / seconds) against the imported figures
-	bad=$(awk -F, 'FILENAME == ARGV[1] { if (FNR > 1 && $14 == 0) { s[$3] += $7 / 1024 / $8; n[$3]++ }; next }
-		FNR > 1 { m = s[$3] / n[$3]; d = m - $9; if (d < 0) d = -d; if (d >= 1.0001) bad++; seen++ }
+	bad=$(awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		FILENAME == ARGV[1] { if ($c["partial"] == 0) { t = $c["test"]; s[t] += $c["bytes"] / 1024 / $c["seconds"]; n[t]++ }; next }
+		{ t = $c["test"]; m = s[t] / n[t]; d = m - $c["kb_per_s"]; if (d < 0) d = -d; if (d >= 1.0001) bad++; seen++ }
 		END { print (seen == 4 ? bad + 0 : 99) }' "$T/run/results.csv" "$T/back/results.csv")
 	check test "$bad" -eq 0
 else

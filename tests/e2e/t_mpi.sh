@@ -6,7 +6,8 @@
 # makes client r read the file client r+1 wrote; one rank given an
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
-# 3 and the finished cells saved (the hang test).  Every mpirun runs under a timeout, so
+# 3 and the finished cells saved (the hang test); --iodepth, --jobs, --mix
+# and --runtime are refused.  Every mpirun runs under a timeout, so
 # a hang fails the test instead of stalling it.  Skipped without mpirun
 # or without the MPI build ($IOSWEEP_MPI, set by make e2e when mpicc is
 # found).
@@ -91,6 +92,17 @@ check grep -q "rank 2 on host .*: .*'$T/r2'" "$T/err"
 check test "$(grep -c 'rank 2' "$T/err")" -eq 1
 check test ! -e "$T/o3"
 check test -z "$(find "$T/r0" "$T/r1" "$T/r3" -type f)"
+
+# 3b. Queue depth, workers and mixes (issue 16) have no barriers in their
+# passes: refused before any I/O, with exit 2 and the options named.
+for opt in "--iodepth 4" "--jobs 2" "--mix 70" "--runtime 1s"; do
+	# shellcheck disable=SC2086
+	expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 64 -r 4 -i 0 -i 2 $opt \
+		-f "$T/d/q.%r" --out "$T/oq"
+	check grep -q -- '--iodepth/-H, --jobs, --mix, --runtime, --precondition: not available with iosweep-mpi' "$T/err"
+	check test ! -e "$T/oq"
+	check test -z "$(ls "$T/d")"
+done
 
 # 4. EIO on rank 2's file in the third cell: every rank ends (exit 3),
 # the message names rank 2, rank 0 saved the two finished cells.

@@ -328,17 +328,26 @@ static void test_results_csv(void)
 
 	static const char *const header[] = { "schema", "label", "test", "file_kb",
 		"record_kb", "trial", "bytes", "seconds", "kb_per_s", "ops", "cpu_user_s",
-		"cpu_sys_s", "wall_s", "partial", "cached_pct", "client", "host", "writer" };
-	check_header(&t, header, 18);
+		"cpu_sys_s", "wall_s", "partial", "cached_pct", "client", "host", "writer",
+		"iops", "rd_iops", "wr_iops" };
+	check_header(&t, header, 21);
 	/* 9 full + 1 partial write, 1 random read; the placeholder's is gone */
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 11);
 	for (size_t r = 1; r < t.nrows; r++) {
-		CU_ASSERT_EQUAL(t.nf[r], 18);
+		CU_ASSERT_EQUAL(t.nf[r], 21);
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "label"), tricky_label);
-		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "3");
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "4");
 		/* one client: no client, host or writer */
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "client"), "");
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "writer"), "");
+		/* schema 4: operations per second, all in the column's direction */
+		double iops = cell_num(&t, r, "ops") / cell_num(&t, r, "seconds");
+		int writes = strcmp(cell_text(&t, r, "test"), "write") == 0;
+		CU_ASSERT(fabs(cell_num(&t, r, "iops") - iops) <= 0.0005 + 1e-9 * iops);
+		CU_ASSERT(fabs(cell_num(&t, r, writes ? "wr_iops" : "rd_iops") - iops) <=
+			  0.0005 + 1e-9 * iops);
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, writes ? "rd_iops" : "wr_iops"),
+				       "0.000");
 		double kbps = cell_num(&t, r, "kb_per_s");
 		double want = cell_num(&t, r, "bytes") / 1024.0 / cell_num(&t, r, "seconds");
 		CU_ASSERT(fabs(kbps - want) <= 0.0005 + 1e-9 * want);
@@ -375,8 +384,8 @@ static void test_summary_csv(void)
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	static const char *const header[] = { "label", "test", "file_kb", "record_kb",
 		"n", "mean", "median", "min", "max", "stddev", "cv", "ci95_low",
-		"ci95_high", "short_timing", "cached_pct" };
-	check_header(&t, header, 15);
+		"ci95_high", "short_timing", "cached_pct", "iops", "rd_iops", "wr_iops" };
+	check_header(&t, header, 18);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 4); /* write x 3 cells, random read x 1 */
 	/* write 64/4: 1000, 2000, 3000 (the partial left out) */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "label"), tricky_label);
@@ -403,6 +412,10 @@ static void test_summary_csv(void)
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "stddev"), "0.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "ci95_low"), "1600000.000");
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "short_timing"), "0");
+	/* 16 ops in 40 us: 400000 per second, all reads */
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "iops"), "400000.000");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "rd_iops"), "400000.000");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 4, "wr_iops"), "0.000");
 	free_table(&t);
 	fixture_done(&fx);
 
@@ -445,7 +458,7 @@ static void test_sheets_and_meta(void)
 
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "meta.csv"), &t), 0);
 	static const struct { const char *key, *value; } kv[] = {
-		{ "schema", "3" }, { "label", tricky_label }, { "host", "box" },
+		{ "schema", "4" }, { "label", tricky_label }, { "host", "box" },
 		{ "command_line", "iosweep -a -f \"/mnt/x y\"" },
 		{ "start_time", "2024-05-01T12:34:56+02:00" }, { "ram_kb", "262144" },
 		{ "flags", "direct,fsync" }, { "source_unit", "kb_per_s" },

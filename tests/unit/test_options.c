@@ -159,6 +159,19 @@ static const struct bad_case bad_cases[] = {
 	{ "-d 10", { "-d", "not supported" } },
 	{ "-B", { "-B", "mmap" } },
 	{ "-k 4", { "-k", "async" } },
+	/* issue 16: queue depth, jobs, mixes */
+	{ "-s 1m -i 0 --iodepth 0", { "--iodepth '0'", "1 to 1024" } },
+	{ "-s 1m -i 0 -H 2000", { "-H '2000'", "1 to 1024" } },
+	{ "-s 1m -i 0 --jobs 0", { "--jobs '0'" } },
+	{ "-s 1m -i 0 -i 1 --mix 101", { "--mix '101'", "0 to 100" } },
+	{ "-s 1m -i 0 --mix 70", { "--mix", "-i 1", "-i 2" } },
+	{ "-s 1m -i 0 -i 3 --iodepth 4", { "-i 3 and --iodepth", "tests 0, 1 and 2" } },
+	{ "-s 1m -i 0 --runtime 5x", { "--runtime '5x'", "not a duration" } },
+	{ "-s 1m -i 0 --runtime 2d", { "--runtime '2d'" } },
+	{ "-s 1m -i 0 --ramp 2s", { "--ramp", "only with --runtime" } },
+	{ "-s 1m -i 0 --jobs 2 -Q", { "-Q and --jobs" } },
+	{ "-s 1m -i 0 --iodepth 2 --runtime 1s --min-time 5", { "--min-time and --runtime" } },
+	{ "-t 2 -F a b --iodepth 4", { "--iodepth and -t" } },
 	{ "-m", { "-m", "not supported" } },
 	{ "-+ux", { "'-+ux'" } },
 	{ "-+9", { "unknown option '-+9'" } },
@@ -369,6 +382,38 @@ static void test_defaults(void)
 	CU_ASSERT_EQUAL(parse_line(&o, "-a -E", err, sizeof(err)), 0);
 	/* 0..7, 9..12; without pwritev/preadv 0..7, 9, 10 */
 	CU_ASSERT_EQUAL(options_tests(&o), io_have_vectored() ? 0x1effu : 0x06ffu);
+	options_release(&o);
+}
+
+static void test_qd_values(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	/* -H is IOzone's spelling of --iodepth; without -i: tests 0, 1, 2 */
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -r 4k -H 8 --jobs 4 --mix 70 "
+					 "--runtime 1.5m --ramp 500ms --precondition",
+					 err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.iodepth, 8);
+	CU_ASSERT_EQUAL(o.jobs, 4);
+	CU_ASSERT_EQUAL(o.mix_given, 1);
+	CU_ASSERT_EQUAL(o.mix_read_pct, 70);
+	CU_ASSERT_EQUAL(o.runtime_ms, 90000);
+	CU_ASSERT_EQUAL(o.ramp_ms, 500);
+	CU_ASSERT_EQUAL(o.precondition, 1);
+	CU_ASSERT_EQUAL(o.tests_mask, 0x7u);
+	CU_ASSERT_TRUE(options_qd(&o));
+	options_release(&o);
+	/* --mix 0 is a mix too (all writes); plain seconds */
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0 -i 2 --mix 0 --runtime 3",
+					 err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.mix_given, 1);
+	CU_ASSERT_EQUAL(o.mix_read_pct, 0);
+	CU_ASSERT_EQUAL(o.runtime_ms, 3000);
+	CU_ASSERT_EQUAL(o.tests_mask, 0x5u);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0", err, sizeof(err)), 0);
+	CU_ASSERT_FALSE(options_qd(&o));
 	options_release(&o);
 }
 
@@ -672,6 +717,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_machine),
 	CU_CASE(test_defaults),
 	CU_CASE(test_values),
+	CU_CASE(test_qd_values),
 	CU_CASE(test_throughput),
 	CU_CASE(test_help_version),
 	CU_CASE(test_help_text),

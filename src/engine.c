@@ -1,0 +1,99 @@
+/*
+ * engine.c: choosing and opening an I/O engine (see engine.h).  The
+ * engines themselves are one file each; this file only knows their
+ * tables and the rule: depth 1 is plain synchronous calls, depth N needs
+ * an engine that really keeps N in flight, and where there is none the
+ * answer is a refusal that says what is missing.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#if defined(__linux__)
+#define ENGINE_MISSING_WHY "it was built without liburing: install " \
+	"liburing-dev and rebuild; glibc's POSIX AIO runs the I/Os of one " \
+	"file one after the other"
+#else
+#define ENGINE_MISSING_WHY "the platform has neither io_uring nor POSIX AIO " \
+	"in the kernel"
+#endif
+
+static const struct engine_ops *const engines[] = {
+	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops,
+};
+
+const struct engine_ops *engine_by_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+		if (strcmp(engines[i]->name, name) == 0)
+			return engines[i];
+	return NULL;
+}
+
+const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
+{
+	if (depth <= 1)
+		return &engine_sync_ops;
+	if (engine_uring_ops.max_depth >= depth)
+		return &engine_uring_ops;
+	if (engine_posixaio_ops.max_depth >= depth)
+		return &engine_posixaio_ops;
+	if (engine_uring_ops.max_depth || engine_posixaio_ops.max_depth)
+		snprintf(err, errlen, "--iodepth %u: at most %u I/Os in flight "
+			 "on this platform", depth,
+			 engine_uring_ops.max_depth > engine_posixaio_ops.max_depth ?
+			 engine_uring_ops.max_depth : engine_posixaio_ops.max_depth);
+	else
+		snprintf(err, errlen, "--iodepth %u: this iosweep has no engine "
+			 "that keeps more than one I/O in flight here (%s); "
+			 "use --iodepth 1", depth, ENGINE_MISSING_WHY);
+	return NULL;
+}
+
+struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
+			   char *err, size_t errlen)
+{
+	struct engine *e = calloc(1, sizeof(*e));
+
+	if (!e) {
+		snprintf(err, errlen, "out of memory for the %s engine", ops->name);
+		return NULL;
+	}
+	e->ops = ops;
+	e->fd = fd;
+	e->depth = depth ? depth : 1;
+	if (!ops->init) {
+		snprintf(err, errlen, "--iodepth: the %s engine is not built into "
+			 "this iosweep", ops->name);
+		free(e);
+		return NULL;
+	}
+	if (ops->init(e, err, errlen) != 0) {
+		free(e);
+		return NULL;
+	}
+	return e;
+}
+
+void engine_close(struct engine *e)
+{
+	struct engine_io *done[64];
+	char err[128];
+
+	if (!e)
+		return;
+	while (e->inflight > 0) {
+		unsigned max = e->inflight < 64 ? e->inflight : 64;
+		int n = e->ops->reap(e, 1, done, max, err, sizeof(err));
+		if (n <= 0)
+			break;
+	}
+	if (e->ops->cleanup)
+		e->ops->cleanup(e);
+	free(e);
+}

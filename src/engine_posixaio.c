@@ -1,0 +1,173 @@
+/*
+ * engine_posixaio.c: POSIX AIO (aio_read, aio_write, aio_suspend).  On
+ * FreeBSD and macOS the kernel runs these requests, so N of them really
+ * are in flight at once; glibc emulates them with threads and runs the
+ * requests of one descriptor one after another, so on Linux the engine
+ * is built (its unit test runs there) but engine_pick() never chooses
+ * it.  One aiocb per slot; reap() waits with aio_suspend on the ones in
+ * flight and collects every one that finished.  An EAGAIN from
+ * aio_read/aio_write (the system's AIO limit) is an error that says the
+ * depth cannot be kept, never a silent drop to a smaller depth.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine.h"
+
+#if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(_WIN32)
+#include <aio.h>
+
+#if defined(__FreeBSD__) || defined(__APPLE__)
+#define POSIXAIO_MAX_DEPTH 1024u   /* the kernel keeps them in flight */
+#else
+#define POSIXAIO_MAX_DEPTH 0u      /* emulated: never picked */
+#endif
+
+struct paio {
+	struct aiocb *cbs;               /* one per slot */
+	struct engine_io **io;           /* by slot, NULL when free */
+	const struct aiocb **wait;       /* scratch for aio_suspend */
+};
+
+static int paio_init(struct engine *e, char *err, size_t errlen)
+{
+	struct paio *p = calloc(1, sizeof(*p));
+
+	if (p) {
+		p->cbs = calloc(e->depth, sizeof(*p->cbs));
+		p->io = calloc(e->depth, sizeof(*p->io));
+		p->wait = calloc(e->depth, sizeof(*p->wait));
+	}
+	if (!p || !p->cbs || !p->io || !p->wait) {
+		if (p) {
+			free(p->cbs);
+			free(p->io);
+			free(p->wait);
+		}
+		free(p);
+		snprintf(err, errlen, "out of memory for %u POSIX AIO requests",
+			 e->depth);
+		return -1;
+	}
+	e->data = p;
+	return 0;
+}
+
+static int paio_queue(struct engine *e, struct engine_io *io, char *err,
+		      size_t errlen)
+{
+	struct paio *p = e->data;
+	struct aiocb *cb;
+	int rc;
+
+	if (io->slot >= e->depth || p->io[io->slot]) {
+		snprintf(err, errlen, "internal error: POSIX AIO slot %zu in use",
+			 io->slot);
+		return -1;
+	}
+	cb = &p->cbs[io->slot];
+	memset(cb, 0, sizeof(*cb));
+	cb->aio_fildes = e->fd;
+	cb->aio_buf = io->buf;
+	cb->aio_nbytes = io->len;
+	cb->aio_offset = (off_t)io->off;
+	cb->aio_sigevent.sigev_notify = SIGEV_NONE;
+	do {
+		rc = io->is_write ? aio_write(cb) : aio_read(cb);
+	} while (rc != 0 && errno == EINTR);
+	if (rc != 0) {
+		snprintf(err, errlen, "--iodepth %u: %s: %s%s", e->depth,
+			 io->is_write ? "aio_write" : "aio_read", strerror(errno),
+			 errno == EAGAIN ? " (the system's AIO limit is below this "
+			 "depth)" : "");
+		return -1;
+	}
+	p->io[io->slot] = io;
+	e->inflight++;
+	return 0;
+}
+
+static int paio_commit(struct engine *e, char *err, size_t errlen)
+{
+	(void)e;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+/* Collect the finished requests into done[]; how many. */
+static unsigned paio_collect(struct engine *e, struct engine_io **done,
+			     unsigned max)
+{
+	struct paio *p = e->data;
+	unsigned n = 0;
+
+	for (unsigned s = 0; s < e->depth && n < max; s++) {
+		int st;
+		if (!p->io[s])
+			continue;
+		st = aio_error(&p->cbs[s]);
+		if (st == EINPROGRESS)
+			continue;
+		ssize_t r = aio_return(&p->cbs[s]);
+		p->io[s]->res = st != 0 ? -(int64_t)st : (int64_t)r;
+		done[n++] = p->io[s];
+		p->io[s] = NULL;
+		e->inflight--;
+	}
+	return n;
+}
+
+static int paio_reap(struct engine *e, unsigned min, struct engine_io **done,
+		     unsigned max, char *err, size_t errlen)
+{
+	struct paio *p = e->data;
+	unsigned n = paio_collect(e, done, max);
+
+	while (n < min && n < max) {
+		int nw = 0;
+		for (unsigned s = 0; s < e->depth; s++)
+			if (p->io[s])
+				p->wait[nw++] = &p->cbs[s];
+		if (nw == 0)
+			break;
+		if (aio_suspend(p->wait, nw, NULL) != 0 && errno != EINTR &&
+		    errno != EAGAIN) {
+			snprintf(err, errlen, "aio_suspend: %s", strerror(errno));
+			return -1;
+		}
+		n += paio_collect(e, done + n, max - n);
+	}
+	return (int)n;
+}
+
+static void paio_cleanup(struct engine *e)
+{
+	struct paio *p = e->data;
+
+	if (!p)
+		return;
+	free(p->cbs);
+	free(p->io);
+	free(p->wait);
+	free(p);
+	e->data = NULL;
+}
+
+const struct engine_ops engine_posixaio_ops = {
+	"posixaio", POSIXAIO_MAX_DEPTH, paio_init, paio_queue, paio_commit,
+	paio_reap, paio_cleanup,
+};
+
+#else
+
+const struct engine_ops engine_posixaio_ops = {
+	"posixaio", 0, NULL, NULL, NULL, NULL, NULL,
+};
+
+#endif
