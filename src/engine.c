@@ -14,15 +14,6 @@
 
 #include "engine.h"
 
-#if defined(__linux__)
-#define ENGINE_MISSING_WHY "it was built without liburing: install " \
-	"liburing-dev and rebuild; glibc's POSIX AIO runs the I/Os of one " \
-	"file one after the other"
-#else
-#define ENGINE_MISSING_WHY "the platform has neither io_uring nor POSIX AIO " \
-	"in the kernel"
-#endif
-
 static const struct engine_ops *const engines[] = {
 	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops,
 };
@@ -51,7 +42,7 @@ const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 	else
 		snprintf(err, errlen, "--iodepth %u: this iosweep has no engine "
 			 "that keeps more than one I/O in flight here (%s); "
-			 "use --iodepth 1", depth, ENGINE_MISSING_WHY);
+			 "use --iodepth 1", depth, engine_missing_why);
 	return NULL;
 }
 

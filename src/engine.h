@@ -72,6 +72,12 @@ struct engine {
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_uring_ops;    /* max_depth 0 when absent */
 extern const struct engine_ops engine_posixaio_ops; /* max_depth 0 when absent */
+/*
+ * engine_posixaio_ops and the reason no engine keeps more than one I/O
+ * in flight belong to the platform layer (platform_posix_aio.c; on
+ * Windows platform_win.c, which has no such engine).
+ */
+extern const char *const engine_missing_why;
 
 /*
  * The engine for depth on this build and platform: sync for 1, else

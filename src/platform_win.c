@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "platform.h"
 
 /* io_mode_flags' bits, above the C runtime's _O_* flags. */
@@ -481,3 +482,14 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 	*free_bytes = avail.QuadPart;
 	return 0;
 }
+
+/*
+ * Queue depth (engine.h): Windows has neither io_uring nor POSIX AIO, and
+ * its overlapped I/O engine is not written yet, so no engine here keeps
+ * more than one I/O in flight and --iodepth above 1 is refused.
+ */
+const struct engine_ops engine_posixaio_ops = {
+	"posixaio", 0, NULL, NULL, NULL, NULL, NULL,
+};
+const char *const engine_missing_why = "Windows has no io_uring or POSIX AIO "
+	"and iosweep has no overlapped-I/O engine yet";

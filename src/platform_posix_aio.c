@@ -1,5 +1,7 @@
 /*
- * engine_posixaio.c: POSIX AIO (aio_read, aio_write, aio_suspend).  On
+ * platform_posix_aio.c: the POSIX AIO engine (aio_read, aio_write,
+ * aio_suspend), part of the platform layer because whether the kernel
+ * really runs these requests depends on the system.  POSIX AIO (aio_read, aio_write, aio_suspend).  On
  * FreeBSD and macOS the kernel runs these requests, so N of them really
  * are in flight at once; glibc emulates them with threads and runs the
  * requests of one descriptor one after another, so on Linux the engine
@@ -18,6 +20,15 @@
 #include <unistd.h>
 
 #include "engine.h"
+
+#if defined(__linux__)
+const char *const engine_missing_why = "it was built without liburing: install "
+	"liburing-dev and rebuild; glibc's POSIX AIO runs the I/Os of one "
+	"file one after the other";
+#else
+const char *const engine_missing_why = "the platform has neither io_uring nor "
+	"POSIX AIO in the kernel";
+#endif
 
 #if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(_WIN32)
 #include <aio.h>
