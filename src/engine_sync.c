@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine.h"
+#include "platform.h"
 
 static int sync_init(struct engine *e, char *err, size_t errlen)
 {
@@ -27,15 +27,18 @@ static int sync_init(struct engine *e, char *err, size_t errlen)
 static int sync_queue(struct engine *e, struct engine_io *io, char *err,
 		      size_t errlen)
 {
-	ssize_t n;
+	char msg[256];
+	int rc;
 
 	(void)err;
 	(void)errlen;
-	do {
-		n = io->is_write ? pwrite(e->fd, io->buf, io->len, (off_t)io->off)
-			: pread(e->fd, io->buf, io->len, (off_t)io->off);
-	} while (n < 0 && errno == EINTR);
-	io->res = n < 0 ? -(int64_t)errno : (int64_t)n;
+	/* the platform's positioned full transfer (pread/pwrite, EINTR and
+	 * short transfers handled; ReadFile/WriteFile at an offset on Windows) */
+	errno = 0;
+	rc = io->is_write
+		? io_full_pwrite(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
+		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
+	io->res = rc == 0 ? (int64_t)io->len : -(int64_t)(errno ? errno : EIO);
 	e->data = io;
 	e->inflight++;
 	return 0;

@@ -59,8 +59,9 @@ check test "$(grep -c '^Page cache:' "$T/cold.txt")" -eq 0
 check grep -q '^flags,cold$' "$T/cold/meta.csv"
 check test "$(grep -c "^flags,.*cold" "$T/warm/meta.csv")" -eq 0
 
-# ---- throughput mode: each child's file
-expect_success "$IOSWEEP" -t 2 -s 8m -r 256k -i 0 -i 1 --quiet -F "$D/a" "$D/b" --out "$T/tw"
+# ---- throughput mode: each child's file (-x: no stonewalling, so no child
+# is stopped before its first record and every child reads)
+expect_success "$IOSWEEP" -t 2 -s 8m -r 256k -i 0 -i 1 -x --quiet -F "$D/a" "$D/b" --out "$T/tw"
 check all_between 90 100 $(col "$T/tw/results.csv" read cached_pct)
 check grep -q '^Page cache: 4 of 4 read figures' "$T/out"
 expect_success "$IOSWEEP" -t 2 -T -s 8m -r 256k -i 0 -i 1 --cold --quiet -F "$D/a" "$D/b" --out "$T/tc"
