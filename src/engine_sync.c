@@ -38,7 +38,10 @@ static int sync_queue(struct engine *e, struct engine_io *io, char *err,
 	rc = io->is_write
 		? io_full_pwrite(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
 		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
-	io->res = rc == 0 ? (int64_t)io->len : -(int64_t)(errno ? errno : EIO);
+	/* as pread/pwrite would say: the count, 0 at the end of the file,
+	 * -errno; a write that made no progress is a full device */
+	io->res = rc == 0 ? (int64_t)io->len : errno ? -(int64_t)errno
+		: io->is_write ? -(int64_t)ENOSPC : 0;
 	e->data = io;
 	e->inflight++;
 	return 0;
