@@ -40,8 +40,12 @@ static int sync_queue(struct engine *e, struct engine_io *io, char *err,
 		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
 	/* as pread/pwrite would say: the count, 0 at the end of the file,
 	 * -errno; a write that made no progress is a full device */
-	io->res = rc == 0 ? (int64_t)io->len : errno ? -(int64_t)errno
-		: io->is_write ? -(int64_t)ENOSPC : 0;
+	if (rc == 0)
+		io->res = (int64_t)io->len;
+	else if (!io->is_write && strstr(msg, "unexpected end of file"))
+		io->res = 0;
+	else
+		io->res = errno ? -(int64_t)errno : io->is_write ? -(int64_t)ENOSPC : -(int64_t)EIO;
 	e->data = io;
 	e->inflight++;
 	return 0;

@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "engine.h"
+#include "options.h"
+#include "qd.h"
 #include "platform.h"
 
 /* io_mode_flags' bits, above the C runtime's _O_* flags. */
@@ -493,3 +495,43 @@ const struct engine_ops engine_posixaio_ops = {
 };
 const char *const engine_missing_why = "Windows has no io_uring or POSIX AIO "
 	"and iosweep has no overlapped-I/O engine yet";
+
+/*
+ * Queue-depth workloads (qd.h) run their workers as POSIX threads, which
+ * this native build does not use: their options (--iodepth, -H, --jobs,
+ * --mix, --runtime, --precondition) are refused before anything runs.
+ */
+int qd_check(const struct options *o, char *err, size_t errlen)
+{
+	if (!options_qd(o))
+		return 0;
+	snprintf(err, errlen, "--iodepth, -H, --jobs, --mix, --runtime and --precondition: "
+		 "not available on Windows yet (the queue-depth workers are POSIX threads)");
+	return -1;
+}
+
+const struct tests_def *qd_find(int n, const struct options *o)
+{
+	(void)n;
+	(void)o;
+	return NULL;
+}
+
+int qd_attach(struct tests_ctx *c, char *err, size_t errlen)
+{
+	(void)c;
+	snprintf(err, errlen, "queue-depth workloads are not available on Windows");
+	return -1;
+}
+
+void qd_detach(struct tests_ctx *c)
+{
+	(void)c;
+}
+
+void qd_describe(const struct options *o, char *out, size_t outlen)
+{
+	(void)o;
+	if (outlen)
+		out[0] = '\0';
+}
