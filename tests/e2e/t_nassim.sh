@@ -149,7 +149,7 @@ live_attempt() {
 	rm -rf "$T/sweep" "$T/cliffs" "$MNT/iosweep.tmp"
 	run sh "$NASSIM" --cache "$cache" --read-bw 40M --dir "$MNT" -- \
 		"$bin" -a -n 4m -g 256m -r 256k -i 0 -i 1 --trials 2 \
-		-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet --refine-cliffs --refine-time 60
+		-f "$MNT/iosweep.tmp" --out "$T/sweep" --quiet --refine-cliffs --refine-time 180
 	sweep_rc=$RC
 	cp "$T/err" "$T/sweep.err"
 	run "$IOSWEEP" cliffs "$T/sweep" --out "$T/cliffs"
