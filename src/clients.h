@@ -52,7 +52,8 @@ int clients_agree(int rc, char *err, size_t errlen);
 
 /*
  * After options_parse(): refuse what this build cannot do with these
- * options (--reorder without MPI; with MPI throughput mode, --min-time,
+ * options (--reorder and --stonewall without MPI; with MPI throughput
+ * mode, --min-time,
  * --latency, -Q, --refine-cliffs), and give each client its own -f: %r
  * (rank), %h (host name), %n (clients) and %% in the path, or ".RANK"
  * appended when it has none.  0 or -1 with err set.
@@ -70,13 +71,21 @@ int clients_describe(struct result_set *rs, char *err, size_t errlen);
 
 /*
  * Around a timed pass: pass_start after the file is open and before t0,
- * pass_end after t1 (stopping: this client wants to stop).  0 to go on,
+ * pass_end after t1 (stopping: this client wants to stop; walled: the
+ * pass ended early because clients_walled() said so).  0 to go on,
  * 1 when some client failed or asked to stop (then stop too).
  * pass_end puts the time from the end of pass_start's barrier to the end
  * of its own into *sync_ns (0 in the plain build).
+ *
+ * --stonewall: a pass that ran to its end tells every other client so in
+ * pass_end, before its barrier; clients_walled(), asked from inside a
+ * timed loop, is 1 once some client has told this one during the current
+ * pass (never in the plain build, or without --stonewall).  Every such
+ * message is received within the pass it belongs to.
  */
 int clients_pass_start(int stopping);
-int clients_pass_end(int stopping, uint64_t *sync_ns);
+int clients_walled(void);
+int clients_pass_end(int stopping, int walled, uint64_t *sync_ns);
 
 /*
  * A cell is finished on this client: agree, then the leader gathers

@@ -47,10 +47,13 @@ int clients_agree(int rc, char *err, size_t errlen)
 
 int clients_setup(struct options *o, char *err, size_t errlen)
 {
-	if (o->reorder || o->reorder_shift) {
+	if (o->reorder || o->reorder_shift || o->stonewall) {
 		snprintf(err, errlen, "%s: needs several clients; run iosweep-mpi "
-			 "under mpirun (build it with make MPI=1)",
-			 o->reorder ? "--reorder" : "--reorder-shift");
+			 "under mpirun (build it with make MPI=1)%s",
+			 o->reorder ? "--reorder" : o->reorder_shift ?
+			 "--reorder-shift" : "--stonewall",
+			 o->reorder || o->reorder_shift ? "" :
+			 "; throughput mode (-t) stonewalls already, -x turns it off");
 		return -1;
 	}
 	return 0;
@@ -76,9 +79,15 @@ int clients_pass_start(int stopping)
 	return 0;
 }
 
-int clients_pass_end(int stopping, uint64_t *sync_ns)
+int clients_walled(void)
+{
+	return 0;
+}
+
+int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
 {
 	(void)stopping;
+	(void)walled;
 	*sync_ns = 0;
 	return 0;
 }

@@ -13,6 +13,16 @@
  * Once a stop was agreed no rank makes another flag call, so the counts
  * always match and nothing waits for a rank that left.
  *
+ * --stonewall adds point-to-point messages inside a pass, never a
+ * collective: before its first barrier every rank posts one receive
+ * from any rank; a rank whose pass runs to its end sends one message to
+ * every other rank, just before its second barrier; the timed loops ask
+ * (MPI_Test, once per TESTS_WALL_BYTES) whether the receive has
+ * completed and stop if so.  The second barrier's all-reduce sums how
+ * many ranks sent, so every rank knows how many messages are on their
+ * way to it and receives them all before it leaves the pass: none is
+ * left over for the next one.
+ *
  * Clocks of different hosts are never compared: each rank times its own
  * pass, and the aggregate figure of a cell is all ranks' bytes over the
  * time rank 0 measured from the end of the barrier before the pass to the
@@ -38,6 +48,7 @@
 #define CLIENTS_HOST_MAX 256
 /* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
 #define CLIENTS_SLOW_SYNC_DIV 20
+#define CLIENTS_TAG_WALL 7173       /* --stonewall's "my pass is done" */
 
 static struct {
 	int rank, size;
@@ -47,6 +58,13 @@ static struct {
 	uint64_t t_start;           /* end of pass_start's barrier */
 	char *read_path;            /* --reorder */
 	int read_writer;
+	int wall;                   /* --stonewall */
+	int wall_posted;            /* the pass's receive is posted */
+	int wall_got;               /* ...and has completed */
+	int wall_in;                /* its buffer */
+	MPI_Request wall_rx;
+	MPI_Request *wall_tx;       /* size - 1 sends of a finished pass */
+	int wall_sent;              /* they are posted */
 	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
 	size_t naggregated;
 	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
@@ -105,6 +123,8 @@ void clients_finish(void)
 	free(cl.hosts);
 	free(cl.read_path);
 	free(cl.aggregated);
+	free(cl.wall_tx);
+	cl.wall_tx = NULL;
 	cl.hosts = NULL;
 	cl.read_path = NULL;
 	cl.aggregated = NULL;
@@ -269,6 +289,15 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	if (distinct(o->file, err, errlen) != 0 ||
 	    expand(o->file, cl.rank, path, sizeof(path), err, errlen) != 0)
 		return -1;
+	if (o->stonewall && cl.size > 1) {
+		cl.wall = 1;
+		free(cl.wall_tx);
+		cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
+		if (!cl.wall_tx) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
 	if (o->reorder_shift)
 		o->reorder = 1;
 	if (o->reorder) {
@@ -323,32 +352,113 @@ int clients_describe(struct result_set *rs, char *err, size_t errlen)
 	return rc;
 }
 
-/* The one collective of a run: 0 go on, 1 stop (then never again). */
-static int flags(int error, int stopping)
+/*
+ * The one collective of a run: 0 go on, 1 stop (then never again).
+ * *senders (may be NULL): how many ranks passed sent = 1.
+ */
+static int flags(int error, int stopping, int sent, int *senders)
 {
-	int in[2] = { error != 0, stopping != 0 }, out[2] = { 0, 0 };
+	int in[3] = { error != 0, stopping != 0, sent != 0 }, out[3] = { 0, 0, 0 };
 
 	if (cl.stop_agreed)
 		return 1;
-	MPI_Allreduce(in, out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(in, out, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 	if (out[0] || out[1])
 		cl.stop_agreed = 1;
+	if (senders)
+		*senders = out[2];
 	return cl.stop_agreed;
+}
+
+/*
+ * --stonewall, at the end of a pass every rank reached: the receive
+ * completed, the other expected - 1 messages received, the sends done.
+ */
+static void wall_close(int expected)
+{
+	int got = cl.wall_got;
+
+	if (!got && expected > 0) {
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+		got = 1;
+	} else if (!got) {
+		MPI_Cancel(&cl.wall_rx);
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+	}
+	for (int k = got; k < expected; k++)
+		MPI_Recv(&cl.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
+			 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	if (cl.wall_sent)	/* one by one: MPICH's MPI_STATUSES_IGNORE upsets gcc */
+		for (int k = 0; k < cl.size - 1; k++)
+			MPI_Wait(&cl.wall_tx[k], MPI_STATUS_IGNORE);
+	cl.wall_posted = cl.wall_got = cl.wall_sent = 0;
+}
+
+/*
+ * --stonewall, when the run stops: no count is agreed (a rank may never
+ * have reached the barrier), so the receive is withdrawn and the sends
+ * left to finish on their own; nothing waits on another rank.
+ */
+static void wall_abandon(void)
+{
+	if (cl.wall_posted && !cl.wall_got) {
+		MPI_Cancel(&cl.wall_rx);
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+	}
+	if (cl.wall_sent)
+		for (int k = 0; k < cl.size - 1; k++)
+			MPI_Request_free(&cl.wall_tx[k]);
+	cl.wall_posted = cl.wall_got = cl.wall_sent = 0;
 }
 
 int clients_pass_start(int stopping)
 {
-	int rc = flags(0, stopping);
+	int rc;
 
+	if (cl.wall && !cl.stop_agreed) {
+		MPI_Irecv(&cl.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
+			  MPI_COMM_WORLD, &cl.wall_rx);
+		cl.wall_posted = 1;
+		cl.wall_got = 0;
+	}
+	rc = flags(0, stopping, 0, NULL);
+	if (rc)
+		wall_abandon();
 	cl.t_start = clock_now_ns();
 	return rc;
 }
 
-int clients_pass_end(int stopping, uint64_t *sync_ns)
+int clients_walled(void)
 {
-	int rc = flags(0, stopping);
+	int done = 0;
 
+	if (!cl.wall_posted || cl.wall_got)
+		return cl.wall_got;
+	MPI_Test(&cl.wall_rx, &done, MPI_STATUS_IGNORE);
+	cl.wall_got = done != 0;
+	return cl.wall_got;
+}
+
+int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
+{
+	static const int one = 1;
+	int rc, senders = 0;
+
+	if (cl.wall_posted && !walled && !stopping) {
+		for (int r = 0, k = 0; r < cl.size; r++)
+			if (r != cl.rank)
+				MPI_Isend(&one, 1, MPI_INT, r, CLIENTS_TAG_WALL,
+					  MPI_COMM_WORLD, &cl.wall_tx[k++]);
+		cl.wall_sent = 1;
+	}
+	rc = flags(0, stopping, cl.wall_sent, &senders);
 	*sync_ns = clock_now_ns() - cl.t_start;
+	/* a stop may have come from a rank that never reached this barrier:
+	 * then the count is not every sender's, and nothing waits on it */
+	if (rc)
+		wall_abandon();
+	else if (cl.wall_posted)
+		wall_close(senders - cl.wall_sent);
 	return rc;
 }
 
@@ -462,7 +572,7 @@ int clients_cell_done(struct result_set *rs, size_t cell)
 	struct wire *mine = NULL, *all = NULL;
 	int n = 0, *count = NULL, *off = NULL, total = 0, rc = -1;
 
-	if (flags(0, 0) != 0)
+	if (flags(0, 0, 0, NULL) != 0)
 		return -1;
 	/* past the agreement every rank must gather: failures are told later */
 	mine = calloc(rs->nsamples + 1, sizeof(*mine));
@@ -531,7 +641,8 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 			END_PEER : END_ERROR;
 	if (kind == END_ERROR && cl.local_err[0])
 		snprintf(err, errlen, "%s", cl.local_err);
-	(void)flags(kind == END_ERROR, kind == END_SIGNAL);
+	wall_abandon();	/* a pass that failed between its barriers */
+	(void)flags(kind == END_ERROR, kind == END_SIGNAL, 0, NULL);
 	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));
 	if (from < 0)
 		return 0;

@@ -606,16 +606,6 @@ static void put_kv_num(struct outfile *f, const char *key, double value, int dec
 	outfile_write(f, "\n", 1);
 }
 
-static const struct {
-	unsigned flag;
-	const char *word;
-} flag_words[] = {
-	{ RESULTS_F_DIRECT, "direct" }, { RESULTS_F_FSYNC, "fsync" },
-	{ RESULTS_F_CLOSE, "close" }, { RESULTS_F_OSYNC, "osync" },
-	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
-	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
-	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
-};
 
 static void write_meta(struct outfile *f, const struct result_set *rs)
 {
@@ -625,11 +615,13 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	char flags[256] = "";
 	size_t used = 0;
 
-	for (size_t i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++) {
-		if (!(m->flags & flag_words[i].flag))
+	unsigned flag;
+	const char *word;
+	for (size_t i = 0; (word = results_flag_word(i, &flag)) != NULL; i++) {
+		if (!(m->flags & flag))
 			continue;
 		int w = snprintf(flags + used, sizeof(flags) - used, "%s%s",
-				 used ? "," : "", flag_words[i].word);
+				 used ? "," : "", word);
 		if (w > 0 && (size_t)w < sizeof(flags) - used)
 			used += (size_t)w;
 	}

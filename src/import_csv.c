@@ -319,17 +319,6 @@ static void results_row(struct csv_ctx *c)
 		cfail(c, "out of memory");
 }
 
-static const struct {
-	const char *word;
-	unsigned flag;
-} flag_words[] = {
-	{ "direct", RESULTS_F_DIRECT }, { "fsync", RESULTS_F_FSYNC },
-	{ "close", RESULTS_F_CLOSE }, { "osync", RESULTS_F_OSYNC },
-	{ "odsync", RESULTS_F_ODSYNC }, { "orsync", RESULTS_F_ORSYNC },
-	{ "noretest", RESULTS_F_NORETEST }, { "cpu", RESULTS_F_CPU },
-	{ "imported", RESULTS_F_IMPORTED }, { "cold", RESULTS_F_COLD },
-};
-
 /* "direct,fsync" (csvout's spelling) or a number. */
 static int parse_flags(const char *s, unsigned *out)
 {
@@ -342,14 +331,14 @@ static int parse_flags(const char *s, unsigned *out)
 	while (*s) {
 		size_t n = strcspn(s, ",|+ ");
 		if (n) {
-			size_t i;
-			for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++)
-				if (strlen(flag_words[i].word) == n &&
-				    strncmp(s, flag_words[i].word, n) == 0)
+			const char *word;
+			unsigned flag = 0;
+			for (size_t i = 0; (word = results_flag_word(i, &flag)) != NULL; i++)
+				if (strlen(word) == n && strncmp(s, word, n) == 0)
 					break;
-			if (i == sizeof(flag_words) / sizeof(flag_words[0]))
+			if (!word)
 				return -1;
-			*out |= flag_words[i].flag;
+			*out |= flag;
 		}
 		s += n;
 		if (*s)

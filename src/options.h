@@ -108,6 +108,7 @@ struct options {
 				       before every read pass */
 	int reorder;                /* --reorder: read another client's file (MPI) */
 	unsigned reorder_shift;     /* --reorder-shift K (0: ranks per host) */
+	int stonewall;              /* --stonewall: the first client done stops all (MPI) */
 	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
 	int until_settled;          /* --until-settled */
 	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */

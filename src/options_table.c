@@ -204,6 +204,9 @@ const struct opt_row opt_table[] = {
 	{ NULL, "reorder-shift", OPT_ARG_UINT, "K", 1, 1000000, OPT_GROUP_OURS,
 	  "iosweep-mpi: with --reorder, read the file of the client K ranks on",
 	  "ranks per host", OFF(reorder_shift), NULL, opt_set_unsigned },
+	FLAG(NULL, "stonewall", OPT_GROUP_OURS, stonewall, NULL,
+	     "iosweep-mpi: stop every client's pass when the first client "
+	     "finishes its own; each figure is what the client moved until then"),
 
 	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
 	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,

@@ -247,6 +247,9 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 			"(values are aggregates: all clients' bytes over the time from "
 			"the common start to the last client's end)\n", rs->nclients,
 			rs->nhosts, rs->nhosts == 1 ? "" : "s", rs->ranks_per_host);
+	if (rs->nclients && (rs->meta.flags & RESULTS_F_STONEWALL))
+		fprintf(out, "\tStonewalling: each pass ends on every client when the "
+			"first client finishes it (bytes are what each moved until then)\n");
 }
 
 void report_columns(FILE *out, const struct options *o)

@@ -54,6 +54,26 @@ void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
 	}
 }
 
+static const struct {
+	unsigned flag;
+	const char *word;
+} flag_words[] = {
+	{ RESULTS_F_DIRECT, "direct" }, { RESULTS_F_FSYNC, "fsync" },
+	{ RESULTS_F_CLOSE, "close" }, { RESULTS_F_OSYNC, "osync" },
+	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
+	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
+	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
+	{ RESULTS_F_STONEWALL, "stonewall" },
+};
+
+const char *results_flag_word(size_t i, unsigned *flag)
+{
+	if (i >= sizeof(flag_words) / sizeof(flag_words[0]))
+		return NULL;
+	*flag = flag_words[i].flag;
+	return flag_words[i].word;
+}
+
 const char *results_col_name(int col)
 {
 	if (col < 0 || col >= RC_COUNT)

@@ -74,6 +74,13 @@ enum results_unit {
 #define RESULTS_F_CPU      0x080u /* -+u: CPU times recorded */
 #define RESULTS_F_IMPORTED 0x100u /* came from an IOzone report, not a run */
 #define RESULTS_F_COLD     0x200u /* --cold: read passes started with the file dropped */
+#define RESULTS_F_STONEWALL 0x400u /* --stonewall: the first client done stopped all */
+
+/*
+ * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in
+ * *flag, or NULL past the last.
+ */
+const char *results_flag_word(size_t i, unsigned *flag);
 
 struct result_meta {
 	char *label;          /* series name on charts */

@@ -388,6 +388,7 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->no_retest ? RESULTS_F_NORETEST : 0;
 	f |= o->cpu_util ? RESULTS_F_CPU : 0;
 	f |= o->cold ? RESULTS_F_COLD : 0;
+	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
 	return f;
 }
 
@@ -587,6 +588,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->rs = rs;
 	c->client = clients_rank();
 	c->read_path = clients_read_path(&c->read_writer);
+	c->stonewall = o->stonewall;
 	c->stop = r.stop;
 	c->err = r.msg;
 	c->errlen = sizeof(r.msg);

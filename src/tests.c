@@ -143,10 +143,38 @@ static void purge_cpu(struct tests_ctx *c)
  * barrier every client's pass starts from.  0, or 1 when the clients
  * agreed to stop.
  */
-static int ready(struct tests_ctx *c)
+static int ready(struct tests_ctx *c, uint64_t step_recs)
 {
+	uint64_t steps = TESTS_WALL_BYTES / (step_recs * c->reclen);
+
 	purge_cpu(c);
+	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
+	c->walled = 0;
+	c->wall_iters = 0;
+	c->wall_recs = step_recs;
+	c->wall_mask = 0;
+	while (c->wall_mask * 2 + 1 < steps)
+		c->wall_mask = c->wall_mask * 2 + 1;
 	return clients_pass_start(*c->stop != 0);
+}
+
+/* The records a pass moved: all, or those before it was stonewalled. */
+static uint64_t moved(const struct tests_ctx *c)
+{
+	if (!c->walled || c->wall_iters * c->wall_recs >= c->numrecs)
+		return c->numrecs;
+	return c->wall_iters * c->wall_recs;
+}
+
+/* t1 taken: the barrier after the pass (a pass that ran to its end tells
+ * the stonewalled clients so). */
+static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
+{
+	s->elapsed_ns = clock_now_ns() - t0;
+	s->ops = moved(c);
+	s->bytes = s->ops * c->reclen;
+	return clients_pass_end(*c->stop != 0, c->walled, &c->sync_ns) ?
+		TESTS_STOPPED : TESTS_OK;
 }
 
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
@@ -174,10 +202,7 @@ static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
 		if (rc != 0)
 			return TESTS_ERROR;
 	}
-	s->elapsed_ns = clock_now_ns() - t0;
-	s->ops = c->numrecs;
-	s->bytes = c->numrecs * c->reclen;
-	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
+	return passed(c, t0, s);
 }
 
 /* After t1: fsync and close what the timing did not. */
@@ -204,14 +229,26 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 /*
  * The timed loop: the statement(s) after `to` for i = from .. to-1, each
  * leaving with goto out on error.  Without --latency (c->lat NULL) it is
- * the plain loop.  With it, the clock is read once after every op and the
+ * the plain loop.  With --stonewall (never with --latency) it is the
+ * plain loop that also asks every wall_mask + 1 steps whether another
+ * client finished, and ends early if so (wall_iters: the steps done).
+ * With --latency, the clock is read once after every op and the
  * step from the previous reading (tp: t0 before the first op) is the op's
  * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
  * -Q, a scratch word otherwise).  The variant is chosen once, here, before
  * the first op.  tp is left at the last reading.
  */
 #define TIMED_LOOP(c, tp, from, to, ...) do { \
-	if (!(c)->lat) { \
+	if ((c)->stonewall) { \
+		const uint64_t wm_ = (c)->wall_mask; \
+		uint64_t i = (from); \
+		for (; i < (to) && !(c)->walled; i++) { \
+			STOPPED_OR(c, __VA_ARGS__); \
+			if ((i & wm_) == wm_ && clients_walled()) \
+				(c)->walled = 1; \
+		} \
+		(c)->wall_iters += i - (from); \
+	} else if (!(c)->lat) { \
 		for (uint64_t i = (from); i < (to); i++) \
 			STOPPED_OR(c, __VA_ARGS__); \
 	} else { \
@@ -274,7 +311,7 @@ static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -305,7 +342,7 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
 	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
 		goto out;
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -333,7 +370,7 @@ static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (fd < 0)
 		goto out;
 	window_start(c, &w, len);
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -372,7 +409,7 @@ static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -408,7 +445,7 @@ static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -439,7 +476,7 @@ static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (opened(c, fd) != 0)
 		goto out;
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -510,10 +547,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 		if (rc != 0)
 			return stream_fail(c, "fclose");
 	}
-	s->elapsed_ns = clock_now_ns() - t0;
-	s->ops = c->numrecs;
-	s->bytes = c->numrecs * c->reclen;
-	return clients_pass_end(*c->stop != 0, &c->sync_ns) ? TESTS_STOPPED : TESTS_OK;
+	return passed(c, t0, s);
 }
 
 static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
@@ -556,7 +590,7 @@ static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (!fp)
 		goto out;
 	window_start(c, &w, len);
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -586,7 +620,7 @@ static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (!fp)
 		goto out;
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -621,7 +655,7 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	if (opened(c, fd) != 0)
 		goto out;
 	window_start(c, &w, len);
-	if (ready(c) != 0) {
+	if (ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -683,7 +717,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
 	if (opened(c, fd) != 0)
 		goto out;
-	if (ready(c) != 0) {
+	if (ready(c, (uint64_t)nvec) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -859,6 +893,41 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 	return TESTS_OK;
 }
 
+/* The passes that write the file from its start, so leave it short when
+ * stonewalled. */
+static int fills_file(const struct tests_def *t)
+{
+	return t->pass == pass_write || t->pass == pass_fwrite ||
+	       t->pass == pass_pwrite || t->pass == pass_pwritev;
+}
+
+/*
+ * After a stonewalled pass of fills_file(), untimed: records done..numrecs
+ * written from the pattern windows, so the file is whole again for the
+ * tests that read it.  Plain descriptor (no -I, no sync flags): nothing of
+ * it is measured.
+ */
+static int complete_file(struct tests_ctx *c, uint64_t done)
+{
+	const size_t len = (size_t)c->reclen;
+	struct pattern_window w;
+	int fd = io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
+
+	if (fd < 0)
+		return TESTS_ERROR;
+	window_start(c, &w, len);
+	for (uint64_t i = done; i < c->numrecs; i++) {
+		if (io_full_pwrite(fd, w.p, len, i * c->reclen, c->path, c->err,
+				   c->errlen) != 0) {
+			plat_close_fd(fd);
+			return TESTS_ERROR;
+		}
+		WINDOW_NEXT(w);
+	}
+	window_save(c, &w);
+	return finish(c, fd, TESTS_OK);
+}
+
 static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		      int32_t writer)
 {
@@ -881,6 +950,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		c->sync_ns = 0;
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
+		c->walled = 0;
 		/* No records (file smaller than a record): nothing to move. */
 		if (c->numrecs > 0)
 			rc = t->pass(c, p, &s);
@@ -911,6 +981,9 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		clock_cpu(&u1, &s1);
 		if (t->pass == pass_fread)
 			restore_wbuf(c);
+		/* after the pass's wall and CPU times: not part of its figures */
+		if (rc == TESTS_OK && c->walled && fills_file(t))
+			rc = complete_file(c, s.ops);
 		if (rc != TESTS_OK)
 			return rc;
 		if (c->record && p < 2 && t->col[p] >= 0) {

@@ -65,6 +65,14 @@
  *   before t0, and at another just after t1, before the fsync and close
  *   that are not timed; either barrier can tell the pass to stop.  The
  *   plain build's barriers are empty calls outside the timed loop.
+ *   With --stonewall the timed loop is a third copy that also asks,
+ *   once per TESTS_WALL_BYTES moved, whether another client has
+ *   finished its pass (clients_walled()); if so the pass ends there and
+ *   its sample is what it moved until then, as IOzone's -t children
+ *   are stonewalled (meta.csv's flags say "stonewall").  A pass that
+ *   writes the file from its start (tests 0, 6, 9, 11) then writes the
+ *   rest of the file untimed, after the barrier, so the tests that read
+ *   it find it whole.
  *
  * - Before every pass, outside its timing and its wall and CPU times:
  *   with --cold, a pass that reads is preceded by fsync and
@@ -95,6 +103,7 @@ struct result_set;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
 #define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
 /* Everything one test needs for one cell; filled by the runner. */
@@ -139,6 +148,11 @@ struct tests_ctx {
 	const char *read_path;      /* --reorder: the file tests that read what
 				       test 0 wrote use, or NULL: path */
 	int32_t read_writer;        /* --reorder: the client that wrote it */
+	int stonewall;              /* --stonewall: another client's end stops a pass */
+	int walled;                 /* set by a pass: it was stonewalled */
+	uint64_t wall_iters;        /* set by a pass: loop steps done when walled */
+	uint64_t wall_recs;         /* set by a pass: records per loop step */
+	uint64_t wall_mask;         /* set by a pass: poll when (step & mask) == mask */
 	volatile sig_atomic_t *stop;
 	char *err;
 	size_t errlen;

@@ -7,22 +7,25 @@
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
 # 3 and the finished cells saved (the hang test); --iodepth, --jobs, --mix
-# and --runtime are refused.  Every mpirun runs under a timeout, so
-# a hang fails the test instead of stalling it.  Skipped without mpirun
-# or without the MPI build ($IOSWEEP_MPI, set by make e2e when mpicc is
-# found).
+# and --runtime are refused; --stonewall stops a slow rank's passes
+# when the first rank finishes (and without it every rank moves its
+# whole file).  Every mpirun runs under a timeout, so a hang fails the
+# test instead of stalling it.  Skipped without mpirun or without the MPI
+# build ($IOSWEEP_MPI, set by make e2e when mpicc is found).
+# $IOSWEEP_MPIRUN names another launcher (make check-mpich: mpirun.mpich).
 . "$(dirname "$0")/lib.sh"
 
 MPI_BIN=${IOSWEEP_MPI:-}
 [ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] ||
 	skip "no iosweep-mpi in \$IOSWEEP_MPI (make MPI=1; Debian: openmpi-bin libopenmpi-dev)"
-command -v mpirun >/dev/null 2>&1 || skip "no mpirun (Debian: openmpi-bin)"
+LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
+command -v "$LAUNCH" >/dev/null 2>&1 || skip "no $LAUNCH (Debian: openmpi-bin)"
 command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
 
 # Open MPI wants to be told that root and more ranks than cores are fine.
-MPIRUN="mpirun -np 4"
-if mpirun --version 2>&1 | grep -q "Open MPI"; then
-	MPIRUN="mpirun --oversubscribe -np 4"
+MPIRUN="$LAUNCH -np 4"
+if "$LAUNCH" --version 2>&1 | grep -q "Open MPI"; then
+	MPIRUN="$LAUNCH --oversubscribe -np 4"
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	export OMPI_MCA_rmaps_base_oversubscribe=1
 fi
@@ -119,6 +122,50 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["client"] == "all"' "$T/o4/results.csv" | wc -l)" -eq 8
 	check test -z "$(ls "$T/d")"
+
+	# 5. --stonewall: rank 3's writes sleep 5 ms each (64 records: 0.3 s
+	# a pass), the others' take milliseconds.  Without it rank 3 still
+	# writes its whole file; with it rank 3's write passes end when the
+	# first rank finishes, short of 4 MiB, the first rank's pass is whole,
+	# the bytes still add up, and the file rank 3 is left with (-w) is
+	# whole: the rest was written untimed, so its reads found 4 MiB.
+	for mode in off on; do
+		wall=; [ $mode = on ] && wall=--stonewall
+		# shellcheck disable=SC2086
+		expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
+			FAULTSHIM_PATH="$T/d/s.3" FAULTSHIM_SLOW=write:5 \
+			timeout $LIMIT $MPIRUN "$MPI_BIN" -s 4m -r 64k -i 0 -i 1 -w \
+			$wall -f "$T/d/s.%r" --out "$T/o5$mode"
+		cp "$T/out" "$T/o5$mode.txt"
+		if awk -F, -v mode=$mode '
+			NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			{ k = $c["test"] }
+			$c["client"] == "all" { all[k] = $c["bytes"]; next }
+			{
+				sum[k] += $c["bytes"]
+				if ($c["bytes"] == 4194304) whole[k]++
+				if ($c["bytes"] % 65536) bad = bad " " k ":unaligned"
+				if ($c["client"] == 3) slow[k] = $c["bytes"]
+			}
+			END {
+				for (k in all) {
+					if (sum[k] != all[k] || !whole[k]) bad = bad " " k
+					if (k ~ /write/ && mode == "off" && slow[k] != 4194304) bad = bad " " k ":cut"
+					if (k ~ /write/ && mode == "on" && slow[k] >= 4194304) bad = bad " " k ":whole"
+				}
+				if (bad != "") { print mode ":" bad; exit 1 }
+			}' "$T/o5$mode/results.csv" >"$T/o5$mode.awk" 2>&1
+		then pass; else fail "stonewall $mode: $(cat "$T/o5$mode.awk")"; fi
+		check test "$(wc -c <"$T/d/s.3")" -eq 4194304
+		rm -f "$T"/d/s.*
+	done
+	check grep -q '^flags,stonewall$' "$T/o5on/meta.csv"
+	check grep -q '^	Stonewalling: each pass ends on every client' "$T/o5on.txt"
+	check test "$(grep -c Stonewalling "$T/o5off.txt")" -eq 0
 fi
+
+# 6. --stonewall without MPI: refused, naming the option.
+expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --stonewall -f "$T/d/plain"
+check grep -q -- '--stonewall: needs several clients' "$T/err"
 
 finish
