@@ -9,9 +9,10 @@
 # 3 and the finished cells saved (the hang test); --iodepth, --jobs, --mix
 # and --runtime are refused; --stonewall stops a slow rank's passes
 # when the first rank finishes (and without it every rank moves its
-# whole file).  Every mpirun runs under a timeout, so a hang fails the
-# test instead of stalling it.  Skipped without mpirun or without the MPI
-# build ($IOSWEEP_MPI, set by make e2e when mpicc is found).
+# whole file); Ctrl-C on the launcher saves the finished cells.  Every
+# mpirun runs under a timeout, so a hang fails the test instead of
+# stalling it.  Skipped without mpirun or without the MPI build
+# ($IOSWEEP_MPI, set by make e2e when mpicc is found).
 # $IOSWEEP_MPIRUN names another launcher (make check-mpich: mpirun.mpich).
 . "$(dirname "$0")/lib.sh"
 
@@ -162,9 +163,35 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check grep -q '^flags,stonewall$' "$T/o5on/meta.csv"
 	check grep -q '^	Stonewalling: each pass ends on every client' "$T/o5on.txt"
 	check test "$(grep -c Stonewalling "$T/o5off.txt")" -eq 0
+
+	# 6. Ctrl-C on the launcher after two rows (writes slowed to 2 ms so
+	# the sweep is still running): every rank stops, rank 0 saves the
+	# finished cells (an "all" row per printed row and column), the
+	# status says interrupted, no test file is left.  The launcher's own
+	# exit status is its business (Open MPI's mpirun exits 1).
+	ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
+	env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/d/c." \
+		FAULTSHIM_SLOW=write:2 timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m \
+		-g 64m -r 64k -i 0 -i 1 -f "$T/d/c.%r" --out "$T/o7" \
+		>"$T/o7.txt" 2>"$T/o7.err" &
+	pid=$!
+	i=0
+	while [ "$(grep -c "$ROW" "$T/o7.txt")" -lt 2 ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -INT $pid
+	wait $pid
+	check test $? -ne 0
+	rows=$(grep -c "$ROW" "$T/o7.txt")
+	check test "$rows" -ge 2
+	check grep -q '^status,"interrupted: rank [0-3] on host .*(SIG' "$T/o7/meta.csv"
+	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["client"] == "all"' "$T/o7/results.csv" | wc -l)" -eq $((rows * 4))
+	check test -z "$(ls "$T/d")"
 fi
 
-# 6. --stonewall without MPI: refused, naming the option.
+# 7. --stonewall without MPI: refused, naming the option.
 expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --stonewall -f "$T/d/plain"
 check grep -q -- '--stonewall: needs several clients' "$T/err"
 
