@@ -29,6 +29,9 @@ if "$LAUNCH" --version 2>&1 | grep -q "Open MPI"; then
 	MPIRUN="$LAUNCH --oversubscribe -np 4"
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	export OMPI_MCA_rmaps_base_oversubscribe=1
+	# On Ctrl-C mpirun sends SIGTERM, then SIGKILL a second later: too
+	# soon for rank 0 to save its cells on a loaded machine (README).
+	export OMPI_MCA_odls_base_sigkill_timeout=30
 fi
 # The MPI library does not free its own memory at exit: no leak check on
 # the sanitized MPI binary (ASan's other checks and UBSan stay on).
