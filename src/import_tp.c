@@ -2,8 +2,10 @@
  * import_tp.c: IOzone's throughput-mode output (-t N, -l/-u, 3.2xx to
  * 3.5xx, and iosweep's own copy of it) into throughput records of a
  * result set (results.h, struct result_tp): the text report, its -R table
- * (alone or after the report), the -b BIFF2 sheet, and the throughput.csv
- * of an iosweep result folder (tpcsv.h).
+ * (alone or after the report), and the throughput.csv of an iosweep result
+ * folder (tpcsv.h).  The -b BIFF2 sheet holds the -R table's rows; it is
+ * walked in import_tp_sheet.c and its rows come back here (tp_table_row,
+ * import_tp_priv.h).
  *
  * The text report is a series of blocks, one per test and process count:
  *   Children see throughput for  2 initial writers 	= 547228.09 kB/sec
@@ -42,13 +44,13 @@
 #include <strings.h>
 
 #include "import_priv.h"
+#include "import_tp_priv.h"
 #include "iosweep.h"
 #include "results.h"
 #include "throughput.h"
 #include "tpcsv.h"
 
 #define TP_MAX_PROCS 65535u
-#define TP_MAX_COUNTS 256
 
 /* The parts of a block, in the order IOzone prints them. */
 enum tp_part {
@@ -56,31 +58,7 @@ enum tp_part {
 	TPP_CPU, TPP_CHILD
 };
 
-struct tp_parse {
-	struct result_set *rs;
-	const char *path;
-	char *err;
-	size_t errlen;
-	int unit;                  /* -1 until a figure says kB or ops */
-	unsigned unit_line;
-	/* header facts */
-	unsigned min_procs, max_procs, with_procs;
-	uint64_t file_kb, record_kb;
-	/* the open block */
-	struct result_tp cur;
-	int open, part;
-	unsigned cur_line;
-	double *child_xfer, *child_rate;
-	size_t child_alloc;
-	/* the -R table */
-	int in_table;              /* 1 throughput, 2 CPU% */
-	unsigned table_rows;
-	int complete;
-};
-
-static int tfail(struct tp_parse *p, unsigned line, const char *fmt, ...)
-	IOSWEEP_PRINTF(3, 4);
-static int tfail(struct tp_parse *p, unsigned line, const char *fmt, ...)
+int tp_fail(struct tp_parse *p, unsigned line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -90,8 +68,8 @@ static int tfail(struct tp_parse *p, unsigned line, const char *fmt, ...)
 	return -1;
 }
 
-static void tp_parse_init(struct tp_parse *p, struct result_set *rs, const char *path,
-			  char *err, size_t errlen)
+void tp_parse_init(struct tp_parse *p, struct result_set *rs, const char *path,
+		   char *err, size_t errlen)
 {
 	memset(p, 0, sizeof(*p));
 	p->rs = rs;
@@ -183,14 +161,14 @@ static int set_unit(struct tp_parse *p, int unit, unsigned line)
 		return 0;
 	}
 	if (p->unit != unit)
-		return tfail(p, line, "figures in %s, but line %u had them in %s",
-			     unit == RESULTS_UNIT_OPS ? "ops" : "kB",
-			     p->unit_line, p->unit == RESULTS_UNIT_OPS ? "ops" : "kB");
+		return tp_fail(p, line, "figures in %s, but line %u had them in %s",
+			       unit == RESULTS_UNIT_OPS ? "ops" : "kB",
+			       p->unit_line, p->unit == RESULTS_UNIT_OPS ? "ops" : "kB");
 	return 0;
 }
 
 /* The test of a report label ("initial writers") or a table label ("Read"). */
-static int kind_of(const char *s, size_t n, int table)
+int tp_kind_of(const char *s, size_t n, int table)
 {
 	while (n && (*s == ' ' || *s == '\t'))
 		s++, n--;
@@ -236,13 +214,13 @@ static int close_block(struct tp_parse *p)
 		return 0;
 	p->open = 0;
 	if (p->cur.nchild && p->cur.nchild != p->cur.procs)
-		return tfail(p, p->cur_line, "the block of %u %s has %u Child lines for %u %s",
-			     p->cur.procs, kind_name(p->cur.kind), p->cur.nchild, p->cur.procs,
-			     p->cur.procs == 1 ? "process" : "processes");
+		return tp_fail(p, p->cur_line, "the block of %u %s has %u Child lines for %u %s",
+			       p->cur.procs, kind_name(p->cur.kind), p->cur.nchild, p->cur.procs,
+			       p->cur.procs == 1 ? "process" : "processes");
 	p->cur.child_xfer = p->child_xfer;
 	p->cur.child_rate = p->child_rate;
 	if (results_add_tp(p->rs, &p->cur))
-		return tfail(p, 0, "out of memory");
+		return tp_fail(p, 0, "out of memory");
 	return 0;
 }
 
@@ -259,27 +237,27 @@ static int block_head(struct tp_parse *p, const char *s, const char *end,
 	const char *what = parent ? "Parent sees" : "Children see";
 
 	if (!eat_count(&s, end, &n) || !eq || eq < s)
-		return tfail(p, line, "%s line without a process count", what);
-	int kind = kind_of(s, (size_t)(eq - s), 0);
+		return tp_fail(p, line, "%s line without a process count", what);
+	int kind = tp_kind_of(s, (size_t)(eq - s), 0);
 	if (kind < 0) {
 		const char *ne = eq;
 		skip_blank(&s, eq);
 		while (ne > s && (ne[-1] == ' ' || ne[-1] == '\t'))
 			ne--;
-		return tfail(p, line, "%s line of an unknown test '%.*s'", what,
-			     (int)((ne - s) < 40 ? (ne - s) : 40), s);
+		return tp_fail(p, line, "%s line of an unknown test '%.*s'", what,
+			       (int)((ne - s) < 40 ? (ne - s) : 40), s);
 	}
 	s = eq + 1;
 	if (!eat_number(&s, end, &v) || !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
-		return tfail(p, line, "%s line without a figure in kB/sec or ops/sec", what);
+		return tp_fail(p, line, "%s line without a figure in kB/sec or ops/sec", what);
 	if (set_unit(p, unit, line))
 		return -1;
 	if (parent) {
 		if (!p->open || p->part != TPP_CHILDREN)
-			return tfail(p, line, "a Parent sees line that does not follow a Children see line");
+			return tp_fail(p, line, "a Parent sees line that does not follow a Children see line");
 		if (p->cur.kind != kind || p->cur.procs != n)
-			return tfail(p, line, "Parent sees for %u %s after Children see for %u %s",
-				     n, kind_name(kind), p->cur.procs, kind_name(p->cur.kind));
+			return tp_fail(p, line, "Parent sees for %u %s after Children see for %u %s",
+				       n, kind_name(kind), p->cur.procs, kind_name(p->cur.kind));
 		p->cur.parent = v;
 		p->part = TPP_PARENT;
 		return 0;
@@ -287,7 +265,7 @@ static int block_head(struct tp_parse *p, const char *s, const char *end,
 	if (close_block(p))
 		return -1;
 	if (find_tp(p->rs, kind, n, 0))
-		return tfail(p, line, "a second block of %u %s", n, kind_name(kind));
+		return tp_fail(p, line, "a second block of %u %s", n, kind_name(kind));
 	tp_blank(&p->cur);
 	p->cur.kind = kind;
 	p->cur.procs = n;
@@ -305,7 +283,7 @@ static int block_head(struct tp_parse *p, const char *s, const char *end,
 		if (r)
 			p->child_rate = r;
 		if (!x || !r)
-			return tfail(p, line, "out of memory");
+			return tp_fail(p, line, "out of memory");
 		p->child_alloc = n;
 	}
 	return 0;
@@ -319,14 +297,14 @@ static int block_per_proc(struct tp_parse *p, const char *s, const char *end,
 	int unit;
 
 	if (!eat(&s, end, "process") && !eat(&s, end, "thread"))
-		return tfail(p, line, "'%s throughput per' without 'process' or 'thread'", word);
+		return tp_fail(p, line, "'%s throughput per' without 'process' or 'thread'", word);
 	if (!eat(&s, end, "=") || !eat_number(&s, end, &v) ||
 	    !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
-		return tfail(p, line, "%s throughput line without a figure in kB/sec or ops/sec", word);
+		return tp_fail(p, line, "%s throughput line without a figure in kB/sec or ops/sec", word);
 	if (set_unit(p, unit, line))
 		return -1;
 	if (!p->open || p->part >= part || p->part < TPP_CHILDREN)
-		return tfail(p, line, "a %s throughput line out of place (not after Children see)", word);
+		return tp_fail(p, line, "a %s throughput line out of place (not after Children see)", word);
 	if (part == TPP_MIN)
 		p->cur.min = v;
 	else if (part == TPP_MAX)
@@ -344,11 +322,11 @@ static int block_xfer(struct tp_parse *p, const char *s, const char *end, unsign
 
 	if (!eat(&s, end, "=") || !eat_number(&s, end, &v) ||
 	    !eat_unit(&s, end, 0, &unit) || !at_end(&s, end))
-		return tfail(p, line, "Min xfer line without a figure in kB or ops");
+		return tp_fail(p, line, "Min xfer line without a figure in kB or ops");
 	if (set_unit(p, unit, line))
 		return -1;
 	if (!p->open || p->part >= TPP_XFER)
-		return tfail(p, line, "a Min xfer line out of place (not after Children see)");
+		return tp_fail(p, line, "a Min xfer line out of place (not after Children see)");
 	p->cur.min_xfer = v;
 	p->part = TPP_XFER;
 	return 0;
@@ -363,9 +341,9 @@ static int block_cpu(struct tp_parse *p, const char *s, const char *end, unsigne
 	    !eat(&s, end, "CPU time") || !eat_number(&s, end, &c) ||
 	    !eat(&s, end, "CPU utilization") || !eat_number(&s, end, &pct) ||
 	    !eat(&s, end, "%") || !at_end(&s, end))
-		return tfail(p, line, "CPU utilization line without wall time, CPU time and percentage");
+		return tp_fail(p, line, "CPU utilization line without wall time, CPU time and percentage");
 	if (!p->open || p->part >= TPP_CPU)
-		return tfail(p, line, "a CPU utilization line out of place (not after Children see)");
+		return tp_fail(p, line, "a CPU utilization line out of place (not after Children see)");
 	p->cur.cpu_wall_s = w;
 	p->cur.cpu_s = c;
 	p->cur.cpu_pct = pct;
@@ -384,23 +362,23 @@ static int block_child(struct tp_parse *p, const char *s, const char *end, unsig
 	    !eat_unit(&s, end, 0, &u1) || !eat(&s, end, ",") || !eat(&s, end, "Throughput") ||
 	    !eat(&s, end, "=") || !eat_number(&s, end, &r) || !eat_unit(&s, end, 1, &u2) ||
 	    u1 != u2)
-		return tfail(p, line, "Child line without 'xfer count = X kB, Throughput = R kB/sec'");
+		return tp_fail(p, line, "Child line without 'xfer count = X kB, Throughput = R kB/sec'");
 	if (!at_end(&s, end)) {
 		double w, c, pct;
 		if (!eat(&s, end, ",") || !eat(&s, end, "wall=") || !eat_number(&s, end, &w) ||
 		    !eat(&s, end, ",") || !eat(&s, end, "cpu=") || !eat_number(&s, end, &c) ||
 		    !eat(&s, end, ",") || !eat(&s, end, "%=") || !eat_number(&s, end, &pct) ||
 		    !at_end(&s, end))
-			return tfail(p, line, "Child line with something after its throughput "
-				     "that is not ', wall=W, cpu=C, %%=P'");
+			return tp_fail(p, line, "Child line with something after its throughput "
+				       "that is not ', wall=W, cpu=C, %%=P'");
 	}
 	if (set_unit(p, u1, line))
 		return -1;
 	if (!p->open || p->part < TPP_CHILDREN)
-		return tfail(p, line, "a Child line out of place (not in a block)");
+		return tp_fail(p, line, "a Child line out of place (not in a block)");
 	if (idx != (double)p->cur.nchild || p->cur.nchild >= p->cur.procs)
-		return tfail(p, line, "Child[%.0f] where Child[%u] of %u was due", idx,
-			     p->cur.nchild, p->cur.procs);
+		return tp_fail(p, line, "Child[%.0f] where Child[%u] of %u was due", idx,
+			       p->cur.nchild, p->cur.procs);
 	p->child_xfer[p->cur.nchild] = x;
 	p->child_rate[p->cur.nchild] = r;
 	p->cur.nchild++;
@@ -521,37 +499,37 @@ static size_t tp_counts(const struct tp_parse *p, unsigned *counts, size_t max)
  * With blocks from the report the figures must equal their Children see
  * (both printed %10.2f); without, they become records.
  */
-static int table_row(struct tp_parse *p, unsigned line, const char *where, int kind,
-		     const double *v, size_t nv, int cpu)
+int tp_table_row(struct tp_parse *p, unsigned line, const char *where, int kind,
+		 const double *v, size_t nv, int cpu)
 {
 	unsigned counts[TP_MAX_COUNTS];
 	size_t n = tp_counts(p, counts, TP_MAX_COUNTS);
 
 	if (n == 0)
-		return tfail(p, line, "%sa throughput table without its process counts "
-			     "(no Min/Max process line, no -t, -l or -u on the command line)", where);
+		return tp_fail(p, line, "%sa throughput table without its process counts "
+			       "(no Min/Max process line, no -t, -l or -u on the command line)", where);
 	if (nv != n)
-		return tfail(p, line, "%s%s row with %zu figures for %zu process counts",
-			     where, throughput_test_def(kind)->table_name, nv, n);
+		return tp_fail(p, line, "%s%s row with %zu figures for %zu process counts",
+			       where, throughput_test_def(kind)->table_name, nv, n);
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(v[i]) || v[i] < 0)
-			return tfail(p, line, "%sa negative or non-finite figure", where);
+			return tp_fail(p, line, "%sa negative or non-finite figure", where);
 		struct result_tp *t = find_tp(p->rs, kind, counts[i], 0);
 		if (cpu) {
 			if (!t)
-				return tfail(p, line, "%sCPU figure of %u %s without its throughput figure",
-					     where, counts[i], kind_name(kind));
+				return tp_fail(p, line, "%sCPU figure of %u %s without its throughput figure",
+					       where, counts[i], kind_name(kind));
 			if (isnan(t->cpu_pct))
 				t->cpu_pct = v[i];
 			else if (fabs(t->cpu_pct - v[i]) > 0.0051)
-				return tfail(p, line, "%sCPU %.2f %% of %u %s differs from the report's %.2f",
-					     where, v[i], counts[i], kind_name(kind), t->cpu_pct);
+				return tp_fail(p, line, "%sCPU %.2f %% of %u %s differs from the report's %.2f",
+					       where, v[i], counts[i], kind_name(kind), t->cpu_pct);
 			continue;
 		}
 		if (t) {
 			if (fabs(t->children - v[i]) > 0.0051 * (1 + t->children * 1e-9))
-				return tfail(p, line, "%s%.2f for %u %s differs from the report's Children see %.2f",
-					     where, v[i], counts[i], kind_name(kind), t->children);
+				return tp_fail(p, line, "%s%.2f for %u %s differs from the report's Children see %.2f",
+					       where, v[i], counts[i], kind_name(kind), t->children);
 			continue;
 		}
 		struct result_tp r;
@@ -562,7 +540,7 @@ static int table_row(struct tp_parse *p, unsigned line, const char *where, int k
 		r.record_kb = p->record_kb;
 		r.file_kb = p->file_kb;
 		if (results_add_tp(p->rs, &r))
-			return tfail(p, 0, "out of memory");
+			return tp_fail(p, 0, "out of memory");
 	}
 	return 0;
 }
@@ -583,7 +561,7 @@ static const char *quoted(const char **s, const char *end, size_t *n)
 }
 
 /* The command line (text or sheet row 0): kept, and its flags read. */
-static int set_cmdline(struct tp_parse *p, const char *s, size_t n, unsigned line)
+int tp_set_cmdline(struct tp_parse *p, const char *s, size_t n, unsigned line)
 {
 	char buf[1024];
 	uint32_t tests = 0;
@@ -596,7 +574,7 @@ static int set_cmdline(struct tp_parse *p, const char *s, size_t n, unsigned lin
 		n--;
 	buf[n] = '\0';
 	if (results_set_str(&p->rs->meta.command_line, buf))
-		return tfail(p, line, "out of memory");
+		return tp_fail(p, line, "out of memory");
 	import_scan_cmdline(buf, &tests, &p->rs->meta.flags, &unit);
 	return 0;
 }
@@ -607,8 +585,8 @@ static int set_cmdline(struct tp_parse *p, const char *s, size_t n, unsigned lin
  * 1 when s was one of them, 0 when not (a test row), -1 on error; where
  * prefixes the message.
  */
-static int table_label(struct tp_parse *p, const char *s, size_t n, unsigned line,
-		       const char *where)
+int tp_table_label(struct tp_parse *p, const char *s, size_t n, unsigned line,
+		   const char *where)
 {
 	const char *t = s, *e = s + n;
 	double rk;
@@ -634,7 +612,7 @@ static int table_label(struct tp_parse *p, const char *s, size_t n, unsigned lin
 		return set_unit(p, RESULTS_UNIT_OPS, line) ? -1 : 1;
 	if (eat(&t, e, "kBytes/sec"))
 		return set_unit(p, RESULTS_UNIT_KBPS, line) ? -1 : 1;
-	tfail(p, line, "%sa throughput table in a unit other than kBytes/sec or ops/sec", where);
+	tp_fail(p, line, "%sa throughput table in a unit other than kBytes/sec or ops/sec", where);
 	return -1;
 }
 
@@ -647,30 +625,30 @@ static int table_line(struct tp_parse *p, const char *s, const char *end, unsign
 	size_t nv = 0;
 
 	if (!q)
-		return tfail(p, line, "a line in the throughput table that is not a quoted label");
-	int lab = table_label(p, q, qn, line, "");
+		return tp_fail(p, line, "a line in the throughput table that is not a quoted label");
+	int lab = tp_table_label(p, q, qn, line, "");
 	if (lab)
 		return lab < 0 ? -1 : 0;
-	int kind = kind_of(q, qn, 1);
+	int kind = tp_kind_of(q, qn, 1);
 	if (kind < 0) {
 		while (qn && *q == ' ')
 			q++, qn--;
 		while (qn && q[qn - 1] == ' ')
 			qn--;
-		return tfail(p, line, "a throughput table row of an unknown test '%.*s'",
-			     (int)(qn < 40 ? qn : 40), q);
+		return tp_fail(p, line, "a throughput table row of an unknown test '%.*s'",
+			       (int)(qn < 40 ? qn : 40), q);
 	}
 	while (!at_end(&s, end)) {
 		if (nv == TP_MAX_COUNTS)
-			return tfail(p, line, "more than %d figures in a row", TP_MAX_COUNTS);
+			return tp_fail(p, line, "more than %d figures in a row", TP_MAX_COUNTS);
 		if (!eat_number(&s, end, &v[nv++]))
-			return tfail(p, line, "a throughput table row with something that is not a figure");
+			return tp_fail(p, line, "a throughput table row with something that is not a figure");
 	}
 	if (nv == 0)
-		return tfail(p, line, "a throughput table row without figures");
+		return tp_fail(p, line, "a throughput table row without figures");
 	if (p->in_table == 1 && p->unit < 0)
 		p->unit = RESULTS_UNIT_KBPS;
-	int rc = table_row(p, line, "", kind, v, nv, p->in_table == 2);
+	int rc = tp_table_row(p, line, "", kind, v, nv, p->in_table == 2);
 	p->table_rows++;
 	return rc;
 }
@@ -719,7 +697,7 @@ static int text_line(struct tp_parse *p, const char *s, const char *end, unsigne
 	t = s;
 	if (eat(&t, end, "Command line used:")) {
 		skip_blank(&t, end);
-		return set_cmdline(p, t, (size_t)(end - t), line);
+		return tp_set_cmdline(p, t, (size_t)(end - t), line);
 	}
 	if (eat(&t, end, "Version $Revision:")) {
 		char buf[64];
@@ -729,7 +707,7 @@ static int text_line(struct tp_parse *p, const char *s, const char *end, unsigne
 			n++;
 		memcpy(buf, t, n);
 		buf[n] = '\0';
-		return results_set_str(&p->rs->meta.version, buf) ? tfail(p, line, "out of memory") : 0;
+		return results_set_str(&p->rs->meta.version, buf) ? tp_fail(p, line, "out of memory") : 0;
 	}
 	static const struct { const char *phrase, *tool; } tools[] = {
 		{ "Iozone: Performance Test of File I/O", "iozone" },
@@ -739,7 +717,7 @@ static int text_line(struct tp_parse *p, const char *s, const char *end, unsigne
 		t = s;
 		if (eat(&t, end, tools[i].phrase))
 			return results_set_str(&p->rs->meta.tool, tools[i].tool) ?
-				tfail(p, line, "out of memory") : 0;
+				tp_fail(p, line, "out of memory") : 0;
 	}
 	t = s;
 	if (eat(&t, end, "iozone test complete.") && at_end(&t, end)) {
@@ -777,7 +755,7 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 			le--;
 		line++;
 		if (memchr(s, '\0', (size_t)(le - s))) {
-			tfail(&p, line, "a NUL byte: not a text report");
+			tp_fail(&p, line, "a NUL byte: not a text report");
 			goto out;
 		}
 		if (!p.in_table && !p.complete) {
@@ -793,18 +771,18 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 		s = nl ? nl + 1 : end;
 	}
 	if (!p.complete && !child_note) {
-		tfail(&p, line, "the report ends before 'iozone test complete.': truncated");
+		tp_fail(&p, line, "the report ends before 'iozone test complete.': truncated");
 		goto out;
 	}
 	if (!block_whole(&p)) {
-		tfail(&p, p.cur_line, "the block of %u %s ends before its Min xfer line: truncated",
-		      p.cur.procs, kind_name(p.cur.kind));
+		tp_fail(&p, p.cur_line, "the block of %u %s ends before its Min xfer line: truncated",
+			p.cur.procs, kind_name(p.cur.kind));
 		goto out;
 	}
 	if (close_block(&p))
 		goto out;
 	if (rs->ntp == 0) {
-		tfail(&p, line, "no throughput figures in it");
+		tp_fail(&p, line, "no throughput figures in it");
 		goto out;
 	}
 	if (child_note) {
@@ -812,12 +790,12 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 		snprintf(st, sizeof(st), "incomplete: IOzone stopped at line %u on a child's error",
 			 child_note);
 		if (results_set_str(&rs->meta.status, st)) {
-			tfail(&p, 0, "out of memory");
+			tp_fail(&p, 0, "out of memory");
 			goto out;
 		}
 	}
 	if (!rs->meta.tool && results_set_str(&rs->meta.tool, "iozone")) {
-		tfail(&p, 0, "out of memory");
+		tp_fail(&p, 0, "out of memory");
 		goto out;
 	}
 	rs->meta.source_unit = p.unit < 0 ? RESULTS_UNIT_KBPS : p.unit;
@@ -831,185 +809,6 @@ out:
 	free(p.child_xfer);
 	free(p.child_rate);
 	return rc;
-}
-
-/* ---- the -b sheet ------------------------------------------------------ */
-
-#define BIFF_BOF    0x0009u
-#define BIFF_EOF    0x000au
-#define BIFF_LABEL  0x0004u
-#define BIFF_NUMBER 0x0003u
-
-/* One BIFF2 record: opcode, body, its offset.  Walks buf; 1, 0 at the end, -1 bad. */
-struct biff_rec {
-	unsigned op, n;
-	const unsigned char *b;
-	size_t off;
-};
-
-static unsigned le16(const unsigned char *b)
-{
-	return (unsigned)b[0] | ((unsigned)b[1] << 8);
-}
-
-static int biff_next(const unsigned char *buf, size_t len, size_t *off,
-		     struct biff_rec *r)
-{
-	if (*off >= len)
-		return 0;
-	if (len - *off < 4)
-		return -1;
-	r->op = le16(buf + *off);
-	r->n = le16(buf + *off + 2);
-	r->b = buf + *off + 4;
-	r->off = *off;
-	if (len - *off - 4 < r->n)
-		return -1;
-	*off += 4 + (size_t)r->n;
-	return 1;
-}
-
-/* A LABEL's text (row and column too); NULL when the record is too short. */
-static const char *biff_label(const struct biff_rec *r, unsigned *row, unsigned *col,
-			      size_t *n)
-{
-	if (r->op != BIFF_LABEL || r->n < 8 || (size_t)r->b[7] + 8 > r->n)
-		return NULL;
-	*row = le16(r->b);
-	*col = le16(r->b + 2);
-	*n = strnlen((const char *)r->b + 8, r->b[7]);
-	return (const char *)r->b + 8;
-}
-
-int import_tp_is_biff(const unsigned char *buf, size_t len)
-{
-	size_t off = 0;
-	struct biff_rec r;
-	unsigned row, col;
-	size_t n;
-
-	while (biff_next(buf, len, &off, &r) == 1) {
-		const char *s = biff_label(&r, &row, &col, &n);
-		if (s && col == 0 && n >= 17 && strncmp(s, "Throughput report", 17) == 0)
-			return 1;
-		if (r.op == BIFF_EOF)
-			break;
-	}
-	return 0;
-}
-
-struct biff_row {
-	int kind;                  /* -1: no row open */
-	unsigned row;
-	size_t off;
-	double v[TP_MAX_COUNTS];
-	size_t nv;
-};
-
-static int biff_flush(struct tp_parse *p, struct biff_row *br)
-{
-	char where[64];
-
-	if (br->kind < 0)
-		return 0;
-	snprintf(where, sizeof(where), "record at byte %zu: ", br->off);
-	int rc = table_row(p, 0, where, br->kind, br->v, br->nv, p->in_table == 2);
-	br->kind = -1;
-	return rc;
-}
-
-static int biff_text(struct tp_parse *p, struct biff_row *br, const struct biff_rec *r,
-		     unsigned row, const char *s, size_t n)
-{
-	char where[64];
-	int lab;
-
-	if (row == 0 && !p->rs->meta.command_line)
-		return set_cmdline(p, s, n, 0);
-	if (biff_flush(p, br))
-		return -1;
-	snprintf(where, sizeof(where), "record at byte %zu: ", r->off);
-	lab = table_label(p, s, n, 0, where);
-	if (lab)
-		return lab < 0 ? -1 : 0;
-	if (!p->in_table)
-		return 0;
-	br->kind = kind_of(s, n, 1);
-	if (br->kind < 0)
-		return tfail(p, 0, "record at byte %zu: a row of an unknown test '%.*s'", r->off,
-			     (int)(n < 40 ? n : 40), s);
-	br->row = row;
-	br->off = r->off;
-	br->nv = 0;
-	return 0;
-}
-
-int import_tp_xls_parse(struct result_set *rs, const char *path,
-			const unsigned char *buf, size_t len, char *err, size_t errlen)
-{
-	struct tp_parse p;
-	struct biff_row br;
-	struct biff_rec r;
-	size_t off = 0;
-	int got, seen_eof = 0;
-
-	tp_parse_init(&p, rs, path, err, errlen);
-	br.kind = -1;
-	while (!seen_eof && (got = biff_next(buf, len, &off, &r)) == 1) {
-		unsigned row, col;
-		size_t n;
-		const char *s;
-		switch (r.op) {
-		case BIFF_BOF:
-			if (r.off != 0)
-				return tfail(&p, 0, "record at byte %zu: a second BOF: more than one sheet",
-					     r.off);
-			break;
-		case BIFF_EOF:
-			seen_eof = 1;
-			break;
-		case BIFF_LABEL:
-			s = biff_label(&r, &row, &col, &n);
-			if (!s)
-				return tfail(&p, 0, "record at byte %zu: a LABEL record too short for its text",
-					     r.off);
-			if (col == 0 && biff_text(&p, &br, &r, row, s, n))
-				return -1;
-			break;
-		case BIFF_NUMBER:
-			if (r.n < 15)
-				return tfail(&p, 0, "record at byte %zu: a NUMBER record shorter than 15 bytes",
-					     r.off);
-			row = le16(r.b);
-			col = le16(r.b + 2);
-			if (br.kind < 0 || row != br.row || col < 2)
-				return tfail(&p, 0, "record at byte %zu: a figure outside a test's row",
-					     r.off);
-			if (col - 2 != br.nv || br.nv == TP_MAX_COUNTS)
-				return tfail(&p, 0, "record at byte %zu: a figure in column %u where "
-					     "column %zu was due", r.off, col, br.nv + 2);
-			uint64_t bits = 0;
-			for (int i = 7; i >= 0; i--)
-				bits = (bits << 8) | r.b[7 + i];
-			memcpy(&br.v[br.nv++], &bits, sizeof(double));
-			break;
-		default:
-			break;
-		}
-	}
-	if (!seen_eof)
-		return tfail(&p, 0, "record at byte %zu: %s", off,
-			     got < 0 ? "the file ends inside a record: truncated" :
-			     "no EOF record: truncated");
-	if (biff_flush(&p, &br))
-		return -1;
-	if (rs->ntp == 0)
-		return tfail(&p, 0, "a throughput sheet without figures");
-	if (results_set_str(&rs->meta.tool, "iozone"))
-		return tfail(&p, 0, "out of memory");
-	rs->meta.source_unit = p.unit < 0 ? RESULTS_UNIT_KBPS : p.unit;
-	rs->meta.flags |= RESULTS_F_IMPORTED;
-	return 0;
 }
 
 int import_tp_is_text(const char *buf, size_t len)
@@ -1053,13 +852,13 @@ static void tpc_field(void *s, size_t len, void *data)
 		return;
 	if (c->nf == TPC_MAX_FIELDS) {
 		c->failed = 1;
-		tfail(c->p, c->row + 1, "more than %d fields", TPC_MAX_FIELDS);
+		tp_fail(c->p, c->row + 1, "more than %d fields", TPC_MAX_FIELDS);
 		return;
 	}
 	char *copy = malloc(len + 1);
 	if (!copy) {
 		c->failed = 1;
-		tfail(c->p, c->row + 1, "out of memory");
+		tp_fail(c->p, c->row + 1, "out of memory");
 		return;
 	}
 	memcpy(copy, s, len);
@@ -1081,10 +880,10 @@ static int tpc_num(struct tpc_ctx *c, int k, int optional, double *v)
 		*v = NAN;
 		if (optional)
 			return 0;
-		return tfail(c->p, c->row, "'%s' is empty", tpc_names[k]);
+		return tp_fail(c->p, c->row, "'%s' is empty", tpc_names[k]);
 	}
 	if (!eat_number(&s, e, v) || s != e)
-		return tfail(c->p, c->row, "'%s' is not a non-negative number", tpc_names[k]);
+		return tp_fail(c->p, c->row, "'%s' is not a non-negative number", tpc_names[k]);
 	return 0;
 }
 
@@ -1094,7 +893,7 @@ static int tpc_uint(struct tpc_ctx *c, int k, double max, unsigned long long *ou
 	if (tpc_num(c, k, 0, &v))
 		return -1;
 	if (v != floor(v) || v > max)
-		return tfail(c->p, c->row, "'%s' is not a whole number up to %.0f", tpc_names[k], max);
+		return tp_fail(c->p, c->row, "'%s' is not a whole number up to %.0f", tpc_names[k], max);
 	*out = (unsigned long long)v;
 	return 0;
 }
@@ -1109,8 +908,8 @@ static int tpc_header(struct tpc_ctx *c)
 				c->map[k] = (int)i;
 	for (int k = 0; k < TPC_COUNT; k++)
 		if (c->map[k] < 0)
-			return tfail(c->p, c->row, "no '%s' column: not an iosweep throughput.csv",
-				     tpc_names[k]);
+			return tp_fail(c->p, c->row, "no '%s' column: not an iosweep throughput.csv",
+				       tpc_names[k]);
 	return 0;
 }
 
@@ -1119,30 +918,30 @@ static int tpc_data(struct tpc_ctx *c)
 	struct tp_parse *p = c->p;
 	unsigned long long schema, procs, trial, file_kb, record_kb, child;
 	const char *test = tpc_get(c, TPC_TEST), *unit = tpc_get(c, TPC_UNIT);
-	int kind = kind_of(test, strlen(test), 0);
+	int kind = tp_kind_of(test, strlen(test), 0);
 
 	if (c->nf < (size_t)TPC_COUNT)
-		return tfail(p, c->row, "%zu fields where %d are due", c->nf, TPC_COUNT);
+		return tp_fail(p, c->row, "%zu fields where %d are due", c->nf, TPC_COUNT);
 	if (tpc_uint(c, TPC_SCHEMA, 1e6, &schema))
 		return -1;
 	if (schema > TPCSV_SCHEMA)
-		return tfail(p, c->row, "schema %llu is newer than this iosweep reads (%d)",
-			     schema, TPCSV_SCHEMA);
+		return tp_fail(p, c->row, "schema %llu is newer than this iosweep reads (%d)",
+			       schema, TPCSV_SCHEMA);
 	if (kind < 0)
-		return tfail(p, c->row, "unknown test '%.40s'", test);
+		return tp_fail(p, c->row, "unknown test '%.40s'", test);
 	if (tpc_uint(c, TPC_PROCS, TP_MAX_PROCS, &procs) || tpc_uint(c, TPC_TRIAL, 65535, &trial) ||
 	    tpc_uint(c, TPC_FILE, 1e15, &file_kb) || tpc_uint(c, TPC_RECORD, 1e15, &record_kb))
 		return -1;
 	if (procs == 0)
-		return tfail(p, c->row, "'processes' is 0");
+		return tp_fail(p, c->row, "'processes' is 0");
 	int u = strcmp(unit, "kB") == 0 ? RESULTS_UNIT_KBPS :
 		strcmp(unit, "ops") == 0 ? RESULTS_UNIT_OPS : -1;
 	if (u < 0)
-		return tfail(p, c->row, "unit '%.20s' is neither kB nor ops", unit);
+		return tp_fail(p, c->row, "unit '%.20s' is neither kB nor ops", unit);
 	if (set_unit(p, u, c->row))
 		return -1;
 	if (!p->rs->meta.label && results_set_str(&p->rs->meta.label, tpc_get(c, TPC_LABEL)))
-		return tfail(p, c->row, "out of memory");
+		return tp_fail(p, c->row, "out of memory");
 	if (*tpc_get(c, TPC_CHILD)) {
 		double x, r;
 		struct result_tp *t = c->last;
@@ -1150,10 +949,10 @@ static int tpc_data(struct tpc_ctx *c)
 		    tpc_num(c, TPC_RATE, 0, &r))
 			return -1;
 		if (!t || t->kind != kind || t->procs != procs || t->trial != trial)
-			return tfail(p, c->row, "a child row that does not follow its test's row");
+			return tp_fail(p, c->row, "a child row that does not follow its test's row");
 		if (child != t->nchild || child >= procs)
-			return tfail(p, c->row, "child %llu where child %u of %llu was due",
-				     child, t->nchild, procs);
+			return tp_fail(p, c->row, "child %llu where child %u of %llu was due",
+				       child, t->nchild, procs);
 		double *nx = realloc(t->child_xfer, (t->nchild + 1) * sizeof(double));
 		if (nx)
 			t->child_xfer = nx;
@@ -1161,7 +960,7 @@ static int tpc_data(struct tpc_ctx *c)
 		if (nr)
 			t->child_rate = nr;
 		if (!nx || !nr)
-			return tfail(p, c->row, "out of memory");
+			return tp_fail(p, c->row, "out of memory");
 		t->child_xfer[t->nchild] = x;
 		t->child_rate[t->nchild] = r;
 		t->nchild++;
@@ -1181,10 +980,10 @@ static int tpc_data(struct tpc_ctx *c)
 	    tpc_num(c, TPC_PCT, 1, &t.cpu_pct))
 		return -1;
 	if (find_tp(p->rs, kind, t.procs, t.trial))
-		return tfail(p, c->row, "a second row of %u %s, trial %u", t.procs,
-			     kind_name(kind), (unsigned)t.trial);
+		return tp_fail(p, c->row, "a second row of %u %s, trial %u", t.procs,
+			       kind_name(kind), (unsigned)t.trial);
 	if (results_add_tp(p->rs, &t))
-		return tfail(p, c->row, "out of memory");
+		return tp_fail(p, c->row, "out of memory");
 	c->last = &p->rs->tp[p->rs->ntp - 1];
 	return 0;
 }
@@ -1212,14 +1011,14 @@ int import_tp_csv_parse(struct result_set *rs, const char *path, const char *buf
 	memset(&c, 0, sizeof(c));
 	c.p = &p;
 	if (csv_init(&cp, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI))
-		return tfail(&p, 0, "out of memory");
+		return tp_fail(&p, 0, "out of memory");
 	if (csv_parse(&cp, buf, len, tpc_field, tpc_row, &c) != len && !c.failed) {
 		c.failed = 1;
-		tfail(&p, c.row + 1, "malformed CSV: %s", csv_strerror(csv_error(&cp)));
+		tp_fail(&p, c.row + 1, "malformed CSV: %s", csv_strerror(csv_error(&cp)));
 	}
 	if (!c.failed && csv_fini(&cp, tpc_field, tpc_row, &c) != 0) {
 		c.failed = 1;
-		tfail(&p, c.row + 1, "malformed CSV at the end: %s", csv_strerror(csv_error(&cp)));
+		tp_fail(&p, c.row + 1, "malformed CSV at the end: %s", csv_strerror(csv_error(&cp)));
 	}
 	for (size_t i = 0; i < c.nf; i++)
 		free(c.f[i]);
@@ -1227,9 +1026,9 @@ int import_tp_csv_parse(struct result_set *rs, const char *path, const char *buf
 	if (c.failed)
 		return -1;
 	if (rs->ntp == 0)
-		return tfail(&p, c.row, "a throughput.csv without rows");
+		return tp_fail(&p, c.row, "a throughput.csv without rows");
 	if (results_set_str(&rs->meta.tool, "iosweep"))
-		return tfail(&p, 0, "out of memory");
+		return tp_fail(&p, 0, "out of memory");
 	rs->meta.source_unit = p.unit < 0 ? RESULTS_UNIT_KBPS : p.unit;
 	return 0;
 }

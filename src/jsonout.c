@@ -1,17 +1,19 @@
 /*
  * jsonout.c: summary.json, the JSON twin of a result folder's summary.csv,
- * with the metadata of meta.csv and the rows of cliffs.csv, for people who
- * feed results into other tools (as fio users feed its JSON output).
+ * with the metadata of meta.csv and the rows of throughput.csv (throughput
+ * mode: -t runs and imported IOzone throughput reports) and cliffs.csv,
+ * for people who feed results into other tools (as fio users feed its JSON
+ * output).
  *
  * It is built from the CSV files just written, read back with libcsv
  * (plain or gzipped: zlib reads both), so every field of the CSV files is
  * in the JSON under the same name, and a column added to a CSV file needs
  * no second writer here.  Types: an empty field is null; a field that is
  * a whole decimal number is a JSON number, except in the columns that are
- * text by nature (label, test, host, client names) and the metadata's text
- * keys, which stay strings even when they look like numbers (a label
- * "2024").  The cache-cliff sentences of the text report come in as
- * "findings".
+ * text by nature (label, test, unit, host, client names) and the
+ * metadata's text keys, which stay strings even when they look like
+ * numbers (a label "2024").  The cache-cliff sentences of the text report
+ * come in as "findings".
  */
 #include "compat.h"
 
@@ -27,7 +29,7 @@
 
 /* Columns (and metadata keys) that hold text whatever they look like. */
 static const char *const text_names[] = {
-	"label", "test", "host", "kind", "tool", "version", "command_line",
+	"label", "test", "unit", "host", "kind", "tool", "version", "command_line",
 	"start_time", "os", "target_path", "fs_type", "mount_options",
 	"data_pattern", "flags", "source_unit", "status", "key", "writer_host",
 	NULL
@@ -305,18 +307,20 @@ static void put_meta(struct outfile *f, const struct table *t)
 int jsonout_write(const char *dir, const char *const *findings, size_t nfindings,
 		  int overwrite, char *err, size_t errlen)
 {
-	static const char *const names[] = { "meta", "summary", "cliffs" };
-	struct table t[3];
+	/* the first two are required; a folder without the others gets [] */
+	static const char *const names[] = { "meta", "summary", "throughput", "cliffs" };
+	enum { T_META, T_SUMMARY, T_THROUGHPUT, T_CLIFFS, T_COUNT };
+	struct table t[T_COUNT];
 	char path[4096];
 	struct outfile f;
 	int rc = -1;
 
 	memset(t, 0, sizeof(t));
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < T_COUNT; i++) {
 		int got = table_read(&t[i], dir, names[i], err, errlen);
 		if (got < 0)
 			goto out;
-		if (got == 0 && i < 2) {
+		if (got == 0 && i <= T_SUMMARY) {
 			snprintf(err, errlen, "cannot write summary.json: no %s.csv in '%.300s'",
 				 names[i], dir);
 			goto out;
@@ -331,11 +335,13 @@ int jsonout_write(const char *dir, const char *const *findings, size_t nfindings
 	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
 		goto out;
 	outfile_printf(&f, "{\n  \"schema\": %d,\n  \"meta\": ", RESULTS_SCHEMA);
-	put_meta(&f, &t[0]);
+	put_meta(&f, &t[T_META]);
 	put_lit(&f, ",\n  \"summary\": ");
-	put_rows(&f, &t[1]);
+	put_rows(&f, &t[T_SUMMARY]);
+	put_lit(&f, ",\n  \"throughput\": ");
+	put_rows(&f, &t[T_THROUGHPUT]);
 	put_lit(&f, ",\n  \"cliffs\": ");
-	put_rows(&f, &t[2]);
+	put_rows(&f, &t[T_CLIFFS]);
 	put_lit(&f, ",\n  \"findings\": [");
 	for (size_t i = 0; i < nfindings; i++) {
 		put_lit(&f, i ? ",\n    " : "\n    ");
@@ -344,7 +350,7 @@ int jsonout_write(const char *dir, const char *const *findings, size_t nfindings
 	put_lit(&f, nfindings ? "\n  ]\n}\n" : "]\n}\n");
 	rc = outfile_commit(&f, err, errlen);
 out:
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < T_COUNT; i++)
 		table_release(&t[i]);
 	return rc;
 }

@@ -1,9 +1,10 @@
 /*
- * options_priv.h: what options.c (the parser, --help) and options_table.c
- * (the table of every option) share, and nobody else needs: the row of the
- * table, its argument kinds and help groups, and the handlers rows name
- * to store a value.  The table is data only; the handlers and all parsing
- * stay in options.c.
+ * options_priv.h: what options.c (the parser, --help), options_table.c
+ * (the table of every option) and options_check.c (the rules across
+ * options, checked once the line is read) share, and nobody else needs:
+ * the row of the table, its argument kinds and help groups, the handlers
+ * rows name to store a value, and the state of one parse.  The table is
+ * data only; the handlers and all parsing stay in options.c.
  *
  * Ownership: the table and its strings are static, never freed.
  */
@@ -37,7 +38,20 @@ enum opt_group {
 	OPT_GROUP_REPORT, OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
 };
 
-struct opt_parse;   /* the state of one options_parse() call (options.c) */
+struct options;
+
+/* State of one options_parse() call. */
+struct opt_parse {
+	struct options *o;
+	char *err;
+	size_t errlen;
+	const char *shown;         /* the option as the user wrote it: "-s", "--trials" */
+	int argc;                  /* the command line, for -F's several words */
+	char **argv;
+	const char *text[OPT_MAX_ROWS]; /* last argument given, per table row */
+	int seen[OPT_MAX_ROWS];        /* times given, per table row */
+	int stop;                  /* -h or -v: stop reading */
+};
 
 struct opt_row {
 	const char *letter;     /* "a", "+x", or NULL for long-only options */
@@ -108,5 +122,36 @@ int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value);
+
+/*
+ * Shared by the parser (options.c) and the rules across options
+ * (options_check.c).
+ */
+
+/* Format a one-line message into ps->err; returns -1. */
+int opt_error(struct opt_parse *ps, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
+
+/* Append IOzone's line tmpl, its '#' replaced by value, to the splash lines. */
+int opt_splash_value(struct opt_parse *ps, const char *tmpl, uint64_t value);
+
+/* IOzone's name of each test ("random read/write"), by test number. */
+extern const char *const opt_test_name[];
+
+/* The most children any count given so far asks for (-t, -l, -u). */
+unsigned opt_most_children(const struct options *o);
+
+/* The row of a letter ("s", "+k") or a long name; NULL when there is none. */
+const struct opt_row *opt_by_letter(const char *letter);
+const struct opt_row *opt_by_name(const char *name, size_t len);
+
+/* The position of row in opt_table[] (the index of ps->text and ps->seen). */
+size_t opt_index(const struct opt_row *row);
+
+/*
+ * The rules across options (options_check.c), once the whole line is read:
+ * resolves -g auto, sets auto mode for repeated -s/-r and the default
+ * tests of a queue-depth run; 0, or -1 with the message in ps.
+ */
+int opt_check(struct opt_parse *ps);
 
 #endif

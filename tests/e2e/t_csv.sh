@@ -232,40 +232,76 @@ else
 	echo "note: LibreOffice not installed; spreadsheet check left out"
 fi
 
-# --json: summary.json holds every row and field of summary.csv (numbers as
-# numbers, the label as a string), meta.csv as "meta" and cliffs.csv as
-# "cliffs", for a sweep, a -t run and an import.
+# --json: summary.json holds every row and field of summary.csv and of
+# throughput.csv (numbers as numbers, empty fields null, labels, test names
+# and units strings), meta.csv as "meta" and cliffs.csv as "cliffs", for a
+# sweep, -t runs (plain and --gzip), an import of a report and imports of
+# IOzone throughput-mode output (a report with -C and -+u, a -b sheet in ops).
 if command -v python3 >/dev/null 2>&1; then
 	cat >"$T/jsoncheck.py" <<'PY'
-import csv, json, os, sys
+import csv, gzip, io, json, os, sys
 d = sys.argv[1]
 j = json.load(open(os.path.join(d, "summary.json")))
-rows = list(csv.DictReader(open(os.path.join(d, "summary.csv"))))
-assert len(rows) == len(j["summary"]) > 0, (len(rows), len(j["summary"]))
-for r, o in zip(rows, j["summary"]):
-    assert list(r) == list(o), (list(r), list(o))
-    for k, v in r.items():
-        if v == "":
-            assert o[k] is None
-        elif k in ("label", "test"):
-            assert o[k] == v
-        else:
-            assert abs(float(v) - o[k]) <= 1e-9 * max(1.0, abs(float(v))), (k, v, o[k])
-meta = dict(csv.reader(open(os.path.join(d, "meta.csv"))))
+
+def open_csv(name):
+    """NAME.csv or NAME.csv.gz in d, as text; None when neither exists."""
+    p = os.path.join(d, name + ".csv")
+    if os.path.exists(p):
+        return open(p, newline="")
+    if os.path.exists(p + ".gz"):
+        return io.TextIOWrapper(gzip.open(p + ".gz"), newline="")
+    return None
+
+def rows_of(name):
+    f = open_csv(name)
+    return None if f is None else list(csv.DictReader(f))
+
+def same(rows, objs, text):
+    assert len(rows) == len(objs), (len(rows), len(objs))
+    for r, o in zip(rows, objs):
+        assert list(r) == list(o), (list(r), list(o))
+        for k, v in r.items():
+            if v == "":
+                assert o[k] is None, (k, o[k])
+            elif k in text:
+                assert o[k] == v, (k, v, o[k])
+            else:
+                assert type(o[k]) in (int, float), (k, v, o[k])
+                assert abs(float(v) - o[k]) <= 1e-9 * max(1.0, abs(float(v))), (k, v, o[k])
+
+rows = rows_of("summary")
+same(rows, j["summary"], ("label", "test"))
+tp = rows_of("throughput")
+same(tp or [], j["throughput"], ("label", "test", "unit"))
+assert len(rows) + len(j["throughput"]) > 0
+meta = dict(csv.reader(open_csv("meta")))
 assert j["meta"]["label"] == meta["label"] and j["meta"]["ram_kb"] == int(meta["ram_kb"])
-cl = os.path.join(d, "cliffs.csv")
-n = len(list(csv.DictReader(open(cl)))) if os.path.exists(cl) else 0
+n = len(rows_of("cliffs") or [])
 assert len(j["cliffs"]) == n
-print("json ok", len(rows), n)
+print("json ok", len(rows), len(j["throughput"]), n)
 PY
 	expect_success "$IOSWEEP" -a -n 64k -g 2m -i 0 -i 1 --trials 2 --label 2024 --json \
 		-f "$T/j" --out "$T/json1" --quiet
 	check python3 "$T/jsoncheck.py" "$T/json1"
+	check grep -q '"throughput": \[\],' "$T/json1/summary.json"
 	expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --json -f "$T/j" --out "$T/json1"
 	expect_success "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -i 1 --json -F "$T/j1" "$T/j2" --out "$T/json2"
 	check python3 "$T/jsoncheck.py" "$T/json2"
+	check grep -q '"test": "readers"' "$T/json2/summary.json"
+	expect_success "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -C --gzip --json --label 2024 \
+		-F "$T/j1" "$T/j2" --out "$T/json2gz"
+	check test -f "$T/json2gz/throughput.csv.gz"
+	check python3 "$T/jsoncheck.py" "$T/json2gz"
+	check grep -q '"label": "2024", "test": "initial writers", "processes": 2, "trial": 0, "child": 1,' \
+		"$T/json2gz/summary.json"
 	expect_success "$IOSWEEP" import "$FIXTURES/real-iozone/psteinb-iozone.out" --json --out "$T/json3"
 	check python3 "$T/jsoncheck.py" "$T/json3"
+	expect_success "$IOSWEEP" import "$TOP/tests/data/iozone-tp/t3_C_u_R_b.txt" --json --out "$T/json4"
+	check python3 "$T/jsoncheck.py" "$T/json4"
+	check grep -q '"cpu_pct": 258.920000}' "$T/json4/summary.json"
+	expect_success "$IOSWEEP" import "$TOP/tests/data/iozone-tp/t2_O.xls" --json --out "$T/json5"
+	check python3 "$T/jsoncheck.py" "$T/json5"
+	check grep -q '"unit": "ops", "children_see": 101618.078125,' "$T/json5/summary.json"
 else
 	echo "note: python3 not installed: the --json check is skipped"
 fi

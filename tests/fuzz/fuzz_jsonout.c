@@ -1,10 +1,12 @@
 /*
  * fuzz_jsonout.c: libFuzzer target for --json (jsonout.c).  The input is
- * split at NULs into meta.csv, summary.csv, cliffs.csv and one finding
- * sentence (missing parts: a minimal valid meta.csv, no cliffs.csv, no
- * finding).  jsonout_write then reads the folder back with libcsv; what it
- * writes must be one valid JSON document of the documented shape, and a
- * refusal must come with a one-line message.  Build and run: make fuzz.
+ * split at NULs into meta.csv, summary.csv, cliffs.csv, one finding
+ * sentence and throughput.csv (missing parts: a minimal valid meta.csv,
+ * no cliffs.csv, no finding, no throughput.csv; the last part came last so
+ * that older inputs keep their meaning).  jsonout_write then reads the
+ * folder back with libcsv; what it writes must be one valid JSON document
+ * of the documented shape, and a refusal must come with a one-line
+ * message.  Build and run: make fuzz.
  */
 #include "compat.h"
 
@@ -18,13 +20,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[64], paths[4][96];
-static const char *const names[4] = { "meta.csv", "summary.csv", "cliffs.csv", "summary.json" };
+/* the files of the input's parts (the finding, part 3, is no file), then the output */
+#define NFILES 6
+#define OUT 5
+static char dir[64], paths[NFILES][96];
+static const char *const names[NFILES] = { "meta.csv", "summary.csv", "cliffs.csv", "",
+					   "throughput.csv", "summary.json" };
 
 static void remove_dir(void)
 {
-	for (int i = 0; i < 4; i++)
-		unlink(paths[i]);
+	for (int i = 0; i < NFILES; i++)
+		if (names[i][0])
+			unlink(paths[i]);
 	rmdir(dir);
 }
 
@@ -180,8 +187,8 @@ static int value(struct js *j)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const uint8_t *part[4] = { NULL, NULL, NULL, NULL };
-	size_t len[4] = { 0, 0, 0, 0 };
+	const uint8_t *part[5] = { NULL, NULL, NULL, NULL, NULL };
+	size_t len[5] = { 0, 0, 0, 0, 0 };
 	const uint8_t *p = data, *end = data + size;
 	char err[IOSWEEP_ERR_MAX] = "", finding[512];
 
@@ -190,22 +197,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
 		if (!mkdtemp(dir))
 			abort();
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < NFILES; i++)
 			snprintf(paths[i], sizeof(paths[i]), "%s/%s", dir, names[i]);
 		atexit(remove_dir);
 	}
-	for (int i = 0; i < 4 && p <= end; i++) {
+	for (int i = 0; i < 5 && p <= end; i++) {
 		const uint8_t *nul = memchr(p, '\0', (size_t)(end - p));
 		part[i] = p;
 		len[i] = nul ? (size_t)(nul - p) : (size_t)(end - p);
 		p = nul ? nul + 1 : end + 1;
 	}
-	for (int i = 0; i < 4; i++)
-		unlink(paths[i]);
+	for (int i = 0; i < NFILES; i++)
+		if (names[i][0])
+			unlink(paths[i]);
 	if (put(paths[0], part[0] ? part[0] : (const uint8_t *)"key,value\n",
 		part[0] ? len[0] : 10) != 0 ||
 	    (part[1] && put(paths[1], part[1], len[1]) != 0) ||
-	    (part[2] && put(paths[2], part[2], len[2]) != 0))
+	    (part[2] && put(paths[2], part[2], len[2]) != 0) ||
+	    (part[4] && put(paths[4], part[4], len[4]) != 0))
 		return 0;
 	snprintf(finding, sizeof(finding), "%.*s", (int)(len[3] < 500 ? len[3] : 500),
 		 part[3] ? (const char *)part[3] : "");
@@ -214,7 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check_message(err, sizeof(err));
 		return 0;
 	}
-	FILE *fp = fopen(paths[3], "rb");
+	FILE *fp = fopen(paths[OUT], "rb");
 	if (!fp)
 		abort();
 	static char out[1 << 22];
@@ -226,5 +235,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ws(&j);
 	if (j.p != j.end || memcmp(out, "{\n  \"schema\": ", 14) != 0)
 		abort();
+	/* the documented members, in order, each once at the top level */
+	static const char *const members[] = {
+		"\n  \"meta\": {", "\n  \"summary\": [", "\n  \"throughput\": [",
+		"\n  \"cliffs\": [", "\n  \"findings\": ["
+	};
+	out[n < sizeof(out) ? n : sizeof(out) - 1] = '\0';
+	const char *at = out;
+	for (size_t i = 0; i < sizeof(members) / sizeof(members[0]); i++) {
+		at = strstr(at, members[i]);
+		if (!at)
+			abort();
+	}
 	return 0;
 }

@@ -85,12 +85,16 @@ seed_import_dir() {
 	printf 'key,value\ntrials,0\nflags,bogus\n' >"$1/seed-3"
 }
 
-# seed_jsonout DIR: meta.csv, NUL, summary.csv, NUL, cliffs.csv, NUL, a finding.
+# seed_jsonout DIR: meta.csv, NUL, summary.csv, NUL, cliffs.csv, NUL, a finding,
+# NUL, throughput.csv.
 seed_jsonout() {
 	{ printf 'key,value\nschema,1\nlabel,"disk, ""A"""\nram_kb,262144\nflags,\n\000'
 	  printf 'label,test,file_kb,record_kb,n,mean\n2024,write,64,4,3,100.5\n2024,read,64,4,1,\n\000'
 	  printf 'label,test,ratio,finding\n2024,read,8.70,1\n\000read falls 8.7x\n'; } >"$1/seed-1"
 	printf 'key,value\n\000label,test\n"open\n' >"$1/seed-2"
+	{ printf 'key,value\nlabel,2024\n\000label,test\n\000\000\000'
+	  printf 'schema,label,test,processes,trial,child,unit,children_see,xfer\n'
+	  printf '1,2024,initial writers,2,0,,kB,547228.090000,\n1,2024,initial writers,2,0,0,ops,,2048.000000\n'; } >"$1/seed-3"
 }
 
 seed_units() {

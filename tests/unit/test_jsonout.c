@@ -60,16 +60,24 @@ static const char summary[] =
 	"label,test,file_kb,record_kb,n,mean,ci95_low\n"
 	"2024,write,64,4,3,100.500,-2.5\n"
 	"2024,read,64,4,1,7,\n";
+/* throughput.csv as tpcsv.c writes it: a test's row, then a -C child's row */
+static const char throughput[] =
+	"schema,label,test,processes,trial,child,file_kb,record_kb,unit,children_see,"
+	"parent_sees,min,max,avg,min_xfer,xfer,rate,cpu_wall_s,cpu_s,cpu_pct\n"
+	"1,2024,initial writers,2,0,,2048,64,kB,547228.090000,214914.930000,270000.000000,"
+	"277228.090000,273614.045000,2048.000000,,,0.500000,0.900000,180.000000\n"
+	"1,2024,initial writers,2,0,0,2048,64,kB,,,,,,,2048.000000,270000.000000,,,\n";
 
 static void test_fields_and_types(void)
 {
 	char err[IOSWEEP_ERR_MAX] = "";
 	const char *findings[] = { "read falls 8.7x between \"128 MB\" and 256 MB\n" };
-	char want[2048];
+	char want[4096];
 
 	fresh();
 	put("meta.csv", meta);
 	put("summary.csv", summary);
+	put("throughput.csv", throughput);
 	put("cliffs.csv", "label,test,ratio,finding\n2024,read,8.70,1\n");
 	CU_ASSERT_EQUAL_FATAL(jsonout_write(dir, findings, 1, 0, err, sizeof(err)), 0);
 	snprintf(want, sizeof(want),
@@ -83,6 +91,20 @@ static void test_fields_and_types(void)
 		 "\"n\": 3, \"mean\": 100.500, \"ci95_low\": -2.5},\n"
 		 "    {\"label\": \"2024\", \"test\": \"read\", \"file_kb\": 64, \"record_kb\": 4, "
 		 "\"n\": 1, \"mean\": 7, \"ci95_low\": null}\n  ],\n"
+		 "  \"throughput\": [\n"
+		 "    {\"schema\": 1, \"label\": \"2024\", \"test\": \"initial writers\", "
+		 "\"processes\": 2, \"trial\": 0, \"child\": null, \"file_kb\": 2048, "
+		 "\"record_kb\": 64, \"unit\": \"kB\", \"children_see\": 547228.090000, "
+		 "\"parent_sees\": 214914.930000, \"min\": 270000.000000, "
+		 "\"max\": 277228.090000, \"avg\": 273614.045000, \"min_xfer\": 2048.000000, "
+		 "\"xfer\": null, \"rate\": null, \"cpu_wall_s\": 0.500000, "
+		 "\"cpu_s\": 0.900000, \"cpu_pct\": 180.000000},\n"
+		 "    {\"schema\": 1, \"label\": \"2024\", \"test\": \"initial writers\", "
+		 "\"processes\": 2, \"trial\": 0, \"child\": 0, \"file_kb\": 2048, "
+		 "\"record_kb\": 64, \"unit\": \"kB\", \"children_see\": null, "
+		 "\"parent_sees\": null, \"min\": null, \"max\": null, \"avg\": null, "
+		 "\"min_xfer\": null, \"xfer\": 2048.000000, \"rate\": 270000.000000, "
+		 "\"cpu_wall_s\": null, \"cpu_s\": null, \"cpu_pct\": null}\n  ],\n"
 		 "  \"cliffs\": [\n    {\"label\": \"2024\", \"test\": \"read\", \"ratio\": 8.70, "
 		 "\"finding\": 1}\n  ],\n"
 		 "  \"findings\": [\n    \"read falls 8.7x between \\\"128 MB\\\" and 256 MB\\n\"\n  ]\n}\n",
@@ -98,7 +120,7 @@ static void test_fields_and_types(void)
 	cleanup();
 }
 
-/* gzipped CSV files read back; no cliffs.csv: an empty list */
+/* gzipped CSV files read back; no throughput.csv, no cliffs.csv: empty lists */
 static void test_gzip_and_missing(void)
 {
 	char err[IOSWEEP_ERR_MAX] = "";
@@ -112,8 +134,26 @@ static void test_gzip_and_missing(void)
 	char *got = written();
 	CU_ASSERT_PTR_NOT_NULL_FATAL(got);
 	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"mean\": 100.500"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"cliffs\": [],\n  \"findings\": []\n}\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"throughput\": [],\n  \"cliffs\": [],\n"
+				      "  \"findings\": []\n}\n"));
 	free(got);
+	/* a -t run written with --gzip: throughput.csv.gz, read back the same */
+	put_gz("throughput.csv.gz", throughput);
+	CU_ASSERT_EQUAL_FATAL(jsonout_write(dir, NULL, 0, 1, err, sizeof(err)), 0);
+	got = written();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"throughput\": [\n    {\"schema\": 1, "
+				      "\"label\": \"2024\", \"test\": \"initial writers\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"child\": 0, "));
+	free(got);
+	cleanup();
+	/* an empty throughput.csv (not even its header): refused, named */
+	fresh();
+	put("meta.csv", meta);
+	put("summary.csv", summary);
+	put("throughput.csv", "");
+	CU_ASSERT_EQUAL(jsonout_write(dir, NULL, 0, 0, err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "throughput.csv"));
 	cleanup();
 	/* a malformed CSV file: an error naming it, nothing written */
 	fresh();
