@@ -170,7 +170,7 @@ const struct opt_row opt_table[] = {
 	     "let -f name a file that already exists"),
 	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
 	FLAG(NULL, "json", OPT_GROUP_OURS, json, NULL,
-	     "also write summary.json: summary.csv, metadata and cliffs as JSON"),
+	     "also write summary.json: summary.csv, throughput.csv, metadata and cliffs as JSON"),
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
 	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
 	     "write gnuplot charts into the output directory and render them"),
