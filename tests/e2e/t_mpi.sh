@@ -182,7 +182,10 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 		sleep 0.1
 		i=$((i + 1))
 	done
-	pkill -INT -f "$MPI_BIN -a -n 1m -g 64m"
+	# the ranks only: not the launcher or timeout, whose command lines match too
+	for p in $(pgrep -f -- "-f $T/d/c.%r"); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = iosweep-mpi ] && kill -INT "$p"
+	done
 	wait $pid
 	check test $? -ne 0
 	rows=$(grep -c "$ROW" "$T/o7.txt")
