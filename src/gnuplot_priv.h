@@ -144,7 +144,7 @@ void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
 uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
 
 /*
- * The y axis of a chart with reference lines (gnuplot.c), data from ymin
+ * The y axis of a chart with reference lines (gnuplot_refs.c), data from ymin
  * to ymax (figures / scale, in unit_name): the range and scale into yaxis
  * (log when log_y, or when a linear axis would squash the lines together,
  * saying so), the lines' labels into labels ("# (none)" without lines).
