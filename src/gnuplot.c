@@ -934,17 +934,21 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 		}
 	}
 	series_release(ch.series, ch.nseries);
-	/* per-operation histograms (--latency runs): percentiles, not only the mean */
+	/* queue-depth runs: IOPS against the size the sets vary */
+	if (rc == 0)
+		rc = gnuplot_iops_write(sets, nsets, col, slug, go, dir, written, err, errlen);
+	/* per-operation latency (--latency and queue-depth runs): percentiles,
+	 * not only the mean */
 	int lat_drawn = 0;
+	if (rc == 0)
+		rc = gnuplot_lat_write(sets, nsets, col, slug, go, dir, written,
+				       &lat_drawn, err, errlen);
+	/* many-client runs: aggregate against the number of clients */
 	if (rc == 0) {
 		uint64_t record = go->record_kb ? go->record_kb
 			: gnuplot_pick_record(sets, nsets, col);
-		rc = gnuplot_lat_write(sets, nsets, col, slug, record, go, dir, written,
-				       &lat_drawn, err, errlen);
-		/* many-client runs: aggregate against the number of clients */
-		if (rc == 0)
-			rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
-						   dir, written, err, errlen);
+		rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
+					   dir, written, err, errlen);
 	}
 	if (rc == 0 && go->latency && !lat_drawn) {
 		ch.unit = RESULTS_UNIT_USEC;
