@@ -1,14 +1,17 @@
 /*
  * gnuplot_lat.c: the latency charts drawn from per-operation histograms
- * (--latency runs; see latency.h), beside gnuplot.c's throughput charts.
+ * (--latency and queue-depth runs; see latency.h), beside gnuplot.c's
+ * throughput charts.
  *
  *   latency-<test>.gp        p50, p99, p99.9 and the mean time per
- *                            operation against file size (log2 axis, log
- *                            y in microseconds) at one record size, one
- *                            colour per result set;
- *   percentiles-<test>[-N].gp  the percentile curve of each file size of
- *                            one set (at most LAT_MAX_CURVES of them,
- *                            spread over the sizes): latency against
+ *                            operation against the size the sets vary
+ *                            (gnuplot_xaxis_pick: file size at one record
+ *                            size, or record size at one file size; log2
+ *                            axis, log y in microseconds), one colour per
+ *                            result set;
+ *   percentiles-<test>[-N].gp  the percentile curve of each size of one
+ *                            set (at most LAT_MAX_CURVES of them, spread
+ *                            over the sizes): latency against
  *                            -log10(1 - q), so 90%, 99%, 99.9% and 99.99%
  *                            are equally spaced.
  *
@@ -16,8 +19,12 @@
  * of a cell are merged (latency_merge_cell) and latency_quantile_ns /
  * latency_mean_ns give the numbers, written in microseconds into the
  * scripts' inline data blocks.  A percentile row prints the q it was
- * computed at, so the block can be checked against the histogram.  Sets
- * without histograms (imported results) have no line on these charts.
+ * computed at, so the block can be checked against the histogram.  A
+ * result folder read back has no histograms, only each trial's figures
+ * (results.csv's lat_* columns, RESULTS_SF_LAT_FIGS): its line on
+ * latency-<test>.gp comes from them (figs_row says how, the script says
+ * so), and it has no percentile curves.  Sets with neither (IOzone
+ * reports) have no line on these charts.
  */
 #include "compat.h"
 
