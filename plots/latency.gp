@@ -8,13 +8,14 @@
 
 @TERMINAL@
 
-# ---- the data, one block per result set.  Columns: file size (kB), then
-#      microseconds per operation over every operation of the merged
-#      trials: mean, p50, p99, p99.9; then operations, trials.
+# ---- the data, one block per result set.  Columns: the size on the x
+#      axis (kB), then microseconds per operation over every operation of
+#      the merged trials: mean, p50, p99, p99.9; then operations, trials
+#      (a set read back from a result folder: see "What it shows").
 @DATA@
 # ---- look
 set title @TITLE_Q@ font ',12'
-set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'
+set xlabel @XLABEL_Q@
 set ylabel 'microseconds per operation (log scale)'
 set logscale x 2
 set xrange [@XMIN@:@XMAX@]

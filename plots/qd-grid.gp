@@ -8,12 +8,11 @@
 
 @TERMINAL@
 
-# ---- the data, one block per line (result set and thread count).
-#      Columns: queue depth per thread, the figure.
+# ---- the data, one block per line.  Columns: @COLUMNS@.
 @DATA@
 # ---- look
 set title @TITLE_Q@ font ',12'
-set xlabel 'outstanding I/Os per thread (queue depth)'
+set xlabel @XLABEL_Q@
 set ylabel @YLABEL_Q@
 set logscale x 2
 set xrange [@XMIN@:@XMAX@]

@@ -9,7 +9,8 @@
  * written in kB/s (or usec/op) with the axis scale applied inside gnuplot,
  * so the numbers in the data blocks are the measured means themselves.
  *
- * The reference lines are read and picked in gnuplot_refs.c; running the
+ * The reference lines are read, picked and laid out (the y axis they
+ * stand on, their margin labels) in gnuplot_refs.c; running the
  * gnuplot program on the scripts is gnuplot_run.c's job; the latency
  * charts drawn from per-operation histograms are gnuplot_lat.c's.
  */
@@ -32,27 +33,6 @@
 #include "results.h"
 #include "stats.h"
 #include "units.h"
-
-/* ------------------------------------------------------------------ */
-/* numbers (struct sbuf and its adds: gnuplot_priv.h) */
-
-/* 12207.03 -> "12,207" (decimals digits after the point). */
-static void fmt_thousands(double v, int decimals, char *out, size_t outlen)
-{
-	char digits[64];
-	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
-	const char *dot = strchr(digits, '.');
-	size_t intlen = dot ? (size_t)(dot - digits) : strlen(digits);
-	size_t o = 0;
-	if (v < 0 && o + 1 < outlen)
-		out[o++] = '-';
-	for (size_t i = 0; digits[i] && o + 1 < outlen; i++) {
-		if (i < intlen && i > 0 && (intlen - i) % 3 == 0 && o + 2 < outlen)
-			out[o++] = ',';
-		out[o++] = digits[i];
-	}
-	out[o] = '\0';
-}
 
 /* ------------------------------------------------------------------ */
 /* terminals and templates */
@@ -518,178 +498,6 @@ static void data_blocks(struct sbuf *b, struct result_set *const *sets,
 	}
 }
 
-/* A gnuplot double-quoted string: backslash and " escaped, a newline as a line break. */
-static void sb_dquoted(struct sbuf *b, const char *s)
-{
-	sb_puts(b, "\"");
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_printf(b, "\\%c", *s);
-		else if (*s == '\n')
-			sb_puts(b, "\\n");
-		else if ((unsigned char)*s < 0x20)
-			sb_puts(b, " ");
-		else
-			sb_add(b, s, 1);
-	}
-	sb_puts(b, "\"");
-}
-
-/*
- * The y axis of a chart with reference lines: its range, fixed so that a
- * line's height on the axis is known here, and whether it is logarithmic.
- * A linear axis on which two reference lines, or the lowest line and the
- * x axis, come closer than REF_MIN_GAP of the axis squashes the lines
- * together (the data far above them: a 16 GB/s cache against 12 MB/s
- * Ethernet); such a chart switches to a log axis and says so.
- */
-#define REF_MIN_GAP 0.05
-
-struct yaxis {
-	int log;            /* logarithmic */
-	int auto_log;       /* switched to log because the lines were squashed */
-	double lo, hi;      /* the range, in the data unit (kB/s) */
-};
-
-static void yaxis_pick(double ymin, double ymax, const struct gnuplot_refs *refs,
-		       int log_y, struct yaxis *ya)
-{
-	size_t n = refs ? refs->n : 0;
-	memset(ya, 0, sizeof(*ya));
-	ya->log = log_y;
-	ya->hi = ymax > 0 ? ymax * 1.08 : 1;
-	if (!log_y && n) {
-		double lowest = HUGE_VAL, gap = HUGE_VAL;
-		for (size_t i = 0; i < n; i++) {
-			double v = refs->items[i].kbps;
-			lowest = v < lowest ? v : lowest;
-			for (size_t j = 0; j < n; j++)
-				if (j != i && refs->items[j].kbps >= v &&
-				    refs->items[j].kbps - v < gap)
-					gap = refs->items[j].kbps - v;
-		}
-		if (lowest < gap)
-			gap = lowest;
-		if (gap / ya->hi < REF_MIN_GAP) {
-			ya->log = 1;
-			ya->auto_log = 1;
-		}
-	}
-	if (ya->log) {
-		double lo = ymin > 0 && ymin < HUGE_VAL ? ymin : 1;
-		ya->lo = lo / 1.6;
-		ya->hi = (ymax > lo ? ymax : lo * 10) * 1.6;
-	}
-}
-
-/* Height of the value v (data unit) on the axis: 0 at the bottom, 1 at the top. */
-static double yaxis_pos(const struct yaxis *ya, double v)
-{
-	if (ya->log)
-		return v > 0 ? log(v / ya->lo) / log(ya->hi / ya->lo) : 0;
-	return v / ya->hi;
-}
-
-/*
- * Reference lines: labels now, plot items later.  The labels stand in the
- * right margin, each beside the end of its line (joined to it by a short
- * leader where it had to move): the lines end at the plot's border, so no
- * line can cross a label, and the labels are spread apart vertically so
- * no two overlap.  A label is two lines (name, nominal rate) when all fit
- * so, else one (the name).
- */
-#define REF_LABEL_GAP2 0.075   /* height of a two-line label, as a fraction of the axis */
-#define REF_LABEL_GAP1 0.042   /* of a one-line label */
-#define REF_MAX 64
-
-static void ref_labels(struct sbuf *b, const struct gnuplot_refs *refs,
-		       const struct yaxis *ya, double scale, const char *unit_name)
-{
-	size_t n = refs ? refs->n : 0, order[REF_MAX];
-	double pos[REF_MAX], q[REF_MAX];
-
-	if (n > REF_MAX)
-		n = REF_MAX;
-	if (!n)
-		return;
-	for (size_t i = 0; i < n; i++) {     /* lowest first (insertion sort) */
-		size_t k = i;
-		pos[i] = yaxis_pos(ya, refs->items[i].kbps);
-		while (k > 0 && pos[order[k - 1]] > pos[i]) {
-			order[k] = order[k - 1];
-			k--;
-		}
-		order[k] = i;
-	}
-	double gap = (double)n * REF_LABEL_GAP2 <= 1.0 ? REF_LABEL_GAP2 : REF_LABEL_GAP1;
-	/* spread: each label at least gap above the one below, the top one
-	 * inside the axis, the bottom one no lower than its half height */
-	for (size_t k = 0; k < n; k++) {
-		q[k] = pos[order[k]];
-		if (q[k] < gap / 2)
-			q[k] = gap / 2;
-		if (k && q[k] < q[k - 1] + gap)
-			q[k] = q[k - 1] + gap;
-	}
-	for (size_t k = n; k-- > 0;) {
-		double top = k + 1 < n ? q[k + 1] - gap : 1.0 - gap / 2;
-		if (q[k] > top)
-			q[k] = top;
-	}
-	sb_printf(b, "set rmargin %d\n", gap == REF_LABEL_GAP2 ? 19 : 21);
-	for (size_t k = 0; k < n; k++) {
-		size_t i = order[k];
-		const struct gnuplot_ref *r = &refs->items[i];
-		char num[64];
-		struct sbuf lab = { 0 };
-		fmt_thousands(r->kbps / scale, scale > 1 ? 1 : 0, num, sizeof(num));
-		if (gap == REF_LABEL_GAP2)
-			sb_printf(&lab, "%s\nnominal %s %s", r->name, num, unit_name);
-		else
-			sb_puts(&lab, r->name);
-		sb_printf(b, "# %s (nominal %s %s): ", r->name, num, unit_name);
-		sb_plain(b, r->note);
-		sb_printf(b, "\nset label %zu ", i + 1);
-		sb_dquoted(b, lab.p ? lab.p : "");
-		sb_printf(b, " at graph 1.03, graph %.4f left font ',8' tc rgb '#505050' front\n",
-			  q[k]);
-		sb_printf(b, "set arrow from graph 1, first %.6f/scale to graph 1.025, graph %.4f "
-			  "nohead dt 2 lw 1 lc rgb '#808080'\n", r->kbps, q[k]);
-		sb_release(&lab);
-	}
-}
-
-int gnuplot_ref_yaxis(struct sbuf *yaxis, struct sbuf *labels,
-		      const struct gnuplot_refs *rl, double ymin, double ymax, int log_y,
-		      double scale, const char *unit_name)
-{
-	struct yaxis ya;
-	yaxis_pick(ymin, ymax, rl, log_y, &ya);
-	if (!rl || !rl->n)
-		sb_puts(yaxis, ya.log ? "set logscale y 10\nset yrange [*:*]" : "set yrange [0:*]");
-	else if (ya.log)
-		sb_printf(yaxis, "set logscale y 10\nset yrange [%.6g/scale:%.6g/scale]",
-			  ya.lo, ya.hi);
-	else
-		sb_printf(yaxis, "set yrange [0:%.6g/scale]", ya.hi);
-	if (ya.auto_log)
-		sb_puts(yaxis, "\n# log scale: on a linear axis the data (up to the top) would "
-			"squash the reference lines together at the bottom"
-			"\nset label 100 'log scale: the data lie far above the reference "
-			"lines' at graph 0.5, graph 1.015 center font ',8' tc rgb '#505050'");
-	ref_labels(labels, rl, &ya, scale, unit_name);
-	if (!rl || !rl->n)
-		sb_puts(labels, "# (none)");
-	return ya.log;
-}
-
-void gnuplot_ref_plot_items(struct sbuf *b, const struct gnuplot_refs *refs)
-{
-	for (size_t i = 0; refs && i < refs->n; i++)
-		sb_printf(b, ", \\\n     %.6f/scale with lines dt 2 lw 1.2 lc rgb '#808080' notitle",
-			  refs->items[i].kbps);
-}
-
 static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			const struct chart *ch)
 {
@@ -1126,17 +934,21 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 		}
 	}
 	series_release(ch.series, ch.nseries);
-	/* per-operation histograms (--latency runs): percentiles, not only the mean */
+	/* queue-depth runs: IOPS against the size the sets vary */
+	if (rc == 0)
+		rc = gnuplot_iops_write(sets, nsets, col, slug, go, dir, written, err, errlen);
+	/* per-operation latency (--latency and queue-depth runs): percentiles,
+	 * not only the mean */
 	int lat_drawn = 0;
+	if (rc == 0)
+		rc = gnuplot_lat_write(sets, nsets, col, slug, go, dir, written,
+				       &lat_drawn, err, errlen);
+	/* many-client runs: aggregate against the number of clients */
 	if (rc == 0) {
 		uint64_t record = go->record_kb ? go->record_kb
 			: gnuplot_pick_record(sets, nsets, col);
-		rc = gnuplot_lat_write(sets, nsets, col, slug, record, go, dir, written,
-				       &lat_drawn, err, errlen);
-		/* many-client runs: aggregate against the number of clients */
-		if (rc == 0)
-			rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
-						   dir, written, err, errlen);
+		rc = gnuplot_clients_write(sets, nsets, col, slug, record, go,
+					   dir, written, err, errlen);
 	}
 	if (rc == 0 && go->latency && !lat_drawn) {
 		ch.unit = RESULTS_UNIT_USEC;

@@ -18,12 +18,18 @@
  *   overlay-<test>.gp  several sets, one drawn thick (a DAS against NASes);
  *   surface-<test>[-N].gp  3D surface of the true (file, record) grid of
  *                      one set, no dgrid3d interpolation;
- *   latency-<test>.gp  with per-operation histograms (--latency runs,
- *                      gnuplot_lat.c): p50, p99, p99.9 and mean time per
- *                      operation against file size; without them, when
- *                      asked for (go->latency), the mean time per operation;
+ *   iops-<test>.gp     queue-depth runs (gnuplot_iops.c): IOPS against the
+ *                      size the sets vary (file size at one record size, or
+ *                      record size at one file size), one line per set
+ *                      with IOPS figures;
+ *   latency-<test>.gp  with per-operation histograms (--latency and
+ *                      queue-depth runs, gnuplot_lat.c) or the trials'
+ *                      latency figures of a result folder: p50, p99, p99.9
+ *                      and mean time per operation against the same axis;
+ *                      without them, when asked for (go->latency), the
+ *                      mean time per operation against file size;
  *   percentiles-<test>[-N].gp  with histograms: the percentile curve of
- *                      each file size (at most 8) of one set, on a nines axis.
+ *                      each size (at most 8) of one set, on a nines axis.
  *
  * Writing is pure (no printing, no exiting): errors go to err.  Rendering
  * runs the gnuplot program (fork/exec, no shell) in the script's directory.

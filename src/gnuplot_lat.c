@@ -1,14 +1,17 @@
 /*
  * gnuplot_lat.c: the latency charts drawn from per-operation histograms
- * (--latency runs; see latency.h), beside gnuplot.c's throughput charts.
+ * (--latency and queue-depth runs; see latency.h), beside gnuplot.c's
+ * throughput charts.
  *
  *   latency-<test>.gp        p50, p99, p99.9 and the mean time per
- *                            operation against file size (log2 axis, log
- *                            y in microseconds) at one record size, one
- *                            colour per result set;
- *   percentiles-<test>[-N].gp  the percentile curve of each file size of
- *                            one set (at most LAT_MAX_CURVES of them,
- *                            spread over the sizes): latency against
+ *                            operation against the size the sets vary
+ *                            (gnuplot_xaxis_pick: file size at one record
+ *                            size, or record size at one file size; log2
+ *                            axis, log y in microseconds), one colour per
+ *                            result set;
+ *   percentiles-<test>[-N].gp  the percentile curve of each size of one
+ *                            set (at most LAT_MAX_CURVES of them, spread
+ *                            over the sizes): latency against
  *                            -log10(1 - q), so 90%, 99%, 99.9% and 99.99%
  *                            are equally spaced.
  *
@@ -16,8 +19,12 @@
  * of a cell are merged (latency_merge_cell) and latency_quantile_ns /
  * latency_mean_ns give the numbers, written in microseconds into the
  * scripts' inline data blocks.  A percentile row prints the q it was
- * computed at, so the block can be checked against the histogram.  Sets
- * without histograms (imported results) have no line on these charts.
+ * computed at, so the block can be checked against the histogram.  A
+ * result folder read back has no histograms, only each trial's figures
+ * (results.csv's lat_* columns, RESULTS_SF_LAT_FIGS): its line on
+ * latency-<test>.gp comes from them (figs_row says how, the script says
+ * so), and it has no percentile curves.  Sets with neither (IOzone
+ * reports) have no line on these charts.
  */
 #include "compat.h"
 
@@ -40,7 +47,7 @@
 /* The figures of one cell: every operation of its merged trials. */
 struct lat_row {
 	size_t cell;
-	uint64_t file_kb;
+	uint64_t x_kb;           /* file size or record size: the chart's x */
 	uint64_t ops;
 	int trials;
 	double mean_us, p50_us, p99_us, p999_us;
@@ -48,27 +55,94 @@ struct lat_row {
 
 struct lat_set {
 	size_t set;              /* index into sets */
-	struct lat_row *rows;    /* ascending file size */
+	int hist;                /* 1: from histograms; 0: from the trials' figures */
+	struct lat_row *rows;    /* ascending x */
 	size_t nrows;
 };
 
 static int row_cmp(const void *a, const void *b)
 {
 	const struct lat_row *x = a, *y = b;
-	return x->file_kb < y->file_kb ? -1 : x->file_kb > y->file_kb;
+	return x->x_kb < y->x_kb ? -1 : x->x_kb > y->x_kb;
 }
 
-/* The rows of (rs, col, record_kb) with a histogram.  0 or -1 (memory). */
-static int lat_rows(const struct result_set *rs, int col, uint64_t record_kb,
+/* A full trial of (cell, col) with latency figures read back from results.csv. */
+static int figs_usable(const struct result_sample *s, size_t cell, int col)
+{
+	return s->cell == cell && s->col == col && !(s->flags & RESULTS_SF_PARTIAL) &&
+		(s->flags & RESULTS_SF_LAT_FIGS) && isfinite(s->lat_figs_us[1]) &&
+		isfinite(s->lat_figs_us[4]) && isfinite(s->lat_figs_us[6]) &&
+		isfinite(s->lat_figs_us[7]);
+}
+
+/* Has (cell, col) of rs latency figures of either kind?  (gnuplot_xaxis_pick's keep) */
+static int has_lat(const struct result_set *rs, size_t cell, int col)
+{
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell == cell && s->col == col && !(s->flags & RESULTS_SF_PARTIAL) &&
+		    ((s->lat && s->lat->n) || figs_usable(s, cell, col)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The row of (cell, col) from its trials' figures (a result folder read
+ * back: the histograms are not in it).  The mean is over every operation
+ * of the trials, exactly: each trial's mean weighted by its operations.
+ * Percentiles of the merged trials cannot be had from the trials' own, so
+ * the percentiles are the trials' own weighted the same way (with one
+ * trial, its exact figures).  0 when the cell has none.
+ */
+static int figs_row(const struct result_set *rs, size_t cell, int col, struct lat_row *r)
+{
+	double w = 0.0, sum[4] = { 0.0, 0.0, 0.0, 0.0 };
+	static const int fig[4] = { 1, 4, 6, 7 };   /* mean p50 p99 p99.9 */
+
+	memset(r, 0, sizeof(*r));
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (!figs_usable(s, cell, col))
+			continue;
+		double ops = s->ops ? (double)s->ops : 1.0;
+		for (int k = 0; k < 4; k++)
+			sum[k] += ops * s->lat_figs_us[fig[k]];
+		w += ops;
+		r->ops += s->ops;
+		r->trials++;
+	}
+	if (!r->trials)
+		return 0;
+	r->mean_us = sum[0] / w;
+	r->p50_us = sum[1] / w;
+	r->p99_us = sum[2] / w;
+	r->p999_us = sum[3] / w;
+	return 1;
+}
+
+/* The rows of (rs, col) on ax, from histograms or figures.  0 or -1 (memory). */
+static int lat_rows(const struct result_set *rs, int col, const struct gnuplot_xaxis *ax,
 		    struct latency_hist *scratch, struct lat_set *out)
 {
 	out->rows = malloc((rs->ncells ? rs->ncells : 1) * sizeof(*out->rows));
 	out->nrows = 0;
+	out->hist = latency_in_set(rs) != 0;
 	if (!out->rows)
 		return -1;
 	for (size_t c = 0; c < rs->ncells; c++) {
-		if (rs->cells[c].placeholder || rs->cells[c].record_kb != record_kb)
+		uint64_t x;
+		if (!gnuplot_xaxis_at(ax, rs, c, &x))
 			continue;
+		if (!out->hist) {
+			struct lat_row *r = &out->rows[out->nrows];
+			if (figs_row(rs, c, col, r)) {
+				r->cell = c;
+				r->x_kb = x;
+				out->nrows++;
+			}
+			continue;
+		}
 		int trials = latency_merge_cell(rs, c, col, scratch);
 		if (trials < 0)
 			return -1;
@@ -76,7 +150,7 @@ static int lat_rows(const struct result_set *rs, int col, uint64_t record_kb,
 			continue;
 		struct lat_row *r = &out->rows[out->nrows++];
 		r->cell = c;
-		r->file_kb = rs->cells[c].file_kb;
+		r->x_kb = x;
 		r->ops = scratch->n;
 		r->trials = trials;
 		r->mean_us = latency_mean_ns(scratch) / 1e3;
@@ -99,8 +173,7 @@ static void extent_add(double *lo, double *hi, double v)
 		*hi = v;
 }
 
-/* The label of a set, or "set N". */
-static void set_name(struct sbuf *b, struct result_set *const *sets, size_t set)
+void gnuplot_set_name(struct sbuf *b, struct result_set *const *sets, size_t set)
 {
 	const char *label = sets[set]->meta.label;
 	if (label && *label)
@@ -109,13 +182,13 @@ static void set_name(struct sbuf *b, struct result_set *const *sets, size_t set)
 		sb_printf(b, "set %zu", set + 1);
 }
 
-/* A plot item's title: "LABEL: what" quoted for gnuplot. */
-static void item_title(struct sbuf *b, struct result_set *const *sets, size_t set,
+void gnuplot_set_title(struct sbuf *b, struct result_set *const *sets, size_t set,
 		       const char *what)
 {
 	struct sbuf t = { 0 };
-	set_name(&t, sets, set);
-	sb_printf(&t, ": %s", what);
+	gnuplot_set_name(&t, sets, set);
+	if (what)
+		sb_printf(&t, ": %s", what);
 	sb_quoted(b, t.p ? t.p : "");
 	if (t.failed)
 		b->failed = 1;
@@ -124,7 +197,7 @@ static void item_title(struct sbuf *b, struct result_set *const *sets, size_t se
 
 /* The parts every latency script has, filled in by the two writers. */
 struct lat_script {
-	struct sbuf title, title_q, what, from, data, xtics, ytics, plot, term, out;
+	struct sbuf title, title_q, what, from, data, xlabel, xtics, ytics, plot, term, out;
 	char xmin[32], xmax[32], ymin[32], ymax[32];
 };
 
@@ -135,6 +208,7 @@ static void script_release(struct lat_script *s)
 	sb_release(&s->what);
 	sb_release(&s->from);
 	sb_release(&s->data);
+	sb_release(&s->xlabel);
 	sb_release(&s->xtics);
 	sb_release(&s->ytics);
 	sb_release(&s->plot);
@@ -193,7 +267,7 @@ static int script_write(struct lat_script *s, const char *tmpl, const char *name
 		{ "FROM", s->from.p }, { "NAME", name }, { "EXT", gnuplot_term_ext(term_name) },
 		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", s->term.p }, { "DATA", s->data.p },
 		{ "XMIN", s->xmin }, { "XMAX", s->xmax }, { "XTICS", s->xtics.p },
-		{ "YMIN", s->ymin }, { "YMAX", s->ymax }, { "YTICS", s->ytics.p },
+		{ "XLABEL_Q", s->xlabel.p ? s->xlabel.p : "''" }, { "YMIN", s->ymin }, { "YMAX", s->ymax }, { "YTICS", s->ytics.p },
 		{ "PLOT", s->plot.p },
 	};
 	if (gnuplot_template_fill(&s->out, tmpl, vars, sizeof(vars) / sizeof(vars[0]),
@@ -202,9 +276,9 @@ static int script_write(struct lat_script *s, const char *tmpl, const char *name
 	return gnuplot_write_script(dir, name, &s->out, go->overwrite, written, err, errlen);
 }
 
-/* latency-<slug>.gp: the figures of each set's rows against file size. */
+/* latency-<slug>.gp: the figures of each set's rows against the axis. */
 static int write_vs_size(struct result_set *const *sets, const struct lat_set *ls,
-			 size_t nls, int col, const char *slug, uint64_t record_kb,
+			 size_t nls, int col, const char *slug, const struct gnuplot_xaxis *ax,
 			 const struct gnuplot_opts *go, const char *dir,
 			 struct gnuplot_files *written, char *err, size_t errlen)
 {
@@ -219,7 +293,7 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	uint64_t xlo = UINT64_MAX, xhi = 0;
 	double ylo = HUGE_VAL, yhi = 0.0;
 	size_t *which = malloc((nls ? nls : 1) * sizeof(*which));
-	char rec[32], name[80];
+	char fixed[48], name[80];
 	int rc = -1;
 
 	memset(&s, 0, sizeof(s));
@@ -227,27 +301,36 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	units_format_kb(record_kb, rec, sizeof(rec));
-	const char *cname = results_col_name(col);
-	sb_printf(&s.title, "%s latency per operation against file size (%s records)",
-		  cname, rec);
-	sb_printf(&s.what, "%s time per operation against file size on a log2 axis, %s "
-		  "records:\n#   the median (p50), p99 and p99.9 of every operation of the "
-		  "merged trials, and their mean,\n#   one colour per result set, on a log "
-		  "scale; percentiles from log-linear histograms (within 0.4%%)", cname, rec);
+	gnuplot_xaxis_fixed(ax, fixed, sizeof(fixed));
+	const char *cname = results_col_name(col), *xname = gnuplot_xaxis_name(ax);
+	sb_printf(&s.title, "%s latency per operation against %s (%s)", cname, xname, fixed);
+	sb_printf(&s.what, "%s time per operation against %s on a log2 axis, %s:\n#   "
+		  "the median (p50), p99 and p99.9 of every operation of the merged trials, "
+		  "and their mean,\n#   one colour per result set, on a log scale; "
+		  "percentiles from log-linear histograms (within 0.4%%)", cname, xname, fixed);
+	for (size_t k = 0; k < nls; k++)
+		if (!ls[k].hist) {
+			sb_puts(&s.what, ";\n#   sets read back from a result folder (no histograms, "
+				"their lines say trials' figures):\n#   the mean over every "
+				"operation of the trials (each trial's mean weighted by its "
+				"operations),\n#   the percentiles the trials' own weighted the "
+				"same way (exact with one trial)");
+			break;
+		}
 	for (size_t k = 0; k < nls; k++) {
 		const struct lat_set *l = &ls[k];
 		which[k] = l->set;
 		sb_printf(&s.data, "# line set %zu: ", k + 1);
-		set_name(&s.data, sets, l->set);
-		sb_printf(&s.data, ", %s records\n$s%zu << EOD\n", rec, k + 1);
+		gnuplot_set_name(&s.data, sets, l->set);
+		sb_printf(&s.data, ", %s%s\n$s%zu << EOD\n", fixed,
+			  l->hist ? "" : ", from the trials' figures in results.csv", k + 1);
 		for (size_t j = 0; j < l->nrows; j++) {
 			const struct lat_row *r = &l->rows[j];
 			sb_printf(&s.data, "%llu %.4f %.4f %.4f %.4f %llu %d\n",
-				  (unsigned long long)r->file_kb, r->mean_us, r->p50_us,
+				  (unsigned long long)r->x_kb, r->mean_us, r->p50_us,
 				  r->p99_us, r->p999_us, (unsigned long long)r->ops, r->trials);
-			xlo = r->file_kb < xlo ? r->file_kb : xlo;
-			xhi = r->file_kb > xhi ? r->file_kb : xhi;
+			xlo = r->x_kb < xlo ? r->x_kb : xlo;
+			xhi = r->x_kb > xhi ? r->x_kb : xhi;
 			extent_add(&ylo, &yhi, r->mean_us);
 			extent_add(&ylo, &yhi, r->p50_us);
 			extent_add(&ylo, &yhi, r->p999_us);
@@ -260,12 +343,19 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 			/* one colour per set; with one set, one per figure */
 			sb_printf(&s.plot, "     $s%zu using 1:%d with linespoints lt %zu %s title ",
 				  k + 1, column[f], nls == 1 ? f + 1 : k + 1, figs[f].style);
-			item_title(&s.plot, sets, l->set, figs[f].what);
+			if (l->hist) {
+				gnuplot_set_title(&s.plot, sets, l->set, figs[f].what);
+			} else {
+				char what[48];
+				snprintf(what, sizeof(what), "%s (trials' figures)", figs[f].what);
+				gnuplot_set_title(&s.plot, sets, l->set, what);
+			}
 		}
 	}
 	sb_puts(&s.plot, "\n");
 	sb_puts(&s.from, "the result sets below");
 	gnuplot_sb_from(&s.from, sets, go->sources, which, nls);
+	gnuplot_xaxis_label(&s.xlabel, ax);
 	gnuplot_axis_tics(&s.xtics, xlo, xhi);
 	snprintf(s.xmin, sizeof(s.xmin), "%.6g", (double)xlo / 1.25);
 	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)xhi * 1.25);
@@ -305,9 +395,10 @@ static double curve_rows(struct sbuf *b, const struct latency_hist *h,
 	return last;
 }
 
-/* percentiles-<slug>[-N].gp: the curves of up to LAT_MAX_CURVES file sizes of one set. */
+/* percentiles-<slug>[-N].gp: the curves of up to LAT_MAX_CURVES cells of one set. */
 static int write_percentiles(struct result_set *const *sets, const struct lat_set *l,
-			     int numbered, int col, const char *slug, uint64_t record_kb,
+			     int numbered, int col, const char *slug,
+			     const struct gnuplot_xaxis *ax,
 			     struct latency_hist *scratch, const struct gnuplot_opts *go,
 			     const char *dir, struct gnuplot_files *written,
 			     char *err, size_t errlen)
@@ -316,7 +407,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 	struct lat_script s;
 	double ylo = HUGE_VAL, yhi = 0.0, xhi = 0.0;
 	size_t pick[LAT_MAX_CURVES], npick = 0;
-	char rec[32], name[96];
+	char fixed[48], name[96];
 	int rc = -1;
 
 	memset(&s, 0, sizeof(s));
@@ -328,19 +419,19 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 			pick[npick++] = (i * (l->nrows - 1) + (LAT_MAX_CURVES - 1) / 2) /
 				(LAT_MAX_CURVES - 1);
 	}
-	units_format_kb(record_kb, rec, sizeof(rec));
+	gnuplot_xaxis_fixed(ax, fixed, sizeof(fixed));
 	const char *cname = results_col_name(col);
 	sb_printf(&s.title, "%s latency percentiles: ", cname);
-	set_name(&s.title, sets, l->set);
-	sb_printf(&s.title, " (%s records)", rec);
+	gnuplot_set_name(&s.title, sets, l->set);
+	sb_printf(&s.title, " (%s)", fixed);
 	sb_printf(&s.what, "%s time per operation at each percentile q of every operation "
 		  "of the merged trials,\n#   against -log10(1 - q) (90%%, 99%%, 99.9%%, 99.99%% "
-		  "equally spaced), one line per file size", cname);
+		  "equally spaced), one line per %s", cname, gnuplot_xaxis_name(ax));
 	if (npick < l->nrows)
 		sb_printf(&s.what, " (%zu of the %zu measured, spread over the range)", npick,
 			  l->nrows);
-	sb_printf(&s.what, ", %s records;\n#   percentiles from log-linear histograms "
-		  "(within 0.4%%)", rec);
+	sb_printf(&s.what, ", %s;\n#   percentiles from log-linear histograms "
+		  "(within 0.4%%)", fixed);
 	for (size_t i = 0; i < npick; i++) {
 		const struct lat_row *r = &l->rows[pick[i]];
 		char size[32];
@@ -348,9 +439,10 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
-		units_format_kb(r->file_kb, size, sizeof(size));
-		sb_printf(&s.data, "# line %zu: %s file, %llu operations in %d trial%s, "
-			  "max %.4f us\n$p%zu << EOD\n", i + 1, size,
+		units_format_kb(r->x_kb, size, sizeof(size));
+		const char *what = ax->records ? "records" : "file";
+		sb_printf(&s.data, "# line %zu: %s %s, %llu operations in %d trial%s, "
+			  "max %.4f us\n$p%zu << EOD\n", i + 1, size, what,
 			  (unsigned long long)r->ops, r->trials, r->trials == 1 ? "" : "s",
 			  (double)scratch->max_ns / 1e3, i + 1);
 		double x = curve_rows(&s.data, scratch, &ylo, &yhi);
@@ -359,7 +451,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 		if (i)
 			sb_puts(&s.plot, ", \\\n");
 		sb_printf(&s.plot, "     $p%zu using 1:3 with linespoints lt %zu lw 2.0 pt 7 pi 20 "
-			  "title '%s file (%llu ops)'", i + 1, i + 1, size,
+			  "title '%s %s (%llu ops)'", i + 1, i + 1, size, what,
 			  (unsigned long long)r->ops);
 	}
 	sb_puts(&s.plot, "\n");
@@ -386,33 +478,37 @@ out:
 }
 
 int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
-		      const char *slug, uint64_t record_kb, const struct gnuplot_opts *go,
+		      const char *slug, const struct gnuplot_opts *go,
 		      const char *dir, struct gnuplot_files *written, int *drawn,
 		      char *err, size_t errlen)
 {
 	struct latency_hist scratch;
+	struct gnuplot_xaxis ax;
 	struct lat_set *ls = NULL;
-	size_t nls = 0;
+	size_t nls = 0, *which = malloc((nsets ? nsets : 1) * sizeof(*which)), nwhich = 0;
 	int rc = -1;
 
 	*drawn = 0;
-	if (record_kb == 0)
-		return 0;
-	size_t with = 0;
-	for (size_t i = 0; i < nsets; i++)
-		with += latency_in_set(sets[i]) != 0;
-	if (with == 0)
-		return 0;
-	if (latency_init(&scratch) != 0 || !(ls = calloc(nsets, sizeof(*ls)))) {
-		latency_release(&scratch);
+	if (!which) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (size_t i = 0; i < nsets; i++) {
-		if (!latency_in_set(sets[i]))
-			continue;
+	nwhich = gnuplot_sets_with(sets, nsets, col, has_lat, which);
+	if (nwhich == 0) {
+		free(which);
+		return 0;
+	}
+	gnuplot_xaxis_pick(sets, which, nwhich, col, go, has_lat, &ax);
+	if (latency_init(&scratch) != 0 || !(ls = calloc(nsets, sizeof(*ls)))) {
+		latency_release(&scratch);
+		free(which);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < nwhich; k++) {
+		size_t i = which[k];
 		ls[nls].set = i;
-		if (lat_rows(sets[i], col, record_kb, &scratch, &ls[nls]) != 0) {
+		if (lat_rows(sets[i], col, &ax, &scratch, &ls[nls]) != 0) {
 			nls++;
 			snprintf(err, errlen, "out of memory");
 			goto out;
@@ -425,16 +521,18 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 	rc = 0;
 	if (nls == 0)
 		goto out;
-	rc = write_vs_size(sets, ls, nls, col, slug, record_kb, go, dir, written, err, errlen);
+	rc = write_vs_size(sets, ls, nls, col, slug, &ax, go, dir, written, err, errlen);
 	for (size_t k = 0; rc == 0 && k < nls; k++)
-		rc = write_percentiles(sets, &ls[k], nsets > 1, col, slug, record_kb, &scratch,
-				       go, dir, written, err, errlen);
+		if (ls[k].hist)
+			rc = write_percentiles(sets, &ls[k], nsets > 1, col, slug, &ax, &scratch,
+					       go, dir, written, err, errlen);
 	if (rc == 0)
 		*drawn = 1;
 out:
 	for (size_t k = 0; k < nls; k++)
 		free(ls[k].rows);
 	free(ls);
+	free(which);
 	latency_release(&scratch);
 	return rc;
 }

@@ -89,14 +89,14 @@ static void from_line(struct sbuf *b, const char *const *labels, size_t nl)
 		sb_printf(b, "%s%s", i ? ", " : "", labels[i]);
 }
 
-static int write_chart(const char *tmpl, const char *dir, const char *name,
-		       const char *term, const char *title, const char *what,
-		       const char *ylabel, struct sbuf *from, struct sbuf *data,
-		       struct sbuf *plot, const char *const *extra, size_t nextra,
-		       int overwrite, struct gnuplot_files *files, char *err, size_t errlen)
+int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
+		     const char *term, const char *title, const char *what,
+		     const char *ylabel, struct sbuf *from, struct sbuf *data,
+		     struct sbuf *plot, const char *const *extra, size_t nextra,
+		     int overwrite, struct gnuplot_files *files, char *err, size_t errlen)
 {
 	struct sbuf term_text = { 0 }, title_q = { 0 }, ylabel_q = { 0 }, out = { 0 };
-	struct tvar vars[16];
+	struct tvar vars[20];
 	size_t nv = 0;
 	int rc = -1;
 
@@ -115,7 +115,7 @@ static int write_chart(const char *tmpl, const char *dir, const char *name,
 	vars[nv++] = (struct tvar){ "YLABEL_Q", ylabel_q.p };
 	vars[nv++] = (struct tvar){ "DATA", data->p ? data->p : "" };
 	vars[nv++] = (struct tvar){ "PLOT", plot->p };
-	for (size_t i = 0; i + 1 < nextra && nv < 16; i += 2)
+	for (size_t i = 0; i + 1 < nextra && nv < sizeof(vars) / sizeof(vars[0]); i += 2)
 		vars[nv++] = (struct tvar){ extra[i], extra[i + 1] };
 	if (term_text.failed || title_q.failed || ylabel_q.failed || from->failed ||
 	    data->failed || plot->failed) {
@@ -192,8 +192,8 @@ static int write_bars(const struct profile_rows *r, const struct figure *f,
 	snprintf(what, sizeof(what), "%s of each workload's test, one bar per result "
 		 "set (IOPS: mean of the trials; latency: all operations of the "
 		 "merged trials)", f->title);
-	rc = write_chart("qd-bars.gp", dir, name, term, title, what, f->ylabel, &from,
-			 &data, &plot, NULL, 0, overwrite, files, err, errlen);
+	rc = gnuplot_qd_chart("qd-bars.gp", dir, name, term, title, what, f->ylabel, &from,
+			      &data, &plot, NULL, 0, overwrite, files, err, errlen);
 	sb_release(&data);
 	sb_release(&plot);
 	sb_release(&from);
@@ -287,9 +287,12 @@ static int write_grid(const struct profile_rows *r, const struct figure *f,
 		 f->title);
 	snprintf(what, sizeof(what), "%s of the --mix workloads against the queue depth "
 		 "per thread, one line per thread count", f->title);
-	const char *extra[] = { "XMIN", xmin, "XMAX", xmax, "XTICS", tics.p ? tics.p : "" };
-	rc = write_chart("qd-grid.gp", dir, name, term, title, what, f->ylabel, &from,
-			 &data, &plot, extra, 6, overwrite, files, err, errlen);
+	const char *extra[] = { "XMIN", xmin, "XMAX", xmax, "XTICS", tics.p ? tics.p : "",
+				"XLABEL_Q", "'outstanding I/Os per thread (queue depth)'",
+				"COLUMNS", "queue depth per thread, the figure" };
+	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, term, title, what, f->ylabel, &from,
+			      &data, &plot, extra, sizeof(extra) / sizeof(extra[0]),
+			      overwrite, files, err, errlen);
 	sb_release(&data);
 	sb_release(&plot);
 	sb_release(&from);

@@ -200,7 +200,7 @@ static int build_csvs(struct result_set *const *sets, size_t nsets,
 static int chart_col(const char *base)
 {
 	static const char *const prefixes[] = { "", "overlay-", "surface-", "latency-",
-						"percentiles-" };
+						"percentiles-", "iops-" };
 	for (int col = 0; col < RC_COUNT; col++) {
 		char slug[40];
 		snprintf(slug, sizeof(slug), "%s", results_col_name(col));

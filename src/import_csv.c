@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "import_priv.h"
+#include "latency.h"
 #include "results.h"
 
 #define CSV_MAX_FIELDS 64
@@ -50,6 +51,7 @@ struct csv_ctx {
 	int idx_cached;                  /* cached_pct (schema 2), or -1 */
 	int client_idx;                  /* schema 3's client column, or -1 */
 	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
+	int lat_idx[LATENCY_NFIGS];      /* lat_min_us .. lat_p999_us, or -1 */
 	size_t nheader;
 	/* meta.csv */
 	int label_from_meta;
@@ -188,7 +190,12 @@ static void results_header(struct csv_ctx *c)
 	}
 	/* the columns later schemas added, where present */
 	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
+	for (int k = 0; k < LATENCY_NFIGS; k++)
+		c->lat_idx[k] = -1;
 	for (size_t i = 0; i < c->nfields; i++) {
+		for (int k = 0; k < LATENCY_NFIGS; k++)
+			if (strcmp(c->field[i], latency_fig_name(k)) == 0)
+				c->lat_idx[k] = (int)i;
 		if (strcmp(c->field[i], "cached_pct") == 0)
 			c->idx_cached = (int)i;
 		else if (strcmp(c->field[i], "client") == 0)
@@ -216,6 +223,32 @@ static void split_from_row(struct csv_ctx *c, struct result_sample *s)
 	s->rd_ops = (uint64_t)llround(rd * (double)s->elapsed_ns / 1e9);
 	s->wr_ops = s->ops > s->rd_ops ? s->ops - s->rd_ops : 0;
 	s->flags |= RESULTS_SF_SPLIT;
+}
+
+/*
+ * The trial's latency figures (--latency and queue-depth runs), where
+ * results.csv has them: the histogram is not in the file, its summary is.
+ * 0, or -1 after cfail.
+ */
+static int lat_from_row(struct csv_ctx *c, struct result_sample *s)
+{
+	for (int k = 0; k < LATENCY_NFIGS; k++)
+		if (c->lat_idx[k] < 0)
+			return 0;
+	if (!c->field[c->lat_idx[1]][0])     /* no mean: no figures */
+		return 0;
+	for (int k = 0; k < LATENCY_NFIGS; k++) {
+		const char *f = c->field[c->lat_idx[k]];
+		double v = NAN;
+		if (*f && parse_double(f, &v)) {
+			cfail(c, "%s '%.40s' is not a time in microseconds",
+			      latency_fig_name(k), f);
+			return -1;
+		}
+		s->lat_figs_us[k] = v;
+	}
+	s->flags |= RESULTS_SF_LAT_FIGS;
+	return 0;
 }
 
 static void results_row(struct csv_ctx *c)
@@ -315,6 +348,8 @@ static void results_row(struct csv_ctx *c)
 	s.col = (uint16_t)col;
 	s.trial = (uint16_t)trial;
 	split_from_row(c, &s);
+	if (lat_from_row(c, &s))
+		return;
 	if (results_add_sample(rs, &s))
 		cfail(c, "out of memory");
 }

@@ -112,6 +112,7 @@ struct result_meta {
 #define RESULTS_SF_SYNC_SLOW 0x8u /* many clients: the barriers took a visible
 				     part of the pass (counts as short timing) */
 #define RESULTS_SF_SPLIT     0x10u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
+#define RESULTS_SF_LAT_FIGS  0x20u /* lat_figs_us holds a trial's figures read back */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -141,6 +142,13 @@ struct result_sample {
 	int32_t client;        /* client_samples only: the client (MPI rank) */
 	int32_t writer;        /* client_samples only: the client that wrote
 				  the file this pass used (--reorder) */
+	/*
+	 * Imported from our results.csv (RESULTS_SF_LAT_FIGS): the trial's
+	 * latency figures in microseconds as its lat_* columns hold them
+	 * (min mean max sd p50 p90 p99 p99.9, latency.h's order), where the
+	 * histogram itself is not kept; NaN for an empty field.
+	 */
+	double lat_figs_us[8];
 };
 
 struct result_cell {

@@ -548,8 +548,95 @@ static void test_clients_chart(void)
 	results_release(&c);
 }
 
+/* A queue-depth set: random read at 4 MB x 4 kB and x 16 kB, 2 trials each. */
+static void build_qd(struct result_set *rs, const char *label, double scale)
+{
+	static const struct trial t[] = {
+		{ 4096, 4, RC_RANDOM_READ, 0, 10000000 }, { 4096, 4, RC_RANDOM_READ, 1, 20000000 },
+		{ 4096, 16, RC_RANDOM_READ, 0, 8000000 }, { 4096, 16, RC_RANDOM_READ, 1, 8000000 },
+	};
+	struct trial u[4];
+	for (size_t i = 0; i < 4; i++) {
+		u[i] = t[i];
+		u[i].elapsed_ns = (uint64_t)((double)t[i].elapsed_ns * scale);
+	}
+	build(rs, label, u, 4);
+	results_set_str(&rs->meta.workload, "engine=io_uring iodepth=4 jobs=1");
+}
+
+/*
+ * iops-<test>.gp: only when a set is a queue-depth run; one line per set
+ * with IOPS figures, against the size the sets vary (record size here);
+ * the mean and min..max of the trials' operations per second.
+ */
+static void test_iops_chart(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct result_set qd, plain, imported;
+	struct gnuplot_files files = { 0 };
+	struct gnuplot_opts go = { 0 };
+	struct result_set *sets[3] = { &qd, &plain, &imported };
+
+	build_qd(&qd, "QD", 1.0);
+	build_qd(&plain, "plain", 0.5);
+	results_set_str(&plain.meta.workload, NULL);
+	build_qd(&imported, "IOzone", 1.0);
+	results_set_str(&imported.meta.workload, NULL);
+	for (size_t i = 0; i < imported.nsamples; i++) {   /* an IOzone report: rates only */
+		imported.samples[i].flags |= RESULTS_SF_RATE_ONLY;
+		imported.samples[i].rate_kbps = 1000;
+	}
+	go.term = "png";
+	/* no queue-depth run: no IOPS chart */
+	make_tmpdir();
+	CU_ASSERT_EQUAL_FATAL(write_with(sets + 1, 2, &go, &files, err), 0);
+	char *gp = slurp("iops-random-read.gp");
+	CU_ASSERT_PTR_NULL(gp);
+	free(gp);
+	gp = slurp("random-read.gp");
+	CU_ASSERT_PTR_NOT_NULL(gp);
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+
+	make_tmpdir();
+	CU_ASSERT_EQUAL_FATAL(write_with(sets, 3, &go, &files, err), 0);
+	gp = slurp("iops-random-read.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set title 'random read IOPS against record size "
+				      "(4 MB file)'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'IOPS (operations per second)'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'record size, bytes per operation"));
+	/* QD: 1024 ops in 10 and 20 ms (102400, 51200: mean 76800); 256 in 8 ms (32000) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "$s1 << EOD\n4 76800.000 51200.000 102400.000 2 "
+				      "76800.000 0.000\n16 32000.000 32000.000 32000.000 2 "));
+	/* the depth-1 sweep beside it (twice as fast), the IOzone report not at all */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "$s2 << EOD\n4 153600.000 102400.000 204800.000 2 "));
+	CU_ASSERT_PTR_NULL(strstr(gp, "$s3"));
+	CU_ASSERT_PTR_NULL(strstr(gp, "IOzone"));
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+
+	/* --record 4k: file size at that record size, one point */
+	go.record_kb = 4;
+	make_tmpdir();
+	CU_ASSERT_EQUAL_FATAL(write_with(sets, 1, &go, &files, err), 0);
+	gp = slurp("iops-random-read.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "against file size (4 kB records)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "$s1 << EOD\n4096 76800.000 "));
+	free(gp);
+	remove_tmpdir(&files);
+	gnuplot_files_release(&files);
+	results_release(&qd);
+	results_release(&plain);
+	results_release(&imported);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_drive_comparison_text),
+	CU_CASE(test_iops_chart),
 	CU_CASE(test_clients_chart),
 	CU_CASE(test_overlay_and_options),
 	CU_CASE(test_megabytes_axis),

@@ -23,6 +23,7 @@
 #include "csvout.h"
 #include "import.h"
 #include "iosweep.h"
+#include "outfile.h"
 #include "results.h"
 
 static char tmpdir[256];
@@ -448,6 +449,51 @@ static void test_csv_measured_samples(void)
 	results_release(&b);
 }
 
+/*
+ * The latency figures of results.csv come back per trial (the histograms
+ * are not in the file); a row without them, and a file without the
+ * columns, have none.  meta.csv's workload survives the import.
+ */
+static void test_csv_latency_figures(void)
+{
+	static const char text[] =
+		"schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,"
+		"cpu_sys_s,wall_s,partial,lat_min_us,lat_mean_us,lat_max_us,lat_sd_us,lat_p50_us,"
+		"lat_p90_us,lat_p99_us,lat_p999_us\n"
+		"4,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,1.5,2.25,9,1,2,3,8.5,9\n"
+		"4,x,read,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,,,,,,,\n";
+	static const char meta[] = "key,value\nschema,4\nlabel,x\n"
+		"workload,engine=io_uring iodepth=4 jobs=1\n";
+	char err[IOSWEEP_ERR_MAX], dir[512];
+	struct result_set rs;
+
+	snprintf(dir, sizeof(dir), "%s", tmp_path("latfigs"));
+	CU_ASSERT_EQUAL_FATAL(outfile_mkdirs(dir, err, sizeof(err)), 0);
+	char path[600];
+	snprintf(path, sizeof(path), "%s/results.csv", dir);
+	spill(path, text, strlen(text));
+	snprintf(path, sizeof(path), "%s/meta.csv", dir);
+	spill(path, meta, strlen(meta));
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, dir, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(rs.nsamples, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rs.meta.workload);
+	CU_ASSERT_STRING_EQUAL(rs.meta.workload, "engine=io_uring iodepth=4 jobs=1");
+	for (size_t i = 0; i < 2; i++) {
+		const struct result_sample *s = &rs.samples[i];
+		if (s->col == RC_WRITE) {
+			CU_ASSERT(s->flags & RESULTS_SF_LAT_FIGS);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[0], 1.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[1], 2.25, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[6], 8.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[7], 9.0, 1e-12);
+		} else {
+			CU_ASSERT_FALSE(s->flags & RESULTS_SF_LAT_FIGS);
+		}
+	}
+	results_release(&rs);
+}
+
 /* Two reports of one configuration: trials 0 and 1 of one set. */
 static void test_trials(void)
 {
@@ -623,6 +669,11 @@ static const struct csv_bad csv_bads[] = {
 	{ "cached_pct over 100",
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct\n"
 	  "2,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,150.0\n", ":2: cached_pct '150.0'" },
+	{ "bad latency figure",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,"
+	  "lat_min_us,lat_mean_us,lat_max_us,lat_sd_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us\n"
+	  "4,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,1,2,3,1,2,2,slow,3\n",
+	  ":2: lat_p99_us 'slow'" },
 	{ "bad quote",
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,\"x\"y,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "malformed CSV" },
@@ -954,6 +1005,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_xls_equals_record_listing),
 	CU_CASE(test_csv_round_trip),
 	CU_CASE(test_csv_measured_samples),
+	CU_CASE(test_csv_latency_figures),
 	CU_CASE(test_trials),
 	CU_CASE(test_errors),
 	CU_CASE(test_error_keeps_set),
