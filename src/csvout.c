@@ -648,6 +648,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "trials", rs->trials, 0);
 	if (m->workload)
 		put_kv_text(f, "workload", m->workload);
+	if (m->inflight_max)
+		put_kv_text(f, "inflight_max", m->inflight_max);
 	if (rs->nclients) {
 		put_kv_num(f, "clients", rs->nclients, 0);
 		put_kv_num(f, "hosts", rs->nhosts, 0);

@@ -15,7 +15,7 @@
 #include "engine.h"
 
 static const struct engine_ops *const engines[] = {
-	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops,
+	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops, &engine_winaio_ops,
 };
 
 const struct engine_ops *engine_by_name(const char *name)
@@ -34,11 +34,15 @@ const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 		return &engine_uring_ops;
 	if (engine_posixaio_ops.max_depth >= depth)
 		return &engine_posixaio_ops;
-	if (engine_uring_ops.max_depth || engine_posixaio_ops.max_depth)
+	if (engine_winaio_ops.max_depth >= depth)
+		return &engine_winaio_ops;
+	unsigned most = 0;
+	for (size_t i = 1; i < sizeof(engines) / sizeof(engines[0]); i++)
+		if (engines[i]->max_depth > most)
+			most = engines[i]->max_depth;
+	if (most)
 		snprintf(err, errlen, "--iodepth %u: at most %u I/Os in flight "
-			 "on this platform", depth,
-			 engine_uring_ops.max_depth > engine_posixaio_ops.max_depth ?
-			 engine_uring_ops.max_depth : engine_posixaio_ops.max_depth);
+			 "on this platform", depth, most);
 	else
 		snprintf(err, errlen, "--iodepth %u: this iosweep has no engine "
 			 "that keeps more than one I/O in flight here (%s); "

@@ -2,10 +2,12 @@
  * engine.h: how --iodepth keeps N I/Os in flight, as one ops table with a
  * file per engine (the shape of fio's ioengines): engine_sync.c (one
  * pread/pwrite at a time, depth 1), engine_uring.c (Linux io_uring through
- * liburing, built when pkg-config finds liburing) and engine_posixaio.c
+ * liburing, built when pkg-config finds liburing), platform_posix_aio.c
  * (aio_read/aio_write, used where the kernel implements POSIX AIO:
  * FreeBSD, macOS; glibc emulates it with threads that serialise the
- * requests of one descriptor, so on Linux it cannot keep N in flight).
+ * requests of one descriptor, so on Linux it cannot keep N in flight)
+ * and platform_win_aio.c (Windows: overlapped ReadFile/WriteFile reaped
+ * from an I/O completion port).
  *
  * The caller (qd.c) owns a set of struct engine_io slots, one per I/O in
  * flight.  It fills a slot (buffer, length, offset, direction), queues it,
@@ -66,12 +68,15 @@ struct engine {
 	int fd;
 	unsigned depth;
 	unsigned inflight;          /* queued or submitted, not reaped */
+	unsigned most_inflight;     /* the most inflight seen after a commit (its user keeps it) */
 	void *data;                 /* the engine's state */
 };
 
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_uring_ops;    /* max_depth 0 when absent */
 extern const struct engine_ops engine_posixaio_ops; /* max_depth 0 when absent */
+extern const struct engine_ops engine_winaio_ops;   /* Windows overlapped I/O
+							(platform_win_aio.c); max_depth 0 elsewhere */
 /*
  * engine_posixaio_ops and the reason no engine keeps more than one I/O
  * in flight belong to the platform layer (platform_posix_aio.c; on

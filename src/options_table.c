@@ -211,7 +211,8 @@ const struct opt_row opt_table[] = {
 	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
 	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
 	  "keep N I/Os in flight per job (io_uring on Linux, POSIX AIO on "
-	  "FreeBSD/macOS), tests 0, 1, 2; IOzone's -H N", "1", OFF(iodepth),
+	  "FreeBSD/macOS, Windows overlapped I/O), tests 0, 1, 2; IOzone's "
+	  "-H N", "1", OFF(iodepth),
 	  "\tPOSIX async I/O (with bcopy). Depth #", opt_set_unsigned },
 	{ NULL, "jobs", OPT_ARG_UINT, "N", 1, 256, OPT_GROUP_OURS,
 	  "N worker threads share the file, each with its part of the records",

@@ -316,6 +316,42 @@ long plat_pipe_read(int fd, void *buf, size_t len);
 /* Write one byte to a pipe, retrying EINTR. */
 void plat_pipe_signal(int fd);
 
+/* ---- threads and a start gate (the queue-depth workers, qd.c) --------- */
+
+/* A thread (pthread_create; CreateThread on Windows); the platform's. */
+struct plat_thread;
+
+/*
+ * Start fn(arg) in a new thread of this process into *t.  0, or -1 with
+ * "cannot start a thread: why" in err.
+ */
+int plat_thread_start(struct plat_thread **t, int (*fn)(void *), void *arg,
+		      char *err, size_t errlen);
+
+/* Wait for t to end and free it: fn's return value. */
+int plat_thread_join(struct plat_thread *t);
+
+/*
+ * A one-shot start gate for workers (a mutex and a condition variable;
+ * SRWLOCK and CONDITION_VARIABLE on Windows): each worker arrives and
+ * waits; the starter waits until n have arrived, then opens the gate with
+ * go 1 (run) or 0 (give up).  Whatever the starter wrote before opening
+ * is visible to the workers once they pass.  plat_gate_new() returns NULL
+ * when out of memory.
+ */
+struct plat_gate;
+struct plat_gate *plat_gate_new(void);
+void plat_gate_free(struct plat_gate *g);
+/*
+ * Worker: count as arrived and wait until the gate opens; returns its go.
+ * Once open, the gate lets every later arrival through at once.
+ */
+int plat_gate_arrive(struct plat_gate *g);
+/* Starter: wait until n workers have arrived. */
+void plat_gate_wait(struct plat_gate *g, unsigned n);
+/* Starter: open the gate with go (1 run, 0 give up). */
+void plat_gate_open(struct plat_gate *g, int go);
+
 /* ---- machine facts ---------------------------------------------------- */
 
 /* The host name, or "unknown". */

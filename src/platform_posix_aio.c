@@ -30,6 +30,11 @@ const char *const engine_missing_why = "the platform has neither io_uring nor "
 	"POSIX AIO in the kernel";
 #endif
 
+/* Overlapped I/O is Windows's (platform_win_aio.c): never picked here. */
+const struct engine_ops engine_winaio_ops = {
+	"winaio", 0, NULL, NULL, NULL, NULL, NULL,
+};
+
 #if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(_WIN32)
 #include <aio.h>
 

@@ -1,7 +1,8 @@
 /*
  * platform_posix_sys.c: the POSIX side of the platform layer beyond the
  * test file (see platform.h): capabilities, paths and streams, clocks and
- * CPU time, signals, children as forked processes or pthreads, machine
+ * CPU time, signals, children as forked processes or pthreads, threads
+ * and a start gate for the queue-depth workers, machine
  * facts (uname, sysconf, /proc/self/mountinfo or statfs's f_fstypename)
  * and running gnuplot with fork/exec.
  *
@@ -283,23 +284,118 @@ const char *plat_signal_name(int sig)
 
 /* ---- children -------------------------------------------------------------- */
 
-struct thread_start {
+struct plat_thread {
+	pthread_t tid;
 	int (*fn)(void *);
 	void *arg;
+	int rc;
 };
 
 static void *thread_main(void *p)
 {
-	struct thread_start *s = p;
+	struct plat_thread *t = p;
 
-	s->fn(s->arg);
+	t->rc = t->fn(t->arg);
 	return NULL;
 }
 
-struct posix_thread {
-	pthread_t tid;
-	struct thread_start start;
+int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
+		      char *err, size_t errlen)
+{
+	struct plat_thread *t = calloc(1, sizeof(*t));
+	int rc;
+
+	*out = NULL;
+	if (!t) {
+		snprintf(err, errlen, "cannot start a thread: out of memory");
+		return -1;
+	}
+	t->fn = fn;
+	t->arg = arg;
+	rc = pthread_create(&t->tid, NULL, thread_main, t);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot start a thread: %s", strerror(rc));
+		free(t);
+		return -1;
+	}
+	*out = t;
+	return 0;
+}
+
+int plat_thread_join(struct plat_thread *t)
+{
+	int rc;
+
+	pthread_join(t->tid, NULL);
+	rc = t->rc;
+	free(t);
+	return rc;
+}
+
+struct plat_gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned arrived;
+	int open, go;
 };
+
+struct plat_gate *plat_gate_new(void)
+{
+	struct plat_gate *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return NULL;
+	if (pthread_mutex_init(&g->mu, NULL) != 0) {
+		free(g);
+		return NULL;
+	}
+	if (pthread_cond_init(&g->cv, NULL) != 0) {
+		pthread_mutex_destroy(&g->mu);
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void plat_gate_free(struct plat_gate *g)
+{
+	if (!g)
+		return;
+	pthread_cond_destroy(&g->cv);
+	pthread_mutex_destroy(&g->mu);
+	free(g);
+}
+
+int plat_gate_arrive(struct plat_gate *g)
+{
+	int go;
+
+	pthread_mutex_lock(&g->mu);
+	g->arrived++;
+	pthread_cond_broadcast(&g->cv);
+	while (!g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	go = g->go;
+	pthread_mutex_unlock(&g->mu);
+	return go;
+}
+
+void plat_gate_wait(struct plat_gate *g, unsigned n)
+{
+	pthread_mutex_lock(&g->mu);
+	while (g->arrived < n)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
+void plat_gate_open(struct plat_gate *g, int go)
+{
+	pthread_mutex_lock(&g->mu);
+	g->go = go;
+	g->open = 1;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+}
 
 int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
 		     void *arg, const int *close_fds, int nclose,
@@ -307,19 +403,9 @@ int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
 {
 	memset(ch, 0, sizeof(*ch));
 	if (threads) {
-		struct posix_thread *t = calloc(1, sizeof(*t));
-		if (!t) {
-			snprintf(err, errlen, "cannot start a thread: out of memory");
+		struct plat_thread *t;
+		if (plat_thread_start(&t, fn, arg, err, errlen) != 0)
 			return -1;
-		}
-		t->start.fn = fn;
-		t->start.arg = arg;
-		int rc = pthread_create(&t->tid, NULL, thread_main, &t->start);
-		if (rc != 0) {
-			snprintf(err, errlen, "cannot start a thread: %s", strerror(rc));
-			free(t);
-			return -1;
-		}
 		ch->thread = t;
 		return 0;
 	}
@@ -345,9 +431,7 @@ int plat_child_wait(struct plat_child *ch, int *sig,
 
 	*sig = 0;
 	if (ch->thread) {
-		struct posix_thread *t = ch->thread;
-		pthread_join(t->tid, NULL);
-		free(t);
+		plat_thread_join(ch->thread);
 		ch->thread = NULL;
 		return 0;
 	}

@@ -25,9 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "options.h"
-#include "qd.h"
 #include "platform.h"
 
 /* io_mode_flags' bits, above the C runtime's _O_* flags. */
@@ -43,6 +40,8 @@
 #define WIN_MAX_FDS 4096
 static DWORD fd_sector[WIN_MAX_FDS];
 static unsigned char fd_readonly[WIN_MAX_FDS];
+/* ...and its access and flags, for win_reopen_overlapped (0: not io_open's) */
+static DWORD fd_access[WIN_MAX_FDS], fd_flags[WIN_MAX_FDS];
 
 static int fail_code(char *err, size_t errlen, const char *call, const char *path,
 		     DWORD e)
@@ -232,6 +231,8 @@ int io_open(const char *path, int flags, const struct io_mode *mode,
 	if (fd >= 0 && fd < WIN_MAX_FDS) {
 		fd_sector[fd] = (flags & WIN_NO_BUFFERING) ? volume_sector(path) : 0;
 		fd_readonly[fd] = !(access & GENERIC_WRITE);
+		fd_access[fd] = access;
+		fd_flags[fd] = extra;
 	}
 	return fd;
 }
@@ -241,6 +242,8 @@ int io_close(int fd, const char *path, char *err, size_t errlen)
 	if (fd >= 0 && fd < WIN_MAX_FDS) {
 		fd_sector[fd] = 0;
 		fd_readonly[fd] = 0;
+		fd_access[fd] = 0;
+		fd_flags[fd] = 0;
 	}
 	if (_close(fd) != 0)
 		return fail_code(err, errlen, "close", path, ERROR_INVALID_HANDLE);
@@ -332,6 +335,26 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 			pos += n;
 	}
 	return 0;
+}
+
+HANDLE win_reopen_overlapped(int fd, DWORD *sector, char *err, size_t errlen)
+{
+	HANDLE h;
+
+	if (fd < 0 || fd >= WIN_MAX_FDS || !fd_access[fd]) {
+		snprintf(err, errlen, "internal error: descriptor %d was not opened "
+			 "by io_open", fd);
+		return INVALID_HANDLE_VALUE;
+	}
+	h = ReOpenFile(fd_handle(fd), fd_access[fd],
+		       FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+		       fd_flags[fd] | FILE_FLAG_OVERLAPPED);
+	if (h == INVALID_HANDLE_VALUE) {
+		fail(err, errlen, "reopen for overlapped I/O", "the test file");
+		return INVALID_HANDLE_VALUE;
+	}
+	*sector = fd_sector[fd];
+	return h;
 }
 
 int io_full_write(int fd, const void *buf, size_t len, const char *path,
@@ -483,55 +506,4 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 	free(w);
 	*free_bytes = avail.QuadPart;
 	return 0;
-}
-
-/*
- * Queue depth (engine.h): Windows has neither io_uring nor POSIX AIO, and
- * its overlapped I/O engine is not written yet, so no engine here keeps
- * more than one I/O in flight and --iodepth above 1 is refused.
- */
-const struct engine_ops engine_posixaio_ops = {
-	"posixaio", 0, NULL, NULL, NULL, NULL, NULL,
-};
-const char *const engine_missing_why = "Windows has no io_uring or POSIX AIO "
-	"and iosweep has no overlapped-I/O engine yet";
-
-/*
- * Queue-depth workloads (qd.h) run their workers as POSIX threads, which
- * this native build does not use: their options (--iodepth, -H, --jobs,
- * --mix, --runtime, --precondition) are refused before anything runs.
- */
-int qd_check(const struct options *o, char *err, size_t errlen)
-{
-	if (!options_qd(o))
-		return 0;
-	snprintf(err, errlen, "--iodepth, -H, --jobs, --mix, --runtime and --precondition: "
-		 "not available on Windows yet (the queue-depth workers are POSIX threads)");
-	return -1;
-}
-
-const struct tests_def *qd_find(int n, const struct options *o)
-{
-	(void)n;
-	(void)o;
-	return NULL;
-}
-
-int qd_attach(struct tests_ctx *c, char *err, size_t errlen)
-{
-	(void)c;
-	snprintf(err, errlen, "queue-depth workloads are not available on Windows");
-	return -1;
-}
-
-void qd_detach(struct tests_ctx *c)
-{
-	(void)c;
-}
-
-void qd_describe(const struct options *o, char *out, size_t outlen)
-{
-	(void)o;
-	if (outlen)
-		out[0] = '\0';
 }

@@ -1,7 +1,9 @@
 /*
- * platform_win.h: what the two Win32 files of the platform layer
- * (platform_win.c: the test file; platform_win_sys.c: the rest) share:
- * UTF-8 to UTF-16 paths, and Win32 errors as text and as errno values.
+ * platform_win.h: what the Win32 files of the platform layer
+ * (platform_win.c: the test file; platform_win_sys.c: the rest;
+ * platform_win_aio.c: the overlapped-I/O engine) share: UTF-8 to UTF-16
+ * paths, Win32 errors as text and as errno values, and the test file
+ * reopened for overlapped I/O.
  * Only platform_win*.c include it.
  */
 #ifndef IOSWEEP_PLATFORM_WIN_H
@@ -25,5 +27,13 @@ void win_error_text(DWORD e, char *out, size_t outlen);
 
 /* The errno value closest to a Win32 error (ENOENT, EEXIST, EACCES, ENOSPC, ...). */
 int win_errno(DWORD e);
+
+/*
+ * A second handle on io_open's file fd for overlapped I/O (ReOpenFile with
+ * FILE_FLAG_OVERLAPPED, the same access, NO_BUFFERING and WRITE_THROUGH),
+ * and the sector size its unbuffered transfers must respect (0: none).
+ * The caller closes it.  INVALID_HANDLE_VALUE with the message in err.
+ */
+HANDLE win_reopen_overlapped(int fd, DWORD *sector, char *err, size_t errlen);
 
 #endif

@@ -2,8 +2,9 @@
  * platform_win_sys.c: the Win32 side of the platform layer beyond the test
  * file (see platform.h): capabilities, UTF-8 paths through wide calls,
  * QueryPerformanceCounter and GetProcessTimes/GetThreadTimes, Ctrl-C
- * through SetConsoleCtrlHandler, throughput children as Win32 threads
- * (CreateThread, no winpthreads) with anonymous pipes, machine facts
+ * through SetConsoleCtrlHandler, throughput children and the queue-depth
+ * workers as Win32 threads (CreateThread, no winpthreads; their start
+ * gate an SRWLOCK and a CONDITION_VARIABLE) with anonymous pipes, machine facts
  * (RtlGetVersion, GetVolumeInformationW, GlobalMemoryStatusEx), and
  * gnuplot found on PATH (';'-separated, '.exe') and run with
  * CreateProcessW.  The command line is read as UTF-16 and handed on as
@@ -441,7 +442,7 @@ const char *plat_signal_name(int sig)
 
 /* ---- children: threads -------------------------------------------------------- */
 
-struct win_thread {
+struct plat_thread {
 	HANDLE h;
 	int (*fn)(void *);
 	void *arg;
@@ -449,24 +450,17 @@ struct win_thread {
 
 static DWORD WINAPI thread_main(LPVOID p)
 {
-	struct win_thread *t = p;
+	struct plat_thread *t = p;
 
 	return (DWORD)t->fn(t->arg);
 }
 
-int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
-		     void *arg, const int *close_fds, int nclose,
-		     char *err, size_t errlen)
+int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
+		      char *err, size_t errlen)
 {
-	(void)close_fds;
-	(void)nclose;
-	memset(ch, 0, sizeof(*ch));
-	if (!threads) {
-		snprintf(err, errlen, "cannot start a process: Windows runs "
-			 "throughput children as threads");
-		return -1;
-	}
-	struct win_thread *t = calloc(1, sizeof(*t));
+	struct plat_thread *t = calloc(1, sizeof(*t));
+
+	*out = NULL;
 	if (!t) {
 		snprintf(err, errlen, "cannot start a thread: out of memory");
 		return -1;
@@ -481,6 +475,92 @@ int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
 		free(t);
 		return -1;
 	}
+	*out = t;
+	return 0;
+}
+
+int plat_thread_join(struct plat_thread *t)
+{
+	DWORD code = 0;
+
+	WaitForSingleObject(t->h, INFINITE);
+	GetExitCodeThread(t->h, &code);
+	CloseHandle(t->h);
+	free(t);
+	return (int)code;
+}
+
+/* The start gate: a slim reader/writer lock (exclusive) and a condition variable. */
+struct plat_gate {
+	SRWLOCK mu;
+	CONDITION_VARIABLE cv;
+	unsigned arrived;
+	int open, go;
+};
+
+struct plat_gate *plat_gate_new(void)
+{
+	struct plat_gate *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return NULL;
+	InitializeSRWLock(&g->mu);
+	InitializeConditionVariable(&g->cv);
+	return g;
+}
+
+void plat_gate_free(struct plat_gate *g)
+{
+	free(g);   /* SRW locks and condition variables hold no resources */
+}
+
+int plat_gate_arrive(struct plat_gate *g)
+{
+	int go;
+
+	AcquireSRWLockExclusive(&g->mu);
+	g->arrived++;
+	WakeAllConditionVariable(&g->cv);
+	while (!g->open)
+		SleepConditionVariableSRW(&g->cv, &g->mu, INFINITE, 0);
+	go = g->go;
+	ReleaseSRWLockExclusive(&g->mu);
+	return go;
+}
+
+void plat_gate_wait(struct plat_gate *g, unsigned n)
+{
+	AcquireSRWLockExclusive(&g->mu);
+	while (g->arrived < n)
+		SleepConditionVariableSRW(&g->cv, &g->mu, INFINITE, 0);
+	ReleaseSRWLockExclusive(&g->mu);
+}
+
+void plat_gate_open(struct plat_gate *g, int go)
+{
+	AcquireSRWLockExclusive(&g->mu);
+	g->go = go;
+	g->open = 1;
+	WakeAllConditionVariable(&g->cv);
+	ReleaseSRWLockExclusive(&g->mu);
+}
+
+int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
+		     void *arg, const int *close_fds, int nclose,
+		     char *err, size_t errlen)
+{
+	struct plat_thread *t;
+
+	(void)close_fds;
+	(void)nclose;
+	memset(ch, 0, sizeof(*ch));
+	if (!threads) {
+		snprintf(err, errlen, "cannot start a process: Windows runs "
+			 "throughput children as threads");
+		return -1;
+	}
+	if (plat_thread_start(&t, fn, arg, err, errlen) != 0)
+		return -1;
 	ch->thread = t;
 	return 0;
 }
@@ -489,7 +569,7 @@ int plat_child_wait(struct plat_child *ch, int *sig,
 		    const volatile sig_atomic_t *stop,
 		    void (*on_stop)(void *), void *ctx)
 {
-	struct win_thread *t = ch->thread;
+	struct plat_thread *t = ch->thread;
 	int told = 0;
 
 	*sig = 0;
@@ -501,8 +581,7 @@ int plat_child_wait(struct plat_child *ch, int *sig,
 			told = 1;
 		}
 	}
-	CloseHandle(t->h);
-	free(t);
+	plat_thread_join(t);
 	ch->thread = NULL;
 	return 0;
 }

@@ -21,7 +21,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +56,7 @@ struct qd_job {
 	struct engine *e;
 	struct latency_hist lat[2];   /* reads, writes */
 	uint64_t ops[2];
-	pthread_t th;
-	int started;
+	struct plat_thread *th;       /* NULL until started */
 	int rc;
 	char err[QD_ERR_MAX];
 };
@@ -74,10 +72,7 @@ struct qd_pass {
 	int time_based;
 	uint64_t ramp_ns, run_ns;
 	uint64_t t_count, t_end;      /* --runtime: the counted window */
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	unsigned ready;
-	int go;
+	struct plat_gate *gate;       /* the workers start together */
 	volatile int abort;           /* a worker failed: the others stop issuing */
 	struct qd_job *jobs;
 };
@@ -87,6 +82,7 @@ struct qd_state {
 	struct latency_hist rw[2];
 	struct latency_hist all;      /* when --latency did not give one */
 	int own_all;
+	unsigned inflight_max;        /* meta.inflight_max so far */
 };
 
 /* ---- one worker ------------------------------------------------------ */
@@ -160,6 +156,8 @@ static int job_run(struct qd_job *j)
 		}
 		if (e->ops->commit(e, j->err, sizeof(j->err)) != 0)
 			goto fail;
+		if (e->inflight > e->most_inflight)
+			e->most_inflight = e->inflight;
 		if (e->inflight == 0)
 			break;
 		int n = e->ops->reap(e, 1, j->done, p->depth, j->err, sizeof(j->err));
@@ -197,20 +195,13 @@ drain:
 	return rc;
 }
 
-static void *job_main(void *arg)
+static int job_main(void *arg)
 {
 	struct qd_job *j = arg;
-	struct qd_pass *p = j->p;
 
-	pthread_mutex_lock(&p->mu);
-	p->ready++;
-	pthread_cond_broadcast(&p->cv);
-	while (!p->go && !p->abort)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-	if (!p->abort)
+	if (plat_gate_arrive(j->p->gate))
 		j->rc = job_run(j);
-	return NULL;
+	return 0;
 }
 
 /* ---- one pass ---------------------------------------------------------- */
@@ -276,31 +267,26 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	int rc = TESTS_OK;
 
 	for (unsigned i = 0; i < p->njobs; i++) {
-		int e = pthread_create(&p->jobs[i].th, NULL, job_main, &p->jobs[i]);
-		if (e != 0) {
-			snprintf(c->err, c->errlen, "--jobs %u: cannot start a thread: %s",
-				 p->njobs, strerror(e));
+		char why[256];
+		if (plat_thread_start(&p->jobs[i].th, job_main, &p->jobs[i], why,
+				      sizeof(why)) != 0) {
+			snprintf(c->err, c->errlen, "--jobs %u: %s", p->njobs, why);
 			rc = TESTS_ERROR;
 			break;
 		}
-		p->jobs[i].started = 1;
 		started++;
 	}
-	pthread_mutex_lock(&p->mu);
-	while (rc == TESTS_OK && p->ready < started)
-		pthread_cond_wait(&p->cv, &p->mu);
+	if (rc == TESTS_OK)
+		plat_gate_wait(p->gate, started);
 	*t0 = clock_now_ns();
 	p->t_count = *t0 + p->ramp_ns;
 	p->t_end = p->t_count + p->run_ns;
-	if (rc == TESTS_OK)
-		p->go = 1;
-	else
-		p->abort = 1;
-	pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
+	plat_gate_open(p->gate, rc == TESTS_OK);   /* publishes t_count, t_end */
 	for (unsigned i = 0; i < p->njobs; i++)
-		if (p->jobs[i].started)
-			pthread_join(p->jobs[i].th, NULL);
+		if (p->jobs[i].th) {
+			plat_thread_join(p->jobs[i].th);
+			p->jobs[i].th = NULL;
+		}
 	for (unsigned i = 0; i < p->njobs && rc == TESTS_OK; i++) {
 		struct qd_job *j = &p->jobs[i];
 		if (j->rc == TESTS_ERROR) {
@@ -330,6 +316,26 @@ static int jobs_merge(struct qd_pass *p)
 }
 
 /*
+ * The most I/Os one worker of a recorded pass had in flight at once
+ * (submitted and not yet reaped), the run's largest into meta.inflight_max.
+ */
+static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	unsigned most = 0;
+	char num[16];
+
+	for (unsigned i = 0; i < p->njobs; i++)
+		if (p->jobs[i].e->most_inflight > most)
+			most = p->jobs[i].e->most_inflight;
+	if (!st || !c->rs || !c->record || most <= st->inflight_max)
+		return 0;
+	st->inflight_max = most;
+	snprintf(num, sizeof(num), "%u", most);
+	return results_set_str(&c->rs->meta.inflight_max, num);
+}
+
+/*
  * One pass of kind over the file (order: random offsets or NULL), size-
  * or time-based; with record, its histograms go to the ctx.
  */
@@ -354,8 +360,12 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
 	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
 		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
+	p.gate = plat_gate_new();
+	if (!p.gate) {
+		snprintf(c->err, c->errlen, "out of memory for %u jobs", p.njobs);
+		p.fd = -1;
+		goto out;
+	}
 	p.fd = io_open(c->path, (kind == QD_READ ? O_RDONLY : O_RDWR) | c->open_flags,
 		       &c->mode, c->err, c->errlen);
 	if (p.fd < 0 || io_fsync(p.fd, c->path, c->err, c->errlen) != 0)
@@ -383,7 +393,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	}
 	s->bytes = s->ops * c->reclen;
 	s->elapsed_ns = time_based ? p.run_ns : t1 - t0;
-	if (record && jobs_merge(&p) != 0) {
+	if (record && (jobs_merge(&p) != 0 || note_inflight(c, &p) != 0)) {
 		snprintf(c->err, c->errlen, "out of memory merging latency histograms");
 		rc = TESTS_ERROR;
 	}
@@ -399,8 +409,7 @@ out:
 		if (!sync_ok)
 			rc = TESTS_ERROR;
 	}
-	pthread_cond_destroy(&p.cv);
-	pthread_mutex_destroy(&p.mu);
+	plat_gate_free(p.gate);
 	return rc;
 }
 

@@ -66,6 +66,9 @@ void report_qd(FILE *out, const struct result_set *rs)
 					"latency in microseconds, trials merged)\n");
 				if (rs->meta.workload)
 					fprintf(out, "workload: %s\n", rs->meta.workload);
+				if (rs->meta.inflight_max)
+					fprintf(out, "most I/Os in flight at once per job: %s\n",
+						rs->meta.inflight_max);
 				fprintf(out, "%-13s%12s%8s%12s%11s%11s%6s%10s%11s%10s%10s"
 					"%10s%11s%10s%11s\n", "test", "kB", "reclen", "IOPS",
 					"rd IOPS", "wr IOPS", "rd%", "avg", "max", "sd", "p99",

@@ -101,6 +101,9 @@ struct result_meta {
 	int source_unit;      /* enum results_unit the source printed */
 	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
 				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
+	char *inflight_max;   /* those runs: the most I/Os one worker had in
+				 flight at once (submitted, not yet reaped), a
+				 number as text; NULL otherwise */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };

@@ -11,7 +11,8 @@
 #    where the build has no engine for 4);
 #  - depth 8 sequential and random passes move exactly the file, reads
 #    only read (wr_iops 0) and writes only write; -H 8 prints IOzone's
-#    header line; meta.csv names the engine and depth.  Where this build
+#    header line; meta.csv names the engine and depth, and inflight_max
+#    says the engine had 8 in flight at once.  Where this build
 #    cannot keep 8 in flight (no liburing) the run is refused with exit 2
 #    and nothing is written;
 #  - --runtime 1s --ramp 200ms: the timed region is exactly 1 s;
@@ -50,6 +51,8 @@ else
 fi
 check grep -q '^IOPS and latency' "$T/out"
 check grep -q "^workload: engine=[a-z_]* iodepth=$QD jobs=2 mix=70" "$T/out"
+check grep -q "^most I/Os in flight at once per job: $QD\$" "$T/out"
+check grep -q "^inflight_max,$QD\$" "$T/mix/meta.csv"
 check grep -q '^random mix  *16384  *4 ' "$T/out"
 awk -F, '
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -100,6 +103,7 @@ else
 	check test "$RC" -eq 0
 	check grep -q 'POSIX async I/O (with bcopy). Depth 8' "$T/out"
 	check grep -q '^workload,engine=[a-z_]* iodepth=8 jobs=1' "$T/d8/meta.csv"
+	check grep -q '^inflight_max,8$' "$T/d8/meta.csv"
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{
 		t = $(c["test"]); w = t ~ /write/

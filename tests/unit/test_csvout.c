@@ -19,14 +19,16 @@
 #include "csvout.h"
 #include "cu.h"
 #include "import.h"
+#include "platform.h"
 #include "results.h"
 
 /* ---- helpers: temp folders, whole files, a CSV table ---- */
 
+/* remove() takes no folder on Windows: the platform's rmdir for those */
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	(void)st; (void)flag; (void)ftw;
-	return remove(path);
+	(void)st; (void)ftw;
+	return flag == FTW_DP ? plat_rmdir(path) : plat_remove(path);
 }
 
 static void make_tmpdir(char *buf, size_t len)

@@ -4,8 +4,9 @@
  * plat_stat says about files, directories and nothing; the no-clobber
  * rule of io_create; positioned and sequential transfers; atomic replace;
  * binary streams; a non-ASCII (UTF-8) path; the local-time offset; the
- * capabilities; and the sector-size rule of unbuffered I/O, whose failure
- * wine cannot show (it accepts misaligned FILE_FLAG_NO_BUFFERING I/O).
+ * capabilities; the sector-size rule of unbuffered I/O, whose failure
+ * wine cannot show (it accepts misaligned FILE_FLAG_NO_BUFFERING I/O);
+ * and threads with the start gate of the queue-depth workers.
  */
 #include "compat.h"
 
@@ -213,6 +214,70 @@ static void test_facts(void)
 	CU_ASSERT_EQUAL(plat_program_found("iosweep-no-such-program"), 0);
 }
 
+/*
+ * Threads and the start gate (the queue-depth workers): each worker
+ * arrives, waits, and once through reads what the starter wrote before
+ * opening; a closed gate (go 0) lets them through without running; a
+ * worker that arrives after the gate opened passes at once; join hands
+ * back each thread's return value.
+ */
+#define GATE_WORKERS 6
+
+struct gate_worker {
+	struct plat_gate *g;
+	const volatile int *published;   /* written by the starter before opening */
+	int idx, go, saw;
+};
+
+static int gate_worker_main(void *arg)
+{
+	struct gate_worker *w = arg;
+
+	w->go = plat_gate_arrive(w->g);
+	w->saw = *w->published;
+	return 100 + w->idx;
+}
+
+static void gate_round(int go)
+{
+	struct gate_worker w[GATE_WORKERS];
+	struct plat_thread *t[GATE_WORKERS], *late;
+	struct plat_gate *g = plat_gate_new();
+	volatile int published = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	for (int i = 0; i < GATE_WORKERS; i++) {
+		w[i] = (struct gate_worker){ g, &published, i, -1, -1 };
+		CU_ASSERT_EQUAL_FATAL(plat_thread_start(&t[i], gate_worker_main, &w[i],
+							err, sizeof(err)), 0);
+	}
+	plat_gate_wait(g, GATE_WORKERS);
+	/* all arrived and none is through: each still has go -1 */
+	for (int i = 0; i < GATE_WORKERS; i++)
+		CU_ASSERT_EQUAL(w[i].go, -1);
+	published = 42;
+	plat_gate_open(g, go);
+	for (int i = 0; i < GATE_WORKERS; i++) {
+		CU_ASSERT_EQUAL(plat_thread_join(t[i]), 100 + i);
+		CU_ASSERT_EQUAL(w[i].go, go);
+		CU_ASSERT_EQUAL(w[i].saw, 42);
+	}
+	/* a late arrival: the gate is open, it does not wait */
+	struct gate_worker lw = { g, &published, GATE_WORKERS, -1, -1 };
+	CU_ASSERT_EQUAL_FATAL(plat_thread_start(&late, gate_worker_main, &lw,
+						err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(plat_thread_join(late), 100 + GATE_WORKERS);
+	CU_ASSERT_EQUAL(lw.go, go);
+	plat_gate_free(g);
+}
+
+static void test_threads_and_gate(void)
+{
+	gate_round(1);
+	gate_round(0);
+	plat_gate_free(NULL);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_stat_kinds),
 	CU_CASE(test_no_clobber),
@@ -221,6 +286,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_utf8_path),
 	CU_CASE(test_sector_rule),
 	CU_CASE(test_facts),
+	CU_CASE(test_threads_and_gate),
 	{ 0 },
 };
 
