@@ -3,7 +3,10 @@
  * engines themselves are one file each; this file only knows their
  * tables and the rule: depth 1 is plain synchronous calls, depth N needs
  * an engine that really keeps N in flight, and where there is none the
- * answer is a refusal that says what is missing.
+ * answer is a refusal that says what is missing.  It also holds the
+ * completion side the asynchronous engines share (engine_reap_loop,
+ * engine_finish), so each of them only says how it collects finished
+ * requests and how it waits for more.
  */
 #include "compat.h"
 
@@ -91,4 +94,33 @@ void engine_close(struct engine *e)
 	if (e->ops->cleanup)
 		e->ops->cleanup(e);
 	free(e);
+}
+
+void engine_finish(struct engine *e, struct engine_io *io, int64_t res,
+		   struct engine_io **done, unsigned *n)
+{
+	io->res = res;
+	done[(*n)++] = io;
+	e->inflight--;
+}
+
+int engine_reap_loop(struct engine *e, const struct engine_completions *how,
+		     unsigned min, struct engine_io **done, unsigned max,
+		     char *err, size_t errlen)
+{
+	int got = how->collect(e, done, max, err, errlen);
+	unsigned n;
+
+	if (got < 0)
+		return -1;
+	n = (unsigned)got;
+	while (n < min && n < max && e->inflight > 0) {
+		if (how->wait(e, min - n, err, errlen) != 0)
+			return -1;
+		got = how->collect(e, done + n, max - n, err, errlen);
+		if (got < 0)
+			return -1;
+		n += (unsigned)got;
+	}
+	return (int)n;
 }

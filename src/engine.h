@@ -103,4 +103,31 @@ struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
 /* Wait for what is in flight (results dropped), clean up, free.  NULL ok. */
 void engine_close(struct engine *e);
 
+/*
+ * For the engines (not their callers): the completion side that every
+ * asynchronous engine shares.  engine_finish() hands one finished I/O
+ * back: its result (bytes moved or -errno, as the system call said), its
+ * place in done[*n], one fewer in flight.  engine_reap_loop() is a whole
+ * reap hook, given the engine's two ways to see completions: collect
+ * takes the I/Os that have finished, without waiting, up to max into
+ * done[] (each through engine_finish) and returns how many or -1; while
+ * fewer than min have come back and some are in flight, wait blocks until
+ * at least more of them finish (at least one), then collect runs again.
+ * Both write the failing call into err and return -1.
+ */
+struct engine_completions {
+	int (*collect)(struct engine *e, struct engine_io **done, unsigned max,
+		       char *err, size_t errlen);
+	int (*wait)(struct engine *e, unsigned more, char *err, size_t errlen);
+};
+
+void engine_finish(struct engine *e, struct engine_io *io, int64_t res,
+		   struct engine_io **done, unsigned *n);
+int engine_reap_loop(struct engine *e, const struct engine_completions *how,
+		     unsigned min, struct engine_io **done, unsigned max,
+		     char *err, size_t errlen);
+
+/* The table of an engine this build leaves out: named, no depth, no hooks. */
+#define ENGINE_OPS_ABSENT(name) { name, 0, NULL, NULL, NULL, NULL, NULL }
+
 #endif

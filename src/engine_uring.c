@@ -1,11 +1,12 @@
 /*
  * engine_uring.c: Linux io_uring through liburing.  One ring per job,
  * as deep as --iodepth; queue() prepares a read or write SQE, commit()
- * submits everything queued (a partial submit is retried), reap() waits
- * for the first completion and takes whatever else is ready without
- * waiting.  Built only when pkg-config finds liburing (HAVE_LIBURING);
- * without it the table is there with max_depth 0 and no hooks, and
- * engine_pick() refuses --iodepth > 1 with the reason.
+ * submits everything queued (a partial submit is retried), reap() takes
+ * what the completion ring holds and, while that is fewer than asked
+ * for, waits for the rest (engine_reap_loop).  Built only when pkg-config
+ * finds liburing (HAVE_LIBURING); without it the table is there with
+ * max_depth 0 and no hooks, and engine_pick() refuses --iodepth > 1 with
+ * the reason.
  */
 #include "compat.h"
 
@@ -85,31 +86,46 @@ static int uring_commit(struct engine *e, char *err, size_t errlen)
 	return 0;
 }
 
+/* What has completed, without waiting (engine_reap_loop's collect). */
+static int uring_collect(struct engine *e, struct engine_io **done,
+			 unsigned max, char *err, size_t errlen)
+{
+	struct uring *u = e->data;
+	struct io_uring_cqe *cqe;
+	unsigned n = 0;
+
+	(void)err;
+	(void)errlen;
+	while (n < max && io_uring_peek_cqe(&u->ring, &cqe) == 0) {
+		engine_finish(e, io_uring_cqe_get_data(cqe), cqe->res, done, &n);
+		io_uring_cqe_seen(&u->ring, cqe);
+	}
+	return (int)n;
+}
+
+/* Until at least more completions are in the ring (its wait). */
+static int uring_wait(struct engine *e, unsigned more, char *err, size_t errlen)
+{
+	struct uring *u = e->data;
+	struct io_uring_cqe *cqe;
+	int rc;
+
+	do
+		rc = io_uring_wait_cqe_nr(&u->ring, &cqe, more);
+	while (rc == -EINTR);
+	if (rc < 0) {
+		snprintf(err, errlen, "io_uring_wait_cqe: %s", strerror(-rc));
+		return -1;
+	}
+	return 0;
+}
+
 static int uring_reap(struct engine *e, unsigned min, struct engine_io **done,
 		      unsigned max, char *err, size_t errlen)
 {
-	struct uring *u = e->data;
-	unsigned n = 0;
+	static const struct engine_completions how = { uring_collect, uring_wait };
 
-	while (n < max) {
-		struct io_uring_cqe *cqe;
-		int rc = n < min ? io_uring_wait_cqe(&u->ring, &cqe)
-			: io_uring_peek_cqe(&u->ring, &cqe);
-		if (rc == -EINTR)
-			continue;
-		if (rc == -EAGAIN && n >= min)
-			break;
-		if (rc < 0) {
-			snprintf(err, errlen, "io_uring_wait_cqe: %s", strerror(-rc));
-			return -1;
-		}
-		done[n] = io_uring_cqe_get_data(cqe);
-		done[n]->res = cqe->res;
-		io_uring_cqe_seen(&u->ring, cqe);
-		n++;
-		e->inflight--;
-	}
-	return (int)n;
+	return engine_reap_loop(e, &how, min, done, max, err, errlen);
 }
 
 static void uring_cleanup(struct engine *e)
@@ -130,8 +146,6 @@ const struct engine_ops engine_uring_ops = {
 
 #else
 
-const struct engine_ops engine_uring_ops = {
-	"io_uring", 0, NULL, NULL, NULL, NULL, NULL,
-};
+const struct engine_ops engine_uring_ops = ENGINE_OPS_ABSENT("io_uring");
 
 #endif

@@ -1,13 +1,13 @@
 /*
  * platform_posix_aio.c: the POSIX AIO engine (aio_read, aio_write,
  * aio_suspend), part of the platform layer because whether the kernel
- * really runs these requests depends on the system.  POSIX AIO (aio_read, aio_write, aio_suspend).  On
- * FreeBSD and macOS the kernel runs these requests, so N of them really
- * are in flight at once; glibc emulates them with threads and runs the
- * requests of one descriptor one after another, so on Linux the engine
- * is built (its unit test runs there) but engine_pick() never chooses
- * it.  One aiocb per slot; reap() waits with aio_suspend on the ones in
- * flight and collects every one that finished.  An EAGAIN from
+ * really runs these requests depends on the system.  On FreeBSD and macOS
+ * the kernel runs them, so N of them really are in flight at once; glibc
+ * emulates them with threads and runs the requests of one descriptor one
+ * after another, so on Linux the engine is built (its unit test runs
+ * there) but engine_pick() never chooses it.  One aiocb per slot; reap()
+ * (engine_reap_loop) collects every one that finished and, while that is
+ * too few, waits with aio_suspend on the ones in flight.  An EAGAIN from
  * aio_read/aio_write (the system's AIO limit) is an error that says the
  * depth cannot be kept, never a silent drop to a smaller depth.
  */
@@ -116,13 +116,15 @@ static int paio_commit(struct engine *e, char *err, size_t errlen)
 	return 0;
 }
 
-/* Collect the finished requests into done[]; how many. */
-static unsigned paio_collect(struct engine *e, struct engine_io **done,
-			     unsigned max)
+/* The finished requests into done[], without waiting (the collect). */
+static int paio_collect(struct engine *e, struct engine_io **done,
+			unsigned max, char *err, size_t errlen)
 {
 	struct paio *p = e->data;
 	unsigned n = 0;
 
+	(void)err;
+	(void)errlen;
 	for (unsigned s = 0; s < e->depth && n < max; s++) {
 		int st;
 		if (!p->io[s])
@@ -131,35 +133,37 @@ static unsigned paio_collect(struct engine *e, struct engine_io **done,
 		if (st == EINPROGRESS)
 			continue;
 		ssize_t r = aio_return(&p->cbs[s]);
-		p->io[s]->res = st != 0 ? -(int64_t)st : (int64_t)r;
-		done[n++] = p->io[s];
+		engine_finish(e, p->io[s], st != 0 ? -(int64_t)st : (int64_t)r,
+			      done, &n);
 		p->io[s] = NULL;
-		e->inflight--;
 	}
-	return n;
+	return (int)n;
+}
+
+/* Until one of the requests in flight finishes (the wait). */
+static int paio_wait(struct engine *e, unsigned more, char *err, size_t errlen)
+{
+	struct paio *p = e->data;
+	int nw = 0;
+
+	(void)more;   /* aio_suspend returns at the first; the loop asks again */
+	for (unsigned s = 0; s < e->depth; s++)
+		if (p->io[s])
+			p->wait[nw++] = &p->cbs[s];
+	if (nw > 0 && aio_suspend(p->wait, nw, NULL) != 0 && errno != EINTR &&
+	    errno != EAGAIN) {
+		snprintf(err, errlen, "aio_suspend: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static int paio_reap(struct engine *e, unsigned min, struct engine_io **done,
 		     unsigned max, char *err, size_t errlen)
 {
-	struct paio *p = e->data;
-	unsigned n = paio_collect(e, done, max);
+	static const struct engine_completions how = { paio_collect, paio_wait };
 
-	while (n < min && n < max) {
-		int nw = 0;
-		for (unsigned s = 0; s < e->depth; s++)
-			if (p->io[s])
-				p->wait[nw++] = &p->cbs[s];
-		if (nw == 0)
-			break;
-		if (aio_suspend(p->wait, nw, NULL) != 0 && errno != EINTR &&
-		    errno != EAGAIN) {
-			snprintf(err, errlen, "aio_suspend: %s", strerror(errno));
-			return -1;
-		}
-		n += paio_collect(e, done + n, max - n);
-	}
-	return (int)n;
+	return engine_reap_loop(e, &how, min, done, max, err, errlen);
 }
 
 static void paio_cleanup(struct engine *e)
@@ -182,8 +186,6 @@ const struct engine_ops engine_posixaio_ops = {
 
 #else
 
-const struct engine_ops engine_posixaio_ops = {
-	"posixaio", 0, NULL, NULL, NULL, NULL, NULL,
-};
+const struct engine_ops engine_posixaio_ops = ENGINE_OPS_ABSENT("posixaio");
 
 #endif
