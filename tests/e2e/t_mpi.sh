@@ -9,7 +9,8 @@
 # 3 and the finished cells saved (the hang test); --iodepth, --jobs, --mix
 # and --runtime are refused; --stonewall stops a slow rank's passes
 # when the first rank finishes (and without it every rank moves its
-# whole file); SIGINT to the ranks saves the finished cells.  Every
+# whole file); SIGINT to the ranks saves the finished cells; two hosts,
+# simulated with UTS namespaces, meet the host logic.  Every
 # mpirun runs under a timeout, so a hang fails the test instead of
 # stalling it.  Skipped without mpirun or without the MPI build
 # ($IOSWEEP_MPI, set by make e2e when mpicc is found).
@@ -196,7 +197,49 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check test -z "$(ls "$T/d")"
 fi
 
-# 7. --stonewall without MPI: refused, naming the option.
+# 7. Two hosts, simulated: each rank runs in a UTS namespace of its own
+# (unshare -u, as root) named node<rank / per-host>, so the host logic
+# meets real host names: the header and meta count 2 hosts, every
+# client's row names its host, --reorder's default shift is the ranks
+# per host (client r reads the file of client r + 2, on the other
+# host), -f with %h but no %r is refused when a host runs two ranks and
+# accepted when each runs one.
+cat >"$T/as-host" <<'EOF'
+#!/bin/sh
+r=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}
+exec unshare -u sh -c 'hostname "node$1" && shift && exec "$@"' sh $((r / PER_HOST)) "$@"
+EOF
+chmod +x "$T/as-host"
+if PER_HOST=1 OMPI_COMM_WORLD_RANK=0 "$T/as-host" hostname 2>/dev/null | grep -qx node0; then
+	# shellcheck disable=SC2086
+	expect_success env PER_HOST=2 timeout $LIMIT $MPIRUN "$T/as-host" "$MPI_BIN" \
+		-s 1m -r 64k -i 0 -i 1 -f "$T/d/%h-%r" --reorder --out "$T/o8"
+	check grep -q '^	Clients: 4 on 2 hosts, at most 2 ranks per host' "$T/out"
+	check grep -q '^hosts,2$' "$T/o8/meta.csv"
+	check awk -F, '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["client"] == "all" { next }
+		{
+			r = $c["client"]; n++
+			if ($c["host"] != "node" int(r / 2)) bad++
+			w = ($c["test"] ~ /read/) ? (r + 2) % 4 : r
+			if ($c["writer"] != w) bad++
+		}
+		END { if (n != 16 || bad) { print n " rows, " bad " wrong"; exit 1 } }' \
+		"$T/o8/results.csv"
+	expect_failure 2 env PER_HOST=2 timeout $HANG $MPIRUN "$T/as-host" "$MPI_BIN" \
+		-s 1m -r 64k -i 0 -f "$T/d/%h" --out "$T/o8b"
+	check grep -q "clients on one host would share a file; put %r" "$T/err"
+	MPIRUN2=$(echo "$MPIRUN" | sed 's/-np 4/-np 2/')
+	expect_success env PER_HOST=1 timeout $LIMIT $MPIRUN2 "$T/as-host" "$MPI_BIN" \
+		-s 1m -r 64k -i 0 -w -f "$T/d/%h" --out "$T/o8c"
+	check test -f "$T/d/node0" -a -f "$T/d/node1"
+	rm -f "$T"/d/node*
+else
+	echo "note: cannot name a UTS namespace (unshare -u needs root): two-host case skipped"
+fi
+
+# 8. --stonewall without MPI: refused, naming the option.
 expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --stonewall -f "$T/d/plain"
 check grep -q -- '--stonewall: needs several clients' "$T/err"
 
