@@ -650,6 +650,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 		put_kv_text(f, "workload", m->workload);
 	if (m->inflight_max)
 		put_kv_text(f, "inflight_max", m->inflight_max);
+	if (m->async_pct)
+		put_kv_text(f, "async_pct", m->async_pct);
 	if (rs->nclients) {
 		put_kv_num(f, "clients", rs->nclients, 0);
 		put_kv_num(f, "hosts", rs->nhosts, 0);

@@ -69,6 +69,13 @@ struct engine {
 	unsigned depth;
 	unsigned inflight;          /* queued or submitted, not reaped */
 	unsigned most_inflight;     /* the most inflight seen after a commit (its user keeps it) */
+	/*
+	 * How the system finished the transfers it accepted, for engines that
+	 * can tell (winaio): inside the submitting call, or left pending to
+	 * finish later.  Both stay 0 where the engine cannot tell (sync,
+	 * io_uring, POSIX AIO): then there is no figure, not a zero.
+	 */
+	uint64_t sync_done, async_done;
 	void *data;                 /* the engine's state */
 };
 

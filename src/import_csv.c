@@ -421,6 +421,7 @@ static void meta_row(struct csv_ctx *c)
 		{ "status", offsetof(struct result_meta, status) },
 		{ "workload", offsetof(struct result_meta, workload) },
 		{ "inflight_max", offsetof(struct result_meta, inflight_max) },
+		{ "async_pct", offsetof(struct result_meta, async_pct) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])
@@ -430,8 +431,15 @@ static void meta_row(struct csv_ctx *c)
 		return;
 	}
 	const char *key = c->field[0], *val = c->field[1];
+	uint64_t u;
+	double d;
 	if (c->row == 1 && strcmp(key, "key") == 0)
 		return;
+	if (strcmp(key, "async_pct") == 0 && *val &&
+	    (parse_double(val, &d) || !(d >= 0.0 && d <= 100.0))) {
+		cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
+		return;
+	}
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		if (strcmp(key, strs[i].key) != 0)
 			continue;
@@ -442,8 +450,6 @@ static void meta_row(struct csv_ctx *c)
 			c->label_from_meta = 1;
 		return;
 	}
-	uint64_t u;
-	double d;
 	if (strcmp(key, "schema") == 0) {
 		if (parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
 			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,

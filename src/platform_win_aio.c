@@ -13,10 +13,15 @@
  * own handle and port, as a handle can belong to one port only.
  *
  * One OVERLAPPED per slot; its offset is the I/O's.  A transfer that
- * finishes inside the call still posts a completion, so every I/O that
+ * finishes inside the call (TRUE) still posts a completion, as the handle
+ * is left without FILE_SKIP_COMPLETION_PORT_ON_SUCCESS, so every I/O that
  * was accepted is reaped from the port (GetQueuedCompletionStatusEx, many
  * at once) and its outcome read with GetOverlappedResult: the bytes, 0 at
- * the end of the file (ERROR_HANDLE_EOF), or -errno.  A call that fails
+ * the end of the file (ERROR_HANDLE_EOF), or -errno.  Each accepted call
+ * is counted as the system answered it: done inside the call (TRUE:
+ * engine.h's sync_done) or left pending (ERROR_IO_PENDING: async_done),
+ * since Windows runs many buffered transfers synchronously and the I/Os
+ * iosweep has outstanding say nothing about those.  A call that fails
  * at once posts nothing; its I/O is kept aside and handed back by the next
  * reap with its error, so no I/O is ever lost.  With -I (NO_BUFFERING)
  * the buffer, offset and length of each transfer are checked against the
@@ -141,6 +146,10 @@ static int waio_queue(struct engine *e, struct engine_io *io, char *err,
 	e->inflight++;
 	if (ok || le == ERROR_IO_PENDING) {
 		r->io = io;          /* its completion comes through the port */
+		if (ok)
+			e->sync_done++;
+		else
+			e->async_done++;
 		return 0;
 	}
 	/* failed at once: nothing will be posted; the next reap hands it back */

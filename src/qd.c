@@ -83,6 +83,7 @@ struct qd_state {
 	struct latency_hist all;      /* when --latency did not give one */
 	int own_all;
 	unsigned inflight_max;        /* meta.inflight_max so far */
+	uint64_t sync_done, async_done; /* meta.async_pct's counts so far */
 };
 
 /* ---- one worker ------------------------------------------------------ */
@@ -316,8 +317,37 @@ static int jobs_merge(struct qd_pass *p)
 }
 
 /*
+ * The share of the recorded passes' transfers the system left pending
+ * (async_done of sync_done + async_done, engines that count them: winaio)
+ * into meta.async_pct: "0" and "100" only when exact, else one decimal
+ * kept off them.  Nothing when no engine counted.
+ */
+static int note_async(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	uint64_t total;
+	double pct;
+	char num[16];
+
+	for (unsigned i = 0; i < p->njobs; i++) {
+		st->sync_done += p->jobs[i].e->sync_done;
+		st->async_done += p->jobs[i].e->async_done;
+	}
+	total = st->sync_done + st->async_done;
+	if (total == 0)
+		return 0;
+	pct = 100.0 * (double)st->async_done / (double)total;
+	if (st->async_done == 0 || st->sync_done == 0)
+		snprintf(num, sizeof(num), "%d", st->async_done ? 100 : 0);
+	else
+		snprintf(num, sizeof(num), "%.1f", pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct);
+	return results_set_str(&c->rs->meta.async_pct, num);
+}
+
+/*
  * The most I/Os one worker of a recorded pass had in flight at once
- * (submitted and not yet reaped), the run's largest into meta.inflight_max.
+ * (submitted and not yet reaped), the run's largest into meta.inflight_max;
+ * how the system finished them into meta.async_pct.
  */
 static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 {
@@ -328,7 +358,11 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 	for (unsigned i = 0; i < p->njobs; i++)
 		if (p->jobs[i].e->most_inflight > most)
 			most = p->jobs[i].e->most_inflight;
-	if (!st || !c->rs || !c->record || most <= st->inflight_max)
+	if (!st || !c->rs || !c->record)
+		return 0;
+	if (note_async(c, p) != 0)
+		return -1;
+	if (most <= st->inflight_max)
 		return 0;
 	st->inflight_max = most;
 	snprintf(num, sizeof(num), "%u", most);

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "latency.h"
 #include "report_qd.h"
@@ -37,6 +38,25 @@ static void put_lat(FILE *out, const struct latency_hist *h, int have, int all)
 			ls.us[6]);
 	else
 		fprintf(out, "%10.1f%11.1f", ls.us[1], ls.us[2]);
+}
+
+/*
+ * meta.async_pct (engines that count it) as the share the system finished
+ * inside ReadFile/WriteFile: 100 - it, whole when it is 0 or 100.
+ */
+static void put_sync_share(FILE *out, const char *async_pct)
+{
+	char *end;
+	double v = strtod(async_pct, &end);
+
+	if (end == async_pct || *end || !(v >= 0.0 && v <= 100.0))
+		return;
+	if (v == 0.0 || v == 100.0)
+		fprintf(out, "transfers the system completed inside the call: %d%%\n",
+			v == 0.0 ? 100 : 0);
+	else
+		fprintf(out, "transfers the system completed inside the call: %.1f%%\n",
+			100.0 - v);
 }
 
 void report_qd(FILE *out, const struct result_set *rs)
@@ -69,6 +89,8 @@ void report_qd(FILE *out, const struct result_set *rs)
 				if (rs->meta.inflight_max)
 					fprintf(out, "most I/Os in flight at once per job: %s\n",
 						rs->meta.inflight_max);
+				if (rs->meta.async_pct)
+					put_sync_share(out, rs->meta.async_pct);
 				fprintf(out, "%-13s%12s%8s%12s%11s%11s%6s%10s%11s%10s%10s"
 					"%10s%11s%10s%11s\n", "test", "kB", "reclen", "IOPS",
 					"rd IOPS", "wr IOPS", "rd%", "avg", "max", "sd", "p99",

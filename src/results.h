@@ -104,6 +104,10 @@ struct result_meta {
 	char *inflight_max;   /* those runs: the most I/Os one worker had in
 				 flight at once (submitted, not yet reaped), a
 				 number as text; NULL otherwise */
+	char *async_pct;      /* those runs, engines that can tell (winaio):
+				 the % of transfers the system left pending
+				 rather than finishing inside the call, as
+				 text; NULL when not counted */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };

@@ -117,8 +117,13 @@ check test ! -e 'résumé-日.tmp'
 #    flight at once (meta.csv inflight_max, counted after each submission);
 #    and by Little's law (IOPS x mean latency = the mean number
 #    outstanding) more than half the depth was outstanding on average.
-#    Under wine each transfer finishes inside ReadFile/WriteFile, so this
-#    shows iosweep keeping the queue full, not the disk's concurrency.
+#    This shows iosweep keeping the queue full, not the disk's
+#    concurrency.  The engine counts how the system answered each call
+#    (meta.csv async_pct, the share left pending, 0..100; the report says
+#    the share done inside the call): wine 8 answers every overlapped
+#    ReadFile/WriteFile on a file with ERROR_IO_PENDING, so exactly 100
+#    here, where a count that mixed up the two answers would show 0 or
+#    less; import reads the key and refuses one that is not a percentage.
 qd_rows() {   # qd_rows FILE BYTES OPS DEPTH: "bad: ..." lines for rows that do not add up
 	awk -F, -v want_b="$2" -v want_o="$3" -v depth="$4" '
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -143,6 +148,17 @@ check grep -q '^write  *4096  *4 ' "$T/out"
 check grep -q '^workload,engine=winaio iodepth=8 jobs=1$' o9/meta.csv
 check grep -q '^inflight_max,8$' o9/meta.csv
 check test ! -e t9.tmp
+# async_pct: a percentage; under wine (every call ERROR_IO_PENDING) exactly 100
+async_pct() { awk -F, '$1 == "async_pct" { print $2 }' "$1/meta.csv"; }
+in_pct() { awk -v v="$1" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9])?$/ && v + 0 >= 0 && v + 0 <= 100) }'; }
+check in_pct "$(async_pct o9)"
+check test "$(async_pct o9)" = 100
+check grep -q '^transfers the system completed inside the call: 0%$' "$T/out"
+expect_success win import o9 --out imp9
+mkdir bad9a && cp o9/*.csv bad9a/ && sed -i 's/^async_pct,.*/async_pct,150/' bad9a/meta.csv
+expect_failure 4 win import bad9a --out imp9b
+check grep -q "async_pct '150'" "$T/err"
+check test ! -e imp9b
 qd_rows o9/results.csv 4194304 1024 8 >bad9
 check test ! -s bad9
 sed 's/^/  /' bad9 | head -n 5
@@ -151,6 +167,7 @@ check test "$(awk -F, 'NR > 1' o9/results.csv | wc -l)" -eq 4
 expect_success win -s 1m -r 4k -H 4 -I -i 0 -i 1 -f t9.tmp --out o9i
 check grep -q 'FILE_FLAG_NO_BUFFERING' "$T/out"
 check grep -q '^inflight_max,4$' o9i/meta.csv
+check test "$(async_pct o9i)" = 100
 qd_rows o9i/results.csv 1048576 256 4 >bad9
 check test ! -s bad9
 # two jobs (Win32 threads), each at depth 4, a 70/30 random mix: every
@@ -158,6 +175,7 @@ check test ! -s bad9
 expect_success win -s 4m -r 4k --iodepth 4 --jobs 2 --mix 70 -i 0 -i 2 -f t9.tmp --out o9m
 check grep -q '^workload,engine=winaio iodepth=4 jobs=2 mix=70$' o9m/meta.csv
 check grep -q '^inflight_max,4$' o9m/meta.csv
+check test "$(async_pct o9m)" = 100
 qd_rows o9m/results.csv 4194304 1024 4 >bad9
 check test ! -s bad9
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -176,6 +194,8 @@ check test $? -eq 0
 expect_success win -s 1m -r 4k --jobs 2 --precondition -i 0 -i 2 -f t9.tmp --out o9p
 check grep -q '^workload,engine=sync iodepth=1 jobs=2 precondition$' o9p/meta.csv
 check grep -q '^inflight_max,1$' o9p/meta.csv
+check test -z "$(async_pct o9p)"   # the sync engine cannot tell: no figure
+check test -z "$(grep '^transfers the system' "$T/out")"
 # a profile: two workloads, their folders, reports and profile.csv
 printf '%s\n' 'r8 | -r 4k -i 0 -i 2 -+n --iodepth 8' 'mix | -r 4k -i 0 -i 2 -+n --mix 70 --jobs 2 --iodepth 4' >w.profile
 expect_success win profile w.profile --size 1m --file t9.tmp --out o9prof
