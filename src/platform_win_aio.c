@@ -166,21 +166,24 @@ static int waio_commit(struct engine *e, char *err, size_t errlen)
 	return 0;   /* ReadFile and WriteFile have handed each one over already */
 }
 
-/* The outcome of a dequeued request into its I/O. */
-static struct engine_io *waio_finish(struct waio *w, OVERLAPPED *ov)
+/* A dequeued request's I/O handed back with its outcome (engine_finish). */
+static void waio_finish(struct engine *e, OVERLAPPED *ov,
+			struct engine_io **done, unsigned *n)
 {
+	struct waio *w = e->data;
 	struct waio_req *r = (struct waio_req *)(void *)ov;
 	struct engine_io *io = r->io;
-	DWORD n = 0;
+	DWORD moved = 0;
+	int64_t res;
 
-	if (GetOverlappedResult(w->h, ov, &n, FALSE))
-		io->res = (int64_t)n;
+	if (GetOverlappedResult(w->h, ov, &moved, FALSE))
+		res = (int64_t)moved;
 	else if (GetLastError() == ERROR_HANDLE_EOF)
-		io->res = 0;
+		res = 0;
 	else
-		io->res = -(int64_t)win_errno(GetLastError());
+		res = -(int64_t)win_errno(GetLastError());
 	r->io = NULL;
-	return io;
+	engine_finish(e, io, res, done, n);
 }
 
 static int waio_reap(struct engine *e, unsigned min, struct engine_io **done,
@@ -190,8 +193,8 @@ static int waio_reap(struct engine *e, unsigned min, struct engine_io **done,
 	unsigned n = 0;
 
 	while (w->nfailed > 0 && n < max) {
-		done[n++] = w->failed[--w->nfailed];
-		e->inflight--;
+		struct engine_io *io = w->failed[--w->nfailed];
+		engine_finish(e, io, io->res, done, &n);
 	}
 	while (n < max && e->inflight > w->nfailed) {
 		ULONG got = 0, want = max - n;
@@ -205,10 +208,8 @@ static int waio_reap(struct engine *e, unsigned min, struct engine_io **done,
 			waio_fail("GetQueuedCompletionStatusEx", err, errlen);
 			return -1;
 		}
-		for (ULONG k = 0; k < got; k++) {
-			done[n++] = waio_finish(w, w->ents[k].lpOverlapped);
-			e->inflight--;
-		}
+		for (ULONG k = 0; k < got; k++)
+			waio_finish(e, w->ents[k].lpOverlapped, done, &n);
 		if (n >= min)
 			break;
 	}
