@@ -89,6 +89,11 @@ a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$(c["test"]) == "random mix" { printf "%.0f ", $(c["rd_iops"]) }' "$T/mix/results.csv")
 b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$(c["test"]) == "random mix" { printf "%.0f ", $(c["rd_iops"]) }' "$T/mix-imp/results.csv")
+# ...with the run's workload and depth figures; only an engine that can
+# tell (Windows' winaio) says what share the system left pending
+check grep -q "^inflight_max,$QD\$" "$T/mix-imp/meta.csv"
+check grep -q "^workload,engine=" "$T/mix-imp/meta.csv"
+check test "$(grep -c '^async_pct,' "$T/mix/meta.csv")" -eq 0
 check test -n "$a"
 check test "$a" = "$b"
 
