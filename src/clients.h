@@ -53,8 +53,8 @@ int clients_agree(int rc, char *err, size_t errlen);
 /*
  * After options_parse(): refuse what this build cannot do with these
  * options (--reorder and --stonewall without MPI; with MPI throughput
- * mode, --min-time,
- * --latency, -Q, --refine-cliffs), and give each client its own -f: %r
+ * mode, --min-time, -Q, --refine-cliffs, --ci, --until-settled, and
+ * --stonewall with --latency), and give each client its own -f: %r
  * (rank), %h (host name), %n (clients) and %% in the path, or ".RANK"
  * appended when it has none.  0 or -1 with err set.
  */
@@ -89,8 +89,11 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns);
 
 /*
  * A cell is finished on this client: agree, then the leader gathers
- * every client's samples of the cell, keeps them in rs->client_samples
- * and puts the aggregate in rs->samples in place of its own.  0, or -1
+ * every client's samples of the cell with their latency histograms,
+ * keeps them in rs->client_samples and puts the aggregate in rs->samples
+ * in place of its own (its histograms: the clients' merged).  Past the
+ * agreement every client makes the same fixed calls (a gather of
+ * lengths, a broadcast that they fit, a gather of bytes).  0, or -1
  * when the clients agreed to stop (the run then ends with
  * clients_run_end()).
  */

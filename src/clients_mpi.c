@@ -33,6 +33,7 @@
 
 #include <mpi.h>
 
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 #include "clients.h"
 #include "clock.h"
 #include "iosweep.h"
+#include "latency.h"
 #include "options.h"
 #include "platform.h"
 #include "results.h"
@@ -70,11 +72,14 @@ static struct {
 	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
 } cl = { .read_writer = -1 };
 
-/* One sample on the wire. */
+/*
+ * One sample on the wire; its histograms (lat: bit 0 all, 1 the reads,
+ * 2 the writes) follow it, packed.
+ */
 struct wire {
-	uint64_t bytes, ops, elapsed_ns, wall_ns, sync_ns;
+	uint64_t bytes, ops, elapsed_ns, wall_ns, sync_ns, rd_ops, wr_ops;
 	double cpu_user_s, cpu_sys_s;
-	uint32_t col, trial, writer, flags;
+	uint32_t col, trial, writer, flags, lat, spare;
 };
 
 static const char *host_of(int rank)
@@ -269,10 +274,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "-t/-l/-u (throughput mode)";
 	else if (o->min_time_ms)
 		refused = "--min-time";
-	else if (o->latency_files)
+	else if (o->latency_files)	/* every rank would write ./wol.dat ... */
 		refused = "-Q";
-	else if (o->latency)
-		refused = "--latency";
 	else if (o->refine_cliffs)
 		refused = "--refine-cliffs";
 	else if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
@@ -284,6 +287,11 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	if (refused) {
 		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			 "the sweep grid on every client in step", refused);
+		return -1;
+	}
+	if (o->stonewall && o->latency) {	/* tests.c: its loop times no op */
+		snprintf(err, errlen, "--stonewall and --latency: a stonewalled pass "
+			 "does not time its operations; choose one");
 		return -1;
 	}
 	if (distinct(o->file, err, errlen) != 0 ||
@@ -462,90 +470,280 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
 	return rc;
 }
 
+/* The three histograms a sample may own: all, reads, writes. */
+static void sample_slots(struct result_sample *s, struct latency_hist **slot[3])
+{
+	slot[0] = &s->lat;
+	slot[1] = &s->lat_rd;
+	slot[2] = &s->lat_wr;
+}
+
+static void sample_free_hists(struct result_sample *s)
+{
+	struct latency_hist **slot[3];
+
+	sample_slots(s, slot);
+	for (int k = 0; k < 3; k++) {
+		latency_free(*slot[k]);
+		*slot[k] = NULL;
+	}
+}
+
 /* Leader: rs->samples without the raw samples of cell (or of every cell
- * not aggregated, when cell is SIZE_MAX). */
+ * not aggregated, when cell is SIZE_MAX); their histograms are freed. */
 static void drop_raw(struct result_set *rs, size_t cell)
 {
 	size_t k = 0;
 
 	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct result_sample *s = &rs->samples[i];
+		struct result_sample *s = &rs->samples[i];
 		int raw = cell == SIZE_MAX ?
 			(s->cell >= cl.naggregated || !cl.aggregated[s->cell]) :
 			s->cell == cell;
-		if (!raw)
+		if (raw)
+			sample_free_hists(s);
+		else
 			rs->samples[k++] = *s;
 	}
 	rs->nsamples = k;
 }
 
-/* Leader: every rank's samples of cell (all[], from rank r at off[r]). */
-static int aggregate(struct result_set *rs, size_t cell, const struct wire *all,
-		     const int *count, const int *off)
+/*
+ * This client's samples of cell as bytes: per sample its struct wire,
+ * then the histograms its lat bits name, packed (latency_pack), in
+ * slot order.  NULL when out of memory.
+ */
+static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
+				size_t *len)
 {
-	size_t n0 = (size_t)count[0];
-	struct result_sample *agg = calloc(n0 ? n0 : 1, sizeof(*agg));
-	uint64_t *slowest = calloc(n0 ? n0 : 1, sizeof(*slowest));
+	size_t bytes = 0;
+	unsigned char *buf, *p;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		struct latency_hist **slot[3];
+		if (s->cell != cell)
+			continue;
+		bytes += sizeof(struct wire);
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++)
+			if (*slot[k])
+				bytes += latency_packed_len(*slot[k]);
+	}
+	p = buf = malloc(bytes ? bytes : 1);
+	if (!buf)
+		return NULL;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		struct latency_hist **slot[3];
+		struct wire w;
+		if (s->cell != cell)
+			continue;
+		memset(&w, 0, sizeof(w));
+		w = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
+				   s->sync_ns, s->rd_ops, s->wr_ops, s->cpu_user_s,
+				   s->cpu_sys_s, s->col, s->trial, (uint32_t)s->writer,
+				   s->flags, 0, 0 };
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++)
+			w.lat |= *slot[k] ? 1u << k : 0u;
+		memcpy(p, &w, sizeof(w));
+		p += sizeof(w);
+		for (int k = 0; k < 3; k++)
+			if (*slot[k])
+				p += latency_pack(*slot[k], p, (size_t)(buf + bytes - p));
+	}
+	*len = bytes;
+	return buf;
+}
+
+/* The samples the leader has read from the clients' bytes. */
+struct incoming {
+	struct result_sample *s;
+	size_t n, alloc;
+};
+
+static void incoming_free(struct incoming *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		sample_free_hists(&in->s[i]);
+	free(in->s);
+	memset(in, 0, sizeof(*in));
+}
+
+/*
+ * Leader: rank r's samples of cell from its len bytes at p (pack_cell's
+ * layout), appended to in.  0, or -1 with cl.local_err set (short or
+ * corrupt bytes, out of memory).
+ */
+static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
+		       struct incoming *in)
+{
+	char why[256];
+
+	while (len > 0) {
+		struct latency_hist **slot[3];
+		struct result_sample *s;
+		struct wire w;
+		if (len < sizeof(w)) {
+			snprintf(why, sizeof(why), "%zu bytes left, a sample takes %zu",
+				 len, sizeof(w));
+			goto bad;
+		}
+		memcpy(&w, p, sizeof(w));
+		p += sizeof(w);
+		len -= sizeof(w);
+		if (w.col >= RC_COUNT || w.lat > 7u) {
+			snprintf(why, sizeof(why), "a sample of column %u, histograms %#x",
+				 (unsigned)w.col, (unsigned)w.lat);
+			goto bad;
+		}
+		if (in->n == in->alloc) {
+			size_t want = in->alloc ? 2 * in->alloc : 16;
+			struct result_sample *more = realloc(in->s, want * sizeof(*more));
+			if (!more) {
+				snprintf(why, sizeof(why), "out of memory");
+				goto bad;
+			}
+			in->s = more;
+			in->alloc = want;
+		}
+		s = &in->s[in->n++];    /* counted now: incoming_free frees its histograms */
+		memset(s, 0, sizeof(*s));
+		s->cell = (uint32_t)cell;
+		s->col = (uint16_t)w.col;
+		s->trial = (uint16_t)w.trial;
+		s->bytes = w.bytes;
+		s->ops = w.ops;
+		s->elapsed_ns = w.elapsed_ns;
+		s->wall_ns = w.wall_ns;
+		s->sync_ns = w.sync_ns;
+		s->rd_ops = w.rd_ops;
+		s->wr_ops = w.wr_ops;
+		s->cpu_user_s = w.cpu_user_s;
+		s->cpu_sys_s = w.cpu_sys_s;
+		s->flags = w.flags;
+		s->client = r;
+		s->writer = (int32_t)w.writer;
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++) {
+			size_t used;
+			if (!(w.lat & (1u << k)))
+				continue;
+			*slot[k] = latency_unpack(p, len, &used, why, sizeof(why));
+			if (!*slot[k])
+				goto bad;
+			p += used;
+			len -= used;
+		}
+	}
+	return 0;
+bad:
+	snprintf(cl.local_err, sizeof(cl.local_err), "the samples rank %d sent for "
+		 "rank 0 to aggregate: %s", r, why);
+	return -1;
+}
+
+/* The aggregate of one (col, trial) of a cell while it is summed. */
+struct agg {
+	struct result_sample s;
+	uint64_t slowest;             /* the longest client pass */
+	struct latency_hist h[3];     /* merged: all, reads, writes (full once used) */
+};
+
+static void aggs_free(struct agg *a, size_t n)
+{
+	for (size_t i = 0; a && i < n; i++) {
+		for (int k = 0; k < 3; k++)
+			latency_release(&a[i].h[k]);
+		sample_free_hists(&a[i].s);
+	}
+	free(a);
+}
+
+/* Add client sample c to aggregate a: counts, times, flags, histograms. */
+static int agg_add(struct agg *a, struct result_sample *c)
+{
+	struct latency_hist **slot[3];
+
+	a->s.bytes += c->bytes;
+	a->s.ops += c->ops;
+	a->s.rd_ops += c->rd_ops;
+	a->s.wr_ops += c->wr_ops;
+	a->s.cpu_user_s += c->cpu_user_s;
+	a->s.cpu_sys_s += c->cpu_sys_s;
+	a->s.flags |= c->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_SPLIT);
+	if (c->wall_ns > a->s.wall_ns)
+		a->s.wall_ns = c->wall_ns;
+	if (c->elapsed_ns > a->slowest)
+		a->slowest = c->elapsed_ns;
+	sample_slots(c, slot);
+	for (int k = 0; k < 3; k++) {
+		if (!*slot[k])
+			continue;
+		if (!a->h[k].counts && latency_init(&a->h[k]) != 0)
+			return -1;
+		if (latency_merge(&a->h[k], *slot[k]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Leader: the clients' samples of cell (in, rank 0's first) into
+ * rs->client_samples (each keeping its own histograms), their aggregates
+ * into rs->samples in place of rank 0's own.  0, or -1 with cl.local_err
+ * set.
+ */
+static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
+{
+	size_t n0 = 0;
+	struct agg *agg;
 	int rc = -1;
 
-	if (!agg || !slowest)
+	while (n0 < in->n && in->s[n0].client == 0)
+		n0++;
+	agg = calloc(n0 ? n0 : 1, sizeof(*agg));
+	if (!agg)
 		goto out;
 	for (size_t i = 0; i < n0; i++) {
-		agg[i].cell = (uint32_t)cell;
-		agg[i].col = (uint16_t)all[i].col;
-		agg[i].trial = (uint16_t)all[i].trial;
-		agg[i].elapsed_ns = all[i].sync_ns;	/* rank 0's barrier to barrier */
-		agg[i].sync_ns = all[i].sync_ns;
+		agg[i].s.cell = (uint32_t)cell;
+		agg[i].s.col = in->s[i].col;
+		agg[i].s.trial = in->s[i].trial;
+		agg[i].s.elapsed_ns = in->s[i].sync_ns;	/* rank 0's barrier to barrier */
+		agg[i].s.sync_ns = in->s[i].sync_ns;
 	}
-	for (int r = 0; r < cl.size; r++) {
-		for (int k = 0; k < count[r]; k++) {
-			const struct wire *w = &all[off[r] + k];
-			struct result_sample s;
-			memset(&s, 0, sizeof(s));
-			s.cell = (uint32_t)cell;
-			s.col = (uint16_t)w->col;
-			s.trial = (uint16_t)w->trial;
-			s.bytes = w->bytes;
-			s.ops = w->ops;
-			s.elapsed_ns = w->elapsed_ns;
-			s.wall_ns = w->wall_ns;
-			s.sync_ns = w->sync_ns;
-			s.cpu_user_s = w->cpu_user_s;
-			s.cpu_sys_s = w->cpu_sys_s;
-			s.flags = w->flags;
-			s.client = r;
-			s.writer = (int32_t)w->writer;
-			if (results_add_client_sample(rs, &s) != 0)
+	for (size_t k = 0; k < in->n; k++) {
+		struct result_sample *c = &in->s[k];
+		for (size_t i = 0; i < n0; i++)
+			if (agg[i].s.col == c->col && agg[i].s.trial == c->trial &&
+			    agg_add(&agg[i], c) != 0)
 				goto out;
-			for (size_t i = 0; i < n0; i++) {
-				if (agg[i].col != s.col || agg[i].trial != s.trial)
-					continue;
-				agg[i].bytes += s.bytes;
-				agg[i].ops += s.ops;
-				agg[i].cpu_user_s += s.cpu_user_s;
-				agg[i].cpu_sys_s += s.cpu_sys_s;
-				agg[i].flags |= s.flags & RESULTS_SF_PARTIAL;
-				if (s.wall_ns > agg[i].wall_ns)
-					agg[i].wall_ns = s.wall_ns;
-				if (s.elapsed_ns > slowest[i])
-					slowest[i] = s.elapsed_ns;
-			}
-		}
+		if (results_add_client_sample(rs, c) != 0)
+			goto out;
+		c->lat = c->lat_rd = c->lat_wr = NULL;	/* the set's now */
 	}
 	drop_raw(rs, cell);
 	for (size_t i = 0; i < n0; i++) {
+		struct agg *a = &agg[i];
+		struct latency_hist **slot[3];
 		/*
 		 * The barriers' own cost: what the slowest client did not use;
 		 * or, when a client's pass took longer than rank 0's time, how
 		 * much earlier than rank 0 it left the first barrier.  Either
 		 * way the figure's time is off by that much.
 		 */
-		uint64_t skew = agg[i].elapsed_ns > slowest[i] ?
-			agg[i].elapsed_ns - slowest[i] : slowest[i] - agg[i].elapsed_ns;
-		if (skew * CLIENTS_SLOW_SYNC_DIV > agg[i].elapsed_ns)
-			agg[i].flags |= RESULTS_SF_SYNC_SLOW;
-		if (results_add_sample(rs, &agg[i]) != 0)
+		uint64_t skew = a->s.elapsed_ns > a->slowest ?
+			a->s.elapsed_ns - a->slowest : a->slowest - a->s.elapsed_ns;
+		if (skew * CLIENTS_SLOW_SYNC_DIV > a->s.elapsed_ns)
+			a->s.flags |= RESULTS_SF_SYNC_SLOW;
+		sample_slots(&a->s, slot);
+		for (int k = 0; k < 3; k++)
+			if (a->h[k].counts && !(*slot[k] = latency_compact(&a->h[k])))
+				goto out;
+		if (results_add_sample(rs, &a->s) != 0)
 			goto out;
+		a->s.lat = a->s.lat_rd = a->s.lat_wr = NULL;	/* the set's now */
 	}
 	if (cell >= cl.naggregated) {
 		size_t want = rs->ncells > cell ? rs->ncells : cell + 1;
@@ -562,66 +760,85 @@ out:
 	if (rc != 0)
 		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
 			 "gathering the clients' samples");
-	free(agg);
-	free(slowest);
+	aggs_free(agg, n0);
 	return rc;
+}
+
+/*
+ * Leader: may the clients' byte counts (len[r]) be gathered in one
+ * Gatherv (int counts and displacements)?  Then count[] and off[] are set.
+ */
+static int gather_plan(const long long *len, int *count, int *off)
+{
+	long long total = 0;
+
+	for (int r = 0; r < cl.size; r++) {
+		if (len[r] < 0 || len[r] > INT_MAX - total)
+			return 0;
+		off[r] = (int)total;
+		count[r] = (int)len[r];
+		total += len[r];
+	}
+	return 1;
 }
 
 int clients_cell_done(struct result_set *rs, size_t cell)
 {
-	struct wire *mine = NULL, *all = NULL;
-	int n = 0, *count = NULL, *off = NULL, total = 0, rc = -1;
+	unsigned char *mine = NULL, *all = NULL;
+	size_t mylen = 0;
+	long long len = 0, *lens = NULL;
+	int *count = NULL, *off = NULL, ok = 0, rc = -1;
+	struct incoming in = { NULL, 0, 0 };
 
 	if (flags(0, 0, 0, NULL) != 0)
 		return -1;
-	/* past the agreement every rank must gather: failures are told later */
-	mine = calloc(rs->nsamples + 1, sizeof(*mine));
+	/*
+	 * Past the agreement every rank makes the same three calls (gather
+	 * the lengths, broadcast whether they fit, gather the bytes):
+	 * failures are told at the next agreement.
+	 */
+	mine = pack_cell(rs, cell, &mylen);
 	count = calloc((size_t)cl.size, sizeof(int));
 	off = calloc((size_t)cl.size, sizeof(int));
-	if (!mine || !count || !off) {
+	lens = calloc((size_t)cl.size, sizeof(*lens));
+	if (!mine || !count || !off || !lens) {
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 		goto out;
 	}
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct result_sample *s = &rs->samples[i];
-		if (s->cell != cell)
-			continue;
-		mine[n] = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
-					 s->sync_ns, s->cpu_user_s, s->cpu_sys_s, s->col,
-					 s->trial, (uint32_t)s->writer, s->flags };
-		n++;
-	}
-	MPI_Gather(&n, 1, MPI_INT, count, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	len = (long long)mylen;
+	MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
 	if (cl.rank == 0) {
-		for (int r = 0; r < cl.size; r++) {
-			off[r] = total;
-			total += count[r];
-		}
-		all = calloc((size_t)total + 1, sizeof(*all));
-		if (!all) {
+		ok = gather_plan(lens, count, off);
+		if (ok && !(all = malloc((size_t)off[cl.size - 1] +
+					 (size_t)count[cl.size - 1] + 1))) {
 			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 			goto out;
 		}
-		/* Gatherv counts bytes here */
-		for (int r = 0; r < cl.size; r++) {
-			count[r] *= (int)sizeof(struct wire);
-			off[r] *= (int)sizeof(struct wire);
-		}
 	}
-	MPI_Gatherv(mine, n * (int)sizeof(struct wire), MPI_BYTE, all, count, off,
-		    MPI_BYTE, 0, MPI_COMM_WORLD);
-	if (cl.rank == 0) {
-		for (int r = 0; r < cl.size; r++) {
-			count[r] /= (int)sizeof(struct wire);
-			off[r] /= (int)sizeof(struct wire);
-		}
-		rc = aggregate(rs, cell, all, count, off);
-	} else {
+	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (!ok) {	/* every rank knows: none sends, rank 0 stops the run */
+		if (cl.rank == 0)
+			snprintf(cl.local_err, sizeof(cl.local_err), "the clients' "
+				 "samples of one cell exceed what one MPI gather moves "
+				 "(2 GiB); use fewer trials or clients");
+		rc = cl.rank == 0 ? -1 : 0;
+		goto out;
+	}
+	MPI_Gatherv(mine, (int)mylen, MPI_BYTE, all, count, off, MPI_BYTE, 0,
+		    MPI_COMM_WORLD);
+	if (cl.rank != 0) {
 		rc = 0;
+		goto out;
 	}
+	for (int r = 0; r < cl.size; r++)
+		if (unpack_rank(r, cell, all + off[r], (size_t)count[r], &in) != 0)
+			goto out;
+	rc = aggregate(rs, cell, &in);
 out:
+	incoming_free(&in);
 	free(mine);
 	free(all);
+	free(lens);
 	free(count);
 	free(off);
 	return rc;

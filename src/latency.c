@@ -10,6 +10,7 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,182 @@ void latency_free(struct latency_hist *h)
 		return;
 	free(h->counts);
 	free(h);
+}
+
+/* ---- as bytes (latency.h: latency_pack) ---- */
+
+#define LATENCY_PACK_MAGIC 0x4c480001u   /* "LH", version 1 */
+
+static unsigned char *put_le(unsigned char *p, uint64_t v, unsigned bytes)
+{
+	for (unsigned i = 0; i < bytes; i++)
+		*p++ = (unsigned char)(v >> (8 * i));
+	return p;
+}
+
+static uint64_t get_le(const unsigned char *p, unsigned bytes)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < bytes; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+/* The buckets a packed h holds: those from min's to max's (none when empty). */
+static void packed_range(const struct latency_hist *h, uint32_t *lo, uint32_t *nb)
+{
+	uint32_t a, b;
+
+	*lo = 0;
+	*nb = 0;
+	if (h->n == 0 || h->nbuckets == 0)
+		return;
+	a = latency_index(h->min_ns);
+	b = latency_index(h->max_ns);
+	if (a < h->first)
+		a = h->first;
+	if (b > h->first + h->nbuckets - 1)
+		b = h->first + h->nbuckets - 1;
+	if (a > b)
+		return;
+	*lo = a;
+	*nb = b - a + 1;
+}
+
+/* The sum of squares as two 64-bit halves, and back. */
+static void squares_split(latency_sq sq, uint64_t *hi, uint64_t *lo)
+{
+#if LATENCY_EXACT_SQUARES
+	*hi = (uint64_t)(sq >> 64);
+	*lo = (uint64_t)sq;
+#else
+	long double h = floorl(sq / 18446744073709551616.0L);
+	*hi = (uint64_t)h;
+	*lo = (uint64_t)(sq - h * 18446744073709551616.0L);
+#endif
+}
+
+static latency_sq squares_join(uint64_t hi, uint64_t lo)
+{
+#if LATENCY_EXACT_SQUARES
+	return ((latency_sq)hi << 64) | lo;
+#else
+	return (long double)hi * 18446744073709551616.0L + (long double)lo;
+#endif
+}
+
+size_t latency_packed_len(const struct latency_hist *h)
+{
+	uint32_t lo, nb;
+
+	packed_range(h, &lo, &nb);
+	return LATENCY_PACK_HEADER + (size_t)nb * 8u;
+}
+
+size_t latency_pack(const struct latency_hist *h, unsigned char *buf, size_t len)
+{
+	uint32_t lo, nb;
+	uint64_t sq_hi, sq_lo;
+	unsigned char *p = buf;
+
+	packed_range(h, &lo, &nb);
+	if (len < LATENCY_PACK_HEADER + (size_t)nb * 8u)
+		return 0;
+	squares_split(h->sumsq, &sq_hi, &sq_lo);
+	p = put_le(p, LATENCY_PACK_MAGIC, 4);
+	p = put_le(p, lo, 4);
+	p = put_le(p, nb, 4);
+	p = put_le(p, nb ? h->n : 0, 8);
+	p = put_le(p, nb ? h->min_ns : UINT64_MAX, 8);
+	p = put_le(p, nb ? h->max_ns : 0, 8);
+	p = put_le(p, nb ? h->sum_ns : 0, 8);
+	p = put_le(p, nb ? sq_hi : 0, 8);
+	p = put_le(p, nb ? sq_lo : 0, 8);
+	for (uint32_t k = 0; k < nb; k++)
+		p = put_le(p, h->counts[lo - h->first + k], 8);
+	return (size_t)(p - buf);
+}
+
+/* Is the unpacked header and counts of h one a packer could have written? */
+static const char *unpack_check(const struct latency_hist *h)
+{
+	uint64_t total = 0;
+
+	if (h->nbuckets == 0)
+		return h->n || h->min_ns != UINT64_MAX || h->max_ns || h->sum_ns ||
+			h->sumsq ? "values but no buckets" : NULL;
+	if (h->n == 0)
+		return "buckets but no values";
+	if (h->min_ns > h->max_ns)
+		return "min above max";
+	if (latency_index(h->min_ns) != h->first ||
+	    latency_index(h->max_ns) != h->first + h->nbuckets - 1)
+		return "min or max outside its buckets";
+	if (!h->counts[0] || !h->counts[h->nbuckets - 1])
+		return "an empty first or last bucket";
+	for (uint32_t k = 0; k < h->nbuckets; k++) {
+		if (h->counts[k] > UINT64_MAX - total)
+			return "counts overflow";
+		total += h->counts[k];
+	}
+	return total == h->n ? NULL : "counts do not add up to n";
+}
+
+struct latency_hist *latency_unpack(const unsigned char *buf, size_t len,
+				    size_t *used, char *err, size_t errlen)
+{
+	struct latency_hist *h;
+	const char *why;
+	uint64_t first, nb;
+
+	*used = 0;
+	if (len < LATENCY_PACK_HEADER) {
+		snprintf(err, errlen, "latency histogram: %zu bytes, shorter than "
+			 "its %u-byte header", len, LATENCY_PACK_HEADER);
+		return NULL;
+	}
+	if (get_le(buf, 4) != LATENCY_PACK_MAGIC) {
+		snprintf(err, errlen, "latency histogram: not one (bad magic word)");
+		return NULL;
+	}
+	first = get_le(buf + 4, 4);
+	nb = get_le(buf + 8, 4);
+	if (first + nb > LATENCY_BUCKETS) {
+		snprintf(err, errlen, "latency histogram: buckets %llu..%llu out of "
+			 "range", (unsigned long long)first,
+			 (unsigned long long)(first + nb));
+		return NULL;
+	}
+	if ((len - LATENCY_PACK_HEADER) / 8u < nb) {
+		snprintf(err, errlen, "latency histogram: %llu buckets, only %zu "
+			 "bytes for them", (unsigned long long)nb,
+			 len - LATENCY_PACK_HEADER);
+		return NULL;
+	}
+	h = calloc(1, sizeof(*h));
+	if (!h || (nb && !(h->counts = malloc((size_t)nb * sizeof(*h->counts))))) {
+		free(h);
+		snprintf(err, errlen, "out of memory reading a latency histogram");
+		return NULL;
+	}
+	h->first = (uint32_t)first;
+	h->nbuckets = (uint32_t)nb;
+	h->n = get_le(buf + 12, 8);
+	h->min_ns = get_le(buf + 20, 8);
+	h->max_ns = get_le(buf + 28, 8);
+	h->sum_ns = get_le(buf + 36, 8);
+	h->sumsq = squares_join(get_le(buf + 44, 8), get_le(buf + 52, 8));
+	for (uint64_t k = 0; k < nb; k++)
+		h->counts[k] = get_le(buf + LATENCY_PACK_HEADER + 8u * k, 8);
+	why = unpack_check(h);
+	if (why) {
+		snprintf(err, errlen, "latency histogram: corrupt (%s)", why);
+		latency_free(h);
+		return NULL;
+	}
+	*used = LATENCY_PACK_HEADER + (size_t)nb * 8u;
+	return h;
 }
 
 int latency_merge(struct latency_hist *dst, const struct latency_hist *src)

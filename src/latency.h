@@ -21,8 +21,8 @@
  * buckets in use; they are read-only.
  *
  * Pure module: no I/O, nothing printed.  Ownership: latency_init and
- * latency_release pair on a caller's struct; latency_compact returns a
- * heap copy that latency_free releases.
+ * latency_release pair on a caller's struct; latency_compact and
+ * latency_unpack return a heap copy that latency_free releases.
  */
 #ifndef IOSWEEP_LATENCY_H
 #define IOSWEEP_LATENCY_H
@@ -106,6 +106,28 @@ void latency_release(struct latency_hist *h);
 struct latency_hist *latency_compact(const struct latency_hist *h);
 /* Free a latency_compact copy; NULL is fine. */
 void latency_free(struct latency_hist *h);
+
+/*
+ * A histogram as bytes, to send to another process (iosweep-mpi sends
+ * each client's histograms to rank 0): a 60-byte header (a magic word,
+ * first bucket, bucket count, n, min, max, sum, sum of squares as two
+ * 64-bit halves), then the counts of the buckets in use, every number
+ * little-endian, whatever the host.  latency_packed_len() is its size;
+ * latency_pack() writes it into buf (at least that many bytes) and
+ * returns the bytes written, 0 when buf is too small.
+ */
+#define LATENCY_PACK_HEADER 60u
+size_t latency_packed_len(const struct latency_hist *h);
+size_t latency_pack(const struct latency_hist *h, unsigned char *buf, size_t len);
+/*
+ * The histogram packed at buf (len bytes available) as a compact copy
+ * (latency_free it), the bytes it took in *used.  A short buffer, a bad
+ * magic word, buckets out of range, counts that do not add up to n, or
+ * min/max outside the buckets are refused: NULL with the reason in err
+ * (and NULL when out of memory, saying so).
+ */
+struct latency_hist *latency_unpack(const unsigned char *buf, size_t len,
+				    size_t *used, char *err, size_t errlen);
 
 /* Add src's values to dst, which must be full.  0, or -1 when dst is not. */
 int latency_merge(struct latency_hist *dst, const struct latency_hist *src);

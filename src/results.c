@@ -174,6 +174,11 @@ void results_release(struct result_set *rs)
 	}
 	free(rs->samples);
 	free(rs->record_axis);
+	for (size_t i = 0; i < rs->nclient_samples; i++) {
+		latency_free(rs->client_samples[i].lat);
+		latency_free(rs->client_samples[i].lat_rd);
+		latency_free(rs->client_samples[i].lat_wr);
+	}
 	free(rs->client_samples);
 	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)
 		free(rs->client_host[i]);
@@ -280,7 +285,7 @@ int results_add_sample(struct result_set *rs, const struct result_sample *s)
 
 int results_add_client_sample(struct result_set *rs, const struct result_sample *s)
 {
-	if (s->col >= RC_COUNT || s->cell >= rs->ncells || s->lat)
+	if (s->col >= RC_COUNT || s->cell >= rs->ncells)
 		return -1;
 	if (grow((void **)&rs->client_samples, rs->nclient_samples,
 		 &rs->client_samples_alloc, sizeof(*rs->client_samples)))

@@ -202,7 +202,8 @@ struct result_set {
 	 * Many clients (iosweep-mpi): samples holds the aggregate of every
 	 * cell (all clients' bytes over the leader's barrier-to-barrier
 	 * time), so every emitter reads it as a one-client set; these are
-	 * the clients' own samples behind it (no latency histograms).
+	 * the clients' own samples behind it, each with its own latency
+	 * histograms (with --latency or queue depth).
 	 * nclients is 0 for a one-client run.
 	 */
 	struct result_sample *client_samples;
@@ -231,7 +232,10 @@ long results_find_cell(const struct result_set *rs, uint64_t file_kb,
  * the caller still does.
  */
 int results_add_sample(struct result_set *rs, const struct result_sample *s);
-/* Append a copy of *s (its lat must be NULL) to client_samples.  0 or -1. */
+/*
+ * Append a copy of *s to client_samples.  0 or -1.  As with
+ * results_add_sample, on success the set owns its histograms.
+ */
 int results_add_client_sample(struct result_set *rs, const struct result_sample *s);
 /*
  * Record the clients: n host names (copied), counting the hosts and the

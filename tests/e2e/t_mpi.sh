@@ -2,7 +2,9 @@
 # t_mpi.sh: iosweep-mpi under mpirun (issue 17), four ranks on this host.
 # The run prints IOzone's layout (the shape of a one-client run of the
 # same command) and writes results.csv with, per figure, an "all" row
-# and one row per client whose bytes add up to it; --reorder-shift 1
+# and one row per client whose bytes add up to it; with --latency the
+# "all" row's histogram is the clients' merged (count, min, max, mean,
+# percentiles checked against the clients' rows); --reorder-shift 1
 # makes client r read the file client r+1 wrote; one rank given an
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
@@ -73,6 +75,103 @@ check awk -F, '
 	}' "$R1"
 check grep -q '^clients,4$' "$T/o1/meta.csv"
 check test -f "$T/o1/clients.csv"
+
+# The "all" row of every figure against its four clients' rows (results.csv):
+# ops and bytes are the clients' summed; with latency columns (lat=1), for
+# all operations and for the reads (rd_) and writes (wr_) apart, the all
+# row has figures exactly where some client has, its min and max are the
+# clients' least min and greatest max, its mean and percentiles lie in
+# between, and its mean times its ops is the clients' (the merged
+# histogram holds every client's operations, each weighted by its count).
+# -v want=N: the number of figures.
+cat >"$T/agg.awk" <<'AWK'
+BEGIN { split("lat_ rd_lat_ wr_lat_", pre, " "); nf = split("p50 p90 p99 p999 mean", figs, " ") }
+NR == 1 {
+	for (i = 1; i <= NF; i++) c[$i] = i
+	if (lat && !("lat_min_us" in c)) { print "no latency columns"; nolat = 1; exit 1 }
+	next
+}
+{
+	k = $c["test"] "/" $c["file_kb"] "/" $c["record_kb"] "/" $c["trial"]
+	if ($c["client"] == "all") {
+		seen[k] = 1; aops[k] = $c["ops"]; abytes[k] = $c["bytes"]
+		if (!lat) next
+		amean[k] = $c["lat_mean_us"]
+		for (d = 1; d <= 3; d++) {
+			for (f = 1; f <= nf; f++) av[k, d, f] = $c[pre[d] figs[f] "_us"]
+			amin[k, d] = $c[pre[d] "min_us"]; amax[k, d] = $c[pre[d] "max_us"]
+		}
+		next
+	}
+	nc[k]++; ops[k] += $c["ops"]; bytes[k] += $c["bytes"]
+	if (!lat) next
+	if ($c["lat_mean_us"] == "") { bad = bad " " k ":client" $c["client"] "-no-latency"; next }
+	wsum[k] += $c["lat_mean_us"] * $c["ops"]
+	for (d = 1; d <= 3; d++) {
+		lo = $c[pre[d] "min_us"]; hi = $c[pre[d] "max_us"]
+		if (lo == "") continue
+		if (!((k, d) in cmin) || lo + 0 < cmin[k, d]) cmin[k, d] = lo + 0
+		if (!((k, d) in cmax) || hi + 0 > cmax[k, d]) cmax[k, d] = hi + 0
+	}
+}
+END {
+	if (nolat) exit 1
+	for (k in seen) {
+		n++
+		if (nc[k] != 4) bad = bad " " k ":clients=" nc[k]
+		if (ops[k] != aops[k] || ops[k] <= 0) bad = bad " " k ":ops"
+		if (bytes[k] != abytes[k]) bad = bad " " k ":bytes"
+		if (!lat) continue
+		diff = amean[k] * aops[k] - wsum[k]
+		if (diff < 0) diff = -diff
+		if (diff > 0.002 * aops[k] + 0.01) bad = bad " " k ":mean"
+		if (!((k, 1) in cmin)) bad = bad " " k ":no-lat"
+		for (d = 1; d <= 3; d++) {
+			has = (k, d) in cmin
+			if (has != (amin[k, d] != "")) { bad = bad " " k ":" pre[d] "presence"; continue }
+			if (!has) continue
+			if (amin[k, d] + 0 != cmin[k, d]) bad = bad " " k ":" pre[d] "min"
+			if (amax[k, d] + 0 != cmax[k, d]) bad = bad " " k ":" pre[d] "max"
+			for (f = 1; f <= nf; f++)
+				if (av[k, d, f] + 0 < cmin[k, d] || av[k, d, f] + 0 > cmax[k, d])
+					bad = bad " " k ":" pre[d] figs[f]
+		}
+	}
+	if (n != want || bad != "") { print "figures " n " (want " want "):" bad; exit 1 }
+}
+AWK
+check awk -F, -v want=32 -f "$T/agg.awk" "$R1"
+
+# 1b. --latency: each client times its own operations; rank 0 merges the
+# clients' histograms into the figure's.  Checked on results.csv (above)
+# and on the text report: its latency table counts, per test and file,
+# the clients' operations of every trial.
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m -g 2m -r 64k -i 0 -i 1 \
+	--trials 2 --latency -f "$T/d/l.%r" --out "$T/ol"
+cp "$T/out" "$T/ol.txt"
+check awk -F, -v want=16 -v lat=1 -f "$T/agg.awk" "$T/ol/results.csv"
+check awk '
+	FNR == NR {
+		if (FNR == 1) { for (i = 1; i <= split($0, h, ","); i++) c[h[i]] = i; next }
+		split($0, f, ",")
+		if (f[c["client"]] != "all") sum[f[c["test"]] "/" f[c["file_kb"]]] += f[c["ops"]]
+		next
+	}
+	/^Latency per operation/ { on = 1; next }
+	on && NF == 12 && $1 != "test" {
+		rows++
+		if ($4 != sum[$1 "/" $2] || $4 != $2 / 64 * 4 * 2) bad = bad " " $1 "/" $2 ":" $4
+	}
+	END { if (rows != 8 || bad != "") { print rows " rows" bad; exit 1 } }' \
+	"$T/ol/results.csv" "$T/ol.txt"
+check test -z "$(ls "$T/d")"
+# the stonewalled loop times no operation: refused together
+# shellcheck disable=SC2086
+expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 --latency \
+	--stonewall -f "$T/d/l.%r" --out "$T/olw"
+check grep -q -- '--stonewall and --latency: ' "$T/err"
+check test ! -e "$T/olw"
 
 # 2. --reorder-shift 1: client r reads what client (r+1) mod 4 wrote.
 # shellcheck disable=SC2086

@@ -286,6 +286,178 @@ static void test_merge(void)
 	latency_free(NULL);
 }
 
+/*
+ * Packed and unpacked (iosweep-mpi's wire): equal to the compact copy, bit
+ * for bit, from a full or a compact histogram and when empty; merging
+ * unpacked parts equals one pass; a buffer too small to pack into is
+ * refused.
+ */
+static void test_pack_roundtrip(void)
+{
+	struct latency_hist one, part[2], merged, empty;
+	unsigned char *buf;
+	size_t len, used;
+	char err[256];
+
+	CU_ASSERT_FATAL(latency_init(&one) == 0 && latency_init(&merged) == 0 &&
+			latency_init(&empty) == 0);
+	for (int p = 0; p < 2; p++)
+		CU_ASSERT_FATAL(latency_init(&part[p]) == 0);
+	for (size_t i = 0; i < 100000; i++) {
+		uint64_t v = draw(i % 3 ? D_EXP : D_BIMODAL, i);
+		latency_add(&one, v);
+		latency_add(&part[i % 7 < 3], v);
+	}
+	latency_add(&part[1], (uint64_t)1 << 50);	/* the last bucket too */
+	latency_add(&one, (uint64_t)1 << 50);
+	for (int p = 0; p < 2; p++) {
+		struct latency_hist *c = latency_compact(&part[p]), *u, *u2;
+		CU_ASSERT_FATAL(c != NULL);
+		len = latency_packed_len(&part[p]);
+		CU_ASSERT(len == latency_packed_len(c));
+		CU_ASSERT(len == LATENCY_PACK_HEADER + 8u * c->nbuckets);
+		buf = malloc(len + 7);
+		CU_ASSERT_FATAL(buf != NULL);
+		CU_ASSERT(latency_pack(&part[p], buf, len - 1) == 0);
+		CU_ASSERT_FATAL(latency_pack(&part[p], buf, len + 7) == len);
+		u = latency_unpack(buf, len + 7, &used, err, sizeof(err));
+		CU_ASSERT_FATAL(u != NULL);
+		CU_ASSERT(used == len);
+		CU_ASSERT(same_hist(u, c));
+		CU_ASSERT(latency_quantile_ns(u, 0.99) == latency_quantile_ns(&part[p], 0.99));
+		/* from the compact copy: the same bytes */
+		CU_ASSERT_FATAL(latency_pack(c, buf, len) == len);
+		u2 = latency_unpack(buf, len, &used, err, sizeof(err));
+		CU_ASSERT_FATAL(u2 != NULL);
+		CU_ASSERT(same_hist(u2, c));
+		CU_ASSERT(latency_merge(&merged, u) == 0);
+		latency_free(u);
+		latency_free(u2);
+		latency_free(c);
+		free(buf);
+	}
+	CU_ASSERT(same_hist(&one, &merged));
+	/* empty: the header alone, and back to an empty histogram */
+	len = latency_packed_len(&empty);
+	CU_ASSERT(len == LATENCY_PACK_HEADER);
+	buf = malloc(len);
+	CU_ASSERT_FATAL(buf != NULL);
+	CU_ASSERT_FATAL(latency_pack(&empty, buf, len) == len);
+	{
+		struct latency_hist *u = latency_unpack(buf, len, &used, err, sizeof(err));
+		CU_ASSERT_FATAL(u != NULL);
+		CU_ASSERT(u->n == 0 && u->nbuckets == 0 && u->min_ns == UINT64_MAX &&
+			  used == len);
+		CU_ASSERT(latency_merge(&merged, u) == 0);
+		latency_free(u);
+	}
+	CU_ASSERT(same_hist(&one, &merged));
+	free(buf);
+	for (int p = 0; p < 2; p++)
+		latency_release(&part[p]);
+	latency_release(&one);
+	latency_release(&merged);
+	latency_release(&empty);
+}
+
+/* Unpack buf[0..len) and expect a refusal whose message contains want. */
+static void expect_refused(const unsigned char *buf, size_t len, const char *want)
+{
+	char err[256] = "";
+	size_t used = 99;
+	struct latency_hist *h = latency_unpack(buf, len, &used, err, sizeof(err));
+
+	CU_ASSERT(h == NULL);
+	CU_ASSERT(used == 0);
+	if (!strstr(err, want))
+		fprintf(stderr, "len %zu: '%s' lacks '%s'\n", len, err, want);
+	CU_ASSERT(strstr(err, want) != NULL);
+	latency_free(h);
+}
+
+/* Offsets in the packed header (latency.h's order). */
+enum { PK_FIRST = 4, PK_NB = 8, PK_N = 12, PK_MIN = 20, PK_MAX = 28 };
+
+static void poke(unsigned char *p, uint64_t v, unsigned bytes)
+{
+	for (unsigned i = 0; i < bytes; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/*
+ * Short and corrupt buffers are refused with a reason, never read past
+ * their end (ASan watches the exact-size copies), never crash: every
+ * truncation, a bad magic word, buckets out of range, a count off by one,
+ * min or max outside the buckets, values without buckets; and random
+ * byte flips give either a refusal or a histogram whose counts add up.
+ */
+static void test_pack_refused(void)
+{
+	struct latency_hist h;
+	unsigned char *good, *bad;
+	size_t len, used;
+	char err[256];
+
+	CU_ASSERT_FATAL(latency_init(&h) == 0);
+	for (uint64_t v = 1000; v < 5000; v += 37)
+		latency_add(&h, v);
+	len = latency_packed_len(&h);
+	good = malloc(len);
+	CU_ASSERT_FATAL(good != NULL);
+	CU_ASSERT_FATAL(latency_pack(&h, good, len) == len);
+	for (size_t cut = 0; cut < len; cut++) {
+		bad = malloc(cut ? cut : 1);   /* exact size: ASan sees any overread */
+		CU_ASSERT_FATAL(bad != NULL);
+		memcpy(bad, good, cut);
+		expect_refused(bad, cut, cut < LATENCY_PACK_HEADER ? "header" : "only");
+		free(bad);
+	}
+	bad = malloc(len);
+	CU_ASSERT_FATAL(bad != NULL);
+#define FRESH() memcpy(bad, good, len)
+	FRESH(); bad[0] ^= 1;
+	expect_refused(bad, len, "magic");
+	FRESH(); poke(bad + PK_FIRST, LATENCY_BUCKETS, 4);
+	expect_refused(bad, len, "out of range");
+	FRESH(); poke(bad + PK_NB, 0xffffffffu, 4);
+	expect_refused(bad, len, "out of range");
+	FRESH(); poke(bad + PK_N, h.n + 1, 8);
+	expect_refused(bad, len, "add up");
+	FRESH(); bad[LATENCY_PACK_HEADER + 8] ^= 4;   /* the second bucket's count */
+	expect_refused(bad, len, "add up");
+	FRESH(); poke(bad + PK_MIN, 10, 8);
+	expect_refused(bad, len, "outside");
+	FRESH(); poke(bad + PK_MAX, 1u << 30, 8);
+	expect_refused(bad, len, "outside");
+	FRESH(); poke(bad + PK_MIN, 1u << 30, 8);
+	expect_refused(bad, len, "min above max");
+	FRESH(); poke(bad + PK_NB, 0, 4);
+	expect_refused(bad, len, "no buckets");
+	FRESH(); poke(bad + PK_N, 0, 8);
+	expect_refused(bad, len, "no values");
+	for (int i = 0; i < 5000; i++) {
+		struct latency_hist *u;
+		FRESH();
+		for (int k = 0; k < 1 + i % 3; k++)
+			bad[rng_next() % len] ^= (unsigned char)(1u << (rng_next() % 8));
+		u = latency_unpack(bad, len, &used, err, sizeof(err));
+		if (u) {
+			uint64_t total = 0;
+			for (uint32_t k = 0; k < u->nbuckets; k++)
+				total += u->counts[k];
+			CU_ASSERT(total == u->n && used <= len);
+			CU_ASSERT(u->first + u->nbuckets <= LATENCY_BUCKETS);
+			latency_free(u);
+		} else {
+			CU_ASSERT(err[0] != '\0');
+		}
+	}
+#undef FRESH
+	free(bad);
+	free(good);
+	latency_release(&h);
+}
+
 /* An empty histogram compacts to no buckets and merges as nothing. */
 static void test_empty(void)
 {
@@ -496,6 +668,8 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_buckets),
 	CU_CASE(test_merge),
 	CU_CASE(test_empty),
+	CU_CASE(test_pack_roundtrip),
+	CU_CASE(test_pack_refused),
 	CU_CASE(test_names),
 	CU_CASE(test_result_set),
 	CU_CASE(test_runner_latency),

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cu.h"
+#include "latency.h"
 #include "results.h"
 
 static void test_col_names(void)
@@ -167,6 +168,16 @@ static void test_clients(void)
 	CU_ASSERT_EQUAL(results_sort_cells(&rs), 0);
 	CU_ASSERT_EQUAL(rs.client_samples[0].cell, 1);
 	CU_ASSERT_EQUAL(rs.client_samples[0].client, 3);
+	/* a client's sample keeps its histogram; the set frees it (ASan) */
+	struct latency_hist full;
+	CU_ASSERT_FATAL(latency_init(&full) == 0);
+	latency_add(&full, 1500);
+	c.cell = 0;
+	c.lat = latency_compact(&full);
+	CU_ASSERT_FATAL(c.lat != NULL);
+	CU_ASSERT_EQUAL(results_add_client_sample(&rs, &c), 0);
+	CU_ASSERT(rs.client_samples[1].lat == c.lat);
+	latency_release(&full);
 	results_release(&rs);
 }
 
