@@ -7,11 +7,14 @@
  * links clients_local.c, where each call is the one-client answer
  * (nothing to agree on, no peers, leader always).
  *
- * Every collective a run makes is one kind of call (an all-reduce of an
- * error and a stop flag), so a client that fails anywhere takes part in
- * the next one with its flag set, whatever point the others have
- * reached, and every client sees the same verdict there: nothing hangs.
- * After a verdict of "stop", no client makes another such call.
+ * Every collective a run makes at a point a client may fail before is
+ * one kind of call (an all-reduce of an error and a stop flag), so a
+ * client that fails anywhere takes part in the next one with its flag
+ * set, whatever point the others have reached, and every client sees the
+ * same verdict there: nothing hangs.  After a verdict of "stop", no
+ * client makes another such call.  The other collectives (gathering a
+ * cell's samples, the end of the run) come only right after such a
+ * verdict of "go on" and are made by every client, whatever happens.
  *
  * Ownership: strings returned point into the module and live until
  * clients_finish().
@@ -70,7 +73,8 @@ const char *clients_read_path(int *writer);
 int clients_describe(struct result_set *rs, char *err, size_t errlen);
 
 /*
- * Around a timed pass: pass_start after the file is open and before t0,
+ * Around a timed pass (tests.c's, and qd.c's once its workers are
+ * ready): pass_start after the file is open and before t0,
  * pass_end after t1 (stopping: this client wants to stop; walled: the
  * pass ended early because clients_walled() said so).  0 to go on,
  * 1 when some client failed or asked to stop (then stop too).

@@ -2,14 +2,15 @@
  * clients_mpi.c: many clients over MPI (see clients.h), the only file
  * that includes mpi.h; iosweep-mpi links it in place of clients_local.c.
  *
- * Every rank runs the same sweep on its own file.  The run's collectives
- * are of one kind, an all-reduce (MAX) of an error flag and a stop flag:
- * before and after every timed pass, at every cell boundary and at the end
- * of the run.  A rank that fails anywhere goes straight to the end of the
- * run, whose first step is that same all-reduce with its error flag set;
- * whatever point the others have reached, their next call is one too, so
- * they all see the flag in the same collective, stop, and meet again at
- * the end, where they exchange what happened and agree on one outcome.
+ * Every rank runs the same sweep on its own file.  The run's agreements
+ * are collectives of one kind, an all-reduce (MAX) of an error flag and a
+ * stop flag: before and after every timed pass, at every cell boundary
+ * and at the end of the run.  A rank that fails anywhere goes straight to
+ * the end of the run, whose first step is that same all-reduce with its
+ * error flag set; whatever point the others have reached, their next
+ * call is one too, so they all see the flag in the same collective,
+ * stop, and meet again at the end, where they exchange what happened and
+ * agree on one outcome.
  * Once a stop was agreed no rank makes another flag call, so the counts
  * always match and nothing waits for a rank that left.
  *
@@ -23,11 +24,23 @@
  * way to it and receives them all before it leaves the pass: none is
  * left over for the next one.
  *
+ * Besides those flag calls a run makes a fixed sequence of other
+ * collectives that every rank reaches or none does: after the agreement
+ * that ends a cell, a gather of byte counts, a broadcast of whether they
+ * fit one gather, and the gather of the bytes; at the end of the run,
+ * after the final exchange, one all-reduce (queue depth's in-flight
+ * maximum).
+ *
  * Clocks of different hosts are never compared: each rank times its own
  * pass, and the aggregate figure of a cell is all ranks' bytes over the
  * time rank 0 measured from the end of the barrier before the pass to the
- * end of the barrier after it.  Samples travel as plain bytes, so every
- * rank must run the same build (the same binary on every host).
+ * end of the barrier after it (with --runtime: the runtime, each rank
+ * counting its own window).  Samples travel as plain bytes (struct wire),
+ * so every rank must run the same build (the same binary on every host);
+ * their latency histograms follow each sample in latency_pack()'s
+ * format, which rank 0 checks as it reads them.  Queue-depth passes
+ * (qd.c) run worker threads; only the main thread calls MPI
+ * (MPI_THREAD_FUNNELED).
  */
 #include "compat.h"
 
@@ -67,6 +80,8 @@ static struct {
 	MPI_Request wall_rx;
 	MPI_Request *wall_tx;       /* size - 1 sends of a finished pass */
 	int wall_sent;              /* they are posted */
+	int threads;                /* MPI_Init_thread's level */
+	uint64_t runtime_ns, ramp_ns; /* --runtime, --ramp: time-based passes */
 	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
 	size_t naggregated;
 	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
@@ -91,7 +106,8 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 {
 	char host[CLIENTS_HOST_MAX] = "";
 
-	if (MPI_Init(argc, argv) != MPI_SUCCESS) {
+	/* queue-depth passes run worker threads; only this one calls MPI */
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &cl.threads) != MPI_SUCCESS) {
 		snprintf(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
 		return -1;
 	}
@@ -282,8 +298,6 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--ci";
 	else if (o->until_settled)
 		refused = "--until-settled";
-	else if (options_qd(o))	/* qd.c's passes have no barrier hooks */
-		refused = "--iodepth/-H, --jobs, --mix, --runtime, --precondition";
 	if (refused) {
 		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			 "the sweep grid on every client in step", refused);
@@ -294,6 +308,20 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 			 "does not time its operations; choose one");
 		return -1;
 	}
+	if (o->stonewall && options_qd(o)) {
+		snprintf(err, errlen, "--stonewall and %s: stonewalling ends the sweep "
+			 "grid's passes; queue-depth passes run their records or "
+			 "--runtime on every client", options_qd_name(o));
+		return -1;
+	}
+	if (options_qd(o) && cl.threads < MPI_THREAD_FUNNELED) {
+		snprintf(err, errlen, "%s: this MPI library allows no threads besides "
+			 "the one calling MPI, and queue-depth passes use worker "
+			 "threads", options_qd_name(o));
+		return -1;
+	}
+	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
+	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
 	if (distinct(o->file, err, errlen) != 0 ||
 	    expand(o->file, cl.rank, path, sizeof(path), err, errlen) != 0)
 		return -1;
@@ -735,6 +763,19 @@ static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
 		 */
 		uint64_t skew = a->s.elapsed_ns > a->slowest ?
 			a->s.elapsed_ns - a->slowest : a->slowest - a->s.elapsed_ns;
+		if (cl.runtime_ns) {
+			/*
+			 * --runtime: every client counts what completes in its own
+			 * window of runtime, ramp after the common barrier; the
+			 * figure's time is that window.  What rank 0's barriers
+			 * took beyond ramp + runtime (the last I/Os draining, the
+			 * slowest client's lateness) is what the windows may be
+			 * off by.
+			 */
+			uint64_t busy = cl.ramp_ns + cl.runtime_ns;
+			a->s.elapsed_ns = cl.runtime_ns;
+			skew = a->s.sync_ns > busy ? a->s.sync_ns - busy : 0;
+		}
 		if (skew * CLIENTS_SLOW_SYNC_DIV > a->s.elapsed_ns)
 			a->s.flags |= RESULTS_SF_SYNC_SLOW;
 		sample_slots(&a->s, slot);
@@ -844,6 +885,25 @@ out:
 	return rc;
 }
 
+/*
+ * Queue depth (meta.inflight_max): the most I/Os one worker of any client
+ * had in flight, into the leader's meta.  Every rank calls it once, at the
+ * end of the run, after the exchange every rank makes there.
+ */
+static void most_inflight(struct result_set *rs)
+{
+	unsigned long mine = 0, most = 0;
+	char num[24];
+
+	if (rs->meta.inflight_max)
+		mine = strtoul(rs->meta.inflight_max, NULL, 10);
+	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
+	if (cl.rank != 0 || most <= mine)
+		return;
+	snprintf(num, sizeof(num), "%lu", most);
+	(void)results_set_str(&rs->meta.inflight_max, num);	/* else: its own */
+}
+
 /* What ended a rank's run, from least to most important. */
 enum { END_OK, END_PEER, END_SIGNAL, END_ERROR };
 
@@ -861,6 +921,7 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 	wall_abandon();	/* a pass that failed between its barriers */
 	(void)flags(kind == END_ERROR, kind == END_SIGNAL, 0, NULL);
 	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));
+	most_inflight(rs);
 	if (from < 0)
 		return 0;
 	if (maxkind == END_SIGNAL) {

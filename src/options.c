@@ -786,6 +786,12 @@ int options_qd(const struct options *o)
 		o->precondition;
 }
 
+const char *options_qd_name(const struct options *o)
+{
+	return o->iodepth ? "--iodepth" : o->jobs ? "--jobs" : o->mix_given ?
+		"--mix" : o->runtime_ms ? "--runtime" : "--precondition";
+}
+
 static int opt_command_line(struct opt_parse *ps, int argc, char **argv)
 {
 	size_t len = strlen("iosweep") + 1, at;

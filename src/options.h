@@ -151,6 +151,8 @@ unsigned options_tests(const struct options *o);
  * --precondition given)?
  */
 int options_qd(const struct options *o);
+/* The first of those options given, to name in a message ("--iodepth"). */
+const char *options_qd_name(const struct options *o);
 
 /* Most children throughput mode runs (IOzone's MAXSTREAMS). */
 #define OPTIONS_MAX_CHILDREN 1024u

@@ -88,8 +88,7 @@ static int opt_check_qd(struct opt_parse *ps)
 	struct options *o = ps->o;
 	const unsigned allowed = (1u << TEST_WRITE) | (1u << TEST_READ) |
 		(1u << TEST_RANDOM);
-	const char *what = o->iodepth ? "--iodepth" : o->jobs ? "--jobs" :
-		o->mix_given ? "--mix" : o->runtime_ms ? "--runtime" : "--precondition";
+	const char *what = options_qd_name(o);
 
 	if (o->ramp_ms && !o->runtime_ms)
 		return opt_error(ps, "--ramp: only with --runtime (a time-based pass)");

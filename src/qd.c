@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clients.h"
 #include "clock.h"
 #include "engine.h"
 #include "platform.h"
@@ -70,6 +71,7 @@ struct qd_pass {
 	unsigned depth, njobs;
 	size_t nwin;                  /* write windows in the pattern buffer */
 	int time_based;
+	int sync;                     /* a test's pass: meets the other clients */
 	uint64_t ramp_ns, run_ns;
 	uint64_t t_count, t_end;      /* --runtime: the counted window */
 	struct plat_gate *gate;       /* the workers start together */
@@ -279,6 +281,9 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	}
 	if (rc == TESTS_OK)
 		plat_gate_wait(p->gate, started);
+	/* many clients: every client's workers are ready; start together */
+	if (rc == TESTS_OK && p->sync && clients_pass_start(*c->stop != 0))
+		rc = TESTS_STOPPED;
 	*t0 = clock_now_ns();
 	p->t_count = *t0 + p->ramp_ns;
 	p->t_end = p->t_count + p->run_ns;
@@ -371,7 +376,10 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 
 /*
  * One pass of kind over the file (order: random offsets or NULL), size-
- * or time-based; with record, its histograms go to the ctx.
+ * or time-based; with record, its histograms go to the ctx.  A test's
+ * pass (not --precondition's or the untimed lay-out) is a timed pass
+ * of many clients (clients.h): it meets the others after its workers
+ * are ready, before t0, and after t1.
  */
 static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order,
 		   int time_based, int record, struct tests_span *s)
@@ -390,6 +398,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.depth = o->iodepth ? o->iodepth : 1;
 	p.njobs = o->jobs ? o->jobs : 1;
 	p.time_based = time_based;
+	p.sync = record;	/* the tests' passes, warm-up ones too */
 	p.ramp_ns = time_based ? o->ramp_ms * 1000000u : 0;
 	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
 	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
@@ -418,6 +427,9 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 			rc = TESTS_ERROR;
 	}
 	t1 = clock_now_ns();
+	/* many clients: the barrier after t1, before the untimed fsync and close */
+	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &c->sync_ns))
+		rc = TESTS_STOPPED;
 	if (rc != TESTS_OK)
 		goto out;
 	memset(s, 0, sizeof(*s));

@@ -20,6 +20,11 @@
  * elapsed time is --runtime.  Test 0 then lays the file out whole first,
  * untimed, so the read tests find every record.
  *
+ * Many clients (iosweep-mpi, clients.h): a test's pass meets the other
+ * clients once its workers are ready, before t0, and again after t1;
+ * --precondition's passes and the untimed lay-out meet no one (clients
+ * may run different numbers of them).
+ *
  * Ownership: qd_attach() gives the ctx the histograms a run needs;
  * qd_detach() frees them.  Nothing here prints.
  */

@@ -242,11 +242,15 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;
 	if (trials > 1)
 		fprintf(out, "\tTrials per cell: %u (values are means)\n", trials);
+	/* --runtime: each client counts its own window of that length */
+	int windows = rs->meta.workload && strstr(rs->meta.workload, " runtime=");
 	if (rs->nclients)
 		fprintf(out, "\tClients: %u on %u host%s, at most %u ranks per host "
-			"(values are aggregates: all clients' bytes over the time from "
-			"the common start to the last client's end)\n", rs->nclients,
-			rs->nhosts, rs->nhosts == 1 ? "" : "s", rs->ranks_per_host);
+			"(values are aggregates: all clients' bytes over %s)\n",
+			rs->nclients, rs->nhosts, rs->nhosts == 1 ? "" : "s",
+			rs->ranks_per_host, windows ? "the runtime, each client "
+			"counting its own window of it, started together" :
+			"the time from the common start to the last client's end");
 	if (rs->nclients && (rs->meta.flags & RESULTS_F_STONEWALL))
 		fprintf(out, "\tStonewalling: each pass ends on every client when the "
 			"first client finishes it (bytes are what each moved until then)\n");

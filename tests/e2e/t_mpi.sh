@@ -8,10 +8,12 @@
 # makes client r read the file client r+1 wrote; one rank given an
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
-# 3 and the finished cells saved (the hang test); --iodepth, --jobs, --mix
-# and --runtime are refused; --stonewall stops a slow rank's passes
-# when the first rank finishes (and without it every rank moves its
-# whole file); SIGINT to the ranks saves the finished cells; two hosts,
+# 3 and the finished cells saved (the hang test, in a grid pass and in a
+# queue-depth pass); --iodepth, --jobs, --mix, --runtime and
+# --precondition aggregate like the grid (ops, bytes, reads, merged
+# latency); --stonewall with them or with --latency is refused;
+# --stonewall stops a slow rank's passes when the first rank finishes
+# (and without it every rank moves its whole file); SIGINT to the ranks saves the finished cells; two hosts,
 # simulated with UTS namespaces, meet the host logic.  Every
 # mpirun runs under a timeout, so a hang fails the test instead of
 # stalling it.  Skipped without mpirun or without the MPI build
@@ -77,7 +79,7 @@ check grep -q '^clients,4$' "$T/o1/meta.csv"
 check test -f "$T/o1/clients.csv"
 
 # The "all" row of every figure against its four clients' rows (results.csv):
-# ops and bytes are the clients' summed; with latency columns (lat=1), for
+# ops, bytes and reads (rd_iops x seconds) are the clients' summed; with latency columns (lat=1), for
 # all operations and for the reads (rd_) and writes (wr_) apart, the all
 # row has figures exactly where some client has, its min and max are the
 # clients' least min and greatest max, its mean and percentiles lie in
@@ -93,8 +95,9 @@ NR == 1 {
 }
 {
 	k = $c["test"] "/" $c["file_kb"] "/" $c["record_kb"] "/" $c["trial"]
+	rd = sprintf("%.0f", $c["rd_iops"] * $c["seconds"])
 	if ($c["client"] == "all") {
-		seen[k] = 1; aops[k] = $c["ops"]; abytes[k] = $c["bytes"]
+		seen[k] = 1; aops[k] = $c["ops"]; abytes[k] = $c["bytes"]; ard[k] = rd
 		if (!lat) next
 		amean[k] = $c["lat_mean_us"]
 		for (d = 1; d <= 3; d++) {
@@ -103,7 +106,7 @@ NR == 1 {
 		}
 		next
 	}
-	nc[k]++; ops[k] += $c["ops"]; bytes[k] += $c["bytes"]
+	nc[k]++; ops[k] += $c["ops"]; bytes[k] += $c["bytes"]; rds[k] += rd
 	if (!lat) next
 	if ($c["lat_mean_us"] == "") { bad = bad " " k ":client" $c["client"] "-no-latency"; next }
 	wsum[k] += $c["lat_mean_us"] * $c["ops"]
@@ -121,6 +124,7 @@ END {
 		if (nc[k] != 4) bad = bad " " k ":clients=" nc[k]
 		if (ops[k] != aops[k] || ops[k] <= 0) bad = bad " " k ":ops"
 		if (bytes[k] != abytes[k]) bad = bad " " k ":bytes"
+		if (rds[k] != ard[k]) bad = bad " " k ":reads"
 		if (!lat) continue
 		diff = amean[k] * aops[k] - wsum[k]
 		if (diff < 0) diff = -diff
@@ -197,16 +201,55 @@ check test "$(grep -c 'rank 2' "$T/err")" -eq 1
 check test ! -e "$T/o3"
 check test -z "$(find "$T/r0" "$T/r1" "$T/r3" -type f)"
 
-# 3b. Queue depth, workers and mixes (issue 16) have no barriers in their
-# passes: refused before any I/O, with exit 2 and the options named.
-for opt in "--iodepth 4" "--jobs 2" "--mix 70" "--runtime 1s"; do
-	# shellcheck disable=SC2086
-	expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 64 -r 4 -i 0 -i 2 $opt \
-		-f "$T/d/q.%r" --out "$T/oq"
-	check grep -q -- '--iodepth/-H, --jobs, --mix, --runtime, --precondition: not available with iosweep-mpi' "$T/err"
-	check test ! -e "$T/oq"
-	check test -z "$(ls "$T/d")"
-done
+# 3b. Queue depth, workers and mixes (issue 16): qd.c's passes meet at the
+# same barriers as the grid's.  Per figure the all row is the four
+# clients' ops, bytes and reads summed (agg.awk) and their latency
+# histograms merged, reads and writes apart; meta.csv's inflight_max is
+# the depth (each worker fills its slots before it reaps).
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 1m -r 4k -i 0 -i 1 -i 2 \
+	--iodepth 4 -f "$T/d/q.%r" --out "$T/oq"
+check awk -F, -v want=6 -v lat=1 -f "$T/agg.awk" "$T/oq/results.csv"
+check grep -q '^inflight_max,4$' "$T/oq/meta.csv"
+check grep -q '^workload,engine=[a-z_]* iodepth=4 jobs=1$' "$T/oq/meta.csv"
+# --mix 70 with two workers per client and --precondition (its passes
+# are untimed and may differ in number between clients: no barriers)
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 1m -r 4k -i 0 -i 2 --mix 70 \
+	--iodepth 4 --jobs 2 --precondition --trials 2 -f "$T/d/q.%r" --out "$T/oqm"
+check awk -F, -v want=6 -v lat=1 -f "$T/agg.awk" "$T/oqm/results.csv"
+check grep -q '^inflight_max,4$' "$T/oqm/meta.csv"
+# the mix's all rows hold reads and writes, each with its own latency
+check awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["test"] == "random mix" && $c["client"] == "all" {
+		n++
+		share = $c["rd_iops"] / $c["iops"]
+		if (share < 0.5 || share > 0.9 || $c["rd_lat_p50_us"] == "" ||
+		    $c["wr_lat_p50_us"] == "") bad++
+	}
+	END { if (n != 2 || bad) { print n " mix rows, " bad " bad"; exit 1 } }' \
+	"$T/oqm/results.csv"
+# --runtime: each client runs its own 300 ms after the common barrier;
+# every row's time is the runtime, the all row's ops are the clients'
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 1m -r 4k -i 0 --runtime 300ms \
+	--iodepth 2 -f "$T/d/q.%r" --out "$T/oqr"
+cp "$T/out" "$T/oqr.txt"
+check awk -F, -v want=2 -v lat=1 -f "$T/agg.awk" "$T/oqr/results.csv"
+check awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n++; if ($c["seconds"] != "0.300000000") bad++ }
+	END { if (n != 10 || bad) { print n " rows, " bad " not 0.3 s"; exit 1 } }' \
+	"$T/oqr/results.csv"
+check grep -q '^	Clients: 4 .*the runtime, each client counting its own window' "$T/oqr.txt"
+check test -z "$(ls "$T/d")"
+# stonewalling is the grid's: refused with queue depth
+# shellcheck disable=SC2086
+expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 64 -r 4 -i 0 --iodepth 4 \
+	--stonewall -f "$T/d/q.%r" --out "$T/oqs"
+check grep -q -- '--stonewall and --iodepth: stonewalling ends the sweep grid' "$T/err"
+check test ! -e "$T/oqs"
 
 # 4. EIO on rank 2's file in the third cell: every rank ends (exit 3),
 # the message names rank 2, rank 0 saved the two finished cells.
@@ -222,6 +265,19 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check grep -q '^status,"failed: rank 2 on host' "$T/o4/meta.csv"
 	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["client"] == "all"' "$T/o4/results.csv" | wc -l)" -eq 8
+	check test -z "$(ls "$T/d")"
+
+	# 4b. The same inside a queue-depth pass (--jobs 2: two workers, the
+	# depth-1 engine's pwrite): rank 2's workers fail mid-pass, every
+	# rank stops at its next barrier, the two finished cells are saved.
+	# shellcheck disable=SC2086
+	expect_failure 3 env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
+		FAULTSHIM_PATH="$T/d/j.2" FAULTSHIM_FAIL=pwrite:120:EIO \
+		timeout $HANG $MPIRUN "$MPI_BIN" -a -n 1m -g 4m -r 64k -i 0 -i 1 \
+		--jobs 2 -f "$T/d/j.%r" --out "$T/o4j"
+	check grep -q "rank 2 on host .*cannot write '$T/d/j.2' at offset [0-9]* (sync, depth 1): Input/output error (cell 4096 kB" "$T/err"
+	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["client"] == "all"' "$T/o4j/results.csv" | wc -l)" -eq 8
 	check test -z "$(ls "$T/d")"
 
 	# 5. --stonewall: rank 3's writes sleep 5 ms each (64 records: 0.3 s
