@@ -567,7 +567,6 @@ static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
 		struct wire w;
 		if (s->cell != cell)
 			continue;
-		memset(&w, 0, sizeof(w));
 		w = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
 				   s->sync_ns, s->rd_ops, s->wr_ops, s->cpu_user_s,
 				   s->cpu_sys_s, s->col, s->trial, (uint32_t)s->writer,
