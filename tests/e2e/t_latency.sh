@@ -3,7 +3,9 @@
 #  - results.csv and summary.csv gain the eight lat_* columns (only with
 #    --latency); in every full row min <= p50 <= p90 <= p99 <= p99.9 <= max,
 #    mean within [min, max], and mean x ops is the timed region within 2%
-#    (one value per record; no -e or -c, so nothing else is timed);
+#    (one value per record; no -e or -c, so nothing else is timed): never
+#    above it, and below it in at most one row in ten (a preemption between
+#    two operations of a sub-millisecond pass is in no operation);
 #  - the report has a latency section with a row per cell and test, that
 #    the importer reads past;
 #  - -e: the final fsync is timed but in no operation: mean x ops <= seconds,
@@ -38,13 +40,23 @@ check_rows() {
 		if ($(c["lat_sd_us"]) < 0)
 			print "bad: sd < 0 in row " NR
 		tot = me * $(c["ops"]) / 1e6; s = $(c["seconds"])
-		if (tol > 0 && (tot < s * (1 - tol) || tot > s * (1 + tol)))
-			print "bad: " $(c["test"]) ": mean x ops " tot " s vs timed " s " s"
+		if (tol > 0 && tot > s * (1 + tol))
+			print "bad: " $(c["test"]) ": mean x ops " tot " s > timed " s " s"
+		# below: the untimed steps between operations, which a preemption
+		# on a busy machine can stretch in any one pass of a millisecond;
+		# a timer that misses part of every operation misses it in most rows
+		if (tol > 0 && tot < s * (1 - tol)) {
+			low++
+			lows = lows " " $(c["test"]) ":" tot "/" s
+		}
 		if (tol == 0 && tot > s * 1.0001)
 			print "bad: " $(c["test"]) ": mean x ops " tot " s > timed " s " s"
 		n++
 	}
-	END { if (n == 0) print "bad: no rows" }' "$1"
+	END {
+		if (n == 0) print "bad: no rows"
+		if (low * 10 > n) print "bad: mean x ops below the timed region in " low " of " n " rows:" lows
+	}' "$1"
 }
 
 # ---- --latency: CSV columns and the rules every row keeps ----
