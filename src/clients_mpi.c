@@ -508,13 +508,10 @@ static void sample_slots(struct result_sample *s, struct latency_hist **slot[3])
 
 static void sample_free_hists(struct result_sample *s)
 {
-	struct latency_hist **slot[3];
-
-	sample_slots(s, slot);
-	for (int k = 0; k < 3; k++) {
-		latency_free(*slot[k]);
-		*slot[k] = NULL;
-	}
+	latency_free(s->lat);
+	latency_free(s->lat_rd);
+	latency_free(s->lat_wr);
+	s->lat = s->lat_rd = s->lat_wr = NULL;
 }
 
 /* Leader: rs->samples without the raw samples of cell (or of every cell
