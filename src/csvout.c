@@ -27,6 +27,13 @@
  * wr_lat_*_us: a --mix pass has both, a pass of one direction the same
  * figures as lat_* in its direction and empty fields in the other.
  * Without it the files have no latency columns.
+ *
+ * A folder read back (import) has no histograms: its samples keep each
+ * trial's figures as results.csv held them (RESULTS_SF_LAT_FIGS), written
+ * back as read, and summary.csv's figures of a cell are those the folder's
+ * own summary.csv had (results_cell_sum) while the set holds exactly the
+ * trials behind them; else they are empty, never made up from the
+ * trials' figures.
  */
 #include "compat.h"
 
@@ -118,21 +125,27 @@ static void put_header(struct outfile *f, const char *const *names, int iops,
 		put_text(f, names[i], i == 0);
 	for (int i = 0; iops && i < 3; i++)
 		put_text(f, iops_cols[i], 0);
-	for (int d = -1; lat && d < 2; d++)
-		for (int i = 0; i < LATENCY_NFIGS; i++) {
-			char name[40];
-			snprintf(name, sizeof(name), "%s%s", d < 0 ? "" : d ? "wr_" : "rd_",
-				 latency_fig_name(i));
-			put_text(f, name, 0);
-		}
+	for (int d = 0; lat && d < 3; d++)
+		for (int i = 0; i < LATENCY_NFIGS; i++)
+			put_text(f, latency_col_name(d, i), 0);
 	outfile_write(f, "\n", 1);
 }
 
-/* The latency fields (microseconds, %.3f) of h, empty ones without it. */
-static void put_latency(struct outfile *f, const struct latency_summary *ls)
+/* The latency fields (microseconds, %.3f), empty ones without us / for NaN. */
+static void put_latency(struct outfile *f, const double *us)
 {
 	for (int i = 0; i < LATENCY_NFIGS; i++)
-		put_num(f, ls ? ls->us[i] : NAN, 3, 0);
+		put_num(f, us ? us[i] : NAN, 3, 0);
+}
+
+/*
+ * The three rows of latency fields (all, reads, writes) of an imported
+ * sample or summary: the figures as read, NaN an empty field.
+ */
+static void put_latency_figs(struct outfile *f, const double figs[3][8])
+{
+	for (int d = 0; d < 3; d++)
+		put_latency(f, figs ? figs[d] : NULL);
 }
 
 /* ---- the summaries of every (test, cell) ---- */
@@ -164,7 +177,9 @@ struct view {
 	struct group *groups;         /* (col, cell) with a statistic, in order */
 	size_t ngroups;
 	long *group_of;               /* [col * ncells + cell] -> group or -1 */
-	int lat;                      /* some sample has a latency histogram */
+	int hist;                     /* some sample has a latency histogram */
+	int lat;                      /* the files have latency columns: hist,
+					 or imported figures (a folder read back) */
 };
 
 static int cmp_sorted(const void *a, const void *b)
@@ -197,6 +212,7 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 	size_t ncached = 0;
 	int slow_sync = 0;
 
+	memset(g, 0, sizeof(*g));
 	if (n == 0 || stats_summarize(scratch, n, &g->s) != 0)
 		return -1;
 	g->col = col;
@@ -215,7 +231,11 @@ static int summarise_group(const struct result_set *rs, int col, size_t cell,
 		}
 	}
 	g->cached_pct = ncached ? cached_sum / (double)ncached : NAN;
-	/* many clients: barriers that cost a visible part count alike */
+	/* many clients: barriers that cost a visible part count alike; an
+	 * imported folder's summary.csv may say so where its results.csv
+	 * cannot (the barrier overhead is not in it) */
+	const struct result_cell_sum *cs = results_cell_sum(rs, cell, col);
+	slow_sync |= cs && (cs->flags & RESULTS_CS_SHORT);
 	g->short_timing = slow_sync || (shortest != UINT64_MAX &&
 		stats_too_short(shortest, rs->meta.timer_resolution_s));
 	results_iops_mean(rs, cell, col, g->iops);
@@ -253,6 +273,18 @@ static int view_latency(struct view *v)
 	return rc;
 }
 
+/* Does the set hold latency figures read back from a result folder? */
+static int figs_in_set(const struct result_set *rs)
+{
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if (rs->samples[i].flags & RESULTS_SF_LAT_FIGS)
+			return 1;
+	for (size_t i = 0; i < rs->ncell_sums; i++)
+		if (rs->cell_sums[i].flags & RESULTS_CS_LAT)
+			return 1;
+	return 0;
+}
+
 static int view_build(struct view *v, const struct result_set *rs)
 {
 	double *scratch = NULL;
@@ -286,8 +318,9 @@ static int view_build(struct view *v, const struct result_set *rs)
 			v->group_of[(size_t)o->col * rs->ncells + o->cell] = (long)v->ngroups++;
 	}
 	free(scratch);
-	v->lat = latency_in_set(rs);
-	return v->lat ? view_latency(v) : 0;
+	v->hist = latency_in_set(rs);
+	v->lat = v->hist || figs_in_set(rs);
+	return v->hist ? view_latency(v) : 0;
 }
 
 /* ---- the files ---- */
@@ -368,13 +401,16 @@ static void put_sample(struct outfile *f, const struct view *v,
 	results_sample_iops(s, iops);
 	for (int k = 0; k < 3; k++)
 		put_num(f, iops[k], 3, 0);
-	if (v->lat) {
+	if (v->lat && (s->flags & RESULTS_SF_LAT_FIGS)) {
+		/* a folder read back: each trial's figures as they were */
+		put_latency_figs(f, s->lat_figs_us);
+	} else if (v->lat) {
 		struct latency_summary ls;
 		put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0
-			    ? &ls : NULL);
+			    ? ls.us : NULL);
 		for (int d = 0; d < 2; d++) {
 			const struct latency_hist *h = sample_dir_lat(s, d);
-			put_latency(f, h && latency_summarize(h, &ls) == 0 ? &ls : NULL);
+			put_latency(f, h && latency_summarize(h, &ls) == 0 ? ls.us : NULL);
 		}
 	}
 	outfile_write(f, "\n", 1);
@@ -530,10 +566,17 @@ static void write_summary(struct outfile *f, const struct view *v)
 		put_num(f, g->cached_pct, 1, 0);
 		for (int k = 0; k < 3; k++)
 			put_num(f, g->iops[k], 3, 0);
-		if (v->lat) {
-			put_latency(f, g->has_lat ? &g->lat : NULL);
+		const struct result_cell_sum *cs = results_cell_sum(v->rs, g->cell, g->col);
+		if (v->lat && !g->has_lat && !g->has_dir[0] && !g->has_dir[1]) {
+			/* no histogram (a folder read back): its summary.csv's
+			 * figures of the cell while they describe these
+			 * trials, else none (percentiles of several trials
+			 * cannot be had from the trials' own) */
+			put_latency_figs(f, cs && (cs->flags & RESULTS_CS_LAT) ? cs->lat_us : NULL);
+		} else if (v->lat) {
+			put_latency(f, g->has_lat ? g->lat.us : NULL);
 			for (int d = 0; d < 2; d++)
-				put_latency(f, g->has_dir[d] ? &g->dir[d] : NULL);
+				put_latency(f, g->has_dir[d] ? g->dir[d].us : NULL);
 		}
 		outfile_write(f, "\n", 1);
 	}

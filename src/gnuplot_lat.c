@@ -50,6 +50,7 @@ struct lat_row {
 	uint64_t x_kb;           /* file size or record size: the chart's x */
 	uint64_t ops;
 	int trials;
+	int summary;             /* figures from the folder's summary.csv */
 	double mean_us, p50_us, p99_us, p999_us;
 };
 
@@ -70,9 +71,7 @@ static int row_cmp(const void *a, const void *b)
 static int figs_usable(const struct result_sample *s, size_t cell, int col)
 {
 	return s->cell == cell && s->col == col && !(s->flags & RESULTS_SF_PARTIAL) &&
-		(s->flags & RESULTS_SF_LAT_FIGS) && isfinite(s->lat_figs_us[1]) &&
-		isfinite(s->lat_figs_us[4]) && isfinite(s->lat_figs_us[6]) &&
-		isfinite(s->lat_figs_us[7]);
+		(s->flags & RESULTS_SF_LAT_FIGS) && isfinite(s->lat_figs_us[RESULTS_LAT_ALL][1]);
 }
 
 /* Has (cell, col) of rs latency figures of either kind?  (gnuplot_xaxis_pick's keep) */
@@ -89,16 +88,19 @@ static int has_lat(const struct result_set *rs, size_t cell, int col)
 
 /*
  * The row of (cell, col) from its trials' figures (a result folder read
- * back: the histograms are not in it).  The mean is over every operation
- * of the trials, exactly: each trial's mean weighted by its operations.
- * Percentiles of the merged trials cannot be had from the trials' own, so
- * the percentiles are the trials' own weighted the same way (with one
- * trial, its exact figures).  0 when the cell has none.
+ * back: the histograms are not in it).  Where the folder's summary.csv
+ * holds the cell's figures of these very trials (results_cell_sum), they
+ * are the merged histogram's and are drawn as they are.  Else the mean is
+ * over every operation of the trials, exactly: each trial's mean weighted
+ * by its operations; percentiles of merged trials cannot be had from the
+ * trials' own, so with one trial they are its own and with more there
+ * are none (NaN: no point drawn).  0 when the cell has none.
  */
 static int figs_row(const struct result_set *rs, size_t cell, int col, struct lat_row *r)
 {
-	double w = 0.0, sum[4] = { 0.0, 0.0, 0.0, 0.0 };
-	static const int fig[4] = { 1, 4, 6, 7 };   /* mean p50 p99 p99.9 */
+	double w = 0.0, sum = 0.0;
+	const double *one = NULL;
+	const struct result_cell_sum *cs = results_cell_sum(rs, cell, col);
 
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < rs->nsamples; i++) {
@@ -106,18 +108,26 @@ static int figs_row(const struct result_set *rs, size_t cell, int col, struct la
 		if (!figs_usable(s, cell, col))
 			continue;
 		double ops = s->ops ? (double)s->ops : 1.0;
-		for (int k = 0; k < 4; k++)
-			sum[k] += ops * s->lat_figs_us[fig[k]];
+		sum += ops * s->lat_figs_us[RESULTS_LAT_ALL][1];
 		w += ops;
 		r->ops += s->ops;
 		r->trials++;
+		one = s->lat_figs_us[RESULTS_LAT_ALL];
 	}
 	if (!r->trials)
 		return 0;
-	r->mean_us = sum[0] / w;
-	r->p50_us = sum[1] / w;
-	r->p99_us = sum[2] / w;
-	r->p999_us = sum[3] / w;
+	if (cs && (cs->flags & RESULTS_CS_LAT) && isfinite(cs->lat_us[RESULTS_LAT_ALL][1])) {
+		one = cs->lat_us[RESULTS_LAT_ALL];
+		r->summary = 1;
+	} else if (r->trials > 1) {
+		r->mean_us = sum / w;
+		r->p50_us = r->p99_us = r->p999_us = NAN;
+		return 1;
+	}
+	r->mean_us = one[1];
+	r->p50_us = one[4];
+	r->p99_us = one[6];
+	r->p999_us = one[7];
 	return 1;
 }
 
@@ -311,10 +321,11 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	for (size_t k = 0; k < nls; k++)
 		if (!ls[k].hist) {
 			sb_puts(&s.what, ";\n#   sets read back from a result folder (no histograms, "
-				"their lines say trials' figures):\n#   the mean over every "
-				"operation of the trials (each trial's mean weighted by its "
-				"operations),\n#   the percentiles the trials' own weighted the "
-				"same way (exact with one trial)");
+				"their lines say trials' figures):\n#   the merged figures its "
+				"summary.csv kept for these trials where it has them;\n#   else "
+				"the mean over every operation of the trials (each trial's mean "
+				"weighted by its operations)\n#   and, with one trial, its own "
+				"percentiles; with more, no percentile (NaN: not drawn)");
 			break;
 		}
 	for (size_t k = 0; k < nls; k++) {
@@ -323,12 +334,20 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 		sb_printf(&s.data, "# line set %zu: ", k + 1);
 		gnuplot_set_name(&s.data, sets, l->set);
 		sb_printf(&s.data, ", %s%s\n$s%zu << EOD\n", fixed,
-			  l->hist ? "" : ", from the trials' figures in results.csv", k + 1);
+			  l->hist ? "" : ", from the trials' figures in results.csv"
+			  " or the merged ones in summary.csv (a row's last field)", k + 1);
 		for (size_t j = 0; j < l->nrows; j++) {
 			const struct lat_row *r = &l->rows[j];
-			sb_printf(&s.data, "%llu %.4f %.4f %.4f %.4f %llu %d\n",
-				  (unsigned long long)r->x_kb, r->mean_us, r->p50_us,
-				  r->p99_us, r->p999_us, (unsigned long long)r->ops, r->trials);
+			const double fig[4] = { r->mean_us, r->p50_us, r->p99_us, r->p999_us };
+			sb_printf(&s.data, "%llu", (unsigned long long)r->x_kb);
+			for (int f = 0; f < 4; f++) {
+				if (isfinite(fig[f]))
+					sb_printf(&s.data, " %.4f", fig[f]);
+				else
+					sb_puts(&s.data, " NaN");
+			}
+			sb_printf(&s.data, " %llu %d%s\n", (unsigned long long)r->ops, r->trials,
+				  l->hist ? "" : r->summary ? " summary.csv" : " results.csv");
 			xlo = r->x_kb < xlo ? r->x_kb : xlo;
 			xhi = r->x_kb > xhi ? r->x_kb : xhi;
 			extent_add(&ylo, &yhi, r->mean_us);

@@ -324,7 +324,7 @@ static int load_one(struct result_set *t, const char *path, char *err,
 		    size_t errlen)
 {
 	enum plat_kind kind;
-	char csv_path[4096], meta_path[4096];
+	char csv_path[4096], meta_path[4096], sum_path[4096];
 	const char *file = path;
 	int is_dir = 0, rc = -1;
 	char *buf = NULL;
@@ -368,8 +368,10 @@ static int load_one(struct result_set *t, const char *path, char *err,
 		size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
 		int have_meta = find_in_dir(file, dirlen, "meta.csv", meta_path,
 					    sizeof(meta_path)) == 0;
+		int have_sum = find_in_dir(file, dirlen, "summary.csv", sum_path,
+					   sizeof(sum_path)) == 0;
 		rc = import_csv_parse(t, file, buf, len, have_meta ? meta_path : NULL,
-				      err, errlen);
+				      have_sum ? sum_path : NULL, err, errlen);
 	} else {
 		rc = import_text_parse(t, file, buf, len, err, errlen);
 	}
@@ -419,6 +421,51 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->timer_resolution_s = src->timer_resolution_s;
 	dst->flags = src->flags;
 	dst->source_unit = src->source_unit;
+}
+
+/* Did rs's first n samples hold one of (cell, col)? */
+static int has_before(const struct result_set *rs, size_t n, size_t cell, int col)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rs->samples[i].cell == cell && rs->samples[i].col == col)
+			return 1;
+	return 0;
+}
+
+/*
+ * After t's samples joined rs's first old_nsamples: t's imported
+ * summaries join rs's (cells renumbered), but only for cells that hold
+ * trials of one source.  Where both bring trials of a cell, neither's
+ * summary describes the set's trials: t's is left out and rs's marked
+ * stale (results_cell_sum's count would catch most of it, not a cell
+ * whose n happens to match).  0, or -1 when out of memory (rs's sums
+ * unchanged).
+ */
+static int merge_cell_sums(struct result_set *rs, const struct result_set *t,
+			   size_t old_nsamples)
+{
+	size_t old_nsums = rs->ncell_sums;
+
+	for (size_t i = 0; i < t->ncell_sums; i++) {
+		struct result_cell_sum cs = t->cell_sums[i];
+		const struct result_cell *c = &t->cells[cs.cell];
+		long cell = results_find_cell(rs, c->file_kb, c->record_kb);
+		if (cell < 0 || has_before(rs, old_nsamples, (size_t)cell, cs.col))
+			continue;
+		cs.cell = (uint32_t)cell;
+		if (results_add_cell_sum(rs, &cs)) {
+			rs->ncell_sums = old_nsums;
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < old_nsums; i++) {
+		struct result_cell_sum *cs = &rs->cell_sums[i];
+		const struct result_cell *c = &rs->cells[cs->cell];
+		long cell = results_find_cell(t, c->file_kb, c->record_kb);
+		if (cell >= 0 && results_has(t, (size_t)cell, cs->col))
+			cs->flags |= RESULTS_CS_STALE;
+	}
+	return 0;
 }
 
 /*
@@ -512,6 +559,8 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	}
 	if (!rs->nrecord_axis && t->nrecord_axis &&
 	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
+		goto nomem;
+	if (merge_cell_sums(rs, t, old_nsamples))
 		goto nomem;
 meta:
 	if (empty) {

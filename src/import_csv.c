@@ -51,8 +51,12 @@ struct csv_ctx {
 	int idx_cached;                  /* cached_pct (schema 2), or -1 */
 	int client_idx;                  /* schema 3's client column, or -1 */
 	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
-	int lat_idx[LATENCY_NFIGS];      /* lat_min_us .. lat_p999_us, or -1 */
+	int lat_idx[3][LATENCY_NFIGS];   /* [lat_, rd_lat_, wr_lat_][min .. p999], or -1 */
 	size_t nheader;
+	char *rows_label;                /* the label field of the first row */
+	/* summary.csv */
+	int sum_idx[5];                  /* label test file_kb record_kb n */
+	int sum_short;                   /* short_timing, or -1 */
 	/* meta.csv */
 	int label_from_meta;
 	unsigned meta_trials;
@@ -176,6 +180,44 @@ static uint64_t secs_to_ns(double s)
 	return ns >= 1.8e19 ? UINT64_MAX : (uint64_t)llround(ns);
 }
 
+/* The latency columns of a header row (results.csv, summary.csv), where present. */
+static void lat_header(struct csv_ctx *c)
+{
+	for (int d = 0; d < 3; d++)
+		for (int k = 0; k < LATENCY_NFIGS; k++) {
+			c->lat_idx[d][k] = -1;
+			for (size_t i = 0; i < c->nfields; i++)
+				if (strcmp(c->field[i], latency_col_name(d, k)) == 0)
+					c->lat_idx[d][k] = (int)i;
+		}
+}
+
+/*
+ * The latency figures of a row (results.csv: a trial's, summary.csv: a
+ * cell's merged trials) into figs, NaN for an empty field or a column the
+ * file has not.  1 when some field held a figure, 0 when none did, -1
+ * after cfail (a field that is not a time: not a number, negative,
+ * infinite).
+ */
+static int lat_figs_from_row(struct csv_ctx *c, double figs[3][8])
+{
+	int any = 0;
+
+	for (int d = 0; d < 3; d++)
+		for (int k = 0; k < LATENCY_NFIGS; k++) {
+			const char *f = c->lat_idx[d][k] < 0 ? "" : c->field[c->lat_idx[d][k]];
+			double v = NAN;
+			if (*f && parse_double(f, &v)) {
+				cfail(c, "%s '%.40s' is not a time in microseconds",
+				      latency_col_name(d, k), f);
+				return -1;
+			}
+			figs[d][k] = v;
+			any |= *f != '\0';
+		}
+	return any;
+}
+
 static void results_header(struct csv_ctx *c)
 {
 	for (int f = 0; f < RCSV_COUNT; f++) {
@@ -190,12 +232,8 @@ static void results_header(struct csv_ctx *c)
 	}
 	/* the columns later schemas added, where present */
 	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
-	for (int k = 0; k < LATENCY_NFIGS; k++)
-		c->lat_idx[k] = -1;
+	lat_header(c);
 	for (size_t i = 0; i < c->nfields; i++) {
-		for (int k = 0; k < LATENCY_NFIGS; k++)
-			if (strcmp(c->field[i], latency_fig_name(k)) == 0)
-				c->lat_idx[k] = (int)i;
 		if (strcmp(c->field[i], "cached_pct") == 0)
 			c->idx_cached = (int)i;
 		else if (strcmp(c->field[i], "client") == 0)
@@ -226,29 +264,17 @@ static void split_from_row(struct csv_ctx *c, struct result_sample *s)
 }
 
 /*
- * The trial's latency figures (--latency and queue-depth runs), where
- * results.csv has them: the histogram is not in the file, its summary is.
- * 0, or -1 after cfail.
+ * The trial's latency figures (--latency and queue-depth runs: all
+ * operations, the reads, the writes), where results.csv has them: the
+ * histogram is not in the file, its summary is.  0, or -1 after cfail.
  */
 static int lat_from_row(struct csv_ctx *c, struct result_sample *s)
 {
-	for (int k = 0; k < LATENCY_NFIGS; k++)
-		if (c->lat_idx[k] < 0)
-			return 0;
-	if (!c->field[c->lat_idx[1]][0])     /* no mean: no figures */
-		return 0;
-	for (int k = 0; k < LATENCY_NFIGS; k++) {
-		const char *f = c->field[c->lat_idx[k]];
-		double v = NAN;
-		if (*f && parse_double(f, &v)) {
-			cfail(c, "%s '%.40s' is not a time in microseconds",
-			      latency_fig_name(k), f);
-			return -1;
-		}
-		s->lat_figs_us[k] = v;
-	}
-	s->flags |= RESULTS_SF_LAT_FIGS;
-	return 0;
+	int any = lat_figs_from_row(c, s->lat_figs_us);
+
+	if (any > 0)
+		s->flags |= RESULTS_SF_LAT_FIGS;
+	return any < 0 ? -1 : 0;
 }
 
 static void results_row(struct csv_ctx *c)
@@ -337,6 +363,10 @@ static void results_row(struct csv_ctx *c)
 		cfail(c, "out of memory");
 		return;
 	}
+	if (!c->rows_label && results_set_str(&c->rows_label, c->field[c->idx[RCSV_LABEL]])) {
+		cfail(c, "out of memory");
+		return;
+	}
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
@@ -351,6 +381,114 @@ static void results_row(struct csv_ctx *c)
 	if (lat_from_row(c, &s))
 		return;
 	if (results_add_sample(rs, &s))
+		cfail(c, "out of memory");
+}
+
+/* ---- summary.csv: what results.csv cannot give back ---- */
+
+enum { SCSV_LABEL, SCSV_TEST, SCSV_FILE_KB, SCSV_RECORD_KB, SCSV_N, SCSV_COUNT };
+
+static const char *const sum_names[SCSV_COUNT] = {
+	"label", "test", "file_kb", "record_kb", "n"
+};
+
+static void summary_header(struct csv_ctx *c)
+{
+	for (int f = 0; f < SCSV_COUNT; f++) {
+		c->sum_idx[f] = -1;
+		for (size_t i = 0; i < c->nfields; i++)
+			if (strcmp(c->field[i], sum_names[f]) == 0)
+				c->sum_idx[f] = (int)i;
+		if (c->sum_idx[f] < 0) {
+			cfail(c, "no '%s' column: not an iosweep summary.csv", sum_names[f]);
+			return;
+		}
+	}
+	c->sum_short = -1;
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->field[i], "short_timing") == 0)
+			c->sum_short = (int)i;
+	lat_header(c);
+	c->nheader = c->nfields;
+}
+
+/* Summary field f as a whole number; -1 after cfail. */
+static int sum_u64(struct csv_ctx *c, int f, uint64_t *out)
+{
+	const char *s = c->field[c->sum_idx[f]];
+
+	if (parse_u64(s, out)) {
+		cfail(c, "%s '%.40s' is not a whole number", sum_names[f], s);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One row of summary.csv: the cell's latency figures (its trials'
+ * histograms merged, which the folder no longer has) and short_timing,
+ * kept as struct result_cell_sum.  Rows of another label, and rows of a
+ * (test, cell) results.csv has no trial of, describe nothing of this set
+ * and are passed over; a field that is not what it should be is an error.
+ */
+static void summary_row(struct csv_ctx *c)
+{
+	struct result_cell_sum cs;
+	uint64_t file_kb, record_kb, n;
+
+	if (c->row == 1) {
+		summary_header(c);
+		return;
+	}
+	if (c->nfields == 1 && !c->field[0][0])
+		return;
+	if (c->nfields != c->nheader) {
+		cfail(c, "%zu fields where the header has %zu", c->nfields, c->nheader);
+		return;
+	}
+	if (!c->rows_label || strcmp(c->field[c->sum_idx[SCSV_LABEL]], c->rows_label) != 0)
+		return;
+	const char *test = c->field[c->sum_idx[SCSV_TEST]];
+	int col = results_col_from_name(test);
+	if (col < 0) {
+		cfail(c, "unknown test '%.40s'", test);
+		return;
+	}
+	if (sum_u64(c, SCSV_FILE_KB, &file_kb) || sum_u64(c, SCSV_RECORD_KB, &record_kb) ||
+	    sum_u64(c, SCSV_N, &n))
+		return;
+	if (n == 0 || n > 65536) {
+		cfail(c, "n %llu: expected 1..65536 trials", (unsigned long long)n);
+		return;
+	}
+	memset(&cs, 0, sizeof(cs));
+	cs.col = (uint16_t)col;
+	cs.n = (uint32_t)n;
+	if (c->sum_short >= 0) {
+		const char *st = c->field[c->sum_short];
+		if (strcmp(st, "1") == 0)
+			cs.flags |= RESULTS_CS_SHORT;
+		else if (strcmp(st, "0") != 0) {
+			cfail(c, "short_timing '%.40s' is not 0 or 1", st);
+			return;
+		}
+	}
+	int any = lat_figs_from_row(c, cs.lat_us);
+	if (any < 0)
+		return;
+	if (any)
+		cs.flags |= RESULTS_CS_LAT;
+	long cell = results_find_cell(c->rs, file_kb, record_kb);
+	if (cell < 0 || !results_has(c->rs, (size_t)cell, col))
+		return;
+	cs.cell = (uint32_t)cell;
+	for (size_t i = 0; i < c->rs->ncell_sums; i++)
+		if (c->rs->cell_sums[i].cell == cs.cell && c->rs->cell_sums[i].col == cs.col) {
+			cfail(c, "a second row for %s at %llu kB / %llu kB", test,
+			      (unsigned long long)file_kb, (unsigned long long)record_kb);
+			return;
+		}
+	if (results_add_cell_sum(c->rs, &cs))
 		cfail(c, "out of memory");
 }
 
@@ -521,6 +659,23 @@ static int run_csv(struct csv_ctx *c, const char *buf, size_t len)
 	return rc;
 }
 
+/* Read the file at path and run on_row over its rows.  0 or -1 (c->err). */
+static int run_csv_file(struct csv_ctx *c, const char *path,
+			void (*on_row_fn)(struct csv_ctx *c))
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (import_read_file(path, &buf, &len, c->err, c->errlen))
+		return -1;
+	c->path = path;
+	c->on_row = on_row_fn;
+	c->row = 0;
+	int rc = run_csv(c, buf, len);
+	free(buf);
+	return rc;
+}
+
 struct sample_key {
 	uint32_t cell;
 	uint16_t col, trial;
@@ -569,46 +724,43 @@ static int check_duplicates(struct result_set *rs, const char *path, char *err,
 
 int import_csv_parse(struct result_set *rs, const char *path,
 		     const char *buf, size_t len, const char *meta_path,
-		     char *err, size_t errlen)
+		     const char *summary_path, char *err, size_t errlen)
 {
 	struct csv_ctx c;
+	int rc = -1;
 
 	memset(&c, 0, sizeof(c));
 	c.err = err;
 	c.errlen = errlen;
 	c.rs = rs;
-	if (meta_path) {
-		char *mbuf = NULL;
-		size_t mlen = 0;
-		if (import_read_file(meta_path, &mbuf, &mlen, err, errlen))
-			return -1;
-		c.path = meta_path;
-		c.on_row = meta_row;
-		int rc = run_csv(&c, mbuf, mlen);
-		free(mbuf);
-		if (rc)
-			return -1;
-	}
+	if (meta_path && run_csv_file(&c, meta_path, meta_row))
+		return -1;
 	c.path = path;
 	c.on_row = results_row;
 	c.row = 0;
 	if (run_csv(&c, buf, len))
-		return -1;
+		goto out;
 	if (c.row == 0 || c.nheader == 0) {
 		snprintf(err, errlen, "%s:1: no header row", path);
-		return -1;
+		goto out;
 	}
 	if (rs->nsamples == 0) {
 		snprintf(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
-		return -1;
+		goto out;
 	}
 	if (check_duplicates(rs, path, err, errlen))
-		return -1;
+		goto out;
+	c.nheader = 0;
+	if (summary_path && run_csv_file(&c, summary_path, summary_row))
+		goto out;
 	if (c.meta_trials)
 		rs->trials = c.meta_trials;
 	if (!rs->meta.tool && results_set_str(&rs->meta.tool, "iosweep")) {
 		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(c.rows_label);
+	return rc;
 }

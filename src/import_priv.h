@@ -58,11 +58,13 @@ int import_xls_parse(struct result_set *rs, const char *path,
 		     size_t errlen);
 /*
  * Our CSV: buf holds results.csv (path names it for messages); meta_path
- * is the meta.csv beside it or NULL.
+ * is the meta.csv beside it or NULL, summary_path the summary.csv beside
+ * it or NULL (its rows become rs->cell_sums: the cells' merged latency
+ * figures and short_timing).
  */
 int import_csv_parse(struct result_set *rs, const char *path,
 		     const char *buf, size_t len, const char *meta_path,
-		     char *err, size_t errlen);
+		     const char *summary_path, char *err, size_t errlen);
 
 /*
  * Throughput mode (import_tp.c): IOzone's -t report text (with or without

@@ -345,18 +345,28 @@ double latency_sd_ns(const struct latency_hist *h)
 	return var > 0.0L ? (double)sqrtl(var) : 0.0;
 }
 
-static const char *const fig_names[LATENCY_NFIGS] = {
-	"lat_min_us", "lat_mean_us", "lat_max_us", "lat_sd_us", "lat_p50_us",
-	"lat_p90_us", "lat_p99_us", "lat_p999_us"
-};
-
 static const char *const fig_labels[LATENCY_NFIGS] = {
 	"min", "mean", "max", "sd", "p50", "p90", "p99", "p99.9"
 };
 
 const char *latency_fig_name(int i)
 {
-	return i >= 0 && i < LATENCY_NFIGS ? fig_names[i] : "?";
+	return latency_col_name(0, i);
+}
+
+/* rows: all operations, the reads, the writes (results.h's RESULTS_LAT_*) */
+static const char *const col_names[3][LATENCY_NFIGS] = {
+	{ "lat_min_us", "lat_mean_us", "lat_max_us", "lat_sd_us", "lat_p50_us",
+	  "lat_p90_us", "lat_p99_us", "lat_p999_us" },
+	{ "rd_lat_min_us", "rd_lat_mean_us", "rd_lat_max_us", "rd_lat_sd_us",
+	  "rd_lat_p50_us", "rd_lat_p90_us", "rd_lat_p99_us", "rd_lat_p999_us" },
+	{ "wr_lat_min_us", "wr_lat_mean_us", "wr_lat_max_us", "wr_lat_sd_us",
+	  "wr_lat_p50_us", "wr_lat_p90_us", "wr_lat_p99_us", "wr_lat_p999_us" },
+};
+
+const char *latency_col_name(int dir, int i)
+{
+	return dir >= 0 && dir < 3 && i >= 0 && i < LATENCY_NFIGS ? col_names[dir][i] : "?";
 }
 
 const char *latency_fig_label(int i)

@@ -156,6 +156,11 @@ struct latency_summary {
 
 /* "lat_min_us", "lat_mean_us", ..., "lat_p999_us" (CSV column names). */
 const char *latency_fig_name(int i);
+/*
+ * The CSV column of figure i of all operations (dir 0: "lat_min_us"), the
+ * reads (1: "rd_lat_min_us") or the writes (2: "wr_lat_min_us").
+ */
+const char *latency_col_name(int dir, int i);
 /* "min", "mean", "max", "sd", "p50", "p90", "p99", "p99.9" (report). */
 const char *latency_fig_label(int i);
 

@@ -188,7 +188,43 @@ void results_release(struct result_set *rs)
 		free(rs->tp[i].child_rate);
 	}
 	free(rs->tp);
+	free(rs->cell_sums);
 	results_init(rs);
+}
+
+int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs)
+{
+	if (rs->ncell_sums == rs->cell_sums_alloc) {
+		size_t want = rs->cell_sums_alloc ? 2 * rs->cell_sums_alloc : 16;
+		struct result_cell_sum *p = realloc(rs->cell_sums, want * sizeof(*p));
+		if (!p)
+			return -1;
+		rs->cell_sums = p;
+		rs->cell_sums_alloc = want;
+	}
+	rs->cell_sums[rs->ncell_sums++] = *cs;
+	return 0;
+}
+
+const struct result_cell_sum *results_cell_sum(const struct result_set *rs,
+					       size_t cell, int col)
+{
+	const struct result_cell_sum *cs = NULL;
+	uint64_t full = 0;
+
+	for (size_t i = 0; i < rs->ncell_sums && !cs; i++)
+		if (rs->cell_sums[i].cell == cell && rs->cell_sums[i].col == col)
+			cs = &rs->cell_sums[i];
+	if (!cs || (cs->flags & RESULTS_CS_STALE))
+		return NULL;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		/* the trials summary.csv's n counts: results_values' */
+		if (s->cell == cell && s->col == col && !(s->flags & RESULTS_SF_PARTIAL) &&
+		    results_sample_value(rs, s, RESULTS_UNIT_KBPS) >= 0.0)
+			full++;
+	}
+	return full == cs->n ? cs : NULL;
 }
 
 int results_add_tp(struct result_set *rs, const struct result_tp *t)
@@ -450,6 +486,8 @@ int results_sort_cells(struct result_set *rs)
 		rs->samples[i].cell = newpos[rs->samples[i].cell];
 	for (size_t i = 0; i < rs->nclient_samples; i++)
 		rs->client_samples[i].cell = newpos[rs->client_samples[i].cell];
+	for (size_t i = 0; i < rs->ncell_sums; i++)
+		rs->cell_sums[i].cell = newpos[rs->cell_sums[i].cell];
 	free(r);
 	free(newpos);
 	return 0;

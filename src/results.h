@@ -151,11 +151,39 @@ struct result_sample {
 				  the file this pass used (--reorder) */
 	/*
 	 * Imported from our results.csv (RESULTS_SF_LAT_FIGS): the trial's
-	 * latency figures in microseconds as its lat_* columns hold them
-	 * (min mean max sd p50 p90 p99 p99.9, latency.h's order), where the
-	 * histogram itself is not kept; NaN for an empty field.
+	 * latency figures in microseconds as its columns hold them, where
+	 * the histogram itself is not kept: [RESULTS_LAT_ALL] lat_*,
+	 * [RESULTS_LAT_RD] rd_lat_*, [RESULTS_LAT_WR] wr_lat_*, each
+	 * min mean max sd p50 p90 p99 p99.9 (latency.h's order); NaN for an
+	 * empty field.  csvout writes them back as read.
 	 */
-	double lat_figs_us[8];
+	double lat_figs_us[3][8];
+};
+
+/* The rows of lat_figs_us and result_cell_sum.lat_us. */
+enum { RESULTS_LAT_ALL, RESULTS_LAT_RD, RESULTS_LAT_WR };
+
+/*
+ * Imported from a result folder's summary.csv: what it said about one
+ * (test, cell) that its results.csv cannot give back.  The latency
+ * figures of a cell come from its trials' histograms merged, which the
+ * folder no longer has, and short_timing may stand for barrier overhead
+ * (RESULTS_SF_SYNC_SLOW, many clients), which results.csv does not hold.
+ * They describe exactly the n full trials the summary was made from, so
+ * they are used only while the set holds that many full trials of the
+ * cell and no trial from another source (results_cell_sum); csvout
+ * writes them back unchanged.
+ */
+#define RESULTS_CS_LAT   0x1u /* lat_us holds the summary's latency fields */
+#define RESULTS_CS_SHORT 0x2u /* short_timing was 1 */
+#define RESULTS_CS_STALE 0x4u /* trials of another source joined the cell */
+
+struct result_cell_sum {
+	uint32_t cell;         /* index into result_set.cells */
+	uint16_t col;          /* enum results_col */
+	uint32_t n;            /* the summary's n: full trials behind it */
+	unsigned flags;        /* RESULTS_CS_* */
+	double lat_us[3][8];   /* as lat_figs_us; NaN for an empty field */
 };
 
 struct result_cell {
@@ -212,6 +240,8 @@ struct result_set {
 	char **client_host;            /* [nclients] host name of each client */
 	struct result_tp *tp;          /* throughput mode; see struct result_tp */
 	size_t ntp, tp_alloc;
+	struct result_cell_sum *cell_sums; /* imported summary.csv rows */
+	size_t ncell_sums, cell_sums_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -247,6 +277,17 @@ int results_set_clients(struct result_set *rs, const char *const *hosts, unsigne
  * 0 or -1 (ENOMEM, set unchanged).
  */
 int results_add_tp(struct result_set *rs, const struct result_tp *t);
+/*
+ * Append a copy of *cs (an imported summary row; see struct
+ * result_cell_sum).  0 or -1 (ENOMEM, set unchanged).
+ */
+int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs);
+/*
+ * The imported summary of (cell, col) when it still describes the set's
+ * trials of it: as many full trials as its n.  NULL otherwise.
+ */
+const struct result_cell_sum *results_cell_sum(const struct result_set *rs,
+					       size_t cell, int col);
 /* Set the record axis (copied). 0 or -1. */
 int results_set_record_axis(struct result_set *rs, const uint64_t *kb, size_t n);
 

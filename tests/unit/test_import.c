@@ -483,10 +483,10 @@ static void test_csv_latency_figures(void)
 		const struct result_sample *s = &rs.samples[i];
 		if (s->col == RC_WRITE) {
 			CU_ASSERT(s->flags & RESULTS_SF_LAT_FIGS);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[0], 1.5, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[1], 2.25, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[6], 8.5, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[7], 9.0, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][0], 1.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][1], 2.25, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][6], 8.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][7], 9.0, 1e-12);
 		} else {
 			CU_ASSERT_FALSE(s->flags & RESULTS_SF_LAT_FIGS);
 		}
