@@ -24,6 +24,7 @@
 #include "import.h"
 #include "iosweep.h"
 #include "outfile.h"
+#include "report.h"
 #include "results.h"
 
 static char tmpdir[256];
@@ -674,6 +675,11 @@ static const struct csv_bad csv_bads[] = {
 	  "lat_min_us,lat_mean_us,lat_max_us,lat_sd_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us\n"
 	  "4,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,1,2,3,1,2,2,slow,3\n",
 	  ":2: lat_p99_us 'slow'" },
+	{ "negative read latency figure",
+	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,"
+	  "rd_lat_min_us,rd_lat_mean_us\n"
+	  "4,x,read,64,4,0,65536,0.001,64000.000,16,,,0.002,0,1,-2\n",
+	  ":2: rd_lat_mean_us '-2'" },
 	{ "bad quote",
 	  "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial\n"
 	  "1,\"x\"y,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0\n", "malformed CSV" },
@@ -691,6 +697,260 @@ static void test_csv_errors(void)
 		if (rc != -1 || !strstr(err, csv_bads[i].want) || !strstr(err, p)) {
 			fprintf(stderr, "%s: rc %d '%s'\n", csv_bads[i].what, rc, rc ? err : "");
 			CU_FAIL("expected a CSV error with file and line");
+		}
+		CU_ASSERT_EQUAL(rs.nsamples, 0);
+		results_release(&rs);
+	}
+}
+
+/* ---- the latency figures of a folder: all, reads, writes; summary.csv ---- */
+
+#define LAT_HEAD "lat_min_us,lat_mean_us,lat_max_us,lat_sd_us,lat_p50_us,lat_p90_us," \
+	"lat_p99_us,lat_p999_us"
+#define RD_HEAD "rd_lat_min_us,rd_lat_mean_us,rd_lat_max_us,rd_lat_sd_us,rd_lat_p50_us," \
+	"rd_lat_p90_us,rd_lat_p99_us,rd_lat_p999_us"
+#define WR_HEAD "wr_lat_min_us,wr_lat_mean_us,wr_lat_max_us,wr_lat_sd_us,wr_lat_p50_us," \
+	"wr_lat_p90_us,wr_lat_p99_us,wr_lat_p999_us"
+#define ROW_HEAD "schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops," \
+	"cpu_user_s,cpu_sys_s,wall_s,partial"
+#define SUM_HEAD "label,test,file_kb,record_kb,n,mean,short_timing"
+
+/* A random mix with reads and writes, two trials, and a write of one. */
+static const char lat_rows[] =
+	ROW_HEAD ",iops,rd_iops,wr_iops," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"
+	"4,x,random mix,64,4,0,65536,0.001,64000.000,16,,,0.002,0,16000.000,11000.000,5000.000,"
+	"1.000,2.500,9.000,1.250,2.000,3.000,8.500,9.000,"
+	"1.000,2.000,4.000,0.500,2.000,3.000,4.000,4.000,"
+	"1.500,3.000,9.000,2.000,2.500,3.500,9.000,9.000\n"
+	"4,x,random mix,64,4,1,65536,0.001,64000.000,16,,,0.002,0,16000.000,11000.000,5000.000,"
+	"1.100,2.600,9.100,1.350,2.100,3.100,8.600,9.100,"
+	"1.100,2.100,4.100,0.600,2.100,3.100,4.100,4.100,"
+	",,,,,,,\n"
+	"4,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,16000.000,0.000,16000.000,"
+	"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000,"
+	",,,,,,,,"
+	"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n";
+
+/* spill text as dir/name */
+static void spill_in(const char *dir, const char *name, const char *text)
+{
+	char path[700];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	spill(path, text, strlen(text));
+}
+
+/* A folder with results.csv (lat_rows), meta.csv and, when given, summary.csv. */
+static void lat_folder(char *dir, size_t n, const char *name, const char *summary)
+{
+	char err[IOSWEEP_ERR_MAX];
+	snprintf(dir, n, "%s", tmp_path(name));
+	CU_ASSERT_EQUAL_FATAL(outfile_mkdirs(dir, err, sizeof(err)), 0);
+	spill_in(dir, "results.csv", lat_rows);
+	spill_in(dir, "meta.csv", "key,value\nschema,4\nlabel,x\ntrials,2\n");
+	char path[700];
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	unlink(path);
+	if (summary)
+		spill_in(dir, "summary.csv", summary);
+}
+
+static const struct result_sample *find_sample(const struct result_set *rs, int col,
+					       unsigned trial)
+{
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if (rs->samples[i].col == col && rs->samples[i].trial == trial)
+			return &rs->samples[i];
+	return NULL;
+}
+
+/*
+ * Every latency figure of a row comes back (all, reads, writes), an empty
+ * field as NaN; csvout writes them back as they were.
+ */
+static void test_csv_latency_dirs(void)
+{
+	char err[IOSWEEP_ERR_MAX], dir[512], out[600];
+	struct result_set rs;
+
+	lat_folder(dir, sizeof(dir), "latdirs", NULL);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, dir, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(rs.nsamples, 3);
+	const struct result_sample *m0 = find_sample(&rs, RC_RANDOM_MIX, 0);
+	const struct result_sample *m1 = find_sample(&rs, RC_RANDOM_MIX, 1);
+	const struct result_sample *w = find_sample(&rs, RC_WRITE, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+	CU_ASSERT(m0->flags & m1->flags & w->flags & RESULTS_SF_LAT_FIGS);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_ALL][0], 1.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_RD][2], 4.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_WR][3], 2.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_WR][7], 9.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m1->lat_figs_us[RESULTS_LAT_RD][1], 2.1, 1e-12);
+	for (int k = 0; k < 8; k++) {
+		CU_ASSERT(isnan(m1->lat_figs_us[RESULTS_LAT_WR][k]));
+		CU_ASSERT(isnan(w->lat_figs_us[RESULTS_LAT_RD][k]));
+	}
+	CU_ASSERT_DOUBLE_EQUAL(w->lat_figs_us[RESULTS_LAT_WR][1], 6.0, 1e-12);
+	/* no summary.csv: no cell figures */
+	CU_ASSERT_EQUAL(rs.ncell_sums, 0);
+
+	snprintf(out, sizeof(out), "%s-out", dir);
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, out, 0, 1, err, sizeof(err)), 0);
+	char path[700];
+	size_t len;
+	snprintf(path, sizeof(path), "%s/results.csv", out);
+	char *back = tu_slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, "," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"));
+	/* each row's 24 latency fields, as they were */
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, ",1.000,2.500,9.000,1.250,2.000,3.000,8.500,9.000,"
+				      "1.000,2.000,4.000,0.500,2.000,3.000,4.000,4.000,"
+				      "1.500,3.000,9.000,2.000,2.500,3.500,9.000,9.000\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, ",1.100,2.100,4.100,0.600,2.100,3.100,4.100,4.100,"
+				      ",,,,,,,\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, ",5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000,"
+				      ",,,,,,,,5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n"));
+	free(back);
+	/* the summary: no figures made up from the trials' */
+	snprintf(path, sizeof(path), "%s/summary.csv", out);
+	back = tu_slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, "," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, ",,,,,,,,,,,,,,,,,,,,,,,\n"));
+	CU_ASSERT_PTR_NULL(strstr(back, "2.500"));
+	free(back);
+
+	/* the text report's latency tables: nothing made up from the figures
+	 * (the IOPS table of the mix says "-" where its latency would be) */
+	snprintf(path, sizeof(path), "%s/report.txt", out);
+	FILE *fp = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	report_trailer(fp, NULL, &rs);
+	fclose(fp);
+	back = tu_slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, "iozone test complete."));
+	CU_ASSERT_PTR_NULL(strstr(back, "Latency per operation"));
+	char *mixrow = strstr(back, "\nrandom mix ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mixrow);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mixrow, "         -          -         -         -"));
+	CU_ASSERT_PTR_NULL(strstr(back, "2.5"));
+	free(back);
+	results_release(&rs);
+}
+
+/*
+ * summary.csv's figures of a cell come back while the set holds exactly
+ * its n trials: not with a trial missing, not merged with another
+ * folder's trials of the cell; rows of another label or of a cell
+ * results.csv lacks are passed over; short_timing 1 is kept.
+ */
+static void test_csv_summary_figures(void)
+{
+	static const char summary[] =
+		SUM_HEAD "," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"
+		"x,random mix,64,4,2,64000.000,1,"
+		"1.000,2.550,9.100,1.300,2.050,3.050,8.550,9.100,"
+		"1.000,2.050,4.100,0.550,2.050,3.050,4.100,4.100,"
+		"1.500,3.000,9.000,2.000,2.500,3.500,9.000,9.000\n"
+		"x,write,64,4,3,64000.000,0,"
+		"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000,,,,,,,,,"
+		"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n"
+		"y,read,64,4,2,64000.000,0," ",,,,,,,,,,,,,,,,,,,,,,,\n"
+		"x,read,128,4,2,64000.000,1,1,1,1,1,1,1,1,1,,,,,,,,,,,,,,,,\n";
+	char err[IOSWEEP_ERR_MAX], dir[512], dir2[512], out[600], path[700];
+	struct result_set rs;
+	size_t len;
+
+	lat_folder(dir, sizeof(dir), "latsum", summary);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, dir, 0, err, sizeof(err)), 0);
+	long cell = results_find_cell(&rs, 64, 4);
+	CU_ASSERT_FATAL(cell >= 0);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 128, 4), -1);
+	CU_ASSERT_EQUAL(rs.ncell_sums, 2);
+	const struct result_cell_sum *cs = results_cell_sum(&rs, (size_t)cell, RC_RANDOM_MIX);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cs);
+	CU_ASSERT_EQUAL(cs->flags, RESULTS_CS_LAT | RESULTS_CS_SHORT);
+	CU_ASSERT_EQUAL(cs->n, 2);
+	CU_ASSERT_DOUBLE_EQUAL(cs->lat_us[RESULTS_LAT_ALL][1], 2.55, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(cs->lat_us[RESULTS_LAT_RD][3], 0.55, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(cs->lat_us[RESULTS_LAT_WR][7], 9.0, 1e-12);
+	/* n 3 where results.csv has one trial: not these trials' figures */
+	CU_ASSERT_PTR_NULL(results_cell_sum(&rs, (size_t)cell, RC_WRITE));
+	CU_ASSERT_PTR_NULL(results_cell_sum(&rs, (size_t)cell, RC_READ));
+
+	snprintf(out, sizeof(out), "%s-out", dir);
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, out, 0, 1, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/summary.csv", out);
+	char *back = tu_slurp(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	/* the mix row: short_timing 1 and its figures as summary.csv had them */
+	char *mix = strstr(back, "x,random mix,64,4,2,");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mix);
+	char *eol = strchr(mix, '\n');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(eol);
+	*eol = '\0';
+	CU_ASSERT_PTR_NOT_NULL(strstr(mix, ",1,,"));   /* short_timing, cached_pct */
+	CU_ASSERT_PTR_NOT_NULL(strstr(mix, ",1.000,2.550,9.100,1.300,2.050,3.050,8.550,9.100,"
+				     "1.000,2.050,4.100,0.550,2.050,3.050,4.100,4.100,"
+				     "1.500,3.000,9.000,2.000,2.500,3.500,9.000,9.000"));
+	*eol = '\n';
+	/* the write row: its summary had n 3, so no figures */
+	char *wr = strstr(back, "x,write,64,4,1,");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wr);
+	CU_ASSERT_PTR_NOT_NULL(strstr(wr, ",,,,,,,,,,,,,,,,,,,,,,,\n"));
+	CU_ASSERT(strstr(wr, ",,,,,,,,,,,,,,,,,,,,,,,\n") < strchr(wr, '\n') + 1);
+	free(back);
+	results_release(&rs);
+
+	/* two folders with trials of the same cells: neither summary holds */
+	lat_folder(dir2, sizeof(dir2), "latsum2", summary);
+	char *two[2] = { dir, dir2 };
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load_many(&rs, two, 2, err, sizeof(err)), 0);
+	cell = results_find_cell(&rs, 64, 4);
+	CU_ASSERT_FATAL(cell >= 0);
+	CU_ASSERT_PTR_NULL(results_cell_sum(&rs, (size_t)cell, RC_RANDOM_MIX));
+	results_release(&rs);
+}
+
+/* Bad fields of summary.csv: refused with the file and the line. */
+static void test_csv_summary_errors(void)
+{
+	static const struct csv_bad sum_bads[] = {
+		{ "latency not a number", SUM_HEAD "," LAT_HEAD "\n"
+		  "x,write,64,4,1,64000.000,0,1,2,3,1,2,2,slow,3\n", ":2: lat_p99_us 'slow'" },
+		{ "latency negative", SUM_HEAD "," RD_HEAD "\n"
+		  "x,write,64,4,1,64000.000,0,1,2,3,1,-2,2,3,3\n", ":2: rd_lat_p50_us '-2'" },
+		{ "latency infinite", SUM_HEAD "," WR_HEAD "\n"
+		  "x,write,64,4,1,64000.000,0,1,2,inf,1,2,2,3,3\n", ":2: wr_lat_max_us 'inf'" },
+		{ "n not a number", SUM_HEAD "\n" "x,write,64,4,two,64000.000,0\n", ":2: n 'two'" },
+		{ "n zero", SUM_HEAD "\n" "x,write,64,4,0,64000.000,0\n", ":2: n 0" },
+		{ "file_kb negative", SUM_HEAD "\n" "x,write,-64,4,1,64000.000,0\n", ":2: file_kb '-64'" },
+		{ "short_timing", SUM_HEAD "\n" "x,write,64,4,1,64000.000,2\n",
+		  ":2: short_timing '2'" },
+		{ "unknown test", SUM_HEAD "\n" "x,scribble,64,4,1,64000.000,0\n",
+		  ":2: unknown test" },
+		{ "missing column", "label,test,file_kb,n\n" "x,write,64,1\n", ":1: no 'record_kb'" },
+		{ "missing field", SUM_HEAD "\n" "x,write,64,4,1,64000.000,0\n"
+		  "x,read,64,4,1,64000.000\n", ":3: 6 fields" },
+		{ "two rows", SUM_HEAD "\n" "x,write,64,4,1,64000.000,0\n"
+		  "x,write,64,4,1,64000.000,0\n", ":3: a second row for write" },
+	};
+	char err[IOSWEEP_ERR_MAX], dir[512], path[700];
+
+	for (size_t i = 0; i < sizeof(sum_bads) / sizeof(sum_bads[0]); i++) {
+		struct result_set rs;
+		lat_folder(dir, sizeof(dir), "latbad", sum_bads[i].text);
+		snprintf(path, sizeof(path), "%s/summary.csv", dir);
+		results_init(&rs);
+		int rc = import_load(&rs, dir, 0, err, sizeof(err));
+		if (rc != -1 || !strstr(err, sum_bads[i].want) || !strstr(err, path)) {
+			fprintf(stderr, "%s: rc %d '%s'\n", sum_bads[i].what, rc, rc ? err : "");
+			CU_FAIL("expected a summary.csv error with file and line");
 		}
 		CU_ASSERT_EQUAL(rs.nsamples, 0);
 		results_release(&rs);
@@ -1010,6 +1270,9 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_errors),
 	CU_CASE(test_error_keeps_set),
 	CU_CASE(test_csv_errors),
+	CU_CASE(test_csv_latency_dirs),
+	CU_CASE(test_csv_summary_figures),
+	CU_CASE(test_csv_summary_errors),
 	CU_CASE(test_subset_without_command_line),
 	CU_CASE(test_auto2_layout),
 	CU_CASE(test_shifted_table_refused),
