@@ -778,7 +778,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		if (!files[nfiles++].path)
 			goto oom;
 	}
-	if (rs->nclient_samples) {	/* not for an imported set: no client rows */
+	if (rs->nclient_samples) {	/* many clients, run or imported */
 		files[nfiles].kind = CSV_CLIENTS;
 		files[nfiles].path = join_path(dir, "clients", ext);
 		if (!files[nfiles++].path)

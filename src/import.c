@@ -423,6 +423,31 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->source_unit = src->source_unit;
 }
 
+/*
+ * Append n samples of t (its figures, or with clients 1 its clients'
+ * samples) to rs, each in rs's cell of the same sizes (added when new),
+ * its trial shifted by `trial`.  0, or -1 when out of memory.
+ */
+static int add_shifted(struct result_set *rs, const struct result_set *t,
+		       const struct result_sample *src, size_t n, unsigned trial,
+		       int clients)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct result_sample s = src[i];
+		const struct result_cell *c = &t->cells[s.cell];
+		long cell = results_find_cell(rs, c->file_kb, c->record_kb);
+		if (cell < 0)
+			cell = results_add_cell(rs, c->file_kb, c->record_kb, 0);
+		if (cell < 0)
+			return -1;
+		s.cell = (uint32_t)cell;
+		s.trial = (uint16_t)(s.trial + trial);
+		if (clients ? results_add_client_sample(rs, &s) : results_add_sample(rs, &s))
+			return -1;
+	}
+	return 0;
+}
+
 /* Did rs's first n samples hold one of (cell, col)? */
 static int has_before(const struct result_set *rs, size_t n, size_t cell, int col)
 {
@@ -543,30 +568,28 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	}
 
 	size_t old_ncells = rs->ncells, old_nsamples = rs->nsamples;
+	size_t old_nclient = rs->nclient_samples;
 	uint32_t old_mask = rs->cols_mask;
-	for (size_t i = 0; i < t->nsamples; i++) {
-		struct result_sample s = t->samples[i];
-		const struct result_cell *c = &t->cells[s.cell];
-		long cell = results_find_cell(rs, c->file_kb, c->record_kb);
-		if (cell < 0)
-			cell = results_add_cell(rs, c->file_kb, c->record_kb, 0);
-		if (cell < 0)
-			goto nomem;
-		s.cell = (uint32_t)cell;
-		s.trial = (uint16_t)(s.trial + trial);
-		if (results_add_sample(rs, &s))
-			goto nomem;
-	}
+	if (add_shifted(rs, t, t->samples, t->nsamples, trial, 0))
+		goto nomem;
 	if (!rs->nrecord_axis && t->nrecord_axis &&
 	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
 		goto nomem;
+	/* many clients: the clients' samples behind the figures, the same way */
+	if (add_shifted(rs, t, t->client_samples, t->nclient_samples, trial, 1))
+		goto nomem;
+	if (!rs->client_host && t->client_host) {
+		rs->client_host = t->client_host;	/* the first file's hosts */
+		t->client_host = NULL;
+	}
 	if (merge_cell_sums(rs, t, old_nsamples))
 		goto nomem;
 meta:
 	if (empty) {
 		take_meta(&rs->meta, &t->meta);
 		rs->trials = trial + t_trials;
-		rs->nclients = t->nclients;	/* many clients: the counts only */
+		rs->nclients = t->nclients;	/* many clients: the counts (and the
+						   hosts, moved above) */
 		rs->nhosts = t->nhosts;
 		rs->ranks_per_host = t->ranks_per_host;
 	} else if (trial + t_trials > rs->trials) {
@@ -576,6 +599,7 @@ meta:
 nomem:
 	rs->ncells = old_ncells;
 	rs->nsamples = old_nsamples;
+	rs->nclient_samples = old_nclient;
 	rs->cols_mask = old_mask;
 	snprintf(err, errlen, "%s: out of memory", path);
 	return -1;

@@ -9,6 +9,13 @@
  * operations, CPU and wall time; a row with an empty bytes field is a
  * rate-only sample (an import of an import).  Rows name their trial, so a
  * folder brings its own trials.
+ *
+ * Also kept: each trial's latency figures (lat_*, rd_lat_*, wr_lat_*; the
+ * histograms are not in the file), the rows of the clients of an
+ * iosweep-mpi folder behind the cells' "all" rows (client, host, writer),
+ * and from summary.csv beside it what results.csv cannot give back: a
+ * cell's merged latency figures and short_timing (struct
+ * result_cell_sum).
  */
 #include "compat.h"
 
@@ -50,6 +57,9 @@ struct csv_ctx {
 	int idx[RCSV_COUNT];
 	int idx_cached;                  /* cached_pct (schema 2), or -1 */
 	int client_idx;                  /* schema 3's client column, or -1 */
+	int host_idx, writer_idx;        /* schema 3's host and writer, or -1 */
+	char **hosts;                    /* [client] its host, from its rows */
+	unsigned nhosts_seen;            /* clients 0 .. nhosts_seen-1 have a slot */
 	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
 	int lat_idx[3][LATENCY_NFIGS];   /* [lat_, rd_lat_, wr_lat_][min .. p999], or -1 */
 	size_t nheader;
@@ -232,12 +242,17 @@ static void results_header(struct csv_ctx *c)
 	}
 	/* the columns later schemas added, where present */
 	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
+	c->host_idx = c->writer_idx = -1;
 	lat_header(c);
 	for (size_t i = 0; i < c->nfields; i++) {
 		if (strcmp(c->field[i], "cached_pct") == 0)
 			c->idx_cached = (int)i;
 		else if (strcmp(c->field[i], "client") == 0)
 			c->client_idx = (int)i;
+		else if (strcmp(c->field[i], "host") == 0)
+			c->host_idx = (int)i;
+		else if (strcmp(c->field[i], "writer") == 0)
+			c->writer_idx = (int)i;
 		else if (strcmp(c->field[i], "rd_iops") == 0)
 			c->rd_iops = (int)i;
 		else if (strcmp(c->field[i], "wr_iops") == 0)
@@ -277,6 +292,90 @@ static int lat_from_row(struct csv_ctx *c, struct result_sample *s)
 	return any < 0 ? -1 : 0;
 }
 
+/* The most clients a folder may have (iosweep-mpi's ranks). */
+#define CSV_MAX_CLIENTS 65536u
+
+/*
+ * The client of a row: -1 for a cell's figure ("all", or empty in a
+ * one-client run), else its number, with the client whose file it used
+ * (writer) and its host remembered for results_set_clients.  Every row of
+ * one client names the same host; the numbers stay below meta.csv's
+ * clients when it has them.  0, or -1 after cfail.
+ */
+static int client_from_row(struct csv_ctx *c, long *client, long *writer)
+{
+	const char *who = c->field[c->client_idx];
+	uint64_t k, w;
+
+	*client = *writer = -1;
+	if (!*who || strcmp(who, "all") == 0)
+		return 0;
+	unsigned limit = c->rs->nclients && c->rs->nclients < CSV_MAX_CLIENTS
+		? c->rs->nclients : CSV_MAX_CLIENTS;
+	if (parse_u64(who, &k) || k >= limit) {
+		cfail(c, "client '%.40s' is not all or a client number (0 to %u)", who,
+		      limit - 1);
+		return -1;
+	}
+	const char *wr = c->writer_idx >= 0 ? c->field[c->writer_idx] : "";
+	if (!*wr)
+		w = k;
+	else if (parse_u64(wr, &w) || w >= limit) {
+		cfail(c, "writer '%.40s' is not a client number (0 to %u)", wr, limit - 1);
+		return -1;
+	}
+	const char *host = c->host_idx >= 0 ? c->field[c->host_idx] : "";
+	if (k >= c->nhosts_seen) {
+		unsigned n = (unsigned)k + 1;
+		char **p = realloc(c->hosts, n * sizeof(*p));
+		if (!p) {
+			cfail(c, "out of memory");
+			return -1;
+		}
+		memset(p + c->nhosts_seen, 0, (n - c->nhosts_seen) * sizeof(*p));
+		c->hosts = p;
+		c->nhosts_seen = n;
+	}
+	if (!c->hosts[k]) {
+		if (results_set_str(&c->hosts[k], host)) {
+			cfail(c, "out of memory");
+			return -1;
+		}
+	} else if (strcmp(c->hosts[k], host) != 0) {
+		cfail(c, "client %llu on host '%.40s' here, '%.40s' before",
+		      (unsigned long long)k, host, c->hosts[k]);
+		return -1;
+	}
+	*client = (long)k;
+	*writer = (long)w;
+	return 0;
+}
+
+/*
+ * After the rows: the clients' hosts (results_set_clients) when the file
+ * has rows of clients, which must be of every client 0 .. n-1 (n from
+ * meta.csv, or the highest number's).  0, or -1 with err set.
+ */
+static int clients_from_rows(struct csv_ctx *c)
+{
+	struct result_set *rs = c->rs;
+	unsigned n = rs->nclients ? rs->nclients : c->nhosts_seen;
+
+	if (!c->nhosts_seen)
+		return 0;
+	for (unsigned k = 0; k < n; k++)
+		if (k >= c->nhosts_seen || !c->hosts[k]) {
+			snprintf(c->err, c->errlen, "%s: rows of some clients but none of client %u "
+				 "(of %u): not a whole iosweep-mpi results.csv", c->path, k, n);
+			return -1;
+		}
+	if (results_set_clients(rs, (const char *const *)c->hosts, n)) {
+		snprintf(c->err, c->errlen, "%s: out of memory", c->path);
+		return -1;
+	}
+	return 0;
+}
+
 static void results_row(struct csv_ctx *c)
 {
 	struct result_set *rs = c->rs;
@@ -302,16 +401,10 @@ static void results_row(struct csv_ctx *c)
 		return;
 	}
 	/* many clients: the cell's figure is the "all" row; a client's own
-	 * sample (a number) is not a figure of the set */
-	if (c->client_idx >= 0) {
-		const char *who = c->field[c->client_idx];
-		if (*who && strcmp(who, "all") != 0) {
-			uint64_t k;
-			if (parse_u64(who, &k))
-				cfail(c, "client '%.40s' is not all or a number", who);
-			return;
-		}
-	}
+	 * sample (a number) is kept behind it (client_samples) */
+	long client = -1, writer = -1;
+	if (c->client_idx >= 0 && client_from_row(c, &client, &writer))
+		return;
 	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
 	if (col < 0) {
 		cfail(c, "unknown test '%.40s'", c->field[c->idx[RCSV_TEST]]);
@@ -380,8 +473,14 @@ static void results_row(struct csv_ctx *c)
 	split_from_row(c, &s);
 	if (lat_from_row(c, &s))
 		return;
-	if (results_add_sample(rs, &s))
+	if (client >= 0) {
+		s.client = (int32_t)client;
+		s.writer = (int32_t)writer;
+		if (results_add_client_sample(rs, &s))
+			cfail(c, "out of memory");
+	} else if (results_add_sample(rs, &s)) {
 		cfail(c, "out of memory");
+	}
 }
 
 /* ---- summary.csv: what results.csv cannot give back ---- */
@@ -617,7 +716,7 @@ static void meta_row(struct csv_ctx *c)
 			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
 	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
 		   strcmp(key, "ranks_per_host") == 0) {
-		/* many clients: the counts (the clients' own rows are not read) */
+		/* many clients: the counts (the clients' rows name their hosts) */
 		if (parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
 			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
 		else if (key[0] == 'c')
@@ -679,6 +778,7 @@ static int run_csv_file(struct csv_ctx *c, const char *path,
 struct sample_key {
 	uint32_t cell;
 	uint16_t col, trial;
+	int32_t client;                  /* -1: a cell's figure */
 };
 
 static int key_cmp(const void *a, const void *b)
@@ -688,30 +788,39 @@ static int key_cmp(const void *a, const void *b)
 		return x->cell < y->cell ? -1 : 1;
 	if (x->col != y->col)
 		return x->col < y->col ? -1 : 1;
-	return x->trial < y->trial ? -1 : x->trial > y->trial;
+	if (x->trial != y->trial)
+		return x->trial < y->trial ? -1 : 1;
+	return (x->client > y->client) - (x->client < y->client);
 }
 
-/* Two rows for one (test, cell, trial)? */
-static int check_duplicates(struct result_set *rs, const char *path, char *err,
-			    size_t errlen)
+/*
+ * Two rows for one (test, cell, trial), or for one client's sample of
+ * it?  samples: n of them, clients 1 when they are client_samples.
+ */
+static int check_duplicates(const struct result_set *rs, const struct result_sample *samples,
+			    size_t n, int clients, const char *path, char *err, size_t errlen)
 {
-	struct sample_key *k = malloc((rs->nsamples ? rs->nsamples : 1) * sizeof(*k));
+	struct sample_key *k = malloc((n ? n : 1) * sizeof(*k));
 	int rc = 0;
 	if (!k) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		k[i].cell = rs->samples[i].cell;
-		k[i].col = rs->samples[i].col;
-		k[i].trial = rs->samples[i].trial;
+	for (size_t i = 0; i < n; i++) {
+		k[i].cell = samples[i].cell;
+		k[i].col = samples[i].col;
+		k[i].trial = samples[i].trial;
+		k[i].client = clients ? samples[i].client : -1;
 	}
-	qsort(k, rs->nsamples, sizeof(*k), key_cmp);
-	for (size_t i = 1; i < rs->nsamples; i++) {
+	qsort(k, n, sizeof(*k), key_cmp);
+	for (size_t i = 1; i < n; i++) {
 		if (key_cmp(&k[i - 1], &k[i]) == 0) {
 			const struct result_cell *cl = &rs->cells[k[i].cell];
-			snprintf(err, errlen, "%s: two rows for trial %u of %s at %llu kB / %llu kB",
-				 path, k[i].trial, results_col_name(k[i].col),
+			char who[32] = "";
+			if (clients)
+				snprintf(who, sizeof(who), " of client %d", (int)k[i].client);
+			snprintf(err, errlen, "%s: two rows for trial %u%s of %s at %llu kB / %llu kB",
+				 path, k[i].trial, who, results_col_name(k[i].col),
 				 (unsigned long long)cl->file_kb,
 				 (unsigned long long)cl->record_kb);
 			rc = -1;
@@ -748,7 +857,9 @@ int import_csv_parse(struct result_set *rs, const char *path,
 		snprintf(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
 		goto out;
 	}
-	if (check_duplicates(rs, path, err, errlen))
+	if (check_duplicates(rs, rs->samples, rs->nsamples, 0, path, err, errlen) ||
+	    check_duplicates(rs, rs->client_samples, rs->nclient_samples, 1, path, err, errlen) ||
+	    clients_from_rows(&c))
 		goto out;
 	c.nheader = 0;
 	if (summary_path && run_csv_file(&c, summary_path, summary_row))
@@ -762,5 +873,8 @@ int import_csv_parse(struct result_set *rs, const char *path,
 	rc = 0;
 out:
 	free(c.rows_label);
+	for (unsigned k = 0; k < c.nhosts_seen; k++)
+		free(c.hosts[k]);
+	free(c.hosts);
 	return rc;
 }

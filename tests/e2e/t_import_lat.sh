@@ -14,15 +14,16 @@
 #  - two folders imported as trials of one set: no cell's summary figures
 #    (neither folder's summary describes the merged trials);
 #  - a 2-rank iosweep-mpi --latency folder (when $IOSWEEP_MPI and mpirun
-#    are there): the "all" rows identical, and summary.csv's short_timing
+#    are there): the "all" rows and the clients' rows (client, host,
+#    writer) identical, clients.csv too, and summary.csv's short_timing
 #    (barrier overhead, not in results.csv) as the source had it.
 . "$(dirname "$0")/lib.sh"
 
 # same_fields A B KEYS [COLS]: every row of B has a row of A with the
 # same key whose fields (B's columns matching the regular expression
 # COLS, default all; each must be one of A's) are identical, and every
-# row of A whose client is not a number (the cell's figure) is in B.
-# KEYS: the key columns, comma-separated.  Prints what differs.
+# row of A is in B.  KEYS: the key columns, comma-separated.  Prints what
+# differs.
 same_fields() {
 	awk -F, -v keys="$3" -v cols="${4:-.}" '
 	FNR == 1 {
@@ -35,10 +36,8 @@ same_fields() {
 	{
 		k = ""
 		for (j = 1; j <= nk; j++) k = k "/" (col[file, key[j]] ? $(col[file, key[j]]) : "")
-		ci = col[file, "client"]
 		if (file == 1) {
 			row[k] = $0
-			if (!(ci && $ci ~ /^[0-9]+$/)) want[k] = 1
 			next
 		}
 		seen[k] = 1
@@ -56,7 +55,7 @@ same_fields() {
 		rows++
 	}
 	END {
-		for (k in want) if (!(k in seen)) { print "row " k " lost"; bad = 1 }
+		for (k in row) if (!(k in seen)) { print "row " k " lost"; bad = 1 }
 		if (!rows || !compared) { print "no rows"; bad = 1 }
 		exit bad
 	}' "$1" "$2" >"$T/diff"
@@ -134,10 +133,10 @@ expect_success timeout 120 $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 -i 1 --latency -
 	--quiet -f "$T/d/m.%r" --out "$T/m"
 check [ "$(lat_count "$T/m/results.csv")" = "24 24" ]
 expect_success "$IOSWEEP" import "$T/m" --out "$T/mi"
-# the cells' "all" rows come back whole (the clients' own rows are not
-# imported: a set's figures are the cells')
-check [ "$(awk -F, 'NR > 1' "$T/mi/results.csv" | wc -l)" -eq 8 ]
+# the cells' "all" rows and each client's rows behind them
+check [ "$(awk -F, 'NR > 1' "$T/mi/results.csv" | wc -l)" -eq 24 ]
 same_fields "$T/m/results.csv" "$T/mi/results.csv" "$RKEY"
+check cmp -s "$T/m/clients.csv" "$T/mi/clients.csv"
 same_fields "$T/m/summary.csv" "$T/mi/summary.csv" "$SKEY" "$SCOLS"
 # short_timing as the source had it, whether or not the barriers made it so
 check [ "$(cut -d, -f2,14 "$T/m/summary.csv")" = "$(cut -d, -f2,14 "$T/mi/summary.csv")" ]

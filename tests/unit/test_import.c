@@ -731,6 +731,21 @@ static const char lat_rows[] =
 	",,,,,,,,"
 	"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n";
 
+/* The set written by csvout into dir-out: its file (free it), or NULL. */
+static char *written(const struct result_set *rs, const char *dir, const char *file)
+{
+	char err[IOSWEEP_ERR_MAX], out[600], path[700];
+	size_t len;
+
+	snprintf(out, sizeof(out), "%s-out", dir);
+	if (csvout_write_dir(rs, out, 0, 1, err, sizeof(err)) != 0) {
+		fprintf(stderr, "csvout: %s\n", err);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/%s", out, file);
+	return tu_slurp(path, &len);
+}
+
 /* spill text as dir/name */
 static void spill_in(const char *dir, const char *name, const char *text)
 {
@@ -769,8 +784,9 @@ static const struct result_sample *find_sample(const struct result_set *rs, int 
  */
 static void test_csv_latency_dirs(void)
 {
-	char err[IOSWEEP_ERR_MAX], dir[512], out[600];
+	char err[IOSWEEP_ERR_MAX], dir[512], path[700];
 	struct result_set rs;
+	size_t len;
 
 	lat_folder(dir, sizeof(dir), "latdirs", NULL);
 	results_init(&rs);
@@ -796,12 +812,7 @@ static void test_csv_latency_dirs(void)
 	/* no summary.csv: no cell figures */
 	CU_ASSERT_EQUAL(rs.ncell_sums, 0);
 
-	snprintf(out, sizeof(out), "%s-out", dir);
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, out, 0, 1, err, sizeof(err)), 0);
-	char path[700];
-	size_t len;
-	snprintf(path, sizeof(path), "%s/results.csv", out);
-	char *back = tu_slurp(path, &len);
+	char *back = written(&rs, dir, "results.csv");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
 	CU_ASSERT_PTR_NOT_NULL(strstr(back, "," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"));
 	/* each row's 24 latency fields, as they were */
@@ -814,8 +825,7 @@ static void test_csv_latency_dirs(void)
 				      ",,,,,,,,5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n"));
 	free(back);
 	/* the summary: no figures made up from the trials' */
-	snprintf(path, sizeof(path), "%s/summary.csv", out);
-	back = tu_slurp(path, &len);
+	back = written(&rs, dir, "summary.csv");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
 	CU_ASSERT_PTR_NOT_NULL(strstr(back, "," LAT_HEAD "," RD_HEAD "," WR_HEAD "\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(back, ",,,,,,,,,,,,,,,,,,,,,,,\n"));
@@ -824,7 +834,7 @@ static void test_csv_latency_dirs(void)
 
 	/* the text report's latency tables: nothing made up from the figures
 	 * (the IOPS table of the mix says "-" where its latency would be) */
-	snprintf(path, sizeof(path), "%s/report.txt", out);
+	snprintf(path, sizeof(path), "%s-out/report.txt", dir);
 	FILE *fp = fopen(path, "w");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
 	report_trailer(fp, NULL, &rs);
@@ -860,9 +870,8 @@ static void test_csv_summary_figures(void)
 		"5.000,6.000,7.000,0.000,6.000,6.500,7.000,7.000\n"
 		"y,read,64,4,2,64000.000,0," ",,,,,,,,,,,,,,,,,,,,,,,\n"
 		"x,read,128,4,2,64000.000,1,1,1,1,1,1,1,1,1,,,,,,,,,,,,,,,,\n";
-	char err[IOSWEEP_ERR_MAX], dir[512], dir2[512], out[600], path[700];
+	char err[IOSWEEP_ERR_MAX], dir[512], dir2[512];
 	struct result_set rs;
-	size_t len;
 
 	lat_folder(dir, sizeof(dir), "latsum", summary);
 	results_init(&rs);
@@ -882,10 +891,7 @@ static void test_csv_summary_figures(void)
 	CU_ASSERT_PTR_NULL(results_cell_sum(&rs, (size_t)cell, RC_WRITE));
 	CU_ASSERT_PTR_NULL(results_cell_sum(&rs, (size_t)cell, RC_READ));
 
-	snprintf(out, sizeof(out), "%s-out", dir);
-	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&rs, out, 0, 1, err, sizeof(err)), 0);
-	snprintf(path, sizeof(path), "%s/summary.csv", out);
-	char *back = tu_slurp(path, &len);
+	char *back = written(&rs, dir, "summary.csv");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
 	/* the mix row: short_timing 1 and its figures as summary.csv had them */
 	char *mix = strstr(back, "x,random mix,64,4,2,");
@@ -917,6 +923,28 @@ static void test_csv_summary_figures(void)
 	results_release(&rs);
 }
 
+/*
+ * Importing folder dir fails with bad->want in a message naming dir/file,
+ * and leaves the set empty.
+ */
+static void expect_folder_error(const char *dir, const char *file, const struct csv_bad *bad)
+{
+	char err[IOSWEEP_ERR_MAX], path[700];
+	struct result_set rs;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	results_init(&rs);
+	int rc = import_load(&rs, dir, 0, err, sizeof(err));
+	if (rc != -1 || !strstr(err, bad->want) || !strstr(err, path)) {
+		fprintf(stderr, "%s: rc %d '%s'\n", bad->what, rc, rc ? err : "");
+		CU_FAIL("expected an error naming the file (and line)");
+	}
+	CU_ASSERT_EQUAL(rs.nsamples, 0);
+	CU_ASSERT_EQUAL(rs.nclient_samples, 0);
+	CU_ASSERT_EQUAL(rs.ncell_sums, 0);
+	results_release(&rs);
+}
+
 /* Bad fields of summary.csv: refused with the file and the line. */
 static void test_csv_summary_errors(void)
 {
@@ -940,20 +968,117 @@ static void test_csv_summary_errors(void)
 		{ "two rows", SUM_HEAD "\n" "x,write,64,4,1,64000.000,0\n"
 		  "x,write,64,4,1,64000.000,0\n", ":3: a second row for write" },
 	};
-	char err[IOSWEEP_ERR_MAX], dir[512], path[700];
+	char dir[512];
 
 	for (size_t i = 0; i < sizeof(sum_bads) / sizeof(sum_bads[0]); i++) {
-		struct result_set rs;
 		lat_folder(dir, sizeof(dir), "latbad", sum_bads[i].text);
-		snprintf(path, sizeof(path), "%s/summary.csv", dir);
-		results_init(&rs);
-		int rc = import_load(&rs, dir, 0, err, sizeof(err));
-		if (rc != -1 || !strstr(err, sum_bads[i].want) || !strstr(err, path)) {
-			fprintf(stderr, "%s: rc %d '%s'\n", sum_bads[i].what, rc, rc ? err : "");
-			CU_FAIL("expected a summary.csv error with file and line");
-		}
-		CU_ASSERT_EQUAL(rs.nsamples, 0);
-		results_release(&rs);
+		expect_folder_error(dir, "summary.csv", &sum_bads[i]);
+	}
+}
+
+/* ---- an iosweep-mpi folder: the clients' rows behind the figures ---- */
+
+#define MPI_HEAD ROW_HEAD ",cached_pct,client,host,writer\n"
+#define MPI_ALL "3,x,write,64,4,0,131072,0.001,128000.000,32,,,0.002,0,,all,,\n"
+#define MPI_C0 "3,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,0,h1,1\n"
+#define MPI_C1 "3,x,write,64,4,0,65536,0.0008,80000.000,16,,,0.002,0,,1,h2,0\n"
+
+static void mpi_folder(char *dir, size_t n, const char *rows)
+{
+	char err[IOSWEEP_ERR_MAX];
+	snprintf(dir, n, "%s", tmp_path("mpidir"));
+	CU_ASSERT_EQUAL_FATAL(outfile_mkdirs(dir, err, sizeof(err)), 0);
+	spill_in(dir, "results.csv", rows);
+	spill_in(dir, "meta.csv", "key,value\nschema,3\nlabel,x\nclients,2\nhosts,2\n"
+		 "ranks_per_host,1\n");
+}
+
+/*
+ * The clients' rows come back as client samples (client, host, writer),
+ * written back behind their figure, with clients.csv; two folders as
+ * trials keep both folders' clients, trials shifted.
+ */
+static void test_csv_clients(void)
+{
+	char err[IOSWEEP_ERR_MAX], dir[512];
+	struct result_set rs;
+
+	mpi_folder(dir, sizeof(dir), MPI_HEAD MPI_ALL MPI_C0 MPI_C1);
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load(&rs, dir, 0, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(rs.nsamples, 1);
+	CU_ASSERT_EQUAL_FATAL(rs.nclient_samples, 2);
+	CU_ASSERT_EQUAL(rs.nclients, 2);
+	CU_ASSERT_EQUAL(rs.nhosts, 2);
+	CU_ASSERT_EQUAL(rs.ranks_per_host, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rs.client_host);
+	CU_ASSERT_STRING_EQUAL(rs.client_host[0], "h1");
+	CU_ASSERT_STRING_EQUAL(rs.client_host[1], "h2");
+	for (size_t i = 0; i < 2; i++) {
+		const struct result_sample *c = &rs.client_samples[i];
+		CU_ASSERT_EQUAL(c->writer, 1 - c->client);
+		CU_ASSERT_EQUAL(c->bytes, 65536);
+		CU_ASSERT_EQUAL(c->elapsed_ns, c->client ? 800000u : 1000000u);
+	}
+	CU_ASSERT_EQUAL(rs.samples[0].bytes, 131072);
+
+	char *back = written(&rs, dir, "results.csv");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	char *all = strstr(back, ",all,,,");
+	char *c0 = strstr(back, ",,0,h1,1,");
+	char *c1 = strstr(back, ",,1,h2,0,");
+	CU_ASSERT_PTR_NOT_NULL(all);
+	CU_ASSERT_PTR_NOT_NULL(c0);
+	CU_ASSERT_PTR_NOT_NULL(c1);
+	CU_ASSERT(all && c0 && c1 && all < c0 && c0 < c1);
+	free(back);
+	back = written(&rs, dir, "clients.csv");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+	/* 2 clients, the aggregate, their sum, min, max, mean */
+	CU_ASSERT_PTR_NOT_NULL(strstr(back, "\nx,write,64,4,0,2,128000.000,144000.000,64000.000,"
+				      "80000.000,72000.000,"));
+	free(back);
+	results_release(&rs);
+
+	char *two[2] = { dir, dir };
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(import_load_many(&rs, two, 2, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(rs.nsamples, 2);
+	CU_ASSERT_EQUAL_FATAL(rs.nclient_samples, 4);
+	CU_ASSERT_EQUAL(rs.client_samples[2].trial, 1);
+	CU_ASSERT_EQUAL(rs.client_samples[3].trial, 1);
+	CU_ASSERT_PTR_NOT_NULL(rs.client_host);
+	results_release(&rs);
+}
+
+/* Bad clients' rows: refused with the file and the line. */
+static void test_csv_client_errors(void)
+{
+	static const struct csv_bad client_bads[] = {
+		{ "client not a number", MPI_HEAD MPI_ALL
+		  "3,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,one,h1,0\n",
+		  ":3: client 'one' is not all or a client number (0 to 1)" },
+		{ "client past meta's", MPI_HEAD MPI_ALL
+		  "3,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,2,h1,0\n",
+		  ":3: client '2'" },
+		{ "client negative", MPI_HEAD MPI_ALL
+		  "3,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,-1,h1,0\n",
+		  ":3: client '-1'" },
+		{ "writer not a number", MPI_HEAD MPI_ALL
+		  "3,x,write,64,4,0,65536,0.001,64000.000,16,,,0.002,0,,0,h1,w\n",
+		  ":3: writer 'w'" },
+		{ "host changes", MPI_HEAD MPI_ALL MPI_C0 MPI_C1
+		  "3,x,write,64,4,1,65536,0.001,64000.000,16,,,0.002,0,,0,h9,1\n",
+		  ":5: client 0 on host 'h9' here, 'h1' before" },
+		{ "a client missing", MPI_HEAD MPI_ALL MPI_C0, "none of client 1 (of 2)" },
+		{ "two rows of a client", MPI_HEAD MPI_ALL MPI_C0 MPI_C1 MPI_C0,
+		  "two rows for trial 0 of client 0 of write" },
+	};
+	char dir[512];
+
+	for (size_t i = 0; i < sizeof(client_bads) / sizeof(client_bads[0]); i++) {
+		mpi_folder(dir, sizeof(dir), client_bads[i].text);
+		expect_folder_error(dir, "results.csv", &client_bads[i]);
 	}
 }
 
@@ -1273,6 +1398,8 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_csv_latency_dirs),
 	CU_CASE(test_csv_summary_figures),
 	CU_CASE(test_csv_summary_errors),
+	CU_CASE(test_csv_clients),
+	CU_CASE(test_csv_client_errors),
 	CU_CASE(test_subset_without_command_line),
 	CU_CASE(test_auto2_layout),
 	CU_CASE(test_shifted_table_refused),
