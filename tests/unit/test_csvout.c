@@ -705,7 +705,9 @@ static void test_import_round_trip(void)
  * an "all" row and one row per client after it; clients.csv has the
  * aggregate, the sum, min, max and mean of the clients' own rates and the
  * barrier overhead; a figure flagged SYNC_SLOW marks summary's
- * short_timing; the importer reads the figures and not the clients.
+ * short_timing; the importer reads the figures, the clients behind
+ * them, and short_timing back from summary.csv (results.csv cannot say
+ * that the barriers made it).
  */
 static void test_many_clients(void)
 {
@@ -782,6 +784,33 @@ static void test_many_clients(void)
 	CU_ASSERT_EQUAL(back.samples[0].bytes, 2u << 20);
 	CU_ASSERT_EQUAL(back.nclients, 2);	/* from meta.csv, for plot */
 	CU_ASSERT_EQUAL(back.nhosts, 2);
+	CU_ASSERT_EQUAL_FATAL(back.nclient_samples, 4);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(back.client_host);
+	CU_ASSERT_STRING_EQUAL(back.client_host[1], "n2");
+	const struct result_cell_sum *cs = results_cell_sum(&back, 0, RC_READ);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cs);
+	CU_ASSERT(cs->flags & RESULTS_CS_SHORT);
+	cs = results_cell_sum(&back, 0, RC_WRITE);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cs);
+	CU_ASSERT_FALSE(cs->flags & RESULTS_CS_SHORT);
+	/* written back: short_timing as it was, the clients' rows and clients.csv */
+	char dir2[512];
+	make_tmpdir(dir2, sizeof(dir2));
+	CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&back, dir2, 0, 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir2, "summary.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 2);
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "short_timing"), "0");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 2, "short_timing"), "1");
+	free_table(&t);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir2, "results.csv"), &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 6);
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "host"), "n1");
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 5, "writer"), "1");
+	free_table(&t);
+	CU_ASSERT_EQUAL_FATAL(read_table(path_in(dir2, "clients.csv"), &t), 0);
+	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "barrier_overhead"), "0.200000");
+	free_table(&t);
+	remove_tree(dir2);
 	results_release(&back);
 	results_release(&rs);
 	remove_tree(dir);
