@@ -302,6 +302,7 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	struct lat_script s;
 	uint64_t xlo = UINT64_MAX, xhi = 0;
 	double ylo = HUGE_VAL, yhi = 0.0;
+	size_t plotted = 0;
 	size_t *which = malloc((nls ? nls : 1) * sizeof(*which));
 	char fixed[48], name[80];
 	int rc = -1;
@@ -320,12 +321,13 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 		  "percentiles from log-linear histograms (within 0.4%%)", cname, xname, fixed);
 	for (size_t k = 0; k < nls; k++)
 		if (!ls[k].hist) {
-			sb_puts(&s.what, ";\n#   sets read back from a result folder (no histograms, "
-				"their lines say trials' figures):\n#   the merged figures its "
-				"summary.csv kept for these trials where it has them;\n#   else "
-				"the mean over every operation of the trials (each trial's mean "
-				"weighted by its operations)\n#   and, with one trial, its own "
-				"percentiles; with more, no percentile (NaN: not drawn)");
+			sb_puts(&s.what, ";\n#   sets read back from a result folder (no histograms): "
+				"the merged figures its summary.csv\n#   kept for these trials "
+				"where it has them (titled as a run's); else, titled trials' "
+				"figures,\n#   the mean over every operation of the trials (each "
+				"trial's mean weighted by its operations)\n#   and, with one "
+				"trial, its own percentiles; with more, no percentile (NaN: not "
+				"drawn)");
 			break;
 		}
 	for (size_t k = 0; k < nls; k++) {
@@ -355,14 +357,28 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 			extent_add(&ylo, &yhi, r->p999_us);
 		}
 		sb_puts(&s.data, "EOD\n");
+		/* read back: figures from summary.csv are the merged trials' as
+		 * a run's are; a figure no row has (percentiles of several
+		 * trials without summary.csv) gets no line */
+		int merged = l->hist, has[4] = { 0, 0, 0, 0 };
+		for (size_t j = 0; j < l->nrows; j++) {
+			const struct lat_row *r = &l->rows[j];
+			const double fig[4] = { r->p50_us, r->p99_us, r->p999_us, r->mean_us };
+			merged |= j == 0 && r->summary;
+			merged &= l->hist || r->summary;
+			for (int f = 0; f < 4; f++)
+				has[f] |= isfinite(fig[f]) != 0;
+		}
 		for (size_t f = 0; f < sizeof(figs) / sizeof(figs[0]); f++) {
 			static const int column[] = { 3, 4, 5, 2 };
-			if (k || f)
+			if (!has[f])
+				continue;
+			if (plotted++)
 				sb_puts(&s.plot, ", \\\n");
 			/* one colour per set; with one set, one per figure */
 			sb_printf(&s.plot, "     $s%zu using 1:%d with linespoints lt %zu %s title ",
 				  k + 1, column[f], nls == 1 ? f + 1 : k + 1, figs[f].style);
-			if (l->hist) {
+			if (merged) {
 				gnuplot_set_title(&s.plot, sets, l->set, figs[f].what);
 			} else {
 				char what[48];

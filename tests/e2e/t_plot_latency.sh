@@ -114,5 +114,10 @@ check [ "$(magic "$T/replot2/latency-write.png" 8)" = 89504e470d0a1a0a ]
 check_rows "$T/replot2/latency-write.gp" 1 0.0011
 check [ "$(awk '/^\$s1 << EOD$/ { inb = 1; next } /^EOD$/ { inb = 0 } inb { print $3, $4, $5, $8 }' \
 	"$T/replot2/latency-write.gp" | sort -u)" = "NaN NaN NaN results.csv" ]
+# lines: the merged figures titled as a run's; no percentile line without them
+check [ "$(grep -c "^     \$s1 using 1:[2345] .* title '[^']*: \(p50\|p99\|p99.9\|mean\)'" \
+	"$T/replot/latency-write.gp")" -eq 4 ]
+check [ "$(grep -c '^     \$s1 using 1:' "$T/replot2/latency-write.gp")" -eq 1 ]
+check grep -q "^     \$s1 using 1:2 .*mean (trials'' figures)'$" "$T/replot2/latency-write.gp"
 
 finish
