@@ -360,12 +360,12 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 		/* read back: figures from summary.csv are the merged trials' as
 		 * a run's are; a figure no row has (percentiles of several
 		 * trials without summary.csv) gets no line */
-		int merged = l->hist, has[4] = { 0, 0, 0, 0 };
+		int merged = l->hist || l->nrows > 0, has[4] = { 0, 0, 0, 0 };
 		for (size_t j = 0; j < l->nrows; j++) {
 			const struct lat_row *r = &l->rows[j];
 			const double fig[4] = { r->p50_us, r->p99_us, r->p999_us, r->mean_us };
-			merged |= j == 0 && r->summary;
-			merged &= l->hist || r->summary;
+			if (!l->hist && !r->summary)
+				merged = 0;
 			for (int f = 0; f < 4; f++)
 				has[f] |= isfinite(fig[f]) != 0;
 		}
