@@ -401,9 +401,9 @@ static void put_sample(struct outfile *f, const struct view *v,
 	results_sample_iops(s, iops);
 	for (int k = 0; k < 3; k++)
 		put_num(f, iops[k], 3, 0);
-	if (v->lat && (s->flags & RESULTS_SF_LAT_FIGS)) {
+	if (v->lat && s->lat_figs) {
 		/* a folder read back: each trial's figures as they were */
-		put_latency_figs(f, s->lat_figs_us);
+		put_latency_figs(f, s->lat_figs->us);
 	} else if (v->lat) {
 		struct latency_summary ls;
 		put_latency(f, s->lat && latency_summarize(s->lat, &ls) == 0

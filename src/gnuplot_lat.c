@@ -71,7 +71,7 @@ static int row_cmp(const void *a, const void *b)
 static int figs_usable(const struct result_sample *s, size_t cell, int col)
 {
 	return s->cell == cell && s->col == col && !(s->flags & RESULTS_SF_PARTIAL) &&
-		(s->flags & RESULTS_SF_LAT_FIGS) && isfinite(s->lat_figs_us[RESULTS_LAT_ALL][1]);
+		s->lat_figs && isfinite(s->lat_figs->us[RESULTS_LAT_ALL][1]);
 }
 
 /* Has (cell, col) of rs latency figures of either kind?  (gnuplot_xaxis_pick's keep) */
@@ -108,11 +108,11 @@ static int figs_row(const struct result_set *rs, size_t cell, int col, struct la
 		if (!figs_usable(s, cell, col))
 			continue;
 		double ops = s->ops ? (double)s->ops : 1.0;
-		sum += ops * s->lat_figs_us[RESULTS_LAT_ALL][1];
+		sum += ops * s->lat_figs->us[RESULTS_LAT_ALL][1];
 		w += ops;
 		r->ops += s->ops;
 		r->trials++;
-		one = s->lat_figs_us[RESULTS_LAT_ALL];
+		one = s->lat_figs->us[RESULTS_LAT_ALL];
 	}
 	if (!r->trials)
 		return 0;

@@ -448,6 +448,22 @@ static int add_shifted(struct result_set *rs, const struct result_set *t,
 	return 0;
 }
 
+/*
+ * After add_shifted moved t's samples into another set, which owns their
+ * histograms and figures now: t must not free them.
+ */
+static void disown_samples(struct result_set *t)
+{
+	struct result_sample *lists[2] = { t->samples, t->client_samples };
+	const size_t n[2] = { t->nsamples, t->nclient_samples };
+
+	for (int l = 0; l < 2; l++)
+		for (size_t i = 0; i < n[l]; i++) {
+			lists[l][i].lat = lists[l][i].lat_rd = lists[l][i].lat_wr = NULL;
+			lists[l][i].lat_figs = NULL;
+		}
+}
+
 /* Did rs's first n samples hold one of (cell, col)? */
 static int has_before(const struct result_set *rs, size_t n, size_t cell, int col)
 {
@@ -584,6 +600,7 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	}
 	if (merge_cell_sums(rs, t, old_nsamples))
 		goto nomem;
+	disown_samples(t);	/* rs owns what the samples point to now */
 meta:
 	if (empty) {
 		take_meta(&rs->meta, &t->meta);

@@ -285,11 +285,19 @@ static void split_from_row(struct csv_ctx *c, struct result_sample *s)
  */
 static int lat_from_row(struct csv_ctx *c, struct result_sample *s)
 {
-	int any = lat_figs_from_row(c, s->lat_figs_us);
+	struct result_lat_figs figs;
+	int any = lat_figs_from_row(c, figs.us);
 
-	if (any > 0)
-		s->flags |= RESULTS_SF_LAT_FIGS;
-	return any < 0 ? -1 : 0;
+	if (any <= 0)
+		return any;
+	s->lat_figs = malloc(sizeof(*s->lat_figs));
+	if (!s->lat_figs) {
+		cfail(c, "out of memory");
+		return -1;
+	}
+	*s->lat_figs = figs;
+	s->flags |= RESULTS_SF_LAT_FIGS;
+	return 0;
 }
 
 /* The most clients a folder may have (iosweep-mpi's ranks). */
@@ -476,9 +484,9 @@ static void results_row(struct csv_ctx *c)
 	if (client >= 0) {
 		s.client = (int32_t)client;
 		s.writer = (int32_t)writer;
-		if (results_add_client_sample(rs, &s))
-			cfail(c, "out of memory");
-	} else if (results_add_sample(rs, &s)) {
+	}
+	if (client >= 0 ? results_add_client_sample(rs, &s) : results_add_sample(rs, &s)) {
+		free(s.lat_figs);
 		cfail(c, "out of memory");
 	}
 }

@@ -171,6 +171,7 @@ void results_release(struct result_set *rs)
 		latency_free(rs->samples[i].lat);
 		latency_free(rs->samples[i].lat_rd);
 		latency_free(rs->samples[i].lat_wr);
+		free(rs->samples[i].lat_figs);
 	}
 	free(rs->samples);
 	free(rs->record_axis);
@@ -178,6 +179,7 @@ void results_release(struct result_set *rs)
 		latency_free(rs->client_samples[i].lat);
 		latency_free(rs->client_samples[i].lat_rd);
 		latency_free(rs->client_samples[i].lat_wr);
+		free(rs->client_samples[i].lat_figs);
 	}
 	free(rs->client_samples);
 	for (unsigned i = 0; rs->client_host && i < rs->nclients; i++)

@@ -119,7 +119,7 @@ struct result_meta {
 #define RESULTS_SF_SYNC_SLOW 0x8u /* many clients: the barriers took a visible
 				     part of the pass (counts as short timing) */
 #define RESULTS_SF_SPLIT     0x10u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
-#define RESULTS_SF_LAT_FIGS  0x20u /* lat_figs_us holds a trial's figures read back */
+#define RESULTS_SF_LAT_FIGS  0x20u /* lat_figs holds a trial's figures read back */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -151,17 +151,26 @@ struct result_sample {
 				  the file this pass used (--reorder) */
 	/*
 	 * Imported from our results.csv (RESULTS_SF_LAT_FIGS): the trial's
-	 * latency figures in microseconds as its columns hold them, where
-	 * the histogram itself is not kept: [RESULTS_LAT_ALL] lat_*,
-	 * [RESULTS_LAT_RD] rd_lat_*, [RESULTS_LAT_WR] wr_lat_*, each
-	 * min mean max sd p50 p90 p99 p99.9 (latency.h's order); NaN for an
-	 * empty field.  csvout writes them back as read.
+	 * latency figures, where the histogram itself is not kept; owned by
+	 * the set like lat, NULL without.
 	 */
-	double lat_figs_us[3][8];
+	struct result_lat_figs *lat_figs;
 };
 
-/* The rows of lat_figs_us and result_cell_sum.lat_us. */
+/* The rows of result_lat_figs.us and result_cell_sum.lat_us. */
 enum { RESULTS_LAT_ALL, RESULTS_LAT_RD, RESULTS_LAT_WR };
+
+/*
+ * A trial's latency figures in microseconds as results.csv's columns hold
+ * them: [RESULTS_LAT_ALL] lat_*, [RESULTS_LAT_RD] rd_lat_*,
+ * [RESULTS_LAT_WR] wr_lat_*, each min mean max sd p50 p90 p99 p99.9
+ * (latency.h's order); NaN for an empty field.  csvout writes them back
+ * as read.  Kept apart from the sample, which a run fills by the
+ * thousand per client, so only imports pay for them.
+ */
+struct result_lat_figs {
+	double us[3][8];
+};
 
 /*
  * Imported from a result folder's summary.csv: what it said about one
@@ -183,7 +192,7 @@ struct result_cell_sum {
 	uint16_t col;          /* enum results_col */
 	uint32_t n;            /* the summary's n: full trials behind it */
 	unsigned flags;        /* RESULTS_CS_* */
-	double lat_us[3][8];   /* as lat_figs_us; NaN for an empty field */
+	double lat_us[3][8];   /* as result_lat_figs.us; NaN: an empty field */
 };
 
 struct result_cell {
@@ -258,8 +267,8 @@ long results_find_cell(const struct result_set *rs, uint64_t file_kb,
 		       uint64_t record_kb);
 /*
  * Append a copy of *s and set its column's bit in cols_mask.  0 or -1.
- * On success the set owns s->lat (freed by results_release); on failure
- * the caller still does.
+ * On success the set owns s->lat, s->lat_rd, s->lat_wr and s->lat_figs
+ * (freed by results_release); on failure the caller still does.
  */
 int results_add_sample(struct result_set *rs, const struct result_sample *s);
 /*

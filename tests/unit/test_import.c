@@ -484,10 +484,10 @@ static void test_csv_latency_figures(void)
 		const struct result_sample *s = &rs.samples[i];
 		if (s->col == RC_WRITE) {
 			CU_ASSERT(s->flags & RESULTS_SF_LAT_FIGS);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][0], 1.5, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][1], 2.25, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][6], 8.5, 1e-12);
-			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs_us[RESULTS_LAT_ALL][7], 9.0, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs->us[RESULTS_LAT_ALL][0], 1.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs->us[RESULTS_LAT_ALL][1], 2.25, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs->us[RESULTS_LAT_ALL][6], 8.5, 1e-12);
+			CU_ASSERT_DOUBLE_EQUAL(s->lat_figs->us[RESULTS_LAT_ALL][7], 9.0, 1e-12);
 		} else {
 			CU_ASSERT_FALSE(s->flags & RESULTS_SF_LAT_FIGS);
 		}
@@ -799,16 +799,16 @@ static void test_csv_latency_dirs(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
 	CU_ASSERT(m0->flags & m1->flags & w->flags & RESULTS_SF_LAT_FIGS);
-	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_ALL][0], 1.0, 1e-12);
-	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_RD][2], 4.0, 1e-12);
-	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_WR][3], 2.0, 1e-12);
-	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs_us[RESULTS_LAT_WR][7], 9.0, 1e-12);
-	CU_ASSERT_DOUBLE_EQUAL(m1->lat_figs_us[RESULTS_LAT_RD][1], 2.1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs->us[RESULTS_LAT_ALL][0], 1.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs->us[RESULTS_LAT_RD][2], 4.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs->us[RESULTS_LAT_WR][3], 2.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m0->lat_figs->us[RESULTS_LAT_WR][7], 9.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(m1->lat_figs->us[RESULTS_LAT_RD][1], 2.1, 1e-12);
 	for (int k = 0; k < 8; k++) {
-		CU_ASSERT(isnan(m1->lat_figs_us[RESULTS_LAT_WR][k]));
-		CU_ASSERT(isnan(w->lat_figs_us[RESULTS_LAT_RD][k]));
+		CU_ASSERT(isnan(m1->lat_figs->us[RESULTS_LAT_WR][k]));
+		CU_ASSERT(isnan(w->lat_figs->us[RESULTS_LAT_RD][k]));
 	}
-	CU_ASSERT_DOUBLE_EQUAL(w->lat_figs_us[RESULTS_LAT_WR][1], 6.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(w->lat_figs->us[RESULTS_LAT_WR][1], 6.0, 1e-12);
 	/* no summary.csv: no cell figures */
 	CU_ASSERT_EQUAL(rs.ncell_sums, 0);
 
