@@ -139,11 +139,11 @@ for bin in "$@"; do
 	"$bin" "$limit" -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -artifact_prefix="$art/" "$corpus" >"$dir/$name.log" 2>&1
 	rc=$?
-	grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$dir/$name.log" | tr '\n' ' '
+	grep -a -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$dir/$name.log" | tr '\n' ' '
 	echo
 	if [ $rc -ne 0 ]; then
 		echo "FAIL fuzz: $name exit $rc; reproducer in $art/, log $dir/$name.log"
-		grep -E 'ERROR|SUMMARY|runtime error|==[0-9]+==' "$dir/$name.log" | head -n 10
+		grep -a -E 'ERROR|SUMMARY|runtime error|==[0-9]+==' "$dir/$name.log" | head -n 10
 		status=1
 		failed=$((failed + 1))
 	else
