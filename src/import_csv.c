@@ -170,6 +170,17 @@ static int get_double(struct csv_ctx *c, int f, int optional, double *out)
 	return 0;
 }
 
+/* Field s of column name as a whole number; -1 after cfail. */
+static int field_u64(struct csv_ctx *c, const char *s, const char *name,
+		     uint64_t *out)
+{
+	if (parse_u64(s, out)) {
+		cfail(c, "%s '%.40s' is not a whole number", name, s);
+		return -1;
+	}
+	return 0;
+}
+
 static int get_u64(struct csv_ctx *c, int f, int optional, uint64_t *out)
 {
 	const char *s = c->field[c->idx[f]];
@@ -177,11 +188,7 @@ static int get_u64(struct csv_ctx *c, int f, int optional, uint64_t *out)
 		*out = 0;
 		return 0;
 	}
-	if (parse_u64(s, out)) {
-		cfail(c, "%s '%.40s' is not a whole number", field_names[f], s);
-		return -1;
-	}
-	return 0;
+	return field_u64(c, s, field_names[f], out);
 }
 
 static uint64_t secs_to_ns(double s)
@@ -190,16 +197,38 @@ static uint64_t secs_to_ns(double s)
 	return ns >= 1.8e19 ? UINT64_MAX : (uint64_t)llround(ns);
 }
 
+/* The column of the header row named name (the last, if twice), or -1. */
+static int col_of(const struct csv_ctx *c, const char *name)
+{
+	int col = -1;
+
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->field[i], name) == 0)
+			col = (int)i;
+	return col;
+}
+
+/*
+ * The columns of the header row named names[0..n-1] into idx; -1 after
+ * cfail naming the first one missing and what the file is not.
+ */
+static int need_cols(struct csv_ctx *c, const char *const *names, int n,
+		     int *idx, const char *what)
+{
+	for (int f = 0; f < n; f++)
+		if ((idx[f] = col_of(c, names[f])) < 0) {
+			cfail(c, "no '%s' column: not an iosweep %s", names[f], what);
+			return -1;
+		}
+	return 0;
+}
+
 /* The latency columns of a header row (results.csv, summary.csv), where present. */
 static void lat_header(struct csv_ctx *c)
 {
 	for (int d = 0; d < 3; d++)
-		for (int k = 0; k < LATENCY_NFIGS; k++) {
-			c->lat_idx[d][k] = -1;
-			for (size_t i = 0; i < c->nfields; i++)
-				if (strcmp(c->field[i], latency_col_name(d, k)) == 0)
-					c->lat_idx[d][k] = (int)i;
-		}
+		for (int k = 0; k < LATENCY_NFIGS; k++)
+			c->lat_idx[d][k] = col_of(c, latency_col_name(d, k));
 }
 
 /*
@@ -230,16 +259,8 @@ static int lat_figs_from_row(struct csv_ctx *c, double figs[3][8])
 
 static void results_header(struct csv_ctx *c)
 {
-	for (int f = 0; f < RCSV_COUNT; f++) {
-		c->idx[f] = -1;
-		for (size_t i = 0; i < c->nfields; i++)
-			if (strcmp(c->field[i], field_names[f]) == 0)
-				c->idx[f] = (int)i;
-		if (c->idx[f] < 0) {
-			cfail(c, "no '%s' column: not an iosweep results.csv", field_names[f]);
-			return;
-		}
-	}
+	if (need_cols(c, field_names, RCSV_COUNT, c->idx, "results.csv") != 0)
+		return;
 	/* the columns later schemas added, where present */
 	c->idx_cached = c->client_idx = c->rd_iops = c->wr_iops = -1;
 	c->host_idx = c->writer_idx = -1;
@@ -501,20 +522,9 @@ static const char *const sum_names[SCSV_COUNT] = {
 
 static void summary_header(struct csv_ctx *c)
 {
-	for (int f = 0; f < SCSV_COUNT; f++) {
-		c->sum_idx[f] = -1;
-		for (size_t i = 0; i < c->nfields; i++)
-			if (strcmp(c->field[i], sum_names[f]) == 0)
-				c->sum_idx[f] = (int)i;
-		if (c->sum_idx[f] < 0) {
-			cfail(c, "no '%s' column: not an iosweep summary.csv", sum_names[f]);
-			return;
-		}
-	}
-	c->sum_short = -1;
-	for (size_t i = 0; i < c->nfields; i++)
-		if (strcmp(c->field[i], "short_timing") == 0)
-			c->sum_short = (int)i;
+	if (need_cols(c, sum_names, SCSV_COUNT, c->sum_idx, "summary.csv") != 0)
+		return;
+	c->sum_short = col_of(c, "short_timing");
 	lat_header(c);
 	c->nheader = c->nfields;
 }
@@ -522,13 +532,7 @@ static void summary_header(struct csv_ctx *c)
 /* Summary field f as a whole number; -1 after cfail. */
 static int sum_u64(struct csv_ctx *c, int f, uint64_t *out)
 {
-	const char *s = c->field[c->sum_idx[f]];
-
-	if (parse_u64(s, out)) {
-		cfail(c, "%s '%.40s' is not a whole number", sum_names[f], s);
-		return -1;
-	}
-	return 0;
+	return field_u64(c, c->field[c->sum_idx[f]], sum_names[f], out);
 }
 
 /*

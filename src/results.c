@@ -194,16 +194,27 @@ void results_release(struct result_set *rs)
 	results_init(rs);
 }
 
+/* Make room for one more element of size elem in *arr (n used, *alloc cap). */
+static int grow(void **arr, size_t n, size_t *alloc, size_t elem)
+{
+	if (n < *alloc)
+		return 0;
+	size_t want = *alloc ? *alloc * 2 : 64;
+	if (want > SIZE_MAX / elem)
+		return -1;
+	void *p = realloc(*arr, want * elem);
+	if (!p)
+		return -1;
+	*arr = p;
+	*alloc = want;
+	return 0;
+}
+
 int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs)
 {
-	if (rs->ncell_sums == rs->cell_sums_alloc) {
-		size_t want = rs->cell_sums_alloc ? 2 * rs->cell_sums_alloc : 16;
-		struct result_cell_sum *p = realloc(rs->cell_sums, want * sizeof(*p));
-		if (!p)
-			return -1;
-		rs->cell_sums = p;
-		rs->cell_sums_alloc = want;
-	}
+	if (grow((void **)&rs->cell_sums, rs->ncell_sums, &rs->cell_sums_alloc,
+		 sizeof(*rs->cell_sums)))
+		return -1;
 	rs->cell_sums[rs->ncell_sums++] = *cs;
 	return 0;
 }
@@ -233,14 +244,8 @@ int results_add_tp(struct result_set *rs, const struct result_tp *t)
 {
 	struct result_tp c = *t;
 
-	if (rs->ntp == rs->tp_alloc) {
-		size_t want = rs->tp_alloc ? 2 * rs->tp_alloc : 16;
-		struct result_tp *p = realloc(rs->tp, want * sizeof(*p));
-		if (!p)
-			return -1;
-		rs->tp = p;
-		rs->tp_alloc = want;
-	}
+	if (grow((void **)&rs->tp, rs->ntp, &rs->tp_alloc, sizeof(*rs->tp)))
+		return -1;
 	c.child_xfer = c.child_rate = NULL;
 	if (t->nchild) {
 		c.child_xfer = malloc(t->nchild * sizeof(double));
@@ -267,22 +272,6 @@ int results_set_str(char **field, const char *value)
 	}
 	free(*field);
 	*field = copy;
-	return 0;
-}
-
-/* Make room for one more element of size elem in *arr (n used, *alloc cap). */
-static int grow(void **arr, size_t n, size_t *alloc, size_t elem)
-{
-	if (n < *alloc)
-		return 0;
-	size_t want = *alloc ? *alloc * 2 : 64;
-	if (want > SIZE_MAX / elem)
-		return -1;
-	void *p = realloc(*arr, want * elem);
-	if (!p)
-		return -1;
-	*arr = p;
-	*alloc = want;
 	return 0;
 }
 

@@ -120,13 +120,7 @@ if [ -z "$MPI_BIN" ] || [ ! -x "$MPI_BIN" ] || ! command -v "$LAUNCH" >/dev/null
 	echo "NOTE: no iosweep-mpi in \$IOSWEEP_MPI or no $LAUNCH: the many-clients round trip is not tested"
 	finish
 fi
-MPIRUN="$LAUNCH -np 2"
-if "$LAUNCH" --version 2>&1 | grep -q "Open MPI"; then
-	MPIRUN="$LAUNCH --oversubscribe -np 2"
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	export OMPI_MCA_rmaps_base_oversubscribe=1
-fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+mpi_launcher 2
 mkdir -p "$T/d"
 # shellcheck disable=SC2086
 expect_success timeout 120 $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 -i 1 --latency --trials 2 \

@@ -28,16 +28,7 @@ LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
 command -v "$LAUNCH" >/dev/null 2>&1 || skip "no $LAUNCH (Debian: openmpi-bin)"
 command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
 
-# Open MPI wants to be told that root and more ranks than cores are fine.
-MPIRUN="$LAUNCH -np 4"
-if "$LAUNCH" --version 2>&1 | grep -q "Open MPI"; then
-	MPIRUN="$LAUNCH --oversubscribe -np 4"
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	export OMPI_MCA_rmaps_base_oversubscribe=1
-fi
-# The MPI library does not free its own memory at exit: no leak check on
-# the sanitized MPI binary (ASan's other checks and UBSan stay on).
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+mpi_launcher 4
 LIMIT=120	# a run; a failure must end every rank well within HANG
 HANG=60		# (seconds: mpirun's own start-up takes several on a busy machine)
 SHAPE="$TOP/tests/e2e/iozone_shape.awk"
