@@ -68,7 +68,7 @@
 #include <string.h>
 
 #include "cliff.h"
-#include "outfile.h"
+#include "lib/outfile.h"
 #include "results.h"
 #include "units.h"
 

@@ -15,7 +15,7 @@
 
 #include "compare_tp.h"
 #include "results.h"
-#include "throughput.h"
+#include "run/throughput.h"
 
 _Static_assert(TP_NKINDS <= COMPARE_TP_KINDS, "COMPARE_TP_KINDS too small");
 

@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "clients.h"
-#include "commands.h"
-#include "docgen.h"
+#include "clients/clients.h"
+#include "cmd/commands.h"
+#include "options/docgen.h"
 #include "iosweep.h"
-#include "platform.h"
-#include "sweep.h"
+#include "platform/platform.h"
+#include "cmd/sweep.h"
 
 static const struct {
 	const char *word;

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csvout.h"
+#include "report/csvout.h"
 #include "latency.h"
-#include "outfile.h"
+#include "lib/outfile.h"
 #include "profile.h"
 #include "results.h"
 

@@ -7,7 +7,7 @@
  * aligned buffer, a monotonic clock read just before the first and just
  * after the last call of the timed region, and the random-read
  * permutation computed before the clock starts.  Writes take their data
- * as iosweep's do (src/tests.h): consecutive windows of a buffer of
+ * as iosweep's do (src/run/tests.h): consecutive windows of a buffer of
  * incompressible bytes one record + 1024 kB long, moving on by the record
  * below 1 MB and by min(record - 1 MB, 1 MB) (1 MB for exactly 1 MB)
  * from there; with -z the buffer is one record of zeros, written over and

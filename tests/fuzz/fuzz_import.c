@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "fuzz_util.h"
-#include "import.h"
+#include "import/import.h"
 #include "iosweep.h"
 #include "results.h"
 

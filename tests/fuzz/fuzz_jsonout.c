@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "fuzz_util.h"
-#include "jsonout.h"
+#include "report/jsonout.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

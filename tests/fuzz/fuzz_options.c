@@ -15,8 +15,8 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "options.h"
-#include "plan.h"
+#include "options/options.h"
+#include "run/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
+#include "import/import.h"
 #include "iosweep.h"
 #include "results.h"
-#include "throughput.h"
+#include "run/throughput.h"
 
 /* An error message is one non-empty line that fits its buffer. */
 static inline void fuzz_check_message(const char *err, size_t errlen)

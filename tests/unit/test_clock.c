@@ -7,7 +7,7 @@
 
 #include <time.h>
 
-#include "clock.h"
+#include "platform/clock.h"
 #include "cu.h"
 
 static void test_monotonic(void)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "cmdargs.h"
+#include "options/cmdargs.h"
 
 struct parsed {
 	const char *out, *label;

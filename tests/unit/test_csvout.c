@@ -16,10 +16,10 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
-#include "csvout.h"
+#include "report/csvout.h"
 #include "cu.h"
-#include "import.h"
-#include "platform.h"
+#include "import/import.h"
+#include "platform/platform.h"
 #include "results.h"
 
 /* ---- helpers: temp folders, whole files, a CSV table ---- */

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
+#include "cmd/commands.h"
 #include "cu.h"
-#include "docgen.h"
+#include "options/docgen.h"
 #include "iosweep.h"
-#include "options.h"
-#include "options_priv.h"
+#include "options/options.h"
+#include "options/options_priv.h"
 
 /* The document fn writes, as a string (malloc'd). */
 static char *doc(int (*fn)(FILE *))

@@ -23,8 +23,8 @@
 #include <unistd.h>
 
 #include "cu.h"
-#include "engine.h"
-#include "platform.h"
+#include "engine/engine.h"
+#include "platform/platform.h"
 
 #define REC 4096u
 #define NREC 64u

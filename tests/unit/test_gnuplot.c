@@ -14,7 +14,7 @@
 
 #include "cu.h"
 #include "testutil.h"
-#include "gnuplot.h"
+#include "charts/gnuplot.h"
 #include "iosweep.h"
 #include "results.h"
 

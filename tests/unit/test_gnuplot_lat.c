@@ -19,7 +19,7 @@
 
 #include "cu.h"
 #include "testutil.h"
-#include "gnuplot.h"
+#include "charts/gnuplot.h"
 #include "iosweep.h"
 #include "latency.h"
 #include "results.h"

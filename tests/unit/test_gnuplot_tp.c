@@ -15,10 +15,10 @@
 
 #include "cu.h"
 #include "testutil.h"
-#include "gnuplot.h"
+#include "charts/gnuplot.h"
 #include "iosweep.h"
 #include "results.h"
-#include "throughput.h"
+#include "run/throughput.h"
 
 static char tmpdir[256];
 

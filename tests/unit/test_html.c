@@ -25,12 +25,12 @@
 
 #include <zlib.h>
 
-#include "csvout.h"
+#include "report/csvout.h"
 #include "cu.h"
-#include "html.h"
-#include "html_priv.h"
+#include "html/html.h"
+#include "html/html_priv.h"
 #include "iosweep.h"
-#include "outfile.h"
+#include "lib/outfile.h"
 #include "results.h"
 #include "testutil.h"
 

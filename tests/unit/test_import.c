@@ -20,11 +20,11 @@
 
 #include "cu.h"
 #include "testutil.h"
-#include "csvout.h"
-#include "import.h"
+#include "report/csvout.h"
+#include "import/import.h"
 #include "iosweep.h"
-#include "outfile.h"
-#include "report.h"
+#include "lib/outfile.h"
+#include "report/report.h"
 #include "results.h"
 
 static char tmpdir[256];

@@ -23,12 +23,12 @@
 #include "testutil.h"
 
 #include "compare_tp.h"
-#include "import.h"
+#include "import/import.h"
 #include "iosweep.h"
 #include "results.h"
 #include "stats.h"
-#include "throughput.h"
-#include "tpcsv.h"
+#include "run/throughput.h"
+#include "report/tpcsv.h"
 
 #define TPDATA "tests/data/iozone-tp/"
 

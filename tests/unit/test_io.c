@@ -5,7 +5,7 @@
  * transfers, aligned buffers given back to the system when freed,
  * directory checks.
  */
-#include "platform_posix.h"   /* HAVE_*: this test is of the POSIX layer */
+#include "platform/posix/platform_posix.h"   /* HAVE_*: this test is of the POSIX layer */
 
 #include <errno.h>
 #include <pthread.h>
@@ -21,7 +21,7 @@
 #endif
 
 #include "cu.h"
-#include "platform.h"
+#include "platform/platform.h"
 
 static char dir[256];
 static char path[300];

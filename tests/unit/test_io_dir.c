@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "platform.h"
+#include "platform/platform.h"
 
 static void test_dir_of(void)
 {

@@ -7,7 +7,7 @@
 #include <zlib.h>
 
 #include "cu.h"
-#include "jsonout.h"
+#include "report/jsonout.h"
 #include "results.h"
 #include "testutil.h"
 

@@ -19,10 +19,10 @@
 
 #include "cu.h"
 #include "latency.h"
-#include "options.h"
-#include "plan.h"
+#include "options/options.h"
+#include "run/plan.h"
 #include "results.h"
-#include "runner.h"
+#include "run/runner.h"
 
 #define REL_PRECISION (1.0 / 256.0)
 

@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 
 #include "cu.h"
-#include "options.h"
-#include "plan.h"
+#include "options/options.h"
+#include "run/plan.h"
 #include "results.h"
-#include "runner.h"
+#include "run/runner.h"
 
 static char dir[256], file[300], err[512];
 

@@ -7,16 +7,16 @@
  * (copied from those fixtures); clusters, attached values, repeated -s, -r
  * and -i, long options and defaults are checked value by value.
  */
-#include "platform_posix.h"   /* HAVE_*: the POSIX layer's capabilities */
+#include "platform/posix/platform_posix.h"   /* HAVE_*: the POSIX layer's capabilities */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cu.h"
 #include "iosweep.h"
-#include "options.h"
-#include "sysinfo.h"
-#include "platform.h"
+#include "options/options.h"
+#include "platform/sysinfo.h"
+#include "platform/platform.h"
 #include "results.h"
 
 #define MAX_ARGS 64

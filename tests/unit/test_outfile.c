@@ -9,7 +9,7 @@
 #include <zlib.h>
 
 #include "cu.h"
-#include "outfile.h"
+#include "lib/outfile.h"
 
 static char dir[256];
 

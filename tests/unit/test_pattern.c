@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cu.h"
-#include "options.h"
-#include "pattern.h"
+#include "options/options.h"
+#include "run/pattern.h"
 
 static void test_patterns(void)
 {

@@ -12,8 +12,8 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "options.h"
-#include "plan.h"
+#include "options/options.h"
+#include "run/plan.h"
 
 struct row_spec {
 	uint64_t file_kb, lo, hi;

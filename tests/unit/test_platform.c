@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "platform.h"
+#include "platform/platform.h"
 
 static char dir[64], err[512];
 

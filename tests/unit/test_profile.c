@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "gnuplot_priv.h"
+#include "charts/gnuplot_priv.h"
 #include "latency.h"
 #include "profile.h"
 #include "results.h"

@@ -13,9 +13,9 @@
 #include "cu.h"
 #include "testutil.h"
 #include "iosweep.h"
-#include "options.h"
-#include "platform.h"
-#include "report.h"
+#include "options/options.h"
+#include "platform/platform.h"
+#include "report/report.h"
 #include "results.h"
 
 #define MIB 1048576ull

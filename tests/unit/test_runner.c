@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 
 #include "cu.h"
-#include "options.h"
-#include "plan.h"
+#include "options/options.h"
+#include "run/plan.h"
 #include "results.h"
-#include "runner.h"
-#include "tests.h"
+#include "run/runner.h"
+#include "run/tests.h"
 
 static char dir[256];
 static char file[300];

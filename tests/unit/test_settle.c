@@ -10,11 +10,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "adaptive.h"
+#include "run/adaptive.h"
 #include "cu.h"
 #include "iosweep.h"
 #include "results.h"
-#include "settle.h"
+#include "run/settle.h"
 #include "testutil.h"
 
 /* 1 MB .. 2^(n-1) MB at 64 kB records, 3 trials within +-1 %. */

@@ -3,7 +3,7 @@
  * mounts, a prefix that is not a parent, escaped spaces, stacked mounts),
  * ISO 8601 times in fixed time zones, and sysinfo_fill on this machine.
  */
-#include "platform_posix.h"   /* HAVE_*: the POSIX layer's capabilities */
+#include "platform/posix/platform_posix.h"   /* HAVE_*: the POSIX layer's capabilities */
 
 #include <ctype.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 #include "cu.h"
 #include "iosweep.h"
 #include "results.h"
-#include "sysinfo.h"
+#include "platform/sysinfo.h"
 
 static const char mountinfo[] =
 	"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw,errors=remount-ro\n"

@@ -17,11 +17,11 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "options.h"
-#include "report_tp.h"
+#include "options/options.h"
+#include "report/report_tp.h"
 #include "results.h"
-#include "throughput.h"
-#include "xls.h"
+#include "run/throughput.h"
+#include "report/xls.h"
 
 #define MAX_ARGS 32
 

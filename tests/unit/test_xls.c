@@ -16,11 +16,11 @@
 #include "cu.h"
 #include "testutil.h"
 #include "iosweep.h"
-#include "options.h"
-#include "plan.h"
-#include "report.h"
+#include "options/options.h"
+#include "run/plan.h"
+#include "report/report.h"
 #include "results.h"
-#include "xls.h"
+#include "report/xls.h"
 
 #define MIB 1048576ull
 #define MS 1000000ull

@@ -13,7 +13,7 @@
 #include <CUnit/Basic.h>
 
 #include "iosweep.h"
-#include "options.h"
+#include "options/options.h"
 #include "results.h"
 
 /* options_parse of "iosweep " + line split on spaces; says why on failure. */

@@ -1,0 +1,387 @@
+/*
+ * gnuplot_tp.c: the charts of throughput-mode results (IOzone -t, -l/-u;
+ * see gnuplot_priv.h): aggregate throughput against the number of
+ * processes, per test, one colour per result set, Children see as a solid
+ * line and Parent sees as a dashed one in the same colour, with the
+ * nominal reference lines; and, with several sets, the overlay with one
+ * set drawn thick.  Several trials of a set give the mean and error bars
+ * on the Children see line: min..max, or with --errors ci the 95%
+ * confidence interval of the mean (Student t).
+ *
+ * The scripts are self-contained like the others (plots/throughput.gp,
+ * data in inline blocks) and are written through gnuplot_write_script.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charts/gnuplot.h"
+#include "charts/gnuplot_priv.h"
+#include "iosweep.h"
+#include "lib/outfile.h"
+#include "results.h"
+#include "stats.h"
+#include "run/throughput.h"
+
+#define TP_MAX_POINTS 1024
+
+/* One process count of one set: the trials' figures summed up. */
+struct tp_point {
+	unsigned procs;
+	double c_mean, c_min, c_max;   /* Children see */
+	double c_sumsq;                /* sum of squares, then unused */
+	double c_lo, c_hi;             /* Children see: 95% CI of the mean (= mean when n < 2) */
+	double p_mean, p_min, p_max;   /* Parent sees, NAN when none */
+	unsigned n, np;                /* trials with each */
+};
+
+/* The points of (set, kind), sorted by process count.  Returns how many. */
+static size_t tp_points(const struct result_set *rs, int kind, struct tp_point *pts,
+			size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->ntp; i++) {
+		const struct result_tp *t = &rs->tp[i];
+		size_t k;
+		if (t->kind != kind || isnan(t->children))
+			continue;
+		for (k = 0; k < n && pts[k].procs != t->procs; k++)
+			;
+		if (k == n) {
+			if (n == max)
+				continue;
+			memset(&pts[n], 0, sizeof(pts[n]));
+			pts[n].procs = t->procs;
+			pts[n].c_min = pts[n].p_min = HUGE_VAL;
+			pts[n].c_max = pts[n].p_max = -HUGE_VAL;
+			n++;
+		}
+		struct tp_point *p = &pts[k];
+		p->c_mean += t->children;
+		p->c_sumsq += t->children * t->children;
+		p->c_min = fmin(p->c_min, t->children);
+		p->c_max = fmax(p->c_max, t->children);
+		p->n++;
+		if (!isnan(t->parent)) {
+			p->p_mean += t->parent;
+			p->p_min = fmin(p->p_min, t->parent);
+			p->p_max = fmax(p->p_max, t->parent);
+			p->np++;
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct tp_point *p = &pts[k];
+		p->c_mean /= p->n;
+		p->c_lo = p->c_hi = p->c_mean;
+		if (p->n > 1) {
+			double var = (p->c_sumsq - p->n * p->c_mean * p->c_mean) / (p->n - 1);
+			double half = stats_t95(p->n - 1) * sqrt(var > 0 ? var : 0) / sqrt(p->n);
+			p->c_lo = p->c_mean - half;
+			p->c_hi = p->c_mean + half;
+		}
+		if (p->np)
+			p->p_mean /= p->np;
+		else
+			p->p_mean = p->p_min = p->p_max = NAN;
+	}
+	for (size_t a = 1; a < n; a++)   /* insertion sort by procs */
+		for (size_t b = a; b > 0 && pts[b - 1].procs > pts[b].procs; b--) {
+			struct tp_point t = pts[b];
+			pts[b] = pts[b - 1];
+			pts[b - 1] = t;
+		}
+	return n;
+}
+
+/* "initial writers" -> "initial-writers" */
+static void kind_slug(int kind, char *out, size_t outlen)
+{
+	const struct tp_test_def *d = throughput_test_def(kind);
+	snprintf(out, outlen, "%s", d ? d->name : "test");
+	for (char *p = out; *p; p++)
+		if (*p == ' ')
+			*p = '-';
+}
+
+static void put_num(struct sbuf *b, double v)
+{
+	if (isnan(v) || isinf(v))
+		sb_puts(b, " NaN");
+	else
+		sb_printf(b, " %.2f", v);
+}
+
+struct tp_chart {
+	int kind;
+	int overlay;
+	size_t highlight;
+	const char *name;
+};
+
+/* The sets that have points of kind, and the axis extents. */
+struct tp_extent {
+	unsigned pmin, pmax;
+	double ymin, ymax;
+};
+
+static int write_chart(struct result_set *const *sets, size_t nsets, const struct tp_chart *c,
+		       const struct gnuplot_opts *go, const char *dir,
+		       struct gnuplot_files *written, char *err, size_t errlen)
+{
+	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, tics = { 0 },
+		    yaxis = { 0 }, ylabel = { 0 }, refs = { 0 }, plot = { 0 }, term = { 0 },
+		    out = { 0 };
+	struct tp_point *pts = malloc(TP_MAX_POINTS * sizeof(*pts));
+	size_t *which = malloc(nsets * sizeof(*which));
+	unsigned char *has_parent = calloc(nsets, 1);
+	size_t nwhich = 0;
+	struct tp_extent ex = { UINT32_MAX, 0, HUGE_VAL, 0 };
+	int ops = sets[0]->meta.source_unit == RESULTS_UNIT_OPS;
+	const struct gnuplot_refs *rl = ops ? NULL : go->refs;
+	const char *test = throughput_test_def(c->kind)->name;
+	const char *term_name = go->term ? go->term : "png";
+	int threads = 0, rc = -1;
+
+	if (!pts || !which || !has_parent) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nsets; i++) {
+		size_t n = tp_points(sets[i], c->kind, pts, TP_MAX_POINTS);
+		if (!n)
+			continue;
+		which[nwhich++] = i;
+		if (sets[i]->meta.command_line && strstr(sets[i]->meta.command_line, " -T"))
+			threads = 1;
+		for (size_t k = 0; k < n; k++) {
+			ex.pmin = pts[k].procs < ex.pmin ? pts[k].procs : ex.pmin;
+			ex.pmax = pts[k].procs > ex.pmax ? pts[k].procs : ex.pmax;
+			ex.ymax = fmax(ex.ymax, fmax(pts[k].c_max, pts[k].np ? pts[k].p_max : 0));
+			if (pts[k].c_min > 0)
+				ex.ymin = fmin(ex.ymin, pts[k].c_min);
+			if (pts[k].np) {
+				has_parent[i] = 1;
+				if (pts[k].p_min > 0)
+					ex.ymin = fmin(ex.ymin, pts[k].p_min);
+			}
+		}
+		sb_printf(&data, "# %s: ", test);
+		sb_plain(&data, sets[i]->meta.label ? sets[i]->meta.label : "set");
+		sb_printf(&data, "\n$t%zu << EOD\n", i + 1);
+		for (size_t k = 0; k < n; k++) {
+			sb_printf(&data, "%u", pts[k].procs);
+			put_num(&data, pts[k].c_mean);
+			put_num(&data, pts[k].c_min);
+			put_num(&data, pts[k].c_max);
+			put_num(&data, pts[k].p_mean);
+			put_num(&data, pts[k].p_min);
+			put_num(&data, pts[k].p_max);
+			put_num(&data, pts[k].c_lo);
+			put_num(&data, pts[k].c_hi);
+			sb_printf(&data, " %u\n", pts[k].n);
+		}
+		sb_puts(&data, "EOD\n");
+	}
+	if (!nwhich || (c->overlay && nwhich < 2)) {
+		rc = 0;     /* nothing of this test, or no one to overlay */
+		goto out;
+	}
+	for (size_t i = 0; rl && i < rl->n; i++) {
+		ex.ymax = fmax(ex.ymax, rl->items[i].kbps);
+		ex.ymin = fmin(ex.ymin, rl->items[i].kbps);
+	}
+	double scale = 1.0;
+	const char *unit_name = ops ? "operations per second" : "kB/s";
+	if (!ops && ex.ymax >= 1e6) {
+		scale = 1024.0;
+		unit_name = "MB/s";
+	}
+	char scale_s[16], xmin[16], xmax[16], lo[8], hi[8];
+	snprintf(scale_s, sizeof(scale_s), "%g", scale);
+	snprintf(lo, sizeof(lo), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 8 : 3);
+	snprintf(hi, sizeof(hi), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 9 : 4);
+	snprintf(xmin, sizeof(xmin), "%g", ex.pmin > 1 ? ex.pmin - 0.5 : 0.5);
+	snprintf(xmax, sizeof(xmax), "%g", ex.pmax + 0.5);
+
+	/* the words */
+	if (c->overlay) {
+		const char *hl = sets[c->highlight]->meta.label;
+		sb_printf(&title, "%s: ", test);
+		sb_plain(&title, hl ? hl : "set");
+		sb_puts(&title, " (thick) against the others");
+		sb_printf(&what, "aggregate %s throughput against the number of %s, the "
+			  "highlighted set drawn thick over the others", test,
+			  threads ? "threads" : "processes");
+	} else {
+		sb_printf(&title, "%s: aggregate throughput against %s", test,
+			  threads ? "threads" : "processes");
+		sb_printf(&what, "aggregate %s throughput against the number of %s "
+			  "(IOzone throughput mode), one colour per result set", test,
+			  threads ? "threads" : "processes");
+	}
+	sb_printf(&what, ";\n#   solid: Children see (the sum of each process's own rate; "
+		  "error bars: %s),\n#   dashed: Parent sees (all data over the parent's wall "
+		  "time; not in -R tables or -b sheets)", c->overlay || go->errbars == GNUPLOT_ERR_NONE
+		  ? "none" : go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
+		  : "min..max of the trials");
+	if (rl && rl->n)
+		sb_puts(&what, ";\n#   grey dashed: nominal interface rates (not measured)");
+	sb_puts(&from, "the result sets below");
+	gnuplot_sb_from(&from, sets, go->sources, which, nwhich);
+
+	/* axes */
+	unsigned step = 1;
+	while ((ex.pmax - ex.pmin) / step > 16)
+		step *= 2;
+	for (unsigned p = ex.pmin; p <= ex.pmax; p += step)
+		sb_printf(&tics, "%s'%u' %u", p == ex.pmin ? "" : ", ", p, p);
+	int ylog = gnuplot_ref_yaxis(&yaxis, &refs, rl, ex.ymin < HUGE_VAL ? ex.ymin : 0,
+				     ex.ymax, go->log_y, scale, unit_name);
+	if (ops)
+		sb_printf(&ylabel, "operations per second (-O)%s", ylog ? ", log scale" : "");
+	else
+		sb_printf(&ylabel, "%s%s (1 kB = 1024 bytes, 1 MB = 1024 kB)", unit_name,
+			  ylog ? ", log scale" : "");
+
+	/* the plot command: per set, Children see solid then Parent sees dashed */
+	int bars = go->errbars != GNUPLOT_ERR_NONE && !c->overlay;
+	int first = 1;
+	for (size_t w = 0; w < nwhich; w++) {
+		size_t i = which[w];
+		const char *label = sets[i]->meta.label && *sets[i]->meta.label ?
+			sets[i]->meta.label : "set";
+		double lw = c->overlay ? (i == c->highlight ? 5.0 : 1.5) : 2.0;
+		struct sbuf t = { 0 };
+		if (!first)
+			sb_puts(&plot, ", \\\n");
+		first = 0;
+		if (bars)
+			sb_printf(&plot, "     $t%zu using 1:($2/scale):(column(lo)/scale):"
+				  "(column(hi)/scale) with yerrorlines", i + 1);
+		else
+			sb_printf(&plot, "     $t%zu using 1:($2/scale) with linespoints", i + 1);
+		sb_printf(&t, "%s, Children see", label);
+		sb_printf(&plot, " lt %zu dt 1 lw %.1f pt 7 title ", w + 1, lw);
+		sb_quoted(&plot, t.p ? t.p : "");
+		sb_release(&t);
+		if (has_parent[i]) {
+			sb_printf(&t, "%s, Parent sees", label);
+			sb_printf(&plot, ", \\\n     $t%zu using 1:($5/scale) with linespoints "
+				  "lt %zu dt (10,6) lw %.1f pt 6 title ", i + 1, w + 1, lw * 0.75);
+			sb_quoted(&plot, t.p ? t.p : "");
+			sb_release(&t);
+		}
+	}
+	gnuplot_ref_plot_items(&plot, rl);
+	sb_puts(&plot, "\n");
+
+	if (gnuplot_terminal_text(&term, c->name, term_name, 1000, 650, err, errlen) != 0)
+		goto out;
+	const struct tvar vars[] = {
+		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
+		{ "NAME", c->name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", term.p }, { "DATA", data.p },
+		{ "DATA_UNIT", ops ? "operations per second" : "kB/s" }, { "SCALE", scale_s },
+		{ "LO", lo }, { "HI", hi },
+		{ "XLABEL", threads ? "threads" : "processes" }, { "YLABEL", ylabel.p },
+		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
+		{ "REFLABELS", refs.p }, { "PLOT", plot.p },
+	};
+	if (title.failed || what.failed || data.failed || plot.failed || refs.failed) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (gnuplot_template_fill(&out, "throughput.gp", vars, sizeof(vars) / sizeof(vars[0]),
+				  err, errlen) != 0)
+		goto out;
+	rc = gnuplot_write_script(dir, c->name, &out, go->overwrite, written, err, errlen);
+out:
+	free(pts);
+	free(which);
+	free(has_parent);
+	sb_release(&title);
+	sb_release(&what);
+	sb_release(&from);
+	sb_release(&data);
+	sb_release(&tics);
+	sb_release(&yaxis);
+	sb_release(&ylabel);
+	sb_release(&refs);
+	sb_release(&plot);
+	sb_release(&term);
+	sb_release(&out);
+	return rc;
+}
+
+int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
+		     const struct gnuplot_opts *go, const char *dir,
+		     struct gnuplot_files *written, char *err, size_t errlen)
+{
+	size_t highlight = nsets - 1, before = written->n;
+	unsigned kinds = 0;
+
+	for (size_t i = 0; i < nsets; i++) {
+		if (!sets[i]->ntp) {
+			snprintf(err, errlen, "set %zu ('%s') is not a throughput-mode (-t) result: "
+				 "throughput charts and file-size charts cannot be mixed", i + 1,
+				 sets[i]->meta.label ? sets[i]->meta.label : "?");
+			return -1;
+		}
+		if (sets[i]->meta.source_unit != sets[0]->meta.source_unit) {
+			snprintf(err, errlen, "set %zu ('%s') is in other units than set 1 "
+				 "(ops/s against kB/s): not one chart", i + 1,
+				 sets[i]->meta.label ? sets[i]->meta.label : "?");
+			return -1;
+		}
+		for (size_t k = 0; k < sets[i]->ntp; k++)
+			kinds |= 1u << sets[i]->tp[k].kind;
+		if (go->highlight && sets[i]->meta.label &&
+		    strcmp(sets[i]->meta.label, go->highlight) == 0)
+			highlight = i;
+	}
+	if (go->highlight && (!sets[highlight]->meta.label ||
+			      strcmp(sets[highlight]->meta.label, go->highlight) != 0)) {
+		snprintf(err, errlen, "--highlight '%s': no result set has that label", go->highlight);
+		return -1;
+	}
+	if (go->cols_mask) {
+		/* --tests names IOzone's columns: the tests that fill them */
+		unsigned want = 0;
+		for (int k = 0; k < TP_NKINDS; k++) {
+			int col = throughput_test_def(k)->col;
+			if (col >= 0 && (go->cols_mask & (1u << col)))
+				want |= 1u << k;
+		}
+		kinds &= want;
+		if (!kinds) {
+			snprintf(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
+			return -1;
+		}
+	}
+	if (outfile_mkdirs(dir, err, errlen))
+		return -1;
+	for (int k = 0; k < TP_NKINDS; k++) {
+		char slug[32], name[2][64];
+		if (!(kinds & (1u << k)))
+			continue;
+		kind_slug(k, slug, sizeof(slug));
+		snprintf(name[0], sizeof(name[0]), "throughput-%s", slug);
+		snprintf(name[1], sizeof(name[1]), "overlay-throughput-%s", slug);
+		for (int ov = 0; ov < 2; ov++) {
+			struct tp_chart c = { k, ov, highlight, name[ov] };
+			if (ov && nsets < 2)
+				break;
+			if (write_chart(sets, nsets, &c, go, dir, written, err, errlen))
+				return -1;
+		}
+	}
+	if (written->n == before) {
+		snprintf(err, errlen, "nothing to plot: no throughput figures in the inputs");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,110 @@
+/*
+ * clients_local.c: the clients interface of the plain build (see
+ * clients.h): one client, which is the leader, with nothing to agree on
+ * and no barriers.  iosweep-mpi links clients_mpi.c instead.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+
+#include "clients/clients.h"
+#include "options/options.h"
+
+int clients_init(int *argc, char ***argv, char *err, size_t errlen)
+{
+	(void)argc;
+	(void)argv;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+void clients_finish(void)
+{
+}
+
+int clients_active(void)
+{
+	return 0;
+}
+
+int clients_leader(void)
+{
+	return 1;
+}
+
+int clients_rank(void)
+{
+	return 0;
+}
+
+int clients_agree(int rc, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	return rc;
+}
+
+int clients_setup(struct options *o, char *err, size_t errlen)
+{
+	if (o->reorder || o->reorder_shift || o->stonewall) {
+		snprintf(err, errlen, "%s: needs several clients; run iosweep-mpi "
+			 "under mpirun (build it with make MPI=1)%s",
+			 o->reorder ? "--reorder" : o->reorder_shift ?
+			 "--reorder-shift" : "--stonewall",
+			 o->reorder || o->reorder_shift ? "" :
+			 "; throughput mode (-t) stonewalls already, -x turns it off");
+		return -1;
+	}
+	return 0;
+}
+
+const char *clients_read_path(int *writer)
+{
+	*writer = -1;
+	return NULL;
+}
+
+int clients_describe(struct result_set *rs, char *err, size_t errlen)
+{
+	(void)rs;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+int clients_pass_start(int stopping)
+{
+	(void)stopping;
+	return 0;
+}
+
+int clients_walled(void)
+{
+	return 0;
+}
+
+int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
+{
+	(void)stopping;
+	(void)walled;
+	*sync_ns = 0;
+	return 0;
+}
+
+int clients_cell_done(struct result_set *rs, size_t cell)
+{
+	(void)rs;
+	(void)cell;
+	return 0;
+}
+
+int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
+		    char *err, size_t errlen)
+{
+	(void)rs;
+	(void)stop;
+	(void)err;
+	(void)errlen;
+	return rc;
+}

@@ -1,0 +1,933 @@
+/*
+ * clients_mpi.c: many clients over MPI (see clients.h), the only file
+ * that includes mpi.h; iosweep-mpi links it in place of clients_local.c.
+ *
+ * Every rank runs the same sweep on its own file.  The run's agreements
+ * are collectives of one kind, an all-reduce (MAX) of an error flag and a
+ * stop flag: before and after every timed pass, at every cell boundary
+ * and at the end of the run.  A rank that fails anywhere goes straight to
+ * the end of the run, whose first step is that same all-reduce with its
+ * error flag set; whatever point the others have reached, their next
+ * call is one too, so they all see the flag in the same collective,
+ * stop, and meet again at the end, where they exchange what happened and
+ * agree on one outcome.
+ * Once a stop was agreed no rank makes another flag call, so the counts
+ * always match and nothing waits for a rank that left.
+ *
+ * --stonewall adds point-to-point messages inside a pass, never a
+ * collective: before its first barrier every rank posts one receive
+ * from any rank; a rank whose pass runs to its end sends one message to
+ * every other rank, just before its second barrier; the timed loops ask
+ * (MPI_Test, once per TESTS_WALL_BYTES) whether the receive has
+ * completed and stop if so.  The second barrier's all-reduce sums how
+ * many ranks sent, so every rank knows how many messages are on their
+ * way to it and receives them all before it leaves the pass: none is
+ * left over for the next one.
+ *
+ * Besides those flag calls a run makes a fixed sequence of other
+ * collectives that every rank reaches or none does: after the agreement
+ * that ends a cell, a gather of byte counts, a broadcast of whether they
+ * fit one gather, and the gather of the bytes; at the end of the run,
+ * after the final exchange, one all-reduce (queue depth's in-flight
+ * maximum).
+ *
+ * Clocks of different hosts are never compared: each rank times its own
+ * pass, and the aggregate figure of a cell is all ranks' bytes over the
+ * time rank 0 measured from the end of the barrier before the pass to the
+ * end of the barrier after it (with --runtime: the runtime, each rank
+ * counting its own window).  Samples travel as plain bytes (struct wire),
+ * so every rank must run the same build (the same binary on every host);
+ * their latency histograms follow each sample in latency_pack()'s
+ * format, which rank 0 checks as it reads them.  Queue-depth passes
+ * (qd.c) run worker threads; only the main thread calls MPI
+ * (MPI_THREAD_FUNNELED).
+ */
+#include "compat.h"
+
+#include <mpi.h>
+
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clients/clients.h"
+#include "platform/clock.h"
+#include "iosweep.h"
+#include "latency.h"
+#include "options/options.h"
+#include "platform/platform.h"
+#include "results.h"
+
+#define CLIENTS_HOST_MAX 256
+/* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
+#define CLIENTS_SLOW_SYNC_DIV 20
+#define CLIENTS_TAG_WALL 7173       /* --stonewall's "my pass is done" */
+
+static struct {
+	int rank, size;
+	char *hosts;                /* size x CLIENTS_HOST_MAX */
+	unsigned ranks_per_host;
+	int stop_agreed;            /* a flag call returned "stop" */
+	uint64_t t_start;           /* end of pass_start's barrier */
+	char *read_path;            /* --reorder */
+	int read_writer;
+	int wall;                   /* --stonewall */
+	int wall_posted;            /* the pass's receive is posted */
+	int wall_got;               /* ...and has completed */
+	int wall_in;                /* its buffer */
+	MPI_Request wall_rx;
+	MPI_Request *wall_tx;       /* size - 1 sends of a finished pass */
+	int wall_sent;              /* they are posted */
+	int threads;                /* MPI_Init_thread's level */
+	uint64_t runtime_ns, ramp_ns; /* --runtime, --ramp: time-based passes */
+	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
+	size_t naggregated;
+	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
+} cl = { .read_writer = -1 };
+
+/*
+ * One sample on the wire; its histograms (lat: bit 0 all, 1 the reads,
+ * 2 the writes) follow it, packed.
+ */
+struct wire {
+	uint64_t bytes, ops, elapsed_ns, wall_ns, sync_ns, rd_ops, wr_ops;
+	double cpu_user_s, cpu_sys_s;
+	uint32_t col, trial, writer, flags, lat, spare;
+};
+
+static const char *host_of(int rank)
+{
+	return cl.hosts + (size_t)rank * CLIENTS_HOST_MAX;
+}
+
+int clients_init(int *argc, char ***argv, char *err, size_t errlen)
+{
+	char host[CLIENTS_HOST_MAX] = "";
+
+	/* queue-depth passes run worker threads; only this one calls MPI */
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &cl.threads) != MPI_SUCCESS) {
+		snprintf(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
+		return -1;
+	}
+	MPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &cl.size);
+	plat_host_name(host, sizeof(host));   /* "unknown" when there is none */
+	cl.hosts = calloc((size_t)cl.size, CLIENTS_HOST_MAX);
+	if (!cl.hosts) {
+		snprintf(err, errlen, "out of memory for %d clients", cl.size);
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	MPI_Allgather(host, CLIENTS_HOST_MAX, MPI_CHAR, cl.hosts, CLIENTS_HOST_MAX,
+		      MPI_CHAR, MPI_COMM_WORLD);
+	for (int i = 0; i < cl.size; i++) {
+		unsigned same = 0;
+		for (int k = 0; k < cl.size; k++)
+			same += strcmp(host_of(i), host_of(k)) == 0;
+		if (same > cl.ranks_per_host)
+			cl.ranks_per_host = same;
+	}
+	/* the leader prints for everyone; the others' errors reach it */
+	if (cl.rank != 0 && (!freopen("/dev/null", "w", stdout) ||
+			     !freopen("/dev/null", "w", stderr))) {
+		snprintf(err, errlen, "rank %d: cannot silence its output", cl.rank);
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	return 0;
+}
+
+void clients_finish(void)
+{
+	free(cl.hosts);
+	free(cl.read_path);
+	free(cl.aggregated);
+	free(cl.wall_tx);
+	cl.wall_tx = NULL;
+	cl.hosts = NULL;
+	cl.read_path = NULL;
+	cl.aggregated = NULL;
+	MPI_Finalize();
+}
+
+int clients_active(void)
+{
+	return 1;
+}
+
+int clients_leader(void)
+{
+	return cl.rank == 0;
+}
+
+int clients_rank(void)
+{
+	return cl.rank;
+}
+
+/* err becomes rank `from`'s message msg, prefixed with its rank and host. */
+static void name_rank(int from, const char *msg, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "rank %d on host %s: %s", from, host_of(from), msg);
+}
+
+/*
+ * Every rank's kind (0 fine); returns the rank with the largest kind
+ * (the lowest such rank), or -1 when all are 0, and its message in msg
+ * on every rank.
+ */
+static int exchange(int kind, const char *mine, int *maxkind, char *msg,
+		    size_t msglen)
+{
+	int *kinds = malloc((size_t)cl.size * sizeof(int));
+	char buf[IOSWEEP_ERR_MAX];
+	int from = -1;
+
+	if (!kinds) {
+		/* cannot take part: end the job rather than hang it */
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		return -1;
+	}
+	MPI_Allgather(&kind, 1, MPI_INT, kinds, 1, MPI_INT, MPI_COMM_WORLD);
+	*maxkind = 0;
+	for (int i = 0; i < cl.size; i++) {
+		if (kinds[i] > *maxkind) {
+			*maxkind = kinds[i];
+			from = i;
+		}
+	}
+	free(kinds);
+	if (from < 0)
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", mine);
+	MPI_Bcast(buf, sizeof(buf), MPI_CHAR, from, MPI_COMM_WORLD);
+	snprintf(msg, msglen, "%s", buf);
+	return from;
+}
+
+int clients_agree(int rc, char *err, size_t errlen)
+{
+	char msg[IOSWEEP_ERR_MAX];
+	int maxkind, from = exchange(rc != 0, rc != 0 ? err : "", &maxkind, msg,
+				     sizeof(msg));
+
+	if (from < 0)
+		return 0;
+	name_rank(from, msg, err, errlen);
+	return -1;
+}
+
+/* -f with %r, %h, %n, %% for client rank; 0, or -1 on an unknown %. */
+static int expand(const char *tmpl, int rank, char *out, size_t outlen,
+		  char *err, size_t errlen)
+{
+	size_t n = 0;
+	int tokens = 0;
+
+	out[0] = '\0';
+	for (const char *p = tmpl; *p; p++) {
+		char piece[CLIENTS_HOST_MAX + 16];
+		if (*p != '%' ) {
+			piece[0] = *p;
+			piece[1] = '\0';
+		} else {
+			switch (p[1]) {
+			case 'r': snprintf(piece, sizeof(piece), "%d", rank); break;
+			case 'n': snprintf(piece, sizeof(piece), "%d", cl.size); break;
+			case 'h': snprintf(piece, sizeof(piece), "%s", host_of(rank)); break;
+			case '%': snprintf(piece, sizeof(piece), "%%"); break;
+			default:
+				snprintf(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
+					 "for the rank, %%h the host, %%n the clients, "
+					 "%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
+				return -1;
+			}
+			tokens += p[1] != '%';
+			p++;
+		}
+		n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "%s", piece);
+		if (n >= outlen)
+			goto too_long;
+	}
+	if (!tokens &&
+	    (n += (size_t)snprintf(out + n, outlen - n, ".%d", rank)) >= outlen)
+		goto too_long;
+	return 0;
+too_long:
+	snprintf(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
+	return -1;
+}
+
+/* Would two clients get the same file?  The rank or, one per host, the host. */
+static int distinct(const char *tmpl, char *err, size_t errlen)
+{
+	int r = 0, h = 0, any = 0;
+
+	for (const char *p = tmpl; *p; p++) {
+		if (*p != '%' || !p[1])
+			continue;
+		r |= p[1] == 'r';
+		h |= p[1] == 'h';
+		any |= p[1] != '%';
+		p++;
+	}
+	if (!any || r || (h && cl.ranks_per_host == 1))
+		return 0;
+	snprintf(err, errlen, "-f '%.300s': clients on one host would share a "
+		 "file; put %%r (the rank) in the path", tmpl);
+	return -1;
+}
+
+int clients_setup(struct options *o, char *err, size_t errlen)
+{
+	char path[4096];
+	const char *refused = NULL;
+	unsigned shift;
+
+	if (options_throughput(o))
+		refused = "-t/-l/-u (throughput mode)";
+	else if (o->min_time_ms)
+		refused = "--min-time";
+	else if (o->latency_files)	/* every rank would write ./wol.dat ... */
+		refused = "-Q";
+	else if (o->refine_cliffs)
+		refused = "--refine-cliffs";
+	else if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
+		refused = "--ci";
+	else if (o->until_settled)
+		refused = "--until-settled";
+	if (refused) {
+		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
+			 "the sweep grid on every client in step", refused);
+		return -1;
+	}
+	if (o->stonewall && o->latency) {	/* tests.c: its loop times no op */
+		snprintf(err, errlen, "--stonewall and --latency: a stonewalled pass "
+			 "does not time its operations; choose one");
+		return -1;
+	}
+	if (o->stonewall && options_qd(o)) {
+		snprintf(err, errlen, "--stonewall and %s: stonewalling ends the sweep "
+			 "grid's passes; queue-depth passes run their records or "
+			 "--runtime on every client", options_qd_name(o));
+		return -1;
+	}
+	if (options_qd(o) && cl.threads < MPI_THREAD_FUNNELED) {
+		snprintf(err, errlen, "%s: this MPI library allows no threads besides "
+			 "the one calling MPI, and queue-depth passes use worker "
+			 "threads", options_qd_name(o));
+		return -1;
+	}
+	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
+	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
+	if (distinct(o->file, err, errlen) != 0 ||
+	    expand(o->file, cl.rank, path, sizeof(path), err, errlen) != 0)
+		return -1;
+	if (o->stonewall && cl.size > 1) {
+		cl.wall = 1;
+		free(cl.wall_tx);
+		cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
+		if (!cl.wall_tx) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	if (o->reorder_shift)
+		o->reorder = 1;
+	if (o->reorder) {
+		shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
+		if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
+			shift = 1;	/* one host: the next rank */
+		if (shift % (unsigned)cl.size == 0) {
+			snprintf(err, errlen, "--reorder-shift %u: with %d clients every "
+				 "client would read its own file", shift, cl.size);
+			return -1;
+		}
+		cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
+		free(cl.read_path);
+		cl.read_path = malloc(sizeof(path));
+		if (!cl.read_path) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (expand(o->file, cl.read_writer, cl.read_path, sizeof(path), err,
+			   errlen) != 0)
+			return -1;
+	}
+	char *own = strdup(path);
+	if (!own) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	free(o->file);
+	o->file = own;
+	return 0;
+}
+
+const char *clients_read_path(int *writer)
+{
+	*writer = cl.read_path ? cl.read_writer : -1;
+	return cl.read_path;
+}
+
+int clients_describe(struct result_set *rs, char *err, size_t errlen)
+{
+	const char **hosts = malloc((size_t)cl.size * sizeof(*hosts));
+	int rc = -1;
+
+	if (hosts) {
+		for (int i = 0; i < cl.size; i++)
+			hosts[i] = host_of(i);
+		rc = results_set_clients(rs, hosts, (unsigned)cl.size);
+		free(hosts);
+	}
+	if (rc != 0)
+		snprintf(err, errlen, "out of memory describing the clients");
+	return rc;
+}
+
+/*
+ * The one collective of a run: 0 go on, 1 stop (then never again).
+ * *senders (may be NULL): how many ranks passed sent = 1.
+ */
+static int flags(int error, int stopping, int sent, int *senders)
+{
+	int in[3] = { error != 0, stopping != 0, sent != 0 }, out[3] = { 0, 0, 0 };
+
+	if (cl.stop_agreed)
+		return 1;
+	MPI_Allreduce(in, out, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	if (out[0] || out[1])
+		cl.stop_agreed = 1;
+	if (senders)
+		*senders = out[2];
+	return cl.stop_agreed;
+}
+
+/*
+ * --stonewall, at the end of a pass every rank reached: the receive
+ * completed, the other expected - 1 messages received, the sends done.
+ */
+static void wall_close(int expected)
+{
+	int got = cl.wall_got;
+
+	if (!got && expected > 0) {
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+		got = 1;
+	} else if (!got) {
+		MPI_Cancel(&cl.wall_rx);
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+	}
+	for (int k = got; k < expected; k++)
+		MPI_Recv(&cl.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
+			 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	if (cl.wall_sent)	/* one by one: MPICH's MPI_STATUSES_IGNORE upsets gcc */
+		for (int k = 0; k < cl.size - 1; k++)
+			MPI_Wait(&cl.wall_tx[k], MPI_STATUS_IGNORE);
+	cl.wall_posted = cl.wall_got = cl.wall_sent = 0;
+}
+
+/*
+ * --stonewall, when the run stops: no count is agreed (a rank may never
+ * have reached the barrier), so the receive is withdrawn and the sends
+ * left to finish on their own; nothing waits on another rank.
+ */
+static void wall_abandon(void)
+{
+	if (cl.wall_posted && !cl.wall_got) {
+		MPI_Cancel(&cl.wall_rx);
+		MPI_Wait(&cl.wall_rx, MPI_STATUS_IGNORE);
+	}
+	if (cl.wall_sent)
+		for (int k = 0; k < cl.size - 1; k++)
+			MPI_Request_free(&cl.wall_tx[k]);
+	cl.wall_posted = cl.wall_got = cl.wall_sent = 0;
+}
+
+int clients_pass_start(int stopping)
+{
+	int rc;
+
+	if (cl.wall && !cl.stop_agreed) {
+		MPI_Irecv(&cl.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
+			  MPI_COMM_WORLD, &cl.wall_rx);
+		cl.wall_posted = 1;
+		cl.wall_got = 0;
+	}
+	rc = flags(0, stopping, 0, NULL);
+	if (rc)
+		wall_abandon();
+	cl.t_start = clock_now_ns();
+	return rc;
+}
+
+int clients_walled(void)
+{
+	int done = 0;
+
+	if (!cl.wall_posted || cl.wall_got)
+		return cl.wall_got;
+	MPI_Test(&cl.wall_rx, &done, MPI_STATUS_IGNORE);
+	cl.wall_got = done != 0;
+	return cl.wall_got;
+}
+
+int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
+{
+	static const int one = 1;
+	int rc, senders = 0;
+
+	if (cl.wall_posted && !walled && !stopping) {
+		for (int r = 0, k = 0; r < cl.size; r++)
+			if (r != cl.rank)
+				MPI_Isend(&one, 1, MPI_INT, r, CLIENTS_TAG_WALL,
+					  MPI_COMM_WORLD, &cl.wall_tx[k++]);
+		cl.wall_sent = 1;
+	}
+	rc = flags(0, stopping, cl.wall_sent, &senders);
+	*sync_ns = clock_now_ns() - cl.t_start;
+	/* a stop may have come from a rank that never reached this barrier:
+	 * then the count is not every sender's, and nothing waits on it */
+	if (rc)
+		wall_abandon();
+	else if (cl.wall_posted)
+		wall_close(senders - cl.wall_sent);
+	return rc;
+}
+
+/* The three histograms a sample may own: all, reads, writes. */
+static void sample_slots(struct result_sample *s, struct latency_hist **slot[3])
+{
+	slot[0] = &s->lat;
+	slot[1] = &s->lat_rd;
+	slot[2] = &s->lat_wr;
+}
+
+static void sample_free_hists(struct result_sample *s)
+{
+	latency_free(s->lat);
+	latency_free(s->lat_rd);
+	latency_free(s->lat_wr);
+	s->lat = s->lat_rd = s->lat_wr = NULL;
+}
+
+/* Leader: rs->samples without the raw samples of cell (or of every cell
+ * not aggregated, when cell is SIZE_MAX); their histograms are freed. */
+static void drop_raw(struct result_set *rs, size_t cell)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		int raw = cell == SIZE_MAX ?
+			(s->cell >= cl.naggregated || !cl.aggregated[s->cell]) :
+			s->cell == cell;
+		if (raw)
+			sample_free_hists(s);
+		else
+			rs->samples[k++] = *s;
+	}
+	rs->nsamples = k;
+}
+
+/*
+ * This client's samples of cell as bytes: per sample its struct wire,
+ * then the histograms its lat bits name, packed (latency_pack), in
+ * slot order.  NULL when out of memory.
+ */
+static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
+				size_t *len)
+{
+	size_t bytes = 0;
+	unsigned char *buf, *p;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		struct latency_hist **slot[3];
+		if (s->cell != cell)
+			continue;
+		bytes += sizeof(struct wire);
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++)
+			if (*slot[k])
+				bytes += latency_packed_len(*slot[k]);
+	}
+	p = buf = malloc(bytes ? bytes : 1);
+	if (!buf)
+		return NULL;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		struct latency_hist **slot[3];
+		struct wire w;
+		if (s->cell != cell)
+			continue;
+		w = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
+				   s->sync_ns, s->rd_ops, s->wr_ops, s->cpu_user_s,
+				   s->cpu_sys_s, s->col, s->trial, (uint32_t)s->writer,
+				   s->flags, 0, 0 };
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++)
+			w.lat |= *slot[k] ? 1u << k : 0u;
+		memcpy(p, &w, sizeof(w));
+		p += sizeof(w);
+		for (int k = 0; k < 3; k++)
+			if (*slot[k])
+				p += latency_pack(*slot[k], p, (size_t)(buf + bytes - p));
+	}
+	*len = bytes;
+	return buf;
+}
+
+/* The samples the leader has read from the clients' bytes. */
+struct incoming {
+	struct result_sample *s;
+	size_t n, alloc;
+};
+
+static void incoming_free(struct incoming *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		sample_free_hists(&in->s[i]);
+	free(in->s);
+	memset(in, 0, sizeof(*in));
+}
+
+/*
+ * Leader: rank r's samples of cell from its len bytes at p (pack_cell's
+ * layout), appended to in.  0, or -1 with cl.local_err set (short or
+ * corrupt bytes, out of memory).
+ */
+static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
+		       struct incoming *in)
+{
+	char why[256];
+
+	while (len > 0) {
+		struct latency_hist **slot[3];
+		struct result_sample *s;
+		struct wire w;
+		if (len < sizeof(w)) {
+			snprintf(why, sizeof(why), "%zu bytes left, a sample takes %zu",
+				 len, sizeof(w));
+			goto bad;
+		}
+		memcpy(&w, p, sizeof(w));
+		p += sizeof(w);
+		len -= sizeof(w);
+		if (w.col >= RC_COUNT || w.lat > 7u) {
+			snprintf(why, sizeof(why), "a sample of column %u, histograms %#x",
+				 (unsigned)w.col, (unsigned)w.lat);
+			goto bad;
+		}
+		if (in->n == in->alloc) {
+			size_t want = in->alloc ? 2 * in->alloc : 16;
+			struct result_sample *more = realloc(in->s, want * sizeof(*more));
+			if (!more) {
+				snprintf(why, sizeof(why), "out of memory");
+				goto bad;
+			}
+			in->s = more;
+			in->alloc = want;
+		}
+		s = &in->s[in->n++];    /* counted now: incoming_free frees its histograms */
+		memset(s, 0, sizeof(*s));
+		s->cell = (uint32_t)cell;
+		s->col = (uint16_t)w.col;
+		s->trial = (uint16_t)w.trial;
+		s->bytes = w.bytes;
+		s->ops = w.ops;
+		s->elapsed_ns = w.elapsed_ns;
+		s->wall_ns = w.wall_ns;
+		s->sync_ns = w.sync_ns;
+		s->rd_ops = w.rd_ops;
+		s->wr_ops = w.wr_ops;
+		s->cpu_user_s = w.cpu_user_s;
+		s->cpu_sys_s = w.cpu_sys_s;
+		s->flags = w.flags;
+		s->client = r;
+		s->writer = (int32_t)w.writer;
+		sample_slots(s, slot);
+		for (int k = 0; k < 3; k++) {
+			size_t used;
+			if (!(w.lat & (1u << k)))
+				continue;
+			*slot[k] = latency_unpack(p, len, &used, why, sizeof(why));
+			if (!*slot[k])
+				goto bad;
+			p += used;
+			len -= used;
+		}
+	}
+	return 0;
+bad:
+	snprintf(cl.local_err, sizeof(cl.local_err), "the samples rank %d sent for "
+		 "rank 0 to aggregate: %s", r, why);
+	return -1;
+}
+
+/* The aggregate of one (col, trial) of a cell while it is summed. */
+struct agg {
+	struct result_sample s;
+	uint64_t slowest;             /* the longest client pass */
+	struct latency_hist h[3];     /* merged: all, reads, writes (full once used) */
+};
+
+static void aggs_free(struct agg *a, size_t n)
+{
+	for (size_t i = 0; a && i < n; i++) {
+		for (int k = 0; k < 3; k++)
+			latency_release(&a[i].h[k]);
+		sample_free_hists(&a[i].s);
+	}
+	free(a);
+}
+
+/* Add client sample c to aggregate a: counts, times, flags, histograms. */
+static int agg_add(struct agg *a, struct result_sample *c)
+{
+	struct latency_hist **slot[3];
+
+	a->s.bytes += c->bytes;
+	a->s.ops += c->ops;
+	a->s.rd_ops += c->rd_ops;
+	a->s.wr_ops += c->wr_ops;
+	a->s.cpu_user_s += c->cpu_user_s;
+	a->s.cpu_sys_s += c->cpu_sys_s;
+	a->s.flags |= c->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_SPLIT);
+	if (c->wall_ns > a->s.wall_ns)
+		a->s.wall_ns = c->wall_ns;
+	if (c->elapsed_ns > a->slowest)
+		a->slowest = c->elapsed_ns;
+	sample_slots(c, slot);
+	for (int k = 0; k < 3; k++) {
+		if (!*slot[k])
+			continue;
+		if (!a->h[k].counts && latency_init(&a->h[k]) != 0)
+			return -1;
+		if (latency_merge(&a->h[k], *slot[k]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Leader: the clients' samples of cell (in, rank 0's first) into
+ * rs->client_samples (each keeping its own histograms), their aggregates
+ * into rs->samples in place of rank 0's own.  0, or -1 with cl.local_err
+ * set.
+ */
+static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
+{
+	size_t n0 = 0;
+	struct agg *agg;
+	int rc = -1;
+
+	while (n0 < in->n && in->s[n0].client == 0)
+		n0++;
+	agg = calloc(n0 ? n0 : 1, sizeof(*agg));
+	if (!agg)
+		goto out;
+	for (size_t i = 0; i < n0; i++) {
+		agg[i].s.cell = (uint32_t)cell;
+		agg[i].s.col = in->s[i].col;
+		agg[i].s.trial = in->s[i].trial;
+		agg[i].s.elapsed_ns = in->s[i].sync_ns;	/* rank 0's barrier to barrier */
+		agg[i].s.sync_ns = in->s[i].sync_ns;
+	}
+	for (size_t k = 0; k < in->n; k++) {
+		struct result_sample *c = &in->s[k];
+		for (size_t i = 0; i < n0; i++)
+			if (agg[i].s.col == c->col && agg[i].s.trial == c->trial &&
+			    agg_add(&agg[i], c) != 0)
+				goto out;
+		if (results_add_client_sample(rs, c) != 0)
+			goto out;
+		c->lat = c->lat_rd = c->lat_wr = NULL;	/* the set's now */
+	}
+	drop_raw(rs, cell);
+	for (size_t i = 0; i < n0; i++) {
+		struct agg *a = &agg[i];
+		struct latency_hist **slot[3];
+		/*
+		 * The barriers' own cost: what the slowest client did not use;
+		 * or, when a client's pass took longer than rank 0's time, how
+		 * much earlier than rank 0 it left the first barrier.  Either
+		 * way the figure's time is off by that much.
+		 */
+		uint64_t skew = a->s.elapsed_ns > a->slowest ?
+			a->s.elapsed_ns - a->slowest : a->slowest - a->s.elapsed_ns;
+		if (cl.runtime_ns) {
+			/*
+			 * --runtime: every client counts what completes in its own
+			 * window of runtime, ramp after the common barrier; the
+			 * figure's time is that window.  What rank 0's barriers
+			 * took beyond ramp + runtime (the last I/Os draining, the
+			 * slowest client's lateness) is what the windows may be
+			 * off by.
+			 */
+			uint64_t busy = cl.ramp_ns + cl.runtime_ns;
+			a->s.elapsed_ns = cl.runtime_ns;
+			skew = a->s.sync_ns > busy ? a->s.sync_ns - busy : 0;
+		}
+		if (skew * CLIENTS_SLOW_SYNC_DIV > a->s.elapsed_ns)
+			a->s.flags |= RESULTS_SF_SYNC_SLOW;
+		sample_slots(&a->s, slot);
+		for (int k = 0; k < 3; k++)
+			if (a->h[k].counts && !(*slot[k] = latency_compact(&a->h[k])))
+				goto out;
+		if (results_add_sample(rs, &a->s) != 0)
+			goto out;
+		a->s.lat = a->s.lat_rd = a->s.lat_wr = NULL;	/* the set's now */
+	}
+	if (cell >= cl.naggregated) {
+		size_t want = rs->ncells > cell ? rs->ncells : cell + 1;
+		unsigned char *p = realloc(cl.aggregated, want);
+		if (!p)
+			goto out;
+		memset(p + cl.naggregated, 0, want - cl.naggregated);
+		cl.aggregated = p;
+		cl.naggregated = want;
+	}
+	cl.aggregated[cell] = 1;
+	rc = 0;
+out:
+	if (rc != 0)
+		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
+			 "gathering the clients' samples");
+	aggs_free(agg, n0);
+	return rc;
+}
+
+/*
+ * Leader: may the clients' byte counts (len[r]) be gathered in one
+ * Gatherv (int counts and displacements)?  Then count[] and off[] are set.
+ */
+static int gather_plan(const long long *len, int *count, int *off)
+{
+	long long total = 0;
+
+	for (int r = 0; r < cl.size; r++) {
+		if (len[r] < 0 || len[r] > INT_MAX - total)
+			return 0;
+		off[r] = (int)total;
+		count[r] = (int)len[r];
+		total += len[r];
+	}
+	return 1;
+}
+
+int clients_cell_done(struct result_set *rs, size_t cell)
+{
+	unsigned char *mine = NULL, *all = NULL;
+	size_t mylen = 0;
+	long long len = 0, *lens = NULL;
+	int *count = NULL, *off = NULL, ok = 0, rc = -1;
+	struct incoming in = { NULL, 0, 0 };
+
+	if (flags(0, 0, 0, NULL) != 0)
+		return -1;
+	/*
+	 * Past the agreement every rank makes the same three calls (gather
+	 * the lengths, broadcast whether they fit, gather the bytes):
+	 * failures are told at the next agreement.
+	 */
+	mine = pack_cell(rs, cell, &mylen);
+	count = calloc((size_t)cl.size, sizeof(int));
+	off = calloc((size_t)cl.size, sizeof(int));
+	lens = calloc((size_t)cl.size, sizeof(*lens));
+	if (!mine || !count || !off || !lens) {
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		goto out;
+	}
+	len = (long long)mylen;
+	MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	if (cl.rank == 0) {
+		ok = gather_plan(lens, count, off);
+		if (ok && !(all = malloc((size_t)off[cl.size - 1] +
+					 (size_t)count[cl.size - 1] + 1))) {
+			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+			goto out;
+		}
+	}
+	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (!ok) {	/* every rank knows: none sends, rank 0 stops the run */
+		if (cl.rank == 0)
+			snprintf(cl.local_err, sizeof(cl.local_err), "the clients' "
+				 "samples of one cell exceed what one MPI gather moves "
+				 "(2 GiB); use fewer trials or clients");
+		rc = cl.rank == 0 ? -1 : 0;
+		goto out;
+	}
+	MPI_Gatherv(mine, (int)mylen, MPI_BYTE, all, count, off, MPI_BYTE, 0,
+		    MPI_COMM_WORLD);
+	if (cl.rank != 0) {
+		rc = 0;
+		goto out;
+	}
+	for (int r = 0; r < cl.size; r++)
+		if (unpack_rank(r, cell, all + off[r], (size_t)count[r], &in) != 0)
+			goto out;
+	rc = aggregate(rs, cell, &in);
+out:
+	incoming_free(&in);
+	free(mine);
+	free(all);
+	free(lens);
+	free(count);
+	free(off);
+	return rc;
+}
+
+/*
+ * Queue depth (meta.inflight_max): the most I/Os one worker of any client
+ * had in flight, into the leader's meta.  Every rank calls it once, at the
+ * end of the run, after the exchange every rank makes there.
+ */
+static void most_inflight(struct result_set *rs)
+{
+	unsigned long mine = 0, most = 0;
+	char num[24];
+
+	if (rs->meta.inflight_max)
+		mine = strtoul(rs->meta.inflight_max, NULL, 10);
+	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
+	if (cl.rank != 0 || most <= mine)
+		return;
+	snprintf(num, sizeof(num), "%lu", most);
+	(void)results_set_str(&rs->meta.inflight_max, num);	/* else: its own */
+}
+
+/* What ended a rank's run, from least to most important. */
+enum { END_OK, END_PEER, END_SIGNAL, END_ERROR };
+
+int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
+		    char *err, size_t errlen)
+{
+	char msg[IOSWEEP_ERR_MAX];
+	int kind = END_OK, maxkind, from;
+
+	if (rc != 0)
+		kind = *stop ? END_SIGNAL : cl.stop_agreed && !cl.local_err[0] ?
+			END_PEER : END_ERROR;
+	if (kind == END_ERROR && cl.local_err[0])
+		snprintf(err, errlen, "%s", cl.local_err);
+	wall_abandon();	/* a pass that failed between its barriers */
+	(void)flags(kind == END_ERROR, kind == END_SIGNAL, 0, NULL);
+	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));
+	most_inflight(rs);
+	if (from < 0)
+		return 0;
+	if (maxkind == END_SIGNAL) {
+		if (!*stop)
+			*stop = SIGINT;
+	} else {
+		*stop = 0;
+	}
+	name_rank(from, maxkind == END_PEER ? "stopped" : msg, err, errlen);
+	if (cl.rank == 0)
+		drop_raw(rs, SIZE_MAX);
+	return -1;
+}

@@ -1,0 +1,114 @@
+/*
+ * cmd_cliffs.c: `iosweep cliffs INPUT... [--label NAME] [--out DIR]
+ * [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls), iosweep CSVs
+ * or result folders as the trials of one set (import.c, as `iosweep
+ * import` does), looks for cache cliffs (cliff.c), prints the "Cache
+ * cliffs" section on stdout and writes DIR/cliffs.csv.  DIR defaults to
+ * the input folder when the only input is a result folder, else
+ * ./iosweep-cliffs.  The path of the CSV goes to stderr.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cliff.h"
+#include "options/cmdargs.h"
+#include "cmd/commands.h"
+#include "import/import.h"
+#include "iosweep.h"
+#include "lib/outfile.h"
+#include "results.h"
+#include "platform/platform.h"
+
+#define CLIFFS_DEFAULT_DIR "iosweep-cliffs"
+
+static const char cliffs_usage[] =
+	"usage: iosweep cliffs INPUT... [--label NAME] [--out DIR] [--overwrite]\n"
+	"  INPUT: an IOzone report (normal text, -R section, -b .xls), an iosweep\n"
+	"         results.csv or result folder; several inputs are trials of one set\n"
+	"  writes DIR/cliffs.csv (default: the result folder given, else ./"
+	CLIFFS_DEFAULT_DIR ")\n";
+
+static int is_dir(const char *path)
+{
+	return plat_stat(path, 1, NULL) == PLAT_DIR;
+}
+
+int cmd_cliffs(int argc, char **argv)
+{
+	const char *label = NULL, *out = NULL;
+	int overwrite = 0;
+	char err[IOSWEEP_ERR_MAX], path[4096];
+	const struct cmdargs_opt opts[] = {
+		{ "--label", CMDARGS_STRING, &label, 1 },
+		{ "--out", CMDARGS_STRING, &out, 1 },
+		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
+	};
+	const struct cmdargs_spec spec = {
+		"cliffs", cliffs_usage, opts, sizeof(opts) / sizeof(opts[0]), 1, "no input files"
+	};
+	struct cmdargs ca;
+	struct result_set rs;
+	struct cliff_list l;
+	int rc;
+
+	rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+	if (rc >= 0)
+		return rc;
+	char **files = ca.inputs;
+	size_t nfiles = ca.ninputs;
+	if (!out)
+		out = nfiles == 1 && is_dir(files[0]) ? files[0] : CLIFFS_DEFAULT_DIR;
+	if ((size_t)snprintf(path, sizeof(path), "%s/cliffs.csv", out) >= sizeof(path)) {
+		fprintf(stderr, "iosweep cliffs: --out '%s': path too long\n", out);
+		cmdargs_release(&ca);
+		return IOSWEEP_EXIT_USAGE;
+	}
+
+	results_init(&rs);
+	memset(&l, 0, sizeof(l));
+	if (import_load_many(&rs, files, nfiles, err, sizeof(err))) {
+		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		rc = IOSWEEP_EXIT_INPUT;
+		goto done;
+	}
+	if (rs.ntp) {
+		fprintf(stderr, "iosweep cliffs: %s: a throughput-mode (-t) result has no file "
+			"size axis; cache cliffs need a file size x record size sweep\n", files[0]);
+		rc = IOSWEEP_EXIT_INPUT;
+		goto done;
+	}
+	if (label && results_set_str(&rs.meta.label, label)) {
+		fprintf(stderr, "iosweep cliffs: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto done;
+	}
+	if (cliff_detect(&rs, &l, err, sizeof(err))) {
+		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto done;
+	}
+	if (outfile_mkdirs(out, err, sizeof(err)) ||
+	    cliff_write_csv(&rs, &l, path, overwrite, err, sizeof(err))) {
+		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		rc = IOSWEEP_EXIT_IO;
+		goto done;
+	}
+	cliff_write_text(stdout, &l);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "iosweep cliffs: cannot write the report to stdout\n");
+		rc = IOSWEEP_EXIT_IO;
+		goto done;
+	}
+	fprintf(stderr, "%s\n", path);
+	rc = IOSWEEP_EXIT_OK;
+done:
+	cliff_list_release(&l);
+	results_release(&rs);
+	cmdargs_release(&ca);
+	return rc;
+}
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_cliffs_usage = cliffs_usage;

@@ -1,0 +1,308 @@
+/*
+ * cmd_plot.c: `iosweep plot INPUT...`, the charts of result folders, our
+ * CSVs or IOzone reports.
+ *
+ * Each INPUT becomes one result set (through import_load), i.e. one line
+ * on the drive comparison.  The scripts go to --out (default: <folder>/plots
+ * for a single result folder, else ./iosweep-plots); they are rendered with
+ * gnuplot when it is installed.  When it is not, the scripts are still
+ * written, the message says how to render them, and the exit status is 0,
+ * unless --render asked for rendered charts explicitly: then it is
+ * IOSWEEP_EXIT_MISSING (5).  --no-render only writes the scripts.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options/cmdargs.h"
+#include "cmd/commands.h"
+#include "charts/gnuplot.h"
+#include "import/import.h"
+#include "iosweep.h"
+#include "results.h"
+#include "units.h"
+#include "platform/platform.h"
+
+static const char plot_usage[] =
+	"usage: iosweep plot INPUT... [options]\n"
+	"  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
+	"  each one is a line on the charts.\n"
+	"  --out DIR            where the scripts go (default: FOLDER/plots for one\n"
+	"                       result folder, else ./iosweep-plots)\n"
+	"  --format TERM        a gnuplot terminal that writes a file: png (default),\n"
+	"                       pngcairo, svg, pdf, pdfcairo, dumb (text), canvas\n"
+	"                       (html), eps, ...; the extension follows the terminal\n"
+	"  --tests LIST         the tests to chart, e.g. write,read (default: all run)\n"
+	"  --record SIZE|all    record size of the 2D charts (default 64k when run)\n"
+	"                       or one line per record size\n"
+	"  --ref NAMES          reference lines: names, 'all' or 'none' (default:\n"
+	"                       100 Mbit Ethernet, FireWire 400, gigabit Ethernet)\n"
+	"  --ref-file FILE      reference lines from a CSV file (name,kbps,note)\n"
+	"  --label NAME         label of the next INPUT without one (repeatable,\n"
+	"                       in input order)\n"
+	"  --highlight LABEL    the set drawn thick on the overlay (default: the last)\n"
+	"  --errors KIND        error bars: minmax (default), ci (95%) or none\n"
+	"  --log-y              logarithmic throughput axis\n"
+	"  --latency            also chart microseconds per operation\n"
+	"  --no-cliffs          do not mark cache cliffs\n"
+	"  --render             fail (exit 5) when gnuplot is missing\n"
+	"  --no-render          only write the scripts\n";
+
+struct plot_args {
+	struct cmdargs ca;
+	char **inputs;           /* ca's */
+	size_t ninputs;
+	struct cmdargs_list labels;
+	const char *out, *format, *tests, *record, *ref, *ref_file, *highlight, *errors;
+	int log_y, latency, no_cliffs, render, no_render;
+};
+
+/* Read the command line into a.  0 (go on), -1 (--help printed) or an exit code. */
+static int parse_args(int argc, char **argv, struct plot_args *a)
+{
+	const struct cmdargs_opt opts[] = {
+		{ "--out", CMDARGS_STRING, &a->out, 0 },
+		{ "--format", CMDARGS_STRING, &a->format, 0 },
+		{ "--tests", CMDARGS_STRING, &a->tests, 0 },
+		{ "--record", CMDARGS_STRING, &a->record, 0 },
+		{ "--ref", CMDARGS_STRING, &a->ref, 0 },
+		{ "--ref-file", CMDARGS_STRING, &a->ref_file, 0 },
+		{ "--highlight", CMDARGS_STRING, &a->highlight, 0 },
+		{ "--errors", CMDARGS_STRING, &a->errors, 0 },
+		{ "--label", CMDARGS_LIST, &a->labels, 0 },
+		{ "--log-y", CMDARGS_FLAG, &a->log_y, 0 },
+		{ "--latency", CMDARGS_FLAG, &a->latency, 0 },
+		{ "--no-cliffs", CMDARGS_FLAG, &a->no_cliffs, 0 },
+		{ "--render", CMDARGS_FLAG, &a->render, 0 },
+		{ "--no-render", CMDARGS_FLAG, &a->no_render, 0 },
+	};
+	const struct cmdargs_spec spec = {
+		"plot", plot_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
+		"no INPUT given (a result folder, results.csv or an IOzone report)"
+	};
+	int rc = cmdargs_command(&a->ca, &spec, argc, argv, stdout, stderr);
+
+	if (rc >= 0)
+		return rc == IOSWEEP_EXIT_OK ? -1 : rc;
+	a->inputs = a->ca.inputs;
+	a->ninputs = a->ca.ninputs;
+	if (a->labels.n > a->ninputs) {
+		fprintf(stderr, "iosweep plot: %zu --label options for %zu inputs\n",
+			a->labels.n, a->ninputs);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (a->render && a->no_render) {
+		fprintf(stderr, "iosweep plot: --render and --no-render contradict each other\n");
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Turn the textual options into gnuplot_opts.  0 or an exit code. */
+static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
+		     struct gnuplot_refs *refs)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct gnuplot_refs all = { 0 };
+
+	go->term = a->format ? a->format : "png";
+	if (!gnuplot_term_valid(go->term)) {
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
+		return IOSWEEP_EXIT_USAGE;
+	}
+	/* a terminal this gnuplot lacks: refused before anything is written */
+	if (!a->no_render && gnuplot_has_term(go->term, err, sizeof(err)) == 0) {
+		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+			gnuplot_term_why(go->term));
+		return IOSWEEP_EXIT_USAGE;
+	}
+	for (const char *p = a->tests; p && *p;) {
+		char name[64];
+		size_t n = strcspn(p, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p);
+		int col = results_col_from_name(name);
+		if (col < 0) {
+			fprintf(stderr, "iosweep plot: --tests '%s': unknown test (use IOzone's "
+				"column names: write, rewrite, read, reread, random-read, ...)\n", name);
+			return IOSWEEP_EXIT_USAGE;
+		}
+		go->cols_mask |= 1u << col;
+		p += n + (p[n] == ',');
+	}
+	if (a->record && strcmp(a->record, "all") == 0) {
+		go->all_records = 1;
+	} else if (a->record && units_parse_size_kb(a->record, &go->record_kb, err, sizeof(err))) {
+		fprintf(stderr, "iosweep plot: --record '%s': %s\n", a->record, err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	go->errbars = GNUPLOT_ERR_MINMAX;
+	if (a->errors && strcmp(a->errors, "ci") == 0)
+		go->errbars = GNUPLOT_ERR_CI95;
+	else if (a->errors && strcmp(a->errors, "none") == 0)
+		go->errbars = GNUPLOT_ERR_NONE;
+	else if (a->errors && strcmp(a->errors, "minmax") != 0) {
+		fprintf(stderr, "iosweep plot: --errors '%s': use minmax, ci or none\n", a->errors);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (gnuplot_refs_load(&all, a->ref_file, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep plot: --ref-file: %s\n", err);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	int rc = gnuplot_refs_select(&all, a->ref, refs, err, sizeof(err));
+	gnuplot_refs_release(&all);
+	if (rc != 0) {
+		fprintf(stderr, "iosweep plot: %s\n", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	go->refs = refs;
+	go->highlight = a->highlight;
+	go->log_y = a->log_y;
+	go->latency = a->latency;
+	go->cliffs = !a->no_cliffs;
+	go->overwrite = 1;
+	go->sources = (const char *const *)a->inputs;
+	return 0;
+}
+
+/* "dir/nas-a.txt" -> "nas-a": the label of an input that has none. */
+static void default_label(const char *path, char *out, size_t outlen)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	const char *start = path;
+	for (size_t i = 0; i < n; i++)
+		if (path[i] == '/')
+			start = path + i + 1;
+	size_t len = (size_t)(path + n - start);
+	const char *dot = memchr(start, '.', len);
+	if (dot && dot != start)
+		len = (size_t)(dot - start);
+	snprintf(out, outlen, "%.*s", (int)len, start);
+}
+
+static int is_dir(const char *path)
+{
+	return plat_stat(path, 1, NULL) == PLAT_DIR;
+}
+
+int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
+		  const struct cmdargs_list *labels, struct result_set *sets)
+{
+	char err[IOSWEEP_ERR_MAX], label[256];
+	for (size_t i = 0; i < ninputs; i++) {
+		if (import_load(&sets[i], inputs[i], 0, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep %s: %s\n", cmd, err);
+			return IOSWEEP_EXIT_INPUT;
+		}
+		const char *l = i < labels->n ? labels->items[i] : NULL;
+		if (!l && (!sets[i].meta.label || !*sets[i].meta.label)) {
+			default_label(inputs[i], label, sizeof(label));
+			l = label;
+		}
+		if (l && results_set_str(&sets[i].meta.label, l) != 0) {
+			fprintf(stderr, "iosweep %s: out of memory\n", cmd);
+			return IOSWEEP_EXIT_FAILURE;
+		}
+	}
+	return 0;
+}
+
+/* Render every script; print what was made.  0 or an exit code. */
+static int render_all(const struct gnuplot_files *files, const char *term)
+{
+	char err[IOSWEEP_ERR_MAX];
+	const char *ext = gnuplot_term_ext(term);
+	int rc = 0;
+	for (size_t i = 0; i < files->n; i++) {
+		const char *p = files->paths[i];
+		if (gnuplot_render(p, term, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep plot: %s\n", err);
+			rc = IOSWEEP_EXIT_FAILURE;
+			continue;
+		}
+		fprintf(stderr, "iosweep plot: %.*s.%s\n", (int)(strlen(p) - 3), p, ext);
+	}
+	return rc;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	struct plot_args a = { 0 };
+	struct gnuplot_opts go = { 0 };
+	struct gnuplot_refs refs = { 0 };
+	struct gnuplot_files files = { 0 };
+	struct result_set *sets = NULL, **ptrs = NULL;
+	char err[IOSWEEP_ERR_MAX], *out_dir = NULL;
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc != 0) {
+		rc = rc < 0 ? IOSWEEP_EXIT_OK : rc;
+		goto out;
+	}
+	if ((rc = make_opts(&a, &go, &refs)) != 0)
+		goto out;
+	sets = calloc(a.ninputs, sizeof(*sets));
+	ptrs = calloc(a.ninputs, sizeof(*ptrs));
+	if (!sets || !ptrs) {
+		fprintf(stderr, "iosweep plot: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	for (size_t i = 0; i < a.ninputs; i++) {
+		results_init(&sets[i]);
+		ptrs[i] = &sets[i];
+	}
+	if ((rc = cmd_load_sets("plot", a.inputs, a.ninputs, &a.labels, sets)) != 0)
+		goto out;
+
+	if (a.out) {
+		out_dir = strdup(a.out);
+	} else if (a.ninputs == 1 && is_dir(a.inputs[0])) {
+		size_t n = strlen(a.inputs[0]) + 8;
+		out_dir = malloc(n);
+		if (out_dir)
+			snprintf(out_dir, n, "%s/plots", a.inputs[0]);
+	} else {
+		out_dir = strdup("iosweep-plots");
+	}
+	if (!out_dir) {
+		fprintf(stderr, "iosweep plot: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (gnuplot_write_charts(ptrs, a.ninputs, &go, out_dir, &files, err, sizeof(err))) {
+		fprintf(stderr, "iosweep plot: %s\n", err);
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (a.no_render || !gnuplot_available()) {
+		char hint[1024];
+		for (size_t i = 0; i < files.n; i++)
+			fprintf(stderr, "iosweep plot: %s\n", files.paths[i]);
+		if (!a.no_render) {
+			gnuplot_render_hint(out_dir, go.term, hint, sizeof(hint));
+			fprintf(stderr, "iosweep plot: gnuplot not found, so the charts were not "
+				"rendered; %s\n", hint);
+			rc = a.render ? IOSWEEP_EXIT_MISSING : IOSWEEP_EXIT_OK;
+		}
+		goto out;
+	}
+	rc = render_all(&files, go.term);
+out:
+	for (size_t i = 0; sets && i < a.ninputs; i++)
+		results_release(&sets[i]);
+	free(sets);
+	free(ptrs);
+	free(out_dir);
+	cmdargs_release(&a.ca);
+	gnuplot_files_release(&files);
+	gnuplot_refs_release(&refs);
+	return rc;
+}
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_plot_usage = plot_usage;

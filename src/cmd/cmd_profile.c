@@ -1,0 +1,479 @@
+/*
+ * cmd_profile.c: `iosweep profile NAME [--file PATH] [--size SIZE]
+ * [--trials N] [--label L] [--out DIR] [--overwrite] [SWEEP OPTIONS...]`
+ * and `iosweep profile --list` (issue 16).
+ *
+ * NAME is a built-in profile (data/NAME.profile, embedded at build time)
+ * or the path of a profile file.  Every workload line is checked as a
+ * sweep command line before anything runs; then each runs in turn as a
+ * sweep of its own (sweep_main, in this process) with -s SIZE -f PATH
+ * and the options given here, its IOzone report going to
+ * DIR/NN-NAME.txt and its CSV folder to DIR/NN-NAME/.  The result sets
+ * come back through sweep_set_result_hook, become the profile's rows
+ * (profile.h), and end as DIR/profile.csv, the table on stdout and the
+ * charts in DIR/plots (gnuplot_qd.c).  A workload that fails stops the
+ * run; what finished is kept and written.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "charts/gnuplot.h"
+#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_qd.h"
+#include "iosweep.h"
+#include "options/options.h"
+#include "lib/outfile.h"
+#include "platform/platform.h"
+#include "profile.h"
+#include "cmd/sweep.h"
+
+#define PROFILE_MAX_PASS 32
+#define PROFILE_DEFAULT_SIZE "256m"
+
+static const char profile_usage[] =
+	"usage: iosweep profile NAME [--file PATH] [--size SIZE] [--trials N]\n"
+	"                            [--label L] [--out DIR] [--overwrite] [OPTIONS...]\n"
+	"       iosweep profile --list\n"
+	"       iosweep profile --plot RUN... [--out DIR] [--overwrite]\n"
+	"  NAME: a built-in profile (--list), or the path of a profile file\n"
+	"  OPTIONS: sweep options added to every workload (-I, -e, --runtime 60s ...)\n"
+	"  writes DIR/profile.csv, DIR/NN-WORKLOAD/ and .txt per workload, DIR/plots\n"
+	"  --plot: the charts of several runs together (one bar per result set)\n";
+
+struct pargs {
+	const char *name, *file, *size, *trials, *label, *out;
+	int overwrite, list, help;
+	const char *pass[PROFILE_MAX_PASS];
+	size_t npass;
+};
+
+static int parse_args(struct pargs *a, int argc, char **argv)
+{
+	static const struct {
+		const char *opt;
+		size_t off;
+	} vals[] = {
+		{ "--file", offsetof(struct pargs, file) },
+		{ "--size", offsetof(struct pargs, size) },
+		{ "--trials", offsetof(struct pargs, trials) },
+		{ "--label", offsetof(struct pargs, label) },
+		{ "--out", offsetof(struct pargs, out) },
+	};
+	int i = 1;
+
+	memset(a, 0, sizeof(*a));
+	if (i < argc && argv[i][0] != '-')
+		a->name = argv[i++];
+	for (; i < argc; i++) {
+		const char *w = argv[i];
+		size_t k;
+		if (!strcmp(w, "--list")) {
+			a->list = 1;
+			continue;
+		}
+		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			a->help = 1;
+			return 0;
+		}
+		if (!strcmp(w, "--overwrite")) {
+			a->overwrite = 1;
+			continue;
+		}
+		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++)
+			if (!strcmp(w, vals[k].opt))
+				break;
+		if (k < sizeof(vals) / sizeof(vals[0])) {
+			if (i + 1 >= argc || !argv[i + 1][0]) {
+				fprintf(stderr, "iosweep profile: option '%s' needs a value\n", w);
+				return -1;
+			}
+			*(const char **)(void *)((char *)a + vals[k].off) = argv[++i];
+			continue;
+		}
+		if (w[0] != '-' && a->npass == 0) {
+			fprintf(stderr, "iosweep profile: '%s': give the profile NAME first, "
+				"then options\n", w);
+			return -1;
+		}
+		if (a->npass >= PROFILE_MAX_PASS) {
+			fprintf(stderr, "iosweep profile: more than %d sweep options\n",
+				PROFILE_MAX_PASS);
+			return -1;
+		}
+		a->pass[a->npass++] = w;
+	}
+	return 0;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+	return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+static int list_profiles(void)
+{
+	const char *name;
+
+	for (size_t i = 0; (name = gnuplot_embedded_name(i)); i++) {
+		struct profile p;
+		char err[256];
+		const char *text;
+		if (!ends_with(name, ".profile") || !(text = gnuplot_embedded_text(name)))
+			continue;
+		int len = (int)(strlen(name) - strlen(".profile"));
+		if (profile_parse(&p, text, strlen(text), name, err, sizeof(err)) == 0) {
+			const char *d = p.description ? p.description : "";
+			/* "# enterprise: what it is" -> "what it is" */
+			if (!strncmp(d, name, (size_t)len) && d[len] == ':')
+				d += len + 1 + (d[len + 1] == ' ');
+			printf("%-14.*s %s\n", len, name, d);
+		}
+		profile_release(&p);
+	}
+	printf("(built in; the files are data/NAME.profile in the source: copy one, "
+	       "edit it, run iosweep profile ./FILE)\n");
+	return IOSWEEP_EXIT_OK;
+}
+
+/* The profile's text: a file path, or a built-in name.  Caller frees *own. */
+static const char *load_text(const char *name, char **own, char *where, size_t wlen)
+{
+	*own = NULL;
+	if (strchr(name, '/') || ends_with(name, ".profile")) {
+		FILE *f = fopen(name, "rb");
+		size_t n = 0, cap = 0;
+		if (!f)
+			return NULL;
+		for (;;) {
+			if (n + 4096 + 1 > cap) {
+				char *g = realloc(*own, cap = cap ? 2 * cap : 8192);
+				if (!g) {
+					fclose(f);
+					return NULL;
+				}
+				*own = g;
+			}
+			size_t r = fread(*own + n, 1, 4096, f);
+			n += r;
+			if (r < 4096)
+				break;
+		}
+		fclose(f);
+		(*own)[n] = '\0';
+		snprintf(where, wlen, "%s", name);
+		return *own;
+	}
+	char file[256];
+	snprintf(file, sizeof(file), "%s.profile", name);
+	snprintf(where, wlen, "data/%s", file);
+	return gnuplot_embedded_text(file);
+}
+
+/* The command line of workload e: argv[0], its options, ours, the passed. */
+struct cmdline {
+	char *argv[PROFILE_MAX_ARGS + PROFILE_MAX_PASS + 16];
+	int argc;
+	char out[4096];
+};
+
+static void build_cmd(struct cmdline *c, const struct pargs *a,
+		      const struct profile_entry *e, const char *dir, size_t k)
+{
+	c->argc = 0;
+	c->argv[c->argc++] = "iosweep";
+	for (size_t i = 0; i < e->nargs; i++)
+		c->argv[c->argc++] = e->args[i];
+	c->argv[c->argc++] = "-s";
+	c->argv[c->argc++] = (char *)(a->size ? a->size : PROFILE_DEFAULT_SIZE);
+	c->argv[c->argc++] = "-f";
+	c->argv[c->argc++] = (char *)(a->file ? a->file : "iosweep.tmp");
+	if (a->trials) {
+		c->argv[c->argc++] = "--trials";
+		c->argv[c->argc++] = (char *)a->trials;
+	}
+	if (a->label) {
+		c->argv[c->argc++] = "--label";
+		c->argv[c->argc++] = (char *)a->label;
+	}
+	snprintf(c->out, sizeof(c->out), "%s/%02zu-%s", dir, k + 1, e->name);
+	c->argv[c->argc++] = "--out";
+	c->argv[c->argc++] = c->out;
+	c->argv[c->argc++] = "--quiet";
+	if (a->overwrite)
+		c->argv[c->argc++] = "--overwrite";
+	for (size_t i = 0; i < a->npass; i++)
+		c->argv[c->argc++] = (char *)a->pass[i];
+	c->argv[c->argc] = NULL;
+}
+
+struct collect {
+	struct profile_rows rows;
+	const char *workload;
+	int failed;
+};
+
+static void on_result(void *ctx, const struct options *o, const struct result_set *rs)
+{
+	struct collect *c = ctx;
+
+	if (profile_rows_add(&c->rows, rs, c->workload, o->jobs ? o->jobs : 1,
+			     o->iodepth ? o->iodepth : 1,
+			     o->mix_given ? (int)o->mix_read_pct : -1) != 0)
+		c->failed = 1;
+}
+
+/* Every workload must parse as a sweep before anything runs. */
+static int check_all(const struct profile *p, const struct pargs *a,
+		     const char *where, const char *dir)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		struct cmdline c;
+		struct options o;
+		char err[IOSWEEP_ERR_MAX];
+		build_cmd(&c, a, &p->entries[k], dir, k);
+		int rc = options_parse(&o, c.argc, c.argv, err, sizeof(err));
+		options_release(&o);
+		if (rc != 0) {
+			fprintf(stderr, "iosweep profile: %s:%u: workload '%s': %s\n", where,
+				p->entries[k].line, p->entries[k].name, err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Run workload k with its report in DIR/NN-NAME.txt. */
+static int run_one(const struct pargs *a, const struct profile_entry *e,
+		   const char *dir, size_t k, size_t n)
+{
+	struct cmdline c;
+	char report[4200];
+	int saved, fd, status;
+
+	build_cmd(&c, a, e, dir, k);
+	snprintf(report, sizeof(report), "%s.txt", c.out);
+	/* never through a link; with --overwrite the old report goes first */
+	if (a->overwrite && plat_stat(report, 0, NULL) == PLAT_FILE)
+		plat_remove(report);
+	fd = plat_create_fd(report);
+	if (fd < 0) {
+		fprintf(stderr, "iosweep profile: cannot create '%s': %s\n", report,
+			strerror(errno));
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	fprintf(stderr, "iosweep profile: [%zu/%zu] %s\n", k + 1, n, e->name);
+	fflush(stdout);
+	saved = dup(1);
+	if (saved < 0 || dup2(fd, 1) < 0) {
+		fprintf(stderr, "iosweep profile: cannot redirect the report: %s\n",
+			strerror(errno));
+		close(fd);
+		if (saved >= 0)
+			close(saved);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	close(fd);
+	status = sweep_main(c.argc, c.argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	return status;
+}
+
+static void default_dir(const char *name, char *out, size_t outlen)
+{
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	size_t n = strlen(base);
+	char stamp[32] = "run";
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (ends_with(base, ".profile"))
+		n -= strlen(".profile");
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(out, outlen, "iosweep-results/profile-%.*s-%s", (int)n, base, stamp);
+}
+
+static int dir_has_files(const char *dir)
+{
+	char p[4200];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/profile.csv", dir);
+	return stat(p, &st) == 0;
+}
+
+/* profile.csv, the table, the charts. */
+static int emit(const struct collect *c, const char *dir, int overwrite)
+{
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/profile.csv", dir);
+	if (profile_rows_write_csv(&c->rows, path, overwrite, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep profile: %s\n", err);
+		return -1;
+	}
+	profile_rows_print(stdout, &c->rows);
+	snprintf(path, sizeof(path), "%s/plots", dir);
+	rc = gnuplot_qd_charts(&c->rows, path, NULL, overwrite, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "iosweep profile: %s\n", err);
+		return -1;
+	}
+	if (rc == 1)
+		fprintf(stderr, "iosweep profile: %s\n", err);
+	fprintf(stderr, "iosweep profile: results in %s/\n", dir);
+	return 0;
+}
+
+/*
+ * --plot RUN... [--out DIR] [--overwrite]: the charts of several profile
+ * runs (their profile.csv files) together, one bar per result set.
+ */
+static int plot_runs(int argc, char **argv)
+{
+	struct profile_rows rows = { 0 };
+	const char *out = "iosweep-profile-plots";
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	int overwrite = 0, nin = 0, rc, status = IOSWEEP_EXIT_OK;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--overwrite"))
+			overwrite = 1;
+		else if (argv[i][0] == '-') {
+			fprintf(stderr, "iosweep profile --plot: unknown option '%s'\n", argv[i]);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--out")) {
+			i++;
+			continue;
+		}
+		if (argv[i][0] == '-')
+			continue;
+		snprintf(path, sizeof(path), "%s/profile.csv", argv[i]);
+		if (profile_rows_read_csv(&rows, path, err, sizeof(err)) != 0) {
+			fprintf(stderr, "iosweep profile --plot: %s\n", err);
+			status = errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
+			goto done;
+		}
+		nin++;
+	}
+	if (nin == 0) {
+		fprintf(stderr, "iosweep profile --plot: name one or more profile run folders\n");
+		status = IOSWEEP_EXIT_USAGE;
+		goto done;
+	}
+	rc = gnuplot_qd_charts(&rows, out, NULL, overwrite, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "iosweep profile --plot: %s\n", err);
+		status = IOSWEEP_EXIT_FAILURE;
+	} else {
+		if (rc == 1)
+			fprintf(stderr, "iosweep profile --plot: %s\n", err);
+		fprintf(stderr, "iosweep profile --plot: charts in %s/\n", out);
+	}
+done:
+	profile_rows_release(&rows);
+	return status;
+}
+
+int cmd_profile(int argc, char **argv)
+{
+	struct pargs a;
+	struct profile p;
+	struct collect col;
+	char where[4200], dir[4096], err[IOSWEEP_ERR_MAX];
+	char *own = NULL;
+	const char *text;
+	int status = IOSWEEP_EXIT_OK;
+
+	memset(&p, 0, sizeof(p));
+	memset(&col, 0, sizeof(col));
+	if (argc > 1 && !strcmp(argv[1], "--plot"))
+		return plot_runs(argc, argv);
+	if (parse_args(&a, argc, argv) != 0)
+		return IOSWEEP_EXIT_USAGE;
+	if (a.help) {
+		fputs(profile_usage, stdout);
+		return IOSWEEP_EXIT_OK;
+	}
+	if (a.list)
+		return list_profiles();
+	if (!a.name) {
+		fprintf(stderr, "iosweep profile: name a profile (iosweep profile --list)\n");
+		return IOSWEEP_EXIT_USAGE;
+	}
+	text = load_text(a.name, &own, where, sizeof(where));
+	if (!text) {
+		if (strchr(a.name, '/') || ends_with(a.name, ".profile"))
+			fprintf(stderr, "iosweep profile: cannot read '%s': %s\n", a.name,
+				strerror(errno ? errno : ENOENT));
+		else
+			fprintf(stderr, "iosweep profile: no profile '%s' (iosweep profile "
+				"--list shows the built-in ones)\n", a.name);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (profile_parse(&p, text, strlen(text), where, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep profile: %s\n", err);
+		status = IOSWEEP_EXIT_INPUT;
+		goto out;
+	}
+	if (a.out)
+		snprintf(dir, sizeof(dir), "%s", a.out);
+	else
+		default_dir(a.name, dir, sizeof(dir));
+	if (check_all(&p, &a, where, dir) != 0) {
+		status = IOSWEEP_EXIT_USAGE;
+		goto out;
+	}
+	if (!a.overwrite && dir_has_files(dir)) {
+		fprintf(stderr, "iosweep profile: '%s' holds a profile run already; "
+			"choose another --out or use --overwrite\n", dir);
+		status = IOSWEEP_EXIT_USAGE;
+		goto out;
+	}
+	if (outfile_mkdirs(dir, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep profile: %s\n", err);
+		status = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	sweep_set_result_hook(on_result, &col);
+	for (size_t k = 0; k < p.n && status == IOSWEEP_EXIT_OK; k++) {
+		col.workload = p.entries[k].name;
+		status = run_one(&a, &p.entries[k], dir, k, p.n);
+		if (status != IOSWEEP_EXIT_OK)
+			fprintf(stderr, "iosweep profile: workload '%s' failed (see "
+				"above); keeping the %zu that finished\n", p.entries[k].name, k);
+	}
+	sweep_set_result_hook(NULL, NULL);
+	if (col.failed) {
+		fprintf(stderr, "iosweep profile: out of memory collecting the figures\n");
+		status = IOSWEEP_EXIT_FAILURE;
+	} else if (col.rows.n && emit(&col, dir, a.overwrite) != 0 &&
+		   status == IOSWEEP_EXIT_OK) {
+		status = IOSWEEP_EXIT_FAILURE;
+	}
+out:
+	profile_rows_release(&col.rows);
+	profile_release(&p);
+	free(own);
+	return status;
+}
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_profile_usage = profile_usage;

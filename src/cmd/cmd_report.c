@@ -1,0 +1,132 @@
+/*
+ * cmd_report.c: `iosweep report INPUT... [--out FILE.html]`, the one-file
+ * HTML report (html.c) of result folders, our CSVs or IOzone reports.
+ *
+ * Each INPUT becomes one result set, as in `iosweep plot` (labels, the
+ * same loader); with two or more, the later ones are compared against the
+ * first.  The report goes to --out, by default FOLDER/report.html for a
+ * single result folder, else ./iosweep-report.html; an existing file is
+ * kept unless --overwrite.  Without gnuplot the report is still written,
+ * with every table and a note instead of the charts (exit 0, a warning on
+ * stderr); a chart gnuplot fails on is noted in its place and makes the
+ * exit status 1.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options/cmdargs.h"
+#include "cmd/commands.h"
+#include "html/html.h"
+#include "iosweep.h"
+#include "results.h"
+#include "units.h"
+#include "platform/platform.h"
+
+static const char report_usage[] =
+	"usage: iosweep report INPUT... [options]\n"
+	"  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
+	"  with two or more, each is compared against the first.\n"
+	"  --out FILE           the report (default: FOLDER/report.html for one\n"
+	"                       result folder, else ./iosweep-report.html)\n"
+	"  --label NAME         label of the next INPUT (repeatable, in input order)\n"
+	"  --highlight LABEL    the set drawn thick on the overlays (default: the last)\n"
+	"  --log-y              logarithmic throughput axis on the charts\n"
+	"  --no-charts          tables and findings only (no gnuplot)\n"
+	"  --overwrite          replace an existing report\n";
+
+int cmd_report(int argc, char **argv)
+{
+	struct cmdargs ca;
+	struct cmdargs_list labels = { NULL, 0 };
+	const char *out = NULL, *highlight = NULL;
+	int log_y = 0, no_charts = 0, overwrite = 0, rc;
+	const struct cmdargs_opt opts[] = {
+		{ "--out", CMDARGS_STRING, &out, 1 },
+		{ "--label", CMDARGS_LIST, &labels, 1 },
+		{ "--highlight", CMDARGS_STRING, &highlight, 1 },
+		{ "--log-y", CMDARGS_FLAG, &log_y, 0 },
+		{ "--no-charts", CMDARGS_FLAG, &no_charts, 0 },
+		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
+	};
+	const struct cmdargs_spec spec = {
+		"report", report_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
+		"no INPUT given (a result folder, results.csv or an IOzone report)"
+	};
+	struct result_set *sets = NULL, **ptrs = NULL;
+	char err[IOSWEEP_ERR_MAX], *path = NULL, size[64];
+	struct html_outcome oc;
+
+	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+		return rc;
+	if (labels.n > ca.ninputs) {
+		fprintf(stderr, "iosweep report: %zu --label options for %zu inputs\n",
+			labels.n, ca.ninputs);
+		rc = IOSWEEP_EXIT_USAGE;
+		goto out;
+	}
+	if (out) {
+		path = strdup(out);
+	} else if (ca.ninputs == 1 && plat_stat(ca.inputs[0], 1, NULL) == PLAT_DIR) {
+		size_t n = strlen(ca.inputs[0]) + sizeof("/report.html");
+		if ((path = malloc(n)) != NULL)
+			snprintf(path, n, "%s/report.html", ca.inputs[0]);
+	} else {
+		path = strdup("iosweep-report.html");
+	}
+	sets = calloc(ca.ninputs, sizeof(*sets));
+	ptrs = calloc(ca.ninputs, sizeof(*ptrs));
+	if (!path || !sets || !ptrs) {
+		fprintf(stderr, "iosweep report: out of memory\n");
+		rc = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	/* refuse before the (slow) loading and rendering */
+	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
+		fprintf(stderr, "iosweep report: '%s' exists already; choose another --out "
+			"or add --overwrite\n", path);
+		rc = IOSWEEP_EXIT_USAGE;
+		goto out;
+	}
+	for (size_t i = 0; i < ca.ninputs; i++) {
+		results_init(&sets[i]);
+		ptrs[i] = &sets[i];
+	}
+	if ((rc = cmd_load_sets("report", ca.inputs, ca.ninputs, &labels, sets)) != 0)
+		goto out;
+
+	const struct html_opts ho = {
+		.sources = (const char *const *)ca.inputs,
+		.highlight = highlight,
+		.log_y = log_y,
+		.charts = !no_charts,
+		.overwrite = overwrite,
+	};
+	if (html_write_report(ptrs, ca.ninputs, &ho, path, &oc, err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep report: %s\n", err);
+		rc = strncmp(err, "--highlight", 11) == 0 ? IOSWEEP_EXIT_USAGE
+							  : IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (oc.gnuplot_missing)
+		fprintf(stderr, "iosweep report: gnuplot not found, so the report has every "
+			"table but no chart; install gnuplot for the charts\n");
+	if (oc.chart_failures) {
+		fprintf(stderr, "iosweep report: %zu chart%s could not be drawn: %s\n",
+			oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
+		rc = IOSWEEP_EXIT_FAILURE;
+	}
+	units_format_bytes_human(oc.bytes, size, sizeof(size));
+	fprintf(stderr, "iosweep report: %s (%zu chart%s, %s)\n", path, oc.charts,
+		oc.charts == 1 ? "" : "s", size);
+out:
+	for (size_t i = 0; sets && i < ca.ninputs; i++)
+		results_release(&sets[i]);
+	free(sets);
+	free(ptrs);
+	free(path);
+	cmdargs_release(&ca);
+	return rc;
+}

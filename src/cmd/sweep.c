@@ -1,0 +1,499 @@
+/*
+ * sweep.c: the sweep command, in the order of DESIGN.md's picture:
+ * options -> plan -> runner -> result set -> emitters.
+ *
+ * Everything that can be refused is refused before the report header is
+ * printed (bad options, an unusable test file, an output folder that would
+ * clobber earlier results), so a failed start writes nothing.  Once the
+ * sweep runs, each finished cell is printed as a row at once (like IOzone)
+ * and kept; an I/O error or a signal stops the sweep, and the cells done so
+ * far are still written to the output folder, the partial one marked.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/adaptive.h"
+#include "clients/clients.h"
+#include "cliff.h"
+#include "report/csvout.h"
+#include "charts/gnuplot.h"
+#include "html/html.h"
+#include "iosweep.h"
+#include "options/options.h"
+#include "report/jsonout.h"
+#include "lib/outfile.h"
+#include "platform/platform.h"
+#include "run/plan.h"
+#include "run/refine.h"
+#include "report/report.h"
+#include "results.h"
+#include "run/qd.h"
+#include "run/runner.h"
+#include "run/settle.h"
+#include "cmd/sweep.h"
+#include "platform/sysinfo.h"
+#include "run/throughput.h"
+#include "report/xls.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	if (stop_requested) {
+		/* second signal: leave at once */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	stop_requested = sig;
+}
+
+/*
+ * A reader that went away (iosweep ... | head) stops the sweep like a
+ * signal, but later writes to the dead pipe must not kill the process
+ * before the finished cells are saved, so this one never re-raises.
+ */
+static void on_sigpipe(int sig)
+{
+	if (!stop_requested)
+		stop_requested = sig;
+}
+
+static void catch_signals(void)
+{
+	plat_catch_stop(on_signal, on_sigpipe);
+}
+
+static const char *signal_name(int sig)
+{
+	return plat_signal_name(sig);
+}
+
+/*
+ * meta.csv's status: complete, interrupted or failed, with where.  The
+ * message of an interruption gains the signal's name.
+ */
+static int set_status(struct result_set *rs, int status, char *err, size_t errlen)
+{
+	char buf[IOSWEEP_ERR_MAX + 32];
+
+	if (status == IOSWEEP_EXIT_OK) {
+		snprintf(buf, sizeof(buf), "complete");
+	} else if (status == IOSWEEP_EXIT_INTERRUPTED) {
+		char why[IOSWEEP_ERR_MAX];
+		snprintf(why, sizeof(why), "%s (%s)", err, signal_name(stop_requested));
+		snprintf(err, errlen, "%s", why);
+		snprintf(buf, sizeof(buf), "interrupted: %s", err);
+	} else {
+		snprintf(buf, sizeof(buf), "failed: %s", err);
+	}
+	return results_set_str(&rs->meta.status, buf);
+}
+
+struct sweep_ctx {
+	const struct options *o;
+	int show_progress;
+	int progress_shown;
+};
+
+static void cell_done(void *ctx, const struct result_set *rs, size_t cell)
+{
+	struct sweep_ctx *c = ctx;
+	if (c->progress_shown) {
+		fputs("\r\033[K", stderr);
+		c->progress_shown = 0;
+	}
+	report_row(stdout, c->o, rs, cell);
+	fflush(stdout);
+}
+
+static void progress(void *ctx, size_t done, size_t total,
+		     const struct plan_cell *cur, double eta_s)
+{
+	struct sweep_ctx *c = ctx;
+	if (!c->show_progress || !cur)
+		return;
+	fprintf(stderr, "\r\033[Kiosweep: cell %zu/%zu: %llu kB file, %llu kB records, ETA %.0f s",
+		done + 1, total, (unsigned long long)cur->file_kb,
+		(unsigned long long)cur->record_kb, eta_s < 0 ? 0.0 : eta_s);
+	c->progress_shown = 1;
+}
+
+/*
+ * Refuse, before running, outputs that would replace earlier results: any
+ * file of the CSV folder (lstat, so a planted link counts too) and -b's
+ * file.  Checking only at the end would leave an hour's sweep unsaved.
+ */
+static int check_outputs(const char *dir, const struct options *o, char *err,
+			 size_t errlen)
+{
+	static const char *const names[] = {
+		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
+		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
+		"clients.csv", "clients.csv.gz", "report.html"
+	};
+	char path[4096];
+
+	if (o->overwrite)
+		return 0;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (plat_stat(path, 0, NULL) != PLAT_NONE) {
+			snprintf(err, errlen, "--out '%.300s' holds results already; "
+				 "choose another folder or add --overwrite", dir);
+			return -1;
+		}
+	}
+	if (o->xls_path && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE) {
+		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
+			 "name or add --overwrite", o->xls_path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Make the output folder before running, so an unusable --out (too long,
+ * not writable, a file in the way) fails now and not after an hour's
+ * sweep.  made receives the highest folder this created, for
+ * undo_out_dir() on a failed start ("" when it existed).  0 or -1.
+ */
+static int make_out_dir(const char *dir, char *made, size_t madelen,
+			char *err, size_t errlen)
+{
+	char p[2048];
+
+	made[0] = '\0';
+	snprintf(p, sizeof(p), "%s", dir);
+	while (plat_stat(p, 0, NULL) == PLAT_NONE && errno == ENOENT) {
+		char *slash = strrchr(p, '/');
+		snprintf(made, madelen, "%s", p);
+		if (!slash || slash == p)
+			break;
+		*slash = '\0';
+	}
+	if (outfile_mkdirs(dir, err, errlen) != 0)
+		return -1;
+	if (!plat_dir_writable(dir)) {
+		snprintf(err, errlen, "cannot write in --out '%.300s': %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove the (empty) folders make_out_dir() created, deepest first. */
+static void undo_out_dir(const char *dir, const char *made)
+{
+	char p[4096];
+
+	if (!made[0])
+		return;
+	snprintf(p, sizeof(p), "%s", dir);
+	while (plat_rmdir(p) == 0 && strcmp(p, made) != 0) {
+		char *slash = strrchr(p, '/');
+		if (!slash || slash == p)
+			return;
+		*slash = '\0';
+	}
+}
+
+static int fill_meta(struct result_set *rs, const struct options *o,
+		     char *err, size_t errlen)
+{
+	if (sysinfo_fill(&rs->meta, o->file, err, errlen) != 0)
+		return -1;
+	if (results_set_str(&rs->meta.command_line, o->command_line) ||
+	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rs->meta.source_unit = o->unit;
+	return 0;
+}
+
+/*
+ * The default folder, iosweep-results/<label>-<time>: a run started in the
+ * same second as another gets "-2", "-3", ... (claimed with mkdir, so runs
+ * started together never share one).  made receives the highest folder
+ * this created, for undo_out_dir().  0 or -1.
+ */
+static int claim_default_dir(const struct result_meta *m, char *dir, size_t len,
+			     char *made, size_t madelen, char *err, size_t errlen)
+{
+	char base[1024], parent[1024];
+
+	if (csvout_default_dir(m, base, sizeof(base)) != 0)
+		snprintf(base, sizeof(base), "iosweep-results/run");
+	snprintf(parent, sizeof(parent), "%s", base);
+	char *slash = strrchr(parent, '/');
+	if (slash)
+		*slash = '\0';
+	made[0] = '\0';
+	if (slash && plat_stat(parent, 0, NULL) == PLAT_NONE)
+		snprintf(made, madelen, "%s", parent);
+	if (outfile_claim_dir(base, dir, len, err, errlen) != 0)
+		return -1;
+	if (!made[0])
+		snprintf(made, madelen, "%s", dir);
+	return 0;
+}
+
+/* Would -b's worksheet fit?  Checked on the plan's cells before any I/O. */
+static int check_xls(const struct options *o, const struct sweep_plan *p,
+		     char *err, size_t errlen)
+{
+	struct result_set cells;
+	int rc = 0;
+
+	if (!o->xls_path)
+		return 0;
+	results_init(&cells);
+	for (size_t i = 0; i < p->ncells && rc == 0; i++)
+		if (results_add_cell(&cells, p->cells[i].file_kb, p->cells[i].record_kb,
+				     p->cells[i].placeholder) < 0)
+			rc = -1;
+	if (rc == 0 && results_set_record_axis(&cells, p->record_axis, p->nrecord_axis))
+		rc = -1;
+	if (rc != 0)
+		snprintf(err, errlen, "out of memory");
+	else
+		rc = xls_check(o, &cells, err, errlen);
+	results_release(&cells);
+	return rc;
+}
+
+/* --report: report.html in the result folder (html.h).  0 or -1. */
+static int emit_report(struct result_set *rs, const struct options *o, const char *dir,
+		       char *err, size_t errlen)
+{
+	struct html_opts ho = { .charts = 1, .overwrite = o->overwrite };
+	struct result_set *sets[1] = { rs };
+	struct html_outcome oc;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/report.html", dir);
+	if (html_write_report(sets, 1, &ho, path, &oc, err, errlen) != 0)
+		return -1;
+	if (oc.gnuplot_missing)
+		fprintf(stderr, "iosweep: gnuplot not found, so %s has every table but "
+			"no chart\n", path);
+	if (oc.chart_failures) {
+		snprintf(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
+			 oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
+		return -1;
+	}
+	return 0;
+}
+
+/* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
+static int emit(struct result_set *rs, const struct options *o, const char *dir,
+		char *err, size_t errlen)
+{
+	struct cliff_list cl = { 0 };
+	char path[4096];
+	int rc = 0;
+
+	if (o->excel)
+		report_excel(stdout, o, rs);
+	if (o->ci_target > 0.0)
+		adaptive_write_report(stdout, rs, o->ci_target);
+	fflush(stdout);
+	if (o->xls_path && xls_write(o->xls_path, o, rs, err, errlen) != 0)
+		return -1;
+	if (csvout_write_dir(rs, dir, o->gzip, o->overwrite, err, errlen) != 0)
+		return -1;
+	if (cliff_detect(rs, &cl, err, errlen) == 0) {
+		if (cl.n)
+			cliff_write_text(stdout, &cl);
+		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
+		rc = cliff_write_csv(rs, &cl, path, o->overwrite, err, errlen);
+		if (rc == 0 && o->json)
+			rc = jsonout_write(dir, (const char *const *)cl.findings, cl.nfindings,
+					   o->overwrite, err, errlen);
+		cliff_list_release(&cl);
+	} else {
+		rc = -1;
+	}
+	if (rc == 0 && o->plot) {
+		snprintf(path, sizeof(path), "%s/plots", dir);
+		rc = gnuplot_for_sweep(rs, path, err, errlen);
+		if (rc == 1) {  /* scripts written, gnuplot missing: say how to render */
+			fprintf(stderr, "iosweep: %s\n", err);
+			rc = 0;
+		}
+	}
+	if (rc == 0 && o->report)
+		rc = emit_report(rs, o, dir, err, errlen);
+	return rc;
+}
+
+static void (*result_hook)(void *ctx, const struct options *o,
+			    const struct result_set *rs);
+static void *result_hook_ctx;
+
+void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
+				       const struct result_set *rs), void *ctx)
+{
+	result_hook = fn;
+	result_hook_ctx = ctx;
+}
+
+/*
+ * The outputs, checked before the run: -b's worksheet, then --out's
+ * folder made, or a default folder claimed.  0 or -1.
+ */
+static int claim_outputs(const struct options *o, const struct sweep_plan *p,
+			 const struct result_set *rs, char *dir, size_t dirlen,
+			 char *made, size_t madelen, char *err, size_t errlen)
+{
+	if (check_xls(o, p, err, errlen) != 0)
+		return -1;
+	if (!o->out_dir)
+		return claim_default_dir(&rs->meta, dir, dirlen, made, madelen, err,
+					 errlen);
+	snprintf(dir, dirlen, "%s", o->out_dir);
+	if (check_outputs(dir, o, err, errlen) != 0 ||
+	    make_out_dir(dir, made, madelen, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+static int run_sweep(const struct options *o, const struct sweep_plan *p)
+{
+	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
+	char dir[2048] = "", made[2048] = "";
+	struct result_set rs;
+	int status = IOSWEEP_EXIT_OK;
+
+	results_init(&rs);
+	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
+		goto fail_start;
+	if (qd_check(o, err, sizeof(err)) != 0)   /* --iodepth that cannot be kept */
+		goto fail_start;
+	/* the outputs are the leader's (the only client in the plain build) */
+	if (clients_agree(clients_leader() ?
+			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
+					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
+		goto fail_start;
+	catch_signals();	/* from here on a signal must not leave the file behind */
+	int prepared = runner_prepare(o, err, sizeof(err));
+	if (clients_agree(prepared, err, sizeof(err)) != 0) {
+		/* many clients: one unusable path is a usage error for all */
+		if (prepared == 0)
+			runner_abandon(o);
+		status = clients_active() ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_IO;
+		goto fail_start;
+	}
+	if (clients_agree(runner_describe(o, &rs, err, sizeof(err)) != 0 ||
+			  clients_describe(&rs, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
+		runner_abandon(o);
+		status = IOSWEEP_EXIT_FAILURE;
+		goto fail_start;
+	}
+
+	struct sweep_ctx ctx = { .o = o };
+	ctx.show_progress = o->progress > 0 || (o->progress < 0 && plat_stderr_is_tty());
+	struct runner_hooks hooks = { cell_done, progress, &ctx };
+
+	report_header(stdout, o, &rs);
+	report_columns(stdout, o);
+	fflush(stdout);
+	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
+		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
+		/* larger files continue the report's rows */
+		unsigned rounds;
+		char why[IOSWEEP_ERR_MAX];
+		if (settle_run(o, &rs, &hooks, &stop_requested, &rounds, why, sizeof(why),
+			       err, sizeof(err)) != 0)
+			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		else
+			fprintf(stderr, "iosweep: --until-settled added %u larger file "
+				"size%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+	}
+	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
+		/* extra cells are not IOzone rows: progress only, no report row */
+		struct runner_hooks quiet = { NULL, progress, &ctx };
+		unsigned rounds;
+		size_t added;
+		if (refine_cliffs(o, &rs, &quiet, &stop_requested, o->refine_time_s,
+				  &rounds, &added, err, sizeof(err)) != 0)
+			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		else
+			fprintf(stderr, "iosweep: --refine-cliffs measured %zu more cells "
+				"in %u rounds\n", added, rounds);
+	}
+	if (set_status(&rs, status, err, sizeof(err)) != 0)
+		fprintf(stderr, "iosweep: out of memory for the run's status\n");
+	if (ctx.progress_shown)
+		fputs("\r\033[K", stderr);
+	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
+		report_trailer(stdout, o, &rs);
+	int saved = !clients_leader() ||
+		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
+	if (!saved) {
+		fprintf(stderr, "iosweep: %s\n", emit_err);
+		if (status == IOSWEEP_EXIT_OK)
+			status = IOSWEEP_EXIT_FAILURE;
+	}
+	if (status != IOSWEEP_EXIT_OK && err[0])
+		fprintf(stderr, "iosweep: %s\n", err);
+	if (saved)
+		fprintf(stderr, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
+			"results" : "results of the finished cells", dir);
+	if (result_hook && status == IOSWEEP_EXIT_OK)
+		result_hook(result_hook_ctx, o, &rs);
+	results_release(&rs);
+	return status;
+
+fail_start:
+	fprintf(stderr, "iosweep: %s\n", err);
+	undo_out_dir(dir, made);
+	results_release(&rs);
+	return status == IOSWEEP_EXIT_OK ? IOSWEEP_EXIT_USAGE : status;
+}
+
+int sweep_main(int argc, char **argv)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct options o;
+	struct sweep_plan p = { 0 };
+	int status;
+
+	/* with many clients, a refusal on any of them stops them all */
+	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
+			  clients_setup(&o, err, sizeof(err)) != 0 ? -1 : 0,
+			  err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		options_release(&o);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (o.help) {
+		options_write_help(stdout);
+		status = IOSWEEP_EXIT_OK;
+	} else if (o.version) {
+		printf("iosweep %s\n", IOSWEEP_VERSION);
+		status = IOSWEEP_EXIT_OK;
+	} else if (options_throughput(&o)) {
+		catch_signals();
+		status = throughput_sweep(&o, &stop_requested, stdout, stderr);
+	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
+				 err, sizeof(err)) != 0) {
+		fprintf(stderr, "iosweep: %s\n", err);
+		status = IOSWEEP_EXIT_USAGE;
+	} else if (o.dry_run) {
+		plan_write(stdout, &p);
+		status = IOSWEEP_EXIT_OK;
+	} else {
+		status = run_sweep(&o, &p);
+	}
+	plan_release(&p);
+	options_release(&o);
+	return status;
+}

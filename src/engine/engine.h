@@ -1,0 +1,140 @@
+/*
+ * engine.h: how --iodepth keeps N I/Os in flight, as one ops table with a
+ * file per engine (the shape of fio's ioengines): engine_sync.c (one
+ * pread/pwrite at a time, depth 1), engine_uring.c (Linux io_uring through
+ * liburing, built when pkg-config finds liburing), engine_posixaio.c
+ * (aio_read/aio_write, used where the kernel implements POSIX AIO:
+ * FreeBSD, macOS; glibc emulates it with threads that serialise the
+ * requests of one descriptor, so on Linux it cannot keep N in flight)
+ * and engine_winaio.c (Windows: overlapped ReadFile/WriteFile reaped
+ * from an I/O completion port).
+ *
+ * The caller (qd.c) owns a set of struct engine_io slots, one per I/O in
+ * flight.  It fills a slot (buffer, length, offset, direction), queues it,
+ * commits the queue, then reaps completions; a completed slot carries the
+ * bytes moved or -errno.  The engine never reads the clock: the caller
+ * stamps submission and completion, so every engine's latency is measured
+ * the same way.  Short transfers are the caller's to finish (it requeues
+ * the rest), so each engine stays a thin layer over its system calls.
+ *
+ * Engines never print; errors go into the caller's buffer with the call
+ * named.  These files hold their own platform tests (HAVE_LIBURING,
+ * ENGINE_HAVE_POSIXAIO) so they can move into the platform layer as they
+ * are.
+ *
+ * Ownership: engine_open() allocates an engine bound to one descriptor
+ * (not owned: the caller closes it after engine_close()).
+ */
+#ifndef IOSWEEP_ENGINE_H
+#define IOSWEEP_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct engine_io {
+	void *buf;
+	size_t len;
+	uint64_t off;
+	int is_write;
+	int64_t res;          /* set on completion: bytes moved, or -errno */
+	uint64_t t_submit_ns; /* the caller's stamp */
+	void *priv;           /* the engine's (an aiocb for posixaio) */
+	size_t slot;          /* the caller's index */
+};
+
+struct engine;
+
+struct engine_ops {
+	const char *name;           /* "sync", "io_uring", "posixaio" */
+	unsigned max_depth;         /* 1 for sync */
+	/* Set up for fd with up to depth I/Os in flight.  0 or -1. */
+	int (*init)(struct engine *e, char *err, size_t errlen);
+	/* Put io in the queue (sync: do it now).  0 or -1 (err). */
+	int (*queue)(struct engine *e, struct engine_io *io, char *err, size_t errlen);
+	/* Hand the queued I/Os to the kernel.  0 or -1 (err). */
+	int (*commit)(struct engine *e, char *err, size_t errlen);
+	/*
+	 * Wait until at least min I/Os completed (min <= in flight), store up
+	 * to max of them in done[]; returns how many, or -1 (err).
+	 */
+	int (*reap)(struct engine *e, unsigned min, struct engine_io **done,
+		    unsigned max, char *err, size_t errlen);
+	void (*cleanup)(struct engine *e);
+};
+
+struct engine {
+	const struct engine_ops *ops;
+	int fd;
+	unsigned depth;
+	unsigned inflight;          /* queued or submitted, not reaped */
+	unsigned most_inflight;     /* the most inflight seen after a commit (its user keeps it) */
+	/*
+	 * How the system finished the transfers it accepted, for engines that
+	 * can tell (winaio): inside the submitting call, or left pending to
+	 * finish later.  Both stay 0 where the engine cannot tell (sync,
+	 * io_uring, POSIX AIO): then there is no figure, not a zero.
+	 */
+	uint64_t sync_done, async_done;
+	void *data;                 /* the engine's state */
+};
+
+extern const struct engine_ops engine_sync_ops;
+extern const struct engine_ops engine_uring_ops;    /* max_depth 0 when absent */
+extern const struct engine_ops engine_posixaio_ops; /* max_depth 0 when absent */
+extern const struct engine_ops engine_winaio_ops;   /* Windows overlapped I/O
+							(engine_winaio.c); max_depth 0 elsewhere */
+/*
+ * engine_posixaio_ops and the reason no engine keeps more than one I/O
+ * in flight belong to the platform layer (engine_posixaio.c; on
+ * Windows platform_win.c, which has no such engine).
+ */
+extern const char *const engine_missing_why;
+
+/*
+ * The engine for depth on this build and platform: sync for 1, else
+ * io_uring, else POSIX AIO where the kernel implements it; NULL with a
+ * message naming --iodepth and what is missing.
+ */
+const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen);
+
+/* By name ("sync", "io_uring", "posixaio"), built or not; NULL if unknown. */
+const struct engine_ops *engine_by_name(const char *name);
+
+/*
+ * Allocate and init an engine of ops on fd for depth.  NULL with err set
+ * (for io_uring: when the kernel refuses, e.g. io_uring disabled).
+ */
+struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
+			   char *err, size_t errlen);
+/* Wait for what is in flight (results dropped), clean up, free.  NULL ok. */
+void engine_close(struct engine *e);
+
+/*
+ * For the engines (not their callers): the completion side that every
+ * asynchronous engine shares.  engine_finish() hands one finished I/O
+ * back: its result (bytes moved or -errno, as the system call said), its
+ * place in done[*n], one fewer in flight.  engine_reap_loop() is a whole
+ * reap hook, given the engine's two ways to see completions: collect
+ * takes the I/Os that have finished, without waiting, up to max into
+ * done[] (each through engine_finish) and returns how many or -1; while
+ * fewer than min have come back and some are in flight, wait blocks until
+ * at least more of them finish (at least one), then collect runs again.
+ * Both write the failing call into err and return -1.
+ */
+struct engine_completions {
+	int (*collect)(struct engine *e, struct engine_io **done, unsigned max,
+		       char *err, size_t errlen);
+	int (*wait)(struct engine *e, unsigned more, char *err, size_t errlen);
+};
+
+void engine_finish(struct engine *e, struct engine_io *io, int64_t res,
+		   struct engine_io **done, unsigned *n);
+int engine_reap_loop(struct engine *e, const struct engine_completions *how,
+		     unsigned min, struct engine_io **done, unsigned max,
+		     char *err, size_t errlen);
+
+/* The table of an engine this build leaves out: named, no depth, no hooks. */
+#define ENGINE_OPS_ABSENT(name) { name, 0, NULL, NULL, NULL, NULL, NULL }
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * engine_sync.c: the depth-1 engine: queue() makes the pread or pwrite
+ * at once (EINTR retried), reap() hands the one I/O back.  It is what
+ * --jobs and --mix use without --iodepth; a plain IOzone command line
+ * never comes here (tests.c keeps its own loops).
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "platform/platform.h"
+
+static int sync_init(struct engine *e, char *err, size_t errlen)
+{
+	if (e->depth != 1) {
+		snprintf(err, errlen, "--iodepth %u: the sync engine keeps one I/O "
+			 "in flight", e->depth);
+		return -1;
+	}
+	e->data = NULL;
+	return 0;
+}
+
+static int sync_queue(struct engine *e, struct engine_io *io, char *err,
+		      size_t errlen)
+{
+	char msg[256];
+	int rc;
+
+	(void)err;
+	(void)errlen;
+	/* the platform's positioned full transfer (pread/pwrite, EINTR and
+	 * short transfers handled; ReadFile/WriteFile at an offset on Windows) */
+	errno = 0;
+	rc = io->is_write
+		? io_full_pwrite(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
+		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
+	/* as pread/pwrite would say: the count, 0 at the end of the file,
+	 * -errno; a write that made no progress is a full device */
+	if (rc == 0)
+		io->res = (int64_t)io->len;
+	else if (!io->is_write && strstr(msg, "unexpected end of file"))
+		io->res = 0;
+	else
+		io->res = errno ? -(int64_t)errno : io->is_write ? -(int64_t)ENOSPC : -(int64_t)EIO;
+	e->data = io;
+	e->inflight++;
+	return 0;
+}
+
+static int sync_commit(struct engine *e, char *err, size_t errlen)
+{
+	(void)e;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+static int sync_reap(struct engine *e, unsigned min, struct engine_io **done,
+		     unsigned max, char *err, size_t errlen)
+{
+	(void)min;
+	if (!e->data || max == 0) {
+		snprintf(err, errlen, "internal error: nothing in flight to reap");
+		return -1;
+	}
+	done[0] = e->data;
+	e->data = NULL;
+	e->inflight--;
+	return 1;
+}
+
+const struct engine_ops engine_sync_ops = {
+	"sync", 1, sync_init, sync_queue, sync_commit, sync_reap, NULL,
+};

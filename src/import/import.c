@@ -1,0 +1,672 @@
+/*
+ * import.c: load existing results (see import.h).  This file reads the
+ * input (plain or gzip, a file or a result folder), tells the format from
+ * the content (BIFF record stream, our CSV header, otherwise IOzone text),
+ * hands it to one parser, and merges the parsed set into the caller's set
+ * as trials.  The parsers work on a fresh set of their own, and the merge
+ * checks everything that can fail on content before it touches the
+ * caller's set, so an error never leaves half an import behind.
+ *
+ * Also here: the helpers the parsers share (import_priv.h): turning one
+ * printed IOzone figure into a rate-only sample in kB/s, and reading the
+ * options that matter out of IOzone's "Command line used:".
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "import/import.h"
+#include "import/import_priv.h"
+#include "platform/platform.h"
+#include "results.h"
+#include "report/tpcsv.h"
+
+/* Flags that must agree between the trials of one set. */
+#define IMPORT_CONFIG_FLAGS (RESULTS_F_DIRECT | RESULTS_F_FSYNC | RESULTS_F_CLOSE | \
+			     RESULTS_F_OSYNC | RESULTS_F_ODSYNC | RESULTS_F_ORSYNC)
+
+static const char *unit_name(int unit)
+{
+	switch (unit) {
+	case RESULTS_UNIT_OPS:
+		return "operations per second (-O)";
+	case RESULTS_UNIT_USEC:
+		return "microseconds per operation (-N)";
+	default:
+		return "kB/s";
+	}
+}
+
+int import_read_file(const char *path, char **buf, size_t *len, char *err,
+		     size_t errlen)
+{
+	gzFile gz = NULL;
+	char *data = NULL;
+	size_t used = 0, cap = 0;
+	int rc = -1;
+
+	*buf = NULL;
+	*len = 0;
+	int fd = plat_open_read_fd(path);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	gz = gzdopen(fd, "rb");
+	if (!gz) {
+		snprintf(err, errlen, "cannot open '%s': %s", path,
+			 errno ? strerror(errno) : "out of memory");
+		plat_close_fd(fd);
+		return -1;
+	}
+	for (;;) {
+		if (cap - used < 16384 + 1) {
+			size_t want = cap ? cap * 2 : 32768;
+			if (want > IMPORT_MAX_BYTES + 16384 + 1) {
+				snprintf(err, errlen, "%s: larger than %zu MB: not an IOzone report",
+					 path, IMPORT_MAX_BYTES >> 20);
+				goto out;
+			}
+			char *p = realloc(data, want);
+			if (!p) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				goto out;
+			}
+			data = p;
+			cap = want;
+		}
+		int n = gzread(gz, data + used, 16384);
+		if (n < 0) {
+			int zerr = 0;
+			const char *msg = gzerror(gz, &zerr);
+			snprintf(err, errlen, "cannot read '%s': %s", path,
+				 zerr == Z_ERRNO ? strerror(errno) : msg);
+			goto out;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	data[used] = '\0';
+	*buf = data;
+	*len = used;
+	data = NULL;
+	rc = 0;
+out:
+	free(data);
+	gzclose(gz);
+	return rc;
+}
+
+void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
+		  const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (line)
+		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
+	else
+		snprintf(err, errlen, "%s: %s", path, msg);
+}
+
+int import_is_biff(const unsigned char *buf, size_t len)
+{
+	/* BOF record: opcode 0x0009 (BIFF2) or 0x0209/0x0409/0x0809 */
+	return len >= 4 && buf[0] == 0x09 && (buf[1] == 0x00 || buf[1] == 0x02 ||
+					      buf[1] == 0x04 || buf[1] == 0x08);
+}
+
+void import_acc_release(struct import_acc *acc)
+{
+	free(acc->cell_cols);
+	acc->cell_cols = NULL;
+	acc->cell_cols_alloc = 0;
+}
+
+int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
+		     uint64_t record_kb, double value, unsigned line,
+		     char *err, size_t errlen)
+{
+	struct result_set *rs = acc->rs;
+	char where[64] = "";
+
+	if (line)
+		snprintf(where, sizeof(where), "%u:", line);
+	if (!isfinite(value) || value < 0.0) {
+		snprintf(err, errlen, "%s:%s %s figure %g of %llu kB / %llu kB is not a rate",
+			 acc->path, where, results_col_name(col), value,
+			 (unsigned long long)file_kb, (unsigned long long)record_kb);
+		return -1;
+	}
+	if (value == 0.0)
+		return 0; /* crossover placeholder, -+n retest or too fast for -N */
+
+	double kbps = value;
+	if (rs->meta.source_unit == RESULTS_UNIT_OPS)
+		kbps = value * (double)record_kb;
+	else if (rs->meta.source_unit == RESULTS_UNIT_USEC)
+		kbps = (double)record_kb * 1e6 / value;
+
+	long cell = results_find_cell(rs, file_kb, record_kb);
+	if (cell < 0)
+		cell = results_add_cell(rs, file_kb, record_kb, 0);
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX)
+		goto nomem;
+	if ((size_t)cell >= acc->cell_cols_alloc) {
+		size_t want = acc->cell_cols_alloc ? acc->cell_cols_alloc * 2 : 256;
+		while (want <= (size_t)cell)
+			want *= 2;
+		uint32_t *p = realloc(acc->cell_cols, want * sizeof(*p));
+		if (!p)
+			goto nomem;
+		memset(p + acc->cell_cols_alloc, 0,
+		       (want - acc->cell_cols_alloc) * sizeof(*p));
+		acc->cell_cols = p;
+		acc->cell_cols_alloc = want;
+	}
+	if (acc->cell_cols[cell] & (1u << col)) {
+		snprintf(err, errlen, "%s:%s a second %s figure for %llu kB / %llu kB",
+			 acc->path, where, results_col_name(col),
+			 (unsigned long long)file_kb, (unsigned long long)record_kb);
+		return -1;
+	}
+	acc->cell_cols[cell] |= 1u << col;
+
+	struct result_sample s;
+	memset(&s, 0, sizeof(s));
+	s.cell = (uint32_t)cell;
+	s.col = (uint16_t)col;
+	s.trial = 0;
+	s.rate_kbps = kbps;
+	s.flags = RESULTS_SF_RATE_ONLY;
+	if (results_add_sample(rs, &s))
+		goto nomem;
+	return 0;
+nomem:
+	snprintf(err, errlen, "%s: out of memory", acc->path);
+	return -1;
+}
+
+/* getopt letters of IOzone that take an argument (its option string). */
+static const char iozone_arg_letters[] = "JjkVrtsfFdluUSLHPibXYgnyq+";
+
+void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
+			 int *unit)
+{
+	const char *p = cmd;
+	int want_i = 0;
+
+	*tests = 0;
+	while (p && *p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *tok = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		size_t n = (size_t)(p - tok);
+		if (n == 0)
+			break;
+		if (want_i) {
+			want_i = 0;
+			char *end;
+			unsigned long t = strtoul(tok, &end, 10);
+			if (end != tok && t < 32)
+				*tests |= 1u << t;
+			continue;
+		}
+		if (tok[0] != '-' || n < 2)
+			continue;
+		if (tok[1] == '+') {
+			char c = n > 2 ? tok[2] : 0;
+			if (c == 'n')
+				*flags |= RESULTS_F_NORETEST;
+			else if (c == 'u')
+				*flags |= RESULTS_F_CPU;
+			else if (c == 'D')
+				*flags |= RESULTS_F_ODSYNC;
+			else if (c == 'r')
+				*flags |= RESULTS_F_ORSYNC;
+			continue;
+		}
+		for (size_t k = 1; k < n; k++) {
+			char c = tok[k];
+			switch (c) {
+			case 'I': *flags |= RESULTS_F_DIRECT; break;
+			case 'e': *flags |= RESULTS_F_FSYNC; break;
+			case 'c': *flags |= RESULTS_F_CLOSE; break;
+			case 'o': *flags |= RESULTS_F_OSYNC; break;
+			case 'O': *unit = RESULTS_UNIT_OPS; break;
+			case 'N': *unit = RESULTS_UNIT_USEC; break;
+			case 'A': *tests |= 0x3u; break;
+			default: break;
+			}
+			if (c && strchr(iozone_arg_letters, c)) {
+				if (c == 'i') {
+					if (k + 1 < n) {
+						char *end;
+						unsigned long t = strtoul(tok + k + 1, &end, 10);
+						if (end != tok + k + 1 && t < 32)
+							*tests |= 1u << t;
+					} else {
+						want_i = 1;
+					}
+				}
+				break;
+			}
+		}
+	}
+}
+
+/* "dir/name.ext" -> "name" (a folder keeps its whole name). */
+static int default_label(struct result_set *rs, const char *path, int is_dir)
+{
+	char buf[256];
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	size_t start = n;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	size_t len = n - start;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, path + start, len);
+	buf[len] = '\0';
+	if (!is_dir) {
+		char *gz = strrchr(buf, '.');
+		if (gz && gz != buf && strcmp(gz, ".gz") == 0)
+			*gz = '\0';
+		char *dot = strrchr(buf, '.');
+		if (dot && dot != buf)
+			*dot = '\0';
+	}
+	return results_set_str(&rs->meta.label, buf[0] ? buf : "imported");
+}
+
+static int file_exists(const char *path)
+{
+	return plat_stat(path, 1, NULL) == PLAT_FILE;
+}
+
+/* The first of dir/name and dir/name.gz that exists, into out; 0 or -1. */
+static int find_in_dir(const char *dir, size_t dirlen, const char *name,
+		       char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%.*s%s%s", (int)dirlen, dir,
+		 dirlen && dir[dirlen - 1] != '/' ? "/" : "", name);
+	if (file_exists(out))
+		return 0;
+	size_t n = strlen(out);
+	if (n + 4 <= outlen) {
+		memcpy(out + n, ".gz", 4);
+		if (file_exists(out))
+			return 0;
+	}
+	return -1;
+}
+
+static int starts_like_our_csv(const char *buf)
+{
+	if (buf[0] == '"')
+		buf++;
+	return strncmp(buf, "schema", 6) == 0 && (buf[6] == ',' || buf[6] == '"');
+}
+
+/* Parse one input into the fresh set t. */
+static int load_one(struct result_set *t, const char *path, char *err,
+		    size_t errlen)
+{
+	enum plat_kind kind;
+	char csv_path[4096], meta_path[4096], sum_path[4096];
+	const char *file = path;
+	int is_dir = 0, rc = -1;
+	char *buf = NULL;
+	size_t len = 0;
+
+	kind = plat_stat(path, 1, NULL);
+	if (kind == PLAT_NONE) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (kind == PLAT_DIR) {
+		is_dir = 1;
+		/* a throughput-mode folder: its throughput.csv (tpcsv.h), else
+		 * results.csv */
+		if (find_in_dir(path, strlen(path), TPCSV_NAME, csv_path,
+				sizeof(csv_path)) != 0 &&
+		    find_in_dir(path, strlen(path), "results.csv", csv_path,
+				sizeof(csv_path)) != 0) {
+			snprintf(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
+				 path);
+			return -1;
+		}
+		file = csv_path;
+	}
+	if (import_read_file(file, &buf, &len, err, errlen))
+		return -1;
+	if (len == 0) {
+		snprintf(err, errlen, "%s:1: empty file: not an IOzone report", file);
+		goto out;
+	}
+	if (import_tp_is_csv(buf)) {
+		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
+	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
+		rc = import_tp_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
+	} else if (import_tp_is_text(buf, len)) {
+		rc = import_tp_text_parse(t, file, buf, len, err, errlen);
+	} else if (import_is_biff((const unsigned char *)buf, len)) {
+		rc = import_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
+	} else if (starts_like_our_csv(buf)) {
+		const char *slash = strrchr(file, '/');
+		size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+		int have_meta = find_in_dir(file, dirlen, "meta.csv", meta_path,
+					    sizeof(meta_path)) == 0;
+		int have_sum = find_in_dir(file, dirlen, "summary.csv", sum_path,
+					   sizeof(sum_path)) == 0;
+		rc = import_csv_parse(t, file, buf, len, have_meta ? meta_path : NULL,
+				      have_sum ? sum_path : NULL, err, errlen);
+	} else {
+		rc = import_text_parse(t, file, buf, len, err, errlen);
+	}
+	if (rc == 0 && !t->meta.label && default_label(t, path, is_dir)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		rc = -1;
+	}
+out:
+	free(buf);
+	return rc;
+}
+
+static unsigned max_trial_plus_one(const struct result_set *rs)
+{
+	unsigned m = 0;
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if ((unsigned)rs->samples[i].trial + 1 > m)
+			m = (unsigned)rs->samples[i].trial + 1;
+	return m;
+}
+
+static int set_is_empty(const struct result_set *rs)
+{
+	return rs->nsamples == 0 && rs->ncells == 0 && !rs->meta.tool;
+}
+
+/* Move the meta strings and scalars of src into dst (dst's are freed). */
+static void take_meta(struct result_meta *dst, struct result_meta *src)
+{
+	char **d[] = { &dst->label, &dst->tool, &dst->version, &dst->command_line,
+		       &dst->start_time, &dst->host, &dst->os, &dst->target_path,
+		       &dst->fs_type, &dst->mount_options, &dst->data_pattern,
+		       &dst->status, &dst->workload, &dst->inflight_max,
+		       &dst->async_pct };
+	char **s[] = { &src->label, &src->tool, &src->version, &src->command_line,
+		       &src->start_time, &src->host, &src->os, &src->target_path,
+		       &src->fs_type, &src->mount_options, &src->data_pattern,
+		       &src->status, &src->workload, &src->inflight_max,
+		       &src->async_pct };
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		free(*d[i]);
+		*d[i] = *s[i];
+		*s[i] = NULL;
+	}
+	dst->ram_kb = src->ram_kb;
+	dst->data_compress_ratio = src->data_compress_ratio;
+	dst->timer_resolution_s = src->timer_resolution_s;
+	dst->flags = src->flags;
+	dst->source_unit = src->source_unit;
+}
+
+/*
+ * Append n samples of t (its figures, or with clients 1 its clients'
+ * samples) to rs, each in rs's cell of the same sizes (added when new),
+ * its trial shifted by `trial`.  0, or -1 when out of memory.
+ */
+static int add_shifted(struct result_set *rs, const struct result_set *t,
+		       const struct result_sample *src, size_t n, unsigned trial,
+		       int clients)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct result_sample s = src[i];
+		const struct result_cell *c = &t->cells[s.cell];
+		long cell = results_find_cell(rs, c->file_kb, c->record_kb);
+		if (cell < 0)
+			cell = results_add_cell(rs, c->file_kb, c->record_kb, 0);
+		if (cell < 0)
+			return -1;
+		s.cell = (uint32_t)cell;
+		s.trial = (uint16_t)(s.trial + trial);
+		if (clients ? results_add_client_sample(rs, &s) : results_add_sample(rs, &s))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * After add_shifted moved t's samples into another set, which owns their
+ * histograms and figures now: t must not free them.
+ */
+static void disown_samples(struct result_set *t)
+{
+	struct result_sample *lists[2] = { t->samples, t->client_samples };
+	const size_t n[2] = { t->nsamples, t->nclient_samples };
+
+	for (int l = 0; l < 2; l++)
+		for (size_t i = 0; i < n[l]; i++) {
+			lists[l][i].lat = lists[l][i].lat_rd = lists[l][i].lat_wr = NULL;
+			lists[l][i].lat_figs = NULL;
+		}
+}
+
+/* Did rs's first n samples hold one of (cell, col)? */
+static int has_before(const struct result_set *rs, size_t n, size_t cell, int col)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rs->samples[i].cell == cell && rs->samples[i].col == col)
+			return 1;
+	return 0;
+}
+
+/*
+ * After t's samples joined rs's first old_nsamples: t's imported
+ * summaries join rs's (cells renumbered), but only for cells that hold
+ * trials of one source.  Where both bring trials of a cell, neither's
+ * summary describes the set's trials: t's is left out and rs's marked
+ * stale (results_cell_sum's count would catch most of it, not a cell
+ * whose n happens to match).  0, or -1 when out of memory (rs's sums
+ * unchanged).
+ */
+static int merge_cell_sums(struct result_set *rs, const struct result_set *t,
+			   size_t old_nsamples)
+{
+	size_t old_nsums = rs->ncell_sums;
+
+	for (size_t i = 0; i < t->ncell_sums; i++) {
+		struct result_cell_sum cs = t->cell_sums[i];
+		const struct result_cell *c = &t->cells[cs.cell];
+		long cell = results_find_cell(rs, c->file_kb, c->record_kb);
+		if (cell < 0 || has_before(rs, old_nsamples, (size_t)cell, cs.col))
+			continue;
+		cs.cell = (uint32_t)cell;
+		if (results_add_cell_sum(rs, &cs)) {
+			rs->ncell_sums = old_nsums;
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < old_nsums; i++) {
+		struct result_cell_sum *cs = &rs->cell_sums[i];
+		const struct result_cell *c = &rs->cells[cs->cell];
+		long cell = results_find_cell(t, c->file_kb, c->record_kb);
+		if (cell >= 0 && results_has(t, (size_t)cell, cs->col))
+			cs->flags |= RESULTS_CS_STALE;
+	}
+	return 0;
+}
+
+/*
+ * Merge t into rs with trials shifted by `trial`.  Content checks first
+ * (unit, columns, configuration, trial range); on a later allocation
+ * failure rs is rolled back to what it was.
+ */
+static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
+		 const char *path, char *err, size_t errlen)
+{
+	int empty = set_is_empty(rs);
+	unsigned t_trials = max_trial_plus_one(t);
+
+	if (t->trials > t_trials)
+		t_trials = t->trials; /* a run asked for more trials than it finished */
+
+	if (t->ntp || rs->ntp) {
+		/* throughput mode (import_tp.c): its records instead of samples */
+		if (import_tp_merge(rs, t, trial, empty, path, err, errlen))
+			return -1;
+		t_trials = import_tp_trials(t);
+		goto meta;
+	}
+	if (t->nsamples == 0) {
+		snprintf(err, errlen, "%s: no results in it", path);
+		return -1;
+	}
+	if ((unsigned long)trial + t_trials > 65536ul) {
+		snprintf(err, errlen, "%s: too many trials (more than 65536)", path);
+		return -1;
+	}
+	if (!empty) {
+		if (rs->meta.source_unit != t->meta.source_unit) {
+			snprintf(err, errlen, "%s: its figures are in %s but the set's are in %s: "
+				 "different units cannot be trials of one set", path,
+				 unit_name(t->meta.source_unit), unit_name(rs->meta.source_unit));
+			return -1;
+		}
+		if (rs->cols_mask != t->cols_mask) {
+			snprintf(err, errlen, "%s: it has other test columns than the files before it: "
+				 "not a trial of the same configuration", path);
+			return -1;
+		}
+		if (rs->nclients != t->nclients) {
+			snprintf(err, errlen, "%s: it ran with %u clients, the files before it "
+				 "with %u: not a trial of the same configuration", path,
+				 t->nclients, rs->nclients);
+			return -1;
+		}
+		if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
+			snprintf(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
+				 "differ from the files before it: not a trial of the same configuration",
+				 path);
+			return -1;
+		}
+		for (size_t i = 0; i < t->nsamples; i++) {
+			const struct result_sample *s = &t->samples[i];
+			const struct result_cell *c = &t->cells[s->cell];
+			long rc = results_find_cell(rs, c->file_kb, c->record_kb);
+			if (rc < 0)
+				continue;
+			for (size_t j = 0; j < rs->nsamples; j++) {
+				const struct result_sample *r = &rs->samples[j];
+				if (r->cell == (uint32_t)rc && r->col == s->col &&
+				    r->trial == s->trial + trial) {
+					snprintf(err, errlen, "%s: trial %u of %s at %llu kB / %llu kB "
+						 "is in the set already", path, s->trial + trial,
+						 results_col_name(s->col),
+						 (unsigned long long)c->file_kb,
+						 (unsigned long long)c->record_kb);
+					return -1;
+				}
+			}
+		}
+	}
+
+	size_t old_ncells = rs->ncells, old_nsamples = rs->nsamples;
+	size_t old_nclient = rs->nclient_samples;
+	uint32_t old_mask = rs->cols_mask;
+	if (add_shifted(rs, t, t->samples, t->nsamples, trial, 0))
+		goto nomem;
+	if (!rs->nrecord_axis && t->nrecord_axis &&
+	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
+		goto nomem;
+	/* many clients: the clients' samples behind the figures, the same way */
+	if (add_shifted(rs, t, t->client_samples, t->nclient_samples, trial, 1))
+		goto nomem;
+	if (!rs->client_host && t->client_host) {
+		rs->client_host = t->client_host;	/* the first file's hosts */
+		t->client_host = NULL;
+	}
+	if (merge_cell_sums(rs, t, old_nsamples))
+		goto nomem;
+	disown_samples(t);	/* rs owns what the samples point to now */
+meta:
+	if (empty) {
+		take_meta(&rs->meta, &t->meta);
+		rs->trials = trial + t_trials;
+		rs->nclients = t->nclients;	/* many clients: the counts (and the
+						   hosts, moved above) */
+		rs->nhosts = t->nhosts;
+		rs->ranks_per_host = t->ranks_per_host;
+	} else if (trial + t_trials > rs->trials) {
+		rs->trials = trial + t_trials;
+	}
+	return 0;
+nomem:
+	rs->ncells = old_ncells;
+	rs->nsamples = old_nsamples;
+	rs->nclient_samples = old_nclient;
+	rs->cols_mask = old_mask;
+	snprintf(err, errlen, "%s: out of memory", path);
+	return -1;
+}
+
+/*
+ * Messages quote pieces of the input; a hostile file must not make them
+ * span lines or send escape sequences to a terminal.
+ */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+int import_load(struct result_set *rs, const char *path, unsigned trial,
+		char *err, size_t errlen)
+{
+	struct result_set t;
+	int rc;
+
+	results_init(&t);
+	rc = load_one(&t, path, err, errlen);
+	if (rc == 0)
+		rc = merge(rs, &t, trial, path, err, errlen);
+	results_release(&t);
+	if (rc != 0 && errlen > 0)
+		printable(err);
+	return rc;
+}
+
+int import_load_many(struct result_set *rs, char *const *paths, size_t n,
+		     char *err, size_t errlen)
+{
+	struct result_set all;
+	int rc = 0;
+
+	if (n == 0) {
+		snprintf(err, errlen, "no input files");
+		return -1;
+	}
+	results_init(&all);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		unsigned off = set_is_empty(&all) ? 0 : all.trials;
+		rc = import_load(&all, paths[i], off, err, errlen);
+	}
+	if (rc == 0)
+		rc = merge(rs, &all, set_is_empty(rs) ? 0 : rs->trials,
+			   paths[0], err, errlen);
+	results_release(&all);
+	return rc;
+}

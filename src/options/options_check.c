@@ -1,0 +1,320 @@
+/*
+ * options_check.c: the rules across options, checked once options.c has
+ * read the whole command line.
+ *
+ * The parser judges each option alone (its value, its range); whether the
+ * options fit together can only be told at the end: -n is not above -g,
+ * -y not above -q, every file is a whole number of records, -i 1 has the
+ * -i 0 that creates its file, throughput mode (-t, -l/-u) comes with
+ * neither auto-mode options nor several sizes nor iosweep's trials,
+ * --iodepth/--jobs/--mix/--runtime/--ramp/--precondition run tests 0, 1
+ * and 2 only and not in throughput mode, --ci and --until-settled have
+ * what they need.  Each rule is one function here; the first broken one
+ * gives the one-line message, naming the option and the value as the
+ * user wrote them (ps->text).  Two things are settled here rather than
+ * refused: -g auto becomes a size (it needs -n, -+x and the RAM), and
+ * several -s or -r turn on auto mode, as in IOzone.
+ *
+ * The state of the parse (struct opt_parse) and the helpers shared with
+ * the parser are in options_priv.h.
+ */
+#include "compat.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "options/options.h"
+#include "options/options_priv.h"
+#include "results.h"
+#include "platform/sysinfo.h"
+
+static const char *opt_given(const struct opt_parse *ps, const char *letter)
+{
+	return ps->text[opt_index(opt_by_letter(letter))];
+}
+
+static int opt_seen(const struct opt_parse *ps, const char *letter)
+{
+	return ps->seen[opt_index(opt_by_letter(letter))];
+}
+
+static const char *opt_given_long(const struct opt_parse *ps, const char *name)
+{
+	const char *t = ps->text[opt_index(opt_by_name(name, strlen(name)))];
+	return t ? t : "";
+}
+
+/* Tests throughput mode has no children for (IOzone ignores them there). */
+#define OPT_NOT_THROUGHPUT ((1u << TEST_RECREWRITE) | (1u << TEST_PWRITEV) | \
+			    (1u << TEST_PREADV))
+
+static int opt_check_tests(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	int tp = options_throughput(o);
+	unsigned n;
+
+	if ((o->tests_mask & (1u << TEST_MIX)) && !tp)
+		return opt_error(ps, "-i 8: test 8 (mixed workload) runs only in "
+				 "throughput mode; add -t N");
+	for (n = 0; n < TEST_COUNT && tp; n++)
+		if ((o->tests_mask & (1u << n)) && (OPT_NOT_THROUGHPUT & (1u << n)))
+			return opt_error(ps, "-i %u: test %u (%s) has no throughput-mode "
+					 "version; drop it or run without -t", n, n,
+					 opt_test_name[n]);
+	for (n = TEST_PWRITE; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !o->extended &&
+		    !(tp && (n == TEST_PWRITE || n == TEST_PREAD)))
+			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
+					 "tests); add -E", n, n, opt_test_name[n]);
+	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
+		return 0;
+	for (n = 1; n < TEST_COUNT; n++)
+		if (o->tests_mask & (1u << n))
+			return opt_error(ps, "-i %u: test %u (%s) needs test 0 (write) "
+					 "to create the file first; add -i 0",
+					 n, n, opt_test_name[n]);
+	return 0;
+}
+
+/*
+ * Issue 16: --iodepth (-H), --jobs, --mix, --runtime, --ramp and
+ * --precondition run tests 0, 1 and 2 through qd.c; without -i they run
+ * exactly those.  What they cannot do is refused here.
+ */
+static int opt_check_qd(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+	const unsigned allowed = (1u << TEST_WRITE) | (1u << TEST_READ) |
+		(1u << TEST_RANDOM);
+	const char *what = options_qd_name(o);
+
+	if (o->ramp_ms && !o->runtime_ms)
+		return opt_error(ps, "--ramp: only with --runtime (a time-based pass)");
+	if (!options_qd(o))
+		return 0;
+	if (options_throughput(o))
+		return opt_error(ps, "%s and -t: throughput mode has its own children; "
+				 "use --jobs without -t", what);
+	if (!o->tests_mask)
+		o->tests_mask = allowed;
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !(allowed & (1u << n)))
+			return opt_error(ps, "-i %u and %s: queue depth, jobs and mixes "
+					 "run tests 0, 1 and 2 only", n, what);
+	if (o->mix_given && !(o->tests_mask & ((1u << TEST_READ) | (1u << TEST_RANDOM))))
+		return opt_error(ps, "--mix: mixes the sequential (-i 1) or random "
+				 "(-i 2) test; add one of them");
+	if (opt_seen(ps, "Q") || opt_seen(ps, "p"))
+		return opt_error(ps, "-%s and %s: not supported with queue depth, "
+				 "jobs or mixes", opt_seen(ps, "Q") ? "Q" : "p", what);
+	if (o->min_time_ms && o->runtime_ms)
+		return opt_error(ps, "--min-time and --runtime: choose one way to "
+				 "make passes long enough");
+	return 0;
+}
+
+/*
+ * A file must be a whole number of records (IOzone quietly writes less:
+ * -s 10 -r 4k writes 8 kB and reports 10).  Checked for every file size
+ * and record size given together; one -s with one -r must also fit.
+ */
+static int opt_check_cells(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	uint64_t files[OPTIONS_MAX_LIST], recs[OPTIONS_MAX_LIST];
+	size_t nf = o->nsizes, nr = o->nrecords, a, b;
+	int single = nf <= 1 && nr <= 1;
+
+	if (o->auto_mode && (nf == 0 || nr == 0))
+		return 0;      /* the plan picks the other axis */
+	if (nf == 0 && nr == 0)
+		return 0;
+	memcpy(files, o->sizes_kb, nf * sizeof(*files));
+	memcpy(recs, o->records_kb, nr * sizeof(*recs));
+	if (nf == 0)
+		files[nf++] = OPTIONS_DEFAULT_FILE_KB;
+	if (nr == 0)
+		recs[nr++] = OPTIONS_DEFAULT_RECORD_KB;
+	for (a = 0; a < nf; a++) {
+		for (b = 0; b < nr; b++) {
+			uint64_t f = files[a], r = recs[b];
+			const char *rtext = opt_given(ps, "r");
+
+			if (r > f && single) {
+				if (rtext)
+					return opt_error(ps, "-r '%s': a %" PRIu64 " kB record "
+							 "is larger than the %" PRIu64
+							 " kB file", rtext, r, f);
+				return opt_error(ps, "-s '%s': a %" PRIu64 " kB file is "
+						 "smaller than one %" PRIu64 " kB record (the "
+						 "default -r)", opt_given(ps, "s"), f, r);
+			}
+			if (r > f || f % r == 0)
+				continue;
+			if (o->nrecords == 0)
+				return opt_error(ps, "-s '%s': %" PRIu64 " kB file is not a "
+						 "whole number of %" PRIu64 " kB records (the "
+						 "default -r)", opt_given(ps, "s"), f, r);
+			if (o->nrecords == 1)
+				return opt_error(ps, "-r '%s': %" PRIu64 " kB file is not a "
+						 "whole number of %" PRIu64 " kB records",
+						 rtext, f, r);
+			return opt_error(ps, "-r %" PRIu64 "k: %" PRIu64 " kB file is not a "
+					 "whole number of %" PRIu64 " kB records", r, f, r);
+		}
+	}
+	return 0;
+}
+
+/* Options that only mean something in throughput mode, and their letters. */
+static const char *const opt_tp_only[] = { "F", "T", "x", "C", "+k" };
+
+/* -+k: every count must split -s into whole records. */
+static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
+			       uint64_t rec_kb)
+{
+	unsigned counts[OPTIONS_MAX_CHILDREN];
+	size_t n = options_child_counts(ps->o, counts, OPTIONS_MAX_CHILDREN);
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c = counts[i], each = file_kb / c;
+		if (file_kb % c || each < rec_kb || each % rec_kb)
+			return opt_error(ps, "-+k: %" PRIu64 " kB over %" PRIu64
+					 " children is not a whole number of %" PRIu64
+					 " kB records per child", file_kb, c, rec_kb);
+	}
+	return 0;
+}
+
+static int opt_check_throughput(struct opt_parse *ps)
+{
+	static const char *const grid[] = { "a", "A", "n", "g", "y", "q" };
+	static const char *const ours[] = { "trials", "warmup", "order", "ci" };
+	static const char *const single[] = { "plot", "refine-cliffs", "latency",
+					      "until-settled", "report" };
+	struct options *o = ps->o;
+	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
+	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
+	size_t i;
+
+	if (!options_throughput(o)) {
+		for (i = 0; i < sizeof(opt_tp_only) / sizeof(opt_tp_only[0]); i++)
+			if (opt_seen(ps, opt_tp_only[i]))
+				return opt_error(ps, "-%s: only in throughput mode; add "
+						 "-t N", opt_tp_only[i]);
+		return 0;
+	}
+	for (i = 0; i < sizeof(grid) / sizeof(grid[0]); i++)
+		if (opt_seen(ps, grid[i]))
+			return opt_error(ps, "-%s and -t: throughput mode runs one file "
+					 "size and one record size, auto-mode options do "
+					 "not mix with it", grid[i]);
+	if (o->nsizes > 1 || o->nrecords > 1)
+		return opt_error(ps, "-%s given twice with -t: throughput mode runs "
+				 "one file size and one record size",
+				 o->nsizes > 1 ? "s" : "r");
+	if (o->nchildren && (o->min_children || o->max_children))
+		return opt_error(ps, "-t and -%s: give either child counts (-t N) "
+				 "or a range (-l N -u M)", o->min_children ? "l" : "u");
+	if (o->min_children && o->max_children && o->min_children > o->max_children)
+		return opt_error(ps, "-l %u: more than -u %u", o->min_children,
+				 o->max_children);
+	if (opt_seen(ps, "f"))
+		return opt_error(ps, "-f and -t: throughput mode gives each child a "
+				 "file of its own; name them with -F");
+	if (o->unit == RESULTS_UNIT_USEC)
+		return opt_error(ps, "-N and -t: throughput mode reports kB/s or "
+				 "ops/s (-O), not microseconds per operation");
+	if (opt_seen(ps, "p") || opt_seen(ps, "Q"))
+		return opt_error(ps, "-%s and -t: %s is not supported in throughput "
+				 "mode", opt_seen(ps, "p") ? "p" : "Q", opt_seen(ps, "p") ?
+				 "purging the CPU cache" : "writing offset/latency files");
+	for (i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
+		if (ps->seen[opt_index(opt_by_name(ours[i], strlen(ours[i])))])
+			return opt_error(ps, "--%s and -t: throughput mode runs once; "
+					 "repeat the command for more trials", ours[i]);
+	for (i = 0; i < sizeof(single) / sizeof(single[0]); i++)
+		if (ps->seen[opt_index(opt_by_name(single[i], strlen(single[i])))])
+			return opt_error(ps, "--%s and -t: only for a sweep of file and "
+					 "record sizes, not in throughput mode", single[i]);
+	if (o->nfiles && o->nfiles < opt_most_children(o))
+		return opt_error(ps, "-F: %u children need %u file names, given %zu",
+				 opt_most_children(o), opt_most_children(o), o->nfiles);
+	if (rec_kb > file_kb)
+		return 0;    /* opt_check_cells says so */
+	return o->aggregate ? opt_check_aggregate(ps, file_kb, rec_kb) : 0;
+}
+
+/* --ci and --until-settled against the rest (throughput mode is checked apart). */
+static int opt_check_ours(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+
+	if (options_throughput(o))
+		return 0;
+	if (o->ci_target > 0.0 && o->trials < 3)
+		return opt_error(ps, "--ci '%s': give --trials N, the most trials a "
+				 "cell may take (at least 3; the interval needs them)",
+				 opt_given_long(ps, "ci"));
+	if (o->ci_target > 0.0 && o->order == OPTIONS_ORDER_SWEEP)
+		return opt_error(ps, "--ci and --order sweep: a cell's trials must "
+				 "run in a row to stop when they agree (use --order cell)");
+	if (o->until_settled && (!o->auto_mode || o->nsizes))
+		return opt_error(ps, "--until-settled: needs auto mode (-a) with its "
+				 "range of file sizes, not -s");
+	return 0;
+}
+
+/*
+ * -g auto: the largest file at least twice the RAM (what IOzone's own
+ * documentation asks for, so the page cache cannot hold it), on the
+ * series of sizes from -n by -+x.
+ */
+static int opt_resolve_auto_max(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+	uint64_t ram = sysinfo_ram_kb(), v = o->min_file_kb ? o->min_file_kb : 64;
+
+	if (!o->max_file_auto)
+		return 0;
+	if (ram == 0)
+		return opt_error(ps, "-g auto: this system does not say how much RAM "
+				 "it has; give -g SIZE");
+	while (v < 2 * ram && v <= UINT64_MAX / 1024 / o->multiplier)
+		v *= o->multiplier;
+	o->max_file_kb = v;
+	return opt_splash_value(ps, "\tUsing maximum file size of # kilobytes.", v);
+}
+
+int opt_check(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+
+	if (opt_resolve_auto_max(ps))
+		return -1;
+
+	/* IOzone: more than one -s or -r means auto mode without crossover */
+	if (o->nsizes > 1 || o->nrecords > 1) {
+		o->auto_mode = 1;
+		o->no_crossover = 1;
+	}
+	if (opt_seen(ps, "O") && opt_seen(ps, "N"))
+		return opt_error(ps, "-O and -N: choose one unit, operations per "
+				 "second (-O) or microseconds per operation (-N)");
+	if (o->min_file_kb && o->max_file_kb && o->min_file_kb > o->max_file_kb)
+		return opt_error(ps, "-n '%s': the smallest file size (%" PRIu64
+				 " kB) is larger than the largest, -g '%s' (%" PRIu64
+				 " kB)", opt_given(ps, "n"), o->min_file_kb,
+				 opt_given(ps, "g"), o->max_file_kb);
+	if (o->min_rec_kb && o->max_rec_kb && o->min_rec_kb > o->max_rec_kb)
+		return opt_error(ps, "-y '%s': the smallest record size (%" PRIu64
+				 " kB) is larger than the largest, -q '%s' (%" PRIu64
+				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
+				 opt_given(ps, "q"), o->max_rec_kb);
+	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	    opt_check_ours(ps))
+		return -1;
+	return opt_check_cells(ps);
+}

@@ -1,0 +1,302 @@
+/*
+ * options_table.c: every option iosweep knows, one row each (the row is
+ * described in options_priv.h): IOzone letter, long name, argument kind
+ * and range, help group and line, default, where it is stored and IOzone's
+ * header line for it.  The parser, "did you mean" and --help in options.c
+ * all read this one table.  IOzone options iosweep does not implement are
+ * rows too, with the reason they are refused.
+ */
+#include "compat.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options/options.h"
+#include "options/options_priv.h"
+
+#define OFF(f) offsetof(struct options, f)
+#define KB16M OPTIONS_MAX_RECORD_KB
+
+#define FLAG(l, n, grp, fld, spl, h) \
+	{ l, n, OPT_ARG_NONE, NULL, 0, 0, grp, h, NULL, OFF(fld), spl, opt_set_flag }
+#define REJECT(l, why) \
+	{ l, NULL, OPT_ARG_REJECT, NULL, 0, 0, OPT_GROUP_REJECTED, why, NULL, 0, NULL, NULL }
+
+const struct opt_row opt_table[] = {
+	/* sizes and grid */
+	FLAG("a", "auto", OPT_GROUP_GRID, auto_mode, "\tAuto Mode",
+	     "auto mode: sweep file sizes x record sizes"),
+	FLAG("z", "no-crossover", OPT_GROUP_GRID, no_crossover,
+	     "\tCross over of record size disabled.",
+	     "with -a, also test records under 64k on files over 16m"),
+	{ "A", "auto2", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_GRID,
+	  "obsolete IOzone auto mode: like -az -i 0 -i 1, 4-column report",
+	  NULL, 0, NULL, opt_auto2 },
+	{ "s", "file-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_MAX / 1024, OPT_GROUP_GRID,
+	  "file size; repeat for a list of sizes", "512k", 0,
+	  "\tFile size set to # kB", opt_list_add },
+	{ "r", "record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "record size, 1k to 16m; repeat for a list", "4k", 0,
+	  "\tRecord Size # kB", opt_list_add },
+	{ "n", "min-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "smallest file size of auto mode", "64k",
+	  OFF(min_file_kb), "\tUsing minimum file size of # kilobytes.", opt_set_u64 },
+	{ "g", "max-file-size", OPT_ARG_SIZE, "SIZE", OPTIONS_MIN_AUTO_FILE_KB,
+	  UINT64_MAX / 1024, OPT_GROUP_GRID, "largest file size of auto mode; auto: "
+	  "twice the RAM (rounded up onto the -n series)", "512m",
+	  OFF(max_file_kb), "\tUsing maximum file size of # kilobytes.", opt_set_u64 },
+	{ "y", "min-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "smallest record size of auto mode", "4k", OFF(min_rec_kb),
+	  "\tUsing Minimum Record Size # kB", opt_set_u64 },
+	{ "q", "max-record-size", OPT_ARG_SIZE, "SIZE", 1, KB16M, OPT_GROUP_GRID,
+	  "largest record size of auto mode, at most 16m", "16m", OFF(max_rec_kb),
+	  "\tUsing Maximum Record Size # kB", opt_set_u64 },
+	{ "+x", "multiplier", OPT_ARG_UINT, "N", 2, 16, OPT_GROUP_GRID,
+	  "step between sizes of auto mode, 2 to 16", "2", OFF(multiplier), NULL,
+	  opt_set_unsigned },
+
+	/* tests */
+	{ "i", "test", OPT_ARG_TEST, "N", 0, TEST_COUNT - 1, OPT_GROUP_TESTS,
+	  "run test N; repeat for more tests: 0 write, 1 read, 2 random, "
+	  "3 backwards, 4 record rewrite, 5 stride, 6 fwrite, 7 fread, 9 pwrite, "
+	  "10 pread, 11 pwritev, 12 preadv (9-12 need -E); every test needs -i 0",
+	  "0 to 7, and 9 to 12 with -E", 0, NULL, opt_test },
+	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
+	     "extended tests: pwrite, pread, pwritev, preadv"),
+	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
+	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
+	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
+	  "stride of test 5, in records", "17", OFF(stride), NULL, opt_set_u64 },
+
+	/* file and timing */
+	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
+	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
+	FLAG("w", "keep-file", OPT_GROUP_TIMING, keep_file, "\tSetting no_unlink",
+	     "keep the test file at the end"),
+	FLAG("c", "include-close", OPT_GROUP_TIMING, include_close,
+	     "\tInclude close in write timing", "include close() in the timing"),
+	FLAG("e", "include-fsync", OPT_GROUP_TIMING, include_fsync,
+	     "\tInclude fsync in write timing", "include fsync() in the timing"),
+	{ "I", "direct", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "bypass the page cache (O_DIRECT or F_NOCACHE)", NULL, 0, NULL, opt_direct },
+	FLAG("o", "osync", OPT_GROUP_TIMING, osync, "\tSYNC Mode. ",
+	     "open with O_SYNC"),
+	{ "+D", "odsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
+	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
+	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
+	     "purge the CPU cache before each test"),
+	/* throughput mode */
+	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
+	  "throughput mode: N children (processes, threads with -T), each moving "
+	  "a file of its own at once; repeat for more runs", NULL, 0, NULL,
+	  opt_children },
+	{ "F", "files", OPT_ARG_FILES, "FILE...", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "one file per child, after -t N or -u N", "./iosweep.DUMMY.<child>",
+	  0, NULL, NULL },
+	{ "l", "min-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "throughput mode for every child count from -l to -u",
+	  NULL, OFF(min_children), NULL, opt_set_unsigned },
+	{ "u", "max-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "the largest child count of -l", NULL,
+	  OFF(max_children), NULL, opt_set_unsigned },
+	FLAG("T", "threads", OPT_GROUP_THROUGHPUT, threads, NULL,
+	     "children are POSIX threads, not processes"),
+	FLAG("x", "no-stonewall", OPT_GROUP_THROUGHPUT, no_stonewall,
+	     "\tStonewall disabled",
+	     "every child moves its whole file (by default all stop when the "
+	     "first one is done)"),
+	FLAG("C", "show-children", OPT_GROUP_THROUGHPUT, show_children, NULL,
+	     "show each child's bytes and rate"),
+	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
+	     "-s is the total: each child moves -s divided by the child count"),
+
+	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
+	  "sleep between tests", "0", OFF(sleep_between_s),
+	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
+
+	/* report */
+	{ "O", "ops", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "report operations per second", NULL, 0, NULL, opt_unit_ops },
+	{ "N", "usec", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "report microseconds per operation", NULL, 0, NULL, opt_unit_usec },
+	{ "+u", "cpu", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "measure CPU utilization (shown with -R)", NULL, 0, NULL, opt_cpu },
+	FLAG("R", "excel", OPT_GROUP_REPORT, excel, "\tExcel chart generation enabled",
+	     "add IOzone's Excel-style tables to the report"),
+	{ "b", "xls", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_REPORT,
+	  "also write those tables as a BIFF2 .xls file (implies -R)", NULL, 0, NULL,
+	  opt_xls },
+	{ "M", "machine", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_REPORT,
+	  "show the machine (uname) in the header", NULL, 0, NULL, opt_machine },
+	FLAG("Q", "latency-files", OPT_GROUP_REPORT, latency_files,
+	     "\tOffset/latency files enabled.",
+	     "write IOzone's per-operation offset/latency files (wol.dat, "
+	     "rwol.dat, rol.dat, rrol.dat) in the current directory; implies "
+	     "--latency"),
+
+	/* our own: long options only */
+	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
+	  "independent passes over the grid; statistics come from them", "1",
+	  OFF(trials), NULL, opt_set_unsigned },
+	{ NULL, "warmup", OPT_ARG_UINT, "N", 0, 100, OPT_GROUP_OURS,
+	  "untimed passes before the trials", "0", OFF(warmup), NULL,
+	  opt_set_unsigned },
+	{ NULL, "order", OPT_ARG_STRING, "cell|sweep", 0, 0, OPT_GROUP_OURS,
+	  "all trials of a cell in a row, or whole sweeps in turn", "cell", 0, NULL,
+	  opt_order },
+	{ NULL, "label", OPT_ARG_STRING, "NAME", 0, 0, OPT_GROUP_OURS,
+	  "series name for charts, CSV files and the default output directory "
+	  "(any text; the directory name keeps only safe characters)", NULL,
+	  OFF(label), NULL, opt_set_string },
+	{ NULL, "out", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_OURS,
+	  "output directory", "./iosweep-results/LABEL-TIME", OFF(out_dir), NULL,
+	  opt_set_string },
+	{ NULL, "data", OPT_ARG_STRING, "random|zero|ratio=X", 0, 0, OPT_GROUP_OURS,
+	  "data written: incompressible, zeros (as IOzone), or a fraction X "
+	  "(0 <= X < 1) that compresses away", "random", 0, NULL, opt_data },
+	FLAG(NULL, "latency", OPT_GROUP_OURS, latency, NULL,
+	     "time every operation: min, mean, max, sd and percentiles per cell in "
+	     "the report and the CSV files"),
+	FLAG(NULL, "dry-run", OPT_GROUP_OURS, dry_run, NULL,
+	     "print the cells that would run, then stop"),
+	{ NULL, "progress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
+	  "show progress on stderr (default when stderr is a terminal)", NULL, 0, NULL,
+	  opt_progress },
+	{ NULL, "quiet", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_OURS,
+	  "no progress on stderr", NULL, 0, NULL, opt_progress },
+	FLAG(NULL, "overwrite", OPT_GROUP_OURS, overwrite, NULL,
+	     "let -f name a file that already exists"),
+	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
+	FLAG(NULL, "json", OPT_GROUP_OURS, json, NULL,
+	     "also write summary.json: summary.csv, throughput.csv, metadata and cliffs as JSON"),
+	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
+	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
+	     "write gnuplot charts into the output directory and render them"),
+	FLAG(NULL, "report", OPT_GROUP_OURS, report, NULL,
+	     "write report.html into the output directory: findings, charts and "
+	     "tables in one self-contained page"),
+	FLAG(NULL, "refine-cliffs", OPT_GROUP_OURS, refine_cliffs, NULL,
+	     "after the sweep, measure sizes between the two sides of each cache "
+	     "cliff until its cache size is known to within 5%"),
+	{ NULL, "min-time", OPT_ARG_UINT, "MS", 0, 10000, OPT_GROUP_OURS,
+	  "repeat a pass timed for less than MS milliseconds until its "
+	  "repetitions add up to MS (0, the default: every pass once, as IOzone)", "0",
+	  OFF(min_time_ms), NULL, opt_set_unsigned },
+	FLAG(NULL, "cold", OPT_GROUP_OURS, cold, NULL,
+	     "before every read pass, flush the test file and drop it from the "
+	     "page cache (fsync + posix_fadvise), so reads come from the device"),
+	{ NULL, "refine-time", OPT_ARG_UINT, "S", 1, 86400, OPT_GROUP_OURS,
+	  "most seconds --refine-cliffs may add", "600", OFF(refine_time_s), NULL,
+	  opt_set_unsigned },
+	{ NULL, "ci", OPT_ARG_STRING, "PCT%", 0, 0, OPT_GROUP_OURS,
+	  "repeat each cell until its 95% confidence interval is within PCT% of "
+	  "the mean (at least 3 trials, at most --trials N)", NULL, 0, NULL, opt_ci },
+	FLAG(NULL, "until-settled", OPT_GROUP_OURS, until_settled, NULL,
+	     "with -a, keep doubling the file size past -g while a curve has not "
+	     "settled after its last cache cliff (up to the free space)"),
+
+	/* many clients (iosweep-mpi) */
+	FLAG(NULL, "reorder", OPT_GROUP_OURS, reorder, NULL,
+	     "iosweep-mpi: read tests read the file another client wrote (the "
+	     "client K ranks on, K = ranks per host)"),
+	{ NULL, "reorder-shift", OPT_ARG_UINT, "K", 1, 1000000, OPT_GROUP_OURS,
+	  "iosweep-mpi: with --reorder, read the file of the client K ranks on",
+	  "ranks per host", OFF(reorder_shift), NULL, opt_set_unsigned },
+	FLAG(NULL, "stonewall", OPT_GROUP_OURS, stonewall, NULL,
+	     "iosweep-mpi: stop every client's pass when the first client "
+	     "finishes its own; each figure is what the client moved until then"),
+
+	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
+	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
+	  "keep N I/Os in flight per job (io_uring on Linux, POSIX AIO on "
+	  "FreeBSD/macOS, Windows overlapped I/O), tests 0, 1, 2; IOzone's "
+	  "-H N", "1", OFF(iodepth),
+	  "\tPOSIX async I/O (with bcopy). Depth #", opt_set_unsigned },
+	{ NULL, "jobs", OPT_ARG_UINT, "N", 1, 256, OPT_GROUP_OURS,
+	  "N worker threads share the file, each with its part of the records",
+	  "1", OFF(jobs), NULL, opt_set_unsigned },
+	{ NULL, "mix", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_OURS,
+	  "one pass of PCT% reads and the rest writes instead of separate read "
+	  "and write passes (-i 1: seq mix, -i 2: random mix)", NULL, 0, NULL,
+	  opt_mix },
+	{ NULL, "runtime", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "time-based passes of TIME (60s, 2m) instead of one pass over the file",
+	  NULL, OFF(runtime_ms), NULL, opt_duration },
+	{ NULL, "ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "with --runtime, run TIME first without counting it", "0",
+	  OFF(ramp_ms), NULL, opt_duration },
+	FLAG(NULL, "precondition", OPT_GROUP_OURS, precondition, NULL,
+	     "before tests 0 and 2, write the file in their pattern until the "
+	     "write rate is steady"),
+
+	/* information */
+	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
+	  "show this help and exit", NULL, OFF(help), NULL, opt_stop },
+	{ "v", "version", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
+	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
+
+	/* IOzone options we refuse */
+	REJECT("d", "staggered child starts are not supported"),
+	REJECT("+p", "choosing the mixed workload's readers is not supported "
+	       "(even children read, odd ones write)"),
+	REJECT("+B", "choosing the mixed workload's readers is not supported "
+	       "(even children read, odd ones write)"),
+	REJECT("B", "mmap I/O is not supported"),
+	REJECT("D", "mmap I/O is not supported"),
+	REJECT("G", "mmap I/O is not supported"),
+	REJECT("Z", "mmap I/O is not supported"),
+	REJECT("k", "POSIX async I/O is not supported"),
+	REJECT("K", "disrupted read patterns are not supported"),
+	REJECT("V", "data verification is not supported"),
+	REJECT("+d", "data verification is not supported"),
+	REJECT("+E", "data verification is not supported"),
+	REJECT("W", "file locking is not supported"),
+	REJECT("+l", "file locking is not supported"),
+	REJECT("+L", "file locking is not supported"),
+	REJECT("+V", "shared-file mode is not supported"),
+	REJECT("X", "telemetry files are not supported"),
+	REJECT("Y", "telemetry files are not supported"),
+	REJECT("J", "compute delays are not supported"),
+	REJECT("+J", "compute delays are not supported"),
+	REJECT("U", "unmounting between tests is not supported"),
+	REJECT("S", "setting the processor cache size is not supported"),
+	REJECT("L", "setting the cache line size is not supported"),
+	REJECT("P", "processor binding is not supported"),
+	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
+	REJECT("m", "multiple buffers are not supported"),
+	REJECT("+m", "cluster mode is not supported"),
+	REJECT("+h", "cluster mode is not supported"),
+	REJECT("+c", "cluster mode is not supported"),
+	REJECT("+t", "cluster mode is not supported"),
+	REJECT("+H", "cluster mode is not supported"),
+	REJECT("+P", "cluster mode is not supported"),
+	REJECT("+i", "cluster mode is not supported"),
+	REJECT("+s", "cluster mode is not supported"),
+	REJECT("+a", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+w", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+y", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+C", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+Q", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+S", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+W", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+M", "shaping dedup and compression is not supported; use --data"),
+	REJECT("+e", "sparse files are not supported"),
+	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
+	REJECT("+b", "burst mode is not supported"),
+	REJECT("+O", "rate limiting is not supported"),
+	REJECT("+R", "file lists are not supported"),
+	REJECT("+T", "timestamps are not supported"),
+	REJECT("+N", "keeping the file untruncated is not supported"),
+	REJECT("+A", "madvise is not supported"),
+	REJECT("+K", "manual control of test 8 is not supported"),
+	REJECT("+X", "short-circuit mode is not supported"),
+	REJECT("+U", "unbuffered Windows I/O is not supported"),
+	REJECT("+F", "this IOzone option is not supported"),
+};
+
+const size_t opt_table_rows = sizeof(opt_table) / sizeof(opt_table[0]);
+
+_Static_assert(sizeof(opt_table) / sizeof(opt_table[0]) <= OPT_MAX_ROWS,
+	       "struct opt_parse keeps per-row state for at most 128 rows");

@@ -1,0 +1,661 @@
+/*
+ * qd.c: tests 0, 1 and 2 with --iodepth, --jobs, --mix, --runtime,
+ * --ramp and --precondition (see qd.h).
+ *
+ * A pass opens the file once, sets up every worker (its engine, its read
+ * slots, its two histograms) before the clock starts, releases them
+ * together through one gate, and joins them; the clock stops after the
+ * last completion (and -e's fsync, -c's close).  A worker's loop is the
+ * usual one of an asynchronous benchmark: fill the free slots, commit,
+ * reap at least one completion, stamp the time once per batch, record,
+ * repeat; a short transfer is queued again for its rest and keeps its
+ * submission stamp, so its latency covers the whole record.
+ *
+ * Writes take their data from windows of the run's pattern buffer (one
+ * record each, consecutive windows for consecutive writes of a worker,
+ * the workers starting at different windows); with --data zero all from
+ * its start, as tests.c does.  The mix decides each operation with the
+ * worker's own fixed-seed generator: PCT% of them read.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clients/clients.h"
+#include "platform/clock.h"
+#include "engine/engine.h"
+#include "platform/platform.h"
+#include "latency.h"
+#include "options/options.h"
+#include "run/qd.h"
+#include "results.h"
+#include "run/tests.h"
+
+#define QD_SEED 0x9d5eed00ull
+#define QD_ERR_MAX 512
+#define QD_PRECOND_MAX 8       /* --precondition: most whole-file passes */
+#define QD_PRECOND_STEADY 0.05 /* ...until one is within 5% of the one before */
+
+enum qd_kind { QD_READ, QD_WRITE, QD_MIX };
+
+struct qd_pass;
+
+struct qd_job {
+	struct qd_pass *p;
+	unsigned idx;
+	uint64_t first, count;        /* records first .. first+count-1 of the order */
+	uint64_t rng;                 /* --mix */
+	uint64_t wnext;               /* next write window */
+	unsigned char *rbuf;          /* depth records: where reads land */
+	struct engine_io *ios;        /* depth slots */
+	unsigned *freeslots;
+	struct engine_io **done;
+	struct engine *e;
+	struct latency_hist lat[2];   /* reads, writes */
+	uint64_t ops[2];
+	struct plat_thread *th;       /* NULL until started */
+	int rc;
+	char err[QD_ERR_MAX];
+};
+
+struct qd_pass {
+	struct tests_ctx *c;
+	int fd;
+	enum qd_kind kind;
+	unsigned read_pct;
+	const uint64_t *order;        /* byte offsets (random), or NULL: sequential */
+	unsigned depth, njobs;
+	size_t nwin;                  /* write windows in the pattern buffer */
+	int time_based;
+	int sync;                     /* a test's pass: meets the other clients */
+	uint64_t ramp_ns, run_ns;
+	uint64_t t_count, t_end;      /* --runtime: the counted window */
+	struct plat_gate *gate;       /* the workers start together */
+	volatile int abort;           /* a worker failed: the others stop issuing */
+	struct qd_job *jobs;
+};
+
+/* What qd_attach() allocates. */
+struct qd_state {
+	struct latency_hist rw[2];
+	struct latency_hist all;      /* when --latency did not give one */
+	int own_all;
+	unsigned inflight_max;        /* meta.inflight_max so far */
+	uint64_t sync_done, async_done; /* meta.async_pct's counts so far */
+};
+
+/* ---- one worker ------------------------------------------------------ */
+
+static uint64_t qd_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int job_fail(struct qd_job *j, const struct engine_io *io, int64_t res)
+{
+	const struct tests_ctx *c = j->p->c;
+
+	if (res < 0)
+		snprintf(j->err, sizeof(j->err), "cannot %s '%s' at offset %" PRIu64
+			 " (%s, depth %u): %s", io->is_write ? "write" : "read",
+			 c->path, io->off, j->e->ops->name, j->p->depth,
+			 strerror((int)-res));
+	else if (io->is_write)
+		snprintf(j->err, sizeof(j->err), "cannot write '%s': %s", c->path,
+			 strerror(ENOSPC));
+	else
+		snprintf(j->err, sizeof(j->err), "cannot read '%s' at offset %"
+			 PRIu64 ": unexpected end of file", c->path, io->off);
+	return TESTS_ERROR;
+}
+
+/*
+ * The worker's loop.  TESTS_OK, TESTS_ERROR (message in j->err) or
+ * TESTS_STOPPED; every I/O it queued has completed when it returns.
+ */
+static int job_run(struct qd_job *j)
+{
+	struct qd_pass *p = j->p;
+	struct tests_ctx *c = p->c;
+	struct engine *e = j->e;
+	const size_t len = (size_t)c->reclen;
+	unsigned nfree = p->depth;
+	uint64_t pos = 0, now = clock_now_ns();
+	int issuing = j->count > 0, rc = TESTS_OK;
+
+	for (unsigned i = 0; i < p->depth; i++)
+		j->freeslots[i] = p->depth - 1 - i;
+	for (;;) {
+		if (issuing && (*c->stop || p->abort)) {
+			issuing = 0;
+			if (*c->stop)
+				rc = TESTS_STOPPED;
+		}
+		while (issuing && nfree > 0) {
+			struct engine_io *io = &j->ios[j->freeslots[--nfree]];
+			uint64_t k = j->first + pos % j->count;
+			io->off = p->order ? p->order[k] : k * len;
+			io->is_write = p->kind == QD_WRITE ||
+				(p->kind == QD_MIX && qd_rand(&j->rng) % 100 >= p->read_pct);
+			if (io->is_write) {
+				io->buf = c->wbuf + (j->wnext % p->nwin) * len;
+				j->wnext++;
+			} else {
+				io->buf = j->rbuf + io->slot * len;
+			}
+			io->len = len;
+			io->t_submit_ns = now;
+			if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0)
+				goto fail;
+			if (++pos >= j->count && !p->time_based)
+				issuing = 0;
+		}
+		if (e->ops->commit(e, j->err, sizeof(j->err)) != 0)
+			goto fail;
+		if (e->inflight > e->most_inflight)
+			e->most_inflight = e->inflight;
+		if (e->inflight == 0)
+			break;
+		int n = e->ops->reap(e, 1, j->done, p->depth, j->err, sizeof(j->err));
+		if (n < 0)
+			goto fail;
+		now = clock_now_ns();
+		for (int i = 0; i < n; i++) {
+			struct engine_io *io = j->done[i];
+			if (io->res <= 0 || (uint64_t)io->res > io->len) {
+				rc = job_fail(j, io, io->res);
+				goto drain;
+			}
+			if ((uint64_t)io->res < io->len) {   /* short: queue the rest */
+				io->buf = (unsigned char *)io->buf + io->res;
+				io->len -= (size_t)io->res;
+				io->off += (uint64_t)io->res;
+				if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0)
+					goto fail;
+				continue;
+			}
+			if (!p->time_based || (now >= p->t_count && now <= p->t_end)) {
+				latency_add(&j->lat[io->is_write], now - io->t_submit_ns);
+				j->ops[io->is_write]++;
+			}
+			j->freeslots[nfree++] = (unsigned)io->slot;
+		}
+		if (p->time_based && now >= p->t_end)
+			issuing = 0;
+	}
+	return rc;
+fail:
+	rc = TESTS_ERROR;
+drain:
+	p->abort = 1;
+	return rc;
+}
+
+static int job_main(void *arg)
+{
+	struct qd_job *j = arg;
+
+	if (plat_gate_arrive(j->p->gate))
+		j->rc = job_run(j);
+	return 0;
+}
+
+/* ---- one pass ---------------------------------------------------------- */
+
+static void jobs_free(struct qd_pass *p)
+{
+	for (unsigned i = 0; p->jobs && i < p->njobs; i++) {
+		struct qd_job *j = &p->jobs[i];
+		engine_close(j->e);        /* waits for anything in flight first */
+		io_free(j->rbuf);
+		free(j->ios);
+		free(j->freeslots);
+		free(j->done);
+		latency_release(&j->lat[0]);
+		latency_release(&j->lat[1]);
+	}
+	free(p->jobs);
+	p->jobs = NULL;
+}
+
+/* Everything a worker needs, before the clock starts. */
+static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
+{
+	struct tests_ctx *c = p->c;
+	const uint64_t n = c->numrecs;
+
+	p->jobs = calloc(p->njobs, sizeof(*p->jobs));
+	if (!p->jobs)
+		goto nomem;
+	for (unsigned i = 0; i < p->njobs; i++) {
+		struct qd_job *j = &p->jobs[i];
+		j->p = p;
+		j->idx = i;
+		j->first = n * i / p->njobs;
+		j->count = n * (i + 1) / p->njobs - j->first;
+		j->rng = QD_SEED + i;
+		j->wnext = p->nwin * i / p->njobs;
+		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->reclen);
+		j->ios = calloc(p->depth, sizeof(*j->ios));
+		j->freeslots = calloc(p->depth, sizeof(*j->freeslots));
+		j->done = calloc(p->depth, sizeof(*j->done));
+		if (!j->rbuf || !j->ios || !j->freeslots || !j->done ||
+		    latency_init(&j->lat[0]) != 0 || latency_init(&j->lat[1]) != 0)
+			goto nomem;
+		for (unsigned k = 0; k < p->depth; k++)
+			j->ios[k].slot = k;
+		j->e = engine_open(eng, p->fd, p->depth, c->err, c->errlen);
+		if (!j->e)
+			return -1;
+	}
+	return 0;
+nomem:
+	snprintf(c->err, c->errlen, "out of memory for %u jobs at depth %u",
+		 p->njobs, p->depth);
+	return -1;
+}
+
+/* Start the workers, open the gate at t0, wait for all of them. */
+static int jobs_run(struct qd_pass *p, uint64_t *t0)
+{
+	struct tests_ctx *c = p->c;
+	unsigned started = 0;
+	int rc = TESTS_OK;
+
+	for (unsigned i = 0; i < p->njobs; i++) {
+		char why[256];
+		if (plat_thread_start(&p->jobs[i].th, job_main, &p->jobs[i], why,
+				      sizeof(why)) != 0) {
+			snprintf(c->err, c->errlen, "--jobs %u: %s", p->njobs, why);
+			rc = TESTS_ERROR;
+			break;
+		}
+		started++;
+	}
+	if (rc == TESTS_OK)
+		plat_gate_wait(p->gate, started);
+	/* many clients: every client's workers are ready; start together */
+	if (rc == TESTS_OK && p->sync && clients_pass_start(*c->stop != 0))
+		rc = TESTS_STOPPED;
+	*t0 = clock_now_ns();
+	p->t_count = *t0 + p->ramp_ns;
+	p->t_end = p->t_count + p->run_ns;
+	plat_gate_open(p->gate, rc == TESTS_OK);   /* publishes t_count, t_end */
+	for (unsigned i = 0; i < p->njobs; i++)
+		if (p->jobs[i].th) {
+			plat_thread_join(p->jobs[i].th);
+			p->jobs[i].th = NULL;
+		}
+	for (unsigned i = 0; i < p->njobs && rc == TESTS_OK; i++) {
+		struct qd_job *j = &p->jobs[i];
+		if (j->rc == TESTS_ERROR) {
+			snprintf(c->err, c->errlen, "%s", j->err);
+			rc = TESTS_ERROR;
+		}
+	}
+	for (unsigned i = 0; i < p->njobs && rc == TESTS_OK; i++)
+		if (p->jobs[i].rc == TESTS_STOPPED)
+			rc = TESTS_STOPPED;
+	return rc;
+}
+
+/* The workers' histograms into the pass's (c->lat: all; lat_rw: split). */
+static int jobs_merge(struct qd_pass *p)
+{
+	struct tests_ctx *c = p->c;
+
+	for (int d = 0; d < 2; d++)
+		latency_clear(c->lat_rw[d]);
+	for (unsigned i = 0; i < p->njobs; i++)
+		for (int d = 0; d < 2; d++)
+			if (latency_merge(c->lat_rw[d], &p->jobs[i].lat[d]) != 0 ||
+			    (c->lat && latency_merge(c->lat, &p->jobs[i].lat[d]) != 0))
+				return -1;
+	return 0;
+}
+
+/*
+ * The share of the recorded passes' transfers the system left pending
+ * (async_done of sync_done + async_done, engines that count them: winaio)
+ * into meta.async_pct: "0" and "100" only when exact, else one decimal
+ * kept off them.  Nothing when no engine counted.
+ */
+static int note_async(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	uint64_t total;
+	double pct;
+	char num[16];
+
+	for (unsigned i = 0; i < p->njobs; i++) {
+		st->sync_done += p->jobs[i].e->sync_done;
+		st->async_done += p->jobs[i].e->async_done;
+	}
+	total = st->sync_done + st->async_done;
+	if (total == 0)
+		return 0;
+	pct = 100.0 * (double)st->async_done / (double)total;
+	if (st->async_done == 0 || st->sync_done == 0)
+		snprintf(num, sizeof(num), "%d", st->async_done ? 100 : 0);
+	else
+		snprintf(num, sizeof(num), "%.1f", pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct);
+	return results_set_str(&c->rs->meta.async_pct, num);
+}
+
+/*
+ * The most I/Os one worker of a recorded pass had in flight at once
+ * (submitted and not yet reaped), the run's largest into meta.inflight_max;
+ * how the system finished them into meta.async_pct.
+ */
+static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	unsigned most = 0;
+	char num[16];
+
+	for (unsigned i = 0; i < p->njobs; i++)
+		if (p->jobs[i].e->most_inflight > most)
+			most = p->jobs[i].e->most_inflight;
+	if (!st || !c->rs || !c->record)
+		return 0;
+	if (note_async(c, p) != 0)
+		return -1;
+	if (most <= st->inflight_max)
+		return 0;
+	st->inflight_max = most;
+	snprintf(num, sizeof(num), "%u", most);
+	return results_set_str(&c->rs->meta.inflight_max, num);
+}
+
+/*
+ * One pass of kind over the file (order: random offsets or NULL), size-
+ * or time-based; with record, its histograms go to the ctx.  A test's
+ * pass (not --precondition's or the untimed lay-out) is a timed pass
+ * of many clients (clients.h): it meets the others after its workers
+ * are ready, before t0, and after t1.
+ */
+static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order,
+		   int time_based, int record, struct tests_span *s)
+{
+	const struct options *o = c->o;
+	struct qd_pass p;
+	const struct engine_ops *eng;
+	uint64_t t0 = 0, t1;
+	int rc = TESTS_ERROR, sync_ok = 1;
+
+	memset(&p, 0, sizeof(p));
+	p.c = c;
+	p.kind = kind;
+	p.read_pct = o->mix_read_pct;
+	p.order = order;
+	p.depth = o->iodepth ? o->iodepth : 1;
+	p.njobs = o->jobs ? o->jobs : 1;
+	p.time_based = time_based;
+	p.sync = record;	/* the tests' passes, warm-up ones too */
+	p.ramp_ns = time_based ? o->ramp_ms * 1000000u : 0;
+	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
+	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
+		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
+	p.gate = plat_gate_new();
+	if (!p.gate) {
+		snprintf(c->err, c->errlen, "out of memory for %u jobs", p.njobs);
+		p.fd = -1;
+		goto out;
+	}
+	p.fd = io_open(c->path, (kind == QD_READ ? O_RDONLY : O_RDWR) | c->open_flags,
+		       &c->mode, c->err, c->errlen);
+	if (p.fd < 0 || io_fsync(p.fd, c->path, c->err, c->errlen) != 0)
+		goto out;
+	eng = engine_pick(p.depth, c->err, c->errlen);
+	if (!eng || jobs_setup(&p, eng) != 0)
+		goto out;
+	rc = jobs_run(&p, &t0);
+	if (rc == TESTS_OK && c->include_fsync &&
+	    io_fsync(p.fd, c->path, c->err, c->errlen) != 0)
+		rc = TESTS_ERROR;
+	if (rc == TESTS_OK && c->include_close) {
+		int fd = p.fd;
+		p.fd = -1;
+		if (io_close(fd, c->path, c->err, c->errlen) != 0)
+			rc = TESTS_ERROR;
+	}
+	t1 = clock_now_ns();
+	/* many clients: the barrier after t1, before the untimed fsync and close */
+	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &c->sync_ns))
+		rc = TESTS_STOPPED;
+	if (rc != TESTS_OK)
+		goto out;
+	memset(s, 0, sizeof(*s));
+	for (unsigned i = 0; i < p.njobs; i++) {
+		s->ops += p.jobs[i].ops[0] + p.jobs[i].ops[1];
+		s->rd_ops += p.jobs[i].ops[0];
+	}
+	s->bytes = s->ops * c->reclen;
+	s->elapsed_ns = time_based ? p.run_ns : t1 - t0;
+	if (record && (jobs_merge(&p) != 0 || note_inflight(c, &p) != 0)) {
+		snprintf(c->err, c->errlen, "out of memory merging latency histograms");
+		rc = TESTS_ERROR;
+	}
+out:
+	jobs_free(&p);
+	if (p.fd >= 0) {
+		if (rc == TESTS_OK)
+			sync_ok = io_fsync(p.fd, c->path, c->err, c->errlen) == 0;
+		if (rc == TESTS_OK && sync_ok)
+			sync_ok = io_close(p.fd, c->path, c->err, c->errlen) == 0;
+		else
+			plat_close_fd(p.fd);
+		if (!sync_ok)
+			rc = TESTS_ERROR;
+	}
+	plat_gate_free(p.gate);
+	return rc;
+}
+
+/*
+ * --precondition: whole-file passes of kind's writes, not recorded, until
+ * one runs within 5% of the rate of the one before (at most 8).
+ */
+static int precondition(struct tests_ctx *c, const uint64_t *order)
+{
+	double prev = 0.0;
+
+	if (!c->o->precondition)
+		return TESTS_OK;
+	for (int k = 0; k < QD_PRECOND_MAX; k++) {
+		struct tests_span s;
+		int rc = qd_pass(c, QD_WRITE, order, 0, 0, &s);
+		if (rc != TESTS_OK)
+			return rc;
+		double rate = s.elapsed_ns ? (double)s.bytes / (double)s.elapsed_ns : 0.0;
+		if (k > 0 && prev > 0.0 && rate >= prev * (1.0 - QD_PRECOND_STEADY) &&
+		    rate <= prev * (1.0 + QD_PRECOND_STEADY))
+			break;
+		prev = rate;
+	}
+	return TESTS_OK;
+}
+
+/* ---- the rows ---------------------------------------------------------- */
+
+static int timed(const struct tests_ctx *c)
+{
+	return c->o->runtime_ms > 0;
+}
+
+/*
+ * A time-based write pass may wrap before reaching the end of the file, so
+ * with --runtime the file is first laid out whole by one untimed pass (the
+ * read tests need every record); --precondition does that anyway.
+ */
+static int prepare_write(struct tests_ctx *c)
+{
+	struct tests_span s;
+
+	if (timed(c) && !c->o->precondition) {
+		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, &s);
+		if (rc != TESTS_OK)
+			return rc;
+	}
+	return precondition(c, NULL);
+}
+
+static int prepare_random(struct tests_ctx *c)
+{
+	if (!c->offsets) {
+		snprintf(c->err, c->errlen, "internal error: no offset table");
+		return TESTS_ERROR;
+	}
+	tests_permutation(c->offsets, c->numrecs);
+	for (uint64_t i = 0; i < c->numrecs; i++)
+		c->offsets[i] *= c->reclen;
+	return precondition(c, c->offsets);
+}
+
+static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return qd_pass(c, QD_WRITE, NULL, timed(c), 1, s);
+}
+
+static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return qd_pass(c, QD_READ, NULL, timed(c), 1, s);
+}
+
+static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->offsets, timed(c), 1, s);
+}
+
+static int pass_seq_mix(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return qd_pass(c, QD_MIX, NULL, timed(c), 1, s);
+}
+
+static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return qd_pass(c, QD_MIX, c->offsets, timed(c), 1, s);
+}
+
+static const struct tests_def qd_rows[] = {
+	{ 0, "write", { RC_WRITE, RC_REWRITE }, 2, 0, 0, prepare_write, pass_write },
+	{ 1, "read", { RC_READ, RC_REREAD }, 2, 0, 1, NULL, pass_read },
+	{ 2, "random read/write", { RC_RANDOM_READ, RC_RANDOM_WRITE }, 2, 1, 1,
+	  prepare_random, pass_random },
+	{ 1, "seq mix", { RC_SEQ_MIX, -1 }, 1, 0, 1, NULL, pass_seq_mix },
+	{ 2, "random mix", { RC_RANDOM_MIX, -1 }, 1, 0, 1, prepare_random,
+	  pass_random_mix },
+};
+
+const struct tests_def *qd_find(int n, const struct options *o)
+{
+	if (n == TEST_WRITE)
+		return &qd_rows[0];
+	if (n == TEST_READ)
+		return &qd_rows[o->mix_given ? 3 : 1];
+	if (n == TEST_RANDOM)
+		return &qd_rows[o->mix_given ? 4 : 2];
+	return NULL;
+}
+
+/* ---- set-up ------------------------------------------------------------ */
+
+int qd_check(const struct options *o, char *err, size_t errlen)
+{
+	unsigned depth = o->iodepth ? o->iodepth : 1;
+	const struct engine_ops *eng;
+	struct engine *e;
+
+	if (!options_qd(o))
+		return 0;
+	eng = engine_pick(depth, err, errlen);
+	if (!eng)
+		return -1;
+	if (depth == 1)
+		return 0;
+	e = engine_open(eng, -1, depth, err, errlen);   /* the kernel may refuse */
+	if (!e)
+		return -1;
+	engine_close(e);
+	return 0;
+}
+
+int qd_attach(struct tests_ctx *c, char *err, size_t errlen)
+{
+	struct qd_state *st = calloc(1, sizeof(*st));
+
+	if (!st || latency_init(&st->rw[0]) != 0 || latency_init(&st->rw[1]) != 0 ||
+	    (!c->lat_work && latency_init(&st->all) != 0)) {
+		if (st) {
+			latency_release(&st->rw[0]);
+			latency_release(&st->rw[1]);
+		}
+		free(st);
+		snprintf(err, errlen, "out of memory for the latency histograms");
+		return -1;
+	}
+	if (!c->lat_work) {
+		st->own_all = 1;
+		c->lat_work = &st->all;
+	}
+	c->lat_rw[0] = &st->rw[0];
+	c->lat_rw[1] = &st->rw[1];
+	c->qd_state = st;
+	return 0;
+}
+
+void qd_detach(struct tests_ctx *c)
+{
+	struct qd_state *st = c->qd_state;
+
+	if (!st)
+		return;
+	latency_release(&st->rw[0]);
+	latency_release(&st->rw[1]);
+	if (st->own_all) {
+		latency_release(&st->all);
+		c->lat_work = NULL;
+	}
+	free(st);
+	c->qd_state = NULL;
+	c->lat_rw[0] = c->lat_rw[1] = NULL;
+}
+
+/* A duration in ms as "60s" or "1.5s". */
+static void put_ms(char *out, size_t outlen, uint64_t ms)
+{
+	if (ms % 1000 == 0)
+		snprintf(out, outlen, "%" PRIu64 "s", ms / 1000);
+	else
+		snprintf(out, outlen, "%" PRIu64 "ms", ms);
+}
+
+void qd_describe(const struct options *o, char *out, size_t outlen)
+{
+	unsigned depth = o->iodepth ? o->iodepth : 1;
+	char errbuf[8], rt[32] = "", rp[32] = "";
+	const struct engine_ops *eng = engine_pick(depth, errbuf, sizeof(errbuf));
+	char mix[16] = "";
+
+	put_ms(rt, sizeof(rt), o->runtime_ms);
+	put_ms(rp, sizeof(rp), o->ramp_ms);
+	if (o->mix_given)
+		snprintf(mix, sizeof(mix), "%u", o->mix_read_pct);
+	snprintf(out, outlen, "engine=%s iodepth=%u jobs=%u%s%s%s%s%s%s%s",
+		 eng ? eng->name : "none", depth, o->jobs ? o->jobs : 1,
+		 o->mix_given ? " mix=" : "", mix,
+		 o->runtime_ms ? " runtime=" : "", o->runtime_ms ? rt : "",
+		 o->runtime_ms ? " ramp=" : "", o->runtime_ms ? rp : "",
+		 o->precondition ? " precondition" : "");
+}
