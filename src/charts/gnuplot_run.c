@@ -76,7 +76,7 @@ static int gnuplot_run(const char *dir, const char **args, char *msg, size_t msg
 
 int gnuplot_has_term(const char *term, char *err, size_t errlen)
 {
-	char arg[] = "print GPVAL_TERMINALS", msg[4096], want[48];
+	char arg[] = "print GPVAL_TERMINALS", terms[4096], want[48];
 	const char *args[] = { NULL, "-e", arg, NULL };
 	int status = 0;
 
@@ -84,22 +84,22 @@ int gnuplot_has_term(const char *term, char *err, size_t errlen)
 		snprintf(err, errlen, "gnuplot not found");
 		return -1;
 	}
-	if (gnuplot_run(".", args, msg, sizeof(msg), &status, err, errlen) != 0)
+	if (gnuplot_run(".", args, terms, sizeof(terms), &status, err, errlen) != 0)
 		return -1;
 	if (status != 0) {
 		char line[512];
-		first_error_line(msg, line, sizeof(line));
+		first_error_line(terms, line, sizeof(line));
 		snprintf(err, errlen, "gnuplot failed listing its terminals: %s", line);
 		return -1;
 	}
-	for (char *p = msg; *p; p++)   /* one list of words between spaces */
+	for (char *p = terms; *p; p++)   /* one list of words between spaces */
 		if (*p == '\n' || *p == '\t')
 			*p = ' ';
 	const char *t = gnuplot_term_real(term);
 	snprintf(want, sizeof(want), " %s ", t);
-	if (strstr(msg, want))
+	if (strstr(terms, want))
 		return 1;
-	return strcmp(t, "png") == 0 && strstr(msg, " pngcairo ");
+	return strcmp(t, "png") == 0 && strstr(terms, " pngcairo ");
 }
 
 int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen)

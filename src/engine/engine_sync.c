@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "engine/engine.h"
 #include "platform/platform.h"
@@ -39,13 +38,13 @@ static int sync_queue(struct engine *e, struct engine_io *io, char *err,
 		? io_full_pwrite(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
 		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
 	/* as pread/pwrite would say: the count, 0 at the end of the file,
-	 * -errno; a write that made no progress is a full device */
+	 * -errno (ENOSPC for a write that made no progress) */
 	if (rc == 0)
 		io->res = (int64_t)io->len;
-	else if (!io->is_write && strstr(msg, "unexpected end of file"))
+	else if (rc == IO_EOF)
 		io->res = 0;
 	else
-		io->res = errno ? -(int64_t)errno : io->is_write ? -(int64_t)ENOSPC : -(int64_t)EIO;
+		io->res = errno ? -(int64_t)errno : -(int64_t)EIO;
 	e->data = io;
 	e->inflight++;
 	return 0;

@@ -84,9 +84,11 @@ int io_seek(int fd, int64_t off, int whence, const char *path,
 int io_unlink(const char *path, char *err, size_t errlen);
 
 /*
- * Move exactly len bytes; a write that makes no progress is ENOSPC, a read
- * that meets end of file early is "unexpected end of file".  0 or -1.
+ * Move exactly len bytes.  0, or IO_EOF for a read that meets the end of
+ * the file early, or -1 with errno set for any other failure (ENOSPC for
+ * a write that makes no progress); the message says which in words.
  */
+#define IO_EOF (-2)
 int io_full_write(int fd, const void *buf, size_t len, const char *path,
 		  char *err, size_t errlen);
 int io_full_read(int fd, void *buf, size_t len, const char *path,

@@ -144,7 +144,7 @@ static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 {
 	const char *hint = "";
 
-	if (r->o->direct && strstr(r->msg, strerror(EINVAL)))
+	if (r->o->direct && r->ctx.err_errno == EINVAL)
 		hint = "; with -I the record size must be a multiple of the "
 		       "device's logical block size";
 	snprintf(err, errlen, "%s (cell %llu kB / %llu kB, test %s)%s", r->msg,
@@ -285,8 +285,11 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	cell_sizes(c, pc);
 	c->cell = (uint32_t)r->rs_cell[pi];
 	c->trial = (uint16_t)trial;
-	if (empty_file(r) != 0)
+	c->err_errno = 0;
+	if (empty_file(r) != 0) {
+		c->err_errno = errno;
 		return cell_error(r, pc, err, errlen);
+	}
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
 		c->record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {

@@ -928,8 +928,26 @@ static int complete_file(struct tests_ctx *c, uint64_t done)
 	return finish(c, fd, TESTS_OK);
 }
 
+static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
+			    int32_t writer);
+
+/* Runs the passes; on TESTS_ERROR c->err_errno keeps the errno of the call
+ * that failed (read here, before anything else can change it). */
 static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		      int32_t writer)
+{
+	int rc;
+
+	errno = 0;
+	c->err_errno = 0;
+	rc = run_passes_errno(t, c, writer);
+	if (rc == TESTS_ERROR)
+		c->err_errno = errno;
+	return rc;
+}
+
+static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
+			    int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
 

@@ -156,6 +156,8 @@ struct tests_ctx {
 	volatile sig_atomic_t *stop;
 	char *err;
 	size_t errlen;
+	int err_errno;              /* set on TESTS_ERROR: the failing call's errno
+				       (the platform layer sets it), else 0 */
 };
 
 /* What one pass measured. */

@@ -94,11 +94,11 @@ static void test_read_past_eof_names_file(void)
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT(io_full_write(fd, buf, 10, path, err, sizeof(err)) == 0);
 	CU_ASSERT(io_seek(fd, 0, SEEK_SET, path, err, sizeof(err)) == 0);
-	CU_ASSERT(io_full_read(fd, buf, 16, path, err, sizeof(err)) == -1);
+	CU_ASSERT(io_full_read(fd, buf, 16, path, err, sizeof(err)) == IO_EOF);
 	CU_ASSERT(strstr(err, "cannot read") != NULL);
 	CU_ASSERT(strstr(err, path) != NULL);
 	CU_ASSERT(strstr(err, "end of file") != NULL);
-	CU_ASSERT(io_full_pread(fd, buf, 16, 4, path, err, sizeof(err)) == -1);
+	CU_ASSERT(io_full_pread(fd, buf, 16, 4, path, err, sizeof(err)) == IO_EOF);
 	CU_ASSERT(strstr(err, "cannot pread") != NULL);
 	close(fd);
 	teardown();
@@ -244,7 +244,7 @@ static void test_vectored(void)
 	memset(b, 0, sizeof(b));
 	CU_ASSERT(io_full_preadv(fd, rv, 3, 8, path, err, sizeof(err)) == 0);
 	CU_ASSERT(memcmp(a, b, sizeof(a)) == 0);
-	CU_ASSERT(io_full_preadv(fd, rv, 3, 16, path, err, sizeof(err)) == -1);
+	CU_ASSERT(io_full_preadv(fd, rv, 3, 16, path, err, sizeof(err)) == IO_EOF);
 	CU_ASSERT(strstr(err, "cannot preadv") != NULL);
 	CU_ASSERT(strstr(err, "end of file") != NULL);
 	close(fd);

@@ -103,7 +103,7 @@ static void test_transfers(void)
 	CU_ASSERT_EQUAL(io_full_read(fd, buf, 12, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(memcmp(buf, "\0\0\0\0\0\0\0\0abcd", 12), 0);
 	/* reading past the end names the file and the shortfall */
-	CU_ASSERT_EQUAL(io_full_pread(fd, buf, 8, 8, f, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(io_full_pread(fd, buf, 8, 8, f, err, sizeof(err)), IO_EOF);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unexpected end of file"));
 	CU_ASSERT_EQUAL(io_truncate(fd, 4, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(io_fsync(fd, f, err, sizeof(err)), 0);

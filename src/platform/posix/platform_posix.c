@@ -29,6 +29,7 @@ static int fail(char *err, size_t errlen, const char *call, const char *path,
 		int e)
 {
 	snprintf(err, errlen, "cannot %s '%s': %s", call, path, strerror(e));
+	errno = e;
 	return -1;
 }
 
@@ -260,7 +261,7 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 				return fail(err, errlen, call, path, ENOSPC);
 			snprintf(err, errlen, "cannot %s '%s': unexpected end of file "
 				 "(%zu bytes short)", call, path, len);
-			return -1;
+			return IO_EOF;
 		}
 		p += n;
 		len -= (size_t)n;
@@ -334,10 +335,11 @@ static int finish_vec(int fd, const struct io_vec *iov, int iovcnt, uint64_t off
 			off += l;
 			continue;
 		}
-		if (full_xfer(fd, (unsigned char *)iov[i].base + done, l - done,
-			      (int64_t)(off + done), is_write, call, path,
-			      err, errlen) != 0)
-			return -1;
+		int rc = full_xfer(fd, (unsigned char *)iov[i].base + done, l - done,
+				   (int64_t)(off + done), is_write, call, path,
+				   err, errlen);
+		if (rc != 0)
+			return rc;
 		off += l;
 		done = 0;
 	}

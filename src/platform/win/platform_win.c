@@ -327,7 +327,7 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 				return fail_code(err, errlen, call, path, ERROR_DISK_FULL);
 			snprintf(err, errlen, "cannot %s '%s': unexpected end of file "
 				 "(%zu bytes short)", call, path, len);
-			return -1;
+			return IO_EOF;
 		}
 		p += n;
 		len -= n;
