@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "latency.h"
-#include "results.h"
 
 static void reset_figures(struct latency_hist *h)
 {
@@ -354,7 +353,7 @@ const char *latency_fig_name(int i)
 	return latency_col_name(0, i);
 }
 
-/* rows: all operations, the reads, the writes (results.h's RESULTS_LAT_*) */
+/* rows: all operations, the reads, the writes */
 static const char *const col_names[3][LATENCY_NFIGS] = {
 	{ "lat_min_us", "lat_mean_us", "lat_max_us", "lat_sd_us", "lat_p50_us",
 	  "lat_p90_us", "lat_p99_us", "lat_p999_us" },
@@ -388,55 +387,5 @@ int latency_summarize(const struct latency_hist *h, struct latency_summary *out)
 	out->us[3] = latency_sd_ns(h) / 1e3;
 	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++)
 		out->us[4 + i] = latency_quantile_ns(h, qs[i]) / 1e3;
-	return 0;
-}
-
-int latency_merge_cell(const struct result_set *rs, size_t cell, int col,
-		       struct latency_hist *out)
-{
-	int merged = 0;
-
-	latency_clear(out);
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct result_sample *s = &rs->samples[i];
-		if (s->cell != cell || s->col != col || !s->lat ||
-		    (s->flags & RESULTS_SF_PARTIAL))
-			continue;
-		if (latency_merge(out, s->lat) != 0)
-			return -1;
-		merged++;
-	}
-	return merged;
-}
-
-int latency_merge_cell_dir(const struct result_set *rs, size_t cell, int col,
-			   int dir, struct latency_hist *out)
-{
-	int merged = 0;
-
-	latency_clear(out);
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct result_sample *s = &rs->samples[i];
-		const struct latency_hist *h;
-		if (s->cell != cell || s->col != col || (s->flags & RESULTS_SF_PARTIAL))
-			continue;
-		if (s->flags & RESULTS_SF_SPLIT)
-			h = dir ? s->lat_wr : s->lat_rd;
-		else
-			h = results_col_writes(col) == dir ? s->lat : NULL;
-		if (!h || h->n == 0)
-			continue;
-		if (latency_merge(out, h) != 0)
-			return -1;
-		merged++;
-	}
-	return merged;
-}
-
-int latency_in_set(const struct result_set *rs)
-{
-	for (size_t i = 0; i < rs->nsamples; i++)
-		if (rs->samples[i].lat)
-			return 1;
 	return 0;
 }

@@ -167,24 +167,4 @@ const char *latency_fig_label(int i);
 /* Fill out from h.  0, or -1 when h holds no values. */
 int latency_summarize(const struct latency_hist *h, struct latency_summary *out);
 
-/*
- * Merge the histograms of every full (not partial) trial of (cell, col)
- * of a result set into out (full, emptied first).  Returns how many
- * trials had one; -1 when out of memory.
- */
-int latency_merge_cell(const struct result_set *rs, size_t cell, int col,
-		       struct latency_hist *out);
-
-/*
- * The same for one direction: dir 0 the reads, 1 the writes of
- * (cell, col), from a split sample's lat_rd/lat_wr or, for a sample of
- * one direction, its lat when that is dir.  Returns how many trials had
- * values of that direction; -1 when out of memory.
- */
-int latency_merge_cell_dir(const struct result_set *rs, size_t cell, int col,
-			   int dir, struct latency_hist *out);
-
-/* Does any sample of the set carry a histogram? */
-int latency_in_set(const struct result_set *rs);
-
 #endif

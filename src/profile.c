@@ -4,7 +4,7 @@
  * blank-separated word.  The rows are computed from the result set like
  * every other emitter: IOPS as the mean over full trials
  * (results_iops_mean), latency from the trials' merged histograms, all
- * operations and each direction (latency_merge_cell, _dir).
+ * operations and each direction (results_lat_merge_cell, _dir).
  */
 #include "compat.h"
 
@@ -248,8 +248,8 @@ int profile_rows_add(struct profile_rows *r, const struct result_set *rs,
 			row->trials = n;
 			memcpy(row->iops, iops, sizeof(iops));
 			for (int d = 0; d < PROFILE_NDIR && rc == 0; d++) {
-				int m = d == PROFILE_ALL ? latency_merge_cell(rs, cell, col, &h)
-					: latency_merge_cell_dir(rs, cell, col, d - 1, &h);
+				int m = d == PROFILE_ALL ? results_lat_merge_cell(rs, cell, col, &h)
+					: results_lat_merge_cell_dir(rs, cell, col, d - 1, &h);
 				if (m < 0)
 					rc = -1;
 				else

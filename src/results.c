@@ -483,3 +483,53 @@ int results_sort_cells(struct result_set *rs)
 	free(newpos);
 	return 0;
 }
+
+int results_lat_merge_cell(const struct result_set *rs, size_t cell, int col,
+		       struct latency_hist *out)
+{
+	int merged = 0;
+
+	latency_clear(out);
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell != cell || s->col != col || !s->lat ||
+		    (s->flags & RESULTS_SF_PARTIAL))
+			continue;
+		if (latency_merge(out, s->lat) != 0)
+			return -1;
+		merged++;
+	}
+	return merged;
+}
+
+int results_lat_merge_cell_dir(const struct result_set *rs, size_t cell, int col,
+			   int dir, struct latency_hist *out)
+{
+	int merged = 0;
+
+	latency_clear(out);
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		const struct latency_hist *h;
+		if (s->cell != cell || s->col != col || (s->flags & RESULTS_SF_PARTIAL))
+			continue;
+		if (s->flags & RESULTS_SF_SPLIT)
+			h = dir ? s->lat_wr : s->lat_rd;
+		else
+			h = results_col_writes(col) == dir ? s->lat : NULL;
+		if (!h || h->n == 0)
+			continue;
+		if (latency_merge(out, h) != 0)
+			return -1;
+		merged++;
+	}
+	return merged;
+}
+
+int results_has_latency(const struct result_set *rs)
+{
+	for (size_t i = 0; i < rs->nsamples; i++)
+		if (rs->samples[i].lat)
+			return 1;
+	return 0;
+}

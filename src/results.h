@@ -352,4 +352,25 @@ int results_has(const struct result_set *rs, size_t cell, int col);
  */
 uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col);
 
+/*
+ * Latency over samples (latency.h keeps the histograms themselves).
+ * Merge the histograms of every full (not partial) trial of (cell, col)
+ * of a result set into out (full, emptied first).  Returns how many
+ * trials had one; -1 when out of memory.
+ */
+int results_lat_merge_cell(const struct result_set *rs, size_t cell, int col,
+		       struct latency_hist *out);
+
+/*
+ * The same for one direction: dir 0 the reads, 1 the writes of
+ * (cell, col), from a split sample's lat_rd/lat_wr or, for a sample of
+ * one direction, its lat when that is dir.  Returns how many trials had
+ * values of that direction; -1 when out of memory.
+ */
+int results_lat_merge_cell_dir(const struct result_set *rs, size_t cell, int col,
+			   int dir, struct latency_hist *out);
+
+/* Does any sample of the set carry a histogram? */
+int results_has_latency(const struct result_set *rs);
+
 #endif

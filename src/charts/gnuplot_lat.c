@@ -16,7 +16,7 @@
  *                            are equally spaced.
  *
  * Every figure is read from the histograms of the result set: the trials
- * of a cell are merged (latency_merge_cell) and latency_quantile_ns /
+ * of a cell are merged (results_lat_merge_cell) and latency_quantile_ns /
  * latency_mean_ns give the numbers, written in microseconds into the
  * scripts' inline data blocks.  A percentile row prints the q it was
  * computed at, so the block can be checked against the histogram.  A
@@ -137,7 +137,7 @@ static int lat_rows(const struct result_set *rs, int col, const struct gnuplot_x
 {
 	out->rows = malloc((rs->ncells ? rs->ncells : 1) * sizeof(*out->rows));
 	out->nrows = 0;
-	out->hist = latency_in_set(rs) != 0;
+	out->hist = results_has_latency(rs) != 0;
 	if (!out->rows)
 		return -1;
 	for (size_t c = 0; c < rs->ncells; c++) {
@@ -153,7 +153,7 @@ static int lat_rows(const struct result_set *rs, int col, const struct gnuplot_x
 			}
 			continue;
 		}
-		int trials = latency_merge_cell(rs, c, col, scratch);
+		int trials = results_lat_merge_cell(rs, c, col, scratch);
 		if (trials < 0)
 			return -1;
 		if (trials == 0 || scratch->n == 0)
@@ -470,7 +470,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 	for (size_t i = 0; i < npick; i++) {
 		const struct lat_row *r = &l->rows[pick[i]];
 		char size[32];
-		if (latency_merge_cell(rs, r->cell, col, scratch) <= 0) {
+		if (results_lat_merge_cell(rs, r->cell, col, scratch) <= 0) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}

@@ -7,14 +7,27 @@
 #ifndef IOSWEEP_COMMANDS_H
 #define IOSWEEP_COMMANDS_H
 
+#include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
+
+struct options;
 
 int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
-int cmd_profile(int argc, char **argv);   /* issue 16 */
+int cmd_profile(int argc, char **argv);
+
+/*
+ * The throughput command, for sweep.c: refuse what cannot run before any
+ * output, print IOzone's header and throughput report on out as the run
+ * goes, then -R, -b and the CSV folder (--out).  Messages go to errout.
+ * Returns an enum iosweep_exit.
+ */
+int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
+			 FILE *out, FILE *errout);
 
 struct cmdargs_list;
 struct result_set;

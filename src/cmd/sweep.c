@@ -35,6 +35,7 @@
 #include "run/qd.h"
 #include "run/runner.h"
 #include "run/settle.h"
+#include "cmd/commands.h"
 #include "cmd/sweep.h"
 #include "platform/sysinfo.h"
 #include "run/throughput.h"
@@ -482,7 +483,7 @@ int sweep_main(int argc, char **argv)
 		status = IOSWEEP_EXIT_OK;
 	} else if (options_throughput(&o)) {
 		catch_signals();
-		status = throughput_sweep(&o, &stop_requested, stdout, stderr);
+		status = cmd_throughput_sweep(&o, &stop_requested, stdout, stderr);
 	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
 				 err, sizeof(err)) != 0) {
 		fprintf(stderr, "iosweep: %s\n", err);

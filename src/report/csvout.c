@@ -254,13 +254,13 @@ static int view_latency(struct view *v)
 	}
 	for (size_t i = 0; i < v->ngroups && rc == 0; i++) {
 		struct group *g = &v->groups[i];
-		int n = latency_merge_cell(v->rs, g->cell, g->col, &h);
+		int n = results_lat_merge_cell(v->rs, g->cell, g->col, &h);
 		if (n < 0)
 			rc = -1;
 		else
 			g->has_lat = n > 0 && latency_summarize(&h, &g->lat) == 0;
 		for (int d = 0; d < 2 && rc == 0; d++) {
-			n = latency_merge_cell_dir(v->rs, g->cell, g->col, d, &h);
+			n = results_lat_merge_cell_dir(v->rs, g->cell, g->col, d, &h);
 			if (n < 0)
 				rc = -1;
 			else
@@ -318,7 +318,7 @@ static int view_build(struct view *v, const struct result_set *rs)
 			v->group_of[(size_t)o->col * rs->ncells + o->cell] = (long)v->ngroups++;
 	}
 	free(scratch);
-	v->hist = latency_in_set(rs);
+	v->hist = results_has_latency(rs);
 	v->lat = v->hist || figs_in_set(rs);
 	return v->hist ? view_latency(v) : 0;
 }

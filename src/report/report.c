@@ -303,7 +303,7 @@ static void report_latency(FILE *out, const struct result_set *rs)
 	struct latency_hist h;
 	int header = 0;
 
-	if (!latency_in_set(rs) || latency_init(&h) != 0)
+	if (!results_has_latency(rs) || latency_init(&h) != 0)
 		return;
 	for (size_t cell = 0; cell < rs->ncells; cell++) {
 		if (rs->cells[cell].placeholder)
@@ -311,7 +311,7 @@ static void report_latency(FILE *out, const struct result_set *rs)
 		for (int col = 0; col < RC_COUNT; col++) {
 			struct latency_summary ls;
 			if (!(rs->cols_mask & (1u << col)) ||
-			    latency_merge_cell(rs, cell, col, &h) <= 0 ||
+			    results_lat_merge_cell(rs, cell, col, &h) <= 0 ||
 			    latency_summarize(&h, &ls) != 0)
 				continue;
 			if (!header) {

@@ -78,9 +78,9 @@ void report_qd(FILE *out, const struct result_set *rs)
 			if (!(rs->cols_mask & (1u << col)) ||
 			    results_iops_mean(rs, cell, col, iops) == 0)
 				continue;
-			n = latency_merge_cell(rs, cell, col, &all);
-			nd[0] = latency_merge_cell_dir(rs, cell, col, 0, &dir[0]);
-			nd[1] = latency_merge_cell_dir(rs, cell, col, 1, &dir[1]);
+			n = results_lat_merge_cell(rs, cell, col, &all);
+			nd[0] = results_lat_merge_cell_dir(rs, cell, col, 0, &dir[0]);
+			nd[1] = results_lat_merge_cell_dir(rs, cell, col, 1, &dir[1]);
 			if (!header) {
 				fprintf(out, "\nIOPS and latency (IOPS: mean of the trials; "
 					"latency in microseconds, trials merged)\n");

@@ -23,21 +23,13 @@
 #include <string.h>
 
 #include "platform/clock.h"
-#include "report/csvout.h"
 #include "platform/platform.h"
 #include "iosweep.h"
 #include "options/options.h"
-#include "report/jsonout.h"
-#include "lib/outfile.h"
-#include "run/pattern.h"
-#include "report/report.h"
-#include "report/report_tp.h"
 #include "results.h"
-#include "run/runner.h"
-#include "platform/sysinfo.h"
+#include "run/pattern.h"
 #include "run/tests.h"
 #include "run/throughput.h"
-#include "report/tpcsv.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
 #define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
@@ -114,13 +106,13 @@ static uint64_t option_file_kb(const struct options *o)
 	return o->nsizes ? o->sizes_kb[0] : TP_DEFAULT_FILE_KB;
 }
 
-static uint64_t option_record_kb(const struct options *o)
+uint64_t throughput_record_kb(const struct options *o)
 {
 	return o->nrecords ? o->records_kb[0] : TP_DEFAULT_RECORD_KB;
 }
 
 /* The file size of each child when there are n of them (-+k splits -s). */
-static uint64_t child_file_kb(const struct options *o, unsigned n)
+uint64_t throughput_child_file_kb(const struct options *o, unsigned n)
 {
 	return o->aggregate ? option_file_kb(o) / n : option_file_kb(o);
 }
@@ -136,10 +128,6 @@ static void remove_files(const struct options *o, unsigned n)
 	}
 }
 
-void throughput_abandon(const struct options *o)
-{
-	remove_files(o, most_children(o));
-}
 
 /* Room in path's directory for every child file that shares it. */
 static int check_room(const struct options *o, unsigned i, unsigned n,
@@ -913,7 +901,7 @@ static struct tp_result *add_result(struct tp_run *run, int kind, unsigned n,
 }
 
 /* Is the test of kind selected by these options? */
-static int selected(const struct options *o, int kind)
+int throughput_selected(const struct options *o, int kind)
 {
 	const struct tp_test_def *t = &tp_defs[kind];
 
@@ -969,7 +957,7 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 		     char *err, size_t errlen)
 {
 	const struct options *o = st->c.o;
-	uint64_t file_kb = child_file_kb(o, n), rec_kb = option_record_kb(o);
+	uint64_t file_kb = throughput_child_file_kb(o, n), rec_kb = throughput_record_kb(o);
 
 	st->c.reclen = rec_kb * 1024;
 	st->c.numrecs = file_kb * 1024 / st->c.reclen;
@@ -978,7 +966,7 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 	for (int kind = 0; kind < TP_NKINDS; kind++) {
 		struct tp_result *r;
 
-		if (!selected(o, kind))
+		if (!throughput_selected(o, kind))
 			continue;
 		st->c.t = &tp_defs[kind];
 		r = add_result(run, kind, n, file_kb, rec_kb);
@@ -1038,157 +1026,4 @@ out:
 	if (!o->keep_file)
 		remove_files(o, most);
 	return rc;
-}
-
-/* ---- the command ------------------------------------------------------- */
-
-struct tp_print {
-	const struct options *o;
-	FILE *out;
-};
-
-static void print_count(void *ctx, unsigned n, uint64_t file_kb)
-{
-	struct tp_print *p = ctx;
-
-	(void)n;
-	report_tp_count(p->out, p->o, file_kb);
-	fflush(p->out);
-}
-
-static void print_test(void *ctx, const struct tp_result *r)
-{
-	struct tp_print *p = ctx;
-
-	report_tp_test(p->out, p->o, r);
-	fflush(p->out);
-}
-
-static void print_count_end(void *ctx, unsigned n)
-{
-	struct tp_print *p = ctx;
-
-	(void)n;
-	report_tp_count_end(p->out);
-}
-
-/* --dry-run: what would run, without touching a file. */
-static void dry_run(const struct options *o, FILE *out)
-{
-	unsigned counts[OPTIONS_MAX_CHILDREN];
-	size_t n = options_child_counts(o, counts, OPTIONS_MAX_CHILDREN);
-	char path[4096];
-
-	for (size_t i = 0; i < n; i++) {
-		fprintf(out, "%u %s, %llu kB per child in %llu kB records:", counts[i],
-			o->threads ? "threads" : "processes",
-			(unsigned long long)child_file_kb(o, counts[i]),
-			(unsigned long long)option_record_kb(o));
-		for (int kind = 0; kind < TP_NKINDS; kind++)
-			if (selected(o, kind))
-				fprintf(out, " %s,", tp_defs[kind].name);
-		fprintf(out, " files");
-		for (unsigned c = 0; c < counts[i]; c++) {
-			throughput_path(o, c, path, sizeof(path));
-			fprintf(out, " %s", path);
-		}
-		fputc('\n', out);
-	}
-}
-
-/* Metadata and the output folder; refuses a folder holding results. */
-static int sweep_start(const struct options *o, struct result_set *rs,
-		       char *dir, size_t dirlen, char *err, size_t errlen)
-{
-	char path[4096];
-
-	throughput_path(o, 0, path, sizeof(path));
-	if (sysinfo_fill(&rs->meta, path, err, errlen) != 0 ||
-	    runner_describe(o, rs, err, errlen) != 0)
-		return -1;
-	if (results_set_str(&rs->meta.command_line, o->command_line) ||
-	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host) ||
-	    results_set_str(&rs->meta.target_path, path)) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	rs->meta.source_unit = o->unit;
-	if (o->xls_path && report_tp_xls_check(o, err, errlen) != 0)
-		return -1;
-	if (!o->out_dir) {	/* a folder of its own, never one another run holds */
-		char base[1024];
-		if (csvout_default_dir(&rs->meta, base, sizeof(base)) != 0)
-			snprintf(base, sizeof(base), "iosweep-results/throughput");
-		return outfile_claim_dir(base, dir, dirlen, err, errlen);
-	}
-	snprintf(dir, dirlen, "%s", o->out_dir);
-	snprintf(path, sizeof(path), "%s/results.csv", dir);
-	if (!o->overwrite && plat_stat(path, 1, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
-			 "another folder or add --overwrite", dir);
-		return -1;
-	}
-	return 0;
-}
-
-int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
-		     FILE *out, FILE *errout)
-{
-	char err[IOSWEEP_ERR_MAX] = "", dir[2048] = "";
-	struct tp_print pr = { o, out };
-	struct tp_hooks hooks = { print_count, print_test, print_count_end, &pr };
-	struct tp_run run = { NULL, 0, 0 };
-	struct result_set rs;
-	int status = IOSWEEP_EXIT_OK;
-
-	if (o->dry_run) {
-		dry_run(o, out);
-		return IOSWEEP_EXIT_OK;
-	}
-	results_init(&rs);
-	if (sweep_start(o, &rs, dir, sizeof(dir), err, sizeof(err)) != 0) {
-		status = IOSWEEP_EXIT_USAGE;
-		goto fail_start;
-	}
-	if (throughput_prepare(o, err, sizeof(err)) != 0) {
-		status = IOSWEEP_EXIT_IO;
-		goto fail_start;
-	}
-	report_header(out, o, &rs);
-	report_tp_header(out, o);
-	fflush(out);
-	if (throughput_run(o, &run, &rs, &hooks, stop, err, sizeof(err)) != 0) {
-		status = stop && *stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
-		fprintf(errout, "iosweep: %s\n", err);
-	}
-	if (results_set_str(&rs.meta.status, status == IOSWEEP_EXIT_OK ? "complete" :
-			    status == IOSWEEP_EXIT_INTERRUPTED ? "interrupted" : "failed")) {
-		fprintf(errout, "iosweep: out of memory\n");
-		status = IOSWEEP_EXIT_FAILURE;
-	}
-	if (o->excel)
-		report_tp_excel(out, o, &run);
-	report_trailer(out, o, &rs);
-	fflush(out);
-	if ((o->xls_path && report_tp_xls(o->xls_path, o, &run, err, sizeof(err)) != 0) ||
-	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0 ||
-	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
-			    err, sizeof(err)) != 0 ||
-	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0)) {
-		fprintf(errout, "iosweep: %s\n", err);
-		if (status == IOSWEEP_EXIT_OK)
-			status = IOSWEEP_EXIT_FAILURE;
-	}
-	fprintf(errout, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
-		"results" : "results of the finished tests", dir);
-	throughput_release(&run);
-	results_release(&rs);
-	return status;
-
-fail_start:
-	fprintf(errout, "iosweep: %s\n", err);
-	if (!o->out_dir && dir[0])
-		plat_rmdir(dir);	/* the empty default folder claimed at the start */
-	results_release(&rs);
-	return status;
 }

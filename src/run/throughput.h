@@ -134,7 +134,6 @@ void throughput_path(const struct options *o, unsigned i, char *buf, size_t len)
 int throughput_prepare(const struct options *o, char *err, size_t errlen);
 
 /* Remove the files throughput_prepare() created (a run that will not happen). */
-void throughput_abandon(const struct options *o);
 
 /*
  * Run every child count of the options (options_child_counts) and every
@@ -151,13 +150,12 @@ int throughput_run(const struct options *o, struct tp_run *run,
 		   struct result_set *rs, const struct tp_hooks *h,
 		   volatile sig_atomic_t *stop, char *err, size_t errlen);
 
-/*
- * The throughput command, for sweep.c: refuse what cannot run before any
- * output, print IOzone's header and throughput report on out as the run
- * goes, then -R, -b and the CSV folder (--out).  Messages go to errout.
- * Returns an enum iosweep_exit.
- */
-int throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
-		     FILE *out, FILE *errout);
+
+/* The file of each child and its records, from the options: what a run
+ * of n children does (--dry-run says it). */
+uint64_t throughput_child_file_kb(const struct options *o, unsigned n);
+uint64_t throughput_record_kb(const struct options *o);
+/* Is the test of this kind (TP_*) selected by the options' -i? */
+int throughput_selected(const struct options *o, int kind);
 
 #endif

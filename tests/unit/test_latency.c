@@ -494,7 +494,7 @@ static void test_result_set(void)
 	results_init(&rs);
 	CU_ASSERT_FATAL(latency_init(&h) == 0 && latency_init(&out) == 0);
 	CU_ASSERT_FATAL(results_add_cell(&rs, 64, 4, 0) == 0);
-	CU_ASSERT(latency_in_set(&rs) == 0);
+	CU_ASSERT(results_has_latency(&rs) == 0);
 	for (uint16_t t = 0; t < 3; t++) {
 		struct result_sample s;
 		memset(&s, 0, sizeof(s));
@@ -507,10 +507,10 @@ static void test_result_set(void)
 		CU_ASSERT_FATAL(s.lat != NULL);
 		CU_ASSERT_FATAL(results_add_sample(&rs, &s) == 0);
 	}
-	CU_ASSERT(latency_in_set(&rs) == 1);
-	CU_ASSERT(latency_merge_cell(&rs, 0, RC_WRITE, &out) == 2);
+	CU_ASSERT(results_has_latency(&rs) == 1);
+	CU_ASSERT(results_lat_merge_cell(&rs, 0, RC_WRITE, &out) == 2);
 	CU_ASSERT(out.n == 2 && out.min_ns == 1000 && out.max_ns == 2000);
-	CU_ASSERT(latency_merge_cell(&rs, 0, RC_READ, &out) == 0);
+	CU_ASSERT(results_lat_merge_cell(&rs, 0, RC_READ, &out) == 0);
 	CU_ASSERT(out.n == 0);
 	latency_release(&h);
 	latency_release(&out);
