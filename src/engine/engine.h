@@ -135,6 +135,6 @@ int engine_reap_loop(struct engine *e, const struct engine_completions *how,
 		     char *err, size_t errlen);
 
 /* The table of an engine this build leaves out: named, no depth, no hooks. */
-#define ENGINE_OPS_ABSENT(name) { name, 0, NULL, NULL, NULL, NULL, NULL }
+#define ENGINE_OPS_ABSENT(engine_name) { .name = engine_name, .max_depth = 0 }
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "engine/engine.h"
 
+#if !defined(HAVE_OVERLAPPED_IO)
 #if defined(__linux__)
 const char *const engine_missing_why = "it was built without liburing: install "
 	"liburing-dev and rebuild; glibc's POSIX AIO runs the I/Os of one "
@@ -29,13 +30,9 @@ const char *const engine_missing_why = "it was built without liburing: install "
 const char *const engine_missing_why = "the platform has neither io_uring nor "
 	"POSIX AIO in the kernel";
 #endif
+#endif
 
-/* Overlapped I/O is Windows's (engine_winaio.c): never picked here. */
-const struct engine_ops engine_winaio_ops = {
-	"winaio", 0, NULL, NULL, NULL, NULL, NULL,
-};
-
-#if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(_WIN32)
+#if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(HAVE_OVERLAPPED_IO)
 #include <aio.h>
 
 #if defined(__FreeBSD__) || defined(__APPLE__)
@@ -180,8 +177,13 @@ static void paio_cleanup(struct engine *e)
 }
 
 const struct engine_ops engine_posixaio_ops = {
-	"posixaio", POSIXAIO_MAX_DEPTH, paio_init, paio_queue, paio_commit,
-	paio_reap, paio_cleanup,
+	.name = "posixaio",
+	.max_depth = POSIXAIO_MAX_DEPTH,
+	.init = paio_init,
+	.queue = paio_queue,
+	.commit = paio_commit,
+	.reap = paio_reap,
+	.cleanup = paio_cleanup,
 };
 
 #else

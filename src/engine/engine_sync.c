@@ -73,5 +73,10 @@ static int sync_reap(struct engine *e, unsigned min, struct engine_io **done,
 }
 
 const struct engine_ops engine_sync_ops = {
-	"sync", 1, sync_init, sync_queue, sync_commit, sync_reap, NULL,
+	.name = "sync",
+	.max_depth = 1,
+	.init = sync_init,
+	.queue = sync_queue,
+	.commit = sync_commit,
+	.reap = sync_reap,
 };

@@ -140,8 +140,13 @@ static void uring_cleanup(struct engine *e)
 }
 
 const struct engine_ops engine_uring_ops = {
-	"io_uring", URING_MAX_DEPTH, uring_init, uring_queue, uring_commit,
-	uring_reap, uring_cleanup,
+	.name = "io_uring",
+	.max_depth = URING_MAX_DEPTH,
+	.init = uring_init,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.cleanup = uring_cleanup,
 };
 
 #else

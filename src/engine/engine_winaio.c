@@ -1,9 +1,9 @@
 /*
  * engine_winaio.c: the Windows engine for --iodepth above 1 (engine.h):
  * overlapped ReadFile/WriteFile reaped from an I/O completion port, the
- * way Windows itself keeps many transfers of one file in flight.  It lives
- * in the platform layer because nothing of it exists elsewhere; on
- * Windows it takes the place of POSIX AIO in the engine table.
+ * way Windows itself keeps many transfers of one file in flight.  Built
+ * where the platform has overlapped I/O (HAVE_OVERLAPPED_IO, set by the
+ * makefile for Windows); elsewhere its table entry is empty.
  *
  * The descriptor qd.c hands over is a synchronous handle (io_open), and
  * overlapped I/O needs one opened with FILE_FLAG_OVERLAPPED, so each
@@ -27,6 +27,11 @@
  * the buffer, offset and length of each transfer are checked against the
  * volume's sector size first, as for sweeps (io_sector_misfit).
  */
+#include "compat.h"
+
+#include "engine/engine.h"
+
+#if defined(HAVE_OVERLAPPED_IO)
 #include "platform/win/platform_win.h"
 
 #include <errno.h>
@@ -34,13 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "platform/platform.h"
 
-/* No POSIX AIO on Windows: the table's entry stays empty. */
-const struct engine_ops engine_posixaio_ops = {
-	"posixaio", 0, NULL, NULL, NULL, NULL, NULL,
-};
 const char *const engine_missing_why = "Windows has no io_uring or POSIX AIO";
 
 #define WAIO_MAX_DEPTH 1024u
@@ -217,6 +217,17 @@ static int waio_reap(struct engine *e, unsigned min, struct engine_io **done,
 }
 
 const struct engine_ops engine_winaio_ops = {
-	"winaio", WAIO_MAX_DEPTH, waio_init, waio_queue, waio_commit, waio_reap,
-	waio_cleanup,
+	.name = "winaio",
+	.max_depth = WAIO_MAX_DEPTH,
+	.init = waio_init,
+	.queue = waio_queue,
+	.commit = waio_commit,
+	.reap = waio_reap,
+	.cleanup = waio_cleanup,
 };
+
+#else
+
+const struct engine_ops engine_winaio_ops = ENGINE_OPS_ABSENT("winaio");
+
+#endif

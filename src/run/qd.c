@@ -549,13 +549,19 @@ static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 }
 
 static const struct tests_def qd_rows[] = {
-	{ 0, "write", { RC_WRITE, RC_REWRITE }, 2, 0, 0, prepare_write, pass_write },
-	{ 1, "read", { RC_READ, RC_REREAD }, 2, 0, 1, NULL, pass_read },
-	{ 2, "random read/write", { RC_RANDOM_READ, RC_RANDOM_WRITE }, 2, 1, 1,
-	  prepare_random, pass_random },
-	{ 1, "seq mix", { RC_SEQ_MIX, -1 }, 1, 0, 1, NULL, pass_seq_mix },
-	{ 2, "random mix", { RC_RANDOM_MIX, -1 }, 1, 0, 1, prepare_random,
-	  pass_random_mix },
+	{ .number = 0, .name = "write", .col = { RC_WRITE, RC_REWRITE },
+	  .passes = 2, .prepare = prepare_write, .pass = pass_write },
+	{ .number = 1, .name = "read", .col = { RC_READ, RC_REREAD },
+	  .passes = 2, .needs_data = 1, .pass = pass_read },
+	{ .number = 2, .name = "random read/write",
+	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
+	  .keep_pass2 = 1, .needs_data = 1, .prepare = prepare_random,
+	  .pass = pass_random },
+	{ .number = 1, .name = "seq mix", .col = { RC_SEQ_MIX, -1 },
+	  .passes = 1, .needs_data = 1, .pass = pass_seq_mix },
+	{ .number = 2, .name = "random mix", .col = { RC_RANDOM_MIX, -1 },
+	  .passes = 1, .needs_data = 1, .prepare = prepare_random,
+	  .pass = pass_random_mix },
 };
 
 const struct tests_def *qd_find(int n, const struct options *o)
