@@ -152,6 +152,7 @@ void results_init(struct result_set *rs)
 {
 	memset(rs, 0, sizeof(*rs));
 	rs->trials = 1;
+	rs->meta.async_pct = -1.0;
 }
 
 void results_release(struct result_set *rs)
@@ -160,8 +161,7 @@ void results_release(struct result_set *rs)
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
 			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status, &m->workload, &m->inflight_max,
-			  &m->async_pct };
+			  &m->status, &m->workload };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;

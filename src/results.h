@@ -101,13 +101,13 @@ struct result_meta {
 	int source_unit;      /* enum results_unit the source printed */
 	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
 				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
-	char *inflight_max;   /* those runs: the most I/Os one worker had in
-				 flight at once (submitted, not yet reaped), a
-				 number as text; NULL otherwise */
-	char *async_pct;      /* those runs, engines that can tell (winaio):
+	unsigned inflight_max; /* those runs: the most I/Os one worker had in
+				 flight at once (submitted, not yet reaped);
+				 0 otherwise */
+	double async_pct;     /* those runs, engines that can tell (winaio):
 				 the % of transfers the system left pending
-				 rather than finishing inside the call, as
-				 text; NULL when not counted */
+				 rather than finishing inside the call, 0 to
+				 100; negative when not counted */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };

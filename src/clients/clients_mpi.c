@@ -888,16 +888,11 @@ out:
  */
 static void most_inflight(struct result_set *rs)
 {
-	unsigned long mine = 0, most = 0;
-	char num[24];
+	unsigned mine = rs->meta.inflight_max, most = 0;
 
-	if (rs->meta.inflight_max)
-		mine = strtoul(rs->meta.inflight_max, NULL, 10);
-	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
-	if (cl.rank != 0 || most <= mine)
-		return;
-	snprintf(num, sizeof(num), "%lu", most);
-	(void)results_set_str(&rs->meta.inflight_max, num);	/* else: its own */
+	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD);
+	if (cl.rank == 0 && most > mine)
+		rs->meta.inflight_max = most;	/* else: its own */
 }
 
 /* What ended a rank's run, from least to most important. */

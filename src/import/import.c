@@ -404,13 +404,11 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	char **d[] = { &dst->label, &dst->tool, &dst->version, &dst->command_line,
 		       &dst->start_time, &dst->host, &dst->os, &dst->target_path,
 		       &dst->fs_type, &dst->mount_options, &dst->data_pattern,
-		       &dst->status, &dst->workload, &dst->inflight_max,
-		       &dst->async_pct };
+		       &dst->status, &dst->workload };
 	char **s[] = { &src->label, &src->tool, &src->version, &src->command_line,
 		       &src->start_time, &src->host, &src->os, &src->target_path,
 		       &src->fs_type, &src->mount_options, &src->data_pattern,
-		       &src->status, &src->workload, &src->inflight_max,
-		       &src->async_pct };
+		       &src->status, &src->workload };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		free(*d[i]);
 		*d[i] = *s[i];
@@ -421,6 +419,8 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->timer_resolution_s = src->timer_resolution_s;
 	dst->flags = src->flags;
 	dst->source_unit = src->source_unit;
+	dst->inflight_max = src->inflight_max;
+	dst->async_pct = src->async_pct;
 }
 
 /*

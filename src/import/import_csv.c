@@ -21,6 +21,7 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -669,8 +670,6 @@ static void meta_row(struct csv_ctx *c)
 		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
 		{ "status", offsetof(struct result_meta, status) },
 		{ "workload", offsetof(struct result_meta, workload) },
-		{ "inflight_max", offsetof(struct result_meta, inflight_max) },
-		{ "async_pct", offsetof(struct result_meta, async_pct) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])
@@ -684,9 +683,18 @@ static void meta_row(struct csv_ctx *c)
 	double d;
 	if (c->row == 1 && strcmp(key, "key") == 0)
 		return;
-	if (strcmp(key, "async_pct") == 0 && *val &&
-	    (parse_double(val, &d) || !(d >= 0.0 && d <= 100.0))) {
-		cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
+	if (strcmp(key, "async_pct") == 0) {
+		if (*val && (parse_double(val, &d) || !(d >= 0.0 && d <= 100.0)))
+			cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
+		else
+			m->async_pct = *val ? d : -1.0;
+		return;
+	}
+	if (strcmp(key, "inflight_max") == 0) {
+		if (*val && field_u64(c, val, "inflight_max", &u) == 0 && u > UINT_MAX)
+			cfail(c, "inflight_max '%.40s' is too large", val);
+		else if (!c->failed)
+			m->inflight_max = *val ? (unsigned)u : 0;
 		return;
 	}
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {

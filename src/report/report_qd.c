@@ -44,12 +44,9 @@ static void put_lat(FILE *out, const struct latency_hist *h, int have, int all)
  * meta.async_pct (engines that count it) as the share the system finished
  * inside ReadFile/WriteFile: 100 - it, whole when it is 0 or 100.
  */
-static void put_sync_share(FILE *out, const char *async_pct)
+static void put_sync_share(FILE *out, double v)
 {
-	char *end;
-	double v = strtod(async_pct, &end);
-
-	if (end == async_pct || *end || !(v >= 0.0 && v <= 100.0))
+	if (!(v >= 0.0 && v <= 100.0))
 		return;
 	if (v == 0.0 || v == 100.0)
 		fprintf(out, "transfers the system completed inside the call: %d%%\n",
@@ -87,10 +84,9 @@ void report_qd(FILE *out, const struct result_set *rs)
 				if (rs->meta.workload)
 					fprintf(out, "workload: %s\n", rs->meta.workload);
 				if (rs->meta.inflight_max)
-					fprintf(out, "most I/Os in flight at once per job: %s\n",
+					fprintf(out, "most I/Os in flight at once per job: %u\n",
 						rs->meta.inflight_max);
-				if (rs->meta.async_pct)
-					put_sync_share(out, rs->meta.async_pct);
+				put_sync_share(out, rs->meta.async_pct);
 				fprintf(out, "%-13s%12s%8s%12s%11s%11s%6s%10s%11s%10s%10s"
 					"%10s%11s%10s%11s\n", "test", "kB", "reclen", "IOPS",
 					"rd IOPS", "wr IOPS", "rd%", "avg", "max", "sd", "p99",

@@ -324,7 +324,7 @@ static int jobs_merge(struct qd_pass *p)
 /*
  * The share of the recorded passes' transfers the system left pending
  * (async_done of sync_done + async_done, engines that count them: winaio)
- * into meta.async_pct: "0" and "100" only when exact, else one decimal
+ * into meta.async_pct: 0 and 100 only when exact, else one decimal
  * kept off them.  Nothing when no engine counted.
  */
 static int note_async(struct tests_ctx *c, const struct qd_pass *p)
@@ -332,7 +332,6 @@ static int note_async(struct tests_ctx *c, const struct qd_pass *p)
 	struct qd_state *st = c->qd_state;
 	uint64_t total;
 	double pct;
-	char num[16];
 
 	for (unsigned i = 0; i < p->njobs; i++) {
 		st->sync_done += p->jobs[i].e->sync_done;
@@ -342,11 +341,13 @@ static int note_async(struct tests_ctx *c, const struct qd_pass *p)
 	if (total == 0)
 		return 0;
 	pct = 100.0 * (double)st->async_done / (double)total;
+	/* whole only when all or none were left pending */
 	if (st->async_done == 0 || st->sync_done == 0)
-		snprintf(num, sizeof(num), "%d", st->async_done ? 100 : 0);
+		pct = st->async_done ? 100.0 : 0.0;
 	else
-		snprintf(num, sizeof(num), "%.1f", pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct);
-	return results_set_str(&c->rs->meta.async_pct, num);
+		pct = pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct;
+	c->rs->meta.async_pct = pct;
+	return 0;
 }
 
 /*
@@ -358,7 +359,6 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 {
 	struct qd_state *st = c->qd_state;
 	unsigned most = 0;
-	char num[16];
 
 	for (unsigned i = 0; i < p->njobs; i++)
 		if (p->jobs[i].e->most_inflight > most)
@@ -370,8 +370,8 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 	if (most <= st->inflight_max)
 		return 0;
 	st->inflight_max = most;
-	snprintf(num, sizeof(num), "%u", most);
-	return results_set_str(&c->rs->meta.inflight_max, num);
+	c->rs->meta.inflight_max = most;
+	return 0;
 }
 
 /*
