@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "cliff.h"
-#include "embedded.h"
+#include "lib/builtin.h"
 #include "charts/gnuplot.h"
 #include "charts/gnuplot_priv.h"
 #include "iosweep.h"
@@ -129,29 +129,12 @@ const char *gnuplot_term_real(const char *name)
 	return name;
 }
 
-const char *gnuplot_embedded_text(const char *name)
-{
-	for (const struct embedded_file *f = embedded_files; f->name; f++)
-		if (strcmp(f->name, name) == 0)
-			return f->text;
-	return NULL;
-}
-
-const char *gnuplot_embedded_name(size_t i)
-{
-	size_t n = 0;
-
-	while (embedded_files[n].name)
-		n++;
-	return i < n ? embedded_files[i].name : NULL;
-}
-
 /* Copy tmpl into out, replacing each @KEY@ by its value in vars. */
 int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			 const struct tvar *vars, size_t nvars,
 			 char *err, size_t errlen)
 {
-	const char *t = gnuplot_embedded_text(tmpl_name);
+	const char *t = builtin_text(tmpl_name);
 	if (!t) {
 		snprintf(err, errlen, "template '%s' is not built in", tmpl_name);
 		return -1;

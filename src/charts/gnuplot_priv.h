@@ -8,7 +8,7 @@
  * copy of a few lines instead of exporting unprefixed names.
  *
  * Ownership: a struct sbuf owns its text; sb_release frees it.  The text
- * of gnuplot_embedded_text is static and never freed.
+ * of builtin_text is static and never freed.
  */
 #ifndef IOSWEEP_GNUPLOT_PRIV_H
 #define IOSWEEP_GNUPLOT_PRIV_H
@@ -115,10 +115,6 @@ static inline void sb_plain(struct sbuf *b, const char *s)
 		sb_add(b, (unsigned char)*s < 0x20 ? " " : s, 1);
 }
 
-/* The text of a built-in file ("compare.gp", "reference-lines.csv"), or NULL. */
-const char *gnuplot_embedded_text(const char *name);
-/* The name of the i-th embedded file (templates, data/), NULL past the end. */
-const char *gnuplot_embedded_name(size_t i);
 
 /* One @KEY@ of a template and its value. */
 struct tvar {

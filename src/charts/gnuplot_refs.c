@@ -24,6 +24,7 @@
 
 #include "charts/gnuplot.h"
 #include "charts/gnuplot_priv.h"
+#include "lib/builtin.h"
 #include "platform/platform.h"
 
 void gnuplot_refs_release(struct gnuplot_refs *r)
@@ -180,7 +181,7 @@ int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
 		      char *err, size_t errlen)
 {
 	if (!path) {
-		const char *t = gnuplot_embedded_text("reference-lines.csv");
+		const char *t = builtin_text("reference-lines.csv");
 		if (!t) {
 			snprintf(err, errlen, "the built-in reference lines are missing");
 			return -1;

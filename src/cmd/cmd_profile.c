@@ -26,7 +26,7 @@
 
 #include "cmd/commands.h"
 #include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "lib/builtin.h"
 #include "charts/gnuplot_qd.h"
 #include "iosweep.h"
 #include "options/options.h"
@@ -123,11 +123,11 @@ static int list_profiles(void)
 {
 	const char *name;
 
-	for (size_t i = 0; (name = gnuplot_embedded_name(i)); i++) {
+	for (size_t i = 0; (name = builtin_name(i)); i++) {
 		struct profile p;
 		char err[256];
 		const char *text;
-		if (!ends_with(name, ".profile") || !(text = gnuplot_embedded_text(name)))
+		if (!ends_with(name, ".profile") || !(text = builtin_text(name)))
 			continue;
 		int len = (int)(strlen(name) - strlen(".profile"));
 		if (profile_parse(&p, text, strlen(text), name, err, sizeof(err)) == 0) {
@@ -175,7 +175,7 @@ static const char *load_text(const char *name, char **own, char *where, size_t w
 	char file[256];
 	snprintf(file, sizeof(file), "%s.profile", name);
 	snprintf(where, wlen, "data/%s", file);
-	return gnuplot_embedded_text(file);
+	return builtin_text(file);
 }
 
 /* The command line of workload e: argv[0], its options, ours, the passed. */

@@ -27,7 +27,10 @@
 #include "charts/gnuplot.h"
 #include "html/html.h"
 #include "html/html_priv.h"
-#include "import/import_priv.h"   /* import_read_file: a whole file into memory */
+#include "lib/readfile.h"
+
+/* The most of one result file or chart the report inlines. */
+#define HTML_MAX_FILE ((size_t)256 << 20)
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "results.h"
@@ -115,7 +118,7 @@ static int add_csv(struct html_assets *a, size_t set, const char *slug,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (import_read_file(path, &c->text, &c->len, err, errlen) != 0) {
+	if (readfile_all(path, HTML_MAX_FILE, "a result file", &c->text, &c->len, err, errlen) != 0) {
 		free(c->name);
 		return -1;
 	}
@@ -425,7 +428,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 			goto oom;
 		c->name[strlen(c->name) - 3] = '\0';	/* ".gp" */
 		c->col = chart_col(c->name);
-		if (import_read_file(p, &gp, &gplen, err, errlen) != 0)
+		if (readfile_all(p, HTML_MAX_FILE, "a chart script", &gp, &gplen, err, errlen) != 0)
 			goto out;
 		int words = chart_words(gp, c);
 		free(gp);
@@ -441,7 +444,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 			continue;
 		}
 		snprintf(svg, sizeof(svg), "%.*s.svg", (int)(plen - 3), p);
-		if (import_read_file(svg, &c->svg, &c->svg_len, err, errlen) != 0)
+		if (readfile_all(svg, HTML_MAX_FILE, "a chart", &c->svg, &c->svg_len, err, errlen) != 0)
 			goto out;
 		html_svg_minify(c->svg, &c->svg_len);
 	}

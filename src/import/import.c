@@ -22,6 +22,7 @@
 
 #include "import/import.h"
 #include "import/import_priv.h"
+#include "lib/readfile.h"
 #include "platform/platform.h"
 #include "results.h"
 #include "report/tpcsv.h"
@@ -45,63 +46,8 @@ static const char *unit_name(int unit)
 int import_read_file(const char *path, char **buf, size_t *len, char *err,
 		     size_t errlen)
 {
-	gzFile gz = NULL;
-	char *data = NULL;
-	size_t used = 0, cap = 0;
-	int rc = -1;
-
-	*buf = NULL;
-	*len = 0;
-	int fd = plat_open_read_fd(path);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	errno = 0;
-	gz = gzdopen(fd, "rb");
-	if (!gz) {
-		snprintf(err, errlen, "cannot open '%s': %s", path,
-			 errno ? strerror(errno) : "out of memory");
-		plat_close_fd(fd);
-		return -1;
-	}
-	for (;;) {
-		if (cap - used < 16384 + 1) {
-			size_t want = cap ? cap * 2 : 32768;
-			if (want > IMPORT_MAX_BYTES + 16384 + 1) {
-				snprintf(err, errlen, "%s: larger than %zu MB: not an IOzone report",
-					 path, IMPORT_MAX_BYTES >> 20);
-				goto out;
-			}
-			char *p = realloc(data, want);
-			if (!p) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto out;
-			}
-			data = p;
-			cap = want;
-		}
-		int n = gzread(gz, data + used, 16384);
-		if (n < 0) {
-			int zerr = 0;
-			const char *msg = gzerror(gz, &zerr);
-			snprintf(err, errlen, "cannot read '%s': %s", path,
-				 zerr == Z_ERRNO ? strerror(errno) : msg);
-			goto out;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	data[used] = '\0';
-	*buf = data;
-	*len = used;
-	data = NULL;
-	rc = 0;
-out:
-	free(data);
-	gzclose(gz);
-	return rc;
+	return readfile_all(path, IMPORT_MAX_BYTES, "an IOzone report", buf, len,
+			    err, errlen);
 }
 
 void import_vfail(char *err, size_t errlen, const char *path, unsigned line,

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "charts/gnuplot_priv.h"
+#include "lib/builtin.h"
 #include "latency.h"
 #include "profile.h"
 #include "results.h"
@@ -48,7 +48,7 @@ static const struct profile_entry *find(const struct profile *p, const char *nam
 static void test_builtin(void)
 {
 	struct profile p;
-	const char *t = gnuplot_embedded_text("enterprise.profile");
+	const char *t = builtin_text("enterprise.profile");
 	static const unsigned grid[] = { 2, 4, 8, 16 };
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
@@ -70,7 +70,7 @@ static void test_builtin(void)
 		}
 	profile_release(&p);
 
-	t = gnuplot_embedded_text("zfs-review.profile");
+	t = builtin_text("zfs-review.profile");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
 	CU_ASSERT_EQUAL_FATAL(profile_parse(&p, t, strlen(t), "zfs", err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(p.n, 2);
