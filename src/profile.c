@@ -20,6 +20,7 @@
 #include "lib/outfile.h"
 #include "profile.h"
 #include "results.h"
+#include "lib/err.h"
 
 static const char *const lat_names[4] = { "mean", "max", "sd", "p99" };
 
@@ -39,8 +40,7 @@ static int perr(char *err, size_t errlen, const char *where, unsigned line,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	snprintf(err, errlen, "%s:%u: %s", where, line, msg);
-	return -1;
+	return err_set(err, errlen, "%s:%u: %s", where, line, msg);
 }
 
 static int name_ok(const char *s)
@@ -507,10 +507,8 @@ int profile_rows_read_csv(struct profile_rows *r, const char *path,
 	size_t n;
 	FILE *fp = fopen(path, "rb");
 
-	if (!fp) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
+	if (!fp)
+		return err_set(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 	memset(&c, 0, sizeof(c));
 	c.r = r;
 	c.path = path;
@@ -518,8 +516,7 @@ int profile_rows_read_csv(struct profile_rows *r, const char *path,
 	c.errlen = errlen;
 	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
 		fclose(fp);
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		return err_set(err, errlen, "%s: out of memory", path);
 	}
 	while (!c.failed && (n = fread(buf, 1, sizeof(buf), fp)) > 0)
 		if (csv_parse(&p, buf, n, rd_field, rd_row, &c) != n && !c.failed)

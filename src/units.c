@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "units.h"
+#include "lib/err.h"
 
 enum units_scan_result {
 	UNITS_SCAN_OK,
@@ -72,20 +73,15 @@ int units_parse_size_kb(const char *text, uint64_t *kb, char *err, size_t errlen
 	case UNITS_SCAN_OK:
 		break;
 	case UNITS_SCAN_EMPTY:
-		snprintf(err, errlen, "empty size: %s", UNITS_SIZE_HINT);
-		return -1;
+		return err_set(err, errlen, "empty size: %s", UNITS_SIZE_HINT);
 	case UNITS_SCAN_NEGATIVE:
-		snprintf(err, errlen, "a size cannot be negative: %s", UNITS_SIZE_HINT);
-		return -1;
+		return err_set(err, errlen, "a size cannot be negative: %s", UNITS_SIZE_HINT);
 	case UNITS_SCAN_FRACTION:
-		snprintf(err, errlen, "not a whole number: %s", UNITS_SIZE_HINT);
-		return -1;
+		return err_set(err, errlen, "not a whole number: %s", UNITS_SIZE_HINT);
 	case UNITS_SCAN_OVERFLOW:
-		snprintf(err, errlen, "size too large");
-		return -1;
+		return err_set(err, errlen, "size too large");
 	default:
-		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
-		return -1;
+		return err_set(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
 	}
 	switch (*end) {
 	case '\0': case 'k': case 'K': scale = 1; break;
@@ -93,22 +89,16 @@ int units_parse_size_kb(const char *text, uint64_t *kb, char *err, size_t errlen
 	case 'g': case 'G': scale = UINT64_C(1024) * 1024; break;
 	case 't': case 'T': scale = UINT64_C(1024) * 1024 * 1024; break;
 	default:
-		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
-		return -1;
+		return err_set(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
 	}
-	if (*end && end[1]) {
-		snprintf(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
-		return -1;
-	}
+	if (*end && end[1])
+		return err_set(err, errlen, "not a size: %s", UNITS_SIZE_HINT);
 	if (value == 0) {
-		snprintf(err, errlen, "a size must be at least 1 kB");
-		return -1;
+		return err_set(err, errlen, "a size must be at least 1 kB");
 	}
 	/* the size in bytes must fit in 64 bits too */
-	if (value > UINT64_MAX / 1024 / scale) {
-		snprintf(err, errlen, "size too large");
-		return -1;
-	}
+	if (value > UINT64_MAX / 1024 / scale)
+		return err_set(err, errlen, "size too large");
 	*kb = value * scale;
 	return 0;
 }
@@ -126,19 +116,15 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 	case UNITS_SCAN_OK:
 		break;
 	case UNITS_SCAN_EMPTY:
-		snprintf(err, errlen, "empty value: use a whole number");
-		return -1;
+		return err_set(err, errlen, "empty value: use a whole number");
 	case UNITS_SCAN_OVERFLOW:
 		value = UINT64_MAX;   /* reported as out of range below */
 		break;
 	default:
-		snprintf(err, errlen, "not a whole number");
-		return -1;
+		return err_set(err, errlen, "not a whole number");
 	}
-	if (r == UNITS_SCAN_OVERFLOW && max == UINT64_MAX) {
-		snprintf(err, errlen, "too large");
-		return -1;
-	}
+	if (r == UNITS_SCAN_OVERFLOW && max == UINT64_MAX)
+		return err_set(err, errlen, "too large");
 	if (value < min || value > max || r == UNITS_SCAN_OVERFLOW) {
 		if (max == UINT64_MAX)
 			snprintf(err, errlen, "must be at least %" PRIu64, min);

@@ -9,6 +9,7 @@
 
 #include "clients/clients.h"
 #include "options/options.h"
+#include "lib/err.h"
 
 int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 {
@@ -47,15 +48,13 @@ int clients_agree(int rc, char *err, size_t errlen)
 
 int clients_setup(struct options *o, char *err, size_t errlen)
 {
-	if (o->reorder || o->reorder_shift || o->stonewall) {
-		snprintf(err, errlen, "%s: needs several clients; run iosweep-mpi "
-			 "under mpirun (build it with make MPI=1)%s",
-			 o->reorder ? "--reorder" : o->reorder_shift ?
-			 "--reorder-shift" : "--stonewall",
-			 o->reorder || o->reorder_shift ? "" :
-			 "; throughput mode (-t) stonewalls already, -x turns it off");
-		return -1;
-	}
+	if (o->reorder || o->reorder_shift || o->stonewall)
+		return err_set(err, errlen, "%s: needs several clients; run iosweep-mpi "
+			"under mpirun (build it with make MPI=1)%s",
+			o->reorder ? "--reorder" : o->reorder_shift ?
+			"--reorder-shift" : "--stonewall",
+			o->reorder || o->reorder_shift ? "" :
+			"; throughput mode (-t) stonewalls already, -x turns it off");
 	return 0;
 }
 

@@ -59,6 +59,7 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "results.h"
+#include "lib/err.h"
 
 #define CLIENTS_HOST_MAX 256
 /* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
@@ -107,10 +108,8 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	char host[CLIENTS_HOST_MAX] = "";
 
 	/* queue-depth passes run worker threads; only this one calls MPI */
-	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &cl.threads) != MPI_SUCCESS) {
-		snprintf(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
-		return -1;
-	}
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &cl.threads) != MPI_SUCCESS)
+		return err_set(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
 	MPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &cl.size);
 	plat_host_name(host, sizeof(host));   /* "unknown" when there is none */
@@ -239,10 +238,9 @@ static int expand(const char *tmpl, int rank, char *out, size_t outlen,
 			case 'h': snprintf(piece, sizeof(piece), "%s", host_of(rank)); break;
 			case '%': snprintf(piece, sizeof(piece), "%%"); break;
 			default:
-				snprintf(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
-					 "for the rank, %%h the host, %%n the clients, "
-					 "%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
-				return -1;
+				return err_set(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
+					"for the rank, %%h the host, %%n the clients, "
+					"%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
 			}
 			tokens += p[1] != '%';
 			p++;
@@ -256,8 +254,7 @@ static int expand(const char *tmpl, int rank, char *out, size_t outlen,
 		goto too_long;
 	return 0;
 too_long:
-	snprintf(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
-	return -1;
+	return err_set(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
 }
 
 /* Would two clients get the same file?  The rank or, one per host, the host. */
@@ -275,9 +272,8 @@ static int distinct(const char *tmpl, char *err, size_t errlen)
 	}
 	if (!any || r || (h && cl.ranks_per_host == 1))
 		return 0;
-	snprintf(err, errlen, "-f '%.300s': clients on one host would share a "
-		 "file; put %%r (the rank) in the path", tmpl);
-	return -1;
+	return err_set(err, errlen, "-f '%.300s': clients on one host would share a "
+		"file; put %%r (the rank) in the path", tmpl);
 }
 
 int clients_setup(struct options *o, char *err, size_t errlen)
@@ -298,27 +294,21 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--ci";
 	else if (o->until_settled)
 		refused = "--until-settled";
-	if (refused) {
-		snprintf(err, errlen, "%s: not available with iosweep-mpi, which runs "
-			 "the sweep grid on every client in step", refused);
-		return -1;
-	}
+	if (refused)
+		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
+			"the sweep grid on every client in step", refused);
 	if (o->stonewall && o->latency) {	/* tests.c: its loop times no op */
-		snprintf(err, errlen, "--stonewall and --latency: a stonewalled pass "
-			 "does not time its operations; choose one");
-		return -1;
+		return err_set(err, errlen, "--stonewall and --latency: a stonewalled pass "
+			"does not time its operations; choose one");
 	}
-	if (o->stonewall && options_qd(o)) {
-		snprintf(err, errlen, "--stonewall and %s: stonewalling ends the sweep "
-			 "grid's passes; queue-depth passes run their records or "
-			 "--runtime on every client", options_qd_name(o));
-		return -1;
-	}
+	if (o->stonewall && options_qd(o))
+		return err_set(err, errlen, "--stonewall and %s: stonewalling ends the sweep "
+			"grid's passes; queue-depth passes run their records or "
+			"--runtime on every client", options_qd_name(o));
 	if (options_qd(o) && cl.threads < MPI_THREAD_FUNNELED) {
-		snprintf(err, errlen, "%s: this MPI library allows no threads besides "
-			 "the one calling MPI, and queue-depth passes use worker "
-			 "threads", options_qd_name(o));
-		return -1;
+		return err_set(err, errlen, "%s: this MPI library allows no threads besides "
+			"the one calling MPI, and queue-depth passes use worker "
+			"threads", options_qd_name(o));
 	}
 	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
 	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
@@ -329,10 +319,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		cl.wall = 1;
 		free(cl.wall_tx);
 		cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
-		if (!cl.wall_tx) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		if (!cl.wall_tx)
+			return err_set(err, errlen, "out of memory");
 	}
 	if (o->reorder_shift)
 		o->reorder = 1;
@@ -340,27 +328,21 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
 		if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
 			shift = 1;	/* one host: the next rank */
-		if (shift % (unsigned)cl.size == 0) {
-			snprintf(err, errlen, "--reorder-shift %u: with %d clients every "
-				 "client would read its own file", shift, cl.size);
-			return -1;
-		}
+		if (shift % (unsigned)cl.size == 0)
+			return err_set(err, errlen, "--reorder-shift %u: with %d clients every "
+				"client would read its own file", shift, cl.size);
 		cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
 		free(cl.read_path);
 		cl.read_path = malloc(sizeof(path));
-		if (!cl.read_path) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		if (!cl.read_path)
+			return err_set(err, errlen, "out of memory");
 		if (expand(o->file, cl.read_writer, cl.read_path, sizeof(path), err,
 			   errlen) != 0)
 			return -1;
 	}
 	char *own = strdup(path);
-	if (!own) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!own)
+		return err_set(err, errlen, "out of memory");
 	free(o->file);
 	o->file = own;
 	return 0;
@@ -663,9 +645,8 @@ static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
 	}
 	return 0;
 bad:
-	snprintf(cl.local_err, sizeof(cl.local_err), "the samples rank %d sent for "
-		 "rank 0 to aggregate: %s", r, why);
-	return -1;
+	return err_set(cl.local_err, sizeof(cl.local_err), "the samples rank %d sent for "
+		"rank 0 to aggregate: %s", r, why);
 }
 
 /* The aggregate of one (col, trial) of a cell while it is summed. */

@@ -23,6 +23,7 @@
 #include "run/runner.h"
 #include "run/throughput.h"
 #include "cmd/commands.h"
+#include "lib/err.h"
 
 struct tp_print {
 	const struct options *o;
@@ -90,10 +91,8 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 		return -1;
 	if (results_set_str(&rs->meta.command_line, o->command_line) ||
 	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host) ||
-	    results_set_str(&rs->meta.target_path, path)) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	    results_set_str(&rs->meta.target_path, path))
+		return err_set(err, errlen, "out of memory");
 	rs->meta.source_unit = o->unit;
 	if (o->xls_path && report_tp_xls_check(o, err, errlen) != 0)
 		return -1;
@@ -105,11 +104,9 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 	}
 	snprintf(dir, dirlen, "%s", o->out_dir);
 	snprintf(path, sizeof(path), "%s/results.csv", dir);
-	if (!o->overwrite && plat_stat(path, 1, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "--out '%.300s' holds results already; choose "
-			 "another folder or add --overwrite", dir);
-		return -1;
-	}
+	if (!o->overwrite && plat_stat(path, 1, NULL) != PLAT_NONE)
+		return err_set(err, errlen, "--out '%.300s' holds results already; choose "
+			"another folder or add --overwrite", dir);
 	return 0;
 }
 

@@ -40,6 +40,7 @@
 #include "platform/sysinfo.h"
 #include "run/throughput.h"
 #include "report/xls.h"
+#include "lib/err.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -143,17 +144,13 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 		return 0;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (plat_stat(path, 0, NULL) != PLAT_NONE) {
-			snprintf(err, errlen, "--out '%.300s' holds results already; "
-				 "choose another folder or add --overwrite", dir);
-			return -1;
-		}
+		if (plat_stat(path, 0, NULL) != PLAT_NONE)
+			return err_set(err, errlen, "--out '%.300s' holds results already; "
+				"choose another folder or add --overwrite", dir);
 	}
-	if (o->xls_path && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
-			 "name or add --overwrite", o->xls_path);
-		return -1;
-	}
+	if (o->xls_path && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE)
+		return err_set(err, errlen, "-b '%.300s' exists already; choose another "
+			"name or add --overwrite", o->xls_path);
 	return 0;
 }
 
@@ -179,11 +176,9 @@ static int make_out_dir(const char *dir, char *made, size_t madelen,
 	}
 	if (outfile_mkdirs(dir, err, errlen) != 0)
 		return -1;
-	if (!plat_dir_writable(dir)) {
-		snprintf(err, errlen, "cannot write in --out '%.300s': %s", dir,
-			 strerror(errno));
-		return -1;
-	}
+	if (!plat_dir_writable(dir))
+		return err_set(err, errlen, "cannot write in --out '%.300s': %s", dir,
+			strerror(errno));
 	return 0;
 }
 
@@ -209,10 +204,8 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 	if (sysinfo_fill(&rs->meta, o->file, err, errlen) != 0)
 		return -1;
 	if (results_set_str(&rs->meta.command_line, o->command_line) ||
-	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host)) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host))
+		return err_set(err, errlen, "out of memory");
 	rs->meta.source_unit = o->unit;
 	return 0;
 }
@@ -283,11 +276,9 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	if (oc.gnuplot_missing)
 		fprintf(stderr, "iosweep: gnuplot not found, so %s has every table but "
 			"no chart\n", path);
-	if (oc.chart_failures) {
-		snprintf(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
-			 oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
-		return -1;
-	}
+	if (oc.chart_failures)
+		return err_set(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
+			oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
 	return 0;
 }
 

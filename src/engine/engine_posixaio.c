@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "lib/err.h"
 
 #if !defined(HAVE_OVERLAPPED_IO)
 #if defined(__linux__)
@@ -63,9 +64,8 @@ static int paio_init(struct engine *e, char *err, size_t errlen)
 			free(p->wait);
 		}
 		free(p);
-		snprintf(err, errlen, "out of memory for %u POSIX AIO requests",
-			 e->depth);
-		return -1;
+		return err_set(err, errlen, "out of memory for %u POSIX AIO requests",
+			e->depth);
 	}
 	e->data = p;
 	return 0;
@@ -78,11 +78,9 @@ static int paio_queue(struct engine *e, struct engine_io *io, char *err,
 	struct aiocb *cb;
 	int rc;
 
-	if (io->slot >= e->depth || p->io[io->slot]) {
-		snprintf(err, errlen, "internal error: POSIX AIO slot %zu in use",
-			 io->slot);
-		return -1;
-	}
+	if (io->slot >= e->depth || p->io[io->slot])
+		return err_set(err, errlen, "internal error: POSIX AIO slot %zu in use",
+			io->slot);
 	cb = &p->cbs[io->slot];
 	memset(cb, 0, sizeof(*cb));
 	cb->aio_fildes = e->fd;
@@ -93,13 +91,11 @@ static int paio_queue(struct engine *e, struct engine_io *io, char *err,
 	do {
 		rc = io->is_write ? aio_write(cb) : aio_read(cb);
 	} while (rc != 0 && errno == EINTR);
-	if (rc != 0) {
-		snprintf(err, errlen, "--iodepth %u: %s: %s%s", e->depth,
-			 io->is_write ? "aio_write" : "aio_read", strerror(errno),
-			 errno == EAGAIN ? " (the system's AIO limit is below this "
-			 "depth)" : "");
-		return -1;
-	}
+	if (rc != 0)
+		return err_set(err, errlen, "--iodepth %u: %s: %s%s", e->depth,
+			io->is_write ? "aio_write" : "aio_read", strerror(errno),
+			errno == EAGAIN ? " (the system's AIO limit is below this "
+			"depth)" : "");
 	p->io[io->slot] = io;
 	e->inflight++;
 	return 0;
@@ -148,10 +144,8 @@ static int paio_wait(struct engine *e, unsigned more, char *err, size_t errlen)
 		if (p->io[s])
 			p->wait[nw++] = &p->cbs[s];
 	if (nw > 0 && aio_suspend(p->wait, nw, NULL) != 0 && errno != EINTR &&
-	    errno != EAGAIN) {
-		snprintf(err, errlen, "aio_suspend: %s", strerror(errno));
-		return -1;
-	}
+	    errno != EAGAIN)
+		return err_set(err, errlen, "aio_suspend: %s", strerror(errno));
 	return 0;
 }
 

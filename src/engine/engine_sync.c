@@ -11,14 +11,13 @@
 
 #include "engine/engine.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 static int sync_init(struct engine *e, char *err, size_t errlen)
 {
-	if (e->depth != 1) {
-		snprintf(err, errlen, "--iodepth %u: the sync engine keeps one I/O "
-			 "in flight", e->depth);
-		return -1;
-	}
+	if (e->depth != 1)
+		return err_set(err, errlen, "--iodepth %u: the sync engine keeps one I/O "
+			"in flight", e->depth);
 	e->data = NULL;
 	return 0;
 }
@@ -62,10 +61,8 @@ static int sync_reap(struct engine *e, unsigned min, struct engine_io **done,
 		     unsigned max, char *err, size_t errlen)
 {
 	(void)min;
-	if (!e->data || max == 0) {
-		snprintf(err, errlen, "internal error: nothing in flight to reap");
-		return -1;
-	}
+	if (!e->data || max == 0)
+		return err_set(err, errlen, "internal error: nothing in flight to reap");
 	done[0] = e->data;
 	e->data = NULL;
 	e->inflight--;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "lib/err.h"
 
 #ifdef HAVE_LIBURING
 #include <liburing.h>
@@ -32,10 +33,8 @@ static int uring_init(struct engine *e, char *err, size_t errlen)
 	struct uring *u = calloc(1, sizeof(*u));
 	int rc;
 
-	if (!u) {
-		snprintf(err, errlen, "out of memory for an io_uring");
-		return -1;
-	}
+	if (!u)
+		return err_set(err, errlen, "out of memory for an io_uring");
 	rc = io_uring_queue_init(e->depth, &u->ring, 0);
 	if (rc < 0) {
 		snprintf(err, errlen, "--iodepth %u: io_uring is not available: "
@@ -53,11 +52,9 @@ static int uring_queue(struct engine *e, struct engine_io *io, char *err,
 	struct uring *u = e->data;
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
 
-	if (!sqe) {
-		snprintf(err, errlen, "internal error: io_uring submission queue "
-			 "full at %u in flight", e->inflight);
-		return -1;
-	}
+	if (!sqe)
+		return err_set(err, errlen, "internal error: io_uring submission queue "
+			"full at %u in flight", e->inflight);
 	if (io->is_write)
 		io_uring_prep_write(sqe, e->fd, io->buf, (unsigned)io->len, io->off);
 	else
@@ -76,11 +73,9 @@ static int uring_commit(struct engine *e, char *err, size_t errlen)
 		int n = io_uring_submit(&u->ring);
 		if (n == -EINTR || n == -EAGAIN || n == -EBUSY)
 			continue;
-		if (n <= 0) {
-			snprintf(err, errlen, "io_uring_submit: %s",
-				 n < 0 ? strerror(-n) : "nothing submitted");
-			return -1;
-		}
+		if (n <= 0)
+			return err_set(err, errlen, "io_uring_submit: %s",
+				n < 0 ? strerror(-n) : "nothing submitted");
 		u->queued -= (unsigned)n < u->queued ? (unsigned)n : u->queued;
 	}
 	return 0;
@@ -113,10 +108,8 @@ static int uring_wait(struct engine *e, unsigned more, char *err, size_t errlen)
 	do
 		rc = io_uring_wait_cqe_nr(&u->ring, &cqe, more);
 	while (rc == -EINTR);
-	if (rc < 0) {
-		snprintf(err, errlen, "io_uring_wait_cqe: %s", strerror(-rc));
-		return -1;
-	}
+	if (rc < 0)
+		return err_set(err, errlen, "io_uring_wait_cqe: %s", strerror(-rc));
 	return 0;
 }
 

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "platform/platform.h"
+#include "lib/err.h"
 
 const char *const engine_missing_why = "Windows has no io_uring or POSIX AIO";
 
@@ -98,8 +99,7 @@ static int waio_init(struct engine *e, char *err, size_t errlen)
 	e->data = w;
 	if (!w || !w->reqs || !w->ents || !w->failed) {
 		waio_cleanup(e);
-		snprintf(err, errlen, "out of memory for %u overlapped requests", e->depth);
-		return -1;
+		return err_set(err, errlen, "out of memory for %u overlapped requests", e->depth);
 	}
 	if (e->fd >= 0) {
 		w->h = win_reopen_overlapped(e->fd, &w->sector, err, errlen);
@@ -127,11 +127,9 @@ static int waio_queue(struct engine *e, struct engine_io *io, char *err,
 	DWORD want, le;
 	BOOL ok;
 
-	if (!w->h || io->slot >= e->depth || w->reqs[io->slot].io) {
-		snprintf(err, errlen, "internal error: overlapped slot %zu in use "
-			 "or no file", io->slot);
-		return -1;
-	}
+	if (!w->h || io->slot >= e->depth || w->reqs[io->slot].io)
+		return err_set(err, errlen, "internal error: overlapped slot %zu in use "
+			"or no file", io->slot);
 	if (w->sector && io_sector_misfit(io->buf, io->len, io->off, w->sector,
 					  err, errlen))
 		return -1;

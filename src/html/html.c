@@ -32,6 +32,7 @@
 #include "stats.h"
 #include "units.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 /* Longest data: link written as text; Chromium's limit for any URL is 2 MiB. */
 #ifndef HTML_DATA_URL_MAX
@@ -508,10 +509,8 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 	int rc = -1;
 
 	memset(oc, 0, sizeof(*oc));
-	if (nsets == 0) {
-		snprintf(err, errlen, "no result sets to report");
-		return -1;
-	}
+	if (nsets == 0)
+		return err_set(err, errlen, "no result sets to report");
 	if (html_assets_build(sets, nsets, ho, &a, err, errlen) != 0)
 		return -1;
 	res = calloc(nsets, sizeof(*res));

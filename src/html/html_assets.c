@@ -35,6 +35,7 @@
 #include "lib/outfile.h"
 #include "results.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 /* ------------------------------------------------------------------ */
 /* the temporary folder */
@@ -106,18 +107,14 @@ static int add_csv(struct html_assets *a, size_t set, const char *slug,
 		if (*p == '/')
 			*p = '-';
 	c = realloc(a->csvs, (a->ncsvs + 1) * sizeof(*c));
-	if (!c) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!c)
+		return err_set(err, errlen, "out of memory");
 	a->csvs = c;
 	c = &a->csvs[a->ncsvs];
 	memset(c, 0, sizeof(*c));
 	c->set = set;
-	if (!(c->name = strdup(name))) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!(c->name = strdup(name)))
+		return err_set(err, errlen, "out of memory");
 	if (readfile_all(path, HTML_MAX_FILE, "a result file", &c->text, &c->len, err, errlen) != 0) {
 		free(c->name);
 		return -1;
@@ -464,10 +461,8 @@ int html_assets_build(struct result_set *const *sets, size_t nsets,
 		      char *err, size_t errlen)
 {
 	memset(a, 0, sizeof(*a));
-	if (!(a->cliffs = calloc(nsets, sizeof(*a->cliffs)))) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!(a->cliffs = calloc(nsets, sizeof(*a->cliffs))))
+		return err_set(err, errlen, "out of memory");
 	a->nsets = nsets;
 	for (size_t i = 0; i < nsets; i++)
 		if (cliff_detect(sets[i], &a->cliffs[i], err, errlen) != 0)

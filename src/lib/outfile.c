@@ -12,6 +12,7 @@
 
 #include "lib/outfile.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 static char *xstrdup(const char *s)
 {
@@ -35,10 +36,8 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 	int fd = -1;
 
 	memset(f, 0, sizeof(*f));
-	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
-		return -1;
-	}
+	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE)
+		return err_set(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
 	size_t n = strlen(path) + 32;
 	f->tmp_path = malloc(n);
 	f->final_path = xstrdup(path);
@@ -175,10 +174,8 @@ void outfile_abort(struct outfile *f)
 int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 {
 	char *p = xstrdup(dir);
-	if (!p) {
-		snprintf(err, errlen, "cannot create '%s': out of memory", dir);
-		return -1;
-	}
+	if (!p)
+		return err_set(err, errlen, "cannot create '%s': out of memory", dir);
 	for (char *s = p + 1;; s++) {
 		if (*s != '/' && *s != '\0')
 			continue;
@@ -210,27 +207,20 @@ int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
 
 	if (slash && slash != base) {
 		int n = snprintf(parent, sizeof(parent), "%.*s", (int)(slash - base), base);
-		if (n < 0 || (size_t)n >= sizeof(parent)) {
-			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
-			return -1;
-		}
+		if (n < 0 || (size_t)n >= sizeof(parent))
+			return err_set(err, errlen, "cannot create '%.300s': name too long", base);
 		if (outfile_mkdirs(parent, err, errlen) != 0)
 			return -1;
 	}
 	for (unsigned i = 1; i < 10000; i++) {
 		int n = i == 1 ? snprintf(out, outlen, "%s", base)
 			: snprintf(out, outlen, "%s-%u", base, i);
-		if (n < 0 || (size_t)n >= outlen) {
-			snprintf(err, errlen, "cannot create '%.300s': name too long", base);
-			return -1;
-		}
+		if (n < 0 || (size_t)n >= outlen)
+			return err_set(err, errlen, "cannot create '%.300s': name too long", base);
 		if (plat_mkdir(out) == 0)
 			return 0;
-		if (errno != EEXIST) {
-			snprintf(err, errlen, "cannot create '%.300s': %s", out, strerror(errno));
-			return -1;
-		}
+		if (errno != EEXIST)
+			return err_set(err, errlen, "cannot create '%.300s': %s", out, strerror(errno));
 	}
-	snprintf(err, errlen, "cannot create '%.300s': 9999 folders of that name exist", base);
-	return -1;
+	return err_set(err, errlen, "cannot create '%.300s': 9999 folders of that name exist", base);
 }

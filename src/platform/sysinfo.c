@@ -22,6 +22,7 @@
 #include "iosweep.h"
 #include "results.h"
 #include "platform/sysinfo.h"
+#include "lib/err.h"
 
 #define SYSINFO_UNKNOWN "unknown"
 
@@ -246,11 +247,9 @@ int sysinfo_fill(struct result_meta *m, const char *target_path,
 	    results_set_str(&m->fs_type, fs_type) ||
 	    results_set_str(&m->mount_options, options) ||
 	    (!m->target_path && target_path &&
-	     results_set_str(&m->target_path, target_path))) {
-		snprintf(err, errlen, "cannot record the system information: %s",
-			 strerror(ENOMEM));
-		return -1;
-	}
+	     results_set_str(&m->target_path, target_path)))
+		return err_set(err, errlen, "cannot record the system information: %s",
+			strerror(ENOMEM));
 	m->ram_kb = sysinfo_ram_kb();
 	return 0;
 }

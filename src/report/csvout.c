@@ -50,6 +50,7 @@
 #include "platform/platform.h"
 #include "results.h"
 #include "stats.h"
+#include "lib/err.h"
 
 /* ---- fields ---- */
 
@@ -766,10 +767,8 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	int rc = -1;
 
 	memset(files, 0, sizeof(files));
-	if (view_build(&v, rs) != 0) {
-		snprintf(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
-		return -1;
-	}
+	if (view_build(&v, rs) != 0)
+		return err_set(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
 	sheets = join_path(dir, "sheets", "");
 	if (!sheets)
 		goto oom;

@@ -26,6 +26,7 @@
 #include "report/jsonout.h"
 #include "lib/outfile.h"
 #include "results.h"
+#include "lib/err.h"
 
 /* Columns (and metadata keys) that hold text whatever they look like. */
 static const char *const text_names[] = {
@@ -240,8 +241,7 @@ static int table_read(struct table *t, const char *dir, const char *name,
 						       path, strerror(errno)), -1);
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		gzclose(gz);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	while ((n = gzread(gz, buf, sizeof(buf))) > 0) {
 		if (csv_parse(&p, buf, (size_t)n, on_field, on_row, t) != (size_t)n) {

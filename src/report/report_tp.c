@@ -20,6 +20,7 @@
 #include "results.h"
 #include "run/throughput.h"
 #include "report/xls.h"
+#include "lib/err.h"
 
 static const char *port_one(const struct options *o)
 {
@@ -221,15 +222,12 @@ int report_tp_xls_check(const struct options *o, char *err, size_t errlen)
 	unsigned counts[OPTIONS_MAX_CHILDREN];
 	size_t n = options_child_counts(o, counts, OPTIONS_MAX_CHILDREN);
 
-	if (o->xls_path && !o->overwrite && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "-b '%.300s' exists already; choose another "
-			 "name or add --overwrite", o->xls_path);
-		return -1;
-	}
+	if (o->xls_path && !o->overwrite && plat_stat(o->xls_path, 0, NULL) != PLAT_NONE)
+		return err_set(err, errlen, "-b '%.300s' exists already; choose another "
+			"name or add --overwrite", o->xls_path);
 	if (2 + n > XLS_MAX_COLS) {
-		snprintf(err, errlen, "'-b': %zu child counts need %zu columns, more "
-			 "than a BIFF2 sheet holds; use the CSV output (--out)", n, 2 + n);
-		return -1;
+		return err_set(err, errlen, "'-b': %zu child counts need %zu columns, more "
+			"than a BIFF2 sheet holds; use the CSV output (--out)", n, 2 + n);
 	}
 	return 0;
 }
@@ -269,10 +267,8 @@ int report_tp_xls(const char *path, const struct options *o,
 	if (report_tp_xls_check(o, err, errlen) != 0)
 		return -1;
 	cells = calloc(2 * (4 + TP_NKINDS * (1 + ncounts)), sizeof(*cells));
-	if (!cells) {
-		snprintf(err, errlen, "out of memory for the -b sheet");
-		return -1;
-	}
+	if (!cells)
+		return err_set(err, errlen, "out of memory for the -b sheet");
 	/* IOzone's command line label ends with a space after the last word */
 	snprintf(cmd, sizeof(cmd), "%s ", o->command_line ? o->command_line : "");
 	cells[n++] = (struct xls_cell){ row++, 0, cmd, 0.0 };

@@ -19,6 +19,7 @@
 #include "run/throughput.h"
 #include "report/tpcsv.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 static void tp_path(const char *dir, int gzip, char *out, size_t outlen)
 {
@@ -32,10 +33,8 @@ int tpcsv_check(const char *dir, int gzip, int overwrite, char *err, size_t errl
 	char path[4096];
 
 	tp_path(dir, gzip, path, sizeof(path));
-	if (!overwrite && plat_stat(path, 1, NULL) != PLAT_NONE) {
-		snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
-		return -1;
-	}
+	if (!overwrite && plat_stat(path, 1, NULL) != PLAT_NONE)
+		return err_set(err, errlen, "'%s' exists already; remove it or use --overwrite", path);
 	return 0;
 }
 

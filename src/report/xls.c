@@ -24,6 +24,7 @@
 #include "report/report.h"
 #include "results.h"
 #include "report/xls.h"
+#include "lib/err.h"
 
 #define BIFF_NUMBER 0x0003u
 #define BIFF_LABEL 0x0004u
@@ -172,15 +173,12 @@ int xls_check(const struct options *o, const struct result_set *rs,
 	size_t ntables = report_tables(o, rs, tables, sizeof(tables) / sizeof(tables[0]));
 	size_t rows = sheet_rows(tables, ntables, rs), cols = widest_row(rs);
 
-	if (rows > XLS_MAX_ROWS) {
-		snprintf(err, errlen, "'-b': the sweep needs %zu rows, more than a BIFF2 "
-			 "sheet holds; use the CSV output (--out)", rows);
-		return -1;
-	}
+	if (rows > XLS_MAX_ROWS)
+		return err_set(err, errlen, "'-b': the sweep needs %zu rows, more than a BIFF2 "
+			"sheet holds; use the CSV output (--out)", rows);
 	if (cols > XLS_MAX_COLS) {
-		snprintf(err, errlen, "'-b': the sweep needs %zu columns, more than a "
-			 "BIFF2 sheet holds; use the CSV output (--out)", cols);
-		return -1;
+		return err_set(err, errlen, "'-b': the sweep needs %zu columns, more than a "
+			"BIFF2 sheet holds; use the CSV output (--out)", cols);
 	}
 	return 0;
 }
@@ -246,12 +244,10 @@ int xls_write_cells(const char *path, const struct xls_cell *cells, size_t n,
 	struct xls_writer w = { &f, 0 };
 
 	for (size_t i = 0; i < n; i++)
-		if (cells[i].row >= XLS_MAX_ROWS || cells[i].col >= XLS_MAX_COLS) {
-			snprintf(err, errlen, "'-b': cell (%u, %u) is outside a BIFF2 "
-				 "sheet; use the CSV output (--out)", cells[i].row,
-				 cells[i].col);
-			return -1;
-		}
+		if (cells[i].row >= XLS_MAX_ROWS || cells[i].col >= XLS_MAX_COLS)
+			return err_set(err, errlen, "'-b': cell (%u, %u) is outside a BIFF2 "
+				"sheet; use the CSV output (--out)", cells[i].row,
+				cells[i].col);
 	if (outfile_open(&f, path, 0, 1, err, errlen))
 		return -1;
 	if (xls_bof(&w))

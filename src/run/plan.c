@@ -34,6 +34,7 @@
 
 #include "options/options.h"
 #include "run/plan.h"
+#include "lib/err.h"
 
 #define PLAN_FILE_MIN_KB 64u          /* IOzone KILOBYTES_START */
 #define PLAN_FILE_MAX_KB 524288u      /* IOzone KILOBYTES_END, 512 MB */
@@ -139,11 +140,9 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 	int nocross = o->no_crossover || o->auto2 || o->nsizes > 1 || o->nrecords > 1;
 
 	memset(p, 0, sizeof(*p));
-	if (o->nsizes > OPTIONS_MAX_LIST || o->nrecords > OPTIONS_MAX_LIST) {
-		snprintf(err, errlen, "too many -s or -r values (at most %d each)",
-			 OPTIONS_MAX_LIST);
-		return -1;
-	}
+	if (o->nsizes > OPTIONS_MAX_LIST || o->nrecords > OPTIONS_MAX_LIST)
+		return err_set(err, errlen, "too many -s or -r values (at most %d each)",
+			OPTIONS_MAX_LIST);
 
 	uint64_t min_file = o->nsizes ? o->sizes_kb[0] : PLAN_FILE_MIN_KB;
 	uint64_t max_file = o->nsizes ? o->sizes_kb[o->nsizes - 1] : PLAN_FILE_MAX_KB;
@@ -152,11 +151,9 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 	uint64_t max_rec = qflag ? o->max_rec_kb :
 		(o->nrecords ? o->records_kb[o->nrecords - 1] : PLAN_REC_MAX_KB);
 
-	if (min_rec > max_rec) {
-		snprintf(err, errlen, "the minimum record size %" PRIu64 " kB is larger "
-			 "than the maximum record size %" PRIu64 " kB", min_rec, max_rec);
-		return -1;
-	}
+	if (min_rec > max_rec)
+		return err_set(err, errlen, "the minimum record size %" PRIu64 " kB is larger "
+			"than the maximum record size %" PRIu64 " kB", min_rec, max_rec);
 	if (o->nrecords > 1)
 		series_list(&recs, o->records_kb, o->nrecords);
 	else

@@ -34,6 +34,7 @@
 #include "run/qd.h"
 #include "results.h"
 #include "run/tests.h"
+#include "lib/err.h"
 
 #define QD_SEED 0x9d5eed00ull
 #define QD_ERR_MAX 512
@@ -257,9 +258,8 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 	}
 	return 0;
 nomem:
-	snprintf(c->err, c->errlen, "out of memory for %u jobs at depth %u",
-		 p->njobs, p->depth);
-	return -1;
+	return err_set(c->err, c->errlen, "out of memory for %u jobs at depth %u",
+		p->njobs, p->depth);
 }
 
 /* Start the workers, open the gate at t0, wait for all of them. */
@@ -608,8 +608,7 @@ int qd_attach(struct tests_ctx *c, char *err, size_t errlen)
 			latency_release(&st->rw[1]);
 		}
 		free(st);
-		snprintf(err, errlen, "out of memory for the latency histograms");
-		return -1;
+		return err_set(err, errlen, "out of memory for the latency histograms");
 	}
 	if (!c->lat_work) {
 		st->own_all = 1;

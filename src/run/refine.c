@@ -18,6 +18,7 @@
 #include "run/refine.h"
 #include "results.h"
 #include "run/runner.h"
+#include "lib/err.h"
 
 #define REFINE_MAX_ROUNDS 8
 #define REFINE_PER_CLIFF 3
@@ -76,10 +77,8 @@ int refine_cliffs(const struct options *o, struct result_set *rs,
 			return -1;
 		rc = next_round(rs, &cl, &p);
 		cliff_list_release(&cl);
-		if (rc != 0) {
-			snprintf(err, errlen, "out of memory planning --refine-cliffs");
-			return -1;
-		}
+		if (rc != 0)
+			return err_set(err, errlen, "out of memory planning --refine-cliffs");
 		if (p.ncells == 0) {
 			plan_release(&p);
 			break;

@@ -27,6 +27,7 @@
 #include "results.h"
 #include "run/runner.h"
 #include "run/tests.h"
+#include "lib/err.h"
 
 #define RUNNER_DEFAULT_FILE "iosweep.tmp"
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
@@ -74,11 +75,9 @@ static int qfile_wanted(const struct options *o, size_t i)
 static int check_qfiles(const struct options *o, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < RUNNER_NQFILES && !o->overwrite; i++) {
-		if (qfile_wanted(o, i) && plat_stat(qfiles[i].name, 0, NULL) != PLAT_NONE) {
-			snprintf(err, errlen, "-Q: '%s' exists already in the current "
-				 "directory; remove it or use --overwrite", qfiles[i].name);
-			return -1;
-		}
+		if (qfile_wanted(o, i) && plat_stat(qfiles[i].name, 0, NULL) != PLAT_NONE)
+			return err_set(err, errlen, "-Q: '%s' exists already in the current "
+				"directory; remove it or use --overwrite", qfiles[i].name);
 	}
 	return 0;
 }
@@ -94,13 +93,11 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 	    (o->cold && io_can_drop_cache(err, errlen) != 0) ||
 	    io_check_dir(dir, &free_bytes, err, errlen) != 0)
 		return -1;
-	if (!o->force && free_bytes / 1024 < need_kb) {
-		snprintf(err, errlen, "not enough free space in '%s' for a %llu kB "
-			 "test file: %llu kB free (use --force to run anyway)", dir,
-			 (unsigned long long)need_kb,
-			 (unsigned long long)(free_bytes / 1024));
-		return -1;
-	}
+	if (!o->force && free_bytes / 1024 < need_kb)
+		return err_set(err, errlen, "not enough free space in '%s' for a %llu kB "
+			"test file: %llu kB free (use --force to run anyway)", dir,
+			(unsigned long long)need_kb,
+			(unsigned long long)(free_bytes / 1024));
 	return io_create(path, o->overwrite, err, errlen);
 }
 
@@ -147,19 +144,17 @@ static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 	if (r->o->direct && r->ctx.err_errno == EINVAL)
 		hint = "; with -I the record size must be a multiple of the "
 		       "device's logical block size";
-	snprintf(err, errlen, "%s (cell %llu kB / %llu kB, test %s)%s", r->msg,
-		 (unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
-		 tests_label(r), hint);
-	return -1;
+	return err_set(err, errlen, "%s (cell %llu kB / %llu kB, test %s)%s", r->msg,
+		(unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
+		tests_label(r), hint);
 }
 
 static int interrupted(struct run *r, const struct plan_cell *pc, char *err,
 		       size_t errlen)
 {
-	snprintf(err, errlen, "interrupted in cell %llu kB / %llu kB, test %s",
-		 (unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
-		 tests_label(r));
-	return -1;
+	return err_set(err, errlen, "interrupted in cell %llu kB / %llu kB, test %s",
+		(unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
+		tests_label(r));
 }
 
 static void report_progress(struct run *r, const struct plan_cell *cur)
@@ -366,11 +361,9 @@ static int select_tests(struct run *r, char *err, size_t errlen)
 		t = options_qd(r->o) ? qd_find(n, r->o) : tests_find(n);
 		if (!t)
 			continue;	/* test 8 (mix) does nothing in one stream */
-		if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored()) {
-			snprintf(err, errlen, "-i %d: %s is not available on this "
-				 "platform", n, t->name);
-			return -1;
-		}
+		if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored())
+			return err_set(err, errlen, "-i %d: %s is not available on this "
+				"platform", n, t->name);
 		if (t->prepare)
 			r->need_offsets = 1;
 		r->tests[r->ntests++] = t;
@@ -448,8 +441,7 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	io_free(wbuf);
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory describing the run");
-	return -1;
+	return err_set(err, errlen, "out of memory describing the run");
 }
 
 /* The cells and the record axis; the meta fields unless described already. */
@@ -477,8 +469,7 @@ static int fill_set(struct run *r, char *err, size_t errlen)
 		return runner_describe(o, rs, err, errlen);
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory building the result set");
-	return -1;
+	return err_set(err, errlen, "out of memory building the result set");
 }
 
 /* -Q: open IOzone's files with their header line. */
@@ -533,22 +524,17 @@ static int ensure_file(const struct options *o, char *err, size_t errlen)
 	enum plat_kind kind = plat_stat(target(o), 0, &size);
 
 	if (kind == PLAT_NONE) {
-		if (errno != ENOENT) {
-			snprintf(err, errlen, "cannot use '%s': %s", target(o),
-				 strerror(errno));
-			return -1;
-		}
+		if (errno != ENOENT)
+			return err_set(err, errlen, "cannot use '%s': %s", target(o),
+				strerror(errno));
 		return runner_prepare(o, err, errlen);
 	}
-	if (kind != PLAT_FILE) {
-		snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
-			 "file iosweep may create and remove", target(o));
-		return -1;
-	}
+	if (kind != PLAT_FILE)
+		return err_set(err, errlen, "'%s' is not a regular file; -f must name a "
+			"file iosweep may create and remove", target(o));
 	if (size != 0 && !o->overwrite) {
-		snprintf(err, errlen, "'%s' exists already; remove it, choose "
-			 "another -f, or use --overwrite", target(o));
-		return -1;
+		return err_set(err, errlen, "'%s' exists already; remove it, choose "
+			"another -f, or use --overwrite", target(o));
 	}
 	return 0;
 }

@@ -23,6 +23,7 @@
 #include "run/runner.h"
 #include "run/settle.h"
 #include "stats.h"
+#include "lib/err.h"
 
 /* Mean kB/s of (file_kb, record_kb, col), 0 when not measured. */
 static double cell_mean(const struct result_set *rs, uint64_t file_kb,
@@ -67,8 +68,7 @@ int settle_needed(const struct result_set *rs, size_t *unsettled_out,
 	v = malloc(max * sizeof(*v));
 	if (!v) {
 		cliff_list_release(&cl);
-		snprintf(err, errlen, "out of memory for --until-settled");
-		return -1;
+		return err_set(err, errlen, "out of memory for --until-settled");
 	}
 	for (size_t i = 0; i < cl.n; i++) {
 		const struct cliff *c = &cl.items[i];
@@ -152,10 +152,8 @@ int settle_run(const struct options *o, struct result_set *rs,
 			return 0;
 		}
 		struct sweep_plan p = { 0 };
-		if (next_round(rs, last, next, &p) != 0) {
-			snprintf(err, errlen, "out of memory planning --until-settled");
-			return -1;
-		}
+		if (next_round(rs, last, next, &p) != 0)
+			return err_set(err, errlen, "out of memory planning --until-settled");
 		p.record_axis = rs->record_axis;
 		p.nrecord_axis = rs->nrecord_axis;
 		int rc = p.ncells ? runner_run(o, &p, rs, h, stop, err, errlen) : 0;

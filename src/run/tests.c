@@ -23,6 +23,7 @@
 #include "run/pattern.h"
 #include "results.h"
 #include "run/tests.h"
+#include "lib/err.h"
 
 /* ---- order of records ---------------------------------------------- */
 
@@ -88,11 +89,9 @@ void tests_stride_order(uint64_t *idx, uint64_t n, uint64_t s)
 
 static int need_offsets(struct tests_ctx *c)
 {
-	if (!c->offsets) {
-		snprintf(c->err, c->errlen, "internal error: no offset table for "
-			 "%llu records", (unsigned long long)c->numrecs);
-		return -1;
-	}
+	if (!c->offsets)
+		return err_set(c->err, c->errlen, "internal error: no offset table for "
+			"%llu records", (unsigned long long)c->numrecs);
 	return 0;
 }
 

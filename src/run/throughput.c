@@ -30,6 +30,7 @@
 #include "run/pattern.h"
 #include "run/tests.h"
 #include "run/throughput.h"
+#include "lib/err.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
 #define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
@@ -160,21 +161,17 @@ static int check_room(const struct options *o, unsigned i, unsigned n,
 	for (unsigned k = 0; k < n; k++) {
 		throughput_path(o, k, other, sizeof(other));
 		io_dir_of(other, odir, sizeof(odir));
-		if (k != i && !strcmp(other, path)) {
-			snprintf(err, errlen, "-F: '%s' is named twice; every child "
-				 "needs a file of its own", path);
-			return -1;
-		}
+		if (k != i && !strcmp(other, path))
+			return err_set(err, errlen, "-F: '%s' is named twice; every child "
+				"needs a file of its own", path);
 		if (!strcmp(odir, dir))
 			need_kb += option_file_kb(o);
 	}
-	if (!o->force && free_bytes / 1024 < need_kb) {
-		snprintf(err, errlen, "not enough free space in '%s' for the "
-			 "children's files: %llu kB needed, %llu kB free (use "
-			 "--force to run anyway)", dir, (unsigned long long)need_kb,
-			 (unsigned long long)(free_bytes / 1024));
-		return -1;
-	}
+	if (!o->force && free_bytes / 1024 < need_kb)
+		return err_set(err, errlen, "not enough free space in '%s' for the "
+			"children's files: %llu kB needed, %llu kB free (use "
+			"--force to run anyway)", dir, (unsigned long long)need_kb,
+			(unsigned long long)(free_bytes / 1024));
 	return 0;
 }
 
@@ -301,9 +298,8 @@ static int op_pread(struct tp_child_state *s, uint64_t i)
 
 static int stream_error(struct tp_child_state *s, const char *call)
 {
-	snprintf(s->err, s->errlen, "cannot %s '%s': %s", call, s->path,
-		 ferror(s->fp) && errno ? strerror(errno) : "unexpected end of file");
-	return -1;
+	return err_set(s->err, s->errlen, "cannot %s '%s': %s", call, s->path,
+		ferror(s->fp) && errno ? strerror(errno) : "unexpected end of file");
 }
 
 static int op_fwrite(struct tp_child_state *s, uint64_t i)
@@ -375,11 +371,9 @@ static int child_offsets(struct tp_child_state *s)
 	    s->kind != TP_RANDOM_READ && s->kind != TP_RANDOM_WRITE)
 		return 0;
 	s->off = malloc((size_t)(n ? n : 1) * sizeof(*s->off));
-	if (!s->off) {
-		snprintf(s->err, s->errlen, "out of memory for %llu offsets",
-			 (unsigned long long)n);
-		return -1;
-	}
+	if (!s->off)
+		return err_set(s->err, s->errlen, "out of memory for %llu offsets",
+			(unsigned long long)n);
 	if (s->kind == TP_STRIDE)
 		tests_stride_order(s->off, n, s->c->o->stride ? s->c->o->stride : 17);
 	else if (s->kind == TP_REVERSE)
@@ -407,18 +401,14 @@ static int child_open(struct tp_child_state *s)
 		if (s->fd < 0)
 			return -1;
 		s->fp = fdopen(s->fd, writes ? "r+" : "r");
-		if (!s->fp) {
-			snprintf(s->err, s->errlen, "cannot fdopen '%s': %s", s->path,
-				 strerror(errno));
-			return -1;
-		}
+		if (!s->fp)
+			return err_set(s->err, s->errlen, "cannot fdopen '%s': %s", s->path,
+				strerror(errno));
 		s->stdio_buf = malloc((size_t)c->reclen);
 		if (!s->stdio_buf ||
-		    setvbuf(s->fp, s->stdio_buf, _IOFBF, (size_t)c->reclen) != 0) {
-			snprintf(s->err, s->errlen, "cannot set the stdio buffer of '%s'",
-				 s->path);
-			return -1;
-		}
+		    setvbuf(s->fp, s->stdio_buf, _IOFBF, (size_t)c->reclen) != 0)
+			return err_set(s->err, s->errlen, "cannot set the stdio buffer of '%s'",
+				s->path);
 		return 0;
 	}
 	s->fd = io_open(s->path, flags | c->open_flags, &c->mode, s->err, s->errlen);
@@ -441,11 +431,9 @@ static int child_wbuf(struct tp_child_state *s)
 
 	s->wlen = pattern_buffer_len(span, one_window);
 	s->wbuf = io_alloc(s->wlen);
-	if (!s->wbuf) {
-		snprintf(s->err, s->errlen, "out of memory for a %zu kB write "
-			 "buffer", s->wlen / 1024);
-		return -1;
-	}
+	if (!s->wbuf)
+		return err_set(s->err, s->errlen, "out of memory for a %zu kB write "
+			"buffer", s->wlen / 1024);
 	pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
 		     TP_SEED + s->idx);
 	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
@@ -486,9 +474,8 @@ static int child_prepare(struct tp_child_state *s)
 		if (child_wbuf(s) != 0)
 			return -1;
 	} else if (!(s->buf = io_alloc((size_t)c->reclen))) {
-		snprintf(s->err, s->errlen, "out of memory for a %llu-byte record",
-			 (unsigned long long)c->reclen);
-		return -1;
+		return err_set(s->err, s->errlen, "out of memory for a %llu-byte record",
+			(unsigned long long)c->reclen);
 	}
 	if (child_offsets(s) != 0)
 		return -1;
@@ -511,11 +498,9 @@ static int child_timed_end(struct tp_child_state *s, int can_close)
 							 s->errlen);
 		s->fp = NULL;
 		s->fd = -1;
-		if (rc != 0) {
-			snprintf(s->err, s->errlen, "cannot close '%s': %s", s->path,
-				 strerror(errno));
-			return -1;
-		}
+		if (rc != 0)
+			return err_set(s->err, s->errlen, "cannot close '%s': %s", s->path,
+				strerror(errno));
 	}
 	return 0;
 }
@@ -751,10 +736,8 @@ static int spawn(struct tp_ctx *c, struct tp_pipes *p, struct tp_children *k,
 		k->args[i].c = c;
 		k->args[i].idx = i;
 		if (plat_child_start(&k->kids[i], c->o->threads, child_run, &k->args[i],
-				     parent_ends, 3, why, sizeof(why)) != 0) {
-			snprintf(err, errlen, "%s (child %u)", why, i);
-			return -1;
-		}
+				     parent_ends, 3, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "%s (child %u)", why, i);
 		k->started++;
 	}
 	return 0;
@@ -788,11 +771,9 @@ static int reap(const struct tp_ctx *c, struct tp_children *k,
 static int child_error(const struct tp_ctx *c, unsigned n, char *err, size_t errlen)
 {
 	for (unsigned i = 0; i < n; i++)
-		if (c->sh->slot[i].failed) {
-			snprintf(err, errlen, "%s (child %u, %s)", c->sh->slot[i].err, i,
-				 c->t->name);
-			return -1;
-		}
+		if (c->sh->slot[i].failed)
+			return err_set(err, errlen, "%s (child %u, %s)", c->sh->slot[i].err, i,
+				c->t->name);
 	return 0;
 }
 
@@ -940,17 +921,13 @@ static int state_init(struct tp_state *st, const struct options *o, unsigned mos
 	memset(st, 0, sizeof(*st));
 	st->sh_len = sizeof(struct tp_shared) + most * sizeof(struct tp_slot);
 	st->sh = plat_shared_alloc(st->sh_len);
-	if (!st->sh) {
-		snprintf(err, errlen, "cannot map memory shared with the children: %s",
-			 strerror(errno));
-		return -1;
-	}
+	if (!st->sh)
+		return err_set(err, errlen, "cannot map memory shared with the children: %s",
+			strerror(errno));
 	st->k.kids = calloc(most, sizeof(*st->k.kids));
 	st->k.args = calloc(most, sizeof(*st->k.args));
-	if (!st->k.kids || !st->k.args) {
-		snprintf(err, errlen, "out of memory for %u children", most);
-		return -1;
-	}
+	if (!st->k.kids || !st->k.args)
+		return err_set(err, errlen, "out of memory for %u children", most);
 	st->c.o = o;
 	st->c.sh = st->sh;
 	st->c.user_stop = stop;
@@ -987,19 +964,15 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 			continue;
 		st->c.t = &tp_defs[kind];
 		r = add_result(run, kind, n, file_kb, rec_kb);
-		if (!r) {
-			snprintf(err, errlen, "out of memory for the results");
-			return -1;
-		}
+		if (!r)
+			return err_set(err, errlen, "out of memory for the results");
 		if (run_test(&st->c, n, &st->k, r, err, errlen) != 0) {
 			free(r->child);
 			run->nresults--;
 			return -1;
 		}
-		if (record_samples(rs, r, first_trial) != 0) {
-			snprintf(err, errlen, "out of memory recording a sample");
-			return -1;
-		}
+		if (record_samples(rs, r, first_trial) != 0)
+			return err_set(err, errlen, "out of memory recording a sample");
 		if (h && h->test_done)
 			h->test_done(h->ctx, r);
 		if (o->sleep_between_s)
@@ -1025,11 +998,9 @@ int throughput_run(const struct options *o, struct tp_run *run,
 
 	for (size_t i = 0; i < ncounts; i++)
 		total += counts[i];
-	if (!ncounts || total > UINT16_MAX) {
-		snprintf(err, errlen, "throughput mode needs -t N or -l/-u, with at "
-			 "most %u children over the whole run", UINT16_MAX);
-		return -1;
-	}
+	if (!ncounts || total > UINT16_MAX)
+		return err_set(err, errlen, "throughput mode needs -t N or -l/-u, with at "
+			"most %u children over the whole run", UINT16_MAX);
 	if (state_init(&st, o, most, stop, err, errlen) != 0)
 		goto out;
 	rc = 0;

@@ -17,6 +17,7 @@
 #include <sys/uio.h>
 
 #include "platform/platform.h"
+#include "lib/err.h"
 
 /* The errno O_NOFOLLOW gives for a link: ELOOP (Linux), EMLINK (FreeBSD), EFTYPE (NetBSD). */
 #if defined(EFTYPE)
@@ -44,8 +45,7 @@ int io_mode_flags(const struct io_mode *mode, int *flags,
 #if defined(HAVE_O_DIRECT)
 		f |= O_DIRECT;
 #elif !defined(HAVE_F_NOCACHE)
-		snprintf(err, errlen, "-I: direct I/O is not available on this platform");
-		return -1;
+		return err_set(err, errlen, "-I: direct I/O is not available on this platform");
 #endif
 	}
 	if (mode->osync)
@@ -54,16 +54,14 @@ int io_mode_flags(const struct io_mode *mode, int *flags,
 #if defined(HAVE_O_DSYNC)
 		f |= O_DSYNC;
 #else
-		snprintf(err, errlen, "-+D: O_DSYNC is not available on this platform");
-		return -1;
+		return err_set(err, errlen, "-+D: O_DSYNC is not available on this platform");
 #endif
 	}
 	if (mode->orsync) {
 #if defined(HAVE_O_RSYNC)
 		f |= O_RSYNC | O_SYNC;
 #else
-		snprintf(err, errlen, "-+r: O_RSYNC is not available on this platform");
-		return -1;
+		return err_set(err, errlen, "-+r: O_RSYNC is not available on this platform");
 #endif
 	}
 	*flags = f;
@@ -76,11 +74,9 @@ static int check_regular(int fd, const char *path, char *err, size_t errlen)
 
 	if (fstat(fd, &st) != 0)
 		return fail(err, errlen, "stat", path, errno);
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
-			 "file iosweep may create and remove", path);
-		return -1;
-	}
+	if (!S_ISREG(st.st_mode))
+		return err_set(err, errlen, "'%s' is not a regular file; -f must name a "
+			"file iosweep may create and remove", path);
 	return 0;
 }
 
@@ -99,11 +95,9 @@ static int symlink_refusal(const char *path, int e, char *err, size_t errlen)
 	struct stat st;
 
 	if ((e == ELOOP || e == EMLINK || e == EFTYPE_OR_ZERO) &&
-	    lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		snprintf(err, errlen, "'%s' is a symbolic link; iosweep does not "
-			 "follow links to its test file", path);
-		return -1;
-	}
+	    lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		return err_set(err, errlen, "'%s' is a symbolic link; iosweep does not "
+			"follow links to its test file", path);
 	return 0;
 }
 
@@ -114,26 +108,21 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 
 	if (fd < 0 && e == EEXIST) {
 		struct stat st;
-		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-			snprintf(err, errlen, "'%s' is a symbolic link; iosweep does "
-				 "not follow links to its test file", path);
-			return -1;
-		}
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+			return err_set(err, errlen, "'%s' is a symbolic link; iosweep does "
+				"not follow links to its test file", path);
 		if (!overwrite) {
-			snprintf(err, errlen, "'%s' exists already; remove it, choose "
-				 "another -f, or use --overwrite", path);
-			return -1;
+			return err_set(err, errlen, "'%s' exists already; remove it, choose "
+				"another -f, or use --overwrite", path);
 		}
 		/*
 		 * Refuse a FIFO or a device before opening it: opening a FIFO
 		 * blocks until a reader comes.  O_NONBLOCK covers a swap after
 		 * the lstat; check_regular below still has the last word.
 		 */
-		if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(err, errlen, "'%s' is not a regular file; -f must name a "
-				 "file iosweep may create and remove", path);
-			return -1;
-		}
+		if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			return err_set(err, errlen, "'%s' is not a regular file; -f must name a "
+				"file iosweep may create and remove", path);
 		fd = open_retry(path, O_WRONLY | O_NONBLOCK, 0);
 		e = errno;
 		if (fd >= 0 && check_regular(fd, path, err, errlen) != 0) {
@@ -165,12 +154,10 @@ int io_open(const char *path, int flags, const struct io_mode *mode,
 		int e = errno;
 		if (symlink_refusal(path, e, err, errlen))
 			return -1;
-		if (e == EINVAL && mode && mode->direct) {
-			snprintf(err, errlen, "cannot open '%s': %s (-I: the file "
-				 "system does not support direct I/O)", path,
-				 strerror(e));
-			return -1;
-		}
+		if (e == EINVAL && mode && mode->direct)
+			return err_set(err, errlen, "cannot open '%s': %s (-I: the file "
+				"system does not support direct I/O)", path,
+				strerror(e));
 		return fail(err, errlen, "open", path, e);
 	}
 	if (check_regular(fd, path, err, errlen) != 0)
@@ -378,9 +365,8 @@ static int full_vec(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 #else
 	(void)fd; (void)iov; (void)iovcnt; (void)off; (void)is_write;
 	(void)finish_vec;
-	snprintf(err, errlen, "cannot %s '%s': %s is not available on this "
-		 "platform (-i 11, -i 12)", call, path, call);
-	return -1;
+	return err_set(err, errlen, "cannot %s '%s': %s is not available on this "
+		"platform (-i 11, -i 12)", call, path, call);
 #endif
 }
 
@@ -479,9 +465,8 @@ int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 	return 0;
 #else
 	(void)fd;
-	snprintf(err, errlen, "--cold: cannot drop '%s' from the page cache: "
-		 "posix_fadvise is not available on this platform", path);
-	return -1;
+	return err_set(err, errlen, "--cold: cannot drop '%s' from the page cache: "
+		"posix_fadvise is not available on this platform", path);
 #endif
 }
 
@@ -492,10 +477,9 @@ int io_can_drop_cache(char *err, size_t errlen)
 	(void)errlen;
 	return 0;
 #else
-	snprintf(err, errlen, "--cold: %s has no way to drop a file from the page "
-		 "cache (no posix_fadvise); read files larger than RAM instead",
-		 IOSWEEP_BUILD_OS);
-	return -1;
+	return err_set(err, errlen, "--cold: %s has no way to drop a file from the page "
+		"cache (no posix_fadvise); read files larger than RAM instead",
+		IOSWEEP_BUILD_OS);
 #endif
 }
 
@@ -566,9 +550,8 @@ out:
 #else
 	(void)len;
 	*frac = 0.0;
-	snprintf(err, errlen, "cannot tell how much of '%s' is in the page cache: "
-		 "mincore is not available on this platform", path);
-	return -1;
+	return err_set(err, errlen, "cannot tell how much of '%s' is in the page cache: "
+		"mincore is not available on this platform", path);
 #endif
 }
 
@@ -597,10 +580,8 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 			fail(err, errlen, "use directory", dir, errno);
 		return -1;
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "'%s' is not a directory", dir);
-		return -1;
-	}
+	if (!S_ISDIR(st.st_mode))
+		return err_set(err, errlen, "'%s' is not a directory", dir);
 	if (access(dir, W_OK | X_OK) != 0) {
 		fail(err, errlen, "create files in", dir, errno);
 		return -1;

@@ -42,6 +42,7 @@
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
+#include "lib/err.h"
 
 #if defined(CLOCK_MONOTONIC_RAW)
 #define CLOCK_ID CLOCK_MONOTONIC_RAW
@@ -306,10 +307,8 @@ int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
 	int rc;
 
 	*out = NULL;
-	if (!t) {
-		snprintf(err, errlen, "cannot start a thread: out of memory");
-		return -1;
-	}
+	if (!t)
+		return err_set(err, errlen, "cannot start a thread: out of memory");
 	t->fn = fn;
 	t->arg = arg;
 	rc = pthread_create(&t->tid, NULL, thread_main, t);
@@ -410,10 +409,8 @@ int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
 		return 0;
 	}
 	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "cannot start a process: %s", strerror(errno));
-		return -1;
-	}
+	if (pid < 0)
+		return err_set(err, errlen, "cannot start a process: %s", strerror(errno));
 	if (pid == 0) {
 		for (int i = 0; i < nclose; i++)
 			close(close_fds[i]);
@@ -645,10 +642,8 @@ int plat_run(const char *prog, const char *const *args, const char *dir,
 
 	if (msglen)
 		msg[0] = '\0';
-	if (pipe(pfd) != 0) {
-		snprintf(err, errlen, "cannot run %s: pipe: %s", prog, strerror(errno));
-		return -1;
-	}
+	if (pipe(pfd) != 0)
+		return err_set(err, errlen, "cannot run %s: pipe: %s", prog, strerror(errno));
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot run %s: fork: %s", prog, strerror(errno));
@@ -692,11 +687,9 @@ int plat_run(const char *prog, const char *const *args, const char *dir,
 	}
 	close(pfd[0]);
 	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(err, errlen, "cannot run %s: waitpid: %s", prog,
-				 strerror(errno));
-			return -1;
-		}
+		if (errno != EINTR)
+			return err_set(err, errlen, "cannot run %s: waitpid: %s", prog,
+				strerror(errno));
 	}
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 	return 0;

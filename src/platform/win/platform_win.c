@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "platform/platform.h"
+#include "lib/err.h"
 
 /* io_mode_flags' bits, above the C runtime's _O_* flags. */
 #define WIN_NO_BUFFERING  0x10000000
@@ -73,10 +74,8 @@ int io_mode_flags(const struct io_mode *mode, int *flags,
 		f |= WIN_NO_BUFFERING;
 	if (mode->osync || mode->odsync)
 		f |= WIN_WRITE_THROUGH;
-	if (mode->orsync) {
-		snprintf(err, errlen, "-+r: O_RSYNC has no meaning on Windows");
-		return -1;
-	}
+	if (mode->orsync)
+		return err_set(err, errlen, "-+r: O_RSYNC has no meaning on Windows");
 	*flags = f;
 	return 0;
 }
@@ -95,16 +94,12 @@ static int check_handle(HANDLE h, const char *path, char *err, size_t errlen)
 	if (GetFileInformationByHandleEx(h, FileAttributeTagInfo, &tag, sizeof(tag)) &&
 	    (tag.FileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) &&
 	    (tag.ReparseTag == IO_REPARSE_TAG_SYMLINK ||
-	     tag.ReparseTag == IO_REPARSE_TAG_MOUNT_POINT)) {
-		snprintf(err, errlen, SYMLINK_TEXT, path);
-		return -1;
-	}
+	     tag.ReparseTag == IO_REPARSE_TAG_MOUNT_POINT))
+		return err_set(err, errlen, SYMLINK_TEXT, path);
 	if (!GetFileInformationByHandle(h, &bi))
 		return fail(err, errlen, "stat", path);
-	if (bi.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) {
-		snprintf(err, errlen, NOT_REGULAR_TEXT, path);
-		return -1;
-	}
+	if (bi.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE))
+		return err_set(err, errlen, NOT_REGULAR_TEXT, path);
 	return 0;
 }
 
@@ -132,8 +127,7 @@ static int handle_fd(HANDLE h, int flags, const char *path, char *err, size_t er
 				 _O_BINARY);
 	if (fd < 0) {
 		CloseHandle(h);
-		snprintf(err, errlen, "cannot open '%s': out of descriptors", path);
-		return -1;
+		return err_set(err, errlen, "cannot open '%s': out of descriptors", path);
 	}
 	return fd;
 }
@@ -145,19 +139,14 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 
 	if (h == INVALID_HANDLE_VALUE && (e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS)) {
 		enum plat_kind k = plat_stat(path, 0, NULL);
-		if (k == PLAT_LINK) {
-			snprintf(err, errlen, SYMLINK_TEXT, path);
-			return -1;
-		}
+		if (k == PLAT_LINK)
+			return err_set(err, errlen, SYMLINK_TEXT, path);
 		if (!overwrite) {
-			snprintf(err, errlen, "'%s' exists already; remove it, choose "
-				 "another -f, or use --overwrite", path);
-			return -1;
+			return err_set(err, errlen, "'%s' exists already; remove it, choose "
+				"another -f, or use --overwrite", path);
 		}
-		if (k != PLAT_FILE) {
-			snprintf(err, errlen, NOT_REGULAR_TEXT, path);
-			return -1;
-		}
+		if (k != PLAT_FILE)
+			return err_set(err, errlen, NOT_REGULAR_TEXT, path);
 		h = open_handle(path, GENERIC_WRITE, OPEN_EXISTING, 0);
 		e = GetLastError();
 		if (h != INVALID_HANDLE_VALUE) {
@@ -212,9 +201,8 @@ int io_open(const char *path, int flags, const struct io_mode *mode,
 		if (mode && mode->direct && e == ERROR_INVALID_PARAMETER) {
 			char text[256];
 			win_error_text(e, text, sizeof(text));
-			snprintf(err, errlen, "cannot open '%s': %s (-I: the file "
-				 "system does not support unbuffered I/O)", path, text);
-			return -1;
+			return err_set(err, errlen, "cannot open '%s': %s (-I: the file "
+				"system does not support unbuffered I/O)", path, text);
 		}
 		return fail_code(err, errlen, "open", path, e);
 	}
@@ -389,9 +377,8 @@ int io_have_vectored(void)
 
 static int no_vectored(const char *call, const char *path, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "cannot %s '%s': %s is not available on Windows "
-		 "(-i 11, -i 12)", call, path, call);
-	return -1;
+	return err_set(err, errlen, "cannot %s '%s': %s is not available on Windows "
+		"(-i 11, -i 12)", call, path, call);
 }
 
 int io_full_pwritev(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
@@ -453,9 +440,8 @@ int io_cached_fraction(const char *path, uint64_t len, double *frac,
 {
 	(void)len;
 	*frac = 0.0;
-	snprintf(err, errlen, "cannot tell how much of '%s' is in the cache: "
-		 "Windows has no mincore", path);
-	return -1;
+	return err_set(err, errlen, "cannot tell how much of '%s' is in the cache: "
+		"Windows has no mincore", path);
 }
 
 void io_dir_of(const char *path, char *out, size_t outlen)
@@ -478,25 +464,20 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 	ULARGE_INTEGER avail;
 	DWORD attr;
 
-	if (!w) {
-		snprintf(err, errlen, "cannot use directory '%s': out of memory", dir);
-		return -1;
-	}
+	if (!w)
+		return err_set(err, errlen, "cannot use directory '%s': out of memory", dir);
 	attr = GetFileAttributesW(w);
 	if (attr == INVALID_FILE_ATTRIBUTES) {
 		DWORD e = GetLastError();
 		free(w);
-		if (e == ERROR_FILE_NOT_FOUND || e == ERROR_PATH_NOT_FOUND) {
-			snprintf(err, errlen, "directory '%s' does not exist; create "
-				 "it or choose another -f", dir);
-			return -1;
-		}
+		if (e == ERROR_FILE_NOT_FOUND || e == ERROR_PATH_NOT_FOUND)
+			return err_set(err, errlen, "directory '%s' does not exist; create "
+				"it or choose another -f", dir);
 		return fail_code(err, errlen, "use directory", dir, e);
 	}
 	if (!(attr & FILE_ATTRIBUTE_DIRECTORY)) {
 		free(w);
-		snprintf(err, errlen, "'%s' is not a directory", dir);
-		return -1;
+		return err_set(err, errlen, "'%s' is not a directory", dir);
 	}
 	if (!GetDiskFreeSpaceExW(w, &avail, NULL, NULL)) {
 		DWORD e = GetLastError();

@@ -25,6 +25,7 @@
 
 #include "platform/clock.h"
 #include "platform/platform.h"
+#include "lib/err.h"
 
 /* ---- shared helpers (platform_win.h) ------------------------------------ */
 
@@ -461,10 +462,8 @@ int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
 	struct plat_thread *t = calloc(1, sizeof(*t));
 
 	*out = NULL;
-	if (!t) {
-		snprintf(err, errlen, "cannot start a thread: out of memory");
-		return -1;
-	}
+	if (!t)
+		return err_set(err, errlen, "cannot start a thread: out of memory");
 	t->fn = fn;
 	t->arg = arg;
 	t->h = CreateThread(NULL, 0, thread_main, t, 0, NULL);
@@ -554,11 +553,9 @@ int plat_child_start(struct plat_child *ch, int threads, int (*fn)(void *),
 	(void)close_fds;
 	(void)nclose;
 	memset(ch, 0, sizeof(*ch));
-	if (!threads) {
-		snprintf(err, errlen, "cannot start a process: Windows runs "
-			 "throughput children as threads");
-		return -1;
-	}
+	if (!threads)
+		return err_set(err, errlen, "cannot start a process: Windows runs "
+			"throughput children as threads");
 	if (plat_thread_start(&t, fn, arg, err, errlen) != 0)
 		return -1;
 	ch->thread = t;
