@@ -52,20 +52,6 @@ int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 void cliff_list_release(struct cliff_list *l);
 
 /*
- * The cliffs.csv of a result set: one row per cliff, columns label, test,
- * record_kb, before_kb, after_kb, level_before_kb_per_s,
- * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
- * (1-based index into l->findings), kind (cliff_kind_name), edge (1 when
- * after_kb is the last size measured: the sweep should go further).  Written atomically (outfile.h);
- * refuses an existing file unless overwrite.  0 or -1 with err.
- */
-int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,
-		    const char *path, int overwrite, char *err, size_t errlen);
-
-/* The "Cache cliffs" section printed after the text report. */
-void cliff_write_text(FILE *out, const struct cliff_list *l);
-
-/*
  * --refine-cliffs: the file sizes to measure next (same record size and
  * tests) to narrow the cliff c, strictly between before_kb and after_kb,
  * evenly spaced on a log axis, multiples of record_kb, at most

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "report/cliffout.h"
 #include "cu.h"
 #include "testutil.h"
 #include "results.h"
@@ -491,7 +492,7 @@ static void test_generated(void)
 					fprintf(stderr, " [%llu-%llu kind %d]",
 						(unsigned long long)w.before_kb[i],
 						(unsigned long long)w.after_kb[i], w.kind[i]);
-				cliff_write_text(stderr, &l);
+				cliffout_text(stderr, &l);
 				if (getenv("CLIFF_DEBUG")[0] == '2')
 					for (size_t i = 0; i < rs.nsamples; i++)
 						fprintf(stderr, "  %llu:%u:%.0f",
@@ -613,11 +614,11 @@ static void test_reports(void)
 		CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
 		if (getenv("CLIFF_DEBUG")) {
 			fprintf(stderr, "\n%s:", reports[k].file);
-			cliff_write_text(stderr, &l);
+			cliffout_text(stderr, &l);
 		}
 		if (!reports[k].cliffs) {
 			if (l.n)
-				cliff_write_text(stderr, &l);
+				cliffout_text(stderr, &l);
 			CU_ASSERT_EQUAL(l.n, 0);
 		} else {
 			/* read and reread fall 14x (ext4) at 64 kB records */
@@ -744,8 +745,8 @@ static void test_csv(void)
 	results_init(&rs);
 	CU_ASSERT_FATAL(results_set_str(&rs.meta.label, "NAS, \"Thecus\"") == 0);
 	run_synth(&synths[5], &l);
-	CU_ASSERT_EQUAL(cliff_write_csv(&rs, &l, path, 0, err, sizeof(err)), -1);
-	CU_ASSERT_EQUAL_FATAL(cliff_write_csv(&rs, &l, path, 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(cliffout_csv(&rs, &l, path, 0, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL_FATAL(cliffout_csv(&rs, &l, path, 1, err, sizeof(err)), 0);
 	FILE *fp = fopen(path, "r");
 	CU_ASSERT_FATAL(fp != NULL);
 	char line[512];
