@@ -18,8 +18,17 @@ struct result_set;
 /* What a drop is. */
 enum cliff_kind {
 	CLIFF_KIND_CACHE,           /* the file outgrew a cache */
-	CLIFF_KIND_WRITEBACK        /* a write outgrew the client's dirty-page limit */
+	CLIFF_KIND_WRITEBACK,       /* a write outgrew the client's dirty-page limit */
+	CLIFF_KIND_CPU_CACHE        /* the file was in memory on both sides: it
+				       outgrew the processor's cache */
 };
+
+/*
+ * A drop is the CPU's cache when every full trial of the sizes from the
+ * last before to the first after had at least this share of its file in
+ * the page cache (cached_pct) as its pass began: see cliff.c.
+ */
+#define CLIFF_IN_MEMORY_PCT 99.0
 
 struct cliff {
 	int col;                    /* enum results_col */
@@ -44,7 +53,7 @@ struct cliff_list {
 	uint64_t ram_kb;            /* the set's RAM (0 unknown), for the sentences */
 };
 
-/* "cache", "write-back". */
+/* "cache", "write-back", "cpu-cache": cliffs.csv's kind. */
 const char *cliff_kind_name(int kind);
 
 int cliff_detect(const struct result_set *rs, struct cliff_list *out,

@@ -505,9 +505,11 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			}
 			sb_printf(b, "set arrow from %.0f, graph 0 to %.0f, graph 1 nohead dt 3 "
 				  "lw 1.5 lc %zu back\n", x, x, i + 1);
-			sb_printf(b, "set label 'drops %.1fx from %s to %s (cache ~%s)' at %.0f, "
+			sb_printf(b, "set label 'drops %.1fx from %s to %s (%s ~%s)' at %.0f, "
 				  "graph %.2f %s offset %d,0 boxed font ',8' tc lt %zu front\n",
-				  c->ratio, before, after, cache, x, 0.97 - 0.04 * (double)(nmarked % 12),
+				  c->ratio, before, after, c->kind == CLIFF_KIND_CPU_CACHE ?
+				  "CPU cache, file in memory:" : "cache", cache, x,
+				  0.97 - 0.04 * (double)(nmarked % 12),
 				  left ? "right" : "left", left ? -1 : 1, i + 1);
 			nmarked++;
 		}

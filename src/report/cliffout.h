@@ -18,7 +18,7 @@ struct result_set;
  * record_kb, before_kb, after_kb, level_before_kb_per_s,
  * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
  * (1-based index into l->findings), kind (cliff_kind_name: cache,
- * write-back), edge (1 when after_kb is the last size
+ * cpu-cache, write-back), edge (1 when after_kb is the last size
  * measured: the sweep should go further).  Written atomically
  * (outfile.h); refuses an existing file unless overwrite.  0 or -1 with
  * err.
