@@ -42,7 +42,14 @@
  *      RAM is write-back (is_writeback); its level after and the limit
  *      come from a straight-line fit of time against size
  *      (writeback_fit), as does the level after of any write test; a
- *      drop at the last size is marked as the edge of the sweep.
+ *      drop at the last size is marked as the edge of the sweep.  A
+ *      drop whose sizes, from the last before to the first after, were
+ *      all in memory in every trial (cached_pct >= CLIFF_IN_MEMORY_PCT,
+ *      without -I) is the CPU's cache: no byte came from the storage.
+ *      99 %, not 95: a pass that reads a twentieth of its file from a
+ *      disk twenty times slower than memory already runs at half speed,
+ *      and a hundredth of the pages is still mincore's rounding on a
+ *      small file.
  *
  * The confidence is 1 - p, where p is the one-sided normal probability of
  * noise alone making a step this large between the two plateau medians
@@ -60,7 +67,6 @@
  */
 #include "compat.h"
 
-#include <csv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,7 +74,6 @@
 #include <string.h>
 
 #include "cliff.h"
-#include "lib/outfile.h"
 #include "results.h"
 #include "units.h"
 
@@ -103,6 +108,7 @@ struct cliff_point {
 	double lo, hi;  /* min and max of ln(kB/s) */
 	double var;     /* sample variance of ln(kB/s); 0 with one trial */
 	size_t n;       /* trials */
+	double cached;  /* least cached_pct of the trials; -1 unknown */
 };
 
 /* What the judge needs to know of the series and the set. */
@@ -364,6 +370,18 @@ static double writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 	return after;
 }
 
+/* Were the files of p[a..b] all in memory in every trial (see the top)? */
+static int in_memory(const struct cliff_ctx *cx, const struct cliff_point *p,
+		     size_t a, size_t b)
+{
+	if (cx->flags & RESULTS_F_DIRECT)
+		return 0;
+	for (size_t k = a; k <= b; k++)
+		if (!(p[k].cached >= CLIFF_IN_MEMORY_PCT))
+			return 0;
+	return 1;
+}
+
 /*
  * Judge descent d[k] against its neighbours d[k-1], d[k+1] (which bound
  * its plateaus).  Returns 1 and fills *c when it is a cliff.
@@ -454,6 +472,8 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	c->estimated_cache_kb = estimate_cache(p, a, b, lb, la);
 	c->kind = is_writeback(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
+	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, a, b))
+		c->kind = CLIFF_KIND_CPU_CACHE;
 	double after = ls;
 	if (c->kind == CLIFF_KIND_WRITEBACK) {
 		after = writeback_after(p, i0, a, lim_hi, lb, ls, sigma, scratch, c);
@@ -576,6 +596,7 @@ static size_t build_series(const struct result_set *rs, int col, uint64_t record
 		for (size_t t = 0; t < m; t++)
 			ss += (vals[t] - mean) * (vals[t] - mean);
 		pt->file_kb = cell->file_kb;
+		pt->cached = results_cached_min(rs, c, col);
 		pt->n = m;
 		pt->var = m > 1 ? ss / (double)(m - 1) : 0.0;
 		pt->level = median_inplace(vals, m);
@@ -716,6 +737,9 @@ static char *describe_group(const struct cliff_list *l, const size_t *idx, size_
 			      "of RAM) is full and the rest goes at the device's speed; "
 			      "-e puts the flush in the timing", b1, b2, cs,
 			      100.0 * (double)cache / (double)l->ram_kb, ram);
+	} else if (kind == CLIFF_KIND_CPU_CACHE) {
+		bad |= sb_add(&s, &len, &cap, " between %s and %s: CPU cache of about %s, "
+			      "not the storage's: the file was in memory", b1, b2, cs);
 	} else {
 		bad |= sb_add(&s, &len, &cap, " between %s and %s: cache of about %s",
 			      b1, b2, cs);
@@ -874,7 +898,8 @@ done:
 
 const char *cliff_kind_name(int kind)
 {
-	return kind == CLIFF_KIND_WRITEBACK ? "write-back" : "cache";
+	return kind == CLIFF_KIND_WRITEBACK ? "write-back" :
+	       kind == CLIFF_KIND_CPU_CACHE ? "cpu-cache" : "cache";
 }
 
 void cliff_list_release(struct cliff_list *l)
@@ -917,75 +942,4 @@ int cliff_precise(const struct cliff *c)
 {
 	return c->before_kb > 0 &&
 	       (double)c->after_kb / (double)c->before_kb <= CLIFF_REFINE_TARGET;
-}
-
-/* ---- output ---- */
-
-/* One CSV field through libcsv's quoting. */
-static int csv_field(struct outfile *f, const char *s, int last)
-{
-	size_t len = strlen(s);
-	size_t need = csv_write(NULL, 0, s, len);
-	char *buf = malloc(need + 1);
-	if (!buf) {
-		f->failed = 1;
-		return -1;
-	}
-	csv_write(buf, need, s, len);
-	int rc = outfile_write(f, buf, need);
-	free(buf);
-	if (rc == 0)
-		rc = outfile_write(f, last ? "\n" : ",", 1);
-	return rc;
-}
-
-int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,
-		    const char *path, int overwrite, char *err, size_t errlen)
-{
-	struct outfile f;
-	if (outfile_open(&f, path, 0, overwrite, err, errlen))
-		return -1;
-	const char *label = rs && rs->meta.label ? rs->meta.label : "";
-	outfile_printf(&f, "label,test,record_kb,before_kb,after_kb,"
-		       "level_before_kb_per_s,level_after_kb_per_s,ratio,"
-		       "confidence,estimated_cache_kb,finding,kind,edge\n");
-	for (size_t i = 0; i < l->n; i++) {
-		const struct cliff *c = &l->items[i];
-		csv_field(&f, label, 0);
-		csv_field(&f, results_col_name(c->col), 0);
-		outfile_printf(&f, "%llu,%llu,%llu,%.0f,%.0f,%.2f,%.2f,%llu,%d,%s,%d\n",
-			       (unsigned long long)c->record_kb,
-			       (unsigned long long)c->before_kb,
-			       (unsigned long long)c->after_kb,
-			       c->level_before_kbps, c->level_after_kbps,
-			       c->ratio, c->confidence,
-			       (unsigned long long)c->estimated_cache_kb,
-			       c->finding + 1, cliff_kind_name(c->kind), c->edge);
-	}
-	return outfile_commit(&f, err, errlen);
-}
-
-void cliff_write_text(FILE *out, const struct cliff_list *l)
-{
-	fprintf(out, "\nCache cliffs\n");
-	if (l->n == 0) {
-		fprintf(out, "\tnone found: throughput does not fall with file size "
-			"beyond the noise\n");
-		return;
-	}
-	for (size_t g = 0; g < l->nfindings; g++)
-		fprintf(out, "\t%zu. %s\n", g + 1, l->findings[g]);
-	fprintf(out, "\n\t%-16s %10s %12s %12s %14s %14s %7s %6s %12s  %s\n",
-		"test", "record kB", "before kB", "after kB", "kB/s before",
-		"kB/s after", "ratio", "conf", "cache kB", "kind");
-	for (size_t i = 0; i < l->n; i++) {
-		const struct cliff *c = &l->items[i];
-		fprintf(out, "\t%-16s %10llu %12llu %12llu %14.0f %14.0f %7.2f %6.2f %12llu  %s%s\n",
-			results_col_name(c->col), (unsigned long long)c->record_kb,
-			(unsigned long long)c->before_kb,
-			(unsigned long long)c->after_kb, c->level_before_kbps,
-			c->level_after_kbps, c->ratio, c->confidence,
-			(unsigned long long)c->estimated_cache_kb, cliff_kind_name(c->kind),
-			c->edge ? ", at the edge: extend -g" : "");
-	}
 }

@@ -18,8 +18,17 @@ struct result_set;
 /* What a drop is. */
 enum cliff_kind {
 	CLIFF_KIND_CACHE,           /* the file outgrew a cache */
-	CLIFF_KIND_WRITEBACK        /* a write outgrew the client's dirty-page limit */
+	CLIFF_KIND_WRITEBACK,       /* a write outgrew the client's dirty-page limit */
+	CLIFF_KIND_CPU_CACHE        /* the file was in memory on both sides: it
+				       outgrew the processor's cache */
 };
+
+/*
+ * A drop is the CPU's cache when every full trial of the sizes from the
+ * last before to the first after had at least this share of its file in
+ * the page cache (cached_pct) as its pass began: see cliff.c.
+ */
+#define CLIFF_IN_MEMORY_PCT 99.0
 
 struct cliff {
 	int col;                    /* enum results_col */
@@ -44,26 +53,12 @@ struct cliff_list {
 	uint64_t ram_kb;            /* the set's RAM (0 unknown), for the sentences */
 };
 
-/* "cache", "write-back". */
+/* "cache", "write-back", "cpu-cache": cliffs.csv's kind. */
 const char *cliff_kind_name(int kind);
 
 int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 		 char *err, size_t errlen);
 void cliff_list_release(struct cliff_list *l);
-
-/*
- * The cliffs.csv of a result set: one row per cliff, columns label, test,
- * record_kb, before_kb, after_kb, level_before_kb_per_s,
- * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
- * (1-based index into l->findings), kind (cliff_kind_name), edge (1 when
- * after_kb is the last size measured: the sweep should go further).  Written atomically (outfile.h);
- * refuses an existing file unless overwrite.  0 or -1 with err.
- */
-int cliff_write_csv(const struct result_set *rs, const struct cliff_list *l,
-		    const char *path, int overwrite, char *err, size_t errlen);
-
-/* The "Cache cliffs" section printed after the text report. */
-void cliff_write_text(FILE *out, const struct cliff_list *l);
 
 /*
  * --refine-cliffs: the file sizes to measure next (same record size and

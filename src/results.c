@@ -425,6 +425,21 @@ int results_has(const struct result_set *rs, size_t cell, int col)
 	return 0;
 }
 
+double results_cached_min(const struct result_set *rs, size_t cell, int col)
+{
+	double least = -1.0;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell != cell || s->col != col || (s->flags & RESULTS_SF_PARTIAL))
+			continue;
+		if (!(s->flags & RESULTS_SF_CACHED))
+			return -1.0;
+		if (least < 0.0 || s->cached_pct < least)
+			least = s->cached_pct;
+	}
+	return least;
+}
+
 uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col)
 {
 	uint64_t shortest = 0;

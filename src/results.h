@@ -346,6 +346,14 @@ unsigned results_iops_mean(const struct result_set *rs, size_t cell, int col,
 int results_has(const struct result_set *rs, size_t cell, int col);
 
 /*
+ * The least of the cached_pct of the full trials of (cell, col): how much
+ * of the file at least was in the page cache when each pass started.
+ * -1.0 when a full trial does not know it (imports of IOzone reports) or
+ * there is none.
+ */
+double results_cached_min(const struct result_set *rs, size_t cell, int col);
+
+/*
  * The shortest timed region (ns) among the full, timed trials of (cell,
  * col): what summary.csv's short_timing is judged on.  0 when there is
  * none (imported rate-only figures carry no time).

@@ -317,35 +317,6 @@ static void col_slug(int col, char *out, size_t outlen)
 			*p = '-';
 }
 
-/* Powers of two from the first >= lo up to hi, labelled 64K, 1M, ... */
-void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi)
-{
-	uint64_t p = 1;
-	size_t n = 0, step = 1;
-
-	while (p < lo)
-		p *= 2;
-	for (uint64_t q = p; q <= hi && q; q *= 2)
-		n++;
-	while (n / step > 16)
-		step *= 2;
-	for (size_t i = 0; p <= hi && p; p *= 2, i++) {
-		char lab[32];
-		units_format_kb(p, lab, sizeof(lab));
-		if (i)
-			sb_puts(b, ", ");
-		if (i % step)
-			sb_printf(b, "'' %llu 1", (unsigned long long)p);
-		else
-			sb_printf(b, "'%s' %llu", lab, (unsigned long long)p);
-	}
-	if (n == 0) {
-		char lab[32];
-		units_format_kb(lo, lab, sizeof(lab));
-		sb_printf(b, "'%s' %llu", lab, (unsigned long long)lo);
-	}
-}
-
 /* The comment lines about where the sets come from. */
 void gnuplot_sb_from(struct sbuf *b, struct result_set *const *sets,
 		    const char *const *sources, const size_t *which, size_t nwhich)
@@ -517,9 +488,11 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			}
 			sb_printf(b, "set arrow from %.0f, graph 0 to %.0f, graph 1 nohead dt 3 "
 				  "lw 1.5 lc %zu back\n", x, x, i + 1);
-			sb_printf(b, "set label 'drops %.1fx from %s to %s (cache ~%s)' at %.0f, "
+			sb_printf(b, "set label 'drops %.1fx from %s to %s (%s ~%s)' at %.0f, "
 				  "graph %.2f %s offset %d,0 boxed font ',8' tc lt %zu front\n",
-				  c->ratio, before, after, cache, x, 0.97 - 0.04 * (double)(nmarked % 12),
+				  c->ratio, before, after, c->kind == CLIFF_KIND_CPU_CACHE ?
+				  "CPU cache, file in memory:" : "cache", cache, x,
+				  0.97 - 0.04 * (double)(nmarked % 12),
 				  left ? "right" : "left", left ? -1 : 1, i + 1);
 			nmarked++;
 		}
@@ -674,7 +647,7 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 
 	/* the data and the axes */
 	data_blocks(&data, sets, ch, with_record);
-	gnuplot_axis_tics(&tics, ch->xmin, ch->xmax);
+	gnuplot_axis_tics(&tics, ch->xmin, ch->xmax, 1.25, GNUPLOT_AXIS_2D);
 	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
 	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
 	int ylog = gnuplot_ref_yaxis(&yaxis, &refs, rl, ch->ymin, ch->ymax, go->log_y,
@@ -798,8 +771,8 @@ static int write_surface(struct result_set *const *sets, size_t set,
 	snprintf(xmax, sizeof(xmax), "%llu", (unsigned long long)files[nfiles - 1]);
 	snprintf(ymin, sizeof(ymin), "%llu", (unsigned long long)recs[0]);
 	snprintf(ymax, sizeof(ymax), "%llu", (unsigned long long)recs[nrecs - 1]);
-	gnuplot_axis_tics(&xt, files[0], files[nfiles - 1]);
-	gnuplot_axis_tics(&yt, recs[0], recs[nrecs - 1]);
+	gnuplot_axis_tics(&xt, files[0], files[nfiles - 1], 1.0, GNUPLOT_AXIS_SURFACE_X);
+	gnuplot_axis_tics(&yt, recs[0], recs[nrecs - 1], 1.0, GNUPLOT_AXIS_SURFACE_Y);
 	const char *col_name = results_col_name(col);
 	sb_printf(&title, "%s throughput: ", col_name);
 	sb_plain(&title, rs->meta.label ? rs->meta.label : "result set");

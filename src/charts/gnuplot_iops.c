@@ -294,7 +294,7 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 	sb_puts(&plot, "\n");
 	sb_puts(&from, "the result sets below");
 	gnuplot_sb_from(&from, sets, go->sources, which, nwhich);
-	gnuplot_axis_tics(&tics, xlo, xhi);
+	gnuplot_axis_tics(&tics, xlo, xhi, 1.25, GNUPLOT_AXIS_2D);
 	gnuplot_xaxis_label(&xlabel, &ax);
 	snprintf(xmin, sizeof(xmin), "%.6g", (double)xlo / 1.25);
 	snprintf(xmax, sizeof(xmax), "%.6g", (double)xhi * 1.25);

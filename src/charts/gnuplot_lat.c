@@ -391,7 +391,7 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	sb_puts(&s.from, "the result sets below");
 	gnuplot_sb_from(&s.from, sets, go->sources, which, nls);
 	gnuplot_xaxis_label(&s.xlabel, ax);
-	gnuplot_axis_tics(&s.xtics, xlo, xhi);
+	gnuplot_axis_tics(&s.xtics, xlo, xhi, 1.25, GNUPLOT_AXIS_2D);
 	snprintf(s.xmin, sizeof(s.xmin), "%.6g", (double)xlo / 1.25);
 	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)xhi * 1.25);
 	script_yrange(&s, ylo, yhi);

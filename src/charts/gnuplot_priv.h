@@ -139,8 +139,17 @@ void gnuplot_set_name(struct sbuf *b, struct result_set *const *sets, size_t set
 /* A plot item's title, quoted for gnuplot: "LABEL", or "LABEL: what". */
 void gnuplot_set_title(struct sbuf *b, struct result_set *const *sets, size_t set,
 		       const char *what);
-/* gnuplot xtics: powers of two from lo to hi, labelled 64K, 1M, ... */
-void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi);
+/*
+ * gnuplot_axis.c: the tics of a log2 size axis, the powers of two from lo
+ * to hi on a range padded by the factor pad either side, the axis taking
+ * share of the chart's width: labelled "64 kB", "1 MB", ..., or "64k",
+ * "1M" or only every 2nd, 4th, ... tic where the narrowest terminal has
+ * no room for them all (see gnuplot_axis.c).
+ */
+#define GNUPLOT_AXIS_2D        0.72  /* the x axis of a 2D chart with a right margin */
+#define GNUPLOT_AXIS_SURFACE_X 0.45  /* the 3D surface's file-size axis, as drawn */
+#define GNUPLOT_AXIS_SURFACE_Y 0.30  /*   and its record-size axis */
+void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi, double pad, double share);
 /* The record size of the 2D charts of col (64 KB when measured, else the most common). */
 uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col);
 

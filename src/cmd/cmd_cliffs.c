@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "report/cliffout.h"
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
 #include "import/import.h"
@@ -90,12 +91,12 @@ int cmd_cliffs(int argc, char **argv)
 		goto done;
 	}
 	if (outfile_mkdirs(out, err, sizeof(err)) ||
-	    cliff_write_csv(&rs, &l, path, overwrite, err, sizeof(err))) {
+	    cliffout_csv(&rs, &l, path, overwrite, err, sizeof(err))) {
 		fprintf(stderr, "iosweep cliffs: %s\n", err);
 		rc = IOSWEEP_EXIT_IO;
 		goto done;
 	}
-	cliff_write_text(stdout, &l);
+	cliffout_text(stdout, &l);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "iosweep cliffs: cannot write the report to stdout\n");
 		rc = IOSWEEP_EXIT_IO;

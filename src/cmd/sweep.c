@@ -20,6 +20,7 @@
 #include "run/adaptive.h"
 #include "clients/clients.h"
 #include "cliff.h"
+#include "report/cliffout.h"
 #include "report/csvout.h"
 #include "charts/gnuplot.h"
 #include "html/html.h"
@@ -301,9 +302,9 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		return -1;
 	if (cliff_detect(rs, &cl, err, errlen) == 0) {
 		if (cl.n)
-			cliff_write_text(stdout, &cl);
+			cliffout_text(stdout, &cl);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
-		rc = cliff_write_csv(rs, &cl, path, o->overwrite, err, errlen);
+		rc = cliffout_csv(rs, &cl, path, o->overwrite, err, errlen);
 		if (rc == 0 && o->json)
 			rc = jsonout_write(dir, (const char *const *)cl.findings, cl.nfindings,
 					   o->overwrite, err, errlen);

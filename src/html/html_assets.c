@@ -2,7 +2,7 @@
  * html_assets.c: the pieces of the HTML report that other emitters make.
  *
  * The report does not re-derive what iosweep already writes: the CSV
- * files come from csvout_write_dir and cliff_write_csv, the charts from
+ * files come from csvout_write_dir and cliffout_csv, the charts from
  * gnuplot_write_charts (the same scripts `iosweep plot` writes) rendered
  * by gnuplot's SVG terminal.  They are made in a private temporary folder
  * (mkdtemp), read into memory, and the folder is removed again, so the
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "report/cliffout.h"
 #include "report/csvout.h"
 #include "charts/gnuplot.h"
 #include "html/html.h"
@@ -177,7 +178,7 @@ static int build_csvs(struct result_set *const *sets, size_t nsets,
 		if (csvout_write_dir(sets[i], dir, 0, 1, err, errlen) != 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
-		if (cliff_write_csv(sets[i], &a->cliffs[i], path, 1, err, errlen) != 0)
+		if (cliffout_csv(sets[i], &a->cliffs[i], path, 1, err, errlen) != 0)
 			return -1;
 		file_slug(sets[i]->meta.label, label, sizeof(label));
 		if (nsets > 1)

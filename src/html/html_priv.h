@@ -53,7 +53,7 @@ struct html_assets {
 
 /*
  * Find the cliffs of every set (cliff_detect), make the CSV files of every
- * set (csvout_write_dir, cliff_write_csv) and,
+ * set (csvout_write_dir, cliffout_csv) and,
  * when ho->charts and gnuplot is there, the charts (gnuplot_write_charts
  * with the SVG terminal, then gnuplot_render), and read them into a.  A
  * chart's alternative text ends with the cliff sentences of its test.

@@ -35,8 +35,9 @@ check grep -q "log scale: the data lie far above the reference lines" "$T/png/wr
 check grep -q "^set xlabel 'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'" "$T/png/write.gp"
 check grep -q "set xtics ('64 kB' 64, '128 kB' 128, " "$T/png/write.gp"
 for f in "$T"/png/*.gp; do
-	# (comment lines name the input files, whose paths may hold anything)
-	if grep -v '^#' "$f" | grep -Eq "KiB|MiB|GiB|KB|'[0-9]+[KMG]'"; then fail "other units in $f"; else pass; fi
+	# (comment lines name the input files, whose paths may hold anything;
+	# a crowded axis' short tics are 64k, 1M, 2G)
+	if grep -v '^#' "$f" | grep -Eq "KiB|MiB|GiB|KB|'[0-9]+K'"; then fail "other units in $f"; else pass; fi
 	check grep -q "1 kB = 1024 bytes" "$f"
 done
 check grep -q '"100 Mbit Ethernet\\nnominal 11.9 MB/s" at graph 1.03, graph ' "$T/png/write.gp"

@@ -1,8 +1,9 @@
 /*
  * test_cliff.c: the cache-cliff finder on synthetic series (flat, noisy,
- * one cliff, two cliffs, single trial, gradual descent) and on real IOzone
- * reports from ../shared/fixtures (cliffs where the page cache runs out,
- * none in an O_DIRECT run, none in IOzone's noisy small-file cells).
+ * one cliff, two cliffs, single trial, gradual descent, a drop of files
+ * held in memory called the CPU's cache) and on real IOzone reports from
+ * ../shared/fixtures (cliffs where the page cache runs out, none in an
+ * O_DIRECT run, none in IOzone's noisy small-file cells).
  *
  * Synthetic noise comes from a fixed-seed generator, so every run sees the
  * same numbers.  The fixture reader below only fills a result set from a
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "report/cliffout.h"
 #include "cu.h"
 #include "testutil.h"
 #include "results.h"
@@ -491,7 +493,7 @@ static void test_generated(void)
 					fprintf(stderr, " [%llu-%llu kind %d]",
 						(unsigned long long)w.before_kb[i],
 						(unsigned long long)w.after_kb[i], w.kind[i]);
-				cliff_write_text(stderr, &l);
+				cliffout_text(stderr, &l);
 				if (getenv("CLIFF_DEBUG")[0] == '2')
 					for (size_t i = 0; i < rs.nsamples; i++)
 						fprintf(stderr, "  %llu:%u:%.0f",
@@ -613,11 +615,11 @@ static void test_reports(void)
 		CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
 		if (getenv("CLIFF_DEBUG")) {
 			fprintf(stderr, "\n%s:", reports[k].file);
-			cliff_write_text(stderr, &l);
+			cliffout_text(stderr, &l);
 		}
 		if (!reports[k].cliffs) {
 			if (l.n)
-				cliff_write_text(stderr, &l);
+				cliffout_text(stderr, &l);
 			CU_ASSERT_EQUAL(l.n, 0);
 		} else {
 			/* read and reread fall 14x (ext4) at 64 kB records */
@@ -744,8 +746,8 @@ static void test_csv(void)
 	results_init(&rs);
 	CU_ASSERT_FATAL(results_set_str(&rs.meta.label, "NAS, \"Thecus\"") == 0);
 	run_synth(&synths[5], &l);
-	CU_ASSERT_EQUAL(cliff_write_csv(&rs, &l, path, 0, err, sizeof(err)), -1);
-	CU_ASSERT_EQUAL_FATAL(cliff_write_csv(&rs, &l, path, 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(cliffout_csv(&rs, &l, path, 0, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL_FATAL(cliffout_csv(&rs, &l, path, 1, err, sizeof(err)), 0);
 	FILE *fp = fopen(path, "r");
 	CU_ASSERT_FATAL(fp != NULL);
 	char line[512];
@@ -763,10 +765,89 @@ static void test_csv(void)
 	results_release(&rs);
 }
 
+/*
+ * Who holds the file: a read series that falls 1.9x between 4 MB and 8 MB
+ * (the demo's random read), 3 trials, each sample knowing its cached_pct
+ * (or not): pct_before for the sizes up to 4 MB, pct_after from 8 MB on,
+ * -1 unknown.  One trial of one size can be set apart (odd_kb, odd_pct).
+ */
+struct mem_case {
+	const char *name;
+	double pct_before, pct_after;
+	uint64_t odd_kb;
+	double odd_pct;
+	unsigned flags;          /* RESULTS_F_* of the set */
+	int kind;                /* enum cliff_kind expected */
+};
+
+static const struct mem_case mem_cases[] = {
+	{ "all in memory", 100.0, 100.0, 0, 0.0, 0, CLIFF_KIND_CPU_CACHE },
+	{ "99% is in memory", 99.0, 99.5, 0, 0.0, 0, CLIFF_KIND_CPU_CACHE },
+	{ "unknown (an IOzone report)", -1.0, -1.0, 0, 0.0, 0, CLIFF_KIND_CACHE },
+	{ "the file outgrew the page cache", 100.0, 60.0, 0, 0.0, 0, CLIFF_KIND_CACHE },
+	{ "95% after: a twentieth from the device", 100.0, 95.0, 0, 0.0, 0, CLIFF_KIND_CACHE },
+	{ "one trial after the drop unknown", 100.0, 100.0, 8192, -1.0, 0, CLIFF_KIND_CACHE },
+	{ "one trial before the drop cold", 100.0, 100.0, 4096, 0.0, 0, CLIFF_KIND_CACHE },
+	{ "a size far from the drop cold", 100.0, 100.0, 1024, 0.0, 0, CLIFF_KIND_CPU_CACHE },
+	{ "O_DIRECT: cached pages are not read", 100.0, 100.0, 0, 0.0, RESULTS_F_DIRECT,
+	  CLIFF_KIND_CACHE },
+};
+
+static void test_cpu_cache(void)
+{
+	static const double level[] = { 9e6, 9.2e6, 8.9e6, 9.1e6, 9e6, 4.7e6, 4.8e6, 4.6e6, 4.7e6 };
+	const size_t npts = sizeof(level) / sizeof(level[0]);
+	for (size_t k = 0; k < sizeof(mem_cases) / sizeof(mem_cases[0]); k++) {
+		const struct mem_case *m = &mem_cases[k];
+		struct result_set rs;
+		struct cliff_list l;
+		char err[256];
+		results_init(&rs);
+		rs.trials = 3;
+		rs.meta.flags = m->flags;
+		rng_state = 99;
+		for (unsigned tr = 0; tr < 3; tr++)
+			for (size_t i = 0; i < npts; i++) {
+				uint64_t kb = 256ull << i;      /* 256 kB .. 64 MB */
+				double pct = kb <= 4096 ? m->pct_before : m->pct_after;
+				if (kb == m->odd_kb && tr == 1)
+					pct = m->odd_pct;
+				add_rate(&rs, kb, 64, RC_RANDOM_READ, tr,
+					 level[i] * (1.0 + 0.01 * rng_sym()));
+				struct result_sample *s = &rs.samples[rs.nsamples - 1];
+				if (pct >= 0.0) {
+					s->cached_pct = pct;
+					s->flags |= RESULTS_SF_CACHED;
+				}
+			}
+		CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
+		if (l.n != 1 || l.items[0].kind != m->kind)
+			fprintf(stderr, "\n  %s: %zu cliffs, kind %s\n", m->name, l.n,
+				l.n ? cliff_kind_name(l.items[0].kind) : "-");
+		CU_ASSERT_FATAL(l.n == 1 && l.nfindings == 1);
+		CU_ASSERT_EQUAL(l.items[0].before_kb, 4096);
+		CU_ASSERT_EQUAL(l.items[0].after_kb, 8192);
+		CU_ASSERT_EQUAL(l.items[0].kind, m->kind);
+		const char *cpu = strstr(l.findings[0], "between 4 MB and 8 MB: CPU cache of about "
+					 "6 MB, not the storage's: the file was in memory");
+		if (m->kind == CLIFF_KIND_CPU_CACHE) {
+			CU_ASSERT(cpu != NULL);
+			CU_ASSERT_STRING_EQUAL(cliff_kind_name(l.items[0].kind), "cpu-cache");
+		} else {
+			CU_ASSERT(cpu == NULL);
+			CU_ASSERT(strstr(l.findings[0], "between 4 MB and 8 MB: cache of about 6 MB")
+				  != NULL);
+		}
+		cliff_list_release(&l);
+		results_release(&rs);
+	}
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_synthetic),
 	CU_CASE(test_generated),
 	CU_CASE(test_kind_sentences),
+	CU_CASE(test_cpu_cache),
 	CU_CASE(test_estimate_and_sentence),
 	CU_CASE(test_grouping),
 	CU_CASE(test_reports),

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cliffout.h: the writers of cliff_detect's findings (cliff.h): the
+ * cliffs.csv file and the "Cache cliffs" section of the text report.
+ * They borrow the list; nothing they return needs freeing.
+ */
+#ifndef IOSWEEP_CLIFFOUT_H
+#define IOSWEEP_CLIFFOUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct cliff_list;
+struct result_set;
+
+/*
+ * The cliffs.csv of a result set: one row per cliff, columns label, test,
+ * record_kb, before_kb, after_kb, level_before_kb_per_s,
+ * level_after_kb_per_s, ratio, confidence, estimated_cache_kb, finding
+ * (1-based index into l->findings), kind (cliff_kind_name: cache,
+ * cpu-cache, write-back), edge (1 when after_kb is the last size
+ * measured: the sweep should go further).  Written atomically
+ * (outfile.h); refuses an existing file unless overwrite.  0 or -1 with
+ * err.
+ */
+int cliffout_csv(const struct result_set *rs, const struct cliff_list *l,
+		 const char *path, int overwrite, char *err, size_t errlen);
+
+/* The "Cache cliffs" section printed after the text report. */
+void cliffout_text(FILE *out, const struct cliff_list *l);
+
+#endif
