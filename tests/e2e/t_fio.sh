@@ -14,16 +14,8 @@ run "$IOSWEEP" -s 64k -r 64k -i 0 -f "$T/probe"
 grep -q 'not wired' "$T/err" && skip "sweeps are not wired into main yet"
 rm -f "$T/probe"
 
-# A directory on a disk: /var/tmp by convention (not tmpfs), else the build dir.
-D=""
-for base in "${IOSWEEP_DISK_DIR:-}" /var/tmp "$TOP/build"; do
-	[ -n "$base" ] && [ -d "$base" ] && [ -w "$base" ] || continue
-	fstype=$(stat -f -c %T "$base" 2>/dev/null)
-	case $fstype in tmpfs | ramfs) continue ;; esac
-	D=$(mktemp -d "$base/iosweep-fio.XXXXXX") && break
-done
+disk_dir fio
 [ -n "$D" ] || skip "no writable directory on a disk file system (/var/tmp is tmpfs?)"
-trap 'rm -rf "$T" "$D"' EXIT
 if ! dd if=/dev/zero of="$D/probe" bs=65536 count=1 oflag=direct 2>/dev/null; then
 	skip "O_DIRECT is not supported on $(stat -f -c %T "$D") at $D"
 fi

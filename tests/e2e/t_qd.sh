@@ -22,20 +22,13 @@
 . "$(dirname "$0")/lib.sh"
 
 # Direct I/O where a disk file system takes it (the reviews' setting).
-D=$T
 DIRECT=
-for base in "${IOSWEEP_DISK_DIR:-}" /var/tmp; do
-	[ -n "$base" ] && [ -d "$base" ] && [ -w "$base" ] || continue
-	case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
-	d=$(mktemp -d "$base/iosweep-qd.XXXXXX") || continue
-	if dd if=/dev/zero of="$d/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
-		D=$d; DIRECT=-I
-	else
-		rm -rf "$d"
-	fi
-	break
-done
-[ "$D" = "$T" ] || trap 'rm -rf "$D" "$T"' EXIT
+disk_dir qd
+if [ -n "$D" ] && dd if=/dev/zero of="$D/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
+	DIRECT=-I
+	rm -f "$D/probe"
+fi
+[ -n "$D" ] || D=$T
 
 # ---- the 70/30 mix ----
 # (at depth 1 where this build cannot keep 4 in flight: checked below)

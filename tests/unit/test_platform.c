@@ -278,6 +278,27 @@ static void test_threads_and_gate(void)
 	plat_gate_free(NULL);
 }
 
+/* io_dir_of, the directory of a test file (the free-space check's). */
+static void test_dir_of(void)
+{
+	static const struct {
+		const char *path, *dir;
+	} cases[] = {
+		{ "iosweep.tmp", "." }, { "/t", "/" }, { "/mnt/nas/t", "/mnt/nas" },
+		{ "a/b", "a" }, { "./t", "." }, { "dir/", "dir" }, { "", "." },
+	};
+	char out[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		io_dir_of(cases[i].path, out, sizeof(out));
+		CU_ASSERT_STRING_EQUAL(out, cases[i].dir);
+	}
+	/* a small buffer is cut, never overrun */
+	char small[4];
+	io_dir_of("/abcdef/t", small, sizeof(small));
+	CU_ASSERT_STRING_EQUAL(small, "/ab");
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_stat_kinds),
 	CU_CASE(test_no_clobber),
@@ -287,6 +308,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_sector_rule),
 	CU_CASE(test_facts),
 	CU_CASE(test_threads_and_gate),
+	CU_CASE(test_dir_of),
 	{ 0 },
 };
 

@@ -1,4 +1,4 @@
-/* test_mintime.c: --min-time repeats short passes until they add up. */
+/* test_tests.c: the tests' pass runner: --min-time repeats short passes until they add up. */
 #include "compat.h"
 
 #include <stdio.h>
@@ -76,4 +76,4 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_repeated_with),
 	{ 0 }
 };
-CU_MAIN("mintime", cases)
+CU_MAIN("tests", cases)

@@ -1,5 +1,5 @@
 /*
- * test_io.c: the system-call wrappers on real temporary files: whole
+ * test_platform_posix.c: the POSIX platform layer's system-call wrappers on real temporary files: whole
  * transfers, short transfers finished or reported, end of file named,
  * O_EXCL refusal of an existing file and of symbolic links, vectored
  * transfers, aligned buffers given back to the system when freed,
@@ -444,4 +444,4 @@ static const struct cu_case cases[] = {
 	{ 0, 0 }
 };
 
-CU_MAIN("io", cases)
+CU_MAIN("platform_posix", cases)
