@@ -9,6 +9,10 @@
 #   skip "reason"              skip the rest of this test with a reason
 #   check COND-CMD... / fail "msg"
 #   disk_dir NAME              a temporary directory on a disk file system in $D
+#   deep_engine                true when this build keeps more than one I/O in
+#                              flight (io_uring)
+# A case left out inside a test says so on a line of its own starting with
+# "note: "; tests/e2e/run.sh lists those lines with the skips.
 # Output of the last command is in $T/out and $T/err; its status in $RC.
 set -u
 : "${IOSWEEP:?IOSWEEP must point to the binary}"
@@ -67,6 +71,18 @@ disk_dir() {
 		D=$(mktemp -d "$base/iosweep-$1.XXXXXX") && break
 	done
 	[ -n "$D" ] && trap 'rm -rf "$T" "$D"' EXIT
+}
+
+# deep_engine: does this build have an engine that keeps more than one I/O
+# in flight (io_uring, built with liburing)?  A build without one refuses
+# --iodepth above 1 before it runs (exit 2).  Any other outcome counts as
+# yes, so a real failure shows in the test that needs the engine.
+deep_engine() {
+	"$IOSWEEP" -s 64k -r 4k -i 0 --iodepth 2 --quiet -f "$T/deep-probe" \
+		--out "$T/deep-probe-out" >/dev/null 2>"$T/deep-probe-err"
+	deep_rc=$?
+	rm -rf "$T/deep-probe" "$T/deep-probe-out" "$T/deep-probe-err"
+	[ "$deep_rc" -ne 2 ]
 }
 
 # mpi_launcher N: MPIRUN, the command that starts N ranks with $LAUNCH

@@ -25,6 +25,7 @@ run "$IOSWEEP" -s 4m -r 4k -i 0 -i 2 --iodepth 4 --trials 2 --quiet --plot \
 	--label "QD A" -f "$T/t" --out "$T/a"
 if [ "$RC" -eq 2 ] && grep -q -- '--iodepth 4:' "$T/err"; then
 	QD=1
+	echo "note: no engine keeps 4 in flight: the charts are checked at depth 1 (built without liburing)"
 	expect_success "$IOSWEEP" -s 4m -r 4k -i 0 -i 2 --iodepth 1 --trials 2 --quiet \
 		--plot --label "QD A" -f "$T/t" --out "$T/a"
 else

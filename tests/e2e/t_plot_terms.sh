@@ -11,7 +11,8 @@
 #  - a terminal gnuplot lacks stops the script with one line naming it;
 #  - iosweep plot --format pngcairo / canvas renders through iosweep;
 #  - an interactive terminal (qt, wxt, x11) opens a window and waits for
-#    it to close: checked under a display when gnuplot has one of them.
+#    it to close: checked under a display when gnuplot has one of them
+#    (a private Xvfb when DISPLAY is unset: Debian gnuplot-x11 xvfb).
 . "$(dirname "$0")/lib.sh"
 
 command -v gnuplot >/dev/null 2>&1 || skip "gnuplot is not installed"
@@ -89,6 +90,14 @@ fi
 # --- interactive terminals: a window that waits to be closed --------------------
 wterm=
 for t in qt wxt x11; do has_term "$t" && { wterm=$t; break; }; done
+# Without a display, a virtual X server of our own (Xvfb) when there is one.
+xpid=
+if [ -n "$wterm" ] && [ -z "${DISPLAY:-}" ] && command -v Xvfb >/dev/null 2>&1; then
+	Xvfb -displayfd 9 -nolisten tcp 9>"$T/xdisplay" >/dev/null 2>&1 &
+	xpid=$!
+	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/xdisplay" ] && break; sleep 0.5; done
+	[ -s "$T/xdisplay" ] && DISPLAY=:$(cat "$T/xdisplay") && export DISPLAY
+fi
 if [ -n "$wterm" ] && [ -n "${DISPLAY:-}" ]; then
 	(cd "$T/imp" && exec gnuplot -e "term='$wterm'" read.gp) >"$T/out" 2>"$T/err" &
 	pid=$!
@@ -98,9 +107,10 @@ if [ -n "$wterm" ] && [ -n "${DISPLAY:-}" ]; then
 	wait "$pid" 2>/dev/null
 	check grep -q 'pause mouse close' "$T/imp/read.gp"
 else
-	echo "note: no interactive terminal (qt, wxt, x11) or no DISPLAY: window check skipped"
+	echo "note: no interactive terminal (qt, wxt, x11) or no DISPLAY (Debian: gnuplot-x11 xvfb): window check skipped"
 	check grep -q 'if (exists("interactive")) { if (interactive > 0) { pause mouse close } }' \
 		"$T/imp/read.gp"
 fi
+if [ -n "$xpid" ]; then kill "$xpid" 2>/dev/null; wait "$xpid" 2>/dev/null; fi
 
 finish

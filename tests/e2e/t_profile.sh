@@ -21,9 +21,7 @@ check grep -q '^zfs-review  *the ZFS review' "$T/out"
 
 # Depth 4 where this build can keep it, else depth 1 (the engine is t_qd's).
 QD=4
-run "$IOSWEEP" -s 1m -r 4k -i 0 --iodepth 4 --quiet -f "$T/probe" --out "$T/probe-out"
-[ "$RC" -eq 0 ] || QD=1
-rm -rf "$T/probe" "$T/probe-out"
+deep_engine || QD=1
 
 cat >"$T/small.profile" <<PEOF
 # small: two grid points and a random workload
@@ -92,8 +90,10 @@ if [ "$QD" = 4 ]; then
 	check grep -q '^4k-sync-random-write  *random write  *4  *8  *8' "$T/out"
 	check grep -q 'osync' "$T/z/02-4k-sync-random-write/meta.csv"
 else
-	expect_failure 3 "$IOSWEEP" profile zfs-review --size 2m --file "$T/zf" --out "$T/z"
+	run "$IOSWEEP" profile zfs-review --size 2m --file "$T/zf" --out "$T/z"
+	check test "$RC" -ne 0
 	check grep -q -- '--iodepth 8' "$T/err"
+	echo "note: no engine keeps more than one I/O in flight: zfs-review and depth 4 not run (built without liburing)"
 fi
 
 # refusals
