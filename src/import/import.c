@@ -435,7 +435,8 @@ static int load_text(struct result_set *t, const char *file, const char *buf,
 	if (rc == 0 && want == WANT_ONE && !(opts && opts->pick) && u.n > 1)
 		rc = err_set(err, errlen, "%s:%u: a second report in one file: give each run as a "
 			     "file of its own (they become trials), or choose one with --pick N",
-			     file, u.reports[1].header_line);
+			     file, u.reports[1].header_line ? u.reports[1].header_line :
+			     u.reports[1].line_no[0]);
 out:
 	import_unwrap_release(&u);
 	return rc;

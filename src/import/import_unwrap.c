@@ -419,12 +419,13 @@ static void blank_labels(char *s, size_t n)
 	}
 }
 
+/* Lines L[a .. a + count) as a report (none: an empty one). */
 static int add_report(struct import_unwrapped *u, const struct uline *L, size_t a,
-		      size_t b, const struct import_report *proto)
+		      size_t count, const struct import_report *proto)
 {
-	size_t bytes = 1;
+	size_t bytes = 1, b = a + count;
 
-	for (size_t i = a; i <= b; i++)
+	for (size_t i = a; i < b; i++)
 		bytes += L[i].len + 1;
 	struct import_report *p = realloc(u->reports, (u->n + 1) * sizeof(*p));
 	if (!p)
@@ -433,7 +434,7 @@ static int add_report(struct import_unwrapped *u, const struct uline *L, size_t 
 	struct import_report *r = &p[u->n];
 	*r = *proto;
 	r->text = malloc(bytes);
-	r->line_no = malloc((b - a + 1) * sizeof(*r->line_no));
+	r->line_no = malloc((count + 1) * sizeof(*r->line_no));
 	if (!r->text || !r->line_no) {
 		free(r->text);
 		free(r->line_no);
@@ -441,7 +442,7 @@ static int add_report(struct import_unwrapped *u, const struct uline *L, size_t 
 	}
 	r->len = 0;
 	r->nlines = 0;
-	for (size_t i = a; i <= b; i++) {
+	for (size_t i = a; i < b; i++) {
 		memcpy(r->text + r->len, L[i].s, L[i].len);
 		r->len += L[i].len;
 		if (L[i].terminated)
@@ -499,7 +500,7 @@ static int report_at(struct import_unwrapped *u, const struct uline *L, size_t n
 		end = j < n ? j : n - 1;
 	}
 	*last = end;
-	if (add_report(u, L, start, end, &proto))
+	if (add_report(u, L, start, end - start + 1, &proto))
 		return -1;
 	if (start + 1 == h && proto.table_only)
 		blank_labels(u->reports[u->n - 1].text, L[start].len);
@@ -597,14 +598,15 @@ int import_unwrap(const char *buf, size_t len, struct import_unwrapped *u,
 		struct import_report proto;
 		memset(&proto, 0, sizeof(proto));
 		last = excel_end(L, n, a + 1, L[a].block);
-		if (add_report(u, L, a, last, &proto))
+		if (add_report(u, L, a, last - a + 1, &proto))
 			goto nomem;
 		a = last;
 	}
-	if (u->n == 0 && n > 0) {
+	if (u->n == 0) {
+		/* all of it (nothing, when every line was a fence line) */
 		struct import_report proto;
 		memset(&proto, 0, sizeof(proto));
-		if (add_report(u, L, 0, n - 1, &proto))
+		if (add_report(u, L, 0, n, &proto))
 			goto nomem;
 	}
 	rc = 0;

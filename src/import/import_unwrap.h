@@ -37,7 +37,8 @@ struct import_unwrapped {
 /*
  * Find the reports in buf[len].  A file with no column header and no
  * Excel section gives one report of all its (cleaned) lines, so the
- * parser says why it is no report.  0, or -1 (out of memory) with err.
+ * parser says why it is no report (no lines at all when every line was
+ * a fence line), so there is always at least one.  0, or -1 (out of memory) with err.
  */
 int import_unwrap(const char *buf, size_t len, struct import_unwrapped *u,
 		  char *err, size_t errlen);

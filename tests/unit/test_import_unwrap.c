@@ -71,6 +71,7 @@ static const struct {
 	{ "bare -R section", "text\n\"Writer report\"\n  \"4\"\n\"64\" 100\n\nmore\n", 1,
 	  { { "\"Writer report\"\n  \"4\"\n\"64\" 100\n\n", 2, 0, 0, 0 } } },
 	{ "no report", "hello\nworld", 1, { { "hello\nworld", 1, 0, 0, 0 } } },
+	{ "only fence lines", "```\n```\n~~~\n~~~\n", 1, { { "", 0, 0, 0, 0 } } },
 };
 
 static void test_cases(void)
@@ -85,12 +86,13 @@ static void test_cases(void)
 		for (size_t k = 0; ok && k < u.n; k++) {
 			const struct import_report *r = &u.reports[k];
 			const struct want *w = &cases[i].r[k];
+			unsigned first = r->nlines ? r->line_no[0] : 0;
 			ok = strcmp(r->text, w->text) == 0 && r->len == strlen(w->text) &&
-			     r->line_no[0] == w->first_line && r->header_line == w->header_line &&
+			     first == w->first_line && r->header_line == w->header_line &&
 			     r->stop_line == w->stop_line && r->table_only == w->table_only;
 			if (!ok)
 				fprintf(stderr, "%s, report %zu: got lines from %u, header %u, "
-					"stop %u, cut %d:\n[%s]\n", cases[i].what, k + 1, r->line_no[0],
+					"stop %u, cut %d:\n[%s]\n", cases[i].what, k + 1, first,
 					r->header_line, r->stop_line, r->table_only, r->text);
 		}
 		if (!ok)
