@@ -29,8 +29,8 @@
 #include "units.h"
 
 static const char import_usage[] =
-	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--pick N]\n"
-	"                      [--command \"iozone ...\"] [--gzip] [--json] [--overwrite]\n"
+	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"
+	"                      [--pick N] [--command \"iozone ...\"]\n"
 	"  FILE: an IOzone report (normal text, -R section, -b .xls) or an iosweep\n"
 	"        result folder / results.csv; several files are trials of one set.\n"
 	"        The report may sit in other text: a Markdown code block, HTML\n"
