@@ -117,15 +117,15 @@ check grep -q "cut.txt:$keep: the report ends before 'iozone test complete.': tr
 
 # 8. a table whose header lines were cut: refused without --command, in one line
 real="$R/psteinb-iozone.out"
-{ printf 'We ran `iozone -a -n 1g -g 2g -y 512k -q 4m -f /tmp/testme`:\n\n```\n'
+{ printf 'We ran `iozone -a -n 1g -g 2g -y 512k -q 4m`:\n\n```\n'
   sed -n '/random *random/,/^ *2097152 *4096/p' "$real"; printf '```\n'; } >"$T/cut.md"
 expect_failure 4 "$IOSWEEP" import "$T/cut.md" --out "$T/nocmd"
 check test "$(wc -l <"$T/err")" -eq 1
 check grep -q "cut.md:5: a table without IOzone's header .*--command" "$T/err"
 check test ! -e "$T/nocmd"
-expect_success "$IOSWEEP" import "$T/cut.md" --command "iozone -a -n 1g -g 2g -y 512k -q 4m -f /tmp/testme" --out "$T/cmd"
+expect_success "$IOSWEEP" import "$T/cut.md" --command "iozone -a -n 1g -g 2g -y 512k -q 4m" --out "$T/cmd"
 same_figures "$T/plain1" "$T/cmd"
-check grep -q '^command_line,iozone -a -n 1g -g 2g -y 512k -q 4m -f /tmp/testme$' "$T/cmd/meta.csv"
+check grep -q '^command_line,iozone -a -n 1g -g 2g -y 512k -q 4m$' "$T/cmd/meta.csv"
 # the command line says how many figures a row holds, as the header's does
 { printf '```\n'; sed -n '/random *random/,/^ *8192 *8192/p' "$I/01_a_n64k_g8m_i0_i1.txt"; printf '```\n'; } >"$T/cut01.md"
 expect_failure 4 "$IOSWEEP" import "$T/cut01.md" --command "iozone -a" --out "$T/badcmd"
