@@ -1,15 +1,20 @@
 /*
  * cmd_import.c: `iosweep import FILE... [--label NAME] [--out DIR]
- * [--gzip] [--json] [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls) or
- * iosweep result folders as the trials of one set (import.c) and writes
- * the set as an iosweep CSV folder (csvout.c; a throughput-mode set adds
- * its throughput.csv, tpcsv.c), so charts, cliffs and compare work on old
- * runs as on new ones.  Nothing is written unless
- * every input reads cleanly.  The folder's path goes to stderr.
+ * [--pick N] [--command "iozone ..."] [--gzip] [--json] [--overwrite]`.
+ * Reads IOzone reports (text, -R, -b .xls) or iosweep result folders as
+ * the trials of one set (import.c) and writes the set as an iosweep CSV
+ * folder (csvout.c; a throughput-mode set adds its throughput.csv,
+ * tpcsv.c), so charts, cliffs and compare work on old runs as on new
+ * ones.  One file that holds several reports gives a set, and a folder,
+ * per report (DIR/1, DIR/2 ... with --out).  Nothing is written unless
+ * every input reads cleanly.  What the import left out goes to stderr,
+ * then each folder's path.
  */
 #include "compat.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options/cmdargs.h"
@@ -21,20 +26,69 @@
 #include "lib/outfile.h"
 #include "results.h"
 #include "report/tpcsv.h"
+#include "units.h"
 
 static const char import_usage[] =
 	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"
+	"                      [--pick N] [--command \"iozone ...\"]\n"
 	"  FILE: an IOzone report (normal text, -R section, -b .xls) or an iosweep\n"
-	"        result folder / results.csv; several files are trials of one set\n";
+	"        result folder / results.csv; several files are trials of one set.\n"
+	"        The report may sit in other text: a Markdown code block, HTML\n"
+	"        (<br>, <pre>), a terminal log (colour codes, CRLF), a script's output\n"
+	"  --pick N     of a file holding several reports, import the Nth (1-based);\n"
+	"               without it each report becomes a set (DIR/1, DIR/2 ...)\n"
+	"  --command C  the IOzone command line of a table whose header was cut\n";
+
+/* Write set rs into out (a path), or a new default folder when out is NULL. */
+static int write_set(struct result_set *rs, const char *out, int gzip, int overwrite,
+		     int json)
+{
+	char err[IOSWEEP_ERR_MAX], dir[4096];
+
+	if (!out) {
+		char base[1024];
+		if (csvout_default_dir(&rs->meta, base, sizeof(base))) {
+			fprintf(stderr, "iosweep import: the default output folder name is too long; use --out\n");
+			return IOSWEEP_EXIT_USAGE;
+		}
+		if (outfile_claim_dir(base, dir, sizeof(dir), err, sizeof(err))) {
+			fprintf(stderr, "iosweep import: %s\n", err);
+			return IOSWEEP_EXIT_IO;
+		}
+		out = dir;
+	}
+	if ((rs->ntp && tpcsv_check(out, gzip, overwrite, err, sizeof(err))) ||
+	    csvout_write_dir(rs, out, gzip, overwrite, err, sizeof(err)) ||
+	    (rs->ntp && tpcsv_write(rs, out, gzip, overwrite, err, sizeof(err))) ||
+	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
+		fprintf(stderr, "iosweep import: %s\n", err);
+		return IOSWEEP_EXIT_IO;
+	}
+	fprintf(stderr, "%s\n", out);
+	return IOSWEEP_EXIT_OK;
+}
+
+/* Each line of the import's notes, as "iosweep import: LINE". */
+static void print_notes(const char *notes)
+{
+	while (*notes) {
+		const char *nl = strchr(notes, '\n');
+		int n = nl ? (int)(nl - notes) : (int)strlen(notes);
+		fprintf(stderr, "iosweep import: %.*s\n", n, notes);
+		notes += n + (nl != NULL);
+	}
+}
 
 int cmd_import(int argc, char **argv)
 {
-	const char *label = NULL, *out = NULL;
+	const char *label = NULL, *out = NULL, *pick = NULL, *command = NULL;
 	int gzip = 0, overwrite = 0, json = 0;
-	char err[IOSWEEP_ERR_MAX], dir[4096];
+	char err[IOSWEEP_ERR_MAX], notes[4096] = "";
 	const struct cmdargs_opt opts[] = {
 		{ "--label", CMDARGS_STRING, &label, 1 },
 		{ "--out", CMDARGS_STRING, &out, 1 },
+		{ "--pick", CMDARGS_STRING, &pick, 1 },
+		{ "--command", CMDARGS_STRING, &command, 1 },
 		{ "--gzip", CMDARGS_FLAG, &gzip, 0 },
 		{ "--json", CMDARGS_FLAG, &json, 0 },
 		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
@@ -43,50 +97,53 @@ int cmd_import(int argc, char **argv)
 		"import", import_usage, opts, sizeof(opts) / sizeof(opts[0]), 1, "no input files"
 	};
 	struct cmdargs ca;
-	struct result_set rs;
+	struct import_opts io = { .command = command, .notes = notes,
+				  .notes_size = sizeof(notes) };
+	struct result_set *sets = NULL;
+	size_t nsets = 0;
+	uint64_t n = 0;
 	int rc;
 
 	rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
 	if (rc >= 0)
 		return rc;
-
-	results_init(&rs);
-	if (import_load_many(&rs, ca.inputs, ca.ninputs, err, sizeof(err))) {
+	io.command = command;
+	if (pick && units_parse_uint(pick, 1, 65535, &n, err, sizeof(err))) {
+		fprintf(stderr, "iosweep import: --pick '%s': %s\n", pick, err);
+		rc = IOSWEEP_EXIT_USAGE;
+		goto done;
+	}
+	io.pick = (unsigned)n;
+	if (import_load_sets(&sets, &nsets, ca.inputs, ca.ninputs, &io, err, sizeof(err))) {
 		fprintf(stderr, "iosweep import: %s\n", err);
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
-	if (label && results_set_str(&rs.meta.label, label)) {
-		fprintf(stderr, "iosweep import: out of memory\n");
-		rc = IOSWEEP_EXIT_FAILURE;
-		goto done;
-	}
-	if (!out) {
-		char base[1024];
-		if (csvout_default_dir(&rs.meta, base, sizeof(base))) {
-			fprintf(stderr, "iosweep import: the default output folder name is too long; use --out\n");
-			rc = IOSWEEP_EXIT_USAGE;
+	for (size_t k = 0; label && k < nsets; k++) {
+		char name[1024];
+		snprintf(name, sizeof(name), nsets > 1 ? "%s#%zu" : "%s", label, k + 1);
+		if (results_set_str(&sets[k].meta.label, name)) {
+			fprintf(stderr, "iosweep import: out of memory\n");
+			rc = IOSWEEP_EXIT_FAILURE;
 			goto done;
 		}
-		if (outfile_claim_dir(base, dir, sizeof(dir), err, sizeof(err))) {
-			fprintf(stderr, "iosweep import: %s\n", err);
-			rc = IOSWEEP_EXIT_IO;
-			goto done;
-		}
-		out = dir;
 	}
-	if ((rs.ntp && tpcsv_check(out, gzip, overwrite, err, sizeof(err))) ||
-	    csvout_write_dir(&rs, out, gzip, overwrite, err, sizeof(err)) ||
-	    (rs.ntp && tpcsv_write(&rs, out, gzip, overwrite, err, sizeof(err))) ||
-	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
-		fprintf(stderr, "iosweep import: %s\n", err);
-		rc = IOSWEEP_EXIT_IO;
-		goto done;
-	}
-	fprintf(stderr, "%s\n", out);
+	print_notes(notes);
 	rc = IOSWEEP_EXIT_OK;
+	for (size_t k = 0; rc == IOSWEEP_EXIT_OK && k < nsets; k++) {
+		char dir[4096];
+		if (out && nsets > 1 &&
+		    snprintf(dir, sizeof(dir), "%s/%zu", out, k + 1) >= (int)sizeof(dir)) {
+			fprintf(stderr, "iosweep import: '%s': the folder name is too long\n", out);
+			rc = IOSWEEP_EXIT_USAGE;
+			break;
+		}
+		rc = write_set(&sets[k], out && nsets > 1 ? dir : out, gzip, overwrite, json);
+	}
 done:
-	results_release(&rs);
+	for (size_t k = 0; k < nsets; k++)
+		results_release(&sets[k]);
+	free(sets);
 	cmdargs_release(&ca);
 	return rc;
 }

@@ -7,6 +7,10 @@
  * checks everything that can fail on content before it touches the
  * caller's set, so an error never leaves half an import behind.
  *
+ * IOzone text goes through import_unwrap first, which finds the reports
+ * in it; a file may hold several, and each becomes a set of its own
+ * (import_load_sets), or one is picked.
+ *
  * Also here: the helpers the parsers share (import_priv.h): turning one
  * printed IOzone figure into a rate-only sample in kB/s, and reading the
  * options that matter out of IOzone's "Command line used:".
@@ -15,13 +19,17 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <zlib.h>
 
 #include "import/import.h"
 #include "import/import_priv.h"
+#include "import/import_unwrap.h"
+#include "lib/err.h"
 #include "lib/readfile.h"
 #include "platform/platform.h"
 #include "results.h"
@@ -48,6 +56,25 @@ int import_read_file(const char *path, char **buf, size_t *len, char *err,
 {
 	return readfile_all(path, IMPORT_MAX_BYTES, "an IOzone report", buf, len,
 			    err, errlen);
+}
+
+void import_note(const struct import_opts *opts, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!opts || !opts->notes || opts->notes_size == 0)
+		return;
+	size_t used = strnlen(opts->notes, opts->notes_size);
+	if (used + 2 >= opts->notes_size)
+		return;
+	va_start(ap, fmt);
+	int n = vsnprintf(opts->notes + used, opts->notes_size - used - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	used += (size_t)n < opts->notes_size - used - 1 ? (size_t)n : opts->notes_size - used - 2;
+	opts->notes[used++] = '\n';
+	opts->notes[used] = '\0';
 }
 
 void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
@@ -137,6 +164,38 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 	return 0;
 nomem:
 	snprintf(err, errlen, "%s: out of memory", acc->path);
+	return -1;
+}
+
+/* -R section names (case ignored), in IOzone's order, and their columns. */
+static const struct {
+	const char *name;
+	int col;
+} r_sections[] = {
+	{ "writer", RC_WRITE }, { "re-writer", RC_REWRITE }, { "reader", RC_READ },
+	{ "re-reader", RC_REREAD }, { "random read", RC_RANDOM_READ },
+	{ "random write", RC_RANDOM_WRITE }, { "backward read", RC_BKWD_READ },
+	{ "record rewrite", RC_RECORD_REWRITE }, { "stride read", RC_STRIDE_READ },
+	{ "fwrite", RC_FWRITE }, { "re-fwrite", RC_FREWRITE }, { "fread", RC_FREAD },
+	{ "re-fread", RC_FREREAD }, { "pwrite", RC_PWRITE }, { "re-pwrite", RC_REPWRITE },
+	{ "pread", RC_PREAD }, { "re-pread", RC_REPREAD }, { "pwritev", RC_PWRITEV },
+	{ "re-pwritev", RC_REPWRITEV }, { "preadv", RC_PREADV },
+	{ "re-preadv", RC_REPREADV },
+};
+
+int import_section_col(const char *title, size_t len)
+{
+	while (len && title[len - 1] == ' ')
+		len--;
+	for (size_t i = 0; i < sizeof(r_sections) / sizeof(r_sections[0]); i++) {
+		size_t n = strlen(r_sections[i].name);
+		if (len == n + 7 && strncasecmp(title, r_sections[i].name, n) == 0 &&
+		    strncasecmp(title + n, " report", 7) == 0)
+			return r_sections[i].col;
+		if (len > n + 20 && strncasecmp(title, r_sections[i].name, n) == 0 &&
+		    strncasecmp(title + n, " CPU utilization report", 23) == 0)
+			return -2;
+	}
 	return -1;
 }
 
@@ -265,9 +324,74 @@ static int starts_like_our_csv(const char *buf)
 	return strncmp(buf, "schema", 6) == 0 && (buf[6] == ',' || buf[6] == '"');
 }
 
-/* Parse one input into the fresh set t. */
-static int load_one(struct result_set *t, const char *path, char *err,
-		    size_t errlen)
+/*
+ * A table whose header was cut (import_unwrap): the caller's command line
+ * stands for it, read as the header's "Command line used:" is, and for
+ * the header lines it would have printed (unit, O_DIRECT, fsync ...).
+ * Without one it is refused: nothing else says what its figures are.
+ */
+static int cut_table(struct result_set *t, const char *file, const struct import_report *r,
+		     const struct import_opts *opts, char *err, size_t errlen)
+{
+	const char *cmd = opts ? opts->command : NULL;
+	uint32_t tests = 0;
+	unsigned flags = 0;
+	int unit = RESULTS_UNIT_KBPS;
+
+	if (!cmd)
+		return err_set(err, errlen, "%s:%u: a table without IOzone's header "
+			       "(no command line, no unit): import it with --command \"iozone ...\" "
+			       "saying what it ran", file, r->header_line);
+	if (results_set_str(&t->meta.command_line, cmd))
+		return err_set(err, errlen, "%s: out of memory", file);
+	import_scan_cmdline(cmd, &tests, &flags, &unit);
+	t->meta.flags |= flags;
+	t->meta.source_unit = unit;
+	return 0;
+}
+
+/* load_one's want: the file must hold one report (or opts->pick one). */
+#define WANT_ONE ((size_t)-1)
+
+/*
+ * IOzone text: the reports in it (import_unwrap), and of them the one
+ * opts->pick names, else report `want`; their count into *nreports.
+ */
+static int load_text(struct result_set *t, const char *file, const char *buf,
+		     size_t len, const struct import_opts *opts, size_t want,
+		     size_t *nreports, char *err, size_t errlen)
+{
+	struct import_unwrapped u;
+	size_t k = want == WANT_ONE ? 0 : want;
+	int rc;
+
+	if (import_unwrap(buf, len, &u, err, errlen))
+		return err_set(err, errlen, "%s: out of memory", file);
+	*nreports = u.n;
+	if (opts && opts->pick)
+		k = opts->pick - 1;
+	if (k >= u.n) {
+		rc = err_set(err, errlen, "%s: --pick %zu, but the file holds %zu report%s", file,
+			     k + 1, u.n, u.n == 1 ? "" : "s");
+		goto out;
+	}
+	rc = u.reports[k].table_only ? cut_table(t, file, &u.reports[k], opts, err, errlen) : 0;
+	if (rc == 0)
+		rc = import_text_parse(t, file, &u.reports[k], opts, err, errlen);
+	if (rc == 0 && want == WANT_ONE && !(opts && opts->pick) && u.n > 1)
+		rc = err_set(err, errlen, "%s:%u: a second report in one file: give each run as a "
+			     "file of its own (they become trials), or choose one with --pick N",
+			     file, u.reports[1].header_line ? u.reports[1].header_line :
+			     u.reports[1].line_no[0]);
+out:
+	import_unwrap_release(&u);
+	return rc;
+}
+
+/* Parse one input into the fresh set t (report `want` of IOzone text). */
+static int load_one(struct result_set *t, const char *path,
+		    const struct import_opts *opts, size_t want, size_t *nreports,
+		    char *err, size_t errlen)
 {
 	enum plat_kind kind;
 	char csv_path[4096], meta_path[4096], sum_path[4096];
@@ -301,6 +425,7 @@ static int load_one(struct result_set *t, const char *path, char *err,
 		snprintf(err, errlen, "%s:1: empty file: not an IOzone report", file);
 		goto out;
 	}
+	*nreports = 1;
 	if (import_tp_is_csv(buf)) {
 		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
 	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
@@ -319,8 +444,11 @@ static int load_one(struct result_set *t, const char *path, char *err,
 		rc = import_csv_parse(t, file, buf, len, have_meta ? meta_path : NULL,
 				      have_sum ? sum_path : NULL, err, errlen);
 	} else {
-		rc = import_text_parse(t, file, buf, len, err, errlen);
+		rc = load_text(t, file, buf, len, opts, want, nreports, err, errlen);
 	}
+	if (rc == 0 && opts && opts->pick > *nreports)
+		rc = err_set(err, errlen, "%s: --pick %u, but the file holds %zu report%s", file,
+			     opts->pick, *nreports, *nreports == 1 ? "" : "s");
 	if (rc == 0 && !t->meta.label && default_label(t, path, is_dir)) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		rc = -1;
@@ -579,14 +707,16 @@ static void printable(char *s)
 			*s = '?';
 }
 
-int import_load(struct result_set *rs, const char *path, unsigned trial,
-		char *err, size_t errlen)
+/* Load report `want` of path into rs as trial `trial`; the count of reports into *nreports. */
+static int load_into(struct result_set *rs, const char *path, unsigned trial,
+		     const struct import_opts *opts, size_t want, size_t *nreports,
+		     char *err, size_t errlen)
 {
 	struct result_set t;
 	int rc;
 
 	results_init(&t);
-	rc = load_one(&t, path, err, errlen);
+	rc = load_one(&t, path, opts, want, nreports, err, errlen);
 	if (rc == 0)
 		rc = merge(rs, &t, trial, path, err, errlen);
 	results_release(&t);
@@ -595,8 +725,22 @@ int import_load(struct result_set *rs, const char *path, unsigned trial,
 	return rc;
 }
 
+int import_load(struct result_set *rs, const char *path, unsigned trial,
+		char *err, size_t errlen)
+{
+	size_t nreports;
+
+	return load_into(rs, path, trial, NULL, WANT_ONE, &nreports, err, errlen);
+}
+
 int import_load_many(struct result_set *rs, char *const *paths, size_t n,
 		     char *err, size_t errlen)
+{
+	return import_load_opts(rs, paths, n, NULL, err, errlen);
+}
+
+int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
+		     const struct import_opts *opts, char *err, size_t errlen)
 {
 	struct result_set all;
 	int rc = 0;
@@ -608,11 +752,66 @@ int import_load_many(struct result_set *rs, char *const *paths, size_t n,
 	results_init(&all);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		unsigned off = set_is_empty(&all) ? 0 : all.trials;
-		rc = import_load(&all, paths[i], off, err, errlen);
+		size_t nreports;
+		rc = load_into(&all, paths[i], off, opts, WANT_ONE, &nreports, err, errlen);
 	}
 	if (rc == 0)
 		rc = merge(rs, &all, set_is_empty(rs) ? 0 : rs->trials,
 			   paths[0], err, errlen);
 	results_release(&all);
 	return rc;
+}
+
+/* Report k of n: its label gets "#k" (1-based). */
+static int number_label(struct result_set *rs, size_t k)
+{
+	char buf[320];
+
+	snprintf(buf, sizeof(buf), "%s#%zu", rs->meta.label ? rs->meta.label : "imported", k + 1);
+	return results_set_str(&rs->meta.label, buf);
+}
+
+int import_load_sets(struct result_set **sets, size_t *nsets, char *const *paths,
+		     size_t n, const struct import_opts *opts, char *err, size_t errlen)
+{
+	struct result_set *s = malloc(sizeof(*s));
+	size_t nreports = 1, done = 0;
+	int rc;
+
+	*sets = NULL;
+	*nsets = 0;
+	if (!s)
+		return err_set(err, errlen, "out of memory");
+	results_init(s);
+	if (n != 1 || (opts && opts->pick)) {
+		rc = import_load_opts(s, paths, n, opts, err, errlen);
+		done = 1;
+		goto out;
+	}
+	done = 1;
+	rc = load_into(s, paths[0], 0, opts, 0, &nreports, err, errlen);
+	for (size_t k = 1; rc == 0 && k < nreports; k++) {
+		struct result_set *p = realloc(s, (k + 1) * sizeof(*s));
+		if (!p) {
+			rc = err_set(err, errlen, "%s: out of memory", paths[0]);
+			break;
+		}
+		s = p;
+		results_init(&s[k]);
+		done = k + 1;
+		rc = load_into(&s[k], paths[0], 0, opts, k, &nreports, err, errlen);
+	}
+	for (size_t k = 0; rc == 0 && nreports > 1 && k < done; k++)
+		if (number_label(&s[k], k))
+			rc = err_set(err, errlen, "%s: out of memory", paths[0]);
+out:
+	if (rc) {
+		for (size_t k = 0; k < done; k++)
+			results_release(&s[k]);
+		free(s);
+		return -1;
+	}
+	*sets = s;
+	*nsets = done;
+	return 0;
 }

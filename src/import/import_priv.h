@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 struct result_set;
+struct import_opts;
+struct import_report;
 
 /* Files larger than this are refused (no IOzone report comes near it). */
 #define IMPORT_MAX_BYTES ((size_t)256 << 20)
@@ -50,9 +52,16 @@ void import_acc_release(struct import_acc *acc);
 void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
 			 int *unit);
 
-/* Each parser fills rs (fresh, results_init'd).  0 or -1 with err. */
+/*
+ * Each parser fills rs (fresh, results_init'd).  0 or -1 with err.  The
+ * text parser reads one report import_unwrap found (its lines and their
+ * line numbers in path) and writes its notes into opts (may be NULL); for
+ * a cut table (rep->table_only) the caller has set rs's command line,
+ * flags and unit from --command first.
+ */
 int import_text_parse(struct result_set *rs, const char *path,
-		      const char *buf, size_t len, char *err, size_t errlen);
+		      const struct import_report *rep, const struct import_opts *opts,
+		      char *err, size_t errlen);
 int import_xls_parse(struct result_set *rs, const char *path,
 		     const unsigned char *buf, size_t len, char *err,
 		     size_t errlen);
@@ -98,6 +107,9 @@ unsigned import_tp_trials(const struct result_set *t);
  * utilization section (-+u), -1 when it is no section title.
  */
 int import_section_col(const char *title, size_t len);
+
+/* Append one line to opts' notes (nothing without a notes buffer). */
+void import_note(const struct import_opts *opts, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 
 /* err = "PATH:LINE: message" ("PATH: message" when line is 0). */
 void import_vfail(char *err, size_t errlen, const char *path, unsigned line,

@@ -28,6 +28,13 @@
  * are percentages, not throughput.  When a
  * report and its -R section are both there the report's figures are used
  * and the -R section gives only the record axis.
+ *
+ * The lines come from import_unwrap (import_unwrap.h), which found the
+ * report in its file: messages name the file's lines through its map.  Two
+ * kinds of report are let through that a whole IOzone file never is: one
+ * stopped by "iozone: interrupted" (its finished rows; the row it was in
+ * is left out) and a table whose header was cut, which needs the command
+ * line from the caller (--command) and ends with its last row.
  */
 #include "compat.h"
 
@@ -41,6 +48,7 @@
 #include <strings.h>
 
 #include "import/import_priv.h"
+#include "import/import_unwrap.h"
 #include "results.h"
 
 #define MAX_TOKENS 32
@@ -76,6 +84,8 @@ struct hcol {
 struct text_parse {
 	struct result_set *rs;
 	const char *path;
+	const struct import_report *rep;
+	const struct import_opts *opts;
 	char *err;
 	size_t errlen;
 	struct import_acc acc;
@@ -97,8 +107,8 @@ struct text_parse {
 	int r_any;
 };
 
-static void split_lines_next(const char **p, const char *end, struct line *l,
-			     unsigned *no)
+static void split_lines_next(const struct text_parse *tp, const char **p,
+			     const char *end, struct line *l, unsigned *no)
 {
 	const char *s = *p;
 	const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -109,6 +119,8 @@ static void split_lines_next(const char **p, const char *end, struct line *l,
 		l->len--;
 	l->terminated = nl != NULL;
 	l->no = ++*no;
+	if (tp->rep && *no <= tp->rep->nlines)
+		l->no = tp->rep->line_no[*no - 1];
 	*p = nl ? nl + 1 : end;
 }
 
@@ -622,15 +634,57 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 	return 0;
 }
 
+/* Say which figures were 0 (no measurement) and so left out. */
+static void note_zeros(const struct text_parse *tp, const size_t *zeros)
+{
+	char cols[512];
+	size_t n = 0, total = 0;
+
+	cols[0] = '\0';
+	for (int c = 0; c < RC_COUNT; c++) {
+		if (!zeros[c])
+			continue;
+		total += zeros[c];
+		if (n < sizeof(cols))
+			n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s (%zu)", n ? ", " : "",
+					      results_col_name(c), zeros[c]);
+	}
+	if (total)
+		import_note(tp->opts, "%s:%u: %zu figure%s 0, IOzone's mark for no measurement, "
+			    "left out: %s", tp->path, tp->hdr_line, total,
+			    total == 1 ? " is" : "s are", cols);
+}
+
+/* Interrupted: the status and the note; the row it stopped in is cut_line. */
+static int mark_partial(struct text_parse *tp, unsigned cut_line)
+{
+	char status[96];
+
+	snprintf(status, sizeof(status), "partial: interrupted after %zu rows", tp->nrows);
+	if (set_meta(tp, &tp->rs->meta.status, status))
+		return -1;
+	if (cut_line)
+		import_note(tp->opts, "%s:%u: %s; the unfinished row at line %u is left out",
+			    tp->path, tp->rep->stop_line, status, cut_line);
+	else
+		import_note(tp->opts, "%s:%u: %s", tp->path, tp->rep->stop_line, status);
+	return 0;
+}
+
 static int table_to_samples(struct text_parse *tp)
 {
-	size_t counts[MAX_TOKENS + 1];
+	size_t counts[MAX_TOKENS + 1], zeros[RC_COUNT];
 	int idx[RC_COUNT];
+	int stopped = tp->rep && tp->rep->stop_line;
+	unsigned cut_line = 0;
 
 	if (tp->nrows == 0)
 		return fail(tp, tp->hdr_line, "%s", "a column header without rows: truncated or empty report");
 	memset(counts, 0, sizeof(counts));
-	for (size_t i = 0; i < tp->nrows; i++)
+	memset(zeros, 0, sizeof(zeros));
+	/* interrupted: the finished rows say how long a row is, not the last */
+	size_t counted = stopped && tp->nrows > 1 ? tp->nrows - 1 : tp->nrows;
+	for (size_t i = 0; i < counted; i++)
 		counts[tp->rows[i].n]++;
 	int mode = 0;
 	for (int n = 1; n <= MAX_TOKENS; n++)
@@ -638,6 +692,8 @@ static int table_to_samples(struct text_parse *tp)
 			mode = n;
 	if (mode == 0)
 		return fail(tp, tp->rows[0].line, "%s", "rows without figures");
+	if (counted < tp->nrows && tp->rows[tp->nrows - 1].n < mode)
+		cut_line = tp->rows[--tp->nrows].line;
 	for (size_t i = 0; i < tp->nrows; i++) {
 		const struct row *r = &tp->rows[i];
 		if (r->n == mode)
@@ -661,46 +717,19 @@ static int table_to_samples(struct text_parse *tp)
 			 * A 0 is no measurement: a retest not run (-+n), or a
 			 * figure IOzone could not take.  It gives no sample.
 			 */
-			if (r->v[k] == 0.0)
+			if (r->v[k] == 0.0) {
+				zeros[col]++;
 				continue;
+			}
 			if (import_add_value(&tp->acc, col, r->file_kb, r->record_kb, r->v[k],
 					     r->line, tp->err, tp->errlen))
 				return -1;
 		}
 	}
+	if (stopped && mark_partial(tp, cut_line))
+		return -1;
+	note_zeros(tp, zeros);
 	return 0;
-}
-
-/* -R section names (case ignored), in IOzone's order, and their columns. */
-static const struct {
-	const char *name;
-	int col;
-} r_sections[] = {
-	{ "writer", RC_WRITE }, { "re-writer", RC_REWRITE }, { "reader", RC_READ },
-	{ "re-reader", RC_REREAD }, { "random read", RC_RANDOM_READ },
-	{ "random write", RC_RANDOM_WRITE }, { "backward read", RC_BKWD_READ },
-	{ "record rewrite", RC_RECORD_REWRITE }, { "stride read", RC_STRIDE_READ },
-	{ "fwrite", RC_FWRITE }, { "re-fwrite", RC_FREWRITE }, { "fread", RC_FREAD },
-	{ "re-fread", RC_FREREAD }, { "pwrite", RC_PWRITE }, { "re-pwrite", RC_REPWRITE },
-	{ "pread", RC_PREAD }, { "re-pread", RC_REPREAD }, { "pwritev", RC_PWRITEV },
-	{ "re-pwritev", RC_REPWRITEV }, { "preadv", RC_PREADV },
-	{ "re-preadv", RC_REPREADV },
-};
-
-int import_section_col(const char *title, size_t len)
-{
-	while (len && title[len - 1] == ' ')
-		len--;
-	for (size_t i = 0; i < sizeof(r_sections) / sizeof(r_sections[0]); i++) {
-		size_t n = strlen(r_sections[i].name);
-		if (len == n + 7 && strncasecmp(title, r_sections[i].name, n) == 0 &&
-		    strncasecmp(title + n, " report", 7) == 0)
-			return r_sections[i].col;
-		if (len > n + 20 && strncasecmp(title, r_sections[i].name, n) == 0 &&
-		    strncasecmp(title + n, " CPU utilization report", 23) == 0)
-			return -2;
-	}
-	return -1;
 }
 
 /* A quoted line: its text without the quotes, or NULL. */
@@ -831,7 +860,7 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 
 	memset(&prev, 0, sizeof(prev));
 	while (p < end) {
-		split_lines_next(&p, end, &l, &no);
+		split_lines_next(tp, &p, end, &l, &no);
 		last_line = l.no;
 		if (memchr(l.s, '\0', l.len))
 			return fail(tp, l.no, "%s", "binary data: not an IOzone report");
@@ -897,7 +926,10 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 			    "and no Excel section");
 	if (st == ST_TABLE && !l.terminated && l.len)
 		return fail(tp, last_line, "%s", "the file ends in the middle of a row: truncated");
-	if (st == ST_TABLE)
+	/* a cut table (import_unwrap) ends with its rows; an interrupted one
+	 * where IOzone said so */
+	int ends_early = tp->rep && (tp->rep->stop_line || tp->rep->table_only);
+	if (st == ST_TABLE && !ends_early)
 		return fail(tp, last_line, "%s", "the report ends before 'iozone test complete.': truncated");
 	if (st == ST_EXCEL && tp->r_section_line && tp->r_col != -2 && !tp->r_rows_in_section)
 		return fail(tp, last_line, "%s", "the last Excel section has no rows: truncated");
@@ -909,7 +941,8 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 }
 
 int import_text_parse(struct result_set *rs, const char *path,
-		      const char *buf, size_t len, char *err, size_t errlen)
+		      const struct import_report *rep, const struct import_opts *opts,
+		      char *err, size_t errlen)
 {
 	struct text_parse tp;
 	int rc;
@@ -917,13 +950,18 @@ int import_text_parse(struct result_set *rs, const char *path,
 	memset(&tp, 0, sizeof(tp));
 	tp.rs = rs;
 	tp.path = path;
+	tp.rep = rep;
+	tp.opts = opts;
 	tp.err = err;
 	tp.errlen = errlen;
 	tp.acc.rs = rs;
 	tp.acc.path = path;
 	tp.r_col = -1;
-	rs->meta.source_unit = RESULTS_UNIT_KBPS;
-	rc = parse_lines(&tp, buf, len);
+	/* a cut table: the caller's --command gave the unit (import_cut_table) */
+	tp.unit_seen = rep->table_only;
+	if (!rep->table_only)
+		rs->meta.source_unit = RESULTS_UNIT_KBPS;
+	rc = parse_lines(&tp, rep->text, rep->len);
 	if (rc == 0 && tp.r_naxis && results_set_record_axis(rs, tp.r_axis, tp.r_naxis))
 		rc = fail(&tp, 0, "%s", "out of memory");
 	if (rc == 0) {

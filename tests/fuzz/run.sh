@@ -97,6 +97,30 @@ seed_jsonout() {
 	  printf '1,2024,initial writers,2,0,,kB,547228.090000,\n1,2024,initial writers,2,0,0,ops,,2048.000000\n'; } >"$1/seed-3"
 }
 
+# seed_unwrap DIR: real reports as people publish them (fuzz_unwrap.c): in
+# a Markdown fence, indented, in HTML, with colour codes and CRLF, two in
+# one file, interrupted, cut (behind a 1 byte: with --command), and the
+# published pages as they are.
+seed_unwrap() {
+	esc=$(printf '\033')
+	for f in "$fixtures"/real-iozone/psteinb-iozone.out "$fixtures"/iozone/01_*.txt \
+		"$fixtures"/iozone/19_*.txt; do
+		[ -f "$f" ] || continue
+		b=$(basename "$f")
+		{ printf '# run\n\n```text\n'; cat "$f"; printf '```\n'; } >"$1/fence-$b"
+		{ printf 'run:\n\n'; sed 's/^/    /' "$f"; } >"$1/indent-$b"
+		{ printf '<pre>'; sed -e 's/&/\&amp;/g' -e 's/$/<br \/>/' "$f"; printf '</pre>\n'; } >"$1/html-$b"
+		sed -e "s/\([0-9][0-9]*\)/${esc}[32m\1${esc}[0m/g" -e 's/$/\r/' "$f" >"$1/ansi-$b"
+		{ echo '+ bench.sh'; cat "$f" "$f"; echo 'done'; } >"$1/two-$b"
+		{ head -n 32 "$f"; printf '              64\niozone: interrupted\n\nexiting iozone\n'; } >"$1/stop-$b"
+		{ printf '\001```\n'; sed -n '/random *random/,/^ *[0-9][0-9]* *[0-9]/p' "$f"; printf '```\n'; } >"$1/cut-$b"
+	done
+	for f in "$fixtures"/published/*.md; do
+		[ -f "$f" ] || continue
+		{ printf '\001'; cat "$f"; } >"$1/pub-$(basename "$f")"
+	done
+}
+
 seed_units() {
 	i=0
 	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
@@ -122,6 +146,7 @@ for bin in "$@"; do
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
+		fuzz_unwrap) seed_unwrap "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

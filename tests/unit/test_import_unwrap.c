@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_import_unwrap.c: import_unwrap on small wrapped reports, as a
+ * table: the input, then for each report found the plain lines it must
+ * give back, the file's line of its first line and of its column header,
+ * and whether it was interrupted or cut.  Then the rules that keep the
+ * pre-pass unambiguous: an indent is stripped only when every line of
+ * the block has it, <br> only at a line's end, entities only in HTML.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cu.h"
+#include "import/import_unwrap.h"
+
+#define BANNER "\tIozone: Performance Test of File I/O\n"
+#define CMD "\tCommand line used: iozone -s 64k -r 4k -i 0\n"
+#define UPPER "                                 random\n"
+#define HDR "              kB  reclen    write  rewrite\n"
+#define ROW1 "              64       4    100000   200000\n"
+#define ROW2 "             128       4    300000   400000\n"
+#define END "\niozone test complete.\n"
+#define PLAIN BANNER CMD UPPER HDR ROW1 ROW2 END
+
+struct want {
+	const char *text;     /* the report's lines */
+	unsigned first_line, header_line, stop_line;
+	int table_only;
+};
+
+static const struct {
+	const char *what, *in;
+	size_t nreports;
+	struct want r[2];
+} cases[] = {
+	{ "plain", PLAIN, 1, { { PLAIN, 1, 4, 0, 0 } } },
+	{ "fence with info string", "# Run\n\n```text\n" PLAIN "```\nafter\n", 1,
+	  { { PLAIN, 4, 7, 0, 0 } } },
+	{ "tilde fence, indented two", "  ~~~~\n  " BANNER "  " HDR "  " ROW1 "\n  iozone test complete.\n  ~~~~\n", 1,
+	  { { BANNER HDR ROW1 END, 2, 3, 0, 0 } } },
+	{ "four-space block", "Text:\n\n    " BANNER "    " HDR "    " ROW1 "\n    iozone test complete.\n", 1,
+	  { { BANNER HDR ROW1 END, 3, 4, 0, 0 } } },
+	{ "tab block", "\t" UPPER "\t" HDR "\t" ROW1, 1,
+	  { { UPPER HDR ROW1, 1, 2, 0, 1 } } },
+	{ "html", "<p>run</p>\n<pre>" BANNER "\tRead &amp; Write sync mode active<br>\n" HDR ROW1 "</pre>\n", 1,
+	  { { BANNER "\tRead & Write sync mode active\n" HDR ROW1 "\n", 2, 4, 0, 0 } } },
+	{ "br at each end, CRLF", "\tIozone: Performance Test of File I/O<br/>\r\n"
+	  "              kB  reclen    write  rewrite<BR />\r\n"
+	  "              64       4    100000   200000 <br>\r\n"
+	  "iozone test complete.<br>\r\n", 1,
+	  { { BANNER HDR "              64       4    100000   200000 \niozone test complete.\n", 1, 2, 0, 0 } } },
+	{ "colour codes", "\033[1m\tIozone: Performance Test of File I/O\033[0m\n"
+	  "\033]0;title\007" HDR "              64       4    \033[32m100000\033[0m   \033[0;31m200000\033[m\n"
+	  "\033[2K" "iozone test complete.\n", 1,
+	  { { BANNER HDR ROW1 "iozone test complete.\n", 1, 2, 0, 0 } } },
+	{ "wrapper lines", "+ run.sh\nreclen is set\n" PLAIN "done\n", 1,
+	  { { PLAIN, 3, 6, 0, 0 } } },
+	{ "two reports", PLAIN "next:\n" PLAIN, 2,
+	  { { PLAIN, 1, 4, 0, 0 }, { PLAIN, 10, 13, 0, 0 } } },
+	{ "interrupted", BANNER HDR ROW1 "             128       4    300000\niozone: interrupted\n\nexiting iozone\n", 1,
+	  { { BANNER HDR ROW1 "             128       4    300000\n", 1, 2, 5, 0 } } },
+	{ "cut table, names on the upper line", "```\nSSD one                          random\n" HDR ROW1 "```\n"
+	  "text\n\n    SSD two                          random\n    " HDR "    " ROW2, 2,
+	  { { "                                 random\n" HDR ROW1, 2, 3, 0, 1 },
+	    { "                                 random\n" HDR ROW2, 8, 9, 0, 1 } } },
+	{ "banner report stops at a strange line", BANNER HDR ROW1 "Error writing block\n" ROW2, 1,
+	  { { BANNER HDR ROW1 "Error writing block\n", 1, 2, 0, 0 } } },
+	{ "bare -R section", "text\n\"Writer report\"\n  \"4\"\n\"64\" 100\n\nmore\n", 1,
+	  { { "\"Writer report\"\n  \"4\"\n\"64\" 100\n\n", 2, 0, 0, 0 } } },
+	{ "no report", "hello\nworld", 1, { { "hello\nworld", 1, 0, 0, 0 } } },
+	{ "only fence lines", "```\n```\n~~~\n~~~\n", 1, { { "", 0, 0, 0, 0 } } },
+};
+
+static void test_cases(void)
+{
+	char err[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct import_unwrapped u;
+		CU_ASSERT_EQUAL_FATAL(import_unwrap(cases[i].in, strlen(cases[i].in), &u, err,
+						    sizeof(err)), 0);
+		int ok = u.n == cases[i].nreports;
+		for (size_t k = 0; ok && k < u.n; k++) {
+			const struct import_report *r = &u.reports[k];
+			const struct want *w = &cases[i].r[k];
+			unsigned first = r->nlines ? r->line_no[0] : 0;
+			ok = strcmp(r->text, w->text) == 0 && r->len == strlen(w->text) &&
+			     first == w->first_line && r->header_line == w->header_line &&
+			     r->stop_line == w->stop_line && r->table_only == w->table_only;
+			if (!ok)
+				fprintf(stderr, "%s, report %zu: got lines from %u, header %u, "
+					"stop %u, cut %d:\n[%s]\n", cases[i].what, k + 1, first,
+					r->header_line, r->stop_line, r->table_only, r->text);
+		}
+		if (!ok)
+			fprintf(stderr, "%s: %zu reports\n", cases[i].what, u.n);
+		CU_ASSERT(ok);
+		import_unwrap_release(&u);
+	}
+}
+
+/* Each line's number in the file, past dropped fence lines and CRLF. */
+static void test_line_map(void)
+{
+	static const char in[] = "a\r\n```\n" BANNER "```\n\n```\n" HDR ROW1 "```\n";
+	struct import_unwrapped u;
+	char err[128];
+
+	CU_ASSERT_EQUAL_FATAL(import_unwrap(in, sizeof(in) - 1, &u, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(u.n, 1);
+	/* the banner's fence closes before the table: a report of its own lines */
+	CU_ASSERT_EQUAL(u.reports[0].nlines, 4);
+	CU_ASSERT_EQUAL(u.reports[0].line_no[0], 3);
+	CU_ASSERT_EQUAL(u.reports[0].line_no[1], 5);
+	CU_ASSERT_EQUAL(u.reports[0].line_no[2], 7);
+	CU_ASSERT_EQUAL(u.reports[0].line_no[3], 8);
+	import_unwrap_release(&u);
+}
+
+/* What must stay as it is: the pre-pass never guesses. */
+static void test_left_alone(void)
+{
+	static const struct {
+		const char *what, *in, *want;
+	} keep[] = {
+		/* one line of the block lacks the indent: nothing is stripped */
+		{ "ragged indent", "    " BANNER "  x\n    " HDR "    " ROW1,
+		  "    " BANNER "  x\n    " HDR "    " ROW1 },
+		/* no blank line before the indented lines: a paragraph, no block */
+		{ "no blank before", "Results\n    " BANNER "    " HDR "    " ROW1,
+		  "    " BANNER "    " HDR "    " ROW1 },
+		/* tabs and spaces mixed: nothing is stripped */
+		{ "mixed indent", "\t" UPPER "    " HDR "\t" ROW1, "\t" UPPER "    " HDR "\t" ROW1 },
+		/* a <br> inside a line, and entities in a file that is no HTML */
+		{ "br inside", BANNER HDR "              64       4    100000<br>200000\n",
+		  BANNER HDR "              64       4    100000<br>200000\n" },
+		{ "entities outside html", "&amp; " BANNER HDR ROW1, "&amp; " BANNER HDR ROW1 },
+	};
+	char err[128];
+
+	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++) {
+		struct import_unwrapped u;
+		CU_ASSERT_EQUAL_FATAL(import_unwrap(keep[i].in, strlen(keep[i].in), &u, err,
+						    sizeof(err)), 0);
+		CU_ASSERT_EQUAL_FATAL(u.n, 1);
+		/* the report starts at its upper line, or at the header without one */
+		const char *text = u.reports[0].text;
+		const char *at = strstr(keep[i].want, text);
+		if (!at || strlen(at) != strlen(text)) {
+			fprintf(stderr, "%s: got [%s]\n", keep[i].what, text);
+			CU_FAIL("changed what it must keep");
+		}
+		import_unwrap_release(&u);
+	}
+}
+
+static const struct cu_case tests[] = {
+	CU_CASE(test_cases),
+	CU_CASE(test_line_map),
+	CU_CASE(test_left_alone),
+	{ 0 },
+};
+
+CU_MAIN("import_unwrap", tests)
