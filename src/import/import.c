@@ -112,12 +112,10 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 
 	if (line)
 		snprintf(where, sizeof(where), "%u:", line);
-	if (!isfinite(value) || value < 0.0) {
-		snprintf(err, errlen, "%s:%s %s figure %g of %llu kB / %llu kB is not a rate",
-			 acc->path, where, results_col_name(col), value,
-			 (unsigned long long)file_kb, (unsigned long long)record_kb);
-		return -1;
-	}
+	if (!isfinite(value) || value < 0.0)
+		return err_set(err, errlen, "%s:%s %s figure %g of %llu kB / %llu kB is not a rate",
+			acc->path, where, results_col_name(col), value,
+			(unsigned long long)file_kb, (unsigned long long)record_kb);
 	if (value == 0.0)
 		return 0; /* crossover placeholder, -+n retest or too fast for -N */
 
@@ -144,12 +142,10 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 		acc->cell_cols = p;
 		acc->cell_cols_alloc = want;
 	}
-	if (acc->cell_cols[cell] & (1u << col)) {
-		snprintf(err, errlen, "%s:%s a second %s figure for %llu kB / %llu kB",
-			 acc->path, where, results_col_name(col),
-			 (unsigned long long)file_kb, (unsigned long long)record_kb);
-		return -1;
-	}
+	if (acc->cell_cols[cell] & (1u << col))
+		return err_set(err, errlen, "%s:%s a second %s figure for %llu kB / %llu kB",
+			acc->path, where, results_col_name(col),
+			(unsigned long long)file_kb, (unsigned long long)record_kb);
 	acc->cell_cols[cell] |= 1u << col;
 
 	struct result_sample s;
@@ -163,8 +159,7 @@ int import_add_value(struct import_acc *acc, int col, uint64_t file_kb,
 		goto nomem;
 	return 0;
 nomem:
-	snprintf(err, errlen, "%s: out of memory", acc->path);
-	return -1;
+	return err_set(err, errlen, "%s: out of memory", acc->path);
 }
 
 /* -R section names (case ignored), in IOzone's order, and their columns. */
@@ -401,10 +396,8 @@ static int load_one(struct result_set *t, const char *path,
 	size_t len = 0;
 
 	kind = plat_stat(path, 1, NULL);
-	if (kind == PLAT_NONE) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
+	if (kind == PLAT_NONE)
+		return err_set(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 	if (kind == PLAT_DIR) {
 		is_dir = 1;
 		/* a throughput-mode folder: its throughput.csv (tpcsv.h), else
@@ -412,11 +405,9 @@ static int load_one(struct result_set *t, const char *path,
 		if (find_in_dir(path, strlen(path), TPCSV_NAME, csv_path,
 				sizeof(csv_path)) != 0 &&
 		    find_in_dir(path, strlen(path), "results.csv", csv_path,
-				sizeof(csv_path)) != 0) {
-			snprintf(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
-				 path);
-			return -1;
-		}
+				sizeof(csv_path)) != 0)
+			return err_set(err, errlen, "%s: a folder without results.csv: not an iosweep result folder",
+				path);
 		file = csv_path;
 	}
 	if (import_read_file(file, &buf, &len, err, errlen))
@@ -604,37 +595,28 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		t_trials = import_tp_trials(t);
 		goto meta;
 	}
-	if (t->nsamples == 0) {
-		snprintf(err, errlen, "%s: no results in it", path);
-		return -1;
-	}
+	if (t->nsamples == 0)
+		return err_set(err, errlen, "%s: no results in it", path);
 	if ((unsigned long)trial + t_trials > 65536ul) {
-		snprintf(err, errlen, "%s: too many trials (more than 65536)", path);
-		return -1;
+		return err_set(err, errlen, "%s: too many trials (more than 65536)", path);
 	}
 	if (!empty) {
-		if (rs->meta.source_unit != t->meta.source_unit) {
-			snprintf(err, errlen, "%s: its figures are in %s but the set's are in %s: "
-				 "different units cannot be trials of one set", path,
-				 unit_name(t->meta.source_unit), unit_name(rs->meta.source_unit));
-			return -1;
-		}
+		if (rs->meta.source_unit != t->meta.source_unit)
+			return err_set(err, errlen, "%s: its figures are in %s but the set's are in %s: "
+				"different units cannot be trials of one set", path,
+				unit_name(t->meta.source_unit), unit_name(rs->meta.source_unit));
 		if (rs->cols_mask != t->cols_mask) {
-			snprintf(err, errlen, "%s: it has other test columns than the files before it: "
-				 "not a trial of the same configuration", path);
-			return -1;
+			return err_set(err, errlen, "%s: it has other test columns than the files before it: "
+				"not a trial of the same configuration", path);
 		}
-		if (rs->nclients != t->nclients) {
-			snprintf(err, errlen, "%s: it ran with %u clients, the files before it "
-				 "with %u: not a trial of the same configuration", path,
-				 t->nclients, rs->nclients);
-			return -1;
-		}
+		if (rs->nclients != t->nclients)
+			return err_set(err, errlen, "%s: it ran with %u clients, the files before it "
+				"with %u: not a trial of the same configuration", path,
+				t->nclients, rs->nclients);
 		if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
-			snprintf(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
-				 "differ from the files before it: not a trial of the same configuration",
-				 path);
-			return -1;
+			return err_set(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
+				"differ from the files before it: not a trial of the same configuration",
+				path);
 		}
 		for (size_t i = 0; i < t->nsamples; i++) {
 			const struct result_sample *s = &t->samples[i];
@@ -645,14 +627,12 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 			for (size_t j = 0; j < rs->nsamples; j++) {
 				const struct result_sample *r = &rs->samples[j];
 				if (r->cell == (uint32_t)rc && r->col == s->col &&
-				    r->trial == s->trial + trial) {
-					snprintf(err, errlen, "%s: trial %u of %s at %llu kB / %llu kB "
-						 "is in the set already", path, s->trial + trial,
-						 results_col_name(s->col),
-						 (unsigned long long)c->file_kb,
-						 (unsigned long long)c->record_kb);
-					return -1;
-				}
+				    r->trial == s->trial + trial)
+					return err_set(err, errlen, "%s: trial %u of %s at %llu kB / %llu kB "
+						"is in the set already", path, s->trial + trial,
+						results_col_name(s->col),
+						(unsigned long long)c->file_kb,
+						(unsigned long long)c->record_kb);
 			}
 		}
 	}
@@ -692,8 +672,7 @@ nomem:
 	rs->nsamples = old_nsamples;
 	rs->nclient_samples = old_nclient;
 	rs->cols_mask = old_mask;
-	snprintf(err, errlen, "%s: out of memory", path);
-	return -1;
+	return err_set(err, errlen, "%s: out of memory", path);
 }
 
 /*
@@ -745,10 +724,8 @@ int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
 	struct result_set all;
 	int rc = 0;
 
-	if (n == 0) {
-		snprintf(err, errlen, "no input files");
-		return -1;
-	}
+	if (n == 0)
+		return err_set(err, errlen, "no input files");
 	results_init(&all);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		unsigned off = set_is_empty(&all) ? 0 : all.trials;

@@ -31,6 +31,7 @@
 #include "import/import_priv.h"
 #include "latency.h"
 #include "results.h"
+#include "lib/err.h"
 
 #define CSV_MAX_FIELDS 64
 
@@ -394,14 +395,11 @@ static int clients_from_rows(struct csv_ctx *c)
 	if (!c->nhosts_seen)
 		return 0;
 	for (unsigned k = 0; k < n; k++)
-		if (k >= c->nhosts_seen || !c->hosts[k]) {
-			snprintf(c->err, c->errlen, "%s: rows of some clients but none of client %u "
-				 "(of %u): not a whole iosweep-mpi results.csv", c->path, k, n);
-			return -1;
-		}
+		if (k >= c->nhosts_seen || !c->hosts[k])
+			return err_set(c->err, c->errlen, "%s: rows of some clients but none of client %u "
+				"(of %u): not a whole iosweep-mpi results.csv", c->path, k, n);
 	if (results_set_clients(rs, (const char *const *)c->hosts, n)) {
-		snprintf(c->err, c->errlen, "%s: out of memory", c->path);
-		return -1;
+		return err_set(c->err, c->errlen, "%s: out of memory", c->path);
 	}
 	return 0;
 }
@@ -759,10 +757,8 @@ static int run_csv(struct csv_ctx *c, const char *buf, size_t len)
 	struct csv_parser p;
 	int rc = 0;
 
-	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI)) {
-		snprintf(c->err, c->errlen, "%s: out of memory", c->path);
-		return -1;
-	}
+	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI))
+		return err_set(c->err, c->errlen, "%s: out of memory", c->path);
 	if (csv_parse(&p, buf, len, on_field, on_row, c) != len && !c->failed) {
 		c->row++;
 		cfail(c, "malformed CSV: %s", csv_strerror(csv_error(&p)));
@@ -822,10 +818,8 @@ static int check_duplicates(const struct result_set *rs, const struct result_sam
 {
 	struct sample_key *k = malloc((n ? n : 1) * sizeof(*k));
 	int rc = 0;
-	if (!k) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
-	}
+	if (!k)
+		return err_set(err, errlen, "%s: out of memory", path);
 	for (size_t i = 0; i < n; i++) {
 		k[i].cell = samples[i].cell;
 		k[i].col = samples[i].col;

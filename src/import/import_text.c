@@ -50,6 +50,7 @@
 #include "import/import_priv.h"
 #include "import/import_unwrap.h"
 #include "results.h"
+#include "lib/err.h"
 
 #define MAX_TOKENS 32
 
@@ -245,10 +246,8 @@ static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
 
 static int set_meta(struct text_parse *tp, char **field, const char *value)
 {
-	if (results_set_str(field, value)) {
-		snprintf(tp->err, tp->errlen, "%s: out of memory", tp->path);
-		return -1;
-	}
+	if (results_set_str(field, value))
+		return err_set(tp->err, tp->errlen, "%s: out of memory", tp->path);
 	return 0;
 }
 

@@ -49,6 +49,7 @@
 #include "results.h"
 #include "run/throughput.h"
 #include "report/tpcsv.h"
+#include "lib/err.h"
 
 #define TP_MAX_PROCS 65535u
 
@@ -1054,29 +1055,22 @@ int import_tp_merge(struct result_set *rs, const struct result_set *t,
 {
 	size_t old = rs->ntp;
 
-	if (t->nsamples || (!empty && rs->nsamples) || t->ntp == 0) {
-		snprintf(err, errlen, "%s: a throughput-mode (-t) result and a file size x record "
-			 "size result cannot be trials of one set", path);
-		return -1;
-	}
+	if (t->nsamples || (!empty && rs->nsamples) || t->ntp == 0)
+		return err_set(err, errlen, "%s: a throughput-mode (-t) result and a file size x record "
+			"size result cannot be trials of one set", path);
 	if ((unsigned long)trial + import_tp_trials(t) > 65536ul) {
-		snprintf(err, errlen, "%s: too many trials (more than 65536)", path);
-		return -1;
+		return err_set(err, errlen, "%s: too many trials (more than 65536)", path);
 	}
-	if (!empty && rs->meta.source_unit != t->meta.source_unit) {
-		snprintf(err, errlen, "%s: its figures are in %s but the set's are in %s: "
-			 "different units cannot be trials of one set", path,
-			 t->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s",
-			 rs->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s");
-		return -1;
-	}
+	if (!empty && rs->meta.source_unit != t->meta.source_unit)
+		return err_set(err, errlen, "%s: its figures are in %s but the set's are in %s: "
+			"different units cannot be trials of one set", path,
+			t->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s",
+			rs->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s");
 	for (size_t i = 0; i < t->ntp; i++) {
 		const struct result_tp *a = &t->tp[i];
-		if (find_tp(rs, a->kind, a->procs, a->trial + trial)) {
-			snprintf(err, errlen, "%s: trial %u of %u %s is in the set already", path,
-				 a->trial + trial, a->procs, kind_name(a->kind));
-			return -1;
-		}
+		if (find_tp(rs, a->kind, a->procs, a->trial + trial))
+			return err_set(err, errlen, "%s: trial %u of %u %s is in the set already", path,
+				a->trial + trial, a->procs, kind_name(a->kind));
 	}
 	for (size_t i = 0; i < t->ntp; i++) {
 		struct result_tp a = t->tp[i];
@@ -1087,8 +1081,7 @@ int import_tp_merge(struct result_set *rs, const struct result_set *t,
 				free(rs->tp[rs->ntp].child_xfer);
 				free(rs->tp[rs->ntp].child_rate);
 			}
-			snprintf(err, errlen, "%s: out of memory", path);
-			return -1;
+			return err_set(err, errlen, "%s: out of memory", path);
 		}
 	}
 	return 0;

@@ -23,6 +23,7 @@
 #include "import/import_priv.h"
 #include "iosweep.h"
 #include "results.h"
+#include "lib/err.h"
 
 #define XLS_BOF    0x0009u
 #define XLS_EOF    0x000au
@@ -64,8 +65,7 @@ static double f64le(const unsigned char *p)
 
 static int xfail(struct xls_state *x, size_t off, const char *msg)
 {
-	snprintf(x->err, x->errlen, "%s: record at byte %zu: %s", x->path, off, msg);
-	return -1;
+	return err_set(x->err, x->errlen, "%s: record at byte %zu: %s", x->path, off, msg);
 }
 
 static int xls_label(struct xls_state *x, size_t off, unsigned row, unsigned col,
@@ -140,10 +140,8 @@ static int xls_number(struct xls_state *x, size_t off, unsigned row, unsigned co
 		return 0;
 	char line_err[IOSWEEP_ERR_MAX];
 	if (import_add_value(&x->acc, x->col, x->file_kb, x->axis[col - 1], v, 0,
-			     line_err, sizeof(line_err))) {
-		snprintf(x->err, x->errlen, "%s (record at byte %zu)", line_err, off);
-		return -1;
-	}
+			     line_err, sizeof(line_err)))
+		return err_set(x->err, x->errlen, "%s (record at byte %zu)", line_err, off);
 	if (!x->nfirst_axis) {
 		memcpy(x->first_axis, x->axis, x->naxis * sizeof(x->axis[0]));
 		x->nfirst_axis = x->naxis;
