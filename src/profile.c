@@ -24,13 +24,8 @@
 
 static const char *const lat_names[4] = { "mean", "max", "sd", "p99" };
 
-const char *profile_lat_name(int i)
-{
-	return i >= 0 && i < 4 ? lat_names[i] : "?";
-}
-
 static int perr(char *err, size_t errlen, const char *where, unsigned line,
-		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+		const char *fmt, ...) IOSWEEP_PRINTF(5, 6);
 static int perr(char *err, size_t errlen, const char *where, unsigned line,
 		const char *fmt, ...)
 {

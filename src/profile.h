@@ -1,5 +1,5 @@
 /*
- * profile.h: the test profiles of `iosweep profile` (issue 16): the
+ * profile.h: the test profiles of `iosweep profile`: the
  * workloads a review runs, as a plain text file a user can copy and edit
  * (data/enterprise.profile, data/zfs-review.profile are built in).
  *
@@ -92,8 +92,5 @@ int profile_rows_read_csv(struct profile_rows *r, const char *path,
 
 /* The rows as a text table ("IOPS and latency by workload"). */
 void profile_rows_print(FILE *out, const struct profile_rows *r);
-
-/* Names of the latency figures of a row: "mean", "max", "sd", "p99". */
-const char *profile_lat_name(int i);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * cmd_profile.c: `iosweep profile NAME [--file PATH] [--size SIZE]
  * [--trials N] [--label L] [--out DIR] [--overwrite] [SWEEP OPTIONS...]`
- * and `iosweep profile --list` (issue 16).
+ * and `iosweep profile --list`.
  *
  * NAME is a built-in profile (data/NAME.profile, embedded at build time)
  * or the path of a profile file.  Every workload line is checked as a

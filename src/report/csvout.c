@@ -15,7 +15,7 @@
  * when the pass started, %.1f, empty when unknown (imports, platforms
  * without mincore); in summary.csv the mean over the cell's trials.
  *
- * Schema 4 (issue 16): both files gain iops, rd_iops and wr_iops after
+ * Schema 4 (queue depth): both files gain iops, rd_iops and wr_iops after
  * their schema 3 columns (operations per second: all, the reads, the
  * writes; a summary row holds the trials' means).
  *

@@ -395,7 +395,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 			"reported inaccurate results. Sizes %ld kBytes and below.\n",
 			(long)worst_kb);
 	report_latency(out, rs);
-	report_qd(out, rs);   /* issue 16: --iodepth/--jobs/--mix runs */
+	report_qd(out, rs);   /* --iodepth/--jobs/--mix runs */
 	report_cache_note(out, rs);
 }
 

@@ -1,6 +1,6 @@
 /*
  * report_qd.h: the "IOPS and latency" section of the text report, for
- * runs with --iodepth, --jobs or --mix (issue 16): per cell and test, the
+ * runs with --iodepth, --jobs or --mix: per cell and test, the
  * operations per second (all, reads, writes; means over the trials), the
  * reads' share, and the latency of all operations, of the reads and of
  * the writes (trials merged).  Printed after "iozone test complete." and

@@ -1,6 +1,6 @@
 /*
  * qd.h: tests 0, 1 and 2 with outstanding I/O, several workers and
- * read/write mixes (issue 16: --iodepth or IOzone's -H, --jobs, --mix,
+ * read/write mixes (--iodepth or IOzone's -H, --jobs, --mix,
  * --runtime, --ramp, --precondition).
  *
  * These are rows of the same ops table shape as tests.h, so the runner

@@ -593,7 +593,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
-	if (options_qd(o) && qd_attach(c, err, errlen) != 0)   /* issue 16 */
+	if (options_qd(o) && qd_attach(c, err, errlen) != 0)
 		goto out;
 	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)
 		goto out;
