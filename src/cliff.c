@@ -68,12 +68,12 @@
 #include "compat.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cliff.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
 
@@ -640,33 +640,6 @@ static void format_ratio(double r, char *out, size_t outlen)
 	snprintf(out, outlen, r >= 3.0 ? "%.0f" : "%.1f", r);
 }
 
-/* Append to a growing string; -1 on allocation failure. */
-static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-	IOSWEEP_PRINTF(4, 5);
-
-static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return -1;
-	if (*len + (size_t)n + 1 > *cap) {
-		size_t want = (*len + (size_t)n + 1) * 2;
-		char *p = realloc(*s, want);
-		if (!p)
-			return -1;
-		*s = p;
-		*cap = want;
-	}
-	va_start(ap, fmt);
-	vsnprintf(*s + *len, *cap - *len, fmt, ap);
-	va_end(ap);
-	*len += (size_t)n;
-	return 0;
-}
-
 /* The sentence of the cliffs idx[0..n). */
 static char *describe_group(const struct cliff_list *l, const size_t *idx, size_t n,
 			    double *scratch)
@@ -704,15 +677,13 @@ static char *describe_group(const struct cliff_list *l, const size_t *idx, size_
 	}
 	uint64_t cache = (uint64_t)llround(exp(median_inplace(scratch, n)));
 
-	char *s = NULL;
-	size_t len = 0, cap = 0;
+	struct sbuf s = { 0 };
 	size_t done = 0;
-	int bad = 0;
 	for (int col = 0; col < RC_COUNT; col++) {
 		if (!seen[col])
 			continue;
 		const char *sep = done == 0 ? "" : done + 1 == ntests ? " and " : ", ";
-		bad |= sb_add(&s, &len, &cap, "%s%s", sep, results_col_name(col));
+		sb_printf(&s, "%s%s", sep, results_col_name(col));
 		done++;
 	}
 	char r1[32], r2[32], b1[32], b2[32], cs[32], q1[32], q2[32];
@@ -723,38 +694,38 @@ static char *describe_group(const struct cliff_list *l, const size_t *idx, size_
 	format_size(cache, cs, sizeof(cs));
 	format_size(rec_lo, q1, sizeof(q1));
 	format_size(rec_hi, q2, sizeof(q2));
-	bad |= sb_add(&s, &len, &cap, "%s", ntests > 2 ? " all fall " :
-		      ntests == 2 ? " both fall " : " falls ");
+	sb_printf(&s, "%s", ntests > 2 ? " all fall " :
+		  ntests == 2 ? " both fall " : " falls ");
 	if (strcmp(r1, r2) == 0)
-		bad |= sb_add(&s, &len, &cap, "%sx", r1);
+		sb_printf(&s, "%sx", r1);
 	else
-		bad |= sb_add(&s, &len, &cap, "%s-%sx", r1, r2);
+		sb_printf(&s, "%s-%sx", r1, r2);
 	if (kind == CLIFF_KIND_WRITEBACK && l->ram_kb) {
 		char ram[32];
 		format_size(l->ram_kb, ram, sizeof(ram));
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: write-back, not a cache: "
-			      "the client's dirty-page limit of about %s (%.0f%% of its %s "
-			      "of RAM) is full and the rest goes at the device's speed; "
-			      "-e puts the flush in the timing", b1, b2, cs,
-			      100.0 * (double)cache / (double)l->ram_kb, ram);
+		sb_printf(&s, " between %s and %s: write-back, not a cache: "
+			  "the client's dirty-page limit of about %s (%.0f%% of its %s "
+			  "of RAM) is full and the rest goes at the device's speed; "
+			  "-e puts the flush in the timing", b1, b2, cs,
+			  100.0 * (double)cache / (double)l->ram_kb, ram);
 	} else if (kind == CLIFF_KIND_CPU_CACHE) {
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: CPU cache of about %s, "
-			      "not the storage's: the file was in memory", b1, b2, cs);
+		sb_printf(&s, " between %s and %s: CPU cache of about %s, "
+			  "not the storage's: the file was in memory", b1, b2, cs);
 	} else {
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: cache of about %s",
-			      b1, b2, cs);
+		sb_printf(&s, " between %s and %s: cache of about %s",
+			  b1, b2, cs);
 	}
 	if (rec_lo == rec_hi)
-		bad |= sb_add(&s, &len, &cap, " (record size %s)", q1);
+		sb_printf(&s, " (record size %s)", q1);
 	else
-		bad |= sb_add(&s, &len, &cap, " (record sizes %s to %s)", q1, q2);
+		sb_printf(&s, " (record sizes %s to %s)", q1, q2);
 	if (edge)
-		bad |= sb_add(&s, &len, &cap, "; at the edge of the sweep: extend -g");
-	if (bad) {
-		free(s);
+		sb_printf(&s, "; at the edge of the sweep: extend -g");
+	if (s.failed) {
+		sb_release(&s);
 		return NULL;
 	}
-	return s;
+	return s.p;
 }
 
 struct group_key {

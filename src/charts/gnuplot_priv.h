@@ -1,14 +1,13 @@
 /*
  * gnuplot_priv.h: what the gnuplot_*.c files share and nobody else
- * needs: the growing string the scripts are built in, the
+ * needs: gnuplot quoting for the growing string (lib/strbuf.h), the
  * built-in text files (templates, reference lines) embedded at build
  * time, and the pieces every script is made of (template filling, the
  * terminal fragment, the "From:" lines, log2 file-size tics, atomic
- * writing).  The string helpers are static inline so each file keeps its own
- * copy of a few lines instead of exporting unprefixed names.
+ * writing).  The quoting helpers are static inline so each file keeps its
+ * own copy of a few lines.
  *
- * Ownership: a struct sbuf owns its text; sb_release frees it.  The text
- * of builtin_text is static and never freed.
+ * Ownership: the text of builtin_text is static and never freed.
  */
 #ifndef IOSWEEP_GNUPLOT_PRIV_H
 #define IOSWEEP_GNUPLOT_PRIV_H
@@ -20,78 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/strbuf.h"
+
 struct gnuplot_files;
 struct gnuplot_opts;
 struct gnuplot_refs;
 struct result_set;
-
-/* A growing string; failed is set once memory runs out (later adds are ignored). */
-struct sbuf {
-	char *p;
-	size_t len, cap;
-	int failed;
-};
-
-static inline void sb_release(struct sbuf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
-
-static inline void sb_add(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t want = b->cap ? b->cap : 256;
-		while (want < b->len + n + 1)
-			want *= 2;
-		char *p = realloc(b->p, want);
-		if (!p) {
-			b->failed = 1;
-			return;
-		}
-		b->p = p;
-		b->cap = want;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static inline void sb_puts(struct sbuf *b, const char *s)
-{
-	sb_add(b, s, strlen(s));
-}
-
-IOSWEEP_PRINTF(2, 3)
-static inline void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	char small[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = 1;
-		return;
-	}
-	if ((size_t)n < sizeof(small)) {
-		sb_add(b, small, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (!big) {
-		b->failed = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb_add(b, big, (size_t)n);
-	free(big);
-}
 
 /* A gnuplot single-quoted string: ' doubled, control characters as spaces. */
 static inline void sb_quoted(struct sbuf *b, const char *s)
