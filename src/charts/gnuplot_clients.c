@@ -17,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_clients.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"

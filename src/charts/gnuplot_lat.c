@@ -1,6 +1,6 @@
 /*
  * gnuplot_lat.c: the latency charts drawn from per-operation histograms
- * (--latency and queue-depth runs; see latency.h), beside gnuplot.c's
+ * (--latency and queue-depth runs; see latency.h), beside gnuplot_drive.c's
  * throughput charts.
  *
  *   latency-<test>.gp        p50, p99, p99.9 and the mean time per
@@ -33,10 +33,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_axis.h"
+#include "charts/gnuplot_lat.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
 #include "latency.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
 
@@ -181,28 +184,6 @@ static void extent_add(double *lo, double *hi, double v)
 		*lo = v;
 	if (v > *hi)
 		*hi = v;
-}
-
-void gnuplot_set_name(struct sbuf *b, struct result_set *const *sets, size_t set)
-{
-	const char *label = sets[set]->meta.label;
-	if (label && *label)
-		sb_puts(b, label);
-	else
-		sb_printf(b, "set %zu", set + 1);
-}
-
-void gnuplot_set_title(struct sbuf *b, struct result_set *const *sets, size_t set,
-		       const char *what)
-{
-	struct sbuf t = { 0 };
-	gnuplot_set_name(&t, sets, set);
-	if (what)
-		sb_printf(&t, ": %s", what);
-	sb_quoted(b, t.p ? t.p : "");
-	if (t.failed)
-		b->failed = 1;
-	sb_release(&t);
 }
 
 /* The parts every latency script has, filled in by the two writers. */

@@ -1,7 +1,7 @@
 /*
  * gnuplot_qd.c: the bar and grid charts of a profile run (see
  * gnuplot_qd.h), from the templates plots/qd-bars.gp and qd-grid.gp,
- * written and rendered like every other chart (gnuplot_priv.h).
+ * written and rendered like every other chart (gnuplot_script_priv.h).
  */
 #include "compat.h"
 
@@ -9,11 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_qd.h"
+#include "charts/gnuplot_run.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "profile.h"
 #include "results.h"
 

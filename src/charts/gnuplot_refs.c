@@ -6,8 +6,8 @@
  * unique prefix is enough), and drawn: the y axis of a chart that carries
  * them (switched to log when a linear one would squash them together),
  * their labels in the right margin and their plot items
- * (gnuplot_ref_yaxis, gnuplot_ref_plot_items; gnuplot_priv.h), for the
- * file-size charts of gnuplot.c and the process-count charts of
+ * (gnuplot_ref_yaxis, gnuplot_ref_plot_items; gnuplot_script_priv.h), for the
+ * file-size charts of gnuplot_drive.c and the process-count charts of
  * gnuplot_tp.c alike.
  */
 #include "compat.h"
@@ -22,9 +22,11 @@
 
 #include <csv.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_refs.h"
+#include "charts/gnuplot_script.h"
 #include "lib/builtin.h"
+#include "lib/strbuf.h"
 #include "platform/platform.h"
 
 void gnuplot_refs_release(struct gnuplot_refs *r)

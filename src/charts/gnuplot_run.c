@@ -1,11 +1,10 @@
 /*
- * gnuplot_run.c: running the gnuplot program on the scripts gnuplot.c
- * writes (see gnuplot.h).  gnuplot is found on PATH, or is
+ * gnuplot_run.c: running the gnuplot program on the chart scripts (see
+ * gnuplot_run.h).  gnuplot is found on PATH, or is
  * $IOSWEEP_GNUPLOT; it runs through plat_run (no shell, so no quoting of
  * paths) in the script's directory, its messages are collected so
  * a failure can name gnuplot's own error line, and a render counts only
- * when the output file appeared and is not empty.  gnuplot_for_sweep puts
- * writing and rendering together for a sweep's --plot.
+ * when the output file appeared and is not empty.
  */
 #include "compat.h"
 
@@ -13,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
+#include "charts/gnuplot_run.h"
+#include "charts/gnuplot_script.h"
 #include "platform/platform.h"
 
 static const char *gnuplot_program(void)
@@ -144,42 +144,4 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 		return -1;
 	}
 	return 0;
-}
-
-int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
-		      char *err, size_t errlen)
-{
-	struct gnuplot_refs all = { 0 }, refs = { 0 };
-	struct gnuplot_files files = { 0 };
-	struct gnuplot_opts go = { 0 };
-	struct result_set *sets[1] = { (struct result_set *)rs };
-	int rc = -1;
-
-	if (gnuplot_refs_load(&all, NULL, err, errlen) != 0)
-		return -1;
-	if (gnuplot_refs_select(&all, NULL, &refs, err, errlen) != 0)
-		goto out;
-	go.term = "png";
-	go.refs = &refs;
-	go.cliffs = 1;
-	go.overwrite = 1;
-	if (gnuplot_write_charts(sets, 1, &go, out_dir, &files, err, errlen) != 0)
-		goto out;
-	if (!gnuplot_available()) {
-		char hint[1024];
-		gnuplot_render_hint(out_dir, "png", hint, sizeof(hint));
-		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
-			 files.n, out_dir, hint);
-		rc = 1;
-		goto out;
-	}
-	for (size_t i = 0; i < files.n; i++)
-		if (gnuplot_render(files.paths[i], "png", err, errlen) != 0)
-			goto out;
-	rc = 0;
-out:
-	gnuplot_files_release(&files);
-	gnuplot_refs_release(&refs);
-	gnuplot_refs_release(&all);
-	return rc;
 }

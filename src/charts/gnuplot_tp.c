@@ -1,6 +1,6 @@
 /*
  * gnuplot_tp.c: the charts of throughput-mode results (IOzone -t, -l/-u;
- * see gnuplot_priv.h): aggregate throughput against the number of
+ * see gnuplot_script_priv.h): aggregate throughput against the number of
  * processes, per test, one colour per result set, Children see as a solid
  * line and Parent sees as a dashed one in the same colour, with the
  * nominal reference lines; and, with several sets, the overlay with one
@@ -18,13 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_refs.h"
+#include "charts/gnuplot_script.h"
+#include "charts/gnuplot_tp.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "results.h"
-#include "stats.h"
 #include "run/throughput.h"
+#include "stats.h"
 
 #define TP_MAX_POINTS 1024
 
