@@ -29,18 +29,6 @@
 #include "results.h"
 #include "units.h"
 
-/* ------------------------------------------------------------------ */
-/* pieces of the scripts */
-
-/* "write" -> "write", "random read" -> "random-read" */
-static void col_slug(int col, char *out, size_t outlen)
-{
-	snprintf(out, outlen, "%s", results_col_name(col));
-	for (char *p = out; *p; p++)
-		if (*p == ' ')
-			*p = '-';
-}
-
 /* The charts of one column: drive comparison, overlay, latency, surfaces. */
 static int write_column(struct result_set *const *sets, size_t nsets, int col,
 			size_t highlight, const struct cliff_list *cliffs,
@@ -50,7 +38,7 @@ static int write_column(struct result_set *const *sets, size_t nsets, int col,
 	char slug[32], name[64];
 	int rc;
 
-	col_slug(col, slug, sizeof(slug));
+	results_col_slug(col, slug, sizeof(slug));
 	rc = gnuplot_drive_write(sets, nsets, col, slug, RESULTS_UNIT_KBPS, highlight,
 				 cliffs, go, dir, written, err, errlen);
 	/* queue-depth runs: IOPS against the size the sets vary */

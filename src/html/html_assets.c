@@ -22,21 +22,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts/gnuplot.h"
 #include "cliff.h"
+#include "html/html_assets.h"
+#include "html/html_util.h"
+#include "iosweep.h"
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "lib/readfile.h"
+#include "platform/platform.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
-#include "charts/gnuplot.h"
-#include "html/html.h"
-#include "html/html_priv.h"
-#include "lib/readfile.h"
+#include "results.h"
 
 /* The most of one result file or chart the report inlines. */
 #define HTML_MAX_FILE ((size_t)256 << 20)
-#include "iosweep.h"
-#include "lib/outfile.h"
-#include "results.h"
-#include "platform/platform.h"
-#include "lib/err.h"
 
 /* ------------------------------------------------------------------ */
 /* the temporary folder */
@@ -204,10 +204,7 @@ static int chart_col(const char *base)
 						"percentiles-", "iops-" };
 	for (int col = 0; col < RC_COUNT; col++) {
 		char slug[40];
-		snprintf(slug, sizeof(slug), "%s", results_col_name(col));
-		for (char *p = slug; *p; p++)
-			if (*p == ' ')
-				*p = '-';
+		results_col_slug(col, slug, sizeof(slug));
 		for (size_t k = 0; k < sizeof(prefixes) / sizeof(prefixes[0]); k++) {
 			size_t lp = strlen(prefixes[k]), ls = strlen(slug);
 			if (strncmp(base, prefixes[k], lp) != 0 || strncmp(base + lp, slug, ls) != 0)

@@ -16,7 +16,9 @@
 
 #include "cliff.h"
 #include "compare.h"
+#include "html/html_assets.h"
 #include "html/html_priv.h"
+#include "html/html_util.h"
 #include "lib/outfile.h"
 #include "results.h"
 #include "stats.h"
@@ -88,7 +90,7 @@ static void short_findings(struct outfile *f, const struct result_set *rs, size_
 			if (rs->cells[c].placeholder || !results_has(rs, c, col))
 				continue;
 			total++;
-			if (!html_short_timing(rs, c, col))
+			if (!results_short_timing(rs, c, col))
 				continue;
 			flagged++;
 			cols |= 1u << col;
