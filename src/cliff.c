@@ -73,6 +73,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "lib/err.h"
 #include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
@@ -857,7 +858,7 @@ int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 	rc = 0;
 	goto done;
 nomem:
-	snprintf(err, errlen, "cannot look for cache cliffs: out of memory");
+	err_set(err, errlen, "cannot look for cache cliffs: out of memory");
 	cliff_list_release(out);
 done:
 	free(recs);

@@ -25,6 +25,7 @@
 #include "charts/gnuplot_tp.h"
 #include "cliff.h"
 #include "iosweep.h"
+#include "lib/err.h"
 #include "lib/outfile.h"
 #include "results.h"
 #include "units.h"
@@ -78,36 +79,28 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	size_t highlight = nsets ? nsets - 1 : 0;
 	size_t before = written->n;
 
-	if (nsets == 0) {
-		snprintf(err, errlen, "nothing to plot: no result sets");
-		return -1;
-	}
+	if (nsets == 0)
+		return err_set(err, errlen, "nothing to plot: no result sets");
 	for (size_t i = 0; i < nsets; i++)
 		if (sets[i]->ntp)   /* throughput mode: gnuplot_tp.c */
 			return gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen);
-	if (go->term && !gnuplot_term_valid(go->term)) {
-		snprintf(err, errlen, "--format '%s': %s", go->term, gnuplot_term_why(go->term));
-		return -1;
-	}
+	if (go->term && !gnuplot_term_valid(go->term))
+		return err_set(err, errlen, "--format '%s': %s", go->term, gnuplot_term_why(go->term));
 	if (go->highlight) {
 		size_t i;
 		for (i = 0; i < nsets; i++)
 			if (sets[i]->meta.label && strcmp(sets[i]->meta.label, go->highlight) == 0)
 				break;
-		if (i == nsets) {
-			snprintf(err, errlen, "--highlight '%s': no result set has that label",
-				 go->highlight);
-			return -1;
-		}
+		if (i == nsets)
+			return err_set(err, errlen, "--highlight '%s': no result set has that label",
+				       go->highlight);
 		highlight = i;
 	}
 	for (size_t i = 0; i < nsets; i++)
 		present |= sets[i]->cols_mask;
 	uint32_t mask = go->cols_mask ? go->cols_mask & present : present;
-	if (!mask) {
-		snprintf(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
-		return -1;
-	}
+	if (!mask)
+		return err_set(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
 	if (go->record_kb) {
 		size_t n = 0;
 		for (size_t i = 0; i < nsets; i++)
@@ -117,8 +110,7 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 		if (!n) {
 			char rec[32];
 			units_format_kb(go->record_kb, rec, sizeof(rec));
-			snprintf(err, errlen, "--record %s: no results at that record size", rec);
-			return -1;
+			return err_set(err, errlen, "--record %s: no results at that record size", rec);
 		}
 	}
 	if (outfile_mkdirs(out_dir, err, errlen) != 0)
@@ -127,10 +119,8 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	struct cliff_list *cliffs = NULL;
 	if (go->cliffs) {
 		cliffs = calloc(nsets, sizeof(*cliffs));
-		if (!cliffs) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		if (!cliffs)
+			return err_set(err, errlen, "out of memory");
 		for (size_t i = 0; i < nsets; i++) {
 			char cerr[IOSWEEP_ERR_MAX];
 			if (cliff_detect(sets[i], &cliffs[i], cerr, sizeof(cerr)) != 0)
@@ -147,10 +137,8 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	free(cliffs);
 	if (rc)
 		return -1;
-	if (written->n == before) {
-		snprintf(err, errlen, "nothing to plot: no complete results in the inputs");
-		return -1;
-	}
+	if (written->n == before)
+		return err_set(err, errlen, "nothing to plot: no complete results in the inputs");
 	return 0;
 }
 
@@ -177,8 +165,8 @@ int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
 	if (!gnuplot_available()) {
 		char hint[1024];
 		gnuplot_render_hint(out_dir, "png", hint, sizeof(hint));
-		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
-			 files.n, out_dir, hint);
+		err_set(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
+			files.n, out_dir, hint);
 		rc = 1;
 		goto out;
 	}

@@ -24,6 +24,7 @@
 #include "charts/gnuplot_script.h"
 #include "cliff.h"
 #include "iosweep.h"
+#include "lib/err.h"
 #include "lib/strbuf.h"
 #include "results.h"
 #include "stats.h"
@@ -275,10 +276,8 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	size_t nwhich = 0;
 	int rc = -1;
 
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	for (size_t i = 0; i < ch->nseries; i++) {
 		size_t k = 0;
 		while (k < nwhich && which[k] != ch->series[i].set)
@@ -419,7 +418,7 @@ int gnuplot_surface_write(struct result_set *const *sets, size_t set, int col,
 
 	nfiles = axis_values(rs, col, 0, &files);
 	if (!recs || !files || !vals) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	if (nfiles < 2 || nrecs < 2) {
@@ -543,8 +542,7 @@ static int chart_collect(struct result_set *const *sets, size_t nsets, int col, 
 	}
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory");
-	return -1;
+	return err_set(err, errlen, "out of memory");
 }
 
 int gnuplot_drive_write(struct result_set *const *sets, size_t nsets, int col,

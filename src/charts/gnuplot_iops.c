@@ -30,6 +30,7 @@
 #include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_qd.h"
 #include "charts/gnuplot_script.h"
+#include "lib/err.h"
 #include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
@@ -110,10 +111,8 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 	char fixed[48], name[64], title[160], what[400], xmin[32], xmax[32];
 	int any_qd = 0, mixed = results_col_mixed(col), rc = -1;
 
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	/* sets without IOPS figures have no line */
 	nwhich = gnuplot_sets_with(sets, nsets, col, has_iops, which);
 	for (size_t k = 0; k < nwhich; k++)
@@ -128,7 +127,7 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 		const struct result_set *rs = sets[which[k]];
 		struct iops_point *p = realloc(pts, (rs->ncells ? rs->ncells : 1) * sizeof(*p));
 		if (!p) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		pts = p;

@@ -39,6 +39,7 @@
 #include "charts/gnuplot_script.h"
 #include "iosweep.h"
 #include "latency.h"
+#include "lib/err.h"
 #include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
@@ -289,10 +290,8 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	int rc = -1;
 
 	memset(&s, 0, sizeof(s));
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	gnuplot_xaxis_fixed(ax, fixed, sizeof(fixed));
 	const char *cname = results_col_name(col), *xname = gnuplot_xaxis_name(ax);
 	sb_printf(&s.title, "%s latency per operation against %s (%s)", cname, xname, fixed);
@@ -452,7 +451,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 		const struct lat_row *r = &l->rows[pick[i]];
 		char size[32];
 		if (results_lat_merge_cell(rs, r->cell, col, scratch) <= 0) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		units_format_kb(r->x_kb, size, sizeof(size));
@@ -505,10 +504,8 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 	int rc = -1;
 
 	*drawn = 0;
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	nwhich = gnuplot_sets_with(sets, nsets, col, has_lat, which);
 	if (nwhich == 0) {
 		free(which);
@@ -518,15 +515,14 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 	if (latency_init(&scratch) != 0 || !(ls = calloc(nsets, sizeof(*ls)))) {
 		latency_release(&scratch);
 		free(which);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	for (size_t k = 0; k < nwhich; k++) {
 		size_t i = which[k];
 		ls[nls].set = i;
 		if (lat_rows(sets[i], col, &ax, &scratch, &ls[nls]) != 0) {
 			nls++;
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		if (ls[nls].nrows == 0)

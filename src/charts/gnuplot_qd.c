@@ -14,6 +14,7 @@
 #include "charts/gnuplot_run.h"
 #include "charts/gnuplot_script.h"
 #include "iosweep.h"
+#include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "profile.h"
@@ -121,7 +122,7 @@ int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
 		vars[nv++] = (struct tvar){ extra[i], extra[i + 1] };
 	if (term_text.failed || title_q.failed || ylabel_q.failed || from->failed ||
 	    data->failed || plot->failed) {
-		snprintf(err, errlen, "out of memory writing '%s.gp'", name);
+		err_set(err, errlen, "out of memory writing '%s.gp'", name);
 		goto done;
 	}
 	if (gnuplot_template_fill(&out, tmpl, vars, nv, err, errlen) != 0)
@@ -321,8 +322,8 @@ int gnuplot_qd_charts(const struct profile_rows *rows, const char *dir,
 	if (!gnuplot_available()) {
 		char hint[1024];
 		gnuplot_render_hint(dir, t, hint, sizeof(hint));
-		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to "
-			 "'%s'; %s", files.n, dir, hint);
+		err_set(err, errlen, "gnuplot not found: %zu chart scripts written to "
+			"'%s'; %s", files.n, dir, hint);
 		rc = 1;
 		goto out;
 	}

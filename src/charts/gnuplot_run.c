@@ -14,6 +14,7 @@
 
 #include "charts/gnuplot_run.h"
 #include "charts/gnuplot_script.h"
+#include "lib/err.h"
 #include "platform/platform.h"
 
 static const char *gnuplot_program(void)
@@ -80,17 +81,14 @@ int gnuplot_has_term(const char *term, char *err, size_t errlen)
 	const char *args[] = { NULL, "-e", arg, NULL };
 	int status = 0;
 
-	if (!gnuplot_available()) {
-		snprintf(err, errlen, "gnuplot not found");
-		return -1;
-	}
+	if (!gnuplot_available())
+		return err_set(err, errlen, "gnuplot not found");
 	if (gnuplot_run(".", args, terms, sizeof(terms), &status, err, errlen) != 0)
 		return -1;
 	if (status != 0) {
 		char line[512];
 		first_error_line(terms, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot failed listing its terminals: %s", line);
-		return -1;
+		return err_set(err, errlen, "gnuplot failed listing its terminals: %s", line);
 	}
 	for (char *p = terms; *p; p++)   /* one list of words between spaces */
 		if (*p == '\n' || *p == '\t')
@@ -111,14 +109,10 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	int status = 0;
 	uint64_t size = 0;
 
-	if (!gnuplot_term_valid(t)) {
-		snprintf(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
-		return -1;
-	}
-	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
-		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
-		return -1;
-	}
+	if (!gnuplot_term_valid(t))
+		return err_set(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
+	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0)
+		return err_set(err, errlen, "'%s' is not a .gp script", gp_path);
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
 		 slash ? gp_path : ".");
 	if (slash == gp_path)
@@ -133,15 +127,13 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	if (status != 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
-		return -1;
+		return err_set(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
 	}
 	if (plat_stat(outp, 1, &size) != PLAT_FILE || size == 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
-			 msg[0] ? ": " : "", msg[0] ? line : "");
-		return -1;
+		return err_set(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
+			       msg[0] ? ": " : "", msg[0] ? line : "");
 	}
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "charts/gnuplot_script.h"
 #include "iosweep.h"
 #include "lib/builtin.h"
+#include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "results.h"
@@ -123,10 +124,8 @@ int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			 char *err, size_t errlen)
 {
 	const char *t = builtin_text(tmpl_name);
-	if (!t) {
-		snprintf(err, errlen, "template '%s' is not built in", tmpl_name);
-		return -1;
-	}
+	if (!t)
+		return err_set(err, errlen, "template '%s' is not built in", tmpl_name);
 	while (*t) {
 		const char *at = strchr(t, '@');
 		if (!at) {
@@ -147,11 +146,9 @@ int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			if (strlen(vars[i].key) == k - 1 &&
 			    strncmp(vars[i].key, at + 1, k - 1) == 0)
 				break;
-		if (i == nvars) {
-			snprintf(err, errlen, "template '%s': no value for @%.*s@",
-				 tmpl_name, (int)(k - 1), at + 1);
-			return -1;
-		}
+		if (i == nvars)
+			return err_set(err, errlen, "template '%s': no value for @%.*s@",
+				       tmpl_name, (int)(k - 1), at + 1);
 		sb_puts(out, vars[i].val ? vars[i].val : "");
 		t = at + k + 1;
 	}
@@ -261,8 +258,7 @@ int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *t
 
 	if (!path || text->failed) {
 		free(path);
-		snprintf(err, errlen, "cannot write '%s.gp': out of memory", name);
-		return -1;
+		return err_set(err, errlen, "cannot write '%s.gp': out of memory", name);
 	}
 	snprintf(path, n, "%s/%s.gp", dir, name);
 	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0) {
@@ -275,7 +271,7 @@ int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *t
 	if (outfile_write(&f, text->p, text->len) != 0 ||
 	    outfile_write(&f, window_end, sizeof(window_end) - 1) != 0) {
 		outfile_abort(&f);
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		err_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		free(path);
 		return -1;
 	}
@@ -286,8 +282,7 @@ int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *t
 	char **p = realloc(written->paths, (written->n + 1) * sizeof(*p));
 	if (!p) {
 		free(path);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	written->paths = p;
 	written->paths[written->n++] = path;
