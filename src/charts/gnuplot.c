@@ -171,7 +171,7 @@ int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
 		goto out;
 	}
 	for (size_t i = 0; i < files.n; i++)
-		if (gnuplot_render(files.paths[i], "png", err, errlen) != 0)
+		if (gnuplot_render(files.items[i].path, "png", err, errlen) != 0)
 			goto out;
 	rc = 0;
 out:

@@ -185,7 +185,8 @@ int gnuplot_clients_write(struct result_set *const *sets, size_t nsets, int col,
 	if (gnuplot_template_fill(&out, "clients.gp", vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, col, title.p, what.p, go->overwrite,
+				  written, err, errlen);
 out:
 	sb_release(&title);
 	sb_release(&title_q);

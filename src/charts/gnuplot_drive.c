@@ -383,7 +383,8 @@ static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *
 	if (gnuplot_template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
 			  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, ch->name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, ch->name, &out, ch->col, title.p, what.p,
+				  go->overwrite, written, err, errlen);
 out:
 	free(which);
 	sb_release(&title);
@@ -481,7 +482,8 @@ int gnuplot_surface_write(struct result_set *const *sets, size_t set, int col,
 	if (gnuplot_template_fill(&out, "surface.gp", vars, sizeof(vars) / sizeof(vars[0]),
 			  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, col, title.p, what.p, go->overwrite,
+				  written, err, errlen);
 out:
 	free(recs);
 	free(files);

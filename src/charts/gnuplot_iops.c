@@ -181,7 +181,7 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 		"COLUMNS", "the size (kB), IOPS: mean of the trials, min, max; trials; "
 			   "the mean IOPS of the reads, of the writes",
 	};
-	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, go->term ? go->term : "png", title,
+	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, col, go->term ? go->term : "png", title,
 			      what, "IOPS (operations per second)", &from, &data, &plot, extra,
 			      sizeof(extra) / sizeof(extra[0]), go->overwrite, written,
 			      err, errlen);

@@ -245,7 +245,7 @@ static void script_yrange(struct lat_script *s, double lo, double hi)
 }
 
 /* Fill template tmpl with s and write dir/name.gp. */
-static int script_write(struct lat_script *s, const char *tmpl, const char *name,
+static int script_write(struct lat_script *s, const char *tmpl, const char *name, int col,
 			const struct gnuplot_opts *go, const char *dir,
 			struct gnuplot_files *written, char *err, size_t errlen)
 {
@@ -265,7 +265,8 @@ static int script_write(struct lat_script *s, const char *tmpl, const char *name
 	if (gnuplot_template_fill(&s->out, tmpl, vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		return -1;
-	return gnuplot_write_script(dir, name, &s->out, go->overwrite, written, err, errlen);
+	return gnuplot_write_script(dir, name, &s->out, col, s->title.p, s->what.p,
+				    go->overwrite, written, err, errlen);
 }
 
 /* latency-<slug>.gp: the figures of each set's rows against the axis. */
@@ -376,7 +377,7 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)xhi * 1.25);
 	script_yrange(&s, ylo, yhi);
 	snprintf(name, sizeof(name), "latency-%s", slug);
-	rc = script_write(&s, "latency.gp", name, go, dir, written, err, errlen);
+	rc = script_write(&s, "latency.gp", name, col, go, dir, written, err, errlen);
 	free(which);
 	script_release(&s);
 	return rc;
@@ -486,7 +487,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 		snprintf(name, sizeof(name), "percentiles-%s-%zu", slug, l->set + 1);
 	else
 		snprintf(name, sizeof(name), "percentiles-%s", slug);
-	rc = script_write(&s, "percentiles.gp", name, go, dir, written, err, errlen);
+	rc = script_write(&s, "percentiles.gp", name, col, go, dir, written, err, errlen);
 out:
 	script_release(&s);
 	return rc;

@@ -92,7 +92,7 @@ static void from_line(struct sbuf *b, const char *const *labels, size_t nl)
 		sb_printf(b, "%s%s", i ? ", " : "", labels[i]);
 }
 
-int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
+int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name, int col,
 		     const char *term, const char *title, const char *what,
 		     const char *ylabel, struct sbuf *from, struct sbuf *data,
 		     struct sbuf *plot, const char *const *extra, size_t nextra,
@@ -127,7 +127,8 @@ int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
 	}
 	if (gnuplot_template_fill(&out, tmpl, vars, nv, err, errlen) != 0)
 		goto done;
-	rc = gnuplot_write_script(dir, name, &out, overwrite, files, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, col, title, what, overwrite, files,
+				  err, errlen);
 done:
 	sb_release(&term_text);
 	sb_release(&title_q);
@@ -195,7 +196,7 @@ static int write_bars(const struct profile_rows *r, const struct figure *f,
 	snprintf(what, sizeof(what), "%s of each workload's test, one bar per result "
 		 "set (IOPS: mean of the trials; latency: all operations of the "
 		 "merged trials)", f->title);
-	rc = gnuplot_qd_chart("qd-bars.gp", dir, name, term, title, what, f->ylabel, &from,
+	rc = gnuplot_qd_chart("qd-bars.gp", dir, name, -1, term, title, what, f->ylabel, &from,
 			      &data, &plot, NULL, 0, overwrite, files, err, errlen);
 	sb_release(&data);
 	sb_release(&plot);
@@ -293,7 +294,7 @@ static int write_grid(const struct profile_rows *r, const struct figure *f,
 	const char *extra[] = { "XMIN", xmin, "XMAX", xmax, "XTICS", tics.p ? tics.p : "",
 				"XLABEL_Q", "'outstanding I/Os per thread (queue depth)'",
 				"COLUMNS", "queue depth per thread, the figure" };
-	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, term, title, what, f->ylabel, &from,
+	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, -1, term, title, what, f->ylabel, &from,
 			      &data, &plot, extra, sizeof(extra) / sizeof(extra[0]),
 			      overwrite, files, err, errlen);
 	sb_release(&data);
@@ -328,7 +329,7 @@ int gnuplot_qd_charts(const struct profile_rows *rows, const char *dir,
 		goto out;
 	}
 	for (size_t i = 0; i < files.n; i++)
-		if (gnuplot_render(files.paths[i], t, err, errlen) != 0)
+		if (gnuplot_render(files.items[i].path, t, err, errlen) != 0)
 			goto out;
 	rc = 0;
 out:

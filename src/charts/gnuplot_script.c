@@ -247,53 +247,90 @@ int gnuplot_terminal_text(struct sbuf *b, const char *name, const char *term,
 			     err, errlen);
 }
 
-/* Write text to dir/name.gp atomically and remember the path. */
+/*
+ * A new string: s on one line, as the script's header shows it: what
+ * follows a line break's "#" of a comment continued, runs of blanks one
+ * space, trimmed; only the first line when first_line.  NULL: memory.
+ */
+static char *one_line(const char *s, int first_line)
+{
+	size_t n = strlen(s), o = 0;
+	char *out = malloc(n + 1);
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\n' && first_line)
+			break;
+		if (c == '\n' && s[i + 1] == '#')
+			i++;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			if (o && out[o - 1] != ' ')
+				out[o++] = ' ';
+		} else {
+			out[o++] = c;
+		}
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	return out;
+}
+
+/* Write text to dir/name.gp atomically and remember the chart. */
 int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *text,
-			int overwrite, struct gnuplot_files *written,
-			char *err, size_t errlen)
+			 int col, const char *title, const char *what, int overwrite,
+			 struct gnuplot_files *written, char *err, size_t errlen)
 {
 	struct outfile f;
+	struct gnuplot_chart c = { .col = col };
 	size_t n = strlen(dir) + strlen(name) + 8;
-	char *path = malloc(n);
 
-	if (!path || text->failed) {
-		free(path);
-		return err_set(err, errlen, "cannot write '%s.gp': out of memory", name);
+	c.path = malloc(n);
+	c.title = one_line(title ? title : "", 1);
+	c.alt = one_line(what ? what : "", 0);
+	if (!c.path || !c.title || !c.alt || text->failed) {
+		err_set(err, errlen, "cannot write '%s.gp': out of memory", name);
+		goto fail;
 	}
-	snprintf(path, n, "%s/%s.gp", dir, name);
-	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0) {
-		free(path);
-		return -1;
-	}
+	snprintf(c.path, n, "%s/%s.gp", dir, name);
+	if (outfile_open(&f, c.path, 0, overwrite, err, errlen) != 0)
+		goto fail;
 	static const char window_end[] =
 		"\n# ---- a window (qt, wxt, x11, ...) stays open until it is closed\n"
 		"if (exists(\"interactive\")) { if (interactive > 0) { pause mouse close } }\n";
 	if (outfile_write(&f, text->p, text->len) != 0 ||
 	    outfile_write(&f, window_end, sizeof(window_end) - 1) != 0) {
 		outfile_abort(&f);
-		err_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-		free(path);
-		return -1;
+		err_set(err, errlen, "cannot write '%s': %s", c.path, strerror(errno));
+		goto fail;
 	}
-	if (outfile_commit(&f, err, errlen) != 0) {
-		free(path);
-		return -1;
-	}
-	char **p = realloc(written->paths, (written->n + 1) * sizeof(*p));
+	if (outfile_commit(&f, err, errlen) != 0)
+		goto fail;
+	struct gnuplot_chart *p = realloc(written->items, (written->n + 1) * sizeof(*p));
 	if (!p) {
-		free(path);
-		return err_set(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
+		goto fail;
 	}
-	written->paths = p;
-	written->paths[written->n++] = path;
+	written->items = p;
+	written->items[written->n++] = c;
 	return 0;
+fail:
+	free(c.path);
+	free(c.title);
+	free(c.alt);
+	return -1;
 }
 
 void gnuplot_files_release(struct gnuplot_files *f)
 {
-	for (size_t i = 0; i < f->n; i++)
-		free(f->paths[i]);
-	free(f->paths);
-	f->paths = NULL;
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->items[i].path);
+		free(f->items[i].title);
+		free(f->items[i].alt);
+	}
+	free(f->items);
+	f->items = NULL;
 	f->n = 0;
 }

@@ -5,7 +5,7 @@
  * iosweep knows (their kinds and file extensions).  gnuplot_script.c
  * also holds the pieces the chart writers share (gnuplot_script_priv.h).
  *
- * Ownership: a struct gnuplot_files owns its paths;
+ * Ownership: a struct gnuplot_files owns its charts and their strings;
  * gnuplot_files_release frees them.
  */
 #ifndef IOSWEEP_GNUPLOT_SCRIPT_H
@@ -38,9 +38,17 @@ struct gnuplot_opts {
 	const char *const *sources; /* optional: the file each set was read from */
 };
 
-/* The paths of the scripts written, in writing order. */
+/* One chart script written: where, and the words that describe it. */
+struct gnuplot_chart {
+	char *path;     /* "DIR/read.gp" */
+	int col;        /* the test it draws (results.h RC_*); -1: not one test's */
+	char *title;    /* its title, on one line */
+	char *alt;      /* what it shows, on one line: an image's alternative text */
+};
+
+/* The chart scripts written, in writing order. */
 struct gnuplot_files {
-	char **paths;
+	struct gnuplot_chart *items;
 	size_t n;
 };
 
@@ -73,7 +81,7 @@ const char *gnuplot_term_ext(const char *term);
  * or pngcairo, whichever gnuplot has: the scripts decide). */
 const char *gnuplot_term_real(const char *name);
 
-/* Free the paths and empty f. */
+/* Free the charts and empty f. */
 void gnuplot_files_release(struct gnuplot_files *f);
 
 #endif

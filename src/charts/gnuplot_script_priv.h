@@ -58,9 +58,14 @@ int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 /* The terminal fragment (plots/terminal.gp) of a script named name. 0 or -1. */
 int gnuplot_terminal_text(struct sbuf *b, const char *name, const char *term,
 			  int width, int height, char *err, size_t errlen);
-/* Write text to dir/name.gp atomically and append the path to written. 0 or -1. */
+/*
+ * Write text to dir/name.gp atomically and append the chart to written:
+ * its path, the test col it draws (-1: none), and its title and what it
+ * shows (the template's @TITLE@ and @WHAT@) on one line each.  0 or -1.
+ */
 int gnuplot_write_script(const char *dir, const char *name, const struct sbuf *text,
-			 int overwrite, struct gnuplot_files *written, char *err, size_t errlen);
+			 int col, const char *title, const char *what, int overwrite,
+			 struct gnuplot_files *written, char *err, size_t errlen);
 /* The "From:" comment lines about sets[which[0..nwhich)]. */
 void gnuplot_sb_from(struct sbuf *b, struct result_set *const *sets,
 		     const char *const *sources, const size_t *which, size_t nwhich);

@@ -302,7 +302,8 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 	if (gnuplot_template_fill(&out, "throughput.gp", vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, c->name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, c->name, &out, -1, title.p, what.p, go->overwrite,
+				  written, err, errlen);
 out:
 	free(pts);
 	free(which);

@@ -21,8 +21,8 @@ struct result_set;
 struct html_chart {
 	int col;            /* the test it belongs to; -1 when none matched */
 	char *name;         /* script name without .gp: "read", "surface-read-2" */
-	char *title;        /* the script's first comment line */
-	char *alt;          /* its "What it shows" text */
+	char *title;        /* the chart writer's title (struct gnuplot_chart) */
+	char *alt;          /* what it shows, with the lines and cliffs added */
 	char *svg;          /* the SVG document; NULL when rendering failed */
 	size_t svg_len;
 	char *error;        /* gnuplot's message when svg is NULL */
@@ -38,7 +38,7 @@ struct html_csv {
 
 struct html_assets {
 	char tmpdir[1024];            /* "" once removed */
-	struct html_chart *charts;    /* in the order gnuplot.c wrote them */
+	struct html_chart *charts;    /* in the order gnuplot_write_charts wrote them */
 	size_t ncharts;
 	struct html_csv *csvs;        /* per set: results, summary, meta, cliffs, sheets */
 	size_t ncsvs;

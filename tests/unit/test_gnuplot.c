@@ -84,7 +84,7 @@ static void remove_tmpdir(const struct gnuplot_files *f)
 	if (getenv("TEST_GNUPLOT_KEEP"))
 		return;
 	for (size_t i = 0; i < f->n; i++)
-		remove(f->paths[i]);
+		remove(f->items[i].path);
 	rmdir(tmpdir);
 }
 
