@@ -91,9 +91,11 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 		for (i = 0; i < nsets; i++)
 			if (sets[i]->meta.label && strcmp(sets[i]->meta.label, go->highlight) == 0)
 				break;
-		if (i == nsets)
-			return err_set(err, errlen, "--highlight '%s': no result set has that label",
-				       go->highlight);
+		if (i == nsets) {
+			err_set(err, errlen, "--highlight '%s': no result set has that label",
+				go->highlight);
+			return GNUPLOT_WRITE_NO_HIGHLIGHT;
+		}
 		highlight = i;
 	}
 	for (size_t i = 0; i < nsets; i++)

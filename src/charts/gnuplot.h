@@ -53,7 +53,9 @@ struct result_set;
 /*
  * Write the charts of sets[0..nsets) into out_dir (created if needed),
  * every file atomically.  The paths written are appended to *written
- * (which the caller initialises to zeros and releases).  0 or -1.
+ * (which the caller initialises to zeros and releases).  0, or an enum
+ * gnuplot_write_rc failure (GNUPLOT_WRITE_NO_HIGHLIGHT for a --highlight
+ * that names no set) with its message in err.
  */
 int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 			 const struct gnuplot_opts *go, const char *out_dir,

@@ -38,6 +38,16 @@ struct gnuplot_opts {
 	const char *const *sources; /* optional: the file each set was read from */
 };
 
+/*
+ * What the chart writers return: 0, or a failure with its message in err;
+ * callers that must tell a failure apart test this, never the message.
+ */
+enum gnuplot_write_rc {
+	GNUPLOT_WRITE_OK = 0,
+	GNUPLOT_WRITE_FAILED = -1,        /* anything else */
+	GNUPLOT_WRITE_NO_HIGHLIGHT = -2   /* go->highlight is no set's label: the caller's mistake */
+};
+
 /* One chart script written: where, and the words that describe it. */
 struct gnuplot_chart {
 	char *path;     /* "DIR/read.gp" */

@@ -346,7 +346,8 @@ int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
 	}
 	if (go->highlight && (!sets[highlight]->meta.label ||
 			      strcmp(sets[highlight]->meta.label, go->highlight) != 0)) {
-		return err_set(err, errlen, "--highlight '%s': no result set has that label", go->highlight);
+		err_set(err, errlen, "--highlight '%s': no result set has that label", go->highlight);
+		return GNUPLOT_WRITE_NO_HIGHLIGHT;
 	}
 	if (go->cols_mask) {
 		/* --tests names IOzone's columns: the tests that fill them */

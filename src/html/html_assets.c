@@ -315,9 +315,10 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	go.log_y = ho->log_y;
 	go.sources = ho->sources;
 	snprintf(dir, sizeof(dir), "%s/plots", a->tmpdir);
-	if (gnuplot_write_charts(sets, nsets, &go, dir, &files, gerr, sizeof(gerr)) != 0) {
+	int written = gnuplot_write_charts(sets, nsets, &go, dir, &files, gerr, sizeof(gerr));
+	if (written != GNUPLOT_WRITE_OK) {
 		/* --highlight naming no set is the caller's mistake; "nothing to plot" is not */
-		if (strncmp(gerr, "--highlight", 11) == 0) {
+		if (written == GNUPLOT_WRITE_NO_HIGHLIGHT) {
 			snprintf(err, errlen, "%s", gerr);
 			goto out;
 		}
