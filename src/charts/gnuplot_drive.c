@@ -26,6 +26,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
+#include "report/cliffout.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -234,11 +235,15 @@ static void cliff_marks(struct sbuf *b, struct result_set *const *sets,
 			double span = log2((double)ch->xmax / (double)ch->xmin);
 			int left = span > 0 && log2(x / (double)ch->xmin) / span > 0.66;
 			if (c->finding >= 0 && (size_t)c->finding < cl.nfindings) {
+				char *sentence = cliffout_sentence(&cl, (size_t)c->finding);
 				sb_puts(b, "# ");
 				sb_plain(b, sets[s->set]->meta.label);
 				sb_puts(b, ": ");
-				sb_plain(b, cl.findings[c->finding]);
+				sb_plain(b, sentence);
 				sb_puts(b, "\n");
+				if (!sentence)
+					b->failed = 1;
+				free(sentence);
 			}
 			sb_printf(b, "set arrow from %.0f, graph 0 to %.0f, graph 1 nohead dt 3 "
 				  "lw 1.5 lc %zu back\n", x, x, i + 1);

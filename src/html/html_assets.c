@@ -243,10 +243,12 @@ static int alt_extend(char **alt, struct result_set *const *sets, const struct h
 				mine = l->items[c].col == col && l->items[c].finding == (int)k;
 			if (!mine)
 				continue;
+			char *sentence = cliffout_sentence(l, k);
 			const char *parts[] = { any ? "; " : ". Cache cliffs: ",
 						a->nsets > 1 && sets[i]->meta.label ? sets[i]->meta.label : "",
-						a->nsets > 1 ? ": " : "", l->findings[k] };
-			rc = str_append(alt, parts, 4);
+						a->nsets > 1 ? ": " : "", sentence };
+			rc = sentence ? str_append(alt, parts, 4) : -1;
+			free(sentence);
 			any = 1;
 		}
 	}

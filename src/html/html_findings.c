@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cliff.h"
@@ -20,6 +21,7 @@
 #include "html/html_priv.h"
 #include "html/html_util.h"
 #include "lib/outfile.h"
+#include "report/cliffout.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -68,9 +70,13 @@ static void cliff_findings(struct outfile *f, struct result_set *const *sets, si
 			outfile_printf(f, "%zu cache cliff%s:<ul>", cl->nfindings,
 				       cl->nfindings == 1 ? "" : "s");
 			for (size_t k = 0; k < cl->nfindings; k++) {
+				char *sentence = cliffout_sentence(cl, k);
+				if (!sentence)
+					f->failed = 1;
 				outfile_printf(f, "<li>");
-				html_text(f, cl->findings[k]);
+				html_text(f, sentence);
 				outfile_printf(f, "</li>");
+				free(sentence);
 			}
 			outfile_printf(f, "</ul>");
 		}
