@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_script_priv.h: the half of the chart toolkit (gnuplot_script.c)
  * that only the chart writers of charts/ use: gnuplot quoting for the
