@@ -63,19 +63,19 @@
  * mid level (on log-log axes), interpolated linearly.
  *
  * Cliffs whose (before, after) intervals overlap, across record sizes and
- * tests, form one finding, described in one sentence.
+ * tests, form one finding: its figures (struct cliff_finding), which
+ * report/cliffout.c puts in a sentence.
  */
 #include "compat.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cliff.h"
+#include "lib/err.h"
 #include "results.h"
-#include "units.h"
 
 #define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
 
@@ -629,59 +629,21 @@ static size_t uf_find(size_t *parent, size_t i)
 	return i;
 }
 
-/* "64 kB", "128 MB", "4 GB" for exact sizes; rounded for estimates. */
-static void format_size(uint64_t kb, char *out, size_t outlen)
+/* The finding of the cliffs idx[0..n) of l (scratch: n doubles). */
+static void summarise_group(const struct cliff_list *l, const size_t *idx, size_t n,
+			    double *scratch, struct cliff_finding *g)
 {
-	units_format_size_kb(kb, out, outlen);
-}
-
-static void format_ratio(double r, char *out, size_t outlen)
-{
-	snprintf(out, outlen, r >= 3.0 ? "%.0f" : "%.1f", r);
-}
-
-/* Append to a growing string; -1 on allocation failure. */
-static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-	IOSWEEP_PRINTF(4, 5);
-
-static int sb_add(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return -1;
-	if (*len + (size_t)n + 1 > *cap) {
-		size_t want = (*len + (size_t)n + 1) * 2;
-		char *p = realloc(*s, want);
-		if (!p)
-			return -1;
-		*s = p;
-		*cap = want;
-	}
-	va_start(ap, fmt);
-	vsnprintf(*s + *len, *cap - *len, fmt, ap);
-	va_end(ap);
-	*len += (size_t)n;
-	return 0;
-}
-
-/* The sentence of the cliffs idx[0..n). */
-static char *describe_group(const struct cliff_list *l, const size_t *idx, size_t n,
-			    double *scratch)
-{
-	int seen[RC_COUNT] = { 0 };
-	size_t ntests = 0;
 	double rmin = HUGE_VAL, rmax = 0.0;
 	uint64_t lo = 0, hi = UINT64_MAX, span_lo = UINT64_MAX, span_hi = 0;
 	uint64_t rec_lo = UINT64_MAX, rec_hi = 0;
-	int edge = 0, kind = l->items[idx[0]].kind;
+
+	memset(g, 0, sizeof(*g));
+	g->kind = l->items[idx[0]].kind;
 	for (size_t k = 0; k < n; k++) {
 		const struct cliff *c = &l->items[idx[k]];
-		edge |= c->edge;
-		if (c->col >= 0 && c->col < RC_COUNT && !seen[c->col]++)
-			ntests++;
+		g->edge |= c->edge;
+		if (c->col >= 0 && c->col < RC_COUNT)
+			g->cols_mask |= 1u << c->col;
 		rmin = fmin(rmin, c->ratio);
 		rmax = fmax(rmax, c->ratio);
 		if (c->before_kb > lo)
@@ -702,59 +664,13 @@ static char *describe_group(const struct cliff_list *l, const size_t *idx, size_
 		lo = span_lo;
 		hi = span_hi;
 	}
-	uint64_t cache = (uint64_t)llround(exp(median_inplace(scratch, n)));
-
-	char *s = NULL;
-	size_t len = 0, cap = 0;
-	size_t done = 0;
-	int bad = 0;
-	for (int col = 0; col < RC_COUNT; col++) {
-		if (!seen[col])
-			continue;
-		const char *sep = done == 0 ? "" : done + 1 == ntests ? " and " : ", ";
-		bad |= sb_add(&s, &len, &cap, "%s%s", sep, results_col_name(col));
-		done++;
-	}
-	char r1[32], r2[32], b1[32], b2[32], cs[32], q1[32], q2[32];
-	format_ratio(rmin, r1, sizeof(r1));
-	format_ratio(rmax, r2, sizeof(r2));
-	format_size(lo, b1, sizeof(b1));
-	format_size(hi, b2, sizeof(b2));
-	format_size(cache, cs, sizeof(cs));
-	format_size(rec_lo, q1, sizeof(q1));
-	format_size(rec_hi, q2, sizeof(q2));
-	bad |= sb_add(&s, &len, &cap, "%s", ntests > 2 ? " all fall " :
-		      ntests == 2 ? " both fall " : " falls ");
-	if (strcmp(r1, r2) == 0)
-		bad |= sb_add(&s, &len, &cap, "%sx", r1);
-	else
-		bad |= sb_add(&s, &len, &cap, "%s-%sx", r1, r2);
-	if (kind == CLIFF_KIND_WRITEBACK && l->ram_kb) {
-		char ram[32];
-		format_size(l->ram_kb, ram, sizeof(ram));
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: write-back, not a cache: "
-			      "the client's dirty-page limit of about %s (%.0f%% of its %s "
-			      "of RAM) is full and the rest goes at the device's speed; "
-			      "-e puts the flush in the timing", b1, b2, cs,
-			      100.0 * (double)cache / (double)l->ram_kb, ram);
-	} else if (kind == CLIFF_KIND_CPU_CACHE) {
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: CPU cache of about %s, "
-			      "not the storage's: the file was in memory", b1, b2, cs);
-	} else {
-		bad |= sb_add(&s, &len, &cap, " between %s and %s: cache of about %s",
-			      b1, b2, cs);
-	}
-	if (rec_lo == rec_hi)
-		bad |= sb_add(&s, &len, &cap, " (record size %s)", q1);
-	else
-		bad |= sb_add(&s, &len, &cap, " (record sizes %s to %s)", q1, q2);
-	if (edge)
-		bad |= sb_add(&s, &len, &cap, "; at the edge of the sweep: extend -g");
-	if (bad) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	g->ratio_min = rmin;
+	g->ratio_max = rmax;
+	g->before_kb = lo;
+	g->after_kb = hi;
+	g->cache_kb = (uint64_t)llround(exp(median_inplace(scratch, n)));
+	g->record_min_kb = rec_lo;
+	g->record_max_kb = rec_hi;
 }
 
 struct group_key {
@@ -825,9 +741,7 @@ static int group_cliffs(struct cliff_list *l)
 		for (size_t j = 0; j < n; j++)
 			if (uf_find(parent, j) == keys[g].root)
 				idx[m++] = j;
-		l->findings[g] = describe_group(l, idx, m, scratch);
-		if (!l->findings[g])
-			goto out;
+		summarise_group(l, idx, m, scratch, &l->findings[g]);
 		l->nfindings++;
 	}
 	for (size_t g = 0; g < ng; g++)
@@ -886,7 +800,7 @@ int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 	rc = 0;
 	goto done;
 nomem:
-	snprintf(err, errlen, "cannot look for cache cliffs: out of memory");
+	err_set(err, errlen, "cannot look for cache cliffs: out of memory");
 	cliff_list_release(out);
 done:
 	free(recs);
@@ -906,8 +820,6 @@ void cliff_list_release(struct cliff_list *l)
 {
 	if (!l)
 		return;
-	for (size_t i = 0; i < l->nfindings; i++)
-		free(l->findings[i]);
 	free(l->findings);
 	free(l->items);
 	memset(l, 0, sizeof(*l));

@@ -45,10 +45,25 @@ struct cliff {
 	int edge;                   /* after_kb is the sweep's last size: extend -g */
 };
 
+/*
+ * One finding: a group of aligned cliffs of one kind, the figures its
+ * sentence tells (cliffout_sentence in report/cliffout.h).
+ */
+struct cliff_finding {
+	int kind;                   /* enum cliff_kind of its cliffs */
+	uint32_t cols_mask;         /* bit (1u << col) per test that falls */
+	double ratio_min, ratio_max;
+	uint64_t before_kb;         /* the sizes they all fall between (where no */
+	uint64_t after_kb;          /*   one pair is shared: the span of them all) */
+	uint64_t cache_kb;          /* median of the cliffs' estimates */
+	uint64_t record_min_kb, record_max_kb;
+	int edge;                   /* one of them lies at the edge of the sweep */
+};
+
 struct cliff_list {
 	struct cliff *items;
 	size_t n;
-	char **findings;            /* one sentence per group of aligned cliffs */
+	struct cliff_finding *findings; /* one per group of aligned cliffs */
 	size_t nfindings;
 	uint64_t ram_kb;            /* the set's RAM (0 unknown), for the sentences */
 };

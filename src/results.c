@@ -9,11 +9,13 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "latency.h"
 #include "results.h"
+#include "stats.h"
 
 static const char *const col_names[RC_COUNT] = {
 	"write", "rewrite", "read", "reread", "random read", "random write",
@@ -79,6 +81,14 @@ const char *results_col_name(int col)
 	if (col < 0 || col >= RC_COUNT)
 		return "?";
 	return col_names[col];
+}
+
+void results_col_slug(int col, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%s", results_col_name(col));
+	for (char *p = out; *p; p++)
+		if (*p == ' ')
+			*p = '-';
 }
 
 int results_col_from_name(const char *name)
@@ -547,4 +557,10 @@ int results_has_latency(const struct result_set *rs)
 		if (rs->samples[i].lat)
 			return 1;
 	return 0;
+}
+
+int results_short_timing(const struct result_set *rs, size_t cell, int col)
+{
+	uint64_t shortest = results_shortest_ns(rs, cell, col);
+	return shortest && stats_too_short(shortest, rs->meta.timer_resolution_s);
 }

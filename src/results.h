@@ -50,6 +50,8 @@ int results_col_mixed(int col);
 
 /* "write", "rewrite", ..., "random read", "bkwd read", ..., "repreadv". */
 const char *results_col_name(int col);
+/* The name with '-' for ' ' ("random-read"), for file names and ids. */
+void results_col_slug(int col, char *out, size_t outlen);
 /* Inverse of results_col_name; also accepts '_' or '-' for ' '. -1 if unknown. */
 int results_col_from_name(const char *name);
 
@@ -359,6 +361,11 @@ double results_cached_min(const struct result_set *rs, size_t cell, int col);
  * none (imported rate-only figures carry no time).
  */
 uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col);
+/*
+ * 1 when that shortest timed region is too short for the clock
+ * (stats_too_short), as summary.csv's short_timing says; else 0.
+ */
+int results_short_timing(const struct result_set *rs, size_t cell, int col);
 
 /*
  * Latency over samples (latency.h keeps the histograms themselves).

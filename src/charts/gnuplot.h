@@ -44,127 +44,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "charts/gnuplot_refs.h"
+#include "charts/gnuplot_run.h"
+#include "charts/gnuplot_script.h"
+
 struct result_set;
-
-/* One horizontal reference line: a nominal interface rate. */
-struct gnuplot_ref {
-	char *name;     /* "100 Mbit Ethernet" */
-	double kbps;    /* kB/s, kB = 1024 bytes */
-	char *note;     /* how the figure was computed */
-};
-
-struct gnuplot_refs {
-	struct gnuplot_ref *items;
-	size_t n;
-};
-
-/* Error bars on the drive comparison. */
-enum gnuplot_errbars {
-	GNUPLOT_ERR_MINMAX,  /* min..max of the trials (default) */
-	GNUPLOT_ERR_CI95,    /* Student-t 95% confidence interval of the mean */
-	GNUPLOT_ERR_NONE
-};
-
-struct gnuplot_opts {
-	uint32_t cols_mask;     /* bit (1u << col) per test to chart; 0 = every column present */
-	uint64_t record_kb;     /* record size of the 2D charts; 0 = 64 KB if measured, else the most common */
-	int all_records;        /* one line per (set, record size) instead */
-	const char *term;       /* default terminal of the scripts: any file terminal (gnuplot_term_valid; NULL = png) */
-	const char *highlight;  /* label of the set drawn thick on the overlay (NULL = the last set) */
-	int log_y;              /* logarithmic y axis */
-	int errbars;            /* enum gnuplot_errbars */
-	const struct gnuplot_refs *refs; /* reference lines to draw (NULL = none) */
-	int cliffs;             /* mark cache cliffs (cliff_detect) */
-	int latency;            /* also write latency-<test>.gp (usec per operation) */
-	int overwrite;          /* replace existing scripts */
-	const char *const *sources; /* optional: the file each set was read from */
-};
-
-/* The paths of the scripts written, in writing order. */
-struct gnuplot_files {
-	char **paths;
-	size_t n;
-};
-
-/* What a gnuplot terminal draws on (gnuplot_term_kind). */
-enum gnuplot_term_kinds {
-	GNUPLOT_TERM_INVALID = -1, /* not a terminal name (one lowercase word) */
-	GNUPLOT_TERM_FILE,         /* a file: png, pngcairo, svg, pdfcairo, dumb, canvas, ... */
-	GNUPLOT_TERM_WINDOW,       /* a window: qt, wxt, x11, aqua, windows */
-	GNUPLOT_TERM_SCREEN        /* the text terminal itself: sixelgd, domterm, tek40xx, ... */
-};
-/*
- * The kind of a terminal name.  Names iosweep does not know (a terminal of
- * a newer gnuplot, a printer's) count as files named NAME.<name>; whether
- * the user's gnuplot has them, only gnuplot can say (gnuplot_has_term).
- */
-int gnuplot_term_kind(const char *name);
-/* 1 if name is a terminal that renders to a file (what iosweep can render). */
-int gnuplot_term_valid(const char *name);
-/* Why name cannot be rendered by iosweep (for a message after "--format 'x': "). */
-const char *gnuplot_term_why(const char *name);
-/*
- * The file extension a terminal renders to, from its family: png, svg,
- * pdf, txt (dumb), html (canvas), eps, ps, jpg, gif, tex (the LaTeX
- * terminals), the name itself for other file terminals, "" for screen
- * and window terminals.
- */
-const char *gnuplot_term_ext(const char *term);
-/* The name gnuplot has for a short name: pdf -> pdfcairo, eps -> epscairo,
- * html -> canvas, text and txt -> dumb; other names unchanged (png is png
- * or pngcairo, whichever gnuplot has: the scripts decide). */
-const char *gnuplot_term_real(const char *name);
-
-/*
- * Read reference lines from a CSV file with the columns name, kbps, note
- * (a header row whose first field is "name" is skipped; # lines are
- * comments), or the built-in data/reference-lines.csv when path is NULL.
- * 0, or -1 with "FILE:LINE: why" in err.
- */
-int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
-		      char *err, size_t errlen);
-/* The same, from text in memory; origin names it in messages. */
-int gnuplot_refs_parse(struct gnuplot_refs *out, const char *text, size_t len,
-		       const char *origin, char *err, size_t errlen);
-
-/*
- * Pick reference lines by name from all: names is a comma-separated list
- * ("100 Mbit Ethernet,gigabit"), matched ignoring case, spaces and
- * punctuation, exactly or by a unique prefix; "all" takes every line,
- * "none" none; NULL takes the default trio (100 Mbit Ethernet, FireWire
- * 400, gigabit Ethernet, those of them present).  0 or -1 naming the
- * unknown or ambiguous name.
- */
-int gnuplot_refs_select(const struct gnuplot_refs *all, const char *names,
-			struct gnuplot_refs *out, char *err, size_t errlen);
-void gnuplot_refs_release(struct gnuplot_refs *r);
 
 /*
  * Write the charts of sets[0..nsets) into out_dir (created if needed),
  * every file atomically.  The paths written are appended to *written
- * (which the caller initialises to zeros and releases).  0 or -1.
+ * (which the caller initialises to zeros and releases).  0, or an enum
+ * gnuplot_write_rc failure (GNUPLOT_WRITE_NO_HIGHLIGHT for a --highlight
+ * that names no set) with its message in err.
  */
 int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 			 const struct gnuplot_opts *go, const char *out_dir,
 			 struct gnuplot_files *written, char *err, size_t errlen);
-void gnuplot_files_release(struct gnuplot_files *f);
-
-/* 1 when the gnuplot program can be found (PATH or $IOSWEEP_GNUPLOT). */
-int gnuplot_available(void);
-
-/*
- * Whether the gnuplot program has the terminal term (after
- * gnuplot_term_real; png counts when it has png or pngcairo): 1 or 0,
- * or -1 with the reason in err when gnuplot cannot be asked.
- */
-int gnuplot_has_term(const char *term, char *err, size_t errlen);
-
-/*
- * Render one script: run gnuplot -e "term='TERM'" NAME.gp in the script's
- * directory, then check that NAME.<ext> exists and is not empty.  term
- * NULL means "png".  0, or -1 with gnuplot's first error line in err.
- */
-int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errlen);
 
 /*
  * The charts of one sweep (its --plot): every column, the default
@@ -174,8 +69,5 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
  */
 int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
 		      char *err, size_t errlen);
-
-/* The one-line advice for rendering the scripts in dir by hand. */
-void gnuplot_render_hint(const char *dir, const char *term, char *out, size_t outlen);
 
 #endif

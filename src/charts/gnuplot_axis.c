@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * gnuplot_axis.c: the tics of the log2 size axes (file size, record
- * size), laid out so that no two labels ever touch.
+ * gnuplot_axis.c: the x axes of the charts (gnuplot_axis.h): the tics
+ * of the log2 size axes (file size, record size), laid out so that no two
+ * labels ever touch; the record size the 2D charts are drawn at; and the
+ * axis the IOPS and latency charts pick from the sizes the sets vary.
  *
  * A script is written once and may be rendered on any terminal later
  * (gnuplot -e "term='dumb'" read.gp), so its labels must fit the
@@ -24,7 +26,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_axis.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_script.h"
+#include "lib/strbuf.h"
+#include "results.h"
 #include "units.h"
 
 /*
@@ -140,4 +146,181 @@ void gnuplot_axis_tics(struct sbuf *b, uint64_t lo, uint64_t hi, double pad,
 		else
 			sb_printf(b, "'%s' %llu", lab, (unsigned long long)p);
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the record size of the 2D charts */
+
+/* Cells of col at record_kb with data. */
+size_t gnuplot_record_cells(const struct result_set *rs, int col, uint64_t record_kb)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < rs->ncells; c++)
+		if (!rs->cells[c].placeholder && rs->cells[c].record_kb == record_kb &&
+		    results_has(rs, c, col))
+			n++;
+	return n;
+}
+
+/*
+ * The record size of a 2D chart of col: 64 KB when any set measured it,
+ * else the one with most measured file sizes over all sets (larger wins a
+ * tie).  0 when col has no data.
+ */
+uint64_t gnuplot_pick_record(struct result_set *const *sets, size_t nsets, int col)
+{
+	uint64_t best = 0;
+	size_t best_n = 0;
+
+	for (size_t i = 0; i < nsets; i++)
+		if (gnuplot_record_cells(sets[i], col, 64))
+			return 64;
+	for (size_t i = 0; i < nsets; i++) {
+		for (size_t c = 0; c < sets[i]->ncells; c++) {
+			uint64_t r = sets[i]->cells[c].record_kb;
+			if (sets[i]->cells[c].placeholder)
+				continue;
+			size_t n = 0;
+			for (size_t j = 0; j < nsets; j++)
+				n += gnuplot_record_cells(sets[j], col, r);
+			if (n > best_n || (n == best_n && n && r > best)) {
+				best = r;
+				best_n = n;
+			}
+		}
+	}
+	return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* the x axis */
+
+static int cell_kept(const struct result_set *rs, size_t c, int col,
+		     int (*keep)(const struct result_set *, size_t, int))
+{
+	return !rs->cells[c].placeholder && results_has(rs, c, col) &&
+		(!keep || keep(rs, c, col));
+}
+
+/* Cells kept at record size r (file size f when r is 0), and how many
+ * distinct sizes of the other kind they have. */
+static size_t count_at(struct result_set *const *sets, const size_t *which, size_t nwhich,
+		       int col, int (*keep)(const struct result_set *, size_t, int),
+		       uint64_t r, uint64_t f, size_t *distinct, uint64_t *one)
+{
+	size_t n = 0, nd = 0;
+	uint64_t seen[64];
+
+	for (size_t k = 0; k < nwhich; k++) {
+		const struct result_set *rs = sets[which[k]];
+		for (size_t c = 0; c < rs->ncells; c++) {
+			const struct result_cell *cell = &rs->cells[c];
+			if ((r && cell->record_kb != r) || (!r && cell->file_kb != f) ||
+			    !cell_kept(rs, c, col, keep))
+				continue;
+			uint64_t other = r ? cell->file_kb : cell->record_kb;
+			size_t i = 0;
+			while (i < nd && seen[i] != other)
+				i++;
+			if (i == nd && nd < sizeof(seen) / sizeof(seen[0]))
+				seen[nd++] = other;
+			n++;
+		}
+	}
+	if (distinct)
+		*distinct = nd;
+	if (one)
+		*one = nd ? seen[0] : 0;
+	return n;
+}
+
+void gnuplot_xaxis_pick(struct result_set *const *sets, const size_t *which, size_t nwhich,
+			int col, const struct gnuplot_opts *go,
+			int (*keep)(const struct result_set *, size_t cell, int col),
+			struct gnuplot_xaxis *ax)
+{
+	uint64_t rec = go->record_kb, file = 0;
+	size_t best = 0, nfiles = 0, nrecs = 0;
+
+	memset(ax, 0, sizeof(*ax));
+	/* the record size, as the drive comparison picks it: 64 kB when
+	 * measured, else the one with most cells (larger wins a tie) */
+	if (!rec && count_at(sets, which, nwhich, col, keep, 64, 0, NULL, NULL))
+		rec = 64;
+	for (size_t k = 0; !rec && k < nwhich; k++) {
+		const struct result_set *rs = sets[which[k]];
+		for (size_t c = 0; c < rs->ncells; c++) {
+			uint64_t r = rs->cells[c].record_kb;
+			if (!cell_kept(rs, c, col, keep))
+				continue;
+			size_t n = count_at(sets, which, nwhich, col, keep, r, 0, NULL, NULL);
+			if (n > best || (n == best && r > ax->record_kb)) {
+				best = n;
+				ax->record_kb = r;
+			}
+		}
+	}
+	if (!rec)
+		rec = ax->record_kb;
+	ax->record_kb = rec;
+	count_at(sets, which, nwhich, col, keep, rec, 0, &nfiles, &file);
+	if (go->record_kb || nfiles != 1)
+		return;
+	count_at(sets, which, nwhich, col, keep, 0, file, &nrecs, NULL);
+	if (nrecs >= 2) {
+		ax->records = 1;
+		ax->file_kb = file;
+	}
+}
+
+size_t gnuplot_sets_with(struct result_set *const *sets, size_t nsets, int col,
+			 int (*has)(const struct result_set *, size_t cell, int col),
+			 size_t *which)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nsets; i++)
+		for (size_t c = 0; c < sets[i]->ncells; c++)
+			if (!sets[i]->cells[c].placeholder && has(sets[i], c, col)) {
+				which[n++] = i;
+				break;
+			}
+	return n;
+}
+
+int gnuplot_xaxis_at(const struct gnuplot_xaxis *ax, const struct result_set *rs,
+		     size_t cell, uint64_t *x_kb)
+{
+	const struct result_cell *c = &rs->cells[cell];
+
+	if (c->placeholder)
+		return 0;
+	if (ax->records) {
+		*x_kb = c->record_kb;
+		return c->file_kb == ax->file_kb;
+	}
+	*x_kb = c->file_kb;
+	return c->record_kb == ax->record_kb;
+}
+
+const char *gnuplot_xaxis_name(const struct gnuplot_xaxis *ax)
+{
+	return ax->records ? "record size" : "file size";
+}
+
+void gnuplot_xaxis_label(struct sbuf *b, const struct gnuplot_xaxis *ax)
+{
+	if (ax->records)
+		sb_puts(b, "'record size, bytes per operation (1 kB = 1024 bytes, "
+			"1 MB = 1024 kB)'");
+	else
+		sb_puts(b, "'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'");
+}
+
+void gnuplot_xaxis_fixed(const struct gnuplot_xaxis *ax, char *out, size_t outlen)
+{
+	char size[32];
+
+	units_format_kb(ax->records ? ax->file_kb : ax->record_kb, size, sizeof(size));
+	snprintf(out, outlen, "%s %s", size, ax->records ? "file" : "records");
 }

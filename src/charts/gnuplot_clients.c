@@ -17,9 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_clients.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
+#include "lib/err.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -128,10 +131,8 @@ int gnuplot_clients_write(struct result_set *const *sets, size_t nsets, int col,
 	char name[64], rec[32], xmin[32], xmax[32];
 	int rc = -1, lines = 0;
 
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	nruns = runs_by_clients(sets, nsets, which);
 	if (nruns < 2 || sets[which[0]]->nclients == sets[which[nruns - 1]]->nclients) {
 		free(which);
@@ -178,13 +179,14 @@ int gnuplot_clients_write(struct result_set *const *sets, size_t nsets, int col,
 	};
 	if (title.failed || what.failed || from.failed || data.failed || plot.failed ||
 	    xtics.failed) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	if (gnuplot_template_fill(&out, "clients.gp", vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, col, title.p, what.p, go->overwrite,
+				  written, err, errlen);
 out:
 	sb_release(&title);
 	sb_release(&title_q);

@@ -1,7 +1,7 @@
 /*
  * gnuplot_iops.c: the IOPS chart of a queue-depth sweep (--iodepth,
- * --jobs, --mix, --runtime; see qd.h), and the x axis it shares with the
- * latency charts (gnuplot_priv.h).
+ * --jobs, --mix, --runtime; see qd.h), on the x axis it shares with the
+ * latency charts (gnuplot_axis.h).
  *
  *   iops-<test>.gp  operations per second against the size the sets
  *                   vary (file size at one record size, or record size at
@@ -25,143 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_axis.h"
+#include "charts/gnuplot_iops.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_qd.h"
+#include "charts/gnuplot_script.h"
+#include "lib/err.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
-
-/* ------------------------------------------------------------------ */
-/* the x axis */
-
-static int cell_kept(const struct result_set *rs, size_t c, int col,
-		     int (*keep)(const struct result_set *, size_t, int))
-{
-	return !rs->cells[c].placeholder && results_has(rs, c, col) &&
-		(!keep || keep(rs, c, col));
-}
-
-/* Cells kept at record size r (file size f when r is 0), and how many
- * distinct sizes of the other kind they have. */
-static size_t count_at(struct result_set *const *sets, const size_t *which, size_t nwhich,
-		       int col, int (*keep)(const struct result_set *, size_t, int),
-		       uint64_t r, uint64_t f, size_t *distinct, uint64_t *one)
-{
-	size_t n = 0, nd = 0;
-	uint64_t seen[64];
-
-	for (size_t k = 0; k < nwhich; k++) {
-		const struct result_set *rs = sets[which[k]];
-		for (size_t c = 0; c < rs->ncells; c++) {
-			const struct result_cell *cell = &rs->cells[c];
-			if ((r && cell->record_kb != r) || (!r && cell->file_kb != f) ||
-			    !cell_kept(rs, c, col, keep))
-				continue;
-			uint64_t other = r ? cell->file_kb : cell->record_kb;
-			size_t i = 0;
-			while (i < nd && seen[i] != other)
-				i++;
-			if (i == nd && nd < sizeof(seen) / sizeof(seen[0]))
-				seen[nd++] = other;
-			n++;
-		}
-	}
-	if (distinct)
-		*distinct = nd;
-	if (one)
-		*one = nd ? seen[0] : 0;
-	return n;
-}
-
-void gnuplot_xaxis_pick(struct result_set *const *sets, const size_t *which, size_t nwhich,
-			int col, const struct gnuplot_opts *go,
-			int (*keep)(const struct result_set *, size_t cell, int col),
-			struct gnuplot_xaxis *ax)
-{
-	uint64_t rec = go->record_kb, file = 0;
-	size_t best = 0, nfiles = 0, nrecs = 0;
-
-	memset(ax, 0, sizeof(*ax));
-	/* the record size, as the drive comparison picks it: 64 kB when
-	 * measured, else the one with most cells (larger wins a tie) */
-	if (!rec && count_at(sets, which, nwhich, col, keep, 64, 0, NULL, NULL))
-		rec = 64;
-	for (size_t k = 0; !rec && k < nwhich; k++) {
-		const struct result_set *rs = sets[which[k]];
-		for (size_t c = 0; c < rs->ncells; c++) {
-			uint64_t r = rs->cells[c].record_kb;
-			if (!cell_kept(rs, c, col, keep))
-				continue;
-			size_t n = count_at(sets, which, nwhich, col, keep, r, 0, NULL, NULL);
-			if (n > best || (n == best && r > ax->record_kb)) {
-				best = n;
-				ax->record_kb = r;
-			}
-		}
-	}
-	if (!rec)
-		rec = ax->record_kb;
-	ax->record_kb = rec;
-	count_at(sets, which, nwhich, col, keep, rec, 0, &nfiles, &file);
-	if (go->record_kb || nfiles != 1)
-		return;
-	count_at(sets, which, nwhich, col, keep, 0, file, &nrecs, NULL);
-	if (nrecs >= 2) {
-		ax->records = 1;
-		ax->file_kb = file;
-	}
-}
-
-size_t gnuplot_sets_with(struct result_set *const *sets, size_t nsets, int col,
-			 int (*has)(const struct result_set *, size_t cell, int col),
-			 size_t *which)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < nsets; i++)
-		for (size_t c = 0; c < sets[i]->ncells; c++)
-			if (!sets[i]->cells[c].placeholder && has(sets[i], c, col)) {
-				which[n++] = i;
-				break;
-			}
-	return n;
-}
-
-int gnuplot_xaxis_at(const struct gnuplot_xaxis *ax, const struct result_set *rs,
-		     size_t cell, uint64_t *x_kb)
-{
-	const struct result_cell *c = &rs->cells[cell];
-
-	if (c->placeholder)
-		return 0;
-	if (ax->records) {
-		*x_kb = c->record_kb;
-		return c->file_kb == ax->file_kb;
-	}
-	*x_kb = c->file_kb;
-	return c->record_kb == ax->record_kb;
-}
-
-const char *gnuplot_xaxis_name(const struct gnuplot_xaxis *ax)
-{
-	return ax->records ? "record size" : "file size";
-}
-
-void gnuplot_xaxis_label(struct sbuf *b, const struct gnuplot_xaxis *ax)
-{
-	if (ax->records)
-		sb_puts(b, "'record size, bytes per operation (1 kB = 1024 bytes, "
-			"1 MB = 1024 kB)'");
-	else
-		sb_puts(b, "'file size (1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB)'");
-}
-
-void gnuplot_xaxis_fixed(const struct gnuplot_xaxis *ax, char *out, size_t outlen)
-{
-	char size[32];
-
-	units_format_kb(ax->records ? ax->file_kb : ax->record_kb, size, sizeof(size));
-	snprintf(out, outlen, "%s %s", size, ax->records ? "file" : "records");
-}
 
 /* ------------------------------------------------------------------ */
 /* the IOPS chart */
@@ -239,10 +111,8 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 	char fixed[48], name[64], title[160], what[400], xmin[32], xmax[32];
 	int any_qd = 0, mixed = results_col_mixed(col), rc = -1;
 
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	/* sets without IOPS figures have no line */
 	nwhich = gnuplot_sets_with(sets, nsets, col, has_iops, which);
 	for (size_t k = 0; k < nwhich; k++)
@@ -257,7 +127,7 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 		const struct result_set *rs = sets[which[k]];
 		struct iops_point *p = realloc(pts, (rs->ncells ? rs->ncells : 1) * sizeof(*p));
 		if (!p) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		pts = p;
@@ -311,7 +181,7 @@ int gnuplot_iops_write(struct result_set *const *sets, size_t nsets, int col,
 		"COLUMNS", "the size (kB), IOPS: mean of the trials, min, max; trials; "
 			   "the mean IOPS of the reads, of the writes",
 	};
-	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, go->term ? go->term : "png", title,
+	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, col, go->term ? go->term : "png", title,
 			      what, "IOPS (operations per second)", &from, &data, &plot, extra,
 			      sizeof(extra) / sizeof(extra[0]), go->overwrite, written,
 			      err, errlen);

@@ -1,6 +1,6 @@
 /*
  * gnuplot_lat.c: the latency charts drawn from per-operation histograms
- * (--latency and queue-depth runs; see latency.h), beside gnuplot.c's
+ * (--latency and queue-depth runs; see latency.h), beside gnuplot_drive.c's
  * throughput charts.
  *
  *   latency-<test>.gp        p50, p99, p99.9 and the mean time per
@@ -33,10 +33,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_axis.h"
+#include "charts/gnuplot_lat.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
 #include "latency.h"
+#include "lib/err.h"
+#include "lib/strbuf.h"
 #include "results.h"
 #include "units.h"
 
@@ -183,28 +187,6 @@ static void extent_add(double *lo, double *hi, double v)
 		*hi = v;
 }
 
-void gnuplot_set_name(struct sbuf *b, struct result_set *const *sets, size_t set)
-{
-	const char *label = sets[set]->meta.label;
-	if (label && *label)
-		sb_puts(b, label);
-	else
-		sb_printf(b, "set %zu", set + 1);
-}
-
-void gnuplot_set_title(struct sbuf *b, struct result_set *const *sets, size_t set,
-		       const char *what)
-{
-	struct sbuf t = { 0 };
-	gnuplot_set_name(&t, sets, set);
-	if (what)
-		sb_printf(&t, ": %s", what);
-	sb_quoted(b, t.p ? t.p : "");
-	if (t.failed)
-		b->failed = 1;
-	sb_release(&t);
-}
-
 /* The parts every latency script has, filled in by the two writers. */
 struct lat_script {
 	struct sbuf title, title_q, what, from, data, xlabel, xtics, ytics, plot, term, out;
@@ -263,7 +245,7 @@ static void script_yrange(struct lat_script *s, double lo, double hi)
 }
 
 /* Fill template tmpl with s and write dir/name.gp. */
-static int script_write(struct lat_script *s, const char *tmpl, const char *name,
+static int script_write(struct lat_script *s, const char *tmpl, const char *name, int col,
 			const struct gnuplot_opts *go, const char *dir,
 			struct gnuplot_files *written, char *err, size_t errlen)
 {
@@ -283,7 +265,8 @@ static int script_write(struct lat_script *s, const char *tmpl, const char *name
 	if (gnuplot_template_fill(&s->out, tmpl, vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		return -1;
-	return gnuplot_write_script(dir, name, &s->out, go->overwrite, written, err, errlen);
+	return gnuplot_write_script(dir, name, &s->out, col, s->title.p, s->what.p,
+				    go->overwrite, written, err, errlen);
 }
 
 /* latency-<slug>.gp: the figures of each set's rows against the axis. */
@@ -308,10 +291,8 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	int rc = -1;
 
 	memset(&s, 0, sizeof(s));
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	gnuplot_xaxis_fixed(ax, fixed, sizeof(fixed));
 	const char *cname = results_col_name(col), *xname = gnuplot_xaxis_name(ax);
 	sb_printf(&s.title, "%s latency per operation against %s (%s)", cname, xname, fixed);
@@ -396,7 +377,7 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)xhi * 1.25);
 	script_yrange(&s, ylo, yhi);
 	snprintf(name, sizeof(name), "latency-%s", slug);
-	rc = script_write(&s, "latency.gp", name, go, dir, written, err, errlen);
+	rc = script_write(&s, "latency.gp", name, col, go, dir, written, err, errlen);
 	free(which);
 	script_release(&s);
 	return rc;
@@ -471,7 +452,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 		const struct lat_row *r = &l->rows[pick[i]];
 		char size[32];
 		if (results_lat_merge_cell(rs, r->cell, col, scratch) <= 0) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		units_format_kb(r->x_kb, size, sizeof(size));
@@ -506,7 +487,7 @@ static int write_percentiles(struct result_set *const *sets, const struct lat_se
 		snprintf(name, sizeof(name), "percentiles-%s-%zu", slug, l->set + 1);
 	else
 		snprintf(name, sizeof(name), "percentiles-%s", slug);
-	rc = script_write(&s, "percentiles.gp", name, go, dir, written, err, errlen);
+	rc = script_write(&s, "percentiles.gp", name, col, go, dir, written, err, errlen);
 out:
 	script_release(&s);
 	return rc;
@@ -524,10 +505,8 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 	int rc = -1;
 
 	*drawn = 0;
-	if (!which) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!which)
+		return err_set(err, errlen, "out of memory");
 	nwhich = gnuplot_sets_with(sets, nsets, col, has_lat, which);
 	if (nwhich == 0) {
 		free(which);
@@ -537,15 +516,14 @@ int gnuplot_lat_write(struct result_set *const *sets, size_t nsets, int col,
 	if (latency_init(&scratch) != 0 || !(ls = calloc(nsets, sizeof(*ls)))) {
 		latency_release(&scratch);
 		free(which);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	for (size_t k = 0; k < nwhich; k++) {
 		size_t i = which[k];
 		ls[nls].set = i;
 		if (lat_rows(sets[i], col, &ax, &scratch, &ls[nls]) != 0) {
 			nls++;
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 		if (ls[nls].nrows == 0)

@@ -1,7 +1,7 @@
 /*
  * gnuplot_qd.c: the bar and grid charts of a profile run (see
  * gnuplot_qd.h), from the templates plots/qd-bars.gp and qd-grid.gp,
- * written and rendered like every other chart (gnuplot_priv.h).
+ * written and rendered like every other chart (gnuplot_script_priv.h).
  */
 #include "compat.h"
 
@@ -9,11 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_qd.h"
+#include "charts/gnuplot_run.h"
+#include "charts/gnuplot_script.h"
 #include "iosweep.h"
+#include "lib/err.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "profile.h"
 #include "results.h"
 
@@ -89,7 +92,7 @@ static void from_line(struct sbuf *b, const char *const *labels, size_t nl)
 		sb_printf(b, "%s%s", i ? ", " : "", labels[i]);
 }
 
-int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
+int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name, int col,
 		     const char *term, const char *title, const char *what,
 		     const char *ylabel, struct sbuf *from, struct sbuf *data,
 		     struct sbuf *plot, const char *const *extra, size_t nextra,
@@ -119,12 +122,13 @@ int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name,
 		vars[nv++] = (struct tvar){ extra[i], extra[i + 1] };
 	if (term_text.failed || title_q.failed || ylabel_q.failed || from->failed ||
 	    data->failed || plot->failed) {
-		snprintf(err, errlen, "out of memory writing '%s.gp'", name);
+		err_set(err, errlen, "out of memory writing '%s.gp'", name);
 		goto done;
 	}
 	if (gnuplot_template_fill(&out, tmpl, vars, nv, err, errlen) != 0)
 		goto done;
-	rc = gnuplot_write_script(dir, name, &out, overwrite, files, err, errlen);
+	rc = gnuplot_write_script(dir, name, &out, col, title, what, overwrite, files,
+				  err, errlen);
 done:
 	sb_release(&term_text);
 	sb_release(&title_q);
@@ -192,7 +196,7 @@ static int write_bars(const struct profile_rows *r, const struct figure *f,
 	snprintf(what, sizeof(what), "%s of each workload's test, one bar per result "
 		 "set (IOPS: mean of the trials; latency: all operations of the "
 		 "merged trials)", f->title);
-	rc = gnuplot_qd_chart("qd-bars.gp", dir, name, term, title, what, f->ylabel, &from,
+	rc = gnuplot_qd_chart("qd-bars.gp", dir, name, -1, term, title, what, f->ylabel, &from,
 			      &data, &plot, NULL, 0, overwrite, files, err, errlen);
 	sb_release(&data);
 	sb_release(&plot);
@@ -290,7 +294,7 @@ static int write_grid(const struct profile_rows *r, const struct figure *f,
 	const char *extra[] = { "XMIN", xmin, "XMAX", xmax, "XTICS", tics.p ? tics.p : "",
 				"XLABEL_Q", "'outstanding I/Os per thread (queue depth)'",
 				"COLUMNS", "queue depth per thread, the figure" };
-	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, term, title, what, f->ylabel, &from,
+	rc = gnuplot_qd_chart("qd-grid.gp", dir, name, -1, term, title, what, f->ylabel, &from,
 			      &data, &plot, extra, sizeof(extra) / sizeof(extra[0]),
 			      overwrite, files, err, errlen);
 	sb_release(&data);
@@ -319,13 +323,13 @@ int gnuplot_qd_charts(const struct profile_rows *rows, const char *dir,
 	if (!gnuplot_available()) {
 		char hint[1024];
 		gnuplot_render_hint(dir, t, hint, sizeof(hint));
-		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to "
-			 "'%s'; %s", files.n, dir, hint);
+		err_set(err, errlen, "gnuplot not found: %zu chart scripts written to "
+			"'%s'; %s", files.n, dir, hint);
 		rc = 1;
 		goto out;
 	}
 	for (size_t i = 0; i < files.n; i++)
-		if (gnuplot_render(files.paths[i], t, err, errlen) != 0)
+		if (gnuplot_render(files.items[i].path, t, err, errlen) != 0)
 			goto out;
 	rc = 0;
 out:

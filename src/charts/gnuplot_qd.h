@@ -18,7 +18,9 @@
 
 #include <stddef.h>
 
+struct gnuplot_files;
 struct profile_rows;
+struct sbuf;
 
 /*
  * Write the charts of rows into dir (created) and render them with term
@@ -27,5 +29,18 @@ struct profile_rows;
  */
 int gnuplot_qd_charts(const struct profile_rows *rows, const char *dir,
 		      const char *term, int overwrite, char *err, size_t errlen);
+
+/*
+ * gnuplot_qd.c: one line or bar chart from the template tmpl (qd-bars.gp,
+ * qd-grid.gp) into dir/name.gp (the chart of test col, or -1), term its default terminal: the title,
+ * what it shows and the y label (quoted here), the From: text, the data
+ * blocks and the plot items, and extra[0..nextra) as KEY, value pairs of
+ * the template's other placeholders.  0 or -1.
+ */
+int gnuplot_qd_chart(const char *tmpl, const char *dir, const char *name, int col,
+		     const char *term, const char *title, const char *what,
+		     const char *ylabel, struct sbuf *from, struct sbuf *data,
+		     struct sbuf *plot, const char *const *extra, size_t nextra,
+		     int overwrite, struct gnuplot_files *files, char *err, size_t errlen);
 
 #endif

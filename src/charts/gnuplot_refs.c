@@ -6,8 +6,8 @@
  * unique prefix is enough), and drawn: the y axis of a chart that carries
  * them (switched to log when a linear one would squash them together),
  * their labels in the right margin and their plot items
- * (gnuplot_ref_yaxis, gnuplot_ref_plot_items; gnuplot_priv.h), for the
- * file-size charts of gnuplot.c and the process-count charts of
+ * (gnuplot_ref_yaxis, gnuplot_ref_plot_items; gnuplot_script_priv.h), for the
+ * file-size charts of gnuplot_drive.c and the process-count charts of
  * gnuplot_tp.c alike.
  */
 #include "compat.h"
@@ -22,9 +22,12 @@
 
 #include <csv.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_refs.h"
+#include "charts/gnuplot_script.h"
 #include "lib/builtin.h"
+#include "lib/err.h"
+#include "lib/strbuf.h"
 #include "platform/platform.h"
 
 void gnuplot_refs_release(struct gnuplot_refs *r)
@@ -135,8 +138,8 @@ int gnuplot_refs_parse(struct gnuplot_refs *out, const char *text, size_t len,
 			continue;
 		}
 		if (ref_parse_line(line, n, &row) != 0 || row.too_long) {
-			snprintf(err, errlen, "%s:%zu: not a CSV row (name,kbps,note)",
-				 origin, lineno);
+			err_set(err, errlen, "%s:%zu: not a CSV row (name,kbps,note)",
+				origin, lineno);
 			goto fail;
 		}
 		if (lineno == 1 || (r.n == 0 && strcasecmp(skip_space(row.field[0]), "name") == 0)) {
@@ -146,8 +149,8 @@ int gnuplot_refs_parse(struct gnuplot_refs *out, const char *text, size_t len,
 			}
 		}
 		if (row.too_many || row.nfields < 2 || !*skip_space(row.field[0])) {
-			snprintf(err, errlen, "%s:%zu: expected 2 or 3 fields "
-				 "(name,kbps,note)", origin, lineno);
+			err_set(err, errlen, "%s:%zu: expected 2 or 3 fields "
+				"(name,kbps,note)", origin, lineno);
 			goto fail;
 		}
 		char *e;
@@ -155,19 +158,19 @@ int gnuplot_refs_parse(struct gnuplot_refs *out, const char *text, size_t len,
 		errno = 0;
 		double kbps = strtod(num, &e);
 		if (e == num || *skip_space(e) || errno || !isfinite(kbps) || kbps <= 0) {
-			snprintf(err, errlen, "%s:%zu: '%s' is not a rate in kB/s "
-				 "(a positive number)", origin, lineno, row.field[1]);
+			err_set(err, errlen, "%s:%zu: '%s' is not a rate in kB/s "
+				"(a positive number)", origin, lineno, row.field[1]);
 			goto fail;
 		}
 		if (refs_add(&r, skip_space(row.field[0]), kbps,
 			     row.nfields > 2 ? row.field[2] : "")) {
-			snprintf(err, errlen, "%s: out of memory", origin);
+			err_set(err, errlen, "%s: out of memory", origin);
 			goto fail;
 		}
 		line = next;
 	}
 	if (r.n == 0) {
-		snprintf(err, errlen, "%s: no reference lines in it", origin);
+		err_set(err, errlen, "%s: no reference lines in it", origin);
 		goto fail;
 	}
 	*out = r;
@@ -182,18 +185,14 @@ int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
 {
 	if (!path) {
 		const char *t = builtin_text("reference-lines.csv");
-		if (!t) {
-			snprintf(err, errlen, "the built-in reference lines are missing");
-			return -1;
-		}
+		if (!t)
+			return err_set(err, errlen, "the built-in reference lines are missing");
 		return gnuplot_refs_parse(out, t, strlen(t), "reference-lines.csv",
 					  err, errlen);
 	}
 	FILE *fp = plat_fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
+	if (!fp)
+		return err_set(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 	struct sbuf b = { 0 };
 	char chunk[4096];
 	size_t n;
@@ -202,8 +201,8 @@ int gnuplot_refs_load(struct gnuplot_refs *out, const char *path,
 	int rd_err = ferror(fp);
 	fclose(fp);
 	if (rd_err || b.failed) {
-		snprintf(err, errlen, "cannot read '%s': %s", path,
-			 b.failed ? "out of memory" : "read error");
+		err_set(err, errlen, "cannot read '%s': %s", path,
+			b.failed ? "out of memory" : "read error");
 		sb_release(&b);
 		return -1;
 	}
@@ -283,9 +282,9 @@ int gnuplot_refs_select(const struct gnuplot_refs *all, const char *names,
 					sb_puts(&known, j ? ", " : "");
 					sb_puts(&known, all->items[j].name);
 				}
-				snprintf(err, errlen, "--ref '%s': %s reference line (known: %s)",
-					 name, k == -2 ? "ambiguous" : "unknown",
-					 known.p ? known.p : "none");
+				err_set(err, errlen, "--ref '%s': %s reference line (known: %s)",
+					name, k == -2 ? "ambiguous" : "unknown",
+					known.p ? known.p : "none");
 				sb_release(&known);
 				gnuplot_refs_release(&r);
 				return -1;
@@ -298,8 +297,7 @@ int gnuplot_refs_select(const struct gnuplot_refs *all, const char *names,
 	return 0;
 nomem:
 	gnuplot_refs_release(&r);
-	snprintf(err, errlen, "reference lines: out of memory");
-	return -1;
+	return err_set(err, errlen, "reference lines: out of memory");
 }
 
 /* ------------------------------------------------------------------ */

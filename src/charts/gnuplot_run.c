@@ -1,11 +1,10 @@
 /*
- * gnuplot_run.c: running the gnuplot program on the scripts gnuplot.c
- * writes (see gnuplot.h).  gnuplot is found on PATH, or is
+ * gnuplot_run.c: running the gnuplot program on the chart scripts (see
+ * gnuplot_run.h).  gnuplot is found on PATH, or is
  * $IOSWEEP_GNUPLOT; it runs through plat_run (no shell, so no quoting of
  * paths) in the script's directory, its messages are collected so
  * a failure can name gnuplot's own error line, and a render counts only
- * when the output file appeared and is not empty.  gnuplot_for_sweep puts
- * writing and rendering together for a sweep's --plot.
+ * when the output file appeared and is not empty.
  */
 #include "compat.h"
 
@@ -13,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
+#include "charts/gnuplot_run.h"
+#include "charts/gnuplot_script.h"
+#include "lib/err.h"
 #include "platform/platform.h"
 
 static const char *gnuplot_program(void)
@@ -80,17 +81,14 @@ int gnuplot_has_term(const char *term, char *err, size_t errlen)
 	const char *args[] = { NULL, "-e", arg, NULL };
 	int status = 0;
 
-	if (!gnuplot_available()) {
-		snprintf(err, errlen, "gnuplot not found");
-		return -1;
-	}
+	if (!gnuplot_available())
+		return err_set(err, errlen, "gnuplot not found");
 	if (gnuplot_run(".", args, terms, sizeof(terms), &status, err, errlen) != 0)
 		return -1;
 	if (status != 0) {
 		char line[512];
 		first_error_line(terms, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot failed listing its terminals: %s", line);
-		return -1;
+		return err_set(err, errlen, "gnuplot failed listing its terminals: %s", line);
 	}
 	for (char *p = terms; *p; p++)   /* one list of words between spaces */
 		if (*p == '\n' || *p == '\t')
@@ -111,14 +109,10 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	int status = 0;
 	uint64_t size = 0;
 
-	if (!gnuplot_term_valid(t)) {
-		snprintf(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
-		return -1;
-	}
-	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0) {
-		snprintf(err, errlen, "'%s' is not a .gp script", gp_path);
-		return -1;
-	}
+	if (!gnuplot_term_valid(t))
+		return err_set(err, errlen, "terminal '%s': %s", t, gnuplot_term_why(t));
+	if (plen < 4 || strcmp(gp_path + plen - 3, ".gp") != 0)
+		return err_set(err, errlen, "'%s' is not a .gp script", gp_path);
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - gp_path) : 1,
 		 slash ? gp_path : ".");
 	if (slash == gp_path)
@@ -133,53 +127,13 @@ int gnuplot_render(const char *gp_path, const char *term, char *err, size_t errl
 	if (status != 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
-		return -1;
+		return err_set(err, errlen, "gnuplot failed on '%s': %s", gp_path, line);
 	}
 	if (plat_stat(outp, 1, &size) != PLAT_FILE || size == 0) {
 		char line[512];
 		first_error_line(msg, line, sizeof(line));
-		snprintf(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
-			 msg[0] ? ": " : "", msg[0] ? line : "");
-		return -1;
+		return err_set(err, errlen, "gnuplot made no '%s' from '%s'%s%s", outp, gp_path,
+			       msg[0] ? ": " : "", msg[0] ? line : "");
 	}
 	return 0;
-}
-
-int gnuplot_for_sweep(const struct result_set *rs, const char *out_dir,
-		      char *err, size_t errlen)
-{
-	struct gnuplot_refs all = { 0 }, refs = { 0 };
-	struct gnuplot_files files = { 0 };
-	struct gnuplot_opts go = { 0 };
-	struct result_set *sets[1] = { (struct result_set *)rs };
-	int rc = -1;
-
-	if (gnuplot_refs_load(&all, NULL, err, errlen) != 0)
-		return -1;
-	if (gnuplot_refs_select(&all, NULL, &refs, err, errlen) != 0)
-		goto out;
-	go.term = "png";
-	go.refs = &refs;
-	go.cliffs = 1;
-	go.overwrite = 1;
-	if (gnuplot_write_charts(sets, 1, &go, out_dir, &files, err, errlen) != 0)
-		goto out;
-	if (!gnuplot_available()) {
-		char hint[1024];
-		gnuplot_render_hint(out_dir, "png", hint, sizeof(hint));
-		snprintf(err, errlen, "gnuplot not found: %zu chart scripts written to '%s'; %s",
-			 files.n, out_dir, hint);
-		rc = 1;
-		goto out;
-	}
-	for (size_t i = 0; i < files.n; i++)
-		if (gnuplot_render(files.paths[i], "png", err, errlen) != 0)
-			goto out;
-	rc = 0;
-out:
-	gnuplot_files_release(&files);
-	gnuplot_refs_release(&refs);
-	gnuplot_refs_release(&all);
-	return rc;
 }

@@ -1,6 +1,6 @@
 /*
  * gnuplot_tp.c: the charts of throughput-mode results (IOzone -t, -l/-u;
- * see gnuplot_priv.h): aggregate throughput against the number of
+ * see gnuplot_script_priv.h): aggregate throughput against the number of
  * processes, per test, one colour per result set, Children see as a solid
  * line and Parent sees as a dashed one in the same colour, with the
  * nominal reference lines; and, with several sets, the overlay with one
@@ -18,13 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/gnuplot.h"
-#include "charts/gnuplot_priv.h"
+#include "charts/gnuplot_script_priv.h"
+#include "charts/gnuplot_refs.h"
+#include "charts/gnuplot_script.h"
+#include "charts/gnuplot_tp.h"
 #include "iosweep.h"
+#include "lib/err.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "results.h"
-#include "stats.h"
 #include "run/throughput.h"
+#include "stats.h"
 
 #define TP_MAX_POINTS 1024
 
@@ -147,7 +151,7 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 	int threads = 0, rc = -1;
 
 	if (!pts || !which || !has_parent) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < nsets; i++) {
@@ -292,13 +296,14 @@ static int write_chart(struct result_set *const *sets, size_t nsets, const struc
 		{ "REFLABELS", refs.p }, { "PLOT", plot.p },
 	};
 	if (title.failed || what.failed || data.failed || plot.failed || refs.failed) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	if (gnuplot_template_fill(&out, "throughput.gp", vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, c->name, &out, go->overwrite, written, err, errlen);
+	rc = gnuplot_write_script(dir, c->name, &out, -1, title.p, what.p, go->overwrite,
+				  written, err, errlen);
 out:
 	free(pts);
 	free(which);
@@ -325,18 +330,14 @@ int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
 	unsigned kinds = 0;
 
 	for (size_t i = 0; i < nsets; i++) {
-		if (!sets[i]->ntp) {
-			snprintf(err, errlen, "set %zu ('%s') is not a throughput-mode (-t) result: "
-				 "throughput charts and file-size charts cannot be mixed", i + 1,
-				 sets[i]->meta.label ? sets[i]->meta.label : "?");
-			return -1;
-		}
-		if (sets[i]->meta.source_unit != sets[0]->meta.source_unit) {
-			snprintf(err, errlen, "set %zu ('%s') is in other units than set 1 "
-				 "(ops/s against kB/s): not one chart", i + 1,
-				 sets[i]->meta.label ? sets[i]->meta.label : "?");
-			return -1;
-		}
+		if (!sets[i]->ntp)
+			return err_set(err, errlen, "set %zu ('%s') is not a throughput-mode (-t) result: "
+				       "throughput charts and file-size charts cannot be mixed", i + 1,
+				       sets[i]->meta.label ? sets[i]->meta.label : "?");
+		if (sets[i]->meta.source_unit != sets[0]->meta.source_unit)
+			return err_set(err, errlen, "set %zu ('%s') is in other units than set 1 "
+				       "(ops/s against kB/s): not one chart", i + 1,
+				       sets[i]->meta.label ? sets[i]->meta.label : "?");
 		for (size_t k = 0; k < sets[i]->ntp; k++)
 			kinds |= 1u << sets[i]->tp[k].kind;
 		if (go->highlight && sets[i]->meta.label &&
@@ -345,8 +346,8 @@ int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
 	}
 	if (go->highlight && (!sets[highlight]->meta.label ||
 			      strcmp(sets[highlight]->meta.label, go->highlight) != 0)) {
-		snprintf(err, errlen, "--highlight '%s': no result set has that label", go->highlight);
-		return -1;
+		err_set(err, errlen, "--highlight '%s': no result set has that label", go->highlight);
+		return GNUPLOT_WRITE_NO_HIGHLIGHT;
 	}
 	if (go->cols_mask) {
 		/* --tests names IOzone's columns: the tests that fill them */
@@ -357,10 +358,8 @@ int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
 				want |= 1u << k;
 		}
 		kinds &= want;
-		if (!kinds) {
-			snprintf(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
-			return -1;
-		}
+		if (!kinds)
+			return err_set(err, errlen, "nothing to plot: the inputs hold none of the tests asked for");
 	}
 	if (outfile_mkdirs(dir, err, errlen))
 		return -1;
@@ -379,9 +378,7 @@ int gnuplot_tp_write(struct result_set *const *sets, size_t nsets,
 				return -1;
 		}
 	}
-	if (written->n == before) {
-		snprintf(err, errlen, "nothing to plot: no throughput figures in the inputs");
-		return -1;
-	}
+	if (written->n == before)
+		return err_set(err, errlen, "nothing to plot: no throughput figures in the inputs");
 	return 0;
 }

@@ -218,7 +218,7 @@ static int render_all(const struct gnuplot_files *files, const char *term)
 	const char *ext = gnuplot_term_ext(term);
 	int rc = 0;
 	for (size_t i = 0; i < files->n; i++) {
-		const char *p = files->paths[i];
+		const char *p = files->items[i].path;
 		if (gnuplot_render(p, term, err, sizeof(err)) != 0) {
 			fprintf(stderr, "iosweep plot: %s\n", err);
 			rc = IOSWEEP_EXIT_FAILURE;
@@ -282,7 +282,7 @@ int cmd_plot(int argc, char **argv)
 	if (a.no_render || !gnuplot_available()) {
 		char hint[1024];
 		for (size_t i = 0; i < files.n; i++)
-			fprintf(stderr, "iosweep plot: %s\n", files.paths[i]);
+			fprintf(stderr, "iosweep plot: %s\n", files.items[i].path);
 		if (!a.no_render) {
 			gnuplot_render_hint(out_dir, go.term, hint, sizeof(hint));
 			fprintf(stderr, "iosweep plot: gnuplot not found, so the charts were not "

@@ -305,9 +305,13 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 			cliffout_text(stdout, &cl);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
 		rc = cliffout_csv(rs, &cl, path, o->overwrite, err, errlen);
-		if (rc == 0 && o->json)
-			rc = jsonout_write(dir, (const char *const *)cl.findings, cl.nfindings,
-					   o->overwrite, err, errlen);
+		if (rc == 0 && o->json) {
+			char **sentences = cliffout_sentences(&cl);
+			rc = sentences ? jsonout_write(dir, (const char *const *)sentences,
+						       cl.nfindings, o->overwrite, err, errlen)
+				: err_set(err, errlen, "out of memory");
+			cliffout_sentences_free(sentences, cl.nfindings);
+		}
 		cliff_list_release(&cl);
 	} else {
 		rc = -1;

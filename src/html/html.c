@@ -25,6 +25,7 @@
 
 #include "compare.h"
 #include "html/html.h"
+#include "html/html_assets.h"
 #include "html/html_priv.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
@@ -38,35 +39,6 @@
 #ifndef HTML_DATA_URL_MAX
 #define HTML_DATA_URL_MAX ((size_t)2000000)
 #endif
-
-/* ------------------------------------------------------------------ */
-/* text */
-
-void html_text(struct outfile *f, const char *s)
-{
-	const char *run = s;
-	if (!s)
-		return;
-	for (; *s; s++) {
-		const char *rep = NULL;
-		switch (*s) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&#39;"; break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				rep = " ";
-		}
-		if (rep) {
-			outfile_write(f, run, (size_t)(s - run));
-			outfile_write(f, rep, strlen(rep));
-			run = s + 1;
-		}
-	}
-	outfile_write(f, run, (size_t)(s - run));
-}
 
 static int url_safe(unsigned char c)
 {
@@ -195,15 +167,6 @@ static void csv_link(struct outfile *f, const struct html_csv *c)
 	free(gz);
 }
 
-/* "random read" -> "random-read", for ids. */
-static void slug(int col, char *out, size_t outlen)
-{
-	snprintf(out, outlen, "%s", results_col_name(col));
-	for (char *p = out; *p; p++)
-		if (*p == ' ')
-			*p = '-';
-}
-
 /* ------------------------------------------------------------------ */
 /* the page's frame */
 
@@ -288,7 +251,7 @@ static void page_nav(struct outfile *f, uint32_t present, int others)
 	for (int col = 0; col < RC_COUNT; col++) {
 		if (!(present & (1u << col)))
 			continue;
-		slug(col, s, sizeof(s));
+		results_col_slug(col, s, sizeof(s));
 		outfile_printf(f, "<li><a href=\"#t-%s\">%s</a></li>", s, results_col_name(col));
 	}
 	if (others)
@@ -411,7 +374,7 @@ static void test_section(struct outfile *f, struct result_set *const *sets, size
 	char s[40];
 	size_t drawn = 0;
 
-	slug(col, s, sizeof(s));
+	results_col_slug(col, s, sizeof(s));
 	outfile_printf(f, "<section class=\"test\" id=\"t-%s\">\n<h2>%s</h2>\n", s,
 		       results_col_name(col));
 	for (size_t k = 0; k < a->ncharts; k++) {

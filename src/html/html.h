@@ -26,15 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct result_set;
+#include "html/html_util.h"
 
-struct html_opts {
-	const char *const *sources; /* optional: the input each set came from */
-	const char *highlight;      /* label drawn thick on the overlays (NULL: the last) */
-	int log_y;                  /* logarithmic throughput axis on the charts */
-	int charts;                 /* 1: draw the charts (gnuplot); 0: tables only */
-	int overwrite;              /* replace an existing report */
-};
+struct result_set;
 
 /* What happened besides success: for the caller's messages. */
 struct html_outcome {

@@ -7,8 +7,9 @@
  * by gnuplot's SVG terminal.  They are made in a private temporary folder
  * (mkdtemp), read into memory, and the folder is removed again, so the
  * report is the only file left.  Each chart's title and alternative text
- * are the script's own comment header ("# TITLE", "# What it shows: ..."),
- * so the words next to a chart and in its script never disagree.
+ * come from the chart writer with the script (struct gnuplot_chart): the
+ * same words it put in the script's header ("# TITLE", "# What it
+ * shows: ..."), so the two never disagree and no script is read back.
  *
  * Inlining an SVG into a page that holds many of them needs its ids made
  * unique (gnuplot names its point shapes gpPt0.. in every file): every
@@ -22,21 +23,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts/gnuplot.h"
 #include "cliff.h"
+#include "html/html_assets.h"
+#include "html/html_util.h"
+#include "iosweep.h"
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "lib/readfile.h"
+#include "platform/platform.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
-#include "charts/gnuplot.h"
-#include "html/html.h"
-#include "html/html_priv.h"
-#include "lib/readfile.h"
+#include "results.h"
 
 /* The most of one result file or chart the report inlines. */
 #define HTML_MAX_FILE ((size_t)256 << 20)
-#include "iosweep.h"
-#include "lib/outfile.h"
-#include "results.h"
-#include "platform/platform.h"
-#include "lib/err.h"
 
 /* ------------------------------------------------------------------ */
 /* the temporary folder */
@@ -197,31 +198,6 @@ static int build_csvs(struct result_set *const *sets, size_t nsets,
 /* ------------------------------------------------------------------ */
 /* charts */
 
-/* The test a script named base draws: "surface-random-read-2" -> random read. */
-static int chart_col(const char *base)
-{
-	static const char *const prefixes[] = { "", "overlay-", "surface-", "latency-",
-						"percentiles-", "iops-" };
-	for (int col = 0; col < RC_COUNT; col++) {
-		char slug[40];
-		snprintf(slug, sizeof(slug), "%s", results_col_name(col));
-		for (char *p = slug; *p; p++)
-			if (*p == ' ')
-				*p = '-';
-		for (size_t k = 0; k < sizeof(prefixes) / sizeof(prefixes[0]); k++) {
-			size_t lp = strlen(prefixes[k]), ls = strlen(slug);
-			if (strncmp(base, prefixes[k], lp) != 0 || strncmp(base + lp, slug, ls) != 0)
-				continue;
-			const char *rest = base + lp + ls;
-			if (*rest == '\0')
-				return col;
-			if (*rest == '-' && rest[1] && strspn(rest + 1, "0123456789") == strlen(rest + 1))
-				return col;
-		}
-	}
-	return -1;
-}
-
 /* Append the strings of parts[0..n) to the malloc'd *s.  0 or -1 (memory). */
 static int str_append(char **s, const char *const *parts, size_t n)
 {
@@ -267,10 +243,12 @@ static int alt_extend(char **alt, struct result_set *const *sets, const struct h
 				mine = l->items[c].col == col && l->items[c].finding == (int)k;
 			if (!mine)
 				continue;
+			char *sentence = cliffout_sentence(l, k);
 			const char *parts[] = { any ? "; " : ". Cache cliffs: ",
 						a->nsets > 1 && sets[i]->meta.label ? sets[i]->meta.label : "",
-						a->nsets > 1 ? ": " : "", l->findings[k] };
-			rc = str_append(alt, parts, 4);
+						a->nsets > 1 ? ": " : "", sentence };
+			rc = sentence ? str_append(alt, parts, 4) : -1;
+			free(sentence);
 			any = 1;
 		}
 	}
@@ -279,66 +257,6 @@ static int alt_extend(char **alt, struct result_set *const *sets, const struct h
 		rc = str_append(alt, dot, 1);
 	}
 	return rc;
-}
-
-/* A new string: s[0..n) with runs of blanks made one space, trimmed. */
-static char *squeeze(const char *s, size_t n)
-{
-	char *out = malloc(n + 1);
-	size_t o = 0;
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		int blank = s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r';
-		if (blank) {
-			if (o && out[o - 1] != ' ')
-				out[o++] = ' ';
-		} else {
-			out[o++] = s[i];
-		}
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
-	return out;
-}
-
-/*
- * Title and alternative text from a script's header: the first line
- * "# TITLE", and "# What it shows: ..." with its "#   ..." continuations.
- */
-static int chart_words(const char *gp, struct html_chart *c)
-{
-	const char *nl = strchr(gp, '\n');
-	if (strncmp(gp, "# ", 2) != 0 || !nl)
-		return -1;
-	c->title = squeeze(gp + 2, (size_t)(nl - gp - 2));
-	const char *w = strstr(gp, "\n# What it shows: ");
-	char *alt = NULL;
-	size_t altlen = 0;
-	if (w) {
-		w += strlen("\n# What it shows: ");
-		const char *end = strchr(w, '\n');
-		while (end && strncmp(end, "\n#   ", 5) == 0)
-			end = strchr(end + 5, '\n');
-		if (!end)
-			end = w + strlen(w);
-		/* the continuation lines' "#" go too */
-		alt = malloc((size_t)(end - w) + 1);
-		if (alt) {
-			for (const char *p = w; p < end; p++) {
-				if (*p == '\n' && p[1] == '#') {
-					alt[altlen++] = ' ';
-					p++;
-				} else {
-					alt[altlen++] = *p;
-				}
-			}
-		}
-	}
-	c->alt = alt ? squeeze(alt, altlen) : NULL;
-	free(alt);
-	return c->title && c->alt ? 0 : -1;
 }
 
 void html_svg_minify(char *s, size_t *len)
@@ -399,9 +317,10 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	go.log_y = ho->log_y;
 	go.sources = ho->sources;
 	snprintf(dir, sizeof(dir), "%s/plots", a->tmpdir);
-	if (gnuplot_write_charts(sets, nsets, &go, dir, &files, gerr, sizeof(gerr)) != 0) {
+	int written = gnuplot_write_charts(sets, nsets, &go, dir, &files, gerr, sizeof(gerr));
+	if (written != GNUPLOT_WRITE_OK) {
 		/* --highlight naming no set is the caller's mistake; "nothing to plot" is not */
-		if (strncmp(gerr, "--highlight", 11) == 0) {
+		if (written == GNUPLOT_WRITE_NO_HIGHLIGHT) {
 			snprintf(err, errlen, "%s", gerr);
 			goto out;
 		}
@@ -416,26 +335,20 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	}
 	for (size_t i = 0; i < files.n; i++) {
 		struct html_chart *c = &a->charts[a->ncharts++];
-		const char *p = files.paths[i], *slash = strrchr(p, '/');
+		const struct gnuplot_chart *g = &files.items[i];
+		const char *p = g->path, *slash = strrchr(p, '/');
 		size_t plen = strlen(p);
-		char svg[2048], *gp = NULL;
-		size_t gplen;
+		char svg[2048];
 
 		c->name = strdup(slash ? slash + 1 : p);
-		if (!c->name)
+		c->title = strdup(g->title);
+		c->alt = strdup(g->alt);
+		if (!c->name || !c->title || !c->alt)
 			goto oom;
 		c->name[strlen(c->name) - 3] = '\0';	/* ".gp" */
-		c->col = chart_col(c->name);
-		if (readfile_all(p, HTML_MAX_FILE, "a chart script", &gp, &gplen, err, errlen) != 0)
-			goto out;
-		int words = chart_words(gp, c);
-		free(gp);
-		if (words == 0 && c->col >= 0 && alt_extend(&c->alt, sets, a, c->name, c->col) != 0)
+		c->col = g->col;
+		if (c->col >= 0 && alt_extend(&c->alt, sets, a, c->name, c->col) != 0)
 			goto oom;
-		if (words != 0) {
-			snprintf(err, errlen, "'%.300s' has no title or description", p);
-			goto out;
-		}
 		if (gnuplot_render(p, "svg", gerr, sizeof(gerr)) != 0) {
 			if (!(c->error = strdup(gerr)))
 				goto oom;

@@ -12,12 +12,16 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cliff.h"
 #include "compare.h"
+#include "html/html_assets.h"
 #include "html/html_priv.h"
+#include "html/html_util.h"
 #include "lib/outfile.h"
+#include "report/cliffout.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -66,9 +70,13 @@ static void cliff_findings(struct outfile *f, struct result_set *const *sets, si
 			outfile_printf(f, "%zu cache cliff%s:<ul>", cl->nfindings,
 				       cl->nfindings == 1 ? "" : "s");
 			for (size_t k = 0; k < cl->nfindings; k++) {
+				char *sentence = cliffout_sentence(cl, k);
+				if (!sentence)
+					f->failed = 1;
 				outfile_printf(f, "<li>");
-				html_text(f, cl->findings[k]);
+				html_text(f, sentence);
 				outfile_printf(f, "</li>");
+				free(sentence);
 			}
 			outfile_printf(f, "</ul>");
 		}
@@ -88,7 +96,7 @@ static void short_findings(struct outfile *f, const struct result_set *rs, size_
 			if (rs->cells[c].placeholder || !results_has(rs, c, col))
 				continue;
 			total++;
-			if (!html_short_timing(rs, c, col))
+			if (!results_short_timing(rs, c, col))
 				continue;
 			flagged++;
 			cols |= 1u << col;

@@ -21,18 +21,13 @@
 
 #include "compare.h"
 #include "html/html_priv.h"
+#include "html/html_util.h"
 #include "lib/outfile.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
 
 #define SHADES 8
-
-int html_short_timing(const struct result_set *rs, size_t cell, int col)
-{
-	uint64_t shortest = results_shortest_ns(rs, cell, col);
-	return shortest && stats_too_short(shortest, rs->meta.timer_resolution_s);
-}
 
 static int u64_cmp(const void *x, const void *y)
 {
@@ -144,7 +139,7 @@ static void mean_cell(struct outfile *f, const struct result_set *rs, long cell,
 		outfile_printf(f, "<td></td>");
 		return;
 	}
-	int st = html_short_timing(rs, (size_t)cell, col);
+	int st = results_short_timing(rs, (size_t)cell, col);
 	outfile_printf(f, "<td class=\"s%d\" title=\"", shade(s.mean, lo, hi));
 	if (n > 1)
 		outfile_printf(f, "95%% CI %.0f to %.0f kB/s; n %zu; cv %.1f%%", s.ci95_low,

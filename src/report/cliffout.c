@@ -2,21 +2,105 @@
 /*
  * cliffout.c: cliff_detect's findings written out (see cliffout.h):
  * cliffs.csv through libcsv's quoting and the outfile's atomic rename,
- * and the text report's "Cache cliffs" section, the findings' sentences
- * first and then a row per cliff.  Kept apart from cliff.c, which only
- * finds and classifies.
+ * the text report's "Cache cliffs" section, the findings' sentences
+ * first and then a row per cliff, and the sentences themselves, which
+ * the charts, the HTML report and report.json share.  Kept apart from
+ * cliff.c, which only finds and classifies.
  */
 #include "compat.h"
 
 #include <csv.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cliff.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "report/cliffout.h"
 #include "results.h"
+#include "units.h"
+
+static void format_ratio(double r, char *out, size_t outlen)
+{
+	snprintf(out, outlen, r >= 3.0 ? "%.0f" : "%.1f", r);
+}
+
+char *cliffout_sentence(const struct cliff_list *l, size_t k)
+{
+	const struct cliff_finding *g = &l->findings[k];
+	struct sbuf s = { 0 };
+	size_t ntests = 0, done = 0;
+
+	for (int col = 0; col < RC_COUNT; col++)
+		ntests += (g->cols_mask >> col) & 1u;
+	for (int col = 0; col < RC_COUNT; col++) {
+		if (!(g->cols_mask & (1u << col)))
+			continue;
+		const char *sep = done == 0 ? "" : done + 1 == ntests ? " and " : ", ";
+		sb_printf(&s, "%s%s", sep, results_col_name(col));
+		done++;
+	}
+	char r1[32], r2[32], b1[32], b2[32], cs[32], q1[32], q2[32];
+	format_ratio(g->ratio_min, r1, sizeof(r1));
+	format_ratio(g->ratio_max, r2, sizeof(r2));
+	units_format_size_kb(g->before_kb, b1, sizeof(b1));
+	units_format_size_kb(g->after_kb, b2, sizeof(b2));
+	units_format_size_kb(g->cache_kb, cs, sizeof(cs));
+	units_format_size_kb(g->record_min_kb, q1, sizeof(q1));
+	units_format_size_kb(g->record_max_kb, q2, sizeof(q2));
+	sb_printf(&s, "%s", ntests > 2 ? " all fall " :
+		  ntests == 2 ? " both fall " : " falls ");
+	if (strcmp(r1, r2) == 0)
+		sb_printf(&s, "%sx", r1);
+	else
+		sb_printf(&s, "%s-%sx", r1, r2);
+	if (g->kind == CLIFF_KIND_WRITEBACK && l->ram_kb) {
+		char ram[32];
+		units_format_size_kb(l->ram_kb, ram, sizeof(ram));
+		sb_printf(&s, " between %s and %s: write-back, not a cache: "
+			  "the client's dirty-page limit of about %s (%.0f%% of its %s "
+			  "of RAM) is full and the rest goes at the device's speed; "
+			  "-e puts the flush in the timing", b1, b2, cs,
+			  100.0 * (double)g->cache_kb / (double)l->ram_kb, ram);
+	} else if (g->kind == CLIFF_KIND_CPU_CACHE) {
+		sb_printf(&s, " between %s and %s: CPU cache of about %s, "
+			  "not the storage's: the file was in memory", b1, b2, cs);
+	} else {
+		sb_printf(&s, " between %s and %s: cache of about %s", b1, b2, cs);
+	}
+	if (g->record_min_kb == g->record_max_kb)
+		sb_printf(&s, " (record size %s)", q1);
+	else
+		sb_printf(&s, " (record sizes %s to %s)", q1, q2);
+	if (g->edge)
+		sb_printf(&s, "; at the edge of the sweep: extend -g");
+	if (s.failed) {
+		sb_release(&s);
+		return NULL;
+	}
+	return s.p;
+}
+
+char **cliffout_sentences(const struct cliff_list *l)
+{
+	char **out = calloc(l->nfindings ? l->nfindings : 1, sizeof(*out));
+
+	for (size_t k = 0; out && k < l->nfindings; k++)
+		if (!(out[k] = cliffout_sentence(l, k))) {
+			cliffout_sentences_free(out, k);
+			return NULL;
+		}
+	return out;
+}
+
+void cliffout_sentences_free(char **s, size_t n)
+{
+	for (size_t k = 0; s && k < n; k++)
+		free(s[k]);
+	free(s);
+}
 
 /* One CSV field through libcsv's quoting. */
 static int csv_field(struct outfile *f, const char *s, int last)
@@ -70,8 +154,11 @@ void cliffout_text(FILE *out, const struct cliff_list *l)
 			"beyond the noise\n");
 		return;
 	}
-	for (size_t g = 0; g < l->nfindings; g++)
-		fprintf(out, "\t%zu. %s\n", g + 1, l->findings[g]);
+	for (size_t g = 0; g < l->nfindings; g++) {
+		char *s = cliffout_sentence(l, g);
+		fprintf(out, "\t%zu. %s\n", g + 1, s ? s : "(out of memory)");
+		free(s);
+	}
 	fprintf(out, "\n\t%-16s %10s %12s %12s %14s %14s %7s %6s %12s  %s\n",
 		"test", "record kB", "before kB", "after kB", "kB/s before",
 		"kB/s after", "ratio", "conf", "cache kB", "kind");

@@ -26,6 +26,16 @@ struct result_set;
 int cliffout_csv(const struct result_set *rs, const struct cliff_list *l,
 		 const char *path, int overwrite, char *err, size_t errlen);
 
+/*
+ * The sentence of finding k of l ("read and reread both fall 9x between
+ * 128 MB and 256 MB: cache of about 192 MB (record size 64 kB)"), a new
+ * string the caller frees; NULL when out of memory.
+ */
+char *cliffout_sentence(const struct cliff_list *l, size_t k);
+/* All of them, l->nfindings strings (NULL: memory); freed with the next. */
+char **cliffout_sentences(const struct cliff_list *l);
+void cliffout_sentences_free(char **s, size_t n);
+
 /* The "Cache cliffs" section printed after the text report. */
 void cliffout_text(FILE *out, const struct cliff_list *l);
 

@@ -24,6 +24,20 @@
 
 #define FIXTURES "../shared/fixtures"
 
+
+/* The sentence of finding k (report/cliffout.c), in one of a few buffers. */
+static const char *finding_text(const struct cliff_list *l, size_t k)
+{
+	static char buf[4][1024];
+	static int next;
+	char *s = cliffout_sentence(l, k);
+
+	next = (next + 1) % 4;
+	snprintf(buf[next], sizeof(buf[next]), "%s", s ? s : "");
+	free(s);
+	return buf[next];
+}
+
 static uint64_t rng_state;
 
 /* Uniform in [-1, 1), from a 64-bit LCG with a fixed seed. */
@@ -151,11 +165,11 @@ static void test_estimate_and_sentence(void)
 	run_synth(&synths[5], &l);
 	CU_ASSERT_FATAL(l.n == 1 && l.nfindings == 1);
 	if (getenv("CLIFF_DEBUG"))
-		fprintf(stderr, "\n%s\n", l.findings[0]);
+		fprintf(stderr, "\n%s\n", finding_text(&l, 0));
 	/* sqrt(128 MB * 256 MB) = 181 MB = 185364 kB */
 	CU_ASSERT_EQUAL(l.items[0].estimated_cache_kb, 185364);
 	CU_ASSERT_EQUAL(l.items[0].finding, 0);
-	CU_ASSERT_STRING_EQUAL(l.findings[0], "read falls 8x between 128 MB and 256 MB: "
+	CU_ASSERT_STRING_EQUAL(finding_text(&l, 0), "read falls 8x between 128 MB and 256 MB: "
 			       "cache of about 181 MB (record size 64 kB)");
 	cliff_list_release(&l);
 
@@ -203,9 +217,9 @@ static void test_grouping(void)
 	CU_ASSERT_EQUAL(l.n, 5);
 	CU_ASSERT_EQUAL_FATAL(l.nfindings, 2);
 	/* ordered by cache size: the 1-2 MB one first */
-	CU_ASSERT_STRING_EQUAL(l.findings[0], "read falls 5x between 2 MB and 4 MB: "
+	CU_ASSERT_STRING_EQUAL(finding_text(&l, 0), "read falls 5x between 2 MB and 4 MB: "
 			       "cache of about 3 MB (record size 4 kB)");
-	CU_ASSERT_STRING_EQUAL(l.findings[1], "read, reread, random read and stride read "
+	CU_ASSERT_STRING_EQUAL(finding_text(&l, 1), "read, reread, random read and stride read "
 			       "all fall 6-9x between 128 MB and 256 MB: cache of about "
 			       "181 MB (record sizes 64 kB to 256 kB)");
 	for (size_t i = 0; i < l.n; i++)
@@ -526,13 +540,13 @@ static void test_kind_sentences(void)
 	CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
 	CU_ASSERT_FATAL(l.n == 1 && l.nfindings == 1);
 	if (getenv("CLIFF_DEBUG"))
-		fprintf(stderr, "\n%s\n", l.findings[0]);
-	CU_ASSERT(strstr(l.findings[0], "write falls ") == l.findings[0]);
-	CU_ASSERT(strstr(l.findings[0], ": write-back, not a cache: the client's dirty-page "
+		fprintf(stderr, "\n%s\n", finding_text(&l, 0));
+	CU_ASSERT(strncmp(finding_text(&l, 0), "write falls ", 12) == 0);
+	CU_ASSERT(strstr(finding_text(&l, 0), ": write-back, not a cache: the client's dirty-page "
 			 "limit of about ") != NULL);
-	CU_ASSERT(strstr(l.findings[0], "of its 4 GB of RAM) is full") != NULL);
-	CU_ASSERT(strstr(l.findings[0], "-e puts the flush in the timing") != NULL);
-	CU_ASSERT(strstr(l.findings[0], "edge") == NULL);
+	CU_ASSERT(strstr(finding_text(&l, 0), "of its 4 GB of RAM) is full") != NULL);
+	CU_ASSERT(strstr(finding_text(&l, 0), "-e puts the flush in the timing") != NULL);
+	CU_ASSERT(strstr(finding_text(&l, 0), "edge") == NULL);
 	CU_ASSERT_STRING_EQUAL(cliff_kind_name(l.items[0].kind), "write-back");
 	cliff_list_release(&l);
 	/* the same curve with unknown RAM (an old IOzone report): a cache */
@@ -540,7 +554,7 @@ static void test_kind_sentences(void)
 	CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
 	CU_ASSERT_FATAL(l.n == 1);
 	CU_ASSERT_EQUAL(l.items[0].kind, CLIFF_KIND_CACHE);
-	CU_ASSERT(strstr(l.findings[0], "cache of about") != NULL);
+	CU_ASSERT(strstr(finding_text(&l, 0), "cache of about") != NULL);
 	cliff_list_release(&l);
 	results_release(&rs);
 
@@ -548,7 +562,7 @@ static void test_kind_sentences(void)
 	CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
 	CU_ASSERT_FATAL(l.n == 1 && l.nfindings == 1);
 	CU_ASSERT_EQUAL(l.items[0].edge, 1);
-	CU_ASSERT(strstr(l.findings[0], "between 256 MB and 512 MB: cache of about 362 MB "
+	CU_ASSERT(strstr(finding_text(&l, 0), "between 256 MB and 512 MB: cache of about 362 MB "
 			 "(record size 64 kB); at the edge of the sweep: extend -g") != NULL);
 	cliff_list_release(&l);
 	results_release(&rs);
@@ -828,14 +842,14 @@ static void test_cpu_cache(void)
 		CU_ASSERT_EQUAL(l.items[0].before_kb, 4096);
 		CU_ASSERT_EQUAL(l.items[0].after_kb, 8192);
 		CU_ASSERT_EQUAL(l.items[0].kind, m->kind);
-		const char *cpu = strstr(l.findings[0], "between 4 MB and 8 MB: CPU cache of about "
+		const char *cpu = strstr(finding_text(&l, 0), "between 4 MB and 8 MB: CPU cache of about "
 					 "6 MB, not the storage's: the file was in memory");
 		if (m->kind == CLIFF_KIND_CPU_CACHE) {
 			CU_ASSERT(cpu != NULL);
 			CU_ASSERT_STRING_EQUAL(cliff_kind_name(l.items[0].kind), "cpu-cache");
 		} else {
 			CU_ASSERT(cpu == NULL);
-			CU_ASSERT(strstr(l.findings[0], "between 4 MB and 8 MB: cache of about 6 MB")
+			CU_ASSERT(strstr(finding_text(&l, 0), "between 4 MB and 8 MB: cache of about 6 MB")
 				  != NULL);
 		}
 		cliff_list_release(&l);

@@ -84,7 +84,7 @@ static void remove_tmpdir(const struct gnuplot_files *f)
 	if (getenv("TEST_GNUPLOT_KEEP"))
 		return;
 	for (size_t i = 0; i < f->n; i++)
-		remove(f->paths[i]);
+		remove(f->items[i].path);
 	rmdir(tmpdir);
 }
 
@@ -244,10 +244,11 @@ static void test_overlay_and_options(void)
 		uint64_t record_kb;
 		uint32_t mask;
 		const char *msg;
+		int rc;
 	} bad[] = {
-		{ "nobody", 0, 1u << RC_WRITE, "--highlight 'nobody'" },
-		{ NULL, 3, 1u << RC_WRITE, "--record 3 kB" },
-		{ NULL, 0, 1u << RC_STRIDE_READ, "none of the tests" },
+		{ "nobody", 0, 1u << RC_WRITE, "--highlight 'nobody'", GNUPLOT_WRITE_NO_HIGHLIGHT },
+		{ NULL, 3, 1u << RC_WRITE, "--record 3 kB", GNUPLOT_WRITE_FAILED },
+		{ NULL, 0, 1u << RC_STRIDE_READ, "none of the tests", GNUPLOT_WRITE_FAILED },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct gnuplot_opts g = { 0 };
@@ -255,7 +256,7 @@ static void test_overlay_and_options(void)
 		g.highlight = bad[i].highlight;
 		g.record_kb = bad[i].record_kb;
 		g.cols_mask = bad[i].mask;
-		CU_ASSERT_EQUAL(write_with(sets, 2, &g, &files, err), -1);
+		CU_ASSERT_EQUAL(write_with(sets, 2, &g, &files, err), bad[i].rc);
 		CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i].msg));
 		CU_ASSERT_EQUAL(files.n, 0);
 		remove_tmpdir(&files);

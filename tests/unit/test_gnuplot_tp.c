@@ -139,7 +139,8 @@ static void test_two_sets(void)
 	free(r);
 	/* a grid set is refused; an unknown highlight too */
 	go.highlight = "NAS C";
-	CU_ASSERT_EQUAL(gnuplot_write_charts(sets, 2, &go, tmpdir, &files, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(gnuplot_write_charts(sets, 2, &go, tmpdir, &files, err, sizeof(err)),
+			GNUPLOT_WRITE_NO_HIGHLIGHT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--highlight 'NAS C'"));
 	go.highlight = NULL;
 	struct result_set g;

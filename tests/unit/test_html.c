@@ -28,7 +28,7 @@
 #include "report/csvout.h"
 #include "cu.h"
 #include "html/html.h"
-#include "html/html_priv.h"
+#include "html/html_assets.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "results.h"
