@@ -41,21 +41,18 @@
  * letters (M, B) and libgd's fonts; 9 pt Sans is about 5.8 pt on a 720 pt
  * page.  The tics are laid out for the narrowest.
  */
-static const struct {
-	const char *terms;
-	double chars;
-} term_widths[] = {
-	{ "dumb", 120.0 },
-	{ "pngcairo png jpeg gif canvas emf", 1000.0 / 8.5 },
-	{ "svg", 1000.0 / 7.0 },
-	{ "pdfcairo epscairo postscript", 720.0 / 5.8 },
+static const double term_chars[] = {
+	120.0,          /* dumb */
+	1000.0 / 8.5,   /* pngcairo, png, jpeg, gif, canvas, emf */
+	1000.0 / 7.0,   /* svg */
+	720.0 / 5.8,    /* pdfcairo, epscairo, postscript */
 };
 
 static double narrowest_chars(void)
 {
-	double w = term_widths[0].chars;
-	for (size_t i = 1; i < sizeof(term_widths) / sizeof(term_widths[0]); i++)
-		w = fmin(w, term_widths[i].chars);
+	double w = term_chars[0];
+	for (size_t i = 1; i < sizeof(term_chars) / sizeof(term_chars[0]); i++)
+		w = fmin(w, term_chars[i]);
 	return w;
 }
 
@@ -66,8 +63,7 @@ static void short_label(uint64_t kb, char *out, size_t outlen)
 	units_format_kb(kb, lab, sizeof(lab));
 	char *sp = strchr(lab, ' ');
 	if (sp && sp[1])
-		snprintf(out, outlen, "%.*s%c", (int)(sp - lab), lab,
-			 sp[1] == 'k' ? 'k' : sp[1]);
+		snprintf(out, outlen, "%.*s%c", (int)(sp - lab), lab, sp[1]);
 	else
 		snprintf(out, outlen, "%s", lab);
 }
