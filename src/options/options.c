@@ -889,6 +889,41 @@ size_t options_child_counts(const struct options *o, unsigned *out, size_t max)
 	return n;
 }
 
+unsigned options_iodepth(const struct options *o)
+{
+	return o->iodepth ? o->iodepth : 1;
+}
+
+unsigned options_jobs(const struct options *o)
+{
+	return o->jobs ? o->jobs : 1;
+}
+
+unsigned options_trials(const struct options *o)
+{
+	return o->trials ? o->trials : 1;
+}
+
+uint64_t options_stride(const struct options *o)
+{
+	return o->stride ? o->stride : OPTIONS_DEFAULT_STRIDE;
+}
+
+const char *options_file(const struct options *o)
+{
+	return o->file ? o->file : OPTIONS_DEFAULT_FILE;
+}
+
+uint64_t options_file_kb(const struct options *o)
+{
+	return o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
+}
+
+uint64_t options_record_kb(const struct options *o)
+{
+	return o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
+}
+
 unsigned options_tests(const struct options *o)
 {
 	unsigned mask = 0, n;

@@ -176,7 +176,7 @@ static int child_offsets(struct tp_child_state *s)
 		return err_set(s->err, s->errlen, "out of memory for %llu offsets",
 			(unsigned long long)n);
 	if (s->kind == TP_STRIDE)
-		tests_stride_order(s->off, n, s->c->o->stride ? s->c->o->stride : 17);
+		tests_stride_order(s->off, n, options_stride(s->c->o));
 	else if (s->kind == TP_REVERSE)
 		for (uint64_t i = 0; i < n; i++)
 			s->off[i] = n - 1 - i;

@@ -20,9 +20,6 @@
 #include "run/throughput_priv.h"
 #include "lib/err.h"
 
-#define TP_DEFAULT_FILE_KB 512u  /* IOzone without -s */
-#define TP_DEFAULT_RECORD_KB 4u  /* IOzone without -r */
-
 /* ---- the tests -------------------------------------------------------- */
 
 static const struct tp_test_def tp_defs[TP_NKINDS] = {
@@ -96,20 +93,15 @@ unsigned throughput_most_children(const struct options *o)
 	return most;
 }
 
-static uint64_t option_file_kb(const struct options *o)
-{
-	return o->nsizes ? o->sizes_kb[0] : TP_DEFAULT_FILE_KB;
-}
-
 uint64_t throughput_record_kb(const struct options *o)
 {
-	return o->nrecords ? o->records_kb[0] : TP_DEFAULT_RECORD_KB;
+	return options_record_kb(o);
 }
 
 /* The file size of each child when there are n of them (-+k splits -s). */
 uint64_t throughput_child_file_kb(const struct options *o, unsigned n)
 {
-	return o->aggregate ? option_file_kb(o) / n : option_file_kb(o);
+	return o->aggregate ? options_file_kb(o) / n : options_file_kb(o);
 }
 
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
@@ -142,7 +134,7 @@ static int check_room(const struct options *o, unsigned i, unsigned n,
 			return err_set(err, errlen, "-F: '%s' is named twice; every child "
 				"needs a file of its own", path);
 		if (!strcmp(odir, dir))
-			need_kb += option_file_kb(o);
+			need_kb += options_file_kb(o);
 	}
 	if (!o->force && free_bytes / 1024 < need_kb)
 		return err_set(err, errlen, "not enough free space in '%s' for the "
