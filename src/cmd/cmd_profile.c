@@ -195,7 +195,7 @@ static void build_cmd(struct cmdline *c, const struct pargs *a,
 	c->argv[c->argc++] = "-s";
 	c->argv[c->argc++] = (char *)(a->size ? a->size : PROFILE_DEFAULT_SIZE);
 	c->argv[c->argc++] = "-f";
-	c->argv[c->argc++] = (char *)(a->file ? a->file : "iosweep.tmp");
+	c->argv[c->argc++] = (char *)(a->file ? a->file : OPTIONS_DEFAULT_FILE);
 	if (a->trials) {
 		c->argv[c->argc++] = "--trials";
 		c->argv[c->argc++] = (char *)a->trials;
@@ -225,8 +225,8 @@ static void on_result(void *ctx, const struct options *o, const struct result_se
 {
 	struct collect *c = ctx;
 
-	if (profile_rows_add(&c->rows, rs, c->workload, o->jobs ? o->jobs : 1,
-			     o->iodepth ? o->iodepth : 1,
+	if (profile_rows_add(&c->rows, rs, c->workload, options_jobs(o),
+			     options_iodepth(o),
 			     o->mix_given ? (int)o->mix_read_pct : -1) != 0)
 		c->failed = 1;
 }

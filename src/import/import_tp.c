@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_tp.c: IOzone's throughput-mode output (-t N, -l/-u, 3.2xx to
  * 3.5xx, and iosweep's own copy of it) into throughput records of a
  * result set (results.h, struct result_tp): the text report, its -R table
- * (alone or after the report), and the throughput.csv of an iosweep result
- * folder (tpcsv.h).  The -b BIFF2 sheet holds the -R table's rows; it is
+ * (alone or after the report); the throughput.csv of an iosweep result
+ * folder (tpcsv.h) is read in import_tp_csv.c.  The -b BIFF2 sheet holds the -R table's rows; it is
  * walked in import_tp_sheet.c and its rows come back here (tp_table_row,
  * import_tp_priv.h).
  *
@@ -34,7 +35,6 @@
  */
 #include "compat.h"
 
-#include <csv.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -48,10 +48,6 @@
 #include "iosweep.h"
 #include "results.h"
 #include "run/throughput.h"
-#include "report/tpcsv.h"
-#include "lib/err.h"
-
-#define TP_MAX_PROCS 65535u
 
 /* The parts of a block, in the order IOzone prints them. */
 enum tp_part {
@@ -100,7 +96,7 @@ static int eat(const char **s, const char *end, const char *word)
 }
 
 /* A decimal figure (digits, one '.', no sign, no exponent). */
-static int eat_number(const char **s, const char *end, double *v)
+int import_tp_eat_number(const char **s, const char *end, double *v)
 {
 	char buf[64];
 	size_t n = 0;
@@ -130,7 +126,7 @@ static int eat_number(const char **s, const char *end, double *v)
 static int eat_count(const char **s, const char *end, unsigned *out)
 {
 	double v;
-	if (!eat_number(s, end, &v) || v != floor(v) || v < 1 || v > TP_MAX_PROCS)
+	if (!import_tp_eat_number(s, end, &v) || v != floor(v) || v < 1 || v > TP_MAX_PROCS)
 		return 0;
 	*out = (unsigned)v;
 	return 1;
@@ -154,7 +150,7 @@ static int at_end(const char **s, const char *end)
 	return *s == end;
 }
 
-static int set_unit(struct tp_parse *p, int unit, unsigned line)
+int import_tp_set_unit(struct tp_parse *p, int unit, unsigned line)
 {
 	if (p->unit < 0) {
 		p->unit = unit;
@@ -184,7 +180,7 @@ int tp_kind_of(const char *s, size_t n, int table)
 	return -1;
 }
 
-static const char *kind_name(int kind)
+const char *import_tp_kind_name(int kind)
 {
 	const struct tp_test_def *d = throughput_test_def(kind);
 	return d ? d->name : "?";
@@ -192,7 +188,7 @@ static const char *kind_name(int kind)
 
 /* ---- records ----------------------------------------------------------- */
 
-static struct result_tp *find_tp(struct result_set *rs, int kind, unsigned procs,
+struct result_tp *import_tp_find(struct result_set *rs, int kind, unsigned procs,
 				 unsigned trial)
 {
 	for (size_t i = 0; i < rs->ntp; i++)
@@ -202,7 +198,7 @@ static struct result_tp *find_tp(struct result_set *rs, int kind, unsigned procs
 	return NULL;
 }
 
-static void tp_blank(struct result_tp *t)
+void import_tp_blank(struct result_tp *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->parent = t->min = t->max = t->avg = t->min_xfer = NAN;
@@ -216,7 +212,7 @@ static int close_block(struct tp_parse *p)
 	p->open = 0;
 	if (p->cur.nchild && p->cur.nchild != p->cur.procs)
 		return tp_fail(p, p->cur_line, "the block of %u %s has %u Child lines for %u %s",
-			       p->cur.procs, kind_name(p->cur.kind), p->cur.nchild, p->cur.procs,
+			       p->cur.procs, import_tp_kind_name(p->cur.kind), p->cur.nchild, p->cur.procs,
 			       p->cur.procs == 1 ? "process" : "processes");
 	p->cur.child_xfer = p->child_xfer;
 	p->cur.child_rate = p->child_rate;
@@ -249,25 +245,25 @@ static int block_head(struct tp_parse *p, const char *s, const char *end,
 			       (int)((ne - s) < 40 ? (ne - s) : 40), s);
 	}
 	s = eq + 1;
-	if (!eat_number(&s, end, &v) || !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
+	if (!import_tp_eat_number(&s, end, &v) || !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
 		return tp_fail(p, line, "%s line without a figure in kB/sec or ops/sec", what);
-	if (set_unit(p, unit, line))
+	if (import_tp_set_unit(p, unit, line))
 		return -1;
 	if (parent) {
 		if (!p->open || p->part != TPP_CHILDREN)
 			return tp_fail(p, line, "a Parent sees line that does not follow a Children see line");
 		if (p->cur.kind != kind || p->cur.procs != n)
 			return tp_fail(p, line, "Parent sees for %u %s after Children see for %u %s",
-				       n, kind_name(kind), p->cur.procs, kind_name(p->cur.kind));
+				       n, import_tp_kind_name(kind), p->cur.procs, import_tp_kind_name(p->cur.kind));
 		p->cur.parent = v;
 		p->part = TPP_PARENT;
 		return 0;
 	}
 	if (close_block(p))
 		return -1;
-	if (find_tp(p->rs, kind, n, 0))
-		return tp_fail(p, line, "a second block of %u %s", n, kind_name(kind));
-	tp_blank(&p->cur);
+	if (import_tp_find(p->rs, kind, n, 0))
+		return tp_fail(p, line, "a second block of %u %s", n, import_tp_kind_name(kind));
+	import_tp_blank(&p->cur);
 	p->cur.kind = kind;
 	p->cur.procs = n;
 	p->cur.children = v;
@@ -299,10 +295,10 @@ static int block_per_proc(struct tp_parse *p, const char *s, const char *end,
 
 	if (!eat(&s, end, "process") && !eat(&s, end, "thread"))
 		return tp_fail(p, line, "'%s throughput per' without 'process' or 'thread'", word);
-	if (!eat(&s, end, "=") || !eat_number(&s, end, &v) ||
+	if (!eat(&s, end, "=") || !import_tp_eat_number(&s, end, &v) ||
 	    !eat_unit(&s, end, 1, &unit) || !at_end(&s, end))
 		return tp_fail(p, line, "%s throughput line without a figure in kB/sec or ops/sec", word);
-	if (set_unit(p, unit, line))
+	if (import_tp_set_unit(p, unit, line))
 		return -1;
 	if (!p->open || p->part >= part || p->part < TPP_CHILDREN)
 		return tp_fail(p, line, "a %s throughput line out of place (not after Children see)", word);
@@ -321,10 +317,10 @@ static int block_xfer(struct tp_parse *p, const char *s, const char *end, unsign
 	double v;
 	int unit;
 
-	if (!eat(&s, end, "=") || !eat_number(&s, end, &v) ||
+	if (!eat(&s, end, "=") || !import_tp_eat_number(&s, end, &v) ||
 	    !eat_unit(&s, end, 0, &unit) || !at_end(&s, end))
 		return tp_fail(p, line, "Min xfer line without a figure in kB or ops");
-	if (set_unit(p, unit, line))
+	if (import_tp_set_unit(p, unit, line))
 		return -1;
 	if (!p->open || p->part >= TPP_XFER)
 		return tp_fail(p, line, "a Min xfer line out of place (not after Children see)");
@@ -338,9 +334,9 @@ static int block_cpu(struct tp_parse *p, const char *s, const char *end, unsigne
 {
 	double w, c, pct;
 
-	if (!eat(&s, end, "Wall time") || !eat_number(&s, end, &w) ||
-	    !eat(&s, end, "CPU time") || !eat_number(&s, end, &c) ||
-	    !eat(&s, end, "CPU utilization") || !eat_number(&s, end, &pct) ||
+	if (!eat(&s, end, "Wall time") || !import_tp_eat_number(&s, end, &w) ||
+	    !eat(&s, end, "CPU time") || !import_tp_eat_number(&s, end, &c) ||
+	    !eat(&s, end, "CPU utilization") || !import_tp_eat_number(&s, end, &pct) ||
 	    !eat(&s, end, "%") || !at_end(&s, end))
 		return tp_fail(p, line, "CPU utilization line without wall time, CPU time and percentage");
 	if (!p->open || p->part >= TPP_CPU)
@@ -358,22 +354,22 @@ static int block_child(struct tp_parse *p, const char *s, const char *end, unsig
 	double idx, x, r;
 	int u1, u2;
 
-	if (!eat(&s, end, "[") || !eat_number(&s, end, &idx) || !eat(&s, end, "]") ||
-	    !eat(&s, end, "xfer count") || !eat(&s, end, "=") || !eat_number(&s, end, &x) ||
+	if (!eat(&s, end, "[") || !import_tp_eat_number(&s, end, &idx) || !eat(&s, end, "]") ||
+	    !eat(&s, end, "xfer count") || !eat(&s, end, "=") || !import_tp_eat_number(&s, end, &x) ||
 	    !eat_unit(&s, end, 0, &u1) || !eat(&s, end, ",") || !eat(&s, end, "Throughput") ||
-	    !eat(&s, end, "=") || !eat_number(&s, end, &r) || !eat_unit(&s, end, 1, &u2) ||
+	    !eat(&s, end, "=") || !import_tp_eat_number(&s, end, &r) || !eat_unit(&s, end, 1, &u2) ||
 	    u1 != u2)
 		return tp_fail(p, line, "Child line without 'xfer count = X kB, Throughput = R kB/sec'");
 	if (!at_end(&s, end)) {
 		double w, c, pct;
-		if (!eat(&s, end, ",") || !eat(&s, end, "wall=") || !eat_number(&s, end, &w) ||
-		    !eat(&s, end, ",") || !eat(&s, end, "cpu=") || !eat_number(&s, end, &c) ||
-		    !eat(&s, end, ",") || !eat(&s, end, "%=") || !eat_number(&s, end, &pct) ||
+		if (!eat(&s, end, ",") || !eat(&s, end, "wall=") || !import_tp_eat_number(&s, end, &w) ||
+		    !eat(&s, end, ",") || !eat(&s, end, "cpu=") || !import_tp_eat_number(&s, end, &c) ||
+		    !eat(&s, end, ",") || !eat(&s, end, "%=") || !import_tp_eat_number(&s, end, &pct) ||
 		    !at_end(&s, end))
 			return tp_fail(p, line, "Child line with something after its throughput "
 				       "that is not ', wall=W, cpu=C, %%=P'");
 	}
-	if (set_unit(p, u1, line))
+	if (import_tp_set_unit(p, u1, line))
 		return -1;
 	if (!p->open || p->part < TPP_CHILDREN)
 		return tp_fail(p, line, "a Child line out of place (not in a block)");
@@ -393,7 +389,7 @@ static int header_kb(const char *s, const char *end, const char *phrase, uint64_
 	double v;
 	if (!eat(&s, end, phrase))
 		return 0;
-	if (eat_number(&s, end, &v) && v == floor(v) && v < 1e15 && !*kb)
+	if (import_tp_eat_number(&s, end, &v) && v == floor(v) && v < 1e15 && !*kb)
 		*kb = (uint64_t)v;
 	return 1;
 }
@@ -403,8 +399,8 @@ static void header_sizes(struct tp_parse *p, const char *s, const char *end)
 {
 	double f, r;
 	if (eat(&s, end, "Each") && (eat(&s, end, "process") || eat(&s, end, "thread")) &&
-	    eat(&s, end, "writes a") && eat_number(&s, end, &f) && eat(&s, end, "kByte file in") &&
-	    eat_number(&s, end, &r) && eat(&s, end, "kByte records") &&
+	    eat(&s, end, "writes a") && import_tp_eat_number(&s, end, &f) && eat(&s, end, "kByte file in") &&
+	    import_tp_eat_number(&s, end, &r) && eat(&s, end, "kByte records") &&
 	    f == floor(f) && r == floor(r) && f < 1e15 && r < 1e15) {
 		p->file_kb = (uint64_t)f;
 		p->record_kb = (uint64_t)r;
@@ -515,26 +511,26 @@ int tp_table_row(struct tp_parse *p, unsigned line, const char *where, int kind,
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(v[i]) || v[i] < 0)
 			return tp_fail(p, line, "%sa negative or non-finite figure", where);
-		struct result_tp *t = find_tp(p->rs, kind, counts[i], 0);
+		struct result_tp *t = import_tp_find(p->rs, kind, counts[i], 0);
 		if (cpu) {
 			if (!t)
 				return tp_fail(p, line, "%sCPU figure of %u %s without its throughput figure",
-					       where, counts[i], kind_name(kind));
+					       where, counts[i], import_tp_kind_name(kind));
 			if (isnan(t->cpu_pct))
 				t->cpu_pct = v[i];
 			else if (fabs(t->cpu_pct - v[i]) > 0.0051)
 				return tp_fail(p, line, "%sCPU %.2f %% of %u %s differs from the report's %.2f",
-					       where, v[i], counts[i], kind_name(kind), t->cpu_pct);
+					       where, v[i], counts[i], import_tp_kind_name(kind), t->cpu_pct);
 			continue;
 		}
 		if (t) {
 			if (fabs(t->children - v[i]) > 0.0051 * (1 + t->children * 1e-9))
 				return tp_fail(p, line, "%s%.2f for %u %s differs from the report's Children see %.2f",
-					       where, v[i], counts[i], kind_name(kind), t->children);
+					       where, v[i], counts[i], import_tp_kind_name(kind), t->children);
 			continue;
 		}
 		struct result_tp r;
-		tp_blank(&r);
+		import_tp_blank(&r);
 		r.kind = kind;
 		r.procs = counts[i];
 		r.children = v[i];
@@ -601,7 +597,7 @@ int tp_table_label(struct tp_parse *p, const char *s, size_t n, unsigned line,
 		return 1;
 	}
 	if (eat(&t, e, "Record size =")) {
-		if (eat_number(&t, e, &rk) && rk == floor(rk) && rk < 1e15 && !p->record_kb)
+		if (import_tp_eat_number(&t, e, &rk) && rk == floor(rk) && rk < 1e15 && !p->record_kb)
 			p->record_kb = (uint64_t)rk;
 		return 1;
 	}
@@ -610,9 +606,9 @@ int tp_table_label(struct tp_parse *p, const char *s, size_t n, unsigned line,
 	if (p->in_table == 2)
 		return 1;
 	if (eat(&t, e, "ops/sec"))
-		return set_unit(p, RESULTS_UNIT_OPS, line) ? -1 : 1;
+		return import_tp_set_unit(p, RESULTS_UNIT_OPS, line) ? -1 : 1;
 	if (eat(&t, e, "kBytes/sec"))
-		return set_unit(p, RESULTS_UNIT_KBPS, line) ? -1 : 1;
+		return import_tp_set_unit(p, RESULTS_UNIT_KBPS, line) ? -1 : 1;
 	tp_fail(p, line, "%sa throughput table in a unit other than kBytes/sec or ops/sec", where);
 	return -1;
 }
@@ -642,7 +638,7 @@ static int table_line(struct tp_parse *p, const char *s, const char *end, unsign
 	while (!at_end(&s, end)) {
 		if (nv == TP_MAX_COUNTS)
 			return tp_fail(p, line, "more than %d figures in a row", TP_MAX_COUNTS);
-		if (!eat_number(&s, end, &v[nv++]))
+		if (!import_tp_eat_number(&s, end, &v[nv++]))
 			return tp_fail(p, line, "a throughput table row with something that is not a figure");
 	}
 	if (nv == 0)
@@ -763,7 +759,7 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 			/* IOzone's note of a failed child: "Child 3" then the error */
 			const char *t = s;
 			double k;
-			if (eat(&t, le, "Child") && eat_number(&t, le, &k) && at_end(&t, le) &&
+			if (eat(&t, le, "Child") && import_tp_eat_number(&t, le, &k) && at_end(&t, le) &&
 			    !child_note)
 				child_note = line;
 		}
@@ -777,7 +773,7 @@ int import_tp_text_parse(struct result_set *rs, const char *path,
 	}
 	if (!block_whole(&p)) {
 		tp_fail(&p, p.cur_line, "the block of %u %s ends before its Min xfer line: truncated",
-			p.cur.procs, kind_name(p.cur.kind));
+			p.cur.procs, import_tp_kind_name(p.cur.kind));
 		goto out;
 	}
 	if (close_block(&p))
@@ -818,271 +814,4 @@ int import_tp_is_text(const char *buf, size_t len)
 	return strstr(buf, "Children see throughput for") != NULL ||
 	       strstr(buf, "\tThroughput test with ") != NULL ||
 	       strstr(buf, "\"Throughput report Y-axis") != NULL;
-}
-
-/* ---- throughput.csv (tpcsv.h) ------------------------------------------- */
-
-enum tpc_field {
-	TPC_SCHEMA, TPC_LABEL, TPC_TEST, TPC_PROCS, TPC_TRIAL, TPC_CHILD, TPC_FILE,
-	TPC_RECORD, TPC_UNIT, TPC_CHILDREN, TPC_PARENT, TPC_MIN, TPC_MAX, TPC_AVG,
-	TPC_MIN_XFER, TPC_XFER, TPC_RATE, TPC_WALL, TPC_CPU, TPC_PCT, TPC_COUNT
-};
-
-static const char *const tpc_names[TPC_COUNT] = {
-	"schema", "label", "test", "processes", "trial", "child", "file_kb",
-	"record_kb", "unit", "children_see", "parent_sees", "min", "max", "avg",
-	"min_xfer", "xfer", "rate", "cpu_wall_s", "cpu_s", "cpu_pct"
-};
-
-#define TPC_MAX_FIELDS 64
-
-struct tpc_ctx {
-	struct tp_parse *p;
-	unsigned row;              /* rows done (1-based line of the current one) */
-	int failed;
-	char *f[TPC_MAX_FIELDS];
-	size_t nf;
-	int map[TPC_COUNT];        /* field index of each column, -1 absent */
-	struct result_tp *last;    /* the row the child rows belong to */
-};
-
-static void tpc_field(void *s, size_t len, void *data)
-{
-	struct tpc_ctx *c = data;
-	if (c->failed)
-		return;
-	if (c->nf == TPC_MAX_FIELDS) {
-		c->failed = 1;
-		tp_fail(c->p, c->row + 1, "more than %d fields", TPC_MAX_FIELDS);
-		return;
-	}
-	char *copy = malloc(len + 1);
-	if (!copy) {
-		c->failed = 1;
-		tp_fail(c->p, c->row + 1, "out of memory");
-		return;
-	}
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	c->f[c->nf++] = copy;
-}
-
-static const char *tpc_get(const struct tpc_ctx *c, int k)
-{
-	int i = c->map[k];
-	return i >= 0 && (size_t)i < c->nf ? c->f[i] : "";
-}
-
-/* A number field: empty -> NAN when optional; else a non-negative figure. */
-static int tpc_num(struct tpc_ctx *c, int k, int optional, double *v)
-{
-	const char *s = tpc_get(c, k), *e = s + strlen(s);
-	if (!*s) {
-		*v = NAN;
-		if (optional)
-			return 0;
-		return tp_fail(c->p, c->row, "'%s' is empty", tpc_names[k]);
-	}
-	if (!eat_number(&s, e, v) || s != e)
-		return tp_fail(c->p, c->row, "'%s' is not a non-negative number", tpc_names[k]);
-	return 0;
-}
-
-static int tpc_uint(struct tpc_ctx *c, int k, double max, unsigned long long *out)
-{
-	double v;
-	if (tpc_num(c, k, 0, &v))
-		return -1;
-	if (v != floor(v) || v > max)
-		return tp_fail(c->p, c->row, "'%s' is not a whole number up to %.0f", tpc_names[k], max);
-	*out = (unsigned long long)v;
-	return 0;
-}
-
-static int tpc_header(struct tpc_ctx *c)
-{
-	for (int k = 0; k < TPC_COUNT; k++)
-		c->map[k] = -1;
-	for (size_t i = 0; i < c->nf; i++)
-		for (int k = 0; k < TPC_COUNT; k++)
-			if (strcmp(c->f[i], tpc_names[k]) == 0)
-				c->map[k] = (int)i;
-	for (int k = 0; k < TPC_COUNT; k++)
-		if (c->map[k] < 0)
-			return tp_fail(c->p, c->row, "no '%s' column: not an iosweep throughput.csv",
-				       tpc_names[k]);
-	return 0;
-}
-
-static int tpc_data(struct tpc_ctx *c)
-{
-	struct tp_parse *p = c->p;
-	unsigned long long schema, procs, trial, file_kb, record_kb, child;
-	const char *test = tpc_get(c, TPC_TEST), *unit = tpc_get(c, TPC_UNIT);
-	int kind = tp_kind_of(test, strlen(test), 0);
-
-	if (c->nf < (size_t)TPC_COUNT)
-		return tp_fail(p, c->row, "%zu fields where %d are due", c->nf, TPC_COUNT);
-	if (tpc_uint(c, TPC_SCHEMA, 1e6, &schema))
-		return -1;
-	if (schema > TPCSV_SCHEMA)
-		return tp_fail(p, c->row, "schema %llu is newer than this iosweep reads (%d)",
-			       schema, TPCSV_SCHEMA);
-	if (kind < 0)
-		return tp_fail(p, c->row, "unknown test '%.40s'", test);
-	if (tpc_uint(c, TPC_PROCS, TP_MAX_PROCS, &procs) || tpc_uint(c, TPC_TRIAL, 65535, &trial) ||
-	    tpc_uint(c, TPC_FILE, 1e15, &file_kb) || tpc_uint(c, TPC_RECORD, 1e15, &record_kb))
-		return -1;
-	if (procs == 0)
-		return tp_fail(p, c->row, "'processes' is 0");
-	int u = strcmp(unit, "kB") == 0 ? RESULTS_UNIT_KBPS :
-		strcmp(unit, "ops") == 0 ? RESULTS_UNIT_OPS : -1;
-	if (u < 0)
-		return tp_fail(p, c->row, "unit '%.20s' is neither kB nor ops", unit);
-	if (set_unit(p, u, c->row))
-		return -1;
-	if (!p->rs->meta.label && results_set_str(&p->rs->meta.label, tpc_get(c, TPC_LABEL)))
-		return tp_fail(p, c->row, "out of memory");
-	if (*tpc_get(c, TPC_CHILD)) {
-		double x, r;
-		struct result_tp *t = c->last;
-		if (tpc_uint(c, TPC_CHILD, TP_MAX_PROCS, &child) || tpc_num(c, TPC_XFER, 0, &x) ||
-		    tpc_num(c, TPC_RATE, 0, &r))
-			return -1;
-		if (!t || t->kind != kind || t->procs != procs || t->trial != trial)
-			return tp_fail(p, c->row, "a child row that does not follow its test's row");
-		if (child != t->nchild || child >= procs)
-			return tp_fail(p, c->row, "child %llu where child %u of %llu was due",
-				       child, t->nchild, procs);
-		double *nx = realloc(t->child_xfer, (t->nchild + 1) * sizeof(double));
-		if (nx)
-			t->child_xfer = nx;
-		double *nr = realloc(t->child_rate, (t->nchild + 1) * sizeof(double));
-		if (nr)
-			t->child_rate = nr;
-		if (!nx || !nr)
-			return tp_fail(p, c->row, "out of memory");
-		t->child_xfer[t->nchild] = x;
-		t->child_rate[t->nchild] = r;
-		t->nchild++;
-		return 0;
-	}
-	struct result_tp t;
-	tp_blank(&t);
-	t.kind = kind;
-	t.procs = (unsigned)procs;
-	t.trial = (uint16_t)trial;
-	t.file_kb = file_kb;
-	t.record_kb = record_kb;
-	if (tpc_num(c, TPC_CHILDREN, 0, &t.children) || tpc_num(c, TPC_PARENT, 1, &t.parent) ||
-	    tpc_num(c, TPC_MIN, 1, &t.min) || tpc_num(c, TPC_MAX, 1, &t.max) ||
-	    tpc_num(c, TPC_AVG, 1, &t.avg) || tpc_num(c, TPC_MIN_XFER, 1, &t.min_xfer) ||
-	    tpc_num(c, TPC_WALL, 1, &t.cpu_wall_s) || tpc_num(c, TPC_CPU, 1, &t.cpu_s) ||
-	    tpc_num(c, TPC_PCT, 1, &t.cpu_pct))
-		return -1;
-	if (find_tp(p->rs, kind, t.procs, t.trial))
-		return tp_fail(p, c->row, "a second row of %u %s, trial %u", t.procs,
-			       kind_name(kind), (unsigned)t.trial);
-	if (results_add_tp(p->rs, &t))
-		return tp_fail(p, c->row, "out of memory");
-	c->last = &p->rs->tp[p->rs->ntp - 1];
-	return 0;
-}
-
-static void tpc_row(int term, void *data)
-{
-	struct tpc_ctx *c = data;
-	(void)term;
-	c->row++;
-	if (!c->failed && (c->row == 1 ? tpc_header(c) : tpc_data(c)))
-		c->failed = 1;
-	for (size_t i = 0; i < c->nf; i++)
-		free(c->f[i]);
-	c->nf = 0;
-}
-
-int import_tp_csv_parse(struct result_set *rs, const char *path, const char *buf,
-			size_t len, char *err, size_t errlen)
-{
-	struct tp_parse p;
-	struct tpc_ctx c;
-	struct csv_parser cp;
-
-	tp_parse_init(&p, rs, path, err, errlen);
-	memset(&c, 0, sizeof(c));
-	c.p = &p;
-	if (csv_init(&cp, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI))
-		return tp_fail(&p, 0, "out of memory");
-	if (csv_parse(&cp, buf, len, tpc_field, tpc_row, &c) != len && !c.failed) {
-		c.failed = 1;
-		tp_fail(&p, c.row + 1, "malformed CSV: %s", csv_strerror(csv_error(&cp)));
-	}
-	if (!c.failed && csv_fini(&cp, tpc_field, tpc_row, &c) != 0) {
-		c.failed = 1;
-		tp_fail(&p, c.row + 1, "malformed CSV at the end: %s", csv_strerror(csv_error(&cp)));
-	}
-	for (size_t i = 0; i < c.nf; i++)
-		free(c.f[i]);
-	csv_free(&cp);
-	if (c.failed)
-		return -1;
-	if (rs->ntp == 0)
-		return tp_fail(&p, c.row, "a throughput.csv without rows");
-	if (results_set_str(&rs->meta.tool, "iosweep"))
-		return tp_fail(&p, 0, "out of memory");
-	rs->meta.source_unit = p.unit < 0 ? RESULTS_UNIT_KBPS : p.unit;
-	return 0;
-}
-
-int import_tp_is_csv(const char *buf)
-{
-	return strncmp(buf, "schema,label,test,processes,", 28) == 0;
-}
-
-/* ---- merging trials ------------------------------------------------------ */
-
-unsigned import_tp_trials(const struct result_set *t)
-{
-	unsigned m = 0;
-	for (size_t i = 0; i < t->ntp; i++)
-		if ((unsigned)t->tp[i].trial + 1 > m)
-			m = (unsigned)t->tp[i].trial + 1;
-	return m;
-}
-
-int import_tp_merge(struct result_set *rs, const struct result_set *t,
-		    unsigned trial, int empty, const char *path, char *err, size_t errlen)
-{
-	size_t old = rs->ntp;
-
-	if (t->nsamples || (!empty && rs->nsamples) || t->ntp == 0)
-		return err_set(err, errlen, "%s: a throughput-mode (-t) result and a file size x record "
-			"size result cannot be trials of one set", path);
-	if ((unsigned long)trial + import_tp_trials(t) > 65536ul) {
-		return err_set(err, errlen, "%s: too many trials (more than 65536)", path);
-	}
-	if (!empty && rs->meta.source_unit != t->meta.source_unit)
-		return err_set(err, errlen, "%s: its figures are in %s but the set's are in %s: "
-			"different units cannot be trials of one set", path,
-			t->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s",
-			rs->meta.source_unit == RESULTS_UNIT_OPS ? "ops/s (-O)" : "kB/s");
-	for (size_t i = 0; i < t->ntp; i++) {
-		const struct result_tp *a = &t->tp[i];
-		if (find_tp(rs, a->kind, a->procs, a->trial + trial))
-			return err_set(err, errlen, "%s: trial %u of %u %s is in the set already", path,
-				a->trial + trial, a->procs, kind_name(a->kind));
-	}
-	for (size_t i = 0; i < t->ntp; i++) {
-		struct result_tp a = t->tp[i];
-		a.trial = (uint16_t)(a.trial + trial);
-		if (results_add_tp(rs, &a)) {
-			while (rs->ntp > old) {
-				rs->ntp--;
-				free(rs->tp[rs->ntp].child_xfer);
-				free(rs->tp[rs->ntp].child_rate);
-			}
-			return err_set(err, errlen, "%s: out of memory", path);
-		}
-	}
-	return 0;
 }

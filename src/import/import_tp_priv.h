@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * import_tp_priv.h: what the throughput-mode importer's two files share
- * and nobody else needs.  import_tp.c reads the text report and its -R
- * table (and throughput.csv); import_tp_sheet.c reads the -b BIFF2 sheet,
- * whose rows are the -R table's, so it fills them in through the same
- * functions: the state of one parse, its error message, the test of a
+ * import_tp_priv.h: what the throughput-mode importer's files share and
+ * nobody else needs.  import_tp.c reads the text report and its -R
+ * table, import_tp_csv.c reads throughput.csv with the same number
+ * reader and record helpers; import_tp_sheet.c reads the -b BIFF2
+ * sheet, whose rows are the -R table's, so it fills them in through the
+ * same functions: the state of one parse, its error message, the test of a
  * table label, a table row, the table's other labels and the command line.
  *
  * Ownership: a struct tp_parse borrows the result set, the path and the
@@ -16,6 +18,9 @@
 #include <stdint.h>
 
 #include "results.h"
+
+/* Most processes one test of a report or a throughput.csv may have. */
+#define TP_MAX_PROCS 65535u
 
 /* Most process counts (columns) one -R table or -b sheet may hold. */
 #define TP_MAX_COUNTS 256
@@ -73,5 +78,24 @@ int tp_table_label(struct tp_parse *p, const char *s, size_t n, unsigned line,
 
 /* The command line (text or sheet row 0): kept in rs's meta, its flags read. */
 int tp_set_cmdline(struct tp_parse *p, const char *s, size_t n, unsigned line);
+
+/*
+ * A decimal figure at *s (blanks first; digits, one '.', no sign, no
+ * exponent): 1 with *v set and *s past it, 0 when there is none.
+ */
+int import_tp_eat_number(const char **s, const char *end, double *v);
+
+/* Every figure of a parse is in kB or in ops: 0, or -1 when unit differs. */
+int import_tp_set_unit(struct tp_parse *p, int unit, unsigned line);
+
+/* The name of a test (enum tp_kind) for messages: "initial writers". */
+const char *import_tp_kind_name(int kind);
+
+/* The record of test kind with procs processes and trial in rs, or NULL. */
+struct result_tp *import_tp_find(struct result_set *rs, int kind, unsigned procs,
+				 unsigned trial);
+
+/* t cleared, its optional figures NAN (not given). */
+void import_tp_blank(struct result_tp *t);
 
 #endif

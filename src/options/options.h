@@ -30,6 +30,12 @@ enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO }
 
 #define OPTIONS_MAX_LIST 64   /* most -s or -r values one command takes */
 
+/* What a run uses for an option not given (IOzone's own defaults). */
+#define OPTIONS_DEFAULT_FILE "iosweep.tmp"
+#define OPTIONS_DEFAULT_FILE_KB UINT64_C(512)   /* IOzone without -s */
+#define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
+#define OPTIONS_DEFAULT_STRIDE UINT64_C(17)     /* IOzone without -j */
+
 struct options {
 	/* grid (IOzone) */
 	int auto_mode;              /* -a (also set by -A and by repeated -s/-r) */
@@ -166,6 +172,19 @@ int options_throughput(const struct options *o);
  * (0 outside throughput mode).
  */
 size_t options_child_counts(const struct options *o, unsigned *out, size_t max);
+
+/*
+ * The options whose field is 0 (or NULL) when not given, decoded: the
+ * value a run uses, the default of OPTIONS_DEFAULT_* or 1 otherwise.
+ * options_file_kb() and options_record_kb() are the first -s and -r.
+ */
+unsigned options_iodepth(const struct options *o);
+unsigned options_jobs(const struct options *o);
+unsigned options_trials(const struct options *o);
+uint64_t options_stride(const struct options *o);
+const char *options_file(const struct options *o);
+uint64_t options_file_kb(const struct options *o);
+uint64_t options_record_kb(const struct options *o);
 
 /* Write --help, generated from the table, to out. */
 void options_write_help(FILE *out);

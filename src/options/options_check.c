@@ -195,8 +195,8 @@ static int opt_check_throughput(struct opt_parse *ps)
 	static const char *const single[] = { "plot", "refine-cliffs", "latency",
 					      "until-settled", "report" };
 	struct options *o = ps->o;
-	uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
-	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
+	uint64_t file_kb = options_file_kb(o);
+	uint64_t rec_kb = options_record_kb(o);
 	size_t i;
 
 	if (!options_throughput(o)) {

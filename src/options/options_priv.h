@@ -14,11 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OPTIONS_DEFAULT_FILE "iosweep.tmp"
 #define OPTIONS_MAX_RECORD_KB UINT64_C(16384)   /* IOzone's MAXBUFFERSIZE */
 #define OPTIONS_MIN_AUTO_FILE_KB UINT64_C(4)    /* IOzone's RECLEN_START */
-#define OPTIONS_DEFAULT_FILE_KB UINT64_C(512)   /* IOzone without -s */
-#define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
 
 /* struct opt_parse keeps state per table row for at most this many rows. */
 #define OPT_MAX_ROWS 128

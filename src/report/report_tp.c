@@ -57,7 +57,7 @@ void report_tp_header(FILE *out, const struct options *o)
 
 void report_tp_count(FILE *out, const struct options *o, uint64_t file_kb)
 {
-	uint64_t rec_kb = o->nrecords ? o->records_kb[0] : 4;
+	uint64_t rec_kb = options_record_kb(o);
 
 	fprintf(out, "\tEach %s writes a %llu kByte file in %llu kByte records\n",
 		port_one(o), (unsigned long long)file_kb, (unsigned long long)rec_kb);
@@ -175,7 +175,7 @@ static uint64_t run_record_kb(const struct options *o, const struct tp_run *run)
 {
 	if (run->nresults)
 		return run->results[0].record_kb;
-	return o->nrecords ? o->records_kb[0] : 4;
+	return options_record_kb(o);
 }
 
 /* The three heading lines of a table; cpu selects the CPU table's. */

@@ -40,7 +40,6 @@
 #define PLAN_FILE_MAX_KB 524288u      /* IOzone KILOBYTES_END, 512 MB */
 #define PLAN_REC_MIN_KB 4u            /* IOzone RECLEN_START */
 #define PLAN_REC_MAX_KB 16384u        /* IOzone MAXBUFFERSIZE, 16 MB */
-#define PLAN_PLAIN_FILE_KB 512u       /* plain run without -s */
 #define PLAN_CROSSOVER_KB 16384u      /* IOzone CROSSOVER */
 #define PLAN_LARGE_REC_KB 64u         /* IOzone LARGE_REC */
 #define PLAN_MAX_SERIES 64            /* 2^64 bounds any x2 series */
@@ -162,8 +161,8 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 		goto nomem;
 
 	if (!auto_mode) {
-		uint64_t file_kb = o->nsizes ? o->sizes_kb[0] : PLAN_PLAIN_FILE_KB;
-		uint64_t rec_kb = o->nrecords ? o->records_kb[0] : PLAN_REC_MIN_KB;
+		uint64_t file_kb = options_file_kb(o);
+		uint64_t rec_kb = options_record_kb(o);
 		if (rec_kb > file_kb) {
 			snprintf(err, errlen, "-r %" PRIu64 " kB is larger than the file "
 				 "size %" PRIu64 " kB (-s): no whole record fits",

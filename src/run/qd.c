@@ -395,8 +395,8 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.kind = kind;
 	p.read_pct = o->mix_read_pct;
 	p.order = order;
-	p.depth = o->iodepth ? o->iodepth : 1;
-	p.njobs = o->jobs ? o->jobs : 1;
+	p.depth = options_iodepth(o);
+	p.njobs = options_jobs(o);
 	p.time_based = time_based;
 	p.sync = record;	/* the tests' passes, warm-up ones too */
 	p.ramp_ns = time_based ? o->ramp_ms * 1000000u : 0;
@@ -579,7 +579,7 @@ const struct tests_def *qd_find(int n, const struct options *o)
 
 int qd_check(const struct options *o, char *err, size_t errlen)
 {
-	unsigned depth = o->iodepth ? o->iodepth : 1;
+	unsigned depth = options_iodepth(o);
 	const struct engine_ops *eng;
 	struct engine *e;
 
@@ -648,7 +648,7 @@ static void put_ms(char *out, size_t outlen, uint64_t ms)
 
 void qd_describe(const struct options *o, char *out, size_t outlen)
 {
-	unsigned depth = o->iodepth ? o->iodepth : 1;
+	unsigned depth = options_iodepth(o);
 	char errbuf[8], rt[32] = "", rp[32] = "";
 	const struct engine_ops *eng = engine_pick(depth, errbuf, sizeof(errbuf));
 	char mix[16] = "";
@@ -658,7 +658,7 @@ void qd_describe(const struct options *o, char *out, size_t outlen)
 	if (o->mix_given)
 		snprintf(mix, sizeof(mix), "%u", o->mix_read_pct);
 	snprintf(out, outlen, "engine=%s iodepth=%u jobs=%u%s%s%s%s%s%s%s",
-		 eng ? eng->name : "none", depth, o->jobs ? o->jobs : 1,
+		 eng ? eng->name : "none", depth, options_jobs(o),
 		 o->mix_given ? " mix=" : "", mix,
 		 o->runtime_ms ? " runtime=" : "", o->runtime_ms ? rt : "",
 		 o->runtime_ms ? " ramp=" : "", o->runtime_ms ? rp : "",

@@ -29,15 +29,13 @@
 #include "run/tests.h"
 #include "lib/err.h"
 
-#define RUNNER_DEFAULT_FILE "iosweep.tmp"
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
-#define RUNNER_PLAIN_KB 512u         /* IOzone's size without -s or -a */
 #define RUNNER_SEED 0x5eed0000ull
 #define RUNNER_PROBE_BYTES (2u << 20) /* of the write stream, for the zlib ratio */
 
 static const char *target(const struct options *o)
 {
-	return o->file ? o->file : RUNNER_DEFAULT_FILE;
+	return options_file(o);
 }
 
 /* The largest file the sweep will write, in kB, from the options. */
@@ -51,7 +49,7 @@ static uint64_t largest_kb(const struct options *o)
 	if (kb == 0 && o->auto_mode)
 		kb = o->max_file_kb ? o->max_file_kb : RUNNER_AUTO_MAX_KB;
 	if (kb == 0)
-		kb = RUNNER_PLAIN_KB;
+		kb = OPTIONS_DEFAULT_FILE_KB;
 	return kb;
 }
 
@@ -457,11 +455,11 @@ static int fill_set(struct run *r, char *err, size_t errlen)
 		if (r->rs_cell[i] < 0)
 			goto nomem;
 		if (!pc->placeholder) {
-			r->total += o->trials ? o->trials : 1;
-			r->total_kb += pc->file_kb * (o->trials ? o->trials : 1);
+			r->total += options_trials(o);
+			r->total_kb += pc->file_kb * options_trials(o);
 		}
 	}
-	rs->trials = o->trials ? o->trials : 1;
+	rs->trials = options_trials(o);
 	if (r->p->nrecord_axis &&
 	    results_set_record_axis(rs, r->p->record_axis, r->p->nrecord_axis) != 0)
 		goto nomem;
@@ -565,7 +563,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->mode.osync = o->osync;
 	c->mode.odsync = o->odsync;
 	c->mode.orsync = o->orsync;
-	c->stride = o->stride ? o->stride : 17;
+	c->stride = options_stride(o);
 	c->include_fsync = o->include_fsync;
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;

@@ -122,7 +122,7 @@ int settle_run(const struct options *o, struct result_set *rs,
 	unsigned mult = o->multiplier ? o->multiplier : 2;
 
 	*rounds = 0;
-	io_dir_of(o->file ? o->file : "iosweep.tmp", dir, sizeof(dir));
+	io_dir_of(options_file(o), dir, sizeof(dir));
 	for (;;) {
 		int need = settle_needed(rs, &unsettled, err, errlen);
 		if (need < 0)

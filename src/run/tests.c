@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tests.c: the ops table of IOzone's tests and the pass functions that
- * time them (see tests.h for what is timed and where iosweep differs).
+ * tests.c: the ops table of IOzone's tests and the runner of their
+ * passes (see tests.h for what is timed and where iosweep differs).
  *
- * Every pass function has the same shape: open and fsync before t0, the
- * record loop, then end_timed() (fsync with -e, close with -c, t1), then
- * finish() (fsync and close when they were not timed).  Errors leave
- * through one exit per function.
+ * The runner sits above the pass functions (tests_pass.c): before a
+ * pass it drops the cache with --cold and arms the latency histogram,
+ * after it it repeats the pass for --min-time, completes a stonewalled
+ * file and records the sample, all outside the timing.
  */
 #include "compat.h"
 
@@ -14,7 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "clients/clients.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "latency.h"
@@ -23,777 +23,43 @@
 #include "run/pattern.h"
 #include "results.h"
 #include "run/tests.h"
-#include "lib/err.h"
-
-/* ---- order of records ---------------------------------------------- */
-
-/* splitmix64: a small fixed-seed generator for the random test's order. */
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, bound), bound >= 1, without modulo bias. */
-static uint64_t bounded(uint64_t *state, uint64_t bound)
-{
-	uint64_t threshold = (0 - bound) % bound;
-	for (;;) {
-		uint64_t r = splitmix64(state);
-		if (r >= threshold)
-			return r % bound;
-	}
-}
-
-#define TESTS_SEED 0x10205a7e5eedull
-
-void tests_permutation(uint64_t *idx, uint64_t n)
-{
-	uint64_t state = TESTS_SEED;
-
-	for (uint64_t i = 0; i < n; i++)
-		idx[i] = i;
-	for (uint64_t i = n; i > 1; i--) {
-		uint64_t j = bounded(&state, i);
-		uint64_t t = idx[i - 1];
-		idx[i - 1] = idx[j];
-		idx[j] = t;
-	}
-}
-
-/*
- * IOzone's stride walk: read a record, jump s records on; when the next
- * jump would reach the last record, start again one record further in
- * than the previous start (back at 0 when the file has no more than s
- * records).
- */
-void tests_stride_order(uint64_t *idx, uint64_t n, uint64_t s)
-{
-	uint64_t pos = 0, wrap = 0;
-
-	if (s == 0)
-		s = 1;
-	for (uint64_t i = 0; i < n; i++) {
-		idx[i] = pos;
-		pos++;
-		if (pos + s >= n - 1) {
-			wrap++;
-			pos = n <= s ? 0 : wrap % n;
-		} else {
-			pos += s - 1;
-		}
-	}
-}
-
-static int need_offsets(struct tests_ctx *c)
-{
-	if (!c->offsets)
-		return err_set(c->err, c->errlen, "internal error: no offset table for "
-			"%llu records", (unsigned long long)c->numrecs);
-	return 0;
-}
-
-static void to_bytes(struct tests_ctx *c)
-{
-	for (uint64_t i = 0; i < c->numrecs; i++)
-		c->offsets[i] *= c->reclen;
-}
-
-static int prepare_random(struct tests_ctx *c)
-{
-	if (need_offsets(c) != 0)
-		return TESTS_ERROR;
-	tests_permutation(c->offsets, c->numrecs);
-	to_bytes(c);
-	return TESTS_OK;
-}
-
-static int prepare_stride(struct tests_ctx *c)
-{
-	if (need_offsets(c) != 0)
-		return TESTS_ERROR;
-	tests_stride_order(c->offsets, c->numrecs, c->stride);
-	to_bytes(c);
-	return TESTS_OK;
-}
-
-/* ---- the common parts of a pass ------------------------------------ */
-
-static volatile unsigned char purge_sink;
-
-/* -p: evict the CPU caches by touching a large buffer, before t0. */
-static void purge_cpu(struct tests_ctx *c)
-{
-	unsigned char acc = 0;
-
-	if (!c->purge_buf)
-		return;
-	for (size_t i = 0; i < TESTS_PURGE_BYTES; i += 64) {
-		c->purge_buf[i]++;
-		acc ^= c->purge_buf[i];
-	}
-	purge_sink = acc;
-}
-
-/*
- * Just before t0, the file open: -p's purge, then (many clients) the
- * barrier every client's pass starts from.  0, or 1 when the clients
- * agreed to stop.
- */
-static int ready(struct tests_ctx *c, uint64_t step_recs)
-{
-	uint64_t steps = TESTS_WALL_BYTES / (step_recs * c->reclen);
-
-	purge_cpu(c);
-	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
-	c->walled = 0;
-	c->wall_iters = 0;
-	c->wall_recs = step_recs;
-	c->wall_mask = 0;
-	while (c->wall_mask * 2 + 1 < steps)
-		c->wall_mask = c->wall_mask * 2 + 1;
-	return clients_pass_start(*c->stop != 0);
-}
-
-/* The records a pass moved: all, or those before it was stonewalled. */
-static uint64_t moved(const struct tests_ctx *c)
-{
-	if (!c->walled || c->wall_iters * c->wall_recs >= c->numrecs)
-		return c->numrecs;
-	return c->wall_iters * c->wall_recs;
-}
-
-/* t1 taken: the barrier after the pass (a pass that ran to its end tells
- * the stonewalled clients so). */
-static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
-{
-	s->elapsed_ns = clock_now_ns() - t0;
-	s->ops = moved(c);
-	s->bytes = s->ops * c->reclen;
-	return clients_pass_end(*c->stop != 0, c->walled, &c->sync_ns) ?
-		TESTS_STOPPED : TESTS_OK;
-}
-
-/* The descriptor tests use: O_DIRECT and the sync flags apply. */
-static int open_file(struct tests_ctx *c, int flags)
-{
-	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
-}
-
-static int opened(struct tests_ctx *c, int fd)
-{
-	if (fd < 0)
-		return -1;
-	return io_fsync(fd, c->path, c->err, c->errlen);
-}
-
-/* -e: fsync inside the timing; -c: close inside; then t1. */
-static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
-		     struct tests_span *s)
-{
-	if (c->include_fsync && io_fsync(*fd, c->path, c->err, c->errlen) != 0)
-		return TESTS_ERROR;
-	if (c->include_close) {
-		int rc = io_close(*fd, c->path, c->err, c->errlen);
-		*fd = -1;
-		if (rc != 0)
-			return TESTS_ERROR;
-	}
-	return passed(c, t0, s);
-}
-
-/* After t1: fsync and close what the timing did not. */
-static int finish(struct tests_ctx *c, int fd, int rc)
-{
-	if (fd < 0)
-		return rc;
-	if (rc != TESTS_OK) {
-		plat_close_fd(fd);
-		return rc;
-	}
-	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
-		plat_close_fd(fd);
-		return TESTS_ERROR;
-	}
-	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
-}
+#include "run/tests_priv.h"
 
 #define IOSWEEP_CACHE_MSG 256
-
-#define STOPPED_OR(c, stmt) \
-	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
-
-/*
- * The timed loop: the statement(s) after `to` for i = from .. to-1, each
- * leaving with goto out on error.  Without --latency (c->lat NULL) it is
- * the plain loop.  With --stonewall (never with --latency) it is the
- * plain loop that also asks every wall_mask + 1 steps whether another
- * client finished, and ends early if so (wall_iters: the steps done).
- * With --latency, the clock is read once after every op and the
- * step from the previous reading (tp: t0 before the first op) is the op's
- * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
- * -Q, a scratch word otherwise).  The variant is chosen once, here, before
- * the first op.  tp is left at the last reading.
- */
-#define TIMED_LOOP(c, tp, from, to, ...) do { \
-	if ((c)->stonewall) { \
-		const uint64_t wm_ = (c)->wall_mask; \
-		uint64_t i = (from); \
-		for (; i < (to) && !(c)->walled; i++) { \
-			STOPPED_OR(c, __VA_ARGS__); \
-			if ((i & wm_) == wm_ && clients_walled()) \
-				(c)->walled = 1; \
-		} \
-		(c)->wall_iters += i - (from); \
-	} else if (!(c)->lat) { \
-		for (uint64_t i = (from); i < (to); i++) \
-			STOPPED_OR(c, __VA_ARGS__); \
-	} else { \
-		struct latency_hist *const lh_ = (c)->lat; \
-		uint64_t *const qn_ = (c)->op_dst; \
-		const uint64_t qm_ = (c)->op_mask; \
-		for (uint64_t i = (from); i < (to); i++) { \
-			uint64_t tn_; \
-			STOPPED_OR(c, __VA_ARGS__); \
-			tn_ = clock_now_ns(); \
-			latency_add(lh_, tn_ - (tp)); \
-			qn_[i & qm_] = tn_ - (tp); \
-			(tp) = tn_; \
-		} \
-	} \
-} while (0)
-
-/* The write walk of pattern.h over the cell's write buffer. */
-static void window_start(struct tests_ctx *c, struct pattern_window *w,
-			 size_t span)
-{
-	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
-}
-
-static void window_save(struct tests_ctx *c, const struct pattern_window *w)
-{
-	c->wpos = pattern_window_pos(w);
-}
-
-#define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
-
-size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
-{
-	uint64_t n = TESTS_VEC_MAX;
-
-	if (reclen > 0 && TESTS_VEC_BYTES / reclen < n)
-		n = TESTS_VEC_BYTES / reclen;
-	if (numrecs < n)
-		n = numrecs;
-	return n ? (size_t)n : 1;
-}
-
-size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
-{
-	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
-}
-
-/* ---- the tests ------------------------------------------------------ */
-
-/* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
-static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
-	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	struct pattern_window w;
-	uint64_t t0, tp;
-
-	if (opened(c, fd) != 0)
-		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0) goto out;
-		   WINDOW_NEXT(w));
-	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
-out:
-	return finish(c, fd, rc);
-}
-
-/* Test 1: one untimed record read primes the path, then the timed reads. */
-static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDONLY);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (opened(c, fd) != 0)
-		goto out;
-	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
-	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
-		goto out;
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
-	rc = end_timed(c, &fd, t0, s);
-out:
-	return finish(c, fd, rc);
-}
-
-/* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
-static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDWR);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	struct pattern_window w;
-	uint64_t t0, tp;
-
-	if (fd < 0)
-		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	if (pass == 0) {
-		TIMED_LOOP(c, tp, 0, n,
-			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-				       c->err, c->errlen) != 0 ||
-			       io_full_read(fd, buf, len, c->path, c->err,
-					    c->errlen) != 0) goto out);
-	} else {
-		TIMED_LOOP(c, tp, 0, n,
-			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-				       c->err, c->errlen) != 0 ||
-			       io_full_write(fd, w.p, len, c->path, c->err,
-					     c->errlen) != 0) goto out;
-			   WINDOW_NEXT(w));
-	}
-	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
-out:
-	return finish(c, fd, rc);
-}
-
-/* Test 3: from the last record back to the first, read then seek back two. */
-static int pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDONLY);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const int64_t back = -2 * (int64_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (opened(c, fd) != 0)
-		goto out;
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	/* the first op's latency includes this seek */
-	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
-		    c->err, c->errlen) != 0)
-		goto out;
-	TIMED_LOOP(c, tp, 1, n,
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0 ||
-		       io_seek(fd, back, SEEK_CUR, c->path, c->err,
-			       c->errlen) != 0) goto out);
-	TIMED_LOOP(c, tp, 0, 1,
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
-	rc = end_timed(c, &fd, t0, s);
-out:
-	return finish(c, fd, rc);
-}
-
-/* Test 4: the record at offset 0, written numrecs times. */
-static int pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDWR);
-	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	struct pattern_window w;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (opened(c, fd) != 0)
-		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0 ||
-		       io_seek(fd, 0, SEEK_SET, c->path, c->err,
-			       c->errlen) != 0) goto out;
-		   WINDOW_NEXT(w));
-	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
-out:
-	return finish(c, fd, rc);
-}
-
-/* Test 5: reads in IOzone's stride order (-j records). */
-static int pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	int fd = open_file(c, O_RDONLY);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (opened(c, fd) != 0)
-		goto out;
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
-			       c->err, c->errlen) != 0 ||
-		       io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
-	rc = end_timed(c, &fd, t0, s);
-out:
-	return finish(c, fd, rc);
-}
-
-/*
- * Tests 6 and 7: stdio with a buffer of one record (setvbuf), vbuf: the
- * buffer the test leaves idle (tests.h).  IOzone opens these with fopen,
- * so neither O_DIRECT nor the sync flags apply.  The file is never
- * followed through a link: open, then fdopen.
- */
-static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
-			 unsigned char *vbuf)
-{
-	int fd = io_open(c->path, flags, NULL, c->err, c->errlen);
-	FILE *fp;
-
-	if (fd < 0)
-		return NULL;
-	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
-		plat_close_fd(fd);
-		return NULL;
-	}
-	fp = fdopen(fd, how);
-	if (!fp) {
-		snprintf(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
-			 strerror(errno));
-		plat_close_fd(fd);
-		return NULL;
-	}
-	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->reclen) != 0) {
-		snprintf(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
-		fclose(fp);
-		return NULL;
-	}
-	return fp;
-}
-
-static int stream_fail(struct tests_ctx *c, const char *call)
-{
-	snprintf(c->err, c->errlen, "cannot %s '%s': %s", call, c->path,
-		 errno ? strerror(errno) : "short transfer");
-	return TESTS_ERROR;
-}
-
-/* -e: fflush+fsync inside; -c: fclose inside; then t1. */
-static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
-			    struct tests_span *s)
-{
-	if (c->include_fsync) {
-		if (fflush(*fp) != 0)
-			return stream_fail(c, "fflush");
-		if (io_fsync(fileno(*fp), c->path, c->err, c->errlen) != 0)
-			return TESTS_ERROR;
-	}
-	if (c->include_close) {
-		int rc = fclose(*fp);
-		*fp = NULL;
-		if (rc != 0)
-			return stream_fail(c, "fclose");
-	}
-	return passed(c, t0, s);
-}
-
-static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
-{
-	if (!fp)
-		return rc;
-	if (rc != TESTS_OK) {
-		fclose(fp);
-		return rc;
-	}
-	if (fflush(fp) != 0) {
-		rc = stream_fail(c, "fflush");
-		fclose(fp);
-		return rc;
-	}
-	if (io_fsync(fileno(fp), c->path, c->err, c->errlen) != 0) {
-		fclose(fp);
-		return TESTS_ERROR;
-	}
-	if (fclose(fp) != 0)
-		return stream_fail(c, "fclose");
-	return TESTS_OK;
-}
-
-/*
- * Test 6.  IOzone opens pass 0 with "w+" when the file is absent and "r+"
- * when it exists; the runner empties the file at the start of every cell
- * (where IOzone would have removed it), so "r+" is the same in both cases.
- */
-static int pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	FILE *fp = open_stream(c, O_RDWR, "r+", c->buf);
-	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	struct pattern_window w;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (!fp)
-		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	errno = 0;
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (fwrite(w.p, len, 1, fp) != 1) {
-			   rc = stream_fail(c, "fwrite");
-			   goto out;
-		   }
-		   WINDOW_NEXT(w));
-	rc = end_timed_stream(c, &fp, t0, s);
-	window_save(c, &w);
-out:
-	return finish_stream(c, fp, rc);
-}
-
-static int pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	FILE *fp = open_stream(c, O_RDONLY, "r", c->wbuf);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
-
-	(void)pass;
-	if (!fp)
-		goto out;
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	errno = 0;
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   if (fread(buf, len, 1, fp) != 1) {
-			   if (feof(fp))
-				   snprintf(c->err, c->errlen, "cannot fread '%s': "
-					    "unexpected end of file", c->path);
-			   else
-				   stream_fail(c, "fread");
-			   rc = TESTS_ERROR;
-			   goto out;
-		   });
-	rc = end_timed_stream(c, &fp, t0, s);
-out:
-	return finish_stream(c, fp, rc);
-}
-
-/* Tests 9 and 10: pwrite/pread at consecutive offsets. */
-static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
-{
-	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
-	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	struct pattern_window w;
-	uint64_t t0, tp, off = 0;
-
-	if (opened(c, fd) != 0)
-		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	if (is_write) {
-		TIMED_LOOP(c, tp, 0, n,
-			   if (io_full_pwrite(fd, w.p, len, off, c->path,
-					      c->err, c->errlen) != 0) goto out;
-			   off += len;
-			   WINDOW_NEXT(w));
-	} else {
-		TIMED_LOOP(c, tp, 0, n,
-			   if (io_full_pread(fd, buf, len, off, c->path,
-					     c->err, c->errlen) != 0) goto out;
-			   off += len);
-	}
-	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
-out:
-	return finish(c, fd, rc);
-}
-
-static int pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	(void)pass;
-	return pass_pio(c, 1, s);
-}
-
-static int pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	(void)pass;
-	return pass_pio(c, 0, s);
-}
-
-/* The nvec records of one vectored call, at p. */
-static void point_iov(struct io_vec *iov, unsigned char *p, size_t len, int nvec)
-{
-	for (int k = 0; k < nvec; k++) {
-		iov[k].base = p + (size_t)k * len;
-		iov[k].len = len;
-	}
-}
-
-/* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
-static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
-{
-	struct io_vec iov[TESTS_VEC_MAX];
-	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
-	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const int nvec = (int)c->nvec;
-	const uint64_t groups = c->numrecs / c->nvec;
-	const int tail_n = (int)(c->numrecs % c->nvec);
-	const uint64_t step = (uint64_t)nvec * len;
-	struct pattern_window w;
-	uint64_t t0, tp, off = 0;
-
-	window_start(c, &w, (size_t)step);
-	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
-	if (opened(c, fd) != 0)
-		goto out;
-	if (ready(c, (uint64_t)nvec) != 0) {
-		rc = TESTS_STOPPED;
-		goto out;
-	}
-	t0 = tp = clock_now_ns();
-	if (is_write) {
-		TIMED_LOOP(c, tp, 0, groups,
-			   if (io_full_pwritev(fd, iov, nvec, off, c->path, c->err,
-					       c->errlen) != 0) goto out;
-			   off += step;
-			   WINDOW_NEXT(w);
-			   point_iov(iov, w.p, len, nvec));
-		if (tail_n)
-			TIMED_LOOP(c, tp, groups, groups + 1,
-				   if (io_full_pwritev(fd, iov, tail_n, off, c->path,
-						       c->err, c->errlen) != 0) goto out);
-	} else {
-		TIMED_LOOP(c, tp, 0, groups,
-			   if (io_full_preadv(fd, iov, nvec, off, c->path, c->err,
-					      c->errlen) != 0) goto out;
-			   off += step);
-		if (tail_n)
-			TIMED_LOOP(c, tp, groups, groups + 1,
-				   if (io_full_preadv(fd, iov, tail_n, off, c->path,
-						      c->err, c->errlen) != 0) goto out);
-	}
-	rc = end_timed(c, &fd, t0, s);
-	if (is_write)
-		window_save(c, &w);
-out:
-	return finish(c, fd, rc);
-}
-
-static int pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	(void)pass;
-	return pass_vec(c, 1, s);
-}
-
-static int pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
-{
-	(void)pass;
-	return pass_vec(c, 0, s);
-}
 
 /* ---- the table -------------------------------------------------------- */
 
 static const struct tests_def table[] = {
 	{ .number = 0, .name = "write", .col = { RC_WRITE, RC_REWRITE },
-	  .passes = 2, .pass = pass_write },
+	  .passes = 2, .pass = tests_pass_write },
 	{ .number = 1, .name = "read", .col = { RC_READ, RC_REREAD },
-	  .passes = 2, .needs_data = 1, .pass = pass_read },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_read },
 	{ .number = 2, .name = "random read/write",
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
-	  .keep_pass2 = 1, .needs_data = 1, .prepare = prepare_random,
-	  .pass = pass_random },
+	  .keep_pass2 = 1, .needs_data = 1, .prepare = tests_prepare_random,
+	  .pass = tests_pass_random },
 	/* IOzone runs the backward read twice and reports the first pass. */
 	{ .number = 3, .name = "bkwd read", .col = { RC_BKWD_READ, -1 },
-	  .passes = 2, .needs_data = 1, .pass = pass_bkwd },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd },
 	{ .number = 4, .name = "record rewrite",
 	  .col = { RC_RECORD_REWRITE, -1 }, .passes = 1,
-	  .pass = pass_recrewrite },
+	  .pass = tests_pass_recrewrite },
 	{ .number = 5, .name = "stride read", .col = { RC_STRIDE_READ, -1 },
-	  .passes = 1, .needs_data = 1, .prepare = prepare_stride,
-	  .pass = pass_stride },
+	  .passes = 1, .needs_data = 1, .prepare = tests_prepare_stride,
+	  .pass = tests_pass_stride },
 	{ .number = 6, .name = "fwrite", .col = { RC_FWRITE, RC_FREWRITE },
-	  .passes = 2, .pass = pass_fwrite },
+	  .passes = 2, .pass = tests_pass_fwrite },
 	{ .number = 7, .name = "fread", .col = { RC_FREAD, RC_FREREAD },
-	  .passes = 2, .needs_data = 1, .pass = pass_fread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread },
 	{ .number = 9, .name = "pwrite", .col = { RC_PWRITE, RC_REPWRITE },
-	  .passes = 2, .pass = pass_pwrite },
+	  .passes = 2, .pass = tests_pass_pwrite },
 	{ .number = 10, .name = "pread", .col = { RC_PREAD, RC_REPREAD },
-	  .passes = 2, .needs_data = 1, .pass = pass_pread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread },
 	{ .number = 11, .name = "pwritev",
 	  .col = { RC_PWRITEV, RC_REPWRITEV }, .passes = 2,
-	  .pass = pass_pwritev },
+	  .pass = tests_pass_pwritev },
 	{ .number = 12, .name = "preadv", .col = { RC_PREADV, RC_REPREADV },
-	  .passes = 2, .needs_data = 1, .pass = pass_preadv },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv },
 };
 
 const struct tests_def *tests_find(int number)
@@ -881,7 +147,7 @@ static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
 /* Does pass p of t read the file (every pass of a reading test but random write)? */
 static int pass_reads(const struct tests_def *t, int p)
 {
-	return t->needs_data && !(t->pass == pass_random && p == 1);
+	return t->needs_data && !(t->pass == tests_pass_random && p == 1);
 }
 
 /*
@@ -910,35 +176,8 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
  * stonewalled. */
 static int fills_file(const struct tests_def *t)
 {
-	return t->pass == pass_write || t->pass == pass_fwrite ||
-	       t->pass == pass_pwrite || t->pass == pass_pwritev;
-}
-
-/*
- * After a stonewalled pass of fills_file(), untimed: records done..numrecs
- * written from the pattern windows, so the file is whole again for the
- * tests that read it.  Plain descriptor (no -I, no sync flags): nothing of
- * it is measured.
- */
-static int complete_file(struct tests_ctx *c, uint64_t done)
-{
-	const size_t len = (size_t)c->reclen;
-	struct pattern_window w;
-	int fd = io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
-
-	if (fd < 0)
-		return TESTS_ERROR;
-	window_start(c, &w, len);
-	for (uint64_t i = done; i < c->numrecs; i++) {
-		if (io_full_pwrite(fd, w.p, len, i * c->reclen, c->path, c->err,
-				   c->errlen) != 0) {
-			plat_close_fd(fd);
-			return TESTS_ERROR;
-		}
-		WINDOW_NEXT(w);
-	}
-	window_save(c, &w);
-	return finish(c, fd, TESTS_OK);
+	return t->pass == tests_pass_write || t->pass == tests_pass_fwrite ||
+	       t->pass == tests_pass_pwrite || t->pass == tests_pass_pwritev;
 }
 
 static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
@@ -997,7 +236,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
 			     s.elapsed_ns < c->min_pass_ns; k++) {
 				struct tests_span more = { 0, 0, 0, 0 };
-				if (t->pass == pass_fread)
+				if (t->pass == tests_pass_fread)
 					restore_wbuf(c);
 				if (cache_state(t, c, p, NULL) != TESTS_OK)
 					return TESTS_ERROR;
@@ -1010,11 +249,11 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 		}
 		w1 = clock_now_ns();
 		clock_cpu(&u1, &s1);
-		if (t->pass == pass_fread)
+		if (t->pass == tests_pass_fread)
 			restore_wbuf(c);
 		/* after the pass's wall and CPU times: not part of its figures */
 		if (rc == TESTS_OK && c->walled && fills_file(t))
-			rc = complete_file(c, s.ops);
+			rc = tests_complete_file(c, s.ops);
 		if (rc != TESTS_OK)
 			return rc;
 		if (c->record && p < 2 && t->col[p] >= 0) {

@@ -1,11 +1,13 @@
 /*
  * testutil.h: helpers several unit tests share (header-only, like cu.h):
- * parse a command line written as one string, read a whole file, and add
- * an imported-style (rate-only) sample to a result set.
+ * parse a command line written as one string, read a whole file, write one, add an
+ * imported-style (rate-only) sample to a result set, and compare the
+ * figures of two sets.
  */
 #ifndef IOSWEEP_TESTUTIL_H
 #define IOSWEEP_TESTUTIL_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,15 @@ static inline void tu_tmp_cleanup(const char *dir)
 	}
 }
 
+/* Write len bytes of buf into a new file at path. */
+static inline void tu_spill(const char *path, const char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(fwrite(buf, 1, len, fp), len);
+	fclose(fp);
+}
+
 /* A rate-only sample of kbps for (file_kb, rec_kb, col, trial). */
 static inline void tu_add_rate(struct result_set *rs, uint64_t file_kb, uint64_t rec_kb,
 			       int col, unsigned trial, double kbps, unsigned flags)
@@ -108,6 +119,38 @@ static inline void tu_add_rate(struct result_set *rs, uint64_t file_kb, uint64_t
 	s.rate_kbps = kbps;
 	s.flags = RESULTS_SF_RATE_ONLY | flags;
 	CU_ASSERT_FATAL(results_add_sample(rs, &s) == 0);
+}
+
+/* The one figure of (cell, col) in unit; NAN if none. */
+static inline double tu_figure_in(const struct result_set *rs, uint64_t file_kb,
+				   uint64_t rec_kb, int col, int unit)
+{
+	double v[4];
+	long cell = results_find_cell(rs, file_kb, rec_kb);
+	if (cell < 0)
+		return NAN;
+	size_t n = results_values(rs, (size_t)cell, col, unit, v, 4);
+	return n == 1 ? v[0] : NAN;
+}
+
+/* Every (cell, col) figure of a equals b's. */
+static inline void tu_assert_same_figures(const struct result_set *a,
+					  const struct result_set *b, double rel_tol)
+{
+	CU_ASSERT_EQUAL(a->nsamples, b->nsamples);
+	CU_ASSERT_EQUAL(a->cols_mask, b->cols_mask);
+	for (size_t i = 0; i < a->nsamples; i++) {
+		const struct result_sample *s = &a->samples[i];
+		const struct result_cell *c = &a->cells[s->cell];
+		double va = results_sample_value(a, s, RESULTS_UNIT_KBPS);
+		double vb = tu_figure_in(b, c->file_kb, c->record_kb, s->col, RESULTS_UNIT_KBPS);
+		if (!(fabs(va - vb) <= rel_tol * va)) {
+			fprintf(stderr, "%llu/%llu %s: %.3f vs %.3f\n", (unsigned long long)c->file_kb,
+				(unsigned long long)c->record_kb, results_col_name(s->col), va, vb);
+			CU_FAIL("figures differ");
+			return;
+		}
+	}
 }
 
 #endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests_priv.h: what the table and runner of the tests (tests.c) take
+ * from the pass functions below them (tests_pass.c), for src/run/ only.
+ *
+ * A pass function runs pass `pass` of its test on the cell in c and
+ * fills s with what the timed region moved and how long it took: one of
+ * TESTS_OK, TESTS_STOPPED or TESTS_ERROR (c->err set).  A prepare
+ * function fills c->offsets before the first pass, outside the timing.
+ */
+#ifndef IOSWEEP_TESTS_PRIV_H
+#define IOSWEEP_TESTS_PRIV_H
+
+#include <stdint.h>
+
+#include "run/tests.h"
+
+int tests_prepare_random(struct tests_ctx *c);
+int tests_prepare_stride(struct tests_ctx *c);
+
+int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_pread(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
+
+/*
+ * After a stonewalled pass that writes the file from its start: records
+ * done..numrecs written untimed, so the tests that read the file find it
+ * whole.  TESTS_OK or TESTS_ERROR.
+ */
+int tests_complete_file(struct tests_ctx *c, uint64_t done);
+
+#endif

@@ -1,0 +1,455 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * throughput_child.c: one child of throughput mode, process or thread:
+ * prepare its file and buffers, say "ready", wait for "go", run the
+ * record loop, write its figures into its slot of the shared block and
+ * say "done" (see throughput.c for the parent's side of the pipes).
+ *
+ * The record loop reads the stop flags once per record and nothing
+ * else; the op itself is one function per access pattern, chosen before
+ * the loop.  Nothing here starts, waits for or reaps a child.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/clock.h"
+#include "platform/platform.h"
+#include "options/options.h"
+#include "run/pattern.h"
+#include "run/tests.h"
+#include "run/throughput.h"
+#include "run/throughput_priv.h"
+#include "lib/err.h"
+
+#define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
+
+/* One child's working state. */
+struct tp_child_state {
+	const struct tp_ctx *c;
+	unsigned idx;
+	int kind;                 /* the test it runs (a mixed workload child:
+				     random read or random write) */
+	char path[4096];
+	int fd;
+	FILE *fp;
+	unsigned char *buf;       /* readers: one record */
+	unsigned char *wbuf;      /* writers: the pattern buffer (pattern.h) */
+	size_t wlen;
+	struct pattern_window w;  /* writers: where the next record comes from */
+	char *stdio_buf;
+	uint64_t *off;
+	char *err;
+	size_t errlen;
+};
+
+/* ---- the record operations -------------------------------------------- */
+
+static int op_write(struct tp_child_state *s, uint64_t i)
+{
+	const unsigned char *p = s->w.p;
+
+	(void)i;
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_write(s->fd, p, (size_t)s->c->reclen, s->path, s->err,
+			     s->errlen);
+}
+
+static int op_read(struct tp_child_state *s, uint64_t i)
+{
+	(void)i;
+	return io_full_read(s->fd, s->buf, (size_t)s->c->reclen, s->path, s->err,
+			    s->errlen);
+}
+
+static int op_seek_write(struct tp_child_state *s, uint64_t i)
+{
+	if (io_seek(s->fd, (int64_t)s->off[i], SEEK_SET, s->path, s->err,
+		    s->errlen) != 0)
+		return -1;
+	return op_write(s, i);
+}
+
+static int op_seek_read(struct tp_child_state *s, uint64_t i)
+{
+	if (io_seek(s->fd, (int64_t)s->off[i], SEEK_SET, s->path, s->err,
+		    s->errlen) != 0)
+		return -1;
+	return op_read(s, i);
+}
+
+static int op_pwrite(struct tp_child_state *s, uint64_t i)
+{
+	const unsigned char *p = s->w.p;
+
+	PATTERN_WINDOW_NEXT(s->w);
+	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen, i * s->c->reclen,
+			      s->path, s->err, s->errlen);
+}
+
+static int op_pread(struct tp_child_state *s, uint64_t i)
+{
+	return io_full_pread(s->fd, s->buf, (size_t)s->c->reclen, i * s->c->reclen,
+			     s->path, s->err, s->errlen);
+}
+
+static int stream_error(struct tp_child_state *s, const char *call)
+{
+	return err_set(s->err, s->errlen, "cannot %s '%s': %s", call, s->path,
+		ferror(s->fp) && errno ? strerror(errno) : "unexpected end of file");
+}
+
+static int op_fwrite(struct tp_child_state *s, uint64_t i)
+{
+	const unsigned char *p = s->w.p;
+
+	(void)i;
+	PATTERN_WINDOW_NEXT(s->w);
+	return fwrite(p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
+		stream_error(s, "fwrite");
+}
+
+static int op_fread(struct tp_child_state *s, uint64_t i)
+{
+	(void)i;
+	return fread(s->buf, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
+		stream_error(s, "fread");
+}
+
+typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
+
+static tp_op_fn op_of(int kind)
+{
+	switch (kind) {
+	case TP_WRITE: case TP_REWRITE: return op_write;
+	case TP_READ: case TP_REREAD: return op_read;
+	case TP_REVERSE: case TP_STRIDE: case TP_RANDOM_READ: return op_seek_read;
+	case TP_RANDOM_WRITE: return op_seek_write;
+	case TP_PWRITE: return op_pwrite;
+	case TP_PREAD: return op_pread;
+	case TP_FWRITE: return op_fwrite;
+	default: return op_fread;
+	}
+}
+
+static int kind_writes(int kind)
+{
+	return throughput_test_def(kind)->writes;
+}
+
+/* ---- one child ------------------------------------------------------------ */
+
+/* CPU seconds of this child: its process, or with -T its thread. */
+static void child_cpu(int threads, double *user_s, double *sys_s)
+{
+	if (threads && plat_thread_cpu(user_s, sys_s) == 0)
+		return;
+	clock_cpu(user_s, sys_s);
+}
+
+/* Block until the parent closes "go" (end of file on the pipe). */
+static void wait_go(int fd)
+{
+	char b;
+
+	for (;;) {
+		long n = plat_pipe_read(fd, &b, 1);
+		if (n == 0 || (n < 0 && errno != EINTR))
+			return;
+	}
+}
+
+/* Offsets of the records, in the order the test visits them, in bytes. */
+static int child_offsets(struct tp_child_state *s)
+{
+	uint64_t n = s->c->numrecs;
+
+	if (s->kind != TP_REVERSE && s->kind != TP_STRIDE &&
+	    s->kind != TP_RANDOM_READ && s->kind != TP_RANDOM_WRITE)
+		return 0;
+	s->off = malloc((size_t)(n ? n : 1) * sizeof(*s->off));
+	if (!s->off)
+		return err_set(s->err, s->errlen, "out of memory for %llu offsets",
+			(unsigned long long)n);
+	if (s->kind == TP_STRIDE)
+		tests_stride_order(s->off, n, options_stride(s->c->o));
+	else if (s->kind == TP_REVERSE)
+		for (uint64_t i = 0; i < n; i++)
+			s->off[i] = n - 1 - i;
+	else
+		tests_permutation(s->off, n);
+	for (uint64_t i = 0; i < n; i++)
+		s->off[i] *= s->c->reclen;
+	return 0;
+}
+
+/* Open the file as the test needs it; stdio tests through fdopen. */
+static int child_open(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	int writes = kind_writes(s->kind);
+	int flags = writes ? O_RDWR : O_RDONLY;
+
+	if (s->kind == TP_WRITE)
+		flags |= O_TRUNC;
+	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
+		/* IOzone uses fopen: neither O_DIRECT nor the sync flags apply */
+		s->fd = io_open(s->path, flags, NULL, s->err, s->errlen);
+		if (s->fd < 0)
+			return -1;
+		s->fp = fdopen(s->fd, writes ? "r+" : "r");
+		if (!s->fp)
+			return err_set(s->err, s->errlen, "cannot fdopen '%s': %s", s->path,
+				strerror(errno));
+		s->stdio_buf = malloc((size_t)c->reclen);
+		if (!s->stdio_buf ||
+		    setvbuf(s->fp, s->stdio_buf, _IOFBF, (size_t)c->reclen) != 0)
+			return err_set(s->err, s->errlen, "cannot set the stdio buffer of '%s'",
+				s->path);
+		return 0;
+	}
+	s->fd = io_open(s->path, flags | c->open_flags, &c->mode, s->err, s->errlen);
+	return s->fd < 0 ? -1 : 0;
+}
+
+/*
+ * A writer's buffer: the pattern of its own seed, walked as the sweep's
+ * tests walk theirs (pattern.h), so no record is written twice in a row
+ * and a file compresses as the header says.  The initial writer starts
+ * the walk at the start; a later writing test starts where the walk
+ * would be had it gone on through the tests before it (kind x numrecs
+ * windows on), so a rewrite does not put the same data back in place.
+ */
+static int child_wbuf(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	int one_window = c->o->data == OPTIONS_DATA_ZERO;
+	size_t span = (size_t)c->reclen, pos = 0;
+
+	s->wlen = pattern_buffer_len(span, one_window);
+	s->wbuf = io_alloc(s->wlen);
+	if (!s->wbuf)
+		return err_set(s->err, s->errlen, "out of memory for a %zu kB write "
+			"buffer", s->wlen / 1024);
+	pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
+		     TP_SEED + s->idx);
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
+	if (s->w.step) {
+		uint64_t period = (uint64_t)(s->w.last - s->w.first) / s->w.step + 1;
+		pos = (size_t)((c->numrecs * (uint64_t)s->kind) % period) * s->w.step;
+	}
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, pos, one_window);
+	return 0;
+}
+
+/*
+ * How much of the child's file is in the page cache as it starts, in
+ * percent, or -1 where the platform cannot tell (io_cached_fraction).
+ */
+static double child_cached_pct(struct tp_child_state *s)
+{
+	char msg[256];
+	double frac;
+
+	return io_cached_fraction(s->path, s->c->numrecs * s->c->reclen, &frac, msg,
+				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+}
+
+/*
+ * Everything before the barrier: file, buffer, offsets; with --cold a
+ * reader finds its file flushed and dropped from the page cache.
+ */
+static int child_prepare(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+
+	if (c->o->cold && !kind_writes(s->kind) &&
+	    io_drop_cache(s->path, s->err, s->errlen) != 0)
+		return -1;
+
+	if (kind_writes(s->kind)) {
+		if (child_wbuf(s) != 0)
+			return -1;
+	} else if (!(s->buf = io_alloc((size_t)c->reclen))) {
+		return err_set(s->err, s->errlen, "out of memory for a %llu-byte record",
+			(unsigned long long)c->reclen);
+	}
+	if (child_offsets(s) != 0)
+		return -1;
+	return child_open(s);
+}
+
+/* -e: fsync (fflush first for stdio) inside the timing; -c: close inside. */
+static int child_timed_end(struct tp_child_state *s, int can_close)
+{
+	const struct options *o = s->c->o;
+
+	if (o->include_fsync && kind_writes(s->kind)) {
+		if (s->fp && fflush(s->fp) != 0)
+			return stream_error(s, "fflush");
+		if (io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
+			return -1;
+	}
+	if (o->include_close && can_close) {
+		int rc = s->fp ? fclose(s->fp) : io_close(s->fd, s->path, s->err,
+							 s->errlen);
+		s->fp = NULL;
+		s->fd = -1;
+		if (rc != 0)
+			return err_set(s->err, s->errlen, "cannot close '%s': %s", s->path,
+				strerror(errno));
+	}
+	return 0;
+}
+
+/* After the timing: flush and close what the timing did not. */
+static int child_finish(struct tp_child_state *s, int ok)
+{
+	int rc = 0;
+
+	if (s->fp) {
+		if (ok && kind_writes(s->kind) &&
+		    (fflush(s->fp) != 0 || plat_fsync_fd(fileno(s->fp)) != 0))
+			rc = stream_error(s, "flush");
+		if (fclose(s->fp) != 0 && rc == 0 && ok) {
+			snprintf(s->err, s->errlen, "cannot close '%s': %s", s->path,
+				 strerror(errno));
+			rc = -1;
+		}
+	} else if (s->fd >= 0) {
+		if (ok && kind_writes(s->kind) &&
+		    io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
+			rc = -1;
+		if (io_close(s->fd, s->path, s->err, s->errlen) != 0 && ok)
+			rc = -1;
+	}
+	s->fp = NULL;
+	s->fd = -1;
+	io_free(s->buf);
+	io_free(s->wbuf);
+	free(s->stdio_buf);
+	free(s->off);
+	return rc;
+}
+
+static int must_stop(const struct tp_ctx *c)
+{
+	return atomic_load_explicit(&c->sh->stonewall, memory_order_relaxed) |
+	       atomic_load_explicit(&c->sh->abort, memory_order_relaxed) |
+	       (c->user_stop && *c->user_stop);
+}
+
+static int aborted(const struct tp_ctx *c)
+{
+	return atomic_load_explicit(&c->sh->abort, memory_order_relaxed) ||
+	       (c->user_stop && *c->user_stop);
+}
+
+/* Store the child's figures at time now. */
+static void child_record(struct tp_child_state *s, struct tp_child *r,
+			 uint64_t t0, double u0, double s0, uint64_t bytes,
+			 uint64_t ops)
+{
+	double u1, s1;
+
+	child_cpu(s->c->o->threads, &u1, &s1);
+	r->elapsed_ns = clock_now_ns() - t0;
+	r->wall_ns = r->elapsed_ns;
+	r->bytes = bytes;
+	r->ops = ops;
+	r->cpu_user_s = u1 - u0 > 0 ? u1 - u0 : 0.0;
+	r->cpu_sys_s = s1 - s0 > 0 ? s1 - s0 : 0.0;
+}
+
+/* The timed loop of one child; the figures go into its slot. */
+static int child_loop(struct tp_child_state *s, struct tp_child *r)
+{
+	const struct tp_ctx *c = s->c;
+	const uint64_t n = c->numrecs, len = c->reclen;
+	tp_op_fn op = op_of(s->kind);
+	int writes = kind_writes(s->kind), stopped = 0;
+	uint64_t bytes = 0, ops = 0, t0, i;
+	double u0, s0;
+
+	child_cpu(c->o->threads, &u0, &s0);
+	t0 = clock_now_ns();
+	for (i = 0; i < n; i++) {
+		if (!stopped && must_stop(c)) {
+			/* stonewalled: what it moved until now is its result */
+			if (writes && !aborted(c) && child_timed_end(s, 0) != 0)
+				return -1;
+			child_record(s, r, t0, u0, s0, bytes, ops);
+			r->stopped = 1;
+			stopped = 1;
+			plat_pipe_signal(c->done_w);
+			if (!writes || aborted(c))
+				return 0;
+		} else if (stopped && aborted(c)) {
+			return 0;
+		}
+		if (op(s, i) != 0)
+			return -1;
+		if (!stopped) {
+			bytes += len;
+			ops++;
+		}
+	}
+	if (stopped)
+		return 0;   /* a writer that finished its file untimed */
+	if (child_timed_end(s, 1) != 0)
+		return -1;
+	child_record(s, r, t0, u0, s0, bytes, ops);
+	if (!c->o->no_stonewall)
+		atomic_store(&c->sh->stonewall, 1);
+	plat_pipe_signal(c->done_w);
+	return 0;
+}
+
+/* A whole child: prepare, ready, wait for go, run, report. */
+static void child_main(const struct tp_ctx *c, unsigned idx)
+{
+	struct tp_slot *slot = &c->sh->slot[idx];
+	struct tp_child_state s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	s.idx = idx;
+	s.fd = -1;
+	s.err = slot->err;
+	s.errlen = sizeof(slot->err);
+	s.kind = c->t->kind;
+	if (s.kind == TP_MIX)   /* IOzone's round robin: even read, odd write */
+		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
+	throughput_path(c->o, idx, s.path, sizeof(s.path));
+	rc = child_prepare(&s);
+	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
+	plat_pipe_signal(c->ready_w);
+	wait_go(c->go_r);
+	if (rc == 0)
+		rc = child_loop(&s, &slot->r);
+	if (rc != 0) {
+		slot->failed = 1;
+		atomic_store(&c->sh->abort, 1);
+		/* the loop says "done" unless it failed before reporting */
+		if (!slot->r.stopped)
+			plat_pipe_signal(c->done_w);
+	}
+	if (child_finish(&s, rc == 0) != 0 && !slot->failed) {
+		slot->failed = 1;
+		atomic_store(&c->sh->abort, 1);
+	}
+}
+
+/* A child's body for plat_child_start: its exit status. */
+int throughput_child_run(void *p)
+{
+	const struct tp_thread_arg *a = p;
+
+	child_main(a->c, a->idx);
+	return a->c->sh->slot[a->idx].failed ? 1 : 0;
+}

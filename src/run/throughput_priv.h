@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * throughput_priv.h: what the parent (throughput.c), the child side
+ * (throughput_child.c) and the files (throughput_files.c) of throughput
+ * mode share, for src/run/ only: the block the children write their
+ * results into, the context one test's children read, and the child's
+ * entry point.  Everything here is set up and owned by the parent.
+ */
+#ifndef IOSWEEP_THROUGHPUT_PRIV_H
+#define IOSWEEP_THROUGHPUT_PRIV_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "iosweep.h"
+#include "options/options.h"
+#include "platform/platform.h"
+#include "run/throughput.h"
+
+
+struct tp_slot {
+	struct tp_child r;
+	int failed;
+	char err[IOSWEEP_ERR_MAX];
+};
+
+struct tp_shared {
+	atomic_int stonewall;     /* the first child done raised it (not with -x) */
+	atomic_int abort;         /* the parent asks every child to stop now */
+	struct tp_slot slot[];
+};
+
+/* Everything the children of one test read; set up by the parent. */
+struct tp_ctx {
+	const struct options *o;
+	const struct tp_test_def *t;
+	struct tp_shared *sh;
+	volatile sig_atomic_t *user_stop;
+	struct io_mode mode;
+	int open_flags;
+	uint64_t reclen, numrecs;
+	int ready_w, go_r, done_w;  /* the children's ends of the pipes */
+};
+
+struct tp_thread_arg {
+	const struct tp_ctx *c;
+	unsigned idx;
+};
+
+/*
+ * A child's body for plat_child_start (arg: a struct tp_thread_arg): its
+ * exit status, 0 or 1 when its slot says it failed.
+ */
+int throughput_child_run(void *arg);
+
+/* The largest child count of the options' runs. */
+unsigned throughput_most_children(const struct options *o);
+
+/* Removes files 0..n-1 of the run (only regular files: never a link). */
+void throughput_remove_files(const struct options *o, unsigned n);
+
+#endif
