@@ -185,11 +185,16 @@ int opt_auto2(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash(ps, "\tAuto Mode 2. This option is obsolete. Use -az -i0 -i1 ");
 }
 
-const char *const opt_test_name[TEST_COUNT] = {
+static const char *const test_names[TEST_COUNT] = {
 	"write", "read", "random read/write", "backwards read",
 	"record rewrite", "stride read", "fwrite", "fread",
 	"mixed workload", "pwrite", "pread", "pwritev", "preadv"
 };
+
+const char *options_test_name(int test)
+{
+	return test >= 0 && test < TEST_COUNT ? test_names[test] : "?";
+}
 
 int opt_test(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t n)
@@ -197,7 +202,7 @@ int opt_test(struct opt_parse *ps, const struct opt_row *row,
 	(void)row; (void)text;
 	if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored())
 		return opt_error(ps, "%s %s: test %" PRIu64 " (%s) is not available "
-				 "on %s", ps->shown, text, n, opt_test_name[n],
+				 "on %s", ps->shown, text, n, options_test_name((int)n),
 				 plat_caps()->os);
 	ps->o->tests_mask |= 1u << n;
 	return 0;
@@ -364,7 +369,7 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /*
- * --runtime and --ramp (issue 16): a duration, "60s", "2m", "500ms" or a
+ * --runtime and --ramp: a duration, "60s", "2m", "500ms" or a
  * plain number of seconds, at most a day.
  */
 int opt_duration(struct opt_parse *ps, const struct opt_row *row,

@@ -25,6 +25,10 @@ enum test_number {
 	TEST_PREADV = 12, TEST_COUNT = 13
 };
 
+/* IOzone's name of test -i n ("write", "backwards read"), the one list
+ * every message and row takes its test names from; "?" past the end. */
+const char *options_test_name(int test);
+
 enum options_order { OPTIONS_ORDER_CELL, OPTIONS_ORDER_SWEEP };
 enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO };
 
@@ -119,7 +123,7 @@ struct options {
 	int until_settled;          /* --until-settled */
 	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
-	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
+	/* outstanding I/O, workers, mixes (qd.c) */
 	unsigned iodepth;           /* --iodepth N or IOzone's -H N (0: not given) */
 	unsigned jobs;              /* --jobs N (0: not given) */
 	int mix_given;              /* --mix given */

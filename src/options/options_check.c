@@ -62,19 +62,19 @@ static int opt_check_tests(struct opt_parse *ps)
 		if ((o->tests_mask & (1u << n)) && (OPT_NOT_THROUGHPUT & (1u << n)))
 			return opt_error(ps, "-i %u: test %u (%s) has no throughput-mode "
 					 "version; drop it or run without -t", n, n,
-					 opt_test_name[n]);
+					 options_test_name((int)n));
 	for (n = TEST_PWRITE; n < TEST_COUNT; n++)
 		if ((o->tests_mask & (1u << n)) && !o->extended &&
 		    !(tp && (n == TEST_PWRITE || n == TEST_PREAD)))
 			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
-					 "tests); add -E", n, n, opt_test_name[n]);
+					 "tests); add -E", n, n, options_test_name((int)n));
 	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
 		return 0;
 	for (n = 1; n < TEST_COUNT; n++)
 		if (o->tests_mask & (1u << n))
 			return opt_error(ps, "-i %u: test %u (%s) needs test 0 (write) "
 					 "to create the file first; add -i 0",
-					 n, n, opt_test_name[n]);
+					 n, n, options_test_name((int)n));
 	return 0;
 }
 

@@ -132,7 +132,6 @@ int opt_error(struct opt_parse *ps, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 int opt_splash_value(struct opt_parse *ps, const char *tmpl, uint64_t value);
 
 /* IOzone's name of each test ("random read/write"), by test number. */
-extern const char *const opt_test_name[];
 
 /* The most children any count given so far asks for (-t, -l, -u). */
 unsigned opt_most_children(const struct options *o);

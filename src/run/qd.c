@@ -549,17 +549,17 @@ static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 }
 
 static const struct tests_def qd_rows[] = {
-	{ .number = 0, .name = "write", .col = { RC_WRITE, RC_REWRITE },
+	{ .number = 0, .col = { RC_WRITE, RC_REWRITE },
 	  .passes = 2, .prepare = prepare_write, .pass = pass_write },
-	{ .number = 1, .name = "read", .col = { RC_READ, RC_REREAD },
+	{ .number = 1, .col = { RC_READ, RC_REREAD },
 	  .passes = 2, .needs_data = 1, .pass = pass_read },
-	{ .number = 2, .name = "random read/write",
+	{ .number = 2,
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
 	  .keep_pass2 = 1, .needs_data = 1, .prepare = prepare_random,
 	  .pass = pass_random },
-	{ .number = 1, .name = "seq mix", .col = { RC_SEQ_MIX, -1 },
+	{ .number = 1, .own_name = "seq mix", .col = { RC_SEQ_MIX, -1 },
 	  .passes = 1, .needs_data = 1, .pass = pass_seq_mix },
-	{ .number = 2, .name = "random mix", .col = { RC_RANDOM_MIX, -1 },
+	{ .number = 2, .own_name = "random mix", .col = { RC_RANDOM_MIX, -1 },
 	  .passes = 1, .needs_data = 1, .prepare = prepare_random,
 	  .pass = pass_random_mix },
 };

@@ -286,7 +286,7 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
 		c->record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
-			r->cur_test = r->tests[t]->name;
+			r->cur_test = tests_name(r->tests[t]);
 			rc = tests_run(r->tests[t], c);
 		}
 	}
@@ -361,7 +361,7 @@ static int select_tests(struct run *r, char *err, size_t errlen)
 			continue;	/* test 8 (mix) does nothing in one stream */
 		if ((n == TEST_PWRITEV || n == TEST_PREADV) && !io_have_vectored())
 			return err_set(err, errlen, "-i %d: %s is not available on this "
-				"platform", n, t->name);
+				"platform", n, tests_name(t));
 		if (t->prepare)
 			r->need_offsets = 1;
 		r->tests[r->ntests++] = t;

@@ -30,37 +30,42 @@
 /* ---- the table -------------------------------------------------------- */
 
 static const struct tests_def table[] = {
-	{ .number = 0, .name = "write", .col = { RC_WRITE, RC_REWRITE },
+	{ .number = 0, .col = { RC_WRITE, RC_REWRITE },
 	  .passes = 2, .pass = tests_pass_write },
-	{ .number = 1, .name = "read", .col = { RC_READ, RC_REREAD },
+	{ .number = 1, .col = { RC_READ, RC_REREAD },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_read },
-	{ .number = 2, .name = "random read/write",
+	{ .number = 2,
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
 	  .keep_pass2 = 1, .needs_data = 1, .prepare = tests_prepare_random,
 	  .pass = tests_pass_random },
 	/* IOzone runs the backward read twice and reports the first pass. */
-	{ .number = 3, .name = "bkwd read", .col = { RC_BKWD_READ, -1 },
+	{ .number = 3, .col = { RC_BKWD_READ, -1 },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd },
-	{ .number = 4, .name = "record rewrite",
+	{ .number = 4,
 	  .col = { RC_RECORD_REWRITE, -1 }, .passes = 1,
 	  .pass = tests_pass_recrewrite },
-	{ .number = 5, .name = "stride read", .col = { RC_STRIDE_READ, -1 },
+	{ .number = 5, .col = { RC_STRIDE_READ, -1 },
 	  .passes = 1, .needs_data = 1, .prepare = tests_prepare_stride,
 	  .pass = tests_pass_stride },
-	{ .number = 6, .name = "fwrite", .col = { RC_FWRITE, RC_FREWRITE },
+	{ .number = 6, .col = { RC_FWRITE, RC_FREWRITE },
 	  .passes = 2, .pass = tests_pass_fwrite },
-	{ .number = 7, .name = "fread", .col = { RC_FREAD, RC_FREREAD },
+	{ .number = 7, .col = { RC_FREAD, RC_FREREAD },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread },
-	{ .number = 9, .name = "pwrite", .col = { RC_PWRITE, RC_REPWRITE },
+	{ .number = 9, .col = { RC_PWRITE, RC_REPWRITE },
 	  .passes = 2, .pass = tests_pass_pwrite },
-	{ .number = 10, .name = "pread", .col = { RC_PREAD, RC_REPREAD },
+	{ .number = 10, .col = { RC_PREAD, RC_REPREAD },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread },
-	{ .number = 11, .name = "pwritev",
+	{ .number = 11,
 	  .col = { RC_PWRITEV, RC_REPWRITEV }, .passes = 2,
 	  .pass = tests_pass_pwritev },
-	{ .number = 12, .name = "preadv", .col = { RC_PREADV, RC_REPREADV },
+	{ .number = 12, .col = { RC_PREADV, RC_REPREADV },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv },
 };
+
+const char *tests_name(const struct tests_def *t)
+{
+	return t->own_name ? t->own_name : options_test_name(t->number);
+}
 
 const struct tests_def *tests_find(int number)
 {

@@ -29,22 +29,10 @@
  * - The elapsed time is reported raw; IOzone subtracts its clock step.
  * - The timed loop reads the stop flag (one load per record) so a signal
  *   ends the run at the next record; nothing else is tested in it.
- * - Writes do not send one buffer over and over: a call that writes s
- *   bytes (a record, or a pwritev group) takes the next window of s
- *   bytes from the first s + 1 MiB bytes of a pattern buffer (wbuf, of
- *   wlen bytes: enough for the cell's largest call).  A window moves on
- *   by s while s <= 1 MiB, back to the start when the next would not
- *   fit, so the file gets one unbroken stream of the pattern with a wrap
- *   at least 1 MiB after the last one; larger windows move on by
- *   min(s - 1 MiB, 1 MiB).  Either way no 1 MiB stretch of a
- *   sequentially written file (tests 0, 6, 9, 11) holds any byte of the
- *   pattern twice, so a file system that compresses or deduplicates
- *   blocks up to 1 MiB (ZFS recordsize, btrfs extents) finds nothing to
- *   share.  Random write and record rewrite only get consecutive writes
- *   from different windows.  The loop pays a pointer add and one compare
- *   for it.  With --data zero (one_window) every write comes from the
- *   buffer's start, one hot record as in IOzone.  Reads have their own
- *   buffer (buf).
+ * - Writes do not send one buffer over and over: each write call takes
+ *   the next window of the pattern buffer wbuf (wlen bytes), the scheme
+ *   pattern.h explains; the loop pays a pointer add and one compare for
+ *   it.  Reads have their own buffer (buf).
  * - fwrite's setvbuf buffer is the read buffer and fread's the write
  *   buffer (each test leaves the other buffer idle), so a cell needs no
  *   third record-sized buffer; the first record of wbuf is filled with
@@ -173,7 +161,8 @@ struct tests_span {
 
 struct tests_def {
 	int number;               /* IOzone's -i number */
-	const char *name;         /* IOzone's name: "write", "random read", ... */
+	const char *own_name;     /* a mix row's name ("seq mix"); NULL: the
+				     -i test's (tests_name) */
 	int col[2];               /* enum results_col reported for pass 0, 1; -1 none */
 	int passes;               /* passes IOzone runs (1 with -+n unless keep_pass2) */
 	int keep_pass2;           /* -+n does not drop pass 2 (random write) */
@@ -198,6 +187,9 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen);
  * 1 MiB.
  */
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window);
+
+/* The name messages give the row: its own, else options_test_name(). */
+const char *tests_name(const struct tests_def *t);
 
 /* The row of test number n, or NULL (8 = mix has no row: nothing to run). */
 const struct tests_def *tests_find(int number);
