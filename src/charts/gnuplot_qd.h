@@ -1,5 +1,5 @@
 /*
- * gnuplot_qd.h: the charts of a profile run (issue 16), as the reviews
+ * gnuplot_qd.h: the charts of a profile run, as the reviews
  * draw them, from the rows of profile.h:
  *   bars-<figure>.gp  per workload and test, one bar per result set
  *                     (label): IOPS, average, maximum, standard deviation

@@ -208,7 +208,7 @@ const struct opt_row opt_table[] = {
 	     "iosweep-mpi: stop every client's pass when the first client "
 	     "finishes its own; each figure is what the client moved until then"),
 
-	/* issue 16: outstanding I/O, workers, mixes (qd.c) */
+	/* outstanding I/O, workers, mixes (qd.c) */
 	{ "H", "iodepth", OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
 	  "keep N I/Os in flight per job (io_uring on Linux, POSIX AIO on "
 	  "FreeBSD/macOS, Windows overlapped I/O), tests 0, 1, 2; IOzone's "

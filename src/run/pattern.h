@@ -21,14 +21,20 @@ void pattern_fill(void *buf, size_t len, int data, double ratio, uint64_t seed);
 double pattern_compress_ratio(const void *buf, size_t len);
 
 /*
- * Where writes take their data (tests.h explains why): a pattern buffer of
- * pattern_buffer_len(span, one_window) bytes is read in windows of span
- * bytes (one write call), each step bytes after the previous one, back to
- * the start when the next window would pass the first span + 1 MiB bytes.
- * step is span while span <= 1 MiB, else min(span - 1 MiB, 1 MiB), so no
- * 1 MiB stretch of a sequentially written file holds a byte of the
- * pattern twice.  With one_window (--data zero) every window is the
- * first.  The sweep's tests and throughput mode's children use the same
+ * Where writes take their data, the one place this scheme is explained: a
+ * pattern buffer of pattern_buffer_len(span, one_window) bytes is read in
+ * windows of span bytes (one write call: a record, or a pwritev group),
+ * each step bytes after the previous one, back to the start when the next
+ * window would pass the first span + 1 MiB bytes.  step is span while
+ * span <= 1 MiB, so the file gets one unbroken stream of the pattern with
+ * a wrap at least 1 MiB after the last one; larger windows move on by
+ * min(span - 1 MiB, 1 MiB).  Either way no 1 MiB stretch of a
+ * sequentially written file (tests 0, 6, 9, 11) holds a byte of the
+ * pattern twice, so a file system that compresses or deduplicates blocks
+ * up to 1 MiB (ZFS recordsize, btrfs extents) finds nothing to share;
+ * random write and record rewrite only get consecutive writes from
+ * different windows.  With one_window (--data zero) every window is the
+ * first, one hot record as in IOzone.  The sweep's tests and throughput mode's children use the same
  * walk, and runner_describe() measures the compression ratio of what it
  * produces.
  */

@@ -133,8 +133,6 @@ void throughput_path(const struct options *o, unsigned i, char *buf, size_t len)
  */
 int throughput_prepare(const struct options *o, char *err, size_t errlen);
 
-/* Remove the files throughput_prepare() created (a run that will not happen). */
-
 /*
  * Run every child count of the options (options_child_counts) and every
  * selected test (all of IOzone's throughput tests without -i), appending
