@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cliff.c: find cache cliffs in a result set (see cliff.h).
  *

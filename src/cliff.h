@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cliff.h: cache cliffs, the drops in throughput as the file outgrows a
  * cache (CPU cache, page cache, a NAS's RAM).  Pure module: reads a result

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare.h: two result sets side by side, per cell and test: the means,
  * their ratio and % difference, and whether the difference is significant

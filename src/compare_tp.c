@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare_tp.c: compare two throughput-mode result sets (see
  * compare_tp.h).  For each test and process count of A that B has too,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare_tp.h: two throughput-mode result sets (results.h, struct
  * result_tp) side by side, per test and process count: Children see and,

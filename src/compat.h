@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compat.h: included first in every .c file so that the feature-test
  * macros take effect before any system header.  It names no operating

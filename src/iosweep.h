@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * iosweep.h: facts shared by every module: the version, the exit codes
  * and the size of error buffers.

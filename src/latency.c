@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * latency.c: the log-linear latency histogram (see latency.h): set-up,
  * compact copies for the result set, exact merging, and the figures a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * latency.h: per-operation latency as a log-linear histogram (--latency).
  *

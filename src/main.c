@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * main.c: iosweep's entry point.  A first argument that is a word
  * (plot, import, compare, cliffs, report) names a subcommand; anything else is a

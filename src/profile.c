@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * profile.c: profiles and their figures (see profile.h).  Parsing is a
  * line at a time: comment, blank, or "NAME | OPTIONS"; each option is a

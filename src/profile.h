@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * profile.h: the test profiles of `iosweep profile`: the
  * workloads a review runs, as a plain text file a user can copy and edit

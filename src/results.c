@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * results.c: the result set (see results.h): growing arrays of cells and
  * samples, IOzone's column names, and the conversion of a raw sample into

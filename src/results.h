@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * results.h: the result set, the one data model every emitter reads.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * stats.c: summary statistics of the trials of one cell (see stats.h).
  *

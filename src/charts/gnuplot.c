@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot.c: the chart writer's dispatcher (see gnuplot.h): it checks
  * the options against the sets, finds the cache cliffs to mark, and per

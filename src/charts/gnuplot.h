@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot.h: the charts, as self-contained gnuplot scripts.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_clients.c: the chart of many-client runs (iosweep-mpi) taken
  * together: clients-<test>.gp draws the aggregate throughput of each run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_iops.c: the IOPS chart of a queue-depth sweep (--iodepth,
  * --jobs, --mix, --runtime; see qd.h), on the x axis it shares with the

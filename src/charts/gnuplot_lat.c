@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_lat.c: the latency charts drawn from per-operation histograms
  * (--latency and queue-depth runs; see latency.h), beside gnuplot_drive.c's

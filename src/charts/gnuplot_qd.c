@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_qd.c: the bar and grid charts of a profile run (see
  * gnuplot_qd.h), from the templates plots/qd-bars.gp and qd-grid.gp,

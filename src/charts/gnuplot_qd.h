@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_qd.h: the charts of a profile run, as the reviews
  * draw them, from the rows of profile.h:

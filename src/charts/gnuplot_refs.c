@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_refs.c: the reference lines of the drive comparison (see
  * gnuplot.h): nominal interface rates such as 100 Mbit Ethernet, read from

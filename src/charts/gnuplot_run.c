@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_run.c: running the gnuplot program on the chart scripts (see
  * gnuplot_run.h).  gnuplot is found on PATH, or is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gnuplot_tp.c: the charts of throughput-mode results (IOzone -t, -l/-u;
  * see gnuplot_script_priv.h): aggregate throughput against the number of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clients.h: many clients at once (iosweep-mpi), and the no-op version
  * of the same interface the plain build links.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clients_local.c: the clients interface of the plain build (see
  * clients.h): one client, which is the leader, with nothing to agree on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clients_mpi.c: many clients over MPI (see clients.h), the only file
  * that includes mpi.h; iosweep-mpi links it in place of clients_local.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_cliffs.c: `iosweep cliffs INPUT... [--label NAME] [--out DIR]
  * [--overwrite]`.  Reads IOzone reports (text, -R, -b .xls), iosweep CSVs

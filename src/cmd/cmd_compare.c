@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_compare.c: `iosweep compare A B [C...] [--csv FILE] [--label NAME]...
  * [--adjust holm|bh|none] [--overwrite]`.  Each of A, B, ... is anything

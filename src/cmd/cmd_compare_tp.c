@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_compare_tp.c: the `iosweep compare` output for throughput-mode sets
  * (compare_tp.h): per pair a table of test, process count and figure

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_import.c: `iosweep import FILE... [--label NAME] [--out DIR]
  * [--pick N] [--command "iozone ..."] [--gzip] [--json] [--overwrite]`.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_plot.c: `iosweep plot INPUT...`, the charts of result folders, our
  * CSVs or IOzone reports.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_profile.c: `iosweep profile NAME [--file PATH] [--size SIZE]
  * [--trials N] [--label L] [--out DIR] [--overwrite] [SWEEP OPTIONS...]`

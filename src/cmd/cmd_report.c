@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_report.c: `iosweep report INPUT... [--out FILE.html]`, the one-file
  * HTML report (html.c) of result folders, our CSVs or IOzone reports.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * commands.h: the subcommands (`iosweep plot`, `import`, `compare`,
  * `cliffs`, `report`).  Each takes the arguments after its word (argv[0] is the

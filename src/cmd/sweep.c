@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep.c: the sweep command, in the order of DESIGN.md's picture:
  * options -> plan -> runner -> result set -> emitters.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep.h: the sweep command: parse IOzone's command line, plan the grid,
  * run it, and emit every output (IOzone report, -R, -b, CSV folder,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine.c: choosing and opening an I/O engine (see engine.h).  The
  * engines themselves are one file each; this file only knows their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine.h: how --iodepth keeps N I/Os in flight, as one ops table with a
  * file per engine (the shape of fio's ioengines): engine_sync.c (one

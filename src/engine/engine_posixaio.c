@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_posixaio.c: the POSIX AIO engine (aio_read, aio_write,
  * aio_suspend), part of the platform layer because whether the kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_sync.c: the depth-1 engine: queue() makes the pread or pwrite
  * at once (EINTR retried), reap() hands the one I/O back.  It is what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_uring.c: Linux io_uring through liburing.  One ring per job,
  * as deep as --iodepth; queue() prepares a read or write SQE, commit()

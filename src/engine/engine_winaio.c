@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_winaio.c: the Windows engine for --iodepth above 1 (engine.h):
  * overlapped ReadFile/WriteFile reaped from an I/O completion port, the

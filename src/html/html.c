@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html.c: the one-file HTML report (see html.h): the page itself.
  *

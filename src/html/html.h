@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html.h: the one-file HTML report of one or more result sets
  * (`iosweep report`, a sweep's --report).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html_assets.c: the pieces of the HTML report that other emitters make.
  *

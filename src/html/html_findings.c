@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html_findings.c: the report's findings, in words, before any chart:
  * the cache cliffs (the sentences cliff.c writes, found once per set in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html_priv.h: the parts of the report that html.c hands the page to and
  * nobody else needs: html_tables.c writes the grids of means and of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * html_tables.c: the report's grids, one test at a time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import.c: load existing results (see import.h).  This file reads the
  * input (plain or gzip, a file or a result folder), tells the format from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_csv.c: read back iosweep's own result folder: results.csv (one
  * row per sample, the columns csvout.h lists) and meta.csv (key,value).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_priv.h: what the importers (import_text.c, import_xls.c,
  * import_csv.c) share with import.c, which reads the file, detects the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_text.c: IOzone's text output (3.2xx..3.5xx) and iosweep's own
  * copy of it: the header facts, the normal report table and the -R

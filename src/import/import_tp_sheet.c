@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_tp_sheet.c: the -b spreadsheet of an IOzone throughput-mode run
  * (-t N, -l/-u with -b file.xls) into throughput records of a result set.

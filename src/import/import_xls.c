@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_xls.c: the BIFF2 worksheet IOzone writes with -b.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * builtin.c: look-ups in the table of built-in files (see builtin.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * builtin.h: the files built into the binary (the chart templates of
  * plots/, data/reference-lines.csv, the profiles of data/), which

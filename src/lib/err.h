@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * err.h: the one way a library function reports an error: a one-line
  * message into the caller's buffer (at most IOSWEEP_ERR_MAX bytes in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * outfile.c: atomic output files (see outfile.h).  Every file iosweep
  * writes goes through here, so "never half a file" holds in one place.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * outfile.h: write an output file under a temporary name, then rename it
  * into place, so a reader never sees half a file and an interrupted run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * readfile.c: a whole file into memory (see readfile.h).  zlib's gzread
  * passes a plain file through unchanged, so one loop reads both kinds;

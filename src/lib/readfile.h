@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * readfile.h: a whole input file in memory, plain or gzip-compressed
  * (zlib reads both), for the readers of reports, folders and charts.

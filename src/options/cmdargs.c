@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmdargs.c: the table-driven parser of subcommand long options (see
  * cmdargs.h).  The four subcommands had one loop each that did the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmdargs.h: the long options of a subcommand (`iosweep import`, `cliffs`,
  * `compare`, `plot`), read from a table instead of a hand-written loop

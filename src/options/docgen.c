@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * docgen.c: the man page and the bash and zsh completions, generated from
  * the one option table (see docgen.h).

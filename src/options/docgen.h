@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * docgen.h: the documentation that comes from the option table: the man
  * page (roff) and the bash and zsh completions.

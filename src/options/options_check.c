@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_check.c: the rules across options, checked once options.c has
  * read the whole command line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_priv.h: what options.c (the parser, --help), options_table.c
  * (the table of every option) and options_check.c (the rules across

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_table.c: every option iosweep knows, one row each (the row is
  * described in options_priv.h): IOzone letter, long name, argument kind

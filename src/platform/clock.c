@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clock.c: the measured resolution of the monotonic nanosecond clock (see
  * clock.h).  The clocks themselves, clock_now_ns() and clock_cpu(), are

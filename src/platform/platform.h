@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform.h: the platform layer.  Every difference between operating
  * systems lives behind the functions declared here, implemented once in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sysinfo.c: the machine facts of a result set's metadata (see sysinfo.h).
  *

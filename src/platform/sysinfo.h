@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sysinfo.h: what the result set's metadata says about the machine: host,
  * operating system, local start time, RAM, and the file system type and

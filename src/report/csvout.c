@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csvout.c: the CSV folder of a result set (see csvout.h for the files and
  * their columns).

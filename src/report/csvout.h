@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csvout.h: the CSV folder of a result set: results.csv (tidy, one row per
  * sample), summary.csv (one row per cell and test, the statistics),

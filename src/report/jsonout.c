@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jsonout.c: summary.json, the JSON twin of a result folder's summary.csv,
  * with the metadata of meta.csv and the rows of throughput.csv (throughput

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jsonout.h: summary.json, the JSON twin of a result folder's summary.csv
  * (with meta.csv as "meta", throughput.csv as "throughput", cliffs.csv as

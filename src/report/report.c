@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report.c: IOzone's normal report and its -R "Excel" section, byte for
  * byte in layout (SPEC.md section d), so that parsers and graph scripts

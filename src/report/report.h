@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report.h: IOzone's normal report on stdout, layout-identical to IOzone
  * 3.508 (SPEC.md section d): the splash header, the two-line column

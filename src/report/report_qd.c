@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_qd.c: the IOPS and latency section (see report_qd.h).  The
  * combined figures are the reviews' way of combining the two directions

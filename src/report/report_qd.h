@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_qd.h: the "IOPS and latency" section of the text report, for
  * runs with --iodepth, --jobs or --mix: per cell and test, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_tp.c: the throughput-mode report, its -R table and its -b sheet,
  * in IOzone 3.508's layout (see report_tp.h for the one line of ours).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_tp.h: the throughput-mode (-t) report in IOzone 3.508's layout
  * (SPEC.md section d, fixtures 05, 14, 17, 27), its -R table and its -b

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tpcsv.c: throughput.csv (see tpcsv.h for its columns), and the
  * throughput records of our own -t run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tpcsv.h: throughput.csv, the throughput-mode figures of a result set
  * (results.h, struct result_tp) in a result folder, beside results.csv.

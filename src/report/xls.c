@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * xls.c: IOzone's -b worksheet.  IOzone writes a bare BIFF2 stream
  * (libbif.c): BOF, LABEL and NUMBER records, EOF; every LABEL carries a

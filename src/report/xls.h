@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * xls.h: IOzone's -b output, a BIFF2 (Excel 2.1) worksheet holding the
  * same cells as the -R text: the command line, a note, then per section a

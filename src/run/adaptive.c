@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * adaptive.c: --ci, adaptive trials (see adaptive.h).  The figure judged
  * is the one the report prints, kB/s per full trial (results_values), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * adaptive.h: --ci, adaptive trials.  A cell is run again until the 95%
  * confidence interval of every test in it is within a share of its mean

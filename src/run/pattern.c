@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pattern.c: fill I/O buffers with the data pattern chosen by --data, and
  * measure how compressible it is with zlib (see pattern.h).

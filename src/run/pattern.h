@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pattern.h: the data iosweep writes, and how well it compresses.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * plan.c: the grid of (file size, record size) cells, built by IOzone
  * 3.508's rules (SPEC.md section c; auto_test() and the size lists of

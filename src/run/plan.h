@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * plan.h: the grid of (file size, record size) cells a sweep visits.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qd.c: tests 0, 1 and 2 with --iodepth, --jobs, --mix, --runtime,
  * --ramp and --precondition (see qd.h).

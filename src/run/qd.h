@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qd.h: tests 0, 1 and 2 with outstanding I/O, several workers and
  * read/write mixes (--iodepth or IOzone's -H, --jobs, --mix,

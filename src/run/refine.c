@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * refine.c: --refine-cliffs (see refine.h).  Each round asks the cliff
  * detector which cliffs are not yet precise, asks it for sizes between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * refine.h: --refine-cliffs.  After a sweep, measure file sizes between the
  * two sides of every cache cliff found (same record size, same tests) until

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * runner.c: the sweep engine (see runner.h).  It turns a plan into cells
  * of the result set, walks them in --order cell (all trials of a cell back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * settle.c: --until-settled (see settle.h).  A curve has settled after a
  * cliff when two sizes past it read at the same level (within

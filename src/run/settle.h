@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * settle.h: --until-settled.  After an auto-mode sweep, keep doubling the
  * file size past the last one (same record sizes, same tests, the rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tests.h: IOzone's tests 0..7 and 9..12 as rows of one ops table.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * throughput.h: IOzone's throughput mode (-t N, -l/-u): N children, each
  * with a file of its own, run each test at the same moment, and the report

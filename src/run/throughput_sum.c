@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * throughput_sum.c: the figures of one throughput-mode result (see
  * throughput.h, struct tp_summary): what the children saw (the sum of

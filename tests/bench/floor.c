@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * floor.c: the bare loop iosweep's timed region cannot beat.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # iozone_shape.awk: reduce an IOzone-style report (IOzone's own or ours) to
 # its shape, so two runs of the same command compare equal whatever the
 # timings, dates, paths and program name:

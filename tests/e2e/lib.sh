@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh: the harness of the end-to-end tests, sourced by each tests/e2e/t_*.sh.
 #
 # Each test runs the real binary ($IOSWEEP) on real files in its own

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: run every tests/e2e/t_*.sh (or those named) and print one summary
 # line.  A test's inner skips (its "note: ..." lines: a case left out
 # because a tool or a permission is missing) are printed under its result

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_adaptive.sh: --ci (adaptive trials), -g auto and --until-settled on the
 # real binary.  Quiet cells (every I/O call slowed to 100 ms by the fault
 # shim, so each pass takes ~0.8 s; on this shared machine the sleeps still

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_badinput.sh: every command line that IOzone silently turns into
 # something else (fixtures/iozone/bad01..bad24) is refused: exit 2, one
 # line on stderr naming the option and the value, nothing on stdout and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_cliffs.sh: `iosweep cliffs` on real IOzone reports.  The two Rovanion
 # runs (ext4, xfs; 4 kB .. 4 GB files) fall 6-21x between 256 MB and
 # 512 MB in every read test; an O_DIRECT run (ilkermanap), an all-in-cache

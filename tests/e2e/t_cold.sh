@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_cold.sh: --cold and cached_pct (issue 15, item 2) on a disk file system.
 #  - without --cold, a 16 MB file just written is read from the page cache:
 #    read and reread samples say cached_pct >= 90, and the report warns

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_csv.sh: the CSV folder of a real sweep with --trials 5: five samples a
 # cell and test, summary.csv equal to statistics recomputed here with awk
 # from results.csv, labels with commas and quotes intact, sheets that match

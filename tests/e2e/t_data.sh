@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_data.sh: every mode writes the data the header states (issue 15, item 1).
 #  - the file each writing mode leaves behind with -w (sweep: write,
 #    random write, record rewrite, fwrite, pwrite, pwritev; throughput

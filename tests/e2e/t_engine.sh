@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_engine.sh: the sweep engine through the real binary.  Every test moves
 # the whole file in whole records (bytes, ops and kB/s agree in
 # results.csv), the test file is removed at the end unless -w, an existing

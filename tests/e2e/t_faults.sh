@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_faults.sh: faults during a sweep.  EIO on write, read and fsync and
 # ENOSPC from the LD_PRELOAD shim (tests/fault/faultshim.c, $FAULTSHIM),
 # short writes and reads, the target directory removed midway, a file

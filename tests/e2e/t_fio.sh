@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_fio.sh: with -I (O_DIRECT) on a real disk file system, iosweep's write
 # and read rates for a 64 MiB file in 64 KiB records agree with fio's
 # (psync engine, direct=1, bs=64k, the same size, a fresh file written

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_help.sh: --help and -h print the help generated from the option table,
 # pinned by tests/golden/help.txt, on stdout, and exit 0.
 . "$(dirname "$0")/lib.sh"

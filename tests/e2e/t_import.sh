@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_import.sh: `iosweep import` and `iosweep compare` on real IOzone files.
 # The imported results.csv is checked against the fixture's table, read
 # again here with awk, and compare's ratios are recomputed from the two

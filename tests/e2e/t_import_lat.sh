@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_import_lat.sh: `iosweep import` of an iosweep result folder keeps its
 # latency figures.  Round trips, each compared field by field (by column
 # name, rows matched by test, file, record, trial and client):

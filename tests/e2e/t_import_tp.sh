@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_import_tp.sh: IOzone throughput-mode (-t, -l/-u) output through the real
 # binary: `iosweep import` of IOzone 3.508's own reports and -b sheets into
 # throughput.csv (figures as printed), a -t run of ours read back from its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_install.sh: packaging.
 #  - make install DESTDIR=... PREFIX=/usr puts the binary, the man page, the
 #    bash and zsh completions and the gnuplot templates' documentation in

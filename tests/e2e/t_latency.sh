@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_latency.sh: --latency and -Q on real files.
 #  - results.csv and summary.csv gain the eight lat_* columns (only with
 #    --latency); in every full row min <= p50 <= p90 <= p99 <= p99.9 <= max,

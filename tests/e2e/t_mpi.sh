@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_mpi.sh: iosweep-mpi under mpirun (issue 17), four ranks on this host.
 # The run prints IOzone's layout (the shape of a one-client run of the
 # same command) and writes results.csv with, per figure, an "all" row

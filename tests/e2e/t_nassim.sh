@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_nassim.sh: scripts/nas-sim on a small loop-mounted ext4 file system,
 # then the proof it exists for: a real sweep inside an emulated NAS with
 # 64 MB of cache and a 40 MB/s disk, in which `iosweep cliffs` must find

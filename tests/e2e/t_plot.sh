@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_plot.sh: `iosweep plot` on real IOzone reports, rendered by the real
 # gnuplot into PNG, SVG, PDF and text; the scripts re-rendered by hand with
 # another terminal; gnuplot missing; bad options.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_plot_latency.sh: the latency charts of a --latency sweep, rendered by
 # the real gnuplot.
 #  - --latency --plot writes latency-<test>.gp and percentiles-<test>.gp

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_plot_qd.sh: the IOPS and latency charts of queue-depth sweeps, rendered
 # by the real gnuplot (PNG by the sweep's --plot, SVG by iosweep plot).
 #  - a sweep at depth 4 (one cell, 2 trials) with --plot writes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_plot_terms.sh: the chart scripts with any gnuplot terminal, rendered by
 # the real gnuplot.
 #  - every kind of script iosweep writes (drive comparison, overlay, 3D

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_profile.sh: `iosweep profile` (issue 16).
 #  - --list names the built-in profiles with their descriptions;
 #  - a profile file with a random workload and a 70/30 mix at two points

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_qd.sh: --iodepth (IOzone's -H), --jobs, --mix, --runtime, --ramp and
 # --precondition on real files (issue 16).
 #  - a 70/30 random mix at depth 4 with 2 jobs: one "random mix" row per

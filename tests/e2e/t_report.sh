@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_report.sh: the one-file HTML report without a browser: a real sweep's
 # --report and `iosweep report` on result folders and IOzone reports; the
 # page holds one chart per script `iosweep plot` writes, one table per test

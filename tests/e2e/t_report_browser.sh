@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_report_browser.sh: the HTML report of a real sweep and of a two-set
 # comparison, loaded by headless Chromium: after the scripts ran, the DOM
 # holds one SVG per chart, one table per test and set, the findings and the

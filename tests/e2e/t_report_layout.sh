@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_report_layout.sh: for each IOzone 3.508 reference run whose options we
 # support (fixtures/iozone/README.md), run iosweep with the same options
 # and compare the SHAPE of the two reports (iozone_shape.awk): the splash

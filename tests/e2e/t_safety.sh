@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_safety.sh: iosweep touches nothing but its own files.  A symbolic link
 # planted at -f (also by another user in a sticky /tmp-like folder, as
 # root) is refused and its target left alone; so are existing files,

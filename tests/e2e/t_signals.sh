@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_signals.sh: interruptions.  SIGINT, SIGTERM and SIGHUP in the middle of
 # a sweep end with exit 130, the rows printed so far, one line naming the
 # cell and the signal, results.csv with every finished cell, meta.csv's

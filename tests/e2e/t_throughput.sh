@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_throughput.sh: throughput mode (-t, -l/-u) on real files.
 #
 # 1. Layout: for IOzone's throughput fixtures (05, 14, 17, bad17, and 27 up

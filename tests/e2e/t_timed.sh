@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_timed.sh: what is inside a timed region (issue 15, item 7), proven with
 # the fault shim's slow calls (tests/fault/faultshim.c): every fsync or
 # every close of the test file first sleeps S = 200 ms, so a region that

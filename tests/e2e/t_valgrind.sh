@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_valgrind.sh: valgrind memcheck finds no error and no definite or
 # indirect leak in a short sweep (trials, cliffs, the CSV folder),
 # a refused sweep, a refused command line and an import.  It needs a build

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_windows.sh: the Windows build (iosweep.exe, native Win32) run under
 # wine by `make check-windows`: a sweep with trials and chart scripts, the
 # same CSV schema as the Linux build's, throughput mode (threads), import,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t_xls_office: the -b worksheet opens in LibreOffice, and every cell it
 # shows equals the -R text section of the same run (section, file size,
 # record size, value).  Skips when LibreOffice is not installed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultshim.c: an LD_PRELOAD library that makes the I/O calls on one file
  * fail or come up short, so the tests can show what iosweep does when the

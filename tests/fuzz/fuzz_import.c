@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_import.c: libFuzzer target for every importer.  The input is
  * written to a temporary file and handed to import_load, which detects the

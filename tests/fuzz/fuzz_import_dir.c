@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_import_dir.c: libFuzzer target for a result folder, the inputs
  * fuzz_import does not reach: meta.csv and summary.csv read beside

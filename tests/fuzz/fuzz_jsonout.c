@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_jsonout.c: libFuzzer target for --json (jsonout.c).  The input is
  * split at NULs into meta.csv, summary.csv, cliffs.csv, one finding

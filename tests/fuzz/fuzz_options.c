@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_options.c: libFuzzer target for the sweep's command line.  The
  * input is split at newlines (and NULs) into argv[1..], so a seed file is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_units.c: libFuzzer target for the size and count parsers.  Every
  * input is parsed as a size (-s 16e, -r 0, 18446744073709551616k ...) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_util.h: the checks every libFuzzer target of tests/fuzz makes on
  * what the code under test returns.  A violated rule calls abort(), which

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: seed and run the libFuzzer targets of tests/fuzz (make fuzz).
 #
 #   run.sh --probe                 exit 0 when $FUZZ_CC (clang) can build a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cu.h: the tiny CUnit runner every tests/unit/test_*.c uses.
  *

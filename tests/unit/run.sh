@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh: run every CUnit binary given, add up their pass/fail counts and
 # exit non-zero if any failed or crashed.  UNIT_RUNNER (e.g. "wine") runs
 # each binary through a program.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_cliff.c: the cache-cliff finder on synthetic series (flat, noisy,
  * one cliff, two cliffs, single trial, gradual descent, a drop of files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_clock.c: the monotonic clock never goes backwards, its measured
  * step is positive and under a millisecond, a known sleep measures right,

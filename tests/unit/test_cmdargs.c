@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_cmdargs.c: the subcommand option parser on a table of command
  * lines: what each option and input ends up as, and the exact message of

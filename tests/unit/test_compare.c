@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_compare.c: compare_sets on two hand-built result sets whose ratios
  * and Welch p-values are worked out below by hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_csvout.c: the CSV folder written from a hand-built result set, read
  * back with libcsv: columns, values, labels with commas, quotes and line

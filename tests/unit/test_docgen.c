@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_docgen.c: the man page and the completions come from the option
  * table: every option row (letter and long name) is in the man page, every

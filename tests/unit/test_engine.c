@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_engine.c: the I/O engines on a real temporary file.  Each engine
  * built here (sync at depth 1, io_uring and POSIX AIO at depth 8 on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_gnuplot.c: the chart generator on hand-built result sets.  The
  * expected data rows are worked out by hand from the samples' bytes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_gnuplot_lat.c: the latency charts (gnuplot_lat.c) on hand-built
  * result sets whose samples carry per-operation histograms.

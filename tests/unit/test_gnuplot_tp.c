@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_gnuplot_tp.c: the throughput-mode charts (gnuplot_tp.c) on
  * hand-built sets of throughput records.  The data rows are worked out by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_html.c: the HTML report on hand-built result sets (no gnuplot:
  * charts off), with the figures worked out by hand, and the SVG inliner

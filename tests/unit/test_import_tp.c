@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_import_tp.c: import of IOzone's throughput-mode (-t, -l/-u) output
  * (import_tp.c), its trials (import.c), throughput.csv (tpcsv.c) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jsonout.c: summary.json from a folder's CSV files: fields, types, escapes, refusals. */
 #include "compat.h"
 

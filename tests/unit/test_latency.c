@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_latency.c: the latency histogram on known distributions (constant,
  * uniform, exponential, two modes, huge values), its percentiles against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_outfile.c: atomic output files, refusal to clobber, gzip, mkdirs. */
 #include "compat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_pattern.c: data patterns and their measured compressibility. */
 #include "compat.h"
 

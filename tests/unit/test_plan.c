@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_plan.c: the sweep grid against IOzone 3.508's real grids (SPEC.md
  * section c; fixtures 01, 02 and 15 show them).  Each case is an IOzone

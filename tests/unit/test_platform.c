@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_platform.c: the platform layer's contract, the same on every
  * platform (POSIX here, Win32 under wine in `make check-windows`): what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_platform_posix.c: the POSIX platform layer's system-call wrappers on real temporary files: whole
  * transfers, short transfers finished or reported, end of file named,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_profile.c: profiles and their rows.  The built-in profiles parse
  * and hold what the issue asks for (enterprise: 4K random, 8K and 128K

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_report.c: IOzone's normal report and -R section from hand-built
  * result sets whose samples have known bytes and times, so every printed

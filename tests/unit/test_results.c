@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_results.c: the result set: cells, samples, unit conversion, values. */
 #include "compat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_runner.c: the sweep engine on tiny plans in a temporary directory.
  * Every selected test records samples that moved the whole file in whole

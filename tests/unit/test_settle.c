@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_settle.c: --until-settled's question, "does some curve need a
  * larger file?", and --ci's, "has this cell's interval narrowed enough?",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_stats.c: the statistics against values worked out by hand or from
  * closed forms (n = 1, n = 2, a textbook sample, the t table checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sysinfo.c: the mountinfo parser on a hand-written table (nested
  * mounts, a prefix that is not a parent, escaped spaces, stacked mounts),

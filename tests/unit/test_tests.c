@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tests.c: the tests' pass runner: --min-time repeats short passes until they add up. */
 #include "compat.h"
 

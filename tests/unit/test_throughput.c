@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_throughput.c: throughput mode's figures, report lines and engine.
  *

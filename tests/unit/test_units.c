@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_units.c: the size and count parsers on good and bad text, and the
  * size formatter, as tables of known values.

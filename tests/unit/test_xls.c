@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_xls.c: the -b BIFF2 worksheet.  Hand-built result sets with known
  * rates are written to a temporary directory, the records decoded back

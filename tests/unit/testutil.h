@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * testutil.h: helpers several unit tests share (header-only, like cu.h):
  * parse a command line written as one string, read a whole file, write one, add an

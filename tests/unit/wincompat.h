@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * wincompat.h: the few POSIX calls the unit tests themselves use (not the
  * code under test) and the Microsoft C runtime lacks: mkdtemp,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_posix.c: the test file on POSIX systems (the io_* half of
  * platform.h): system calls with EINTR retries, short-transfer handling

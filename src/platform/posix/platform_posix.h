@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_posix.h: what the POSIX implementation of the platform layer
  * (platform_posix*.c) learns about the system it is built on, as HAVE_*

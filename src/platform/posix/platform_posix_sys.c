@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_posix_sys.c: the POSIX side of the platform layer beyond the
  * test file (see platform.h): capabilities, paths and streams, clocks and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_win.c: the test file on native Win32 (see platform.h): no
  * POSIX emulation between the benchmark and the disk.

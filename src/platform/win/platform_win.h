@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_win.h: what the Win32 files of the platform layer
  * (platform_win.c: the test file; platform_win_sys.c: the rest;

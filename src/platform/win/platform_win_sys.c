@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * platform_win_sys.c: the Win32 side of the platform layer beyond the test
  * file (see platform.h): capabilities, UTF-8 paths through wide calls,
