@@ -20,6 +20,7 @@
 
 #include "compare.h"
 #include "stats.h"
+#include "lib/err.h"
 
 void compare_release(struct compare_result *r)
 {
@@ -167,8 +168,8 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 		t->geomean_ratio = t->n ? exp(sum / (double)t->n) : NAN;
 	}
 	if (out->nrows == 0) {
-		snprintf(err, errlen, "'%s' and '%s' have no cell and test in common",
-			 a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");
+		err_set(err, errlen, "'%s' and '%s' have no cell and test in common",
+			a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");
 		compare_release(out);
 		goto out;
 	}
@@ -177,7 +178,7 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 	rc = 0;
 	goto out;
 nomem:
-	snprintf(err, errlen, "compare: out of memory");
+	err_set(err, errlen, "compare: out of memory");
 	compare_release(out);
 out:
 	free(va);

@@ -17,6 +17,7 @@
 #include "compare_tp.h"
 #include "results.h"
 #include "run/throughput.h"
+#include "lib/err.h"
 
 _Static_assert(TP_NKINDS <= COMPARE_TP_KINDS, "COMPARE_TP_KINDS too small");
 
@@ -103,8 +104,8 @@ int compare_tp_sets(const struct result_set *a, const struct result_set *b, doub
 			: NAN;
 	}
 	if (out->nrows == 0) {
-		snprintf(err, errlen, "'%s' and '%s' have no test and process count in common",
-			 a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");
+		err_set(err, errlen, "'%s' and '%s' have no test and process count in common",
+			a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");
 		compare_tp_release(out);
 		goto out;
 	}
@@ -122,7 +123,7 @@ int compare_tp_sets(const struct result_set *a, const struct result_set *b, doub
 	}
 	goto out;
 nomem:
-	snprintf(err, errlen, "compare: out of memory");
+	err_set(err, errlen, "compare: out of memory");
 	compare_tp_release(out);
 out:
 	free(va);

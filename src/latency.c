@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "latency.h"
+#include "lib/err.h"
 
 static void reset_figures(struct latency_hist *h)
 {
@@ -214,32 +215,32 @@ struct latency_hist *latency_unpack(const unsigned char *buf, size_t len,
 
 	*used = 0;
 	if (len < LATENCY_PACK_HEADER) {
-		snprintf(err, errlen, "latency histogram: %zu bytes, shorter than "
-			 "its %u-byte header", len, LATENCY_PACK_HEADER);
+		err_set(err, errlen, "latency histogram: %zu bytes, shorter than "
+			"its %u-byte header", len, LATENCY_PACK_HEADER);
 		return NULL;
 	}
 	if (get_le(buf, 4) != LATENCY_PACK_MAGIC) {
-		snprintf(err, errlen, "latency histogram: not one (bad magic word)");
+		err_set(err, errlen, "latency histogram: not one (bad magic word)");
 		return NULL;
 	}
 	first = get_le(buf + 4, 4);
 	nb = get_le(buf + 8, 4);
 	if (first + nb > LATENCY_BUCKETS) {
-		snprintf(err, errlen, "latency histogram: buckets %llu..%llu out of "
-			 "range", (unsigned long long)first,
-			 (unsigned long long)(first + nb));
+		err_set(err, errlen, "latency histogram: buckets %llu..%llu out of "
+			"range", (unsigned long long)first,
+			(unsigned long long)(first + nb));
 		return NULL;
 	}
 	if ((len - LATENCY_PACK_HEADER) / 8u < nb) {
-		snprintf(err, errlen, "latency histogram: %llu buckets, only %zu "
-			 "bytes for them", (unsigned long long)nb,
-			 len - LATENCY_PACK_HEADER);
+		err_set(err, errlen, "latency histogram: %llu buckets, only %zu "
+			"bytes for them", (unsigned long long)nb,
+			len - LATENCY_PACK_HEADER);
 		return NULL;
 	}
 	h = calloc(1, sizeof(*h));
 	if (!h || (nb && !(h->counts = malloc((size_t)nb * sizeof(*h->counts))))) {
 		free(h);
-		snprintf(err, errlen, "out of memory reading a latency histogram");
+		err_set(err, errlen, "out of memory reading a latency histogram");
 		return NULL;
 	}
 	h->first = (uint32_t)first;
@@ -253,7 +254,7 @@ struct latency_hist *latency_unpack(const unsigned char *buf, size_t len,
 		h->counts[k] = get_le(buf + LATENCY_PACK_HEADER + 8u * k, 8);
 	why = unpack_check(h);
 	if (why) {
-		snprintf(err, errlen, "latency histogram: corrupt (%s)", why);
+		err_set(err, errlen, "latency histogram: corrupt (%s)", why);
 		latency_free(h);
 		return NULL;
 	}

@@ -370,8 +370,8 @@ static const char *const read_names[] = {
 static void rfail(struct reader *c, const char *why, const char *what)
 {
 	if (!c->failed)
-		snprintf(c->err, c->errlen, "%s:%u: %s%s%s", c->path, c->row, why,
-			 what ? " " : "", what ? what : "");
+		err_set(c->err, c->errlen, "%s:%u: %s%s%s", c->path, c->row, why,
+			what ? " " : "", what ? what : "");
 	c->failed = 1;
 }
 

@@ -128,10 +128,10 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 		return err_set(err, errlen, "too large");
 	if (value < min || value > max || r == UNITS_SCAN_OVERFLOW) {
 		if (max == UINT64_MAX)
-			snprintf(err, errlen, "must be at least %" PRIu64, min);
+			err_set(err, errlen, "must be at least %" PRIu64, min);
 		else
-			snprintf(err, errlen, "must be from %" PRIu64 " to %" PRIu64,
-				 min, max);
+			err_set(err, errlen, "must be from %" PRIu64 " to %" PRIu64,
+				min, max);
 		return -1;
 	}
 	*out = value;

@@ -116,7 +116,7 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	plat_host_name(host, sizeof(host));   /* "unknown" when there is none */
 	cl.hosts = calloc((size_t)cl.size, CLIENTS_HOST_MAX);
 	if (!cl.hosts) {
-		snprintf(err, errlen, "out of memory for %d clients", cl.size);
+		err_set(err, errlen, "out of memory for %d clients", cl.size);
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 		return -1;
 	}
@@ -132,7 +132,7 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	/* the leader prints for everyone; the others' errors reach it */
 	if (cl.rank != 0 && (!freopen("/dev/null", "w", stdout) ||
 			     !freopen("/dev/null", "w", stderr))) {
-		snprintf(err, errlen, "rank %d: cannot silence its output", cl.rank);
+		err_set(err, errlen, "rank %d: cannot silence its output", cl.rank);
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 		return -1;
 	}
@@ -170,7 +170,7 @@ int clients_rank(void)
 /* err becomes rank `from`'s message msg, prefixed with its rank and host. */
 static void name_rank(int from, const char *msg, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "rank %d on host %s: %s", from, host_of(from), msg);
+	err_set(err, errlen, "rank %d on host %s: %s", from, host_of(from), msg);
 }
 
 /*
@@ -367,7 +367,7 @@ int clients_describe(struct result_set *rs, char *err, size_t errlen)
 		free(hosts);
 	}
 	if (rc != 0)
-		snprintf(err, errlen, "out of memory describing the clients");
+		err_set(err, errlen, "out of memory describing the clients");
 	return rc;
 }
 
@@ -890,7 +890,7 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 		kind = *stop ? END_SIGNAL : cl.stop_agreed && !cl.local_err[0] ?
 			END_PEER : END_ERROR;
 	if (kind == END_ERROR && cl.local_err[0])
-		snprintf(err, errlen, "%s", cl.local_err);
+		err_set(err, errlen, "%s", cl.local_err);
 	wall_abandon();	/* a pass that failed between its barriers */
 	(void)flags(kind == END_ERROR, kind == END_SIGNAL, 0, NULL);
 	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));

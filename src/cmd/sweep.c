@@ -90,7 +90,7 @@ static int set_status(struct result_set *rs, int status, char *err, size_t errle
 	} else if (status == IOSWEEP_EXIT_INTERRUPTED) {
 		char why[IOSWEEP_ERR_MAX];
 		snprintf(why, sizeof(why), "%s (%s)", err, signal_name(stop_requested));
-		snprintf(err, errlen, "%s", why);
+		err_set(err, errlen, "%s", why);
 		snprintf(buf, sizeof(buf), "interrupted: %s", err);
 	} else {
 		snprintf(buf, sizeof(buf), "failed: %s", err);
@@ -256,7 +256,7 @@ static int check_xls(const struct options *o, const struct sweep_plan *p,
 	if (rc == 0 && results_set_record_axis(&cells, p->record_axis, p->nrecord_axis))
 		rc = -1;
 	if (rc != 0)
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 	else
 		rc = xls_check(o, &cells, err, errlen);
 	results_release(&cells);

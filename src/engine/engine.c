@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "lib/err.h"
 
 static const struct engine_ops *const engines[] = {
 	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops, &engine_winaio_ops,
@@ -45,12 +46,12 @@ const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 		if (engines[i]->max_depth > most)
 			most = engines[i]->max_depth;
 	if (most)
-		snprintf(err, errlen, "--iodepth %u: at most %u I/Os in flight "
-			 "on this platform", depth, most);
+		err_set(err, errlen, "--iodepth %u: at most %u I/Os in flight "
+			"on this platform", depth, most);
 	else
-		snprintf(err, errlen, "--iodepth %u: this iosweep has no engine "
-			 "that keeps more than one I/O in flight here (%s); "
-			 "use --iodepth 1", depth, engine_missing_why);
+		err_set(err, errlen, "--iodepth %u: this iosweep has no engine "
+			"that keeps more than one I/O in flight here (%s); "
+			"use --iodepth 1", depth, engine_missing_why);
 	return NULL;
 }
 
@@ -60,15 +61,15 @@ struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
 	struct engine *e = calloc(1, sizeof(*e));
 
 	if (!e) {
-		snprintf(err, errlen, "out of memory for the %s engine", ops->name);
+		err_set(err, errlen, "out of memory for the %s engine", ops->name);
 		return NULL;
 	}
 	e->ops = ops;
 	e->fd = fd;
 	e->depth = depth ? depth : 1;
 	if (!ops->init) {
-		snprintf(err, errlen, "--iodepth: the %s engine is not built into "
-			 "this iosweep", ops->name);
+		err_set(err, errlen, "--iodepth: the %s engine is not built into "
+			"this iosweep", ops->name);
 		free(e);
 		return NULL;
 	}

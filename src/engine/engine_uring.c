@@ -38,8 +38,8 @@ static int uring_init(struct engine *e, char *err, size_t errlen)
 		return err_set(err, errlen, "out of memory for an io_uring");
 	rc = io_uring_queue_init(e->depth, &u->ring, 0);
 	if (rc < 0) {
-		snprintf(err, errlen, "--iodepth %u: io_uring is not available: "
-			 "io_uring_queue_init: %s", e->depth, strerror(-rc));
+		err_set(err, errlen, "--iodepth %u: io_uring is not available: "
+			"io_uring_queue_init: %s", e->depth, strerror(-rc));
 		free(u);
 		return -1;
 	}

@@ -85,7 +85,7 @@ static void waio_fail(const char *call, char *err, size_t errlen)
 	char text[256];
 
 	win_error_text(GetLastError(), text, sizeof(text));
-	snprintf(err, errlen, "--iodepth: %s: %s", call, text);
+	err_set(err, errlen, "--iodepth: %s: %s", call, text);
 }
 
 static int waio_init(struct engine *e, char *err, size_t errlen)

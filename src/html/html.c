@@ -481,7 +481,7 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 	cmp = calloc(nsets, sizeof(*cmp));
 	cmp_err = calloc(nsets, sizeof(*cmp_err));
 	if (!res || !cmp || !cmp_err) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	for (size_t i = 1; i < nsets; i++) {
@@ -490,7 +490,7 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 				 STATS_ADJUST_BH, &res[i], cerr, sizeof(cerr)) == 0)
 			cmp[i] = &res[i];
 		else if (!(cmp_err[i] = strdup(cerr))) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			goto out;
 		}
 	}
@@ -498,7 +498,7 @@ int html_write_report(struct result_set *const *sets, size_t nsets,
 		goto out;
 	page_body(&f, sets, nsets, ho, cmp, cmp_err, &a);
 	if (f.failed) {
-		snprintf(err, errlen, "cannot write '%.300s'", path);
+		err_set(err, errlen, "cannot write '%.300s'", path);
 		outfile_abort(&f);
 		goto out;
 	}

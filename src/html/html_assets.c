@@ -72,8 +72,8 @@ static int make_tmpdir(struct html_assets *a, char *err, size_t errlen)
 		base = "/tmp";
 	snprintf(a->tmpdir, sizeof(a->tmpdir), "%s/iosweep-report.XXXXXX", base);
 	if (!plat_mkdtemp(a->tmpdir)) {
-		snprintf(err, errlen, "cannot create a temporary folder in '%.300s': %s",
-			 base, strerror(errno));
+		err_set(err, errlen, "cannot create a temporary folder in '%.300s': %s",
+			base, strerror(errno));
 		a->tmpdir[0] = '\0';
 		return -1;
 	}
@@ -150,7 +150,7 @@ static int add_sheets(struct html_assets *a, size_t set, const char *slug,
 			size_t sz = len + 8;
 			if (!(names[n] = malloc(sz))) {
 				rc = -1;
-				snprintf(err, errlen, "out of memory");
+				err_set(err, errlen, "out of memory");
 				break;
 			}
 			snprintf(names[n++], sz, "sheets/%s", e->d_name);
@@ -322,7 +322,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	if (written != GNUPLOT_WRITE_OK) {
 		/* --highlight naming no set is the caller's mistake; "nothing to plot" is not */
 		if (written == GNUPLOT_WRITE_NO_HIGHLIGHT) {
-			snprintf(err, errlen, "%s", gerr);
+			err_set(err, errlen, "%s", gerr);
 			goto out;
 		}
 		snprintf(a->charts_error, sizeof(a->charts_error), "%s", gerr);
@@ -331,7 +331,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	}
 	a->charts = calloc(files.n, sizeof(*a->charts));
 	if (!a->charts) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < files.n; i++) {
@@ -363,7 +363,7 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 	rc = 0;
 	goto out;
 oom:
-	snprintf(err, errlen, "out of memory");
+	err_set(err, errlen, "out of memory");
 out:
 	gnuplot_files_release(&files);
 	gnuplot_refs_release(&refs);

@@ -85,9 +85,9 @@ void import_vfail(char *err, size_t errlen, const char *path, unsigned line,
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (line)
-		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
+		err_set(err, errlen, "%s:%u: %s", path, line, msg);
 	else
-		snprintf(err, errlen, "%s: %s", path, msg);
+		err_set(err, errlen, "%s: %s", path, msg);
 }
 
 int import_is_biff(const unsigned char *buf, size_t len)
@@ -414,7 +414,7 @@ static int load_one(struct result_set *t, const char *path,
 	if (import_read_file(file, &buf, &len, err, errlen))
 		return -1;
 	if (len == 0) {
-		snprintf(err, errlen, "%s:1: empty file: not an IOzone report", file);
+		err_set(err, errlen, "%s:1: empty file: not an IOzone report", file);
 		goto out;
 	}
 	*nreports = 1;
@@ -442,7 +442,7 @@ static int load_one(struct result_set *t, const char *path,
 		rc = err_set(err, errlen, "%s: --pick %u, but the file holds %zu report%s", file,
 			     opts->pick, *nreports, *nreports == 1 ? "" : "s");
 	if (rc == 0 && !t->meta.label && default_label(t, path, is_dir)) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		err_set(err, errlen, "%s: out of memory", path);
 		rc = -1;
 	}
 out:

@@ -86,7 +86,7 @@ static void cfail(struct csv_ctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "%s:%u: %s", c->path, c->row, msg);
+	err_set(c->err, c->errlen, "%s:%u: %s", c->path, c->row, msg);
 	c->failed = 1;
 }
 
@@ -834,10 +834,10 @@ static int check_duplicates(const struct result_set *rs, const struct result_sam
 			char who[32] = "";
 			if (clients)
 				snprintf(who, sizeof(who), " of client %d", (int)k[i].client);
-			snprintf(err, errlen, "%s: two rows for trial %u%s of %s at %llu kB / %llu kB",
-				 path, k[i].trial, who, results_col_name(k[i].col),
-				 (unsigned long long)cl->file_kb,
-				 (unsigned long long)cl->record_kb);
+			err_set(err, errlen, "%s: two rows for trial %u%s of %s at %llu kB / %llu kB",
+				path, k[i].trial, who, results_col_name(k[i].col),
+				(unsigned long long)cl->file_kb,
+				(unsigned long long)cl->record_kb);
 			rc = -1;
 			break;
 		}
@@ -865,11 +865,11 @@ int import_csv_parse(struct result_set *rs, const char *path,
 	if (run_csv(&c, buf, len))
 		goto out;
 	if (c.row == 0 || c.nheader == 0) {
-		snprintf(err, errlen, "%s:1: no header row", path);
+		err_set(err, errlen, "%s:1: no header row", path);
 		goto out;
 	}
 	if (rs->nsamples == 0) {
-		snprintf(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
+		err_set(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
 		goto out;
 	}
 	if (check_duplicates(rs, rs->samples, rs->nsamples, 0, path, err, errlen) ||
@@ -882,7 +882,7 @@ int import_csv_parse(struct result_set *rs, const char *path,
 	if (c.meta_trials)
 		rs->trials = c.meta_trials;
 	if (!rs->meta.tool && results_set_str(&rs->meta.tool, "iosweep")) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		err_set(err, errlen, "%s: out of memory", path);
 		goto out;
 	}
 	rc = 0;

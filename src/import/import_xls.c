@@ -170,10 +170,10 @@ int import_xls_parse(struct result_set *rs, const char *path,
 
 	if (len < 4 || u16le(buf) != XLS_BOF) {
 		if (len >= 4 && (u16le(buf) & 0xff) == 0x09)
-			snprintf(err, errlen, "%s: an Excel file of a later BIFF version: only "
-				 "IOzone's BIFF2 (-b) sheets can be imported", path);
+			err_set(err, errlen, "%s: an Excel file of a later BIFF version: only "
+				"IOzone's BIFF2 (-b) sheets can be imported", path);
 		else
-			snprintf(err, errlen, "%s: not a BIFF2 sheet", path);
+			err_set(err, errlen, "%s: not a BIFF2 sheet", path);
 		return -1;
 	}
 	while (off < len) {
@@ -234,12 +234,12 @@ int import_xls_parse(struct result_set *rs, const char *path,
 		goto out;
 	}
 	if (rs->nsamples == 0) {
-		snprintf(err, errlen, "%s: a BIFF sheet without IOzone figures", path);
+		err_set(err, errlen, "%s: a BIFF sheet without IOzone figures", path);
 		goto out;
 	}
 	if (results_set_str(&rs->meta.tool, "iozone") ||
 	    results_set_record_axis(rs, x.first_axis, x.nfirst_axis)) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		err_set(err, errlen, "%s: out of memory", path);
 		goto out;
 	}
 	rs->meta.flags |= RESULTS_F_IMPORTED;

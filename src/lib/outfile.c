@@ -43,14 +43,14 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 	f->tmp_path = malloc(n);
 	f->final_path = xstrdup(path);
 	if (!f->tmp_path || !f->final_path) {
-		snprintf(err, errlen, "cannot write '%s': out of memory", path);
+		err_set(err, errlen, "cannot write '%s': out of memory", path);
 		outfile_clear(f);
 		return -1;
 	}
 	snprintf(f->tmp_path, n, "%s.tmp.%ld", path, plat_pid());
 	fd = plat_create_fd(f->tmp_path);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot create '%s': %s", f->tmp_path, strerror(errno));
+		err_set(err, errlen, "cannot create '%s': %s", f->tmp_path, strerror(errno));
 		outfile_clear(f);
 		return -1;
 	}
@@ -59,7 +59,7 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 		if (!f->gz) {
 			plat_close_fd(fd);
 			plat_remove(f->tmp_path);
-			snprintf(err, errlen, "cannot start gzip on '%s'", f->tmp_path);
+			err_set(err, errlen, "cannot start gzip on '%s'", f->tmp_path);
 			outfile_clear(f);
 			return -1;
 		}
@@ -69,7 +69,7 @@ int outfile_open(struct outfile *f, const char *path, int gzip, int overwrite,
 			int e = errno;
 			plat_close_fd(fd);
 			plat_remove(f->tmp_path);
-			snprintf(err, errlen, "cannot write '%s': %s", f->tmp_path, strerror(e));
+			err_set(err, errlen, "cannot write '%s': %s", f->tmp_path, strerror(e));
 			outfile_clear(f);
 			return -1;
 		}
@@ -147,13 +147,13 @@ int outfile_commit(struct outfile *f, char *err, size_t errlen)
 		f->fp = NULL;
 	}
 	if (f->failed) {
-		snprintf(err, errlen, "cannot write '%s': %s", f->final_path,
-			 strerror(f->saved_errno ? f->saved_errno : EIO));
+		err_set(err, errlen, "cannot write '%s': %s", f->final_path,
+			strerror(f->saved_errno ? f->saved_errno : EIO));
 		plat_remove(f->tmp_path);
 		rc = -1;
 	} else if (plat_rename(f->tmp_path, f->final_path) != 0) {
-		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", f->tmp_path,
-			 f->final_path, strerror(errno));
+		err_set(err, errlen, "cannot rename '%s' to '%s': %s", f->tmp_path,
+			f->final_path, strerror(errno));
 		plat_remove(f->tmp_path);
 		rc = -1;
 	}
@@ -183,7 +183,7 @@ int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 		char c = *s;
 		*s = '\0';
 		if (plat_mkdir(p) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create '%s': %s", p, strerror(errno));
+			err_set(err, errlen, "cannot create '%s': %s", p, strerror(errno));
 			free(p);
 			return -1;
 		}
@@ -192,7 +192,7 @@ int outfile_mkdirs(const char *dir, char *err, size_t errlen)
 			break;
 	}
 	if (plat_stat(dir, 1, NULL) != PLAT_DIR) {
-		snprintf(err, errlen, "cannot create '%s': not a directory", dir);
+		err_set(err, errlen, "cannot create '%s': not a directory", dir);
 		free(p);
 		return -1;
 	}

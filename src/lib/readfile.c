@@ -33,8 +33,8 @@ int readfile_all(const char *path, size_t max_bytes, const char *what,
 	errno = 0;
 	gz = gzdopen(fd, "rb");
 	if (!gz) {
-		snprintf(err, errlen, "cannot open '%s': %s", path,
-			 errno ? strerror(errno) : "out of memory");
+		err_set(err, errlen, "cannot open '%s': %s", path,
+			errno ? strerror(errno) : "out of memory");
 		plat_close_fd(fd);
 		return -1;
 	}

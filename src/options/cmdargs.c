@@ -15,6 +15,7 @@
 
 #include "options/cmdargs.h"
 #include "iosweep.h"
+#include "lib/err.h"
 
 size_t cmdargs_distance(const char *a, size_t la, const char *b)
 {
@@ -88,7 +89,7 @@ int cmdargs_parse(struct cmdargs *ca, const struct cmdargs_opt *opts, size_t nop
 	memset(ca, 0, sizeof(*ca));
 	ca->inputs = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*ca->inputs));
 	if (!ca->inputs) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		return CMDARGS_BAD;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -111,15 +112,15 @@ int cmdargs_parse(struct cmdargs *ca, const struct cmdargs_opt *opts, size_t nop
 		if (!o) {
 			const char *s = cmdargs_suggest(opts, nopts, a, len);
 			if (s)
-				snprintf(err, errlen, "unknown option '%.*s'; did you mean '%s'?",
-					 (int)len, a, s);
+				err_set(err, errlen, "unknown option '%.*s'; did you mean '%s'?",
+					(int)len, a, s);
 			else
-				snprintf(err, errlen, "unknown option '%.*s'", (int)len, a);
+				err_set(err, errlen, "unknown option '%.*s'", (int)len, a);
 			return CMDARGS_UNKNOWN;
 		}
 		if (o->kind == CMDARGS_FLAG) {
 			if (eq) {
-				snprintf(err, errlen, "option '%s' takes no value", o->name);
+				err_set(err, errlen, "option '%s' takes no value", o->name);
 				return CMDARGS_BAD;
 			}
 			*(int *)o->dest = 1;
@@ -127,17 +128,17 @@ int cmdargs_parse(struct cmdargs *ca, const struct cmdargs_opt *opts, size_t nop
 		}
 		char *v = eq ? (char *)eq + 1 : i + 1 < argc ? argv[++i] : NULL;
 		if (!v) {
-			snprintf(err, errlen, "option '%s' needs a value", o->name);
+			err_set(err, errlen, "option '%s' needs a value", o->name);
 			return CMDARGS_BAD;
 		}
 		if (o->nonempty && !*v) {
-			snprintf(err, errlen, "option '%s' needs a non-empty value", o->name);
+			err_set(err, errlen, "option '%s' needs a non-empty value", o->name);
 			return CMDARGS_BAD;
 		}
 		if (o->kind == CMDARGS_STRING) {
 			*(const char **)o->dest = v;
 		} else if (list_add(ca, o->dest, v, argc) != 0) {
-			snprintf(err, errlen, "out of memory");
+			err_set(err, errlen, "out of memory");
 			return CMDARGS_BAD;
 		}
 	}

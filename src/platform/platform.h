@@ -34,6 +34,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "lib/err.h"
+
 /* One segment of a vectored transfer (the shape of POSIX's struct iovec). */
 struct io_vec {
 	void *base;
@@ -129,11 +131,10 @@ static inline int io_sector_misfit(const void *buf, size_t len, uint64_t off,
 	if (!sector || ((uintptr_t)buf % sector == 0 && len % sector == 0 &&
 			off % sector == 0))
 		return 0;
-	snprintf(err, errlen, "-I: unbuffered I/O needs records and offsets in "
-		 "multiples of the volume's sector size (%u bytes); a record of %zu "
-		 "bytes at offset %llu is not: choose -r as a multiple of %u bytes",
-		 (unsigned)sector, len, (unsigned long long)off, (unsigned)sector);
-	return -1;
+	return err_set(err, errlen, "-I: unbuffered I/O needs records and offsets in "
+		       "multiples of the volume's sector size (%u bytes); a record of %zu "
+		       "bytes at offset %llu is not: choose -r as a multiple of %u bytes",
+		       (unsigned)sector, len, (unsigned long long)off, (unsigned)sector);
 }
 
 /*

@@ -805,8 +805,8 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	/* refuse before writing anything */
 	for (size_t i = 0; i < nfiles && !overwrite; i++) {
 		if (plat_stat(files[i].path, 0, NULL) != PLAT_NONE) {
-			snprintf(err, errlen, "'%s' exists already; remove it or use --overwrite",
-				 files[i].path);
+			err_set(err, errlen, "'%s' exists already; remove it or use --overwrite",
+				files[i].path);
 			goto out;
 		}
 	}
@@ -819,7 +819,7 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	rc = 0;
 	goto out;
 oom:
-	snprintf(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
+	err_set(err, errlen, "cannot write the CSV files in '%s': out of memory", dir);
 out:
 	for (size_t i = 0; i < nfiles; i++)
 		free(files[i].path);

@@ -238,28 +238,28 @@ static int table_read(struct table *t, const char *dir, const char *name,
 		gz = gzopen(path, "rb");
 	}
 	if (!gz)
-		return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot read '%.300s': %s",
-						       path, strerror(errno)), -1);
+		return errno == ENOENT ? 0 : err_set(err, errlen, "cannot read '%.300s': %s",
+						     path, strerror(errno));
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		gzclose(gz);
 		return err_set(err, errlen, "out of memory");
 	}
 	while ((n = gzread(gz, buf, sizeof(buf))) > 0) {
 		if (csv_parse(&p, buf, (size_t)n, on_field, on_row, t) != (size_t)n) {
-			snprintf(err, errlen, "'%.300s': %s", path, csv_strerror(csv_error(&p)));
+			err_set(err, errlen, "'%.300s': %s", path, csv_strerror(csv_error(&p)));
 			goto out;
 		}
 	}
 	if (n < 0) {
-		snprintf(err, errlen, "cannot read '%.300s'", path);
+		err_set(err, errlen, "cannot read '%.300s'", path);
 		goto out;
 	}
 	if (csv_fini(&p, on_field, on_row, t) != 0) {
-		snprintf(err, errlen, "'%.300s': %s", path, csv_strerror(csv_error(&p)));
+		err_set(err, errlen, "'%.300s': %s", path, csv_strerror(csv_error(&p)));
 		goto out;
 	}
 	if (t->oom) {
-		snprintf(err, errlen, "out of memory reading '%.300s'", path);
+		err_set(err, errlen, "out of memory reading '%.300s'", path);
 		goto out;
 	}
 	rc = 1;
@@ -322,13 +322,13 @@ int jsonout_write(const char *dir, const char *const *findings, size_t nfindings
 		if (got < 0)
 			goto out;
 		if (got == 0 && i <= T_SUMMARY) {
-			snprintf(err, errlen, "cannot write summary.json: no %s.csv in '%.300s'",
-				 names[i], dir);
+			err_set(err, errlen, "cannot write summary.json: no %s.csv in '%.300s'",
+				names[i], dir);
 			goto out;
 		}
 		if (got == 1 && t[i].nrows == 0) {
-			snprintf(err, errlen, "cannot write summary.json: %s.csv in '%.300s' is empty",
-				 names[i], dir);
+			err_set(err, errlen, "cannot write summary.json: %s.csv in '%.300s' is empty",
+				names[i], dir);
 			goto out;
 		}
 	}

@@ -152,7 +152,7 @@ int tpcsv_write_run(const struct result_set *rs, const struct tp_run *run, int c
 	t.meta.source_unit = rs->meta.source_unit;
 	if (results_set_str(&t.meta.label, rs->meta.label) ||
 	    tpcsv_from_run(&t, run, rs->meta.source_unit == RESULTS_UNIT_OPS, cpu)) {
-		snprintf(err, errlen, "out of memory");
+		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	rc = tpcsv_write(&t, dir, gzip, overwrite, err, errlen);

@@ -187,8 +187,8 @@ int xls_check(const struct options *o, const struct result_set *rs,
 /* A write failed: say so and drop the temporary file. */
 static int xls_fail(struct outfile *f, const char *path, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "cannot write '%s': %s", path,
-		 f->saved_errno ? strerror(f->saved_errno) : "write failed");
+	err_set(err, errlen, "cannot write '%s': %s", path,
+		f->saved_errno ? strerror(f->saved_errno) : "write failed");
 	outfile_abort(f);
 	return -1;
 }

@@ -165,9 +165,9 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 		uint64_t file_kb = options_file_kb(o);
 		uint64_t rec_kb = options_record_kb(o);
 		if (rec_kb > file_kb) {
-			snprintf(err, errlen, "-r %" PRIu64 " kB is larger than the file "
-				 "size %" PRIu64 " kB (-s): no whole record fits",
-				 rec_kb, file_kb);
+			err_set(err, errlen, "-r %" PRIu64 " kB is larger than the file "
+				"size %" PRIu64 " kB (-s): no whole record fits",
+				rec_kb, file_kb);
 			goto fail;
 		}
 		if (add_cell(p, &alloc, file_kb, rec_kb, 0))
@@ -180,8 +180,8 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 	if (o->min_file_kb)
 		min_file = o->min_file_kb;
 	if (min_rec > min_file) {
-		snprintf(err, errlen, "record size %" PRIu64 " kB is larger than the "
-			 "smallest file size %" PRIu64 " kB", min_rec, min_file);
+		err_set(err, errlen, "record size %" PRIu64 " kB is larger than the "
+			"smallest file size %" PRIu64 " kB", min_rec, min_file);
 		goto fail;
 	}
 	uint64_t xover = nocross ? max_file : PLAN_CROSSOVER_KB;
@@ -210,14 +210,14 @@ int plan_build(struct sweep_plan *p, const struct options *o,
 		}
 	}
 	if (!plan_runnable(p)) {
-		snprintf(err, errlen, "the grid is empty: the minimum file size %" PRIu64
-			 " kB (-n) is larger than the maximum %" PRIu64 " kB (-g)",
-			 min_file, max_file);
+		err_set(err, errlen, "the grid is empty: the minimum file size %" PRIu64
+			" kB (-n) is larger than the maximum %" PRIu64 " kB (-g)",
+			min_file, max_file);
 		goto fail;
 	}
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory building the sweep plan");
+	err_set(err, errlen, "out of memory building the sweep plan");
 fail:
 	plan_release(p);
 	return -1;

@@ -274,7 +274,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 		char why[256];
 		if (plat_thread_start(&p->jobs[i].th, job_main, &p->jobs[i], why,
 				      sizeof(why)) != 0) {
-			snprintf(c->err, c->errlen, "--jobs %u: %s", p->njobs, why);
+			err_set(c->err, c->errlen, "--jobs %u: %s", p->njobs, why);
 			rc = TESTS_ERROR;
 			break;
 		}
@@ -297,7 +297,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	for (unsigned i = 0; i < p->njobs && rc == TESTS_OK; i++) {
 		struct qd_job *j = &p->jobs[i];
 		if (j->rc == TESTS_ERROR) {
-			snprintf(c->err, c->errlen, "%s", j->err);
+			err_set(c->err, c->errlen, "%s", j->err);
 			rc = TESTS_ERROR;
 		}
 	}
@@ -406,7 +406,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
 	p.gate = plat_gate_new();
 	if (!p.gate) {
-		snprintf(c->err, c->errlen, "out of memory for %u jobs", p.njobs);
+		err_set(c->err, c->errlen, "out of memory for %u jobs", p.njobs);
 		p.fd = -1;
 		goto out;
 	}
@@ -441,7 +441,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	s->bytes = s->ops * c->reclen;
 	s->elapsed_ns = time_based ? p.run_ns : t1 - t0;
 	if (record && (jobs_merge(&p) != 0 || note_inflight(c, &p) != 0)) {
-		snprintf(c->err, c->errlen, "out of memory merging latency histograms");
+		err_set(c->err, c->errlen, "out of memory merging latency histograms");
 		rc = TESTS_ERROR;
 	}
 out:
@@ -511,7 +511,7 @@ static int prepare_write(struct tests_ctx *c)
 static int prepare_random(struct tests_ctx *c)
 {
 	if (!c->offsets) {
-		snprintf(c->err, c->errlen, "internal error: no offset table");
+		err_set(c->err, c->errlen, "internal error: no offset table");
 		return TESTS_ERROR;
 	}
 	tests_permutation(c->offsets, c->numrecs);

@@ -100,7 +100,7 @@ int refine_cliffs(const struct options *o, struct result_set *rs,
 			break;
 	}
 	if (results_sort_cells(rs) != 0 && rc == 0) {
-		snprintf(err, errlen, "out of memory sorting the refined cells");
+		err_set(err, errlen, "out of memory sorting the refined cells");
 		rc = -1;
 	}
 	return rc;

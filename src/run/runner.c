@@ -226,8 +226,8 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		c->op_ns = io_alloc(nrecs * sizeof(uint64_t));
 	if (!c->buf || !c->wbuf || (r->need_offsets && !c->offsets) ||
 	    (r->o->latency_files && !c->op_ns)) {
-		snprintf(err, errlen, "out of memory for the I/O buffers (%zu kB "
-			 "and %zu kB)", blen / 1024, wlen / 1024);
+		err_set(err, errlen, "out of memory for the I/O buffers (%zu kB "
+			"and %zu kB)", blen / 1024, wlen / 1024);
 		run_buffers_free(c);
 		return -1;
 	}
@@ -509,7 +509,7 @@ static int close_qfiles(struct run *r, char *err, size_t errlen)
 		if (outfile_commit(&r->qf[i], msg, sizeof(msg)) != 0 && rc == 0) {
 			rc = -1;
 			if (err)
-				snprintf(err, errlen, "-Q: %s", msg);
+				err_set(err, errlen, "-Q: %s", msg);
 		}
 		r->qfile[qfiles[i].col] = NULL;
 	}
@@ -555,7 +555,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	r.stop = stop ? stop : &never;
 	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
 	if (!r.rs_cell) {
-		snprintf(err, errlen, "out of memory building the result set");
+		err_set(err, errlen, "out of memory building the result set");
 		return clients_run_end(rs, -1, r.stop, err, errlen);
 	}
 	c->o = o;
@@ -584,11 +584,11 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
 		goto out;
 	if (o->purge_cpu && !(c->purge_buf = malloc(TESTS_PURGE_BYTES))) {
-		snprintf(err, errlen, "-p: out of memory for the cache purge buffer");
+		err_set(err, errlen, "-p: out of memory for the cache purge buffer");
 		goto out;
 	}
 	if ((o->latency || o->latency_files) && latency_init(&r.lat) != 0) {
-		snprintf(err, errlen, "--latency: out of memory for the histogram");
+		err_set(err, errlen, "--latency: out of memory for the histogram");
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
@@ -607,8 +607,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	}
 out:
 	if (have_file && !o->keep_file && plat_remove(c->path) != 0 && rc == 0) {
-		snprintf(err, errlen, "cannot remove '%s': %s", c->path,
-			 strerror(errno));
+		err_set(err, errlen, "cannot remove '%s': %s", c->path,
+			strerror(errno));
 		rc = -1;
 	}
 	if (close_qfiles(&r, rc == 0 ? err : NULL, errlen) != 0)

@@ -24,6 +24,7 @@
 #include "results.h"
 #include "run/tests.h"
 #include "run/tests_priv.h"
+#include "lib/err.h"
 
 #define IOSWEEP_CACHE_MSG 256
 
@@ -283,14 +284,14 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
 			    split_sample(c, &s, &r) != 0) {
 				free_sample_lat(&r);
-				snprintf(c->err, c->errlen, "out of memory recording "
-					 "a latency histogram");
+				err_set(c->err, c->errlen, "out of memory recording "
+					"a latency histogram");
 				return TESTS_ERROR;
 			}
 			if (results_add_sample(c->rs, &r) != 0) {
 				free_sample_lat(&r);
-				snprintf(c->err, c->errlen, "out of memory recording "
-					 "a sample");
+				err_set(c->err, c->errlen, "out of memory recording "
+					"a sample");
 				return TESTS_ERROR;
 			}
 			if (c->op_mask)

@@ -511,13 +511,13 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	}
 	fp = fdopen(fd, how);
 	if (!fp) {
-		snprintf(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
-			 strerror(errno));
+		err_set(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
+			strerror(errno));
 		plat_close_fd(fd);
 		return NULL;
 	}
 	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->reclen) != 0) {
-		snprintf(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
+		err_set(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
 		fclose(fp);
 		return NULL;
 	}
@@ -526,8 +526,8 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 
 static int stream_fail(struct tests_ctx *c, const char *call)
 {
-	snprintf(c->err, c->errlen, "cannot %s '%s': %s", call, c->path,
-		 errno ? strerror(errno) : "short transfer");
+	err_set(c->err, c->errlen, "cannot %s '%s': %s", call, c->path,
+		errno ? strerror(errno) : "short transfer");
 	return TESTS_ERROR;
 }
 
@@ -629,7 +629,7 @@ int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	TIMED_LOOP(c, tp, 0, n,
 		   if (fread(buf, len, 1, fp) != 1) {
 			   if (feof(fp))
-				   snprintf(c->err, c->errlen, "cannot fread '%s': "
+				   err_set(c->err, c->errlen, "cannot fread '%s': "
 					    "unexpected end of file", c->path);
 			   else
 				   stream_fail(c, "fread");

@@ -69,8 +69,8 @@ static int pipes_open(struct tp_pipes *p, char *err, size_t errlen)
 	p->done[0] = p->done[1] = -1;
 	if (plat_pipe(p->ready) == 0 && plat_pipe(p->go) == 0 && plat_pipe(p->done) == 0)
 		return 0;
-	snprintf(err, errlen, "cannot create a pipe for the children: %s",
-		 strerror(errno));
+	err_set(err, errlen, "cannot create a pipe for the children: %s",
+		strerror(errno));
 	pipes_close(p);
 	return -1;
 }
@@ -143,7 +143,7 @@ static int reap(const struct tp_ctx *c, struct tp_children *k,
 		if (plat_child_wait(&k->kids[i], &sig, stop, raise_abort, c->sh) != 0)
 			continue;
 		if (sig && rc == 0 && !(stop && *stop)) {
-			snprintf(err, errlen, "child %u died of signal %d", i, sig);
+			err_set(err, errlen, "child %u died of signal %d", i, sig);
 			rc = -1;
 		}
 	}
@@ -199,8 +199,8 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	if (child_error(c, n, err, errlen) != 0)
 		goto out;
 	if (c->user_stop && *c->user_stop) {
-		snprintf(err, errlen, "interrupted in %s with %u children",
-			 c->t->name, n);
+		err_set(err, errlen, "interrupted in %s with %u children",
+			c->t->name, n);
 		goto out;
 	}
 	r->parent_ns = t1 - t0;

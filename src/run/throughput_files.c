@@ -157,8 +157,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 	for (unsigned i = 0; i < n; i++) {
 		throughput_path(o, i, path, sizeof(path));
 		if (!o->overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
-			snprintf(err, errlen, "'%s' exists already; remove it, name other "
-				 "files with -F, or use --overwrite", path);
+			err_set(err, errlen, "'%s' exists already; remove it, name other "
+				"files with -F, or use --overwrite", path);
 			throughput_remove_files(o, i);
 			return -1;
 		}

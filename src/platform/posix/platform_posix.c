@@ -30,7 +30,7 @@
 static int fail(char *err, size_t errlen, const char *call, const char *path,
 		int e)
 {
-	snprintf(err, errlen, "cannot %s '%s': %s", call, path, strerror(e));
+	err_set(err, errlen, "cannot %s '%s': %s", call, path, strerror(e));
 	errno = e;
 	return -1;
 }
@@ -247,8 +247,8 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 		if (n == 0) {
 			if (is_write)
 				return fail(err, errlen, call, path, ENOSPC);
-			snprintf(err, errlen, "cannot %s '%s': unexpected end of file "
-				 "(%zu bytes short)", call, path, len);
+			err_set(err, errlen, "cannot %s '%s': unexpected end of file "
+				"(%zu bytes short)", call, path, len);
 			return IO_EOF;
 		}
 		p += n;
@@ -575,8 +575,8 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 
 	if (stat(dir, &st) != 0) {
 		if (errno == ENOENT)
-			snprintf(err, errlen, "directory '%s' does not exist; create "
-				 "it or choose another -f", dir);
+			err_set(err, errlen, "directory '%s' does not exist; create "
+				"it or choose another -f", dir);
 		else
 			fail(err, errlen, "use directory", dir, errno);
 		return -1;

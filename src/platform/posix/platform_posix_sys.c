@@ -314,7 +314,7 @@ int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
 	t->arg = arg;
 	rc = pthread_create(&t->tid, NULL, thread_main, t);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot start a thread: %s", strerror(rc));
+		err_set(err, errlen, "cannot start a thread: %s", strerror(rc));
 		free(t);
 		return -1;
 	}
@@ -647,7 +647,7 @@ int plat_run(const char *prog, const char *const *args, const char *dir,
 		return err_set(err, errlen, "cannot run %s: pipe: %s", prog, strerror(errno));
 	pid_t pid = fork();
 	if (pid < 0) {
-		snprintf(err, errlen, "cannot run %s: fork: %s", prog, strerror(errno));
+		err_set(err, errlen, "cannot run %s: fork: %s", prog, strerror(errno));
 		close(pfd[0]);
 		close(pfd[1]);
 		return -1;

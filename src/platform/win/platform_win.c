@@ -51,7 +51,7 @@ static int fail_code(char *err, size_t errlen, const char *call, const char *pat
 	char text[256];
 
 	win_error_text(e, text, sizeof(text));
-	snprintf(err, errlen, "cannot %s '%s': %s", call, path, text);
+	err_set(err, errlen, "cannot %s '%s': %s", call, path, text);
 	errno = win_errno(e);
 	return -1;
 }
@@ -314,8 +314,8 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 		if (n == 0) {
 			if (is_write)
 				return fail_code(err, errlen, call, path, ERROR_DISK_FULL);
-			snprintf(err, errlen, "cannot %s '%s': unexpected end of file "
-				 "(%zu bytes short)", call, path, len);
+			err_set(err, errlen, "cannot %s '%s': unexpected end of file "
+				"(%zu bytes short)", call, path, len);
 			return IO_EOF;
 		}
 		p += n;
@@ -331,8 +331,8 @@ HANDLE win_reopen_overlapped(int fd, DWORD *sector, char *err, size_t errlen)
 	HANDLE h;
 
 	if (fd < 0 || fd >= WIN_MAX_FDS || !fd_access[fd]) {
-		snprintf(err, errlen, "internal error: descriptor %d was not opened "
-			 "by io_open", fd);
+		err_set(err, errlen, "internal error: descriptor %d was not opened "
+			"by io_open", fd);
 		return INVALID_HANDLE_VALUE;
 	}
 	h = ReOpenFile(fd_handle(fd), fd_access[fd],
@@ -411,12 +411,12 @@ void io_free(void *p)
 static int no_cache_drop(const char *path, char *err, size_t errlen)
 {
 	if (path)
-		snprintf(err, errlen, "--cold: cannot drop '%s' from the cache: Windows "
-			 "has no call for one file's cached pages (use -I, or files "
-			 "larger than RAM)", path);
+		err_set(err, errlen, "--cold: cannot drop '%s' from the cache: Windows "
+			"has no call for one file's cached pages (use -I, or files "
+			"larger than RAM)", path);
 	else
-		snprintf(err, errlen, "--cold: Windows has no call that drops one "
-			 "file's cached pages (use -I, or files larger than RAM)");
+		err_set(err, errlen, "--cold: Windows has no call that drops one "
+			"file's cached pages (use -I, or files larger than RAM)");
 	return -1;
 }
 

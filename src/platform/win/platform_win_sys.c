@@ -471,7 +471,7 @@ int plat_thread_start(struct plat_thread **out, int (*fn)(void *), void *arg,
 	if (!t->h) {
 		char text[256];
 		win_error_text(GetLastError(), text, sizeof(text));
-		snprintf(err, errlen, "cannot start a thread: %s", text);
+		err_set(err, errlen, "cannot start a thread: %s", text);
 		free(t);
 		return -1;
 	}
@@ -825,14 +825,14 @@ int plat_run(const char *prog, const char *const *args, const char *dir,
 	cmd[0] = 0;
 	for (size_t i = 0; args[i]; i++)
 		if (quote_arg(cmd, sizeof(cmd) / sizeof(cmd[0]), &used, args[i]) != 0) {
-			snprintf(err, errlen, "cannot run %s: command line too long", prog);
+			err_set(err, errlen, "cannot run %s: command line too long", prog);
 			free(wdir);
 			return -1;
 		}
 	nul = CreateFileW(L"NUL", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ |
 			  FILE_SHARE_WRITE, &sa, OPEN_EXISTING, 0, NULL);
 	if (!wdir || !CreatePipe(&rd, &wr, &sa, 0)) {
-		snprintf(err, errlen, "cannot run %s: cannot make a pipe", prog);
+		err_set(err, errlen, "cannot run %s: cannot make a pipe", prog);
 		goto out;
 	}
 	SetHandleInformation(rd, HANDLE_FLAG_INHERIT, 0);
@@ -846,7 +846,7 @@ int plat_run(const char *prog, const char *const *args, const char *dir,
 			    &si, &pi)) {
 		char text[256];
 		win_error_text(GetLastError(), text, sizeof(text));
-		snprintf(err, errlen, "cannot run '%s' in '%s': %s", prog, dir, text);
+		err_set(err, errlen, "cannot run '%s' in '%s': %s", prog, dir, text);
 		goto out;
 	}
 	CloseHandle(wr);
