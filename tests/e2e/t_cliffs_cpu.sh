@@ -55,7 +55,9 @@ plant() {
 plant x "$T/inmem" 1
 expect_success "$IOSWEEP" cliffs "$T/inmem"
 cp "$T/out" "$T/inmem.txt"
-check grep -q 'reread.* falls .* between 8 MB and 16 MB: CPU cache of about .* not the storage.s: the file was in memory' "$T/inmem.txt"
+# (reread alone "falls"; with a real read drop at the same sizes the two
+# share one finding: "read and reread fall")
+check grep -Eq 'reread[^:]* falls? .* between 8 MB and 16 MB: CPU cache of about .* not the storage.s: the file was in memory' "$T/inmem.txt"
 check grep -q '^"[^"]*","reread",[0-9]*,8192,16384,.*,cpu-cache,[01]$' "$T/inmem/cliffs.csv"
 if awk -F, 'NR > 1 && $2 == "\"reread\"" && $12 != "cpu-cache"' "$T/inmem/cliffs.csv" | grep -q .; then
 	fail "a planted in-memory reread cliff is not cpu-cache"
