@@ -497,14 +497,17 @@ int import_load(struct result_set *rs, const char *path, unsigned trial,
 	return load_into(rs, path, trial, NULL, WANT_ONE, &nreports, err, errlen);
 }
 
+static int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
+			    const struct import_opts *opts, char *err, size_t errlen);
+
 int import_load_many(struct result_set *rs, char *const *paths, size_t n,
 		     char *err, size_t errlen)
 {
 	return import_load_opts(rs, paths, n, NULL, err, errlen);
 }
 
-int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
-		     const struct import_opts *opts, char *err, size_t errlen)
+static int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
+			    const struct import_opts *opts, char *err, size_t errlen)
 {
 	struct result_set all;
 	int rc = 0;
