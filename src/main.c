@@ -21,12 +21,12 @@ static const struct {
 	const char *word;
 	int (*fn)(int argc, char **argv);
 } subcommands[] = {
-	{ "import", cmd_import },
-	{ "compare", cmd_compare },
-	{ "cliffs", cmd_cliffs },
-	{ "plot", cmd_plot },
-	{ "profile", cmd_profile },
-	{ "report", cmd_report },
+	{ .word = "import", .fn = cmd_import },
+	{ .word = "compare", .fn = cmd_compare },
+	{ .word = "cliffs", .fn = cmd_cliffs },
+	{ .word = "plot", .fn = cmd_plot },
+	{ .word = "profile", .fn = cmd_profile },
+	{ .word = "report", .fn = cmd_report },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */

@@ -42,8 +42,8 @@ int results_col_mixed(int col)
 	return col == RC_RANDOM_MIX || col == RC_SEQ_MIX;
 }
 
-void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
-			  uint64_t *wr_ops)
+static void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
+				 uint64_t *wr_ops)
 {
 	if (s->flags & RESULTS_SF_SPLIT) {
 		*rd_ops = s->rd_ops;
@@ -451,7 +451,7 @@ double results_cached_min(const struct result_set *rs, size_t cell, int col)
 	return least;
 }
 
-uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col)
+static uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col)
 {
 	uint64_t shortest = 0;
 	for (size_t i = 0; i < rs->nsamples; i++) {

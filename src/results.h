@@ -327,13 +327,6 @@ size_t results_values(const struct result_set *rs, size_t cell, int col,
 int results_sort_cells(struct result_set *rs);
 
 /*
- * The reads and writes among a sample's ops: the split of a --mix or
- * queue-depth sample, else all of them in the column's direction.
- */
-void results_sample_split(const struct result_sample *s, uint64_t *rd_ops,
-			  uint64_t *wr_ops);
-
-/*
  * Operations per second of a sample: out[0] all, out[1] the reads, out[2]
  * the writes (NaN when the sample has no time or only a rate).
  */
@@ -356,12 +349,6 @@ int results_has(const struct result_set *rs, size_t cell, int col);
  */
 double results_cached_min(const struct result_set *rs, size_t cell, int col);
 
-/*
- * The shortest timed region (ns) among the full, timed trials of (cell,
- * col): what summary.csv's short_timing is judged on.  0 when there is
- * none (imported rate-only figures carry no time).
- */
-uint64_t results_shortest_ns(const struct result_set *rs, size_t cell, int col);
 /*
  * 1 when that shortest timed region is too short for the clock
  * (stats_too_short), as summary.csv's short_timing says; else 0.

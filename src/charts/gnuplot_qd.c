@@ -30,11 +30,16 @@ struct figure {
 };
 
 static const struct figure figures[] = {
-	{ "iops", "IOPS", "operations per second", -1 },
-	{ "lat-mean", "average latency", "microseconds", 0 },
-	{ "lat-max", "maximum latency", "microseconds", 1 },
-	{ "lat-sd", "standard deviation of the latency", "microseconds", 2 },
-	{ "lat-p99", "99th percentile latency", "microseconds", 3 },
+	{ .slug = "iops", .title = "IOPS", .ylabel = "operations per second",
+	  .lat = -1 },
+	{ .slug = "lat-mean", .title = "average latency",
+	  .ylabel = "microseconds", .lat = 0 },
+	{ .slug = "lat-max", .title = "maximum latency",
+	  .ylabel = "microseconds", .lat = 1 },
+	{ .slug = "lat-sd", .title = "standard deviation of the latency",
+	  .ylabel = "microseconds", .lat = 2 },
+	{ .slug = "lat-p99", .title = "99th percentile latency",
+	  .ylabel = "microseconds", .lat = 3 },
 };
 
 static double value(const struct profile_row *w, const struct figure *f)

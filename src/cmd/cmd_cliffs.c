@@ -63,7 +63,7 @@ int cmd_cliffs(int argc, char **argv)
 	if (!out)
 		out = nfiles == 1 && is_dir(files[0]) ? files[0] : CLIFFS_DEFAULT_DIR;
 	if ((size_t)snprintf(path, sizeof(path), "%s/cliffs.csv", out) >= sizeof(path)) {
-		fprintf(stderr, "iosweep cliffs: --out '%s': path too long\n", out);
+		cmd_msg("cliffs", "--out '%s': path too long", out);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -71,35 +71,35 @@ int cmd_cliffs(int argc, char **argv)
 	results_init(&rs);
 	memset(&l, 0, sizeof(l));
 	if (import_load_many(&rs, files, nfiles, err, sizeof(err))) {
-		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		cmd_msg("cliffs", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
 	if (rs.ntp) {
-		fprintf(stderr, "iosweep cliffs: %s: a throughput-mode (-t) result has no file "
-			"size axis; cache cliffs need a file size x record size sweep\n", files[0]);
+		cmd_msg("cliffs", "%s: a throughput-mode (-t) result has no file "
+			"size axis; cache cliffs need a file size x record size sweep", files[0]);
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
 	if (label && results_set_str(&rs.meta.label, label)) {
-		fprintf(stderr, "iosweep cliffs: out of memory\n");
+		cmd_msg("cliffs", "out of memory");
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto done;
 	}
 	if (cliff_detect(&rs, &l, err, sizeof(err))) {
-		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		cmd_msg("cliffs", "%s", err);
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto done;
 	}
 	if (outfile_mkdirs(out, err, sizeof(err)) ||
 	    cliffout_csv(&rs, &l, path, overwrite, err, sizeof(err))) {
-		fprintf(stderr, "iosweep cliffs: %s\n", err);
+		cmd_msg("cliffs", "%s", err);
 		rc = IOSWEEP_EXIT_IO;
 		goto done;
 	}
 	cliffout_text(stdout, &l);
 	if (fflush(stdout) != 0) {
-		fprintf(stderr, "iosweep cliffs: cannot write the report to stdout\n");
+		cmd_msg("cliffs", "cannot write the report to stdout");
 		rc = IOSWEEP_EXIT_IO;
 		goto done;
 	}

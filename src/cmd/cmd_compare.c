@@ -148,20 +148,20 @@ int cmd_compare(int argc, char **argv)
 	rc = IOSWEEP_EXIT_OK;
 	char **inputs = ca.inputs;
 	if (ca.ninputs > COMPARE_MAX_SETS) {
-		fprintf(stderr, "iosweep compare: more than %d result sets\n", COMPARE_MAX_SETS);
+		cmd_msg("compare", "more than %d result sets", COMPARE_MAX_SETS);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	nin = (int)ca.ninputs;
 	int adjust = stats_adjust_from_name(adjust_name);
 	if (adjust < 0) {
-		fprintf(stderr, "iosweep compare: --adjust '%s': use holm, bh or none\n",
+		cmd_msg("compare", "--adjust '%s': use holm, bh or none",
 			adjust_name);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (labels.n > ca.ninputs) {
-		fprintf(stderr, "iosweep compare: %zu labels for %d result sets\n", labels.n, nin);
+		cmd_msg("compare", "%zu labels for %d result sets", labels.n, nin);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -170,7 +170,7 @@ int cmd_compare(int argc, char **argv)
 	for (loaded = 0; loaded < nin; loaded++) {
 		results_init(&sets[loaded]);
 		if (import_load(&sets[loaded], inputs[loaded], 0, err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			results_release(&sets[loaded]);
 			rc = IOSWEEP_EXIT_INPUT;
 			goto done;
@@ -178,7 +178,7 @@ int cmd_compare(int argc, char **argv)
 		if ((size_t)loaded < labels.n &&
 		    results_set_str(&sets[loaded].meta.label, labels.items[loaded])) {
 			loaded++;
-			fprintf(stderr, "iosweep compare: out of memory\n");
+			cmd_msg("compare", "out of memory");
 			rc = IOSWEEP_EXIT_FAILURE;
 			goto done;
 		}
@@ -191,7 +191,7 @@ int cmd_compare(int argc, char **argv)
 	for (int i = 1; i < nin; i++) {
 		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, adjust,
 				 &res[i], err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_INPUT;
 			goto done;
 		}
@@ -200,7 +200,7 @@ int cmd_compare(int argc, char **argv)
 		static const char header[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
 			"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
 		if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 			goto done;
 		}
@@ -209,12 +209,12 @@ int cmd_compare(int argc, char **argv)
 			bad = write_rows(&f, sets[0].meta.label, sets[i].meta.label, &res[i]);
 		if (bad) {
 			outfile_abort(&f);
-			fprintf(stderr, "iosweep compare: cannot write '%s'\n", csv);
+			cmd_msg("compare", "cannot write '%s'", csv);
 			rc = IOSWEEP_EXIT_IO;
 			goto done;
 		}
 		if (outfile_commit(&f, err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 			goto done;
 		}

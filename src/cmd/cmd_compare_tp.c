@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "cmd/commands.h"
 #include "compare_tp.h"
 #include "report/csvout.h"
 #include "iosweep.h"
@@ -124,15 +125,15 @@ int cmd_compare_tp(struct result_set *sets, int nsets, const char *csv, int over
 		tp++;
 	for (int i = 0; i < nsets; i++) {
 		if (!sets[i].ntp) {
-			fprintf(stderr, "iosweep compare: '%s' is not a throughput-mode (-t) result, "
-				"'%s' is: they cannot be compared\n",
+			cmd_msg("compare", "'%s' is not a throughput-mode (-t) result, "
+				"'%s' is: they cannot be compared",
 				sets[i].meta.label ? sets[i].meta.label : "?",
 				sets[tp].meta.label ? sets[tp].meta.label : "?");
 			return IOSWEEP_EXIT_INPUT;
 		}
 		if (sets[i].meta.source_unit != sets[0].meta.source_unit) {
-			fprintf(stderr, "iosweep compare: '%s' is in other units than '%s' "
-				"(ops/s against kB/s)\n", sets[i].meta.label ? sets[i].meta.label : "?",
+			cmd_msg("compare", "'%s' is in other units than '%s' "
+				"(ops/s against kB/s)", sets[i].meta.label ? sets[i].meta.label : "?",
 				sets[0].meta.label ? sets[0].meta.label : "?");
 			return IOSWEEP_EXIT_INPUT;
 		}
@@ -140,13 +141,13 @@ int cmd_compare_tp(struct result_set *sets, int nsets, const char *csv, int over
 	for (int i = 1; i < nsets; i++)
 		if (compare_tp_sets(&sets[0], &sets[i], COMPARE_ALPHA, adjust, &res[i], err,
 				    sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_INPUT;
 			goto out;
 		}
 	if (csv) {
 		if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 			goto out;
 		}
@@ -155,7 +156,7 @@ int cmd_compare_tp(struct result_set *sets, int nsets, const char *csv, int over
 		for (int i = 1; i < nsets; i++)
 			put_rows(&f, &sets[0], &sets[i], &res[i]);
 		if (outfile_commit(&f, err, sizeof(err))) {
-			fprintf(stderr, "iosweep compare: %s\n", err);
+			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 			goto out;
 		}

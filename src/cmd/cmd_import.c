@@ -49,11 +49,11 @@ static int write_set(struct result_set *rs, const char *out, int gzip, int overw
 	if (!out) {
 		char base[1024];
 		if (csvout_default_dir(&rs->meta, base, sizeof(base))) {
-			fprintf(stderr, "iosweep import: the default output folder name is too long; use --out\n");
+			cmd_msg("import", "the default output folder name is too long; use --out");
 			return IOSWEEP_EXIT_USAGE;
 		}
 		if (outfile_claim_dir(base, dir, sizeof(dir), err, sizeof(err))) {
-			fprintf(stderr, "iosweep import: %s\n", err);
+			cmd_msg("import", "%s", err);
 			return IOSWEEP_EXIT_IO;
 		}
 		out = dir;
@@ -62,7 +62,7 @@ static int write_set(struct result_set *rs, const char *out, int gzip, int overw
 	    csvout_write_dir(rs, out, gzip, overwrite, err, sizeof(err)) ||
 	    (rs->ntp && tpcsv_write(rs, out, gzip, overwrite, err, sizeof(err))) ||
 	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
-		fprintf(stderr, "iosweep import: %s\n", err);
+		cmd_msg("import", "%s", err);
 		return IOSWEEP_EXIT_IO;
 	}
 	fprintf(stderr, "%s\n", out);
@@ -75,7 +75,7 @@ static void print_notes(const char *notes)
 	while (*notes) {
 		const char *nl = strchr(notes, '\n');
 		int n = nl ? (int)(nl - notes) : (int)strlen(notes);
-		fprintf(stderr, "iosweep import: %.*s\n", n, notes);
+		cmd_msg("import", "%.*s", n, notes);
 		notes += n + (nl != NULL);
 	}
 }
@@ -110,13 +110,13 @@ int cmd_import(int argc, char **argv)
 		return rc;
 	io.command = command;
 	if (pick && units_parse_uint(pick, 1, 65535, &n, err, sizeof(err))) {
-		fprintf(stderr, "iosweep import: --pick '%s': %s\n", pick, err);
+		cmd_msg("import", "--pick '%s': %s", pick, err);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto done;
 	}
 	io.pick = (unsigned)n;
 	if (import_load_sets(&sets, &nsets, ca.inputs, ca.ninputs, &io, err, sizeof(err))) {
-		fprintf(stderr, "iosweep import: %s\n", err);
+		cmd_msg("import", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
@@ -124,7 +124,7 @@ int cmd_import(int argc, char **argv)
 		char name[1024];
 		snprintf(name, sizeof(name), nsets > 1 ? "%s#%zu" : "%s", label, k + 1);
 		if (results_set_str(&sets[k].meta.label, name)) {
-			fprintf(stderr, "iosweep import: out of memory\n");
+			cmd_msg("import", "out of memory");
 			rc = IOSWEEP_EXIT_FAILURE;
 			goto done;
 		}
@@ -135,7 +135,7 @@ int cmd_import(int argc, char **argv)
 		char dir[4096];
 		if (out && nsets > 1 &&
 		    snprintf(dir, sizeof(dir), "%s/%zu", out, k + 1) >= (int)sizeof(dir)) {
-			fprintf(stderr, "iosweep import: '%s': the folder name is too long\n", out);
+			cmd_msg("import", "'%s': the folder name is too long", out);
 			rc = IOSWEEP_EXIT_USAGE;
 			break;
 		}

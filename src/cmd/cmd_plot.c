@@ -90,12 +90,12 @@ static int parse_args(int argc, char **argv, struct plot_args *a)
 	a->inputs = a->ca.inputs;
 	a->ninputs = a->ca.ninputs;
 	if (a->labels.n > a->ninputs) {
-		fprintf(stderr, "iosweep plot: %zu --label options for %zu inputs\n",
+		cmd_msg("plot", "%zu --label options for %zu inputs",
 			a->labels.n, a->ninputs);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (a->render && a->no_render) {
-		fprintf(stderr, "iosweep plot: --render and --no-render contradict each other\n");
+		cmd_msg("plot", "--render and --no-render contradict each other");
 		return IOSWEEP_EXIT_USAGE;
 	}
 	return 0;
@@ -110,13 +110,13 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 
 	go->term = a->format ? a->format : "png";
 	if (!gnuplot_term_valid(go->term)) {
-		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+		cmd_msg("plot", "--format '%s': %s", go->term,
 			gnuplot_term_why(go->term));
 		return IOSWEEP_EXIT_USAGE;
 	}
 	/* a terminal this gnuplot lacks: refused before anything is written */
 	if (!a->no_render && gnuplot_has_term(go->term, err, sizeof(err)) == 0) {
-		fprintf(stderr, "iosweep plot: --format '%s': %s\n", go->term,
+		cmd_msg("plot", "--format '%s': %s", go->term,
 			gnuplot_term_why(go->term));
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -126,8 +126,8 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 		snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p);
 		int col = results_col_from_name(name);
 		if (col < 0) {
-			fprintf(stderr, "iosweep plot: --tests '%s': unknown test (use IOzone's "
-				"column names: write, rewrite, read, reread, random-read, ...)\n", name);
+			cmd_msg("plot", "--tests '%s': unknown test (use IOzone's "
+				"column names: write, rewrite, read, reread, random-read, ...)", name);
 			return IOSWEEP_EXIT_USAGE;
 		}
 		go->cols_mask |= 1u << col;
@@ -136,7 +136,7 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 	if (a->record && strcmp(a->record, "all") == 0) {
 		go->all_records = 1;
 	} else if (a->record && units_parse_size_kb(a->record, &go->record_kb, err, sizeof(err))) {
-		fprintf(stderr, "iosweep plot: --record '%s': %s\n", a->record, err);
+		cmd_msg("plot", "--record '%s': %s", a->record, err);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	go->errbars = GNUPLOT_ERR_MINMAX;
@@ -145,17 +145,17 @@ static int make_opts(const struct plot_args *a, struct gnuplot_opts *go,
 	else if (a->errors && strcmp(a->errors, "none") == 0)
 		go->errbars = GNUPLOT_ERR_NONE;
 	else if (a->errors && strcmp(a->errors, "minmax") != 0) {
-		fprintf(stderr, "iosweep plot: --errors '%s': use minmax, ci or none\n", a->errors);
+		cmd_msg("plot", "--errors '%s': use minmax, ci or none", a->errors);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (gnuplot_refs_load(&all, a->ref_file, err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep plot: --ref-file: %s\n", err);
+		cmd_msg("plot", "--ref-file: %s", err);
 		return IOSWEEP_EXIT_INPUT;
 	}
 	int rc = gnuplot_refs_select(&all, a->ref, refs, err, sizeof(err));
 	gnuplot_refs_release(&all);
 	if (rc != 0) {
-		fprintf(stderr, "iosweep plot: %s\n", err);
+		cmd_msg("plot", "%s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	go->refs = refs;
@@ -221,11 +221,11 @@ static int render_all(const struct gnuplot_files *files, const char *term)
 	for (size_t i = 0; i < files->n; i++) {
 		const char *p = files->items[i].path;
 		if (gnuplot_render(p, term, err, sizeof(err)) != 0) {
-			fprintf(stderr, "iosweep plot: %s\n", err);
+			cmd_msg("plot", "%s", err);
 			rc = IOSWEEP_EXIT_FAILURE;
 			continue;
 		}
-		fprintf(stderr, "iosweep plot: %.*s.%s\n", (int)(strlen(p) - 3), p, ext);
+		cmd_msg("plot", "%.*s.%s", (int)(strlen(p) - 3), p, ext);
 	}
 	return rc;
 }
@@ -249,7 +249,7 @@ int cmd_plot(int argc, char **argv)
 	sets = calloc(a.ninputs, sizeof(*sets));
 	ptrs = calloc(a.ninputs, sizeof(*ptrs));
 	if (!sets || !ptrs) {
-		fprintf(stderr, "iosweep plot: out of memory\n");
+		cmd_msg("plot", "out of memory");
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
@@ -271,23 +271,23 @@ int cmd_plot(int argc, char **argv)
 		out_dir = strdup("iosweep-plots");
 	}
 	if (!out_dir) {
-		fprintf(stderr, "iosweep plot: out of memory\n");
+		cmd_msg("plot", "out of memory");
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
 	if (gnuplot_write_charts(ptrs, a.ninputs, &go, out_dir, &files, err, sizeof(err))) {
-		fprintf(stderr, "iosweep plot: %s\n", err);
+		cmd_msg("plot", "%s", err);
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
 	if (a.no_render || !gnuplot_available()) {
 		char hint[1024];
 		for (size_t i = 0; i < files.n; i++)
-			fprintf(stderr, "iosweep plot: %s\n", files.items[i].path);
+			cmd_msg("plot", "%s", files.items[i].path);
 		if (!a.no_render) {
 			gnuplot_render_hint(out_dir, go.term, hint, sizeof(hint));
-			fprintf(stderr, "iosweep plot: gnuplot not found, so the charts were not "
-				"rendered; %s\n", hint);
+			cmd_msg("plot", "gnuplot not found, so the charts were not "
+				"rendered; %s", hint);
 			rc = a.render ? IOSWEEP_EXIT_MISSING : IOSWEEP_EXIT_OK;
 		}
 		goto out;

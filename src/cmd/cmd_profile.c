@@ -93,19 +93,19 @@ static int parse_args(struct pargs *a, int argc, char **argv)
 				break;
 		if (k < sizeof(vals) / sizeof(vals[0])) {
 			if (i + 1 >= argc || !argv[i + 1][0]) {
-				fprintf(stderr, "iosweep profile: option '%s' needs a value\n", w);
+				cmd_msg("profile", "option '%s' needs a value", w);
 				return -1;
 			}
 			*(const char **)(void *)((char *)a + vals[k].off) = argv[++i];
 			continue;
 		}
 		if (w[0] != '-' && a->npass == 0) {
-			fprintf(stderr, "iosweep profile: '%s': give the profile NAME first, "
-				"then options\n", w);
+			cmd_msg("profile", "'%s': give the profile NAME first, "
+				"then options", w);
 			return -1;
 		}
 		if (a->npass >= PROFILE_MAX_PASS) {
-			fprintf(stderr, "iosweep profile: more than %d sweep options\n",
+			cmd_msg("profile", "more than %d sweep options",
 				PROFILE_MAX_PASS);
 			return -1;
 		}
@@ -244,7 +244,7 @@ static int check_all(const struct profile *p, const struct pargs *a,
 		int rc = options_parse(&o, c.argc, c.argv, err, sizeof(err));
 		options_release(&o);
 		if (rc != 0) {
-			fprintf(stderr, "iosweep profile: %s:%u: workload '%s': %s\n", where,
+			cmd_msg("profile", "%s:%u: workload '%s': %s", where,
 				p->entries[k].line, p->entries[k].name, err);
 			return -1;
 		}
@@ -267,15 +267,15 @@ static int run_one(const struct pargs *a, const struct profile_entry *e,
 		plat_remove(report);
 	fd = plat_create_fd(report);
 	if (fd < 0) {
-		fprintf(stderr, "iosweep profile: cannot create '%s': %s\n", report,
+		cmd_msg("profile", "cannot create '%s': %s", report,
 			strerror(errno));
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	fprintf(stderr, "iosweep profile: [%zu/%zu] %s\n", k + 1, n, e->name);
+	cmd_msg("profile", "[%zu/%zu] %s", k + 1, n, e->name);
 	fflush(stdout);
 	saved = dup(1);
 	if (saved < 0 || dup2(fd, 1) < 0) {
-		fprintf(stderr, "iosweep profile: cannot redirect the report: %s\n",
+		cmd_msg("profile", "cannot redirect the report: %s",
 			strerror(errno));
 		close(fd);
 		if (saved >= 0)
@@ -322,19 +322,19 @@ static int emit(const struct collect *c, const char *dir, int overwrite)
 
 	snprintf(path, sizeof(path), "%s/profile.csv", dir);
 	if (profile_rows_write_csv(&c->rows, path, overwrite, err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep profile: %s\n", err);
+		cmd_msg("profile", "%s", err);
 		return -1;
 	}
 	profile_rows_print(stdout, &c->rows);
 	snprintf(path, sizeof(path), "%s/plots", dir);
 	rc = gnuplot_qd_charts(&c->rows, path, NULL, overwrite, err, sizeof(err));
 	if (rc < 0) {
-		fprintf(stderr, "iosweep profile: %s\n", err);
+		cmd_msg("profile", "%s", err);
 		return -1;
 	}
 	if (rc == 1)
-		fprintf(stderr, "iosweep profile: %s\n", err);
-	fprintf(stderr, "iosweep profile: results in %s/\n", dir);
+		cmd_msg("profile", "%s", err);
+	cmd_msg("profile", "results in %s/", dir);
 	return 0;
 }
 
@@ -355,7 +355,7 @@ static int plot_runs(int argc, char **argv)
 		else if (!strcmp(argv[i], "--overwrite"))
 			overwrite = 1;
 		else if (argv[i][0] == '-') {
-			fprintf(stderr, "iosweep profile --plot: unknown option '%s'\n", argv[i]);
+			cmd_msg("profile --plot", "unknown option '%s'", argv[i]);
 			return IOSWEEP_EXIT_USAGE;
 		}
 	}
@@ -368,25 +368,25 @@ static int plot_runs(int argc, char **argv)
 			continue;
 		snprintf(path, sizeof(path), "%s/profile.csv", argv[i]);
 		if (profile_rows_read_csv(&rows, path, err, sizeof(err)) != 0) {
-			fprintf(stderr, "iosweep profile --plot: %s\n", err);
+			cmd_msg("profile --plot", "%s", err);
 			status = errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
 			goto done;
 		}
 		nin++;
 	}
 	if (nin == 0) {
-		fprintf(stderr, "iosweep profile --plot: name one or more profile run folders\n");
+		cmd_msg("profile --plot", "name one or more profile run folders");
 		status = IOSWEEP_EXIT_USAGE;
 		goto done;
 	}
 	rc = gnuplot_qd_charts(&rows, out, NULL, overwrite, err, sizeof(err));
 	if (rc < 0) {
-		fprintf(stderr, "iosweep profile --plot: %s\n", err);
+		cmd_msg("profile --plot", "%s", err);
 		status = IOSWEEP_EXIT_FAILURE;
 	} else {
 		if (rc == 1)
-			fprintf(stderr, "iosweep profile --plot: %s\n", err);
-		fprintf(stderr, "iosweep profile --plot: charts in %s/\n", out);
+			cmd_msg("profile --plot", "%s", err);
+		cmd_msg("profile --plot", "charts in %s/", out);
 	}
 done:
 	profile_rows_release(&rows);
@@ -416,21 +416,21 @@ int cmd_profile(int argc, char **argv)
 	if (a.list)
 		return list_profiles();
 	if (!a.name) {
-		fprintf(stderr, "iosweep profile: name a profile (iosweep profile --list)\n");
+		cmd_msg("profile", "name a profile (iosweep profile --list)");
 		return IOSWEEP_EXIT_USAGE;
 	}
 	text = load_text(a.name, &own, where, sizeof(where));
 	if (!text) {
 		if (strchr(a.name, '/') || ends_with(a.name, ".profile"))
-			fprintf(stderr, "iosweep profile: cannot read '%s': %s\n", a.name,
+			cmd_msg("profile", "cannot read '%s': %s", a.name,
 				strerror(errno ? errno : ENOENT));
 		else
-			fprintf(stderr, "iosweep profile: no profile '%s' (iosweep profile "
-				"--list shows the built-in ones)\n", a.name);
+			cmd_msg("profile", "no profile '%s' (iosweep profile "
+				"--list shows the built-in ones)", a.name);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (profile_parse(&p, text, strlen(text), where, err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep profile: %s\n", err);
+		cmd_msg("profile", "%s", err);
 		status = IOSWEEP_EXIT_INPUT;
 		goto out;
 	}
@@ -443,13 +443,13 @@ int cmd_profile(int argc, char **argv)
 		goto out;
 	}
 	if (!a.overwrite && dir_has_files(dir)) {
-		fprintf(stderr, "iosweep profile: '%s' holds a profile run already; "
-			"choose another --out or use --overwrite\n", dir);
+		cmd_msg("profile", "'%s' holds a profile run already; "
+			"choose another --out or use --overwrite", dir);
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
 	if (outfile_mkdirs(dir, err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep profile: %s\n", err);
+		cmd_msg("profile", "%s", err);
 		status = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
@@ -458,12 +458,12 @@ int cmd_profile(int argc, char **argv)
 		col.workload = p.entries[k].name;
 		status = run_one(&a, &p.entries[k], dir, k, p.n);
 		if (status != IOSWEEP_EXIT_OK)
-			fprintf(stderr, "iosweep profile: workload '%s' failed (see "
-				"above); keeping the %zu that finished\n", p.entries[k].name, k);
+			cmd_msg("profile", "workload '%s' failed (see "
+				"above); keeping the %zu that finished", p.entries[k].name, k);
 	}
 	sweep_set_result_hook(NULL, NULL);
 	if (col.failed) {
-		fprintf(stderr, "iosweep profile: out of memory collecting the figures\n");
+		cmd_msg("profile", "out of memory collecting the figures");
 		status = IOSWEEP_EXIT_FAILURE;
 	} else if (col.rows.n && emit(&col, dir, a.overwrite) != 0 &&
 		   status == IOSWEEP_EXIT_OK) {

@@ -63,7 +63,7 @@ int cmd_report(int argc, char **argv)
 	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
 		return rc;
 	if (labels.n > ca.ninputs) {
-		fprintf(stderr, "iosweep report: %zu --label options for %zu inputs\n",
+		cmd_msg("report", "%zu --label options for %zu inputs",
 			labels.n, ca.ninputs);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto out;
@@ -80,14 +80,14 @@ int cmd_report(int argc, char **argv)
 	sets = calloc(ca.ninputs, sizeof(*sets));
 	ptrs = calloc(ca.ninputs, sizeof(*ptrs));
 	if (!path || !sets || !ptrs) {
-		fprintf(stderr, "iosweep report: out of memory\n");
+		cmd_msg("report", "out of memory");
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
 	/* refuse before the (slow) loading and rendering */
 	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
-		fprintf(stderr, "iosweep report: '%s' exists already; choose another --out "
-			"or add --overwrite\n", path);
+		cmd_msg("report", "'%s' exists already; choose another --out "
+			"or add --overwrite", path);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
@@ -106,21 +106,21 @@ int cmd_report(int argc, char **argv)
 		.overwrite = overwrite,
 	};
 	if (html_write_report(ptrs, ca.ninputs, &ho, path, &oc, err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep report: %s\n", err);
+		cmd_msg("report", "%s", err);
 		rc = strncmp(err, "--highlight", 11) == 0 ? IOSWEEP_EXIT_USAGE
 							  : IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
 	if (oc.gnuplot_missing)
-		fprintf(stderr, "iosweep report: gnuplot not found, so the report has every "
-			"table but no chart; install gnuplot for the charts\n");
+		cmd_msg("report", "gnuplot not found, so the report has every "
+			"table but no chart; install gnuplot for the charts");
 	if (oc.chart_failures) {
-		fprintf(stderr, "iosweep report: %zu chart%s could not be drawn: %s\n",
+		cmd_msg("report", "%zu chart%s could not be drawn: %s",
 			oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
 		rc = IOSWEEP_EXIT_FAILURE;
 	}
 	units_format_bytes_human(oc.bytes, size, sizeof(size));
-	fprintf(stderr, "iosweep report: %s (%zu chart%s, %s)\n", path, oc.charts,
+	cmd_msg("report", "%s (%zu chart%s, %s)", path, oc.charts,
 		oc.charts == 1 ? "" : "s", size);
 out:
 	for (size_t i = 0; sets && i < ca.ninputs; i++)

@@ -8,6 +8,8 @@
 #ifndef IOSWEEP_COMMANDS_H
 #define IOSWEEP_COMMANDS_H
 
+#include "compat.h"
+
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -29,6 +31,11 @@ int cmd_profile(int argc, char **argv);
  */
 int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 			 FILE *out, FILE *errout);
+
+/* "iosweep CMD: message" and a new line on stderr: every command's
+ * messages to the user (CMD: "import", "profile --plot"; NULL for a
+ * sweep: "iosweep: message"). */
+void cmd_msg(const char *cmd, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 
 struct cmdargs_list;
 struct result_set;

@@ -276,8 +276,8 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	if (html_write_report(sets, 1, &ho, path, &oc, err, errlen) != 0)
 		return -1;
 	if (oc.gnuplot_missing)
-		fprintf(stderr, "iosweep: gnuplot not found, so %s has every table but "
-			"no chart\n", path);
+		cmd_msg(NULL, "gnuplot not found, so %s has every table but "
+			"no chart", path);
 	if (oc.chart_failures)
 		return err_set(err, errlen, "%.200s: %zu chart%s could not be drawn: %.250s", path,
 			oc.chart_failures, oc.chart_failures == 1 ? "" : "s", oc.first_failure);
@@ -321,7 +321,7 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);
 		if (rc == 1) {  /* scripts written, gnuplot missing: say how to render */
-			fprintf(stderr, "iosweep: %s\n", err);
+			cmd_msg(NULL, "%s", err);
 			rc = 0;
 		}
 	}
@@ -412,8 +412,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 			       err, sizeof(err)) != 0)
 			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 		else
-			fprintf(stderr, "iosweep: --until-settled added %u larger file "
-				"size%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+			cmd_msg(NULL, "--until-settled added %u larger file "
+				"size%s: %s", rounds, rounds == 1 ? "" : "s", why);
 	}
 	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
 		/* extra cells are not IOzone rows: progress only, no report row */
@@ -424,11 +424,11 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 				  &rounds, &added, err, sizeof(err)) != 0)
 			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 		else
-			fprintf(stderr, "iosweep: --refine-cliffs measured %zu more cells "
-				"in %u rounds\n", added, rounds);
+			cmd_msg(NULL, "--refine-cliffs measured %zu more cells "
+				"in %u rounds", added, rounds);
 	}
 	if (set_status(&rs, status, err, sizeof(err)) != 0)
-		fprintf(stderr, "iosweep: out of memory for the run's status\n");
+		cmd_msg(NULL, "out of memory for the run's status");
 	if (ctx.progress_shown)
 		fputs("\r\033[K", stderr);
 	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
@@ -436,14 +436,14 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	int saved = !clients_leader() ||
 		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
 	if (!saved) {
-		fprintf(stderr, "iosweep: %s\n", emit_err);
+		cmd_msg(NULL, "%s", emit_err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
 	}
 	if (status != IOSWEEP_EXIT_OK && err[0])
-		fprintf(stderr, "iosweep: %s\n", err);
+		cmd_msg(NULL, "%s", err);
 	if (saved)
-		fprintf(stderr, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
+		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
 			"results" : "results of the finished cells", dir);
 	if (result_hook && status == IOSWEEP_EXIT_OK)
 		result_hook(result_hook_ctx, o, &rs);
@@ -451,7 +451,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	return status;
 
 fail_start:
-	fprintf(stderr, "iosweep: %s\n", err);
+	cmd_msg(NULL, "%s", err);
 	undo_out_dir(dir, made);
 	results_release(&rs);
 	return status == IOSWEEP_EXIT_OK ? IOSWEEP_EXIT_USAGE : status;
@@ -468,7 +468,7 @@ int sweep_main(int argc, char **argv)
 	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
 			  clients_setup(&o, err, sizeof(err)) != 0 ? -1 : 0,
 			  err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep: %s\n", err);
+		cmd_msg(NULL, "%s", err);
 		options_release(&o);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -483,7 +483,7 @@ int sweep_main(int argc, char **argv)
 		status = cmd_throughput_sweep(&o, &stop_requested, stdout, stderr);
 	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
 				 err, sizeof(err)) != 0) {
-		fprintf(stderr, "iosweep: %s\n", err);
+		cmd_msg(NULL, "%s", err);
 		status = IOSWEEP_EXIT_USAGE;
 	} else if (o.dry_run) {
 		plan_write(stdout, &p);

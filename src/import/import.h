@@ -51,13 +51,6 @@ int import_load_many(struct result_set *rs, char *const *paths, size_t n,
 		     char *err, size_t errlen);
 
 /*
- * import_load_many with opts (NULL: none).  A file of several reports
- * needs opts->pick here.
- */
-int import_load_opts(struct result_set *rs, char *const *paths, size_t n,
-		     const struct import_opts *opts, char *err, size_t errlen);
-
-/*
  * What `iosweep import` makes of its inputs: one input file that holds
  * several reports gives a set per report (labels "NAME#1", "NAME#2" ...)
  * unless opts->pick names one; otherwise one set as import_load_opts.

@@ -38,8 +38,8 @@ size_t cmdargs_distance(const char *a, size_t la, const char *b)
 	return prev[lb];
 }
 
-const char *cmdargs_suggest(const struct cmdargs_opt *opts, size_t nopts,
-			    const char *name, size_t len)
+static const char *cmdargs_suggest(const struct cmdargs_opt *opts, size_t nopts,
+				   const char *name, size_t len)
 {
 	const char *best = NULL;
 	size_t best_d = SIZE_MAX;

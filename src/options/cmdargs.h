@@ -90,14 +90,6 @@ struct cmdargs_spec {
 int cmdargs_command(struct cmdargs *ca, const struct cmdargs_spec *sp, int argc,
 		    char **argv, FILE *out, FILE *errout);
 
-/*
- * The option of opts closest to the unknown name[0..len) (with its
- * dashes, "--outt"): one within two edits, or of which name is a prefix
- * of three letters or more; NULL when none is close.
- */
-const char *cmdargs_suggest(const struct cmdargs_opt *opts, size_t nopts,
-			    const char *name, size_t len);
-
 /* Levenshtein distance of a[0..la) and b (both under 63 characters, else SIZE_MAX). */
 size_t cmdargs_distance(const char *a, size_t la, const char *b);
 

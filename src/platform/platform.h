@@ -84,7 +84,6 @@ int io_fsync(int fd, const char *path, char *err, size_t errlen);
 int io_truncate(int fd, uint64_t size, const char *path, char *err, size_t errlen);
 int io_seek(int fd, int64_t off, int whence, const char *path,
 	    char *err, size_t errlen);
-int io_unlink(const char *path, char *err, size_t errlen);
 
 /*
  * Move exactly len bytes.  0, or IO_EOF for a read that meets the end of

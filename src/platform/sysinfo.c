@@ -89,7 +89,7 @@ static int list_has(const char *list, const char *word, size_t wlen)
  * says rw or ro already (a read-only mount of a writable super block is
  * read-only).
  */
-void sysinfo_merge_options(char *out, size_t outlen, const char *a, const char *b)
+static void sysinfo_merge_options(char *out, size_t outlen, const char *a, const char *b)
 {
 	size_t used;
 	if (out != a)

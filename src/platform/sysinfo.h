@@ -37,12 +37,6 @@ int sysinfo_fill(struct result_meta *m, const char *target_path,
 int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
 			    size_t fs_len, char *options, size_t options_len);
 
-/*
- * out = a, then the comma-separated words of b not in a (a may be out).
- * b's rw/ro is dropped when a says rw or ro already.
- */
-void sysinfo_merge_options(char *out, size_t outlen, const char *a, const char *b);
-
 /* start_time's format for time t: ISO 8601 local time with offset. 0 or -1. */
 int sysinfo_iso_time(long long t, char *out, size_t outlen);
 

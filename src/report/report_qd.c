@@ -16,7 +16,7 @@
 #include "report/report_qd.h"
 #include "results.h"
 
-int report_qd_in_set(const struct result_set *rs)
+static int report_qd_in_set(const struct result_set *rs)
 {
 	for (size_t i = 0; i < rs->nsamples; i++)
 		if (rs->samples[i].flags & RESULTS_SF_SPLIT)

@@ -16,7 +16,4 @@ struct result_set;
 
 void report_qd(FILE *out, const struct result_set *rs);
 
-/* Does the set hold --iodepth/--jobs/--mix samples? */
-int report_qd_in_set(const struct result_set *rs);
-
 #endif

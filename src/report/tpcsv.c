@@ -99,7 +99,7 @@ int tpcsv_write(const struct result_set *rs, const char *dir, int gzip,
 	return outfile_commit(&f, err, errlen);
 }
 
-int tpcsv_from_run(struct result_set *rs, const struct tp_run *run, int ops, int cpu)
+static int tpcsv_from_run(struct result_set *rs, const struct tp_run *run, int ops, int cpu)
 {
 	for (size_t i = 0; i < run->nresults; i++) {
 		const struct tp_result *r = &run->results[i];

@@ -37,13 +37,6 @@ int tpcsv_write(const struct result_set *rs, const char *dir, int gzip,
 		int overwrite, char *err, size_t errlen);
 
 /*
- * The records of our own run: per result the report's figures
- * (throughput_summarize), per child its amount and rate; CPU figures only
- * with cpu.  ops: figures in ops (-O).  0 or -1 (out of memory).
- */
-int tpcsv_from_run(struct result_set *rs, const struct tp_run *run, int ops, int cpu);
-
-/*
  * A -t run's throughput.csv: the records of run (tpcsv_from_run) under
  * rs's label and unit, written to dir.  0 or -1 with err.
  */

@@ -271,13 +271,6 @@ int io_seek(int fd, int64_t off, int whence, const char *path,
 	return 0;
 }
 
-int io_unlink(const char *path, char *err, size_t errlen)
-{
-	if (plat_remove(path) != 0)
-		return fail(err, errlen, "remove", path);
-	return 0;
-}
-
 /*
  * One loop for the four plain transfers: pos < 0 means the file pointer
  * (write/read), otherwise an OVERLAPPED offset (pwrite/pread).
