@@ -26,16 +26,6 @@ struct result_meta;
 int sysinfo_fill(struct result_meta *m, const char *target_path,
 		 char *err, size_t errlen);
 
-/*
- * From a /proc/self/mountinfo stream, the file system type and the mount
- * options (per-mount options, then the super block's options not already
- * named) of the mount that holds absolute directory dir: the longest
- * mount point that is dir or a parent of it, the last such line winning.
- * Mount points' octal escapes (\040 for a space) are decoded.  0 when
- * found, -1 otherwise (outputs then untouched).
- */
-int sysinfo_parse_mountinfo(FILE *fp, const char *dir, char *fs_type,
-			    size_t fs_len, char *options, size_t options_len);
 
 /* start_time's format for time t: ISO 8601 local time with offset. 0 or -1. */
 int sysinfo_iso_time(long long t, char *out, size_t outlen);

@@ -42,7 +42,7 @@
 
 #include "platform/clock.h"
 #include "platform/platform.h"
-#include "platform/sysinfo.h"
+#include "platform/mountinfo.h"
 #include "lib/err.h"
 
 #if defined(CLOCK_MONOTONIC_RAW)
@@ -579,7 +579,7 @@ static int statfs_lookup(const char *dir, char *fs_type, size_t fs_len,
 #endif
 	for (size_t i = 0; mnt_words[i].word; i++)
 		if (fl & mnt_words[i].flag)
-			sysinfo_merge_options(options, options_len, options,
+			mountinfo_merge_options(options, options_len, options,
 					      mnt_words[i].word);
 	return 0;
 }
@@ -593,7 +593,7 @@ int plat_fs_info(const char *dir, char *fs_type, size_t fs_len,
 #if defined(HAVE_PROC_MOUNTS)
 	FILE *fp = fopen("/proc/self/mountinfo", "r");
 	if (fp) {
-		found = sysinfo_parse_mountinfo(fp, dir, fs_type, fs_len,
+		found = mountinfo_parse(fp, dir, fs_type, fs_len,
 						options, options_len);
 		fclose(fp);
 	}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * mountinfo.c: the file system and mount options of a directory, read
+ * from a mount table (see mountinfo.h).  Linux's /proc/self/mountinfo is
+ * parsed here; the BSDs and macOS get their table from getmntinfo in the
+ * platform layer and only merge the options here, so both the platform
+ * layer and sysinfo.c call down into this file, never up.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/mountinfo.h"
+
+/* Decode mountinfo's octal escapes (\040 space, \011 tab, \012 LF, \134 \) in place. */
+static void unescape_octal(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' &&
+		    r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
+			*w++ = (char)((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+			r += 3;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+}
+
+/* Is mount point mp dir itself or one of its parents?  Returns its length, or -1. */
+static long mount_covers(const char *mp, const char *dir)
+{
+	size_t len = strlen(mp);
+	if (strcmp(mp, "/") == 0)
+		return 1;
+	if (strncmp(dir, mp, len) == 0 && (dir[len] == '/' || dir[len] == '\0'))
+		return (long)len;
+	return -1;
+}
+
+/* Does the comma-separated list hold this word? */
+static int list_has(const char *list, const char *word, size_t wlen)
+{
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n == wlen && strncmp(p, word, n) == 0)
+			return 1;
+		p += n + (e ? 1 : 0);
+	}
+	return 0;
+}
+
+/*
+ * options = a, then the words of b not in a.  b's rw/ro is dropped when a
+ * says rw or ro already (a read-only mount of a writable super block is
+ * read-only).
+ */
+void mountinfo_merge_options(char *out, size_t outlen, const char *a, const char *b)
+{
+	size_t used;
+	if (out != a)
+		snprintf(out, outlen, "%s", a);
+	used = strlen(out);
+	int has_mode = list_has(out, "rw", 2) || list_has(out, "ro", 2);
+	for (const char *p = b; *p;) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		int mode = n == 2 && (strncmp(p, "rw", 2) == 0 || strncmp(p, "ro", 2) == 0);
+		if (n && !(mode && has_mode) && !list_has(out, p, n) && used + n + 2 <= outlen) {
+			int w = snprintf(out + used, outlen - used, "%s%.*s",
+					 used ? "," : "", (int)n, p);
+			if (w > 0)
+				used += (size_t)w;
+		}
+		p += n + (e ? 1 : 0);
+	}
+}
+
+/* One line of fp into *line (grown as needed, newline kept): its length, or -1 at the end. */
+static long read_line(FILE *fp, char **line, size_t *cap)
+{
+	size_t used = 0;
+
+	for (;;) {
+		if (*cap - used < 2) {
+			size_t want = *cap ? *cap * 2 : 512;
+			char *p = realloc(*line, want);
+			if (!p)
+				return -1;
+			*line = p;
+			*cap = want;
+		}
+		if (!fgets(*line + used, (int)(*cap - used), fp))
+			return used ? (long)used : -1;
+		used += strlen(*line + used);
+		if (used && (*line)[used - 1] == '\n')
+			return (long)used;
+	}
+}
+
+int mountinfo_parse(FILE *fp, const char *dir, char *fs_type,
+		    size_t fs_len, char *options, size_t options_len)
+{
+	char *line = NULL, *best_fs = NULL, *best_opts = NULL, *best_super = NULL;
+	size_t cap = 0;
+	long best_len = -1;
+
+	while (read_line(fp, &line, &cap) >= 0) {
+		char *field[6], *save = NULL, *tok;
+		char *fstype = NULL, *super = NULL;
+		int nf = 0, after_sep = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		for (tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+			if (nf < 6) {
+				field[nf++] = tok;
+			} else if (!after_sep) {
+				after_sep = strcmp(tok, "-") == 0;
+			} else if (!fstype) {
+				fstype = tok;
+			} else if (after_sep == 1) {
+				after_sep = 2; /* the mount source */
+			} else if (!super) {
+				super = tok;
+			}
+		}
+		if (nf < 6 || !fstype)
+			continue;
+		unescape_octal(field[4]);
+		long len = mount_covers(field[4], dir);
+		if (len < 0 || len < best_len)
+			continue;
+		char *a = strdup(fstype), *b = strdup(field[5]), *c = strdup(super ? super : "");
+		if (!a || !b || !c) {
+			free(a);
+			free(b);
+			free(c);
+			continue;
+		}
+		free(best_fs);
+		free(best_opts);
+		free(best_super);
+		best_fs = a;
+		best_opts = b;
+		best_super = c;
+		best_len = len;
+	}
+	free(line);
+	if (best_len < 0)
+		return -1;
+	snprintf(fs_type, fs_len, "%s", best_fs);
+	mountinfo_merge_options(options, options_len, best_opts, best_super);
+	free(best_fs);
+	free(best_opts);
+	free(best_super);
+	return 0;
+}

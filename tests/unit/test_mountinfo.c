@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_mountinfo.c: the mountinfo parser on a hand-written table (nested
+ * mounts, a prefix that is not a parent, escaped spaces, stacked mounts).
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cu.h"
+#include "platform/mountinfo.h"
+
+static const char mountinfo[] =
+	"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw,errors=remount-ro\n"
+	"30 22 0:25 / /mnt/data rw,noatime shared:5 - xfs /dev/sdb1 rw,attr2,inode64\n"
+	"31 22 0:26 / /mnt/data2 rw shared:6 - btrfs /dev/sdc1 rw,compress=zstd:3\n"
+	"this line is not a mount\n"
+	"32 22 0:27 / /mnt/with\\040space rw - tmpfs tmpfs rw,size=1024k\n"
+	"33 30 0:28 / /mnt/data/nested ro,nosuid master:2 propagate_from:1 - nfs4 srv:/x rw,vers=4.2\n"
+	"34 22 0:29 / /mnt/data2 rw - zfs pool/ds rw,xattr\n";
+
+static void test_parse_mountinfo(void)
+{
+	static const struct {
+		const char *dir, *fs, *opts;
+	} cases[] = {
+		{ "/", "ext4", "rw,relatime,errors=remount-ro" },
+		{ "/home/u", "ext4", "rw,relatime,errors=remount-ro" },
+		{ "/mnt/data", "xfs", "rw,noatime,attr2,inode64" },
+		{ "/mnt/data/x/y", "xfs", "rw,noatime,attr2,inode64" },
+		{ "/mnt/datax", "ext4", "rw,relatime,errors=remount-ro" }, /* not a parent */
+		{ "/mnt/data2/a", "zfs", "rw,xattr" },          /* the later mount wins */
+		{ "/mnt/with space/f", "tmpfs", "rw,size=1024k" },
+		{ "/mnt/data/nested", "nfs4", "ro,nosuid,vers=4.2" }, /* ro stays ro */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char fs[64] = "", opts[256] = "";
+		FILE *fp = fmemopen((void *)mountinfo, sizeof(mountinfo) - 1, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+		CU_ASSERT_EQUAL(mountinfo_parse(fp, cases[i].dir, fs, sizeof(fs),
+							opts, sizeof(opts)), 0);
+		CU_ASSERT_STRING_EQUAL(fs, cases[i].fs);
+		CU_ASSERT_STRING_EQUAL(opts, cases[i].opts);
+		if (strcmp(fs, cases[i].fs) || strcmp(opts, cases[i].opts))
+			printf("dir '%s': got '%s' '%s'\n", cases[i].dir, fs, opts);
+		fclose(fp);
+	}
+	/* no root mount: a path outside every mount point is not found */
+	static const char partial[] = "30 22 0:25 / /mnt/data rw - xfs /dev/sdb1 rw\n";
+	char fs[64] = "keep", opts[64] = "keep";
+	FILE *fp = fmemopen((void *)partial, sizeof(partial) - 1, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(mountinfo_parse(fp, "/home", fs, sizeof(fs), opts,
+						sizeof(opts)), -1);
+	CU_ASSERT_STRING_EQUAL(fs, "keep");
+	fclose(fp);
+	/* small buffers truncate, never overflow */
+	char tiny_fs[3], tiny_opts[8];
+	fp = fmemopen((void *)mountinfo, sizeof(mountinfo) - 1, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(mountinfo_parse(fp, "/mnt/data", tiny_fs, sizeof(tiny_fs),
+						tiny_opts, sizeof(tiny_opts)), 0);
+	CU_ASSERT_STRING_EQUAL(tiny_fs, "xf");
+	CU_ASSERT(strlen(tiny_opts) < sizeof(tiny_opts));
+	fclose(fp);
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_parse_mountinfo),
+	{ 0 },
+};
+
+CU_MAIN("mountinfo", cases)
