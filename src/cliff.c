@@ -70,7 +70,6 @@
 #include "compat.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
