@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_posixaio.c: the POSIX AIO engine (aio_read, aio_write,
- * aio_suspend), part of the platform layer because whether the kernel
- * really runs these requests depends on the system.  On FreeBSD and macOS
- * the kernel runs them, so N of them really are in flight at once; glibc
+ * aio_suspend).  Whether the kernel really runs these requests depends on
+ * the system, which the platform layer says (HAVE_KERNEL_AIO in
+ * platform_posix.h).  On FreeBSD and macOS the kernel runs them, so N of
+ * them really are in flight at once; glibc
  * emulates them with threads and runs the requests of one descriptor one
  * after another, so on Linux the engine is built (its unit test runs
  * there) but engine_pick() never chooses it.  One aiocb per slot; reap()
@@ -24,7 +25,9 @@
 #include "lib/err.h"
 
 #if !defined(HAVE_OVERLAPPED_IO)
-#if defined(__linux__)
+#include "platform/posix/platform_posix.h"   /* HAVE_KERNEL_AIO, HAVE_IO_URING_KERNEL */
+
+#if defined(HAVE_IO_URING_KERNEL)
 const char *const engine_missing_why = "it was built without liburing: install "
 	"liburing-dev and rebuild; glibc's POSIX AIO runs the I/Os of one "
 	"file one after the other";
@@ -37,7 +40,7 @@ const char *const engine_missing_why = "the platform has neither io_uring nor "
 #if defined(_POSIX_ASYNCHRONOUS_IO) && _POSIX_ASYNCHRONOUS_IO > 0 && !defined(HAVE_OVERLAPPED_IO)
 #include <aio.h>
 
-#if defined(__FreeBSD__) || defined(__APPLE__)
+#if defined(HAVE_KERNEL_AIO)
 #define POSIXAIO_MAX_DEPTH 1024u   /* the kernel keeps them in flight */
 #else
 #define POSIXAIO_MAX_DEPTH 0u      /* emulated: never picked */

@@ -50,6 +50,19 @@
 #define HAVE_PREADV 1
 #define HAVE_MINCORE 1
 #endif
+/*
+ * The kernels that run POSIX AIO themselves, so N requests of one file
+ * really are in flight at once (HAVE_KERNEL_AIO); glibc emulates it with
+ * threads that run one descriptor's requests one after another.  Where
+ * the kernel has io_uring (HAVE_IO_URING_KERNEL), a build without it is
+ * one made without liburing.
+ */
+#if defined(__FreeBSD__) || defined(__APPLE__)
+#define HAVE_KERNEL_AIO 1
+#endif
+#if defined(__linux__)
+#define HAVE_IO_URING_KERNEL 1
+#endif
 #if defined(__linux__)
 #define HAVE_PROC_MOUNTS 1
 #define IOSWEEP_BUILD_OS "linux"
