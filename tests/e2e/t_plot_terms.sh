@@ -94,9 +94,20 @@ for t in qt wxt x11; do has_term "$t" && { wterm=$t; break; }; done
 # Without a display, a virtual X server of our own (Xvfb) when there is one.
 xpid=
 if [ -n "$wterm" ] && [ -z "${DISPLAY:-}" ] && command -v Xvfb >/dev/null 2>&1; then
-	Xvfb -displayfd 9 -nolisten tcp 9>"$T/xdisplay" >/dev/null 2>&1 &
-	xpid=$!
-	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/xdisplay" ] && break; sleep 0.5; done
+	# A cold start (font caches) can take seconds on a loaded machine, and
+	# a server that died at once (a display taken meanwhile) is started
+	# again: up to three servers, each waited for up to 30 s while it lives.
+	for try in 1 2 3; do
+		: >"$T/xdisplay"
+		Xvfb -displayfd 9 -nolisten tcp 9>"$T/xdisplay" >/dev/null 2>&1 &
+		xpid=$!
+		i=0
+		while [ ! -s "$T/xdisplay" ] && [ $i -lt 120 ] && kill -0 "$xpid" 2>/dev/null; do
+			sleep 0.25; i=$((i + 1))
+		done
+		[ -s "$T/xdisplay" ] && break
+		kill "$xpid" 2>/dev/null; wait "$xpid" 2>/dev/null; xpid=
+	done
 	[ -s "$T/xdisplay" ] && DISPLAY=:$(cat "$T/xdisplay") && export DISPLAY
 fi
 if [ -n "$wterm" ] && [ -n "${DISPLAY:-}" ]; then
