@@ -55,8 +55,9 @@ labels() {
 # check_axis FILE.txt LO_KB HI_KB: the tic labels of the chart's x axis
 check_axis() {
 	labels "$2" "$3" >"$T/want"
-	# the line under the last bottom border (+-----+) holds the tic labels
-	line=$(awk '/^ *\+-+\+ *$/ { getline l; last = l } END { print last }' "$1")
+	# the line under the last bottom border (+-----+) holds the tic labels;
+	# the border may carry the y axis' lowest label ("      2 +-----+")
+	line=$(awk '/^ *[^ |+]* *\+-+\+ *$/ { getline l; last = l } END { print last }' "$1")
 	printf '%s\n' "$line" >"$T/line"
 	if printf '%s' "$line" | grep -q '[0-9] [kMGT]B'; then
 		printf '%s\n' "$line" | sed 's/^ *//; s/ *$//; s/   */\n/g' >"$T/got"
