@@ -10,6 +10,13 @@
  *     of a line, <pre>/<code> tags at either end of a line, and the
  *     entities &amp; &lt; &gt; &quot; &#39; &nbsp;.  A tag inside a line
  *     is left alone.
+ *     A log's time stamp at a line's start (ISO 8601 as CI logs and
+ *     `ts -s` write it, "HH:MM:SS", syslog's "Mmm dd HH:MM:SS host tag:",
+ *     each maybe in brackets, and the one blank after it) is cut from
+ *     every line that has one, but only in a file where some line is a
+ *     column header once its stamp is cut.  Markdown quote marks ("> ",
+ *     nested "> > ") are cut too.  Either cut leaves the rest of the line
+ *     as it was, so no column moves against another.
  *  2. Markdown blocks: fence lines (``` or ~~~) are dropped and the lines
  *     inside lose the fence's indent; a run of lines indented by four
  *     spaces or a tab, with a blank line (or the file's or a fence's
@@ -189,6 +196,115 @@ static size_t html_clean(char *out, size_t n)
 		}
 	}
 	return w;
+}
+
+/* Does s[n] start with pat, where 'D' stands for a digit?  Its length. */
+static size_t shape_at(const char *s, size_t n, const char *pat)
+{
+	size_t k = strlen(pat);
+
+	if (n < k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (pat[i] == 'D' ? !isdigit((unsigned char)s[i]) : s[i] != pat[i])
+			return 0;
+	return k;
+}
+
+/* A clock time "HH:MM:SS" with optional fraction at s: its length. */
+static size_t clock_at(const char *s, size_t n)
+{
+	size_t k = shape_at(s, n, "DD:DD:DD");
+
+	if (k && k + 1 < n && (s[k] == '.' || s[k] == ',') && isdigit((unsigned char)s[k + 1]))
+		for (k++; k < n && isdigit((unsigned char)s[k]); k++)
+			;
+	return k;
+}
+
+/* A time stamp at s (without brackets): its length, else 0. */
+static size_t stamp_at(const char *s, size_t n)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	size_t k = shape_at(s, n, "DDDD-DD-DD"), c;
+
+	if (k) {	/* ISO 8601: date, 'T' or a blank, time, zone */
+		if (k >= n || (s[k] != 'T' && s[k] != ' ') || !(c = clock_at(s + k + 1, n - k - 1)))
+			return 0;
+		k += 1 + c;
+		if (k < n && s[k] == 'Z')
+			k++;
+		else if (k < n && (s[k] == '+' || s[k] == '-') &&
+			 ((c = shape_at(s + k + 1, n - k - 1, "DD:DD")) != 0 ||
+			  (c = shape_at(s + k + 1, n - k - 1, "DDDD")) != 0))
+			k += 1 + c;
+		return k;
+	}
+	if ((k = clock_at(s, n)) != 0)
+		return k;
+	/* syslog: "Mmm dd HH:MM:SS", then maybe "host tag[pid]:" */
+	for (size_t m = 0; m + 3 <= sizeof(months) - 1 && n >= 7; m += 3) {
+		if (memcmp(s, months + m, 3) != 0 || s[3] != ' ')
+			continue;
+		k = 4 + (s[4] == ' ');
+		if (k >= n || !isdigit((unsigned char)s[k]))
+			return 0;
+		while (k < n && isdigit((unsigned char)s[k]))
+			k++;
+		if (k >= n || s[k] != ' ' || !(c = clock_at(s + k + 1, n - k - 1)))
+			return 0;
+		k += 1 + c;
+		/* a host and a tag ending in ':' are part of the prefix */
+		size_t h = k, words = 0;
+		while (words < 2 && h < n && s[h] == ' ') {
+			size_t w = h + 1;
+			while (w < n && !is_blank_char(s[w]))
+				w++;
+			if (w == h + 1)
+				break;
+			words++;
+			if (s[w - 1] == ':')
+				return w;
+			h = w;
+		}
+		return k;
+	}
+	return 0;
+}
+
+/* A log line's time stamp at its start, maybe bracketed, with the one
+ * blank after it: the length to cut, else 0. */
+static size_t log_prefix(const char *s, size_t n)
+{
+	size_t k;
+
+	if (n && s[0] == '[') {
+		k = stamp_at(s + 1, n - 1);
+		if (!k || k + 1 >= n || s[k + 1] != ']')
+			return 0;
+		k += 2;
+	} else {
+		k = stamp_at(s, n);
+	}
+	if (!k || (k < n && !is_blank_char(s[k])))
+		return 0;
+	return k < n ? k + 1 : k;
+}
+
+/* Markdown's quote marks at a line's start ("> ", nested): their length. */
+static size_t quote_prefix(const char *s, size_t n)
+{
+	size_t k = 0, i;
+
+	for (;;) {
+		for (i = k; i < n && i < k + 3 && s[i] == ' '; i++)
+			;
+		if (i >= n || s[i] != '>')
+			return k;
+		k = i + 1;
+		if (k < n && s[k] == ' ')
+			k++;
+	}
 }
 
 /* A fence opening line: its character, length and indent. */
@@ -518,6 +634,24 @@ void import_unwrap_release(struct import_unwrapped *u)
 	u->n = 0;
 }
 
+/* A log: where a line is a column header once its time stamp is cut,
+ * cut every line's stamp. */
+static void cut_log_stamps(struct uline *L, size_t n)
+{
+	int log = 0;
+
+	for (size_t i = 0; i < n && !log; i++) {
+		size_t k = log_prefix(L[i].s, L[i].len);
+		struct uline rest = { .s = L[i].s + k, .len = L[i].len - k };
+		log = k && is_colhdr(&rest);
+	}
+	for (size_t i = 0; log && i < n; i++) {
+		size_t k = log_prefix(L[i].s, L[i].len);
+		L[i].s += k;
+		L[i].len -= k;
+	}
+}
+
 /* Steps 1 and 2 into L (its text in *clean), the kept lines' count. */
 static int clean_lines(const char *buf, size_t len, struct uline **out, size_t *nout,
 		       char **clean)
@@ -557,9 +691,13 @@ static int clean_lines(const char *buf, size_t len, struct uline **out, size_t *
 		if (html)
 			u->len = html_clean(text + w, u->len);
 		w += u->len;
+		size_t q = quote_prefix(u->s, u->len);
+		u->s += q;
+		u->len -= q;
 		n++;
 		p = nl ? nl + 1 : end;
 	}
+	cut_log_stamps(L, n);
 	blocks(L, n);
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++)

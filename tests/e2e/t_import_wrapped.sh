@@ -3,6 +3,7 @@
 # t_import_wrapped.sh: `iosweep import` on real IOzone reports as people
 # publish them: in a Markdown code block, indented four spaces or a tab,
 # in HTML with <br> and entities, with terminal colour codes and CRLF,
+# in a log with a time stamp on every line, quoted in Markdown ("> "),
 # after a wrapper script's lines, two in one file, interrupted mid-table,
 # without their header (with --command).  Each wrapped import must give
 # every figure of the plain report's import (test, sizes, trial, kB/s of
@@ -64,6 +65,26 @@ for real in "$R/psteinb-iozone.out" "$R/rovanion-ext4_1.iozone" \
 	sed -e "s/\([0-9][0-9]*\)/${esc}[1;32m\1${esc}[0m/g" -e "s/\$/$cr/" "$real" >"$T/ansi.log"
 	expect_success "$IOSWEEP" import "$T/ansi.log" --out "$T/ansi$n"
 	same_figures "$T/plain$n" "$T/ansi$n"
+
+	# 4b. a log: a time stamp at each line's start (a CI log's ISO 8601
+	# with a varying fraction, syslog's with host and tag, a bracketed one)
+	awk '{ printf "2023-05-01T10:00:%02d.%dZ %s\n", NR % 60, NR * 7, $0 }' "$real" >"$T/ci.log"
+	expect_success "$IOSWEEP" import "$T/ci.log" --out "$T/ci$n"
+	same_figures "$T/plain$n" "$T/ci$n"
+	sed 's/^/Dec  2 05:18:08 nas1 bench[123]: /' "$real" >"$T/syslog.log"
+	expect_success "$IOSWEEP" import "$T/syslog.log" --out "$T/syslog$n"
+	same_figures "$T/plain$n" "$T/syslog$n"
+	sed 's/^/[2020-01-01 10:00:00] /' "$real" >"$T/bracket.log"
+	expect_success "$IOSWEEP" import "$T/bracket.log" --out "$T/bracket$n"
+	same_figures "$T/plain$n" "$T/bracket$n"
+
+	# 4c. quoted in Markdown ("> "), nested, around a fence
+	{ printf 'They wrote:\n\n'; sed 's/^/> > /' "$real"; } >"$T/quote.md"
+	expect_success "$IOSWEEP" import "$T/quote.md" --out "$T/quote$n"
+	same_figures "$T/plain$n" "$T/quote$n"
+	{ printf '> ```\n'; sed 's/^/> /' "$real"; printf '> ```\n'; } >"$T/qfence.md"
+	expect_success "$IOSWEEP" import "$T/qfence.md" --out "$T/qfence$n"
+	same_figures "$T/plain$n" "$T/qfence$n"
 
 	# 5. after (and before) a wrapper script's lines
 	{ printf '+ ./bench.sh /mnt/nas\nstarting iozone at 10:00\nkB  is what we measure\n'
@@ -160,6 +181,14 @@ for real in "$R/psteinb-iozone.out" "$R/rovanion-ext4_1.iozone"; do
 	{ printf '```\n'; cat "$T/shifted.txt"; printf '```\n'; } >"$T/shifted.md"
 	expect_failure 4 "$IOSWEEP" import "$T/shifted.md" --out "$T/shifted"
 	check grep -q "shifted.md:$((row + 1)): rows of 12 figures where the command line" "$T/err"
+	check test ! -e "$T/shifted"
+	# and in a log or a quote
+	sed 's/^/2023-05-01T10:00:00Z /' "$T/shifted.txt" >"$T/shifted.log"
+	expect_failure 4 "$IOSWEEP" import "$T/shifted.log" --out "$T/shifted"
+	check grep -q "shifted.log:$row: rows of 12 figures where the command line" "$T/err"
+	sed 's/^/> /' "$T/shifted.txt" >"$T/shiftedq.md"
+	expect_failure 4 "$IOSWEEP" import "$T/shiftedq.md" --out "$T/shifted"
+	check grep -q "shiftedq.md:$row: rows of 12 figures where the command line" "$T/err"
 	check test ! -e "$T/shifted"
 done
 # torn: cut inside a row, plain and in an indented block

@@ -5,7 +5,8 @@
  * give back, the file's line of its first line and of its column header,
  * and whether it was interrupted or cut.  Then the rules that keep the
  * pre-pass unambiguous: an indent is stripped only when every line of
- * the block has it, <br> only at a line's end, entities only in HTML.
+ * the block has it, <br> only at a line's end, entities only in HTML,
+ * a log's time stamps only where a column header sits behind one.
  */
 #include "compat.h"
 
@@ -70,6 +71,19 @@ static const struct {
 	  { { BANNER HDR ROW1 "Error writing block\n", 1, 2, 0, 0 } } },
 	{ "bare -R section", "text\n\"Writer report\"\n  \"4\"\n\"64\" 100\n\nmore\n", 1,
 	  { { "\"Writer report\"\n  \"4\"\n\"64\" 100\n\n", 2, 0, 0, 0 } } },
+	{ "quoted, nested", "He wrote:\n\n> > " BANNER "> > " HDR "> > " ROW1 ">\n> > iozone test complete.\n", 1,
+	  { { BANNER HDR ROW1 END, 3, 4, 0, 0 } } },
+	{ "log stamps, fraction of varying length",
+	  "2023-05-01T10:00:00.1Z starting\n2023-05-01T10:00:01.25Z " BANNER
+	  "2023-05-01T10:00:01.250Z " HDR "2023-05-01T10:00:02Z " ROW1
+	  "2023-05-01T10:00:02Z\n2023-05-01T10:00:03+02:00 iozone test complete.\n", 1,
+	  { { BANNER HDR ROW1 END, 2, 3, 0, 0 } } },
+	{ "syslog stamps with host and tag", "Dec  2 05:18:08 nas bench[12]: " UPPER
+	  "Dec  2 05:18:08 nas bench[12]: " HDR "Dec  2 05:18:09 nas bench[12]: " ROW1
+	  "Dec  2 05:18:09 nas bench[12]: done\n", 1,
+	  { { UPPER HDR ROW1, 1, 2, 0, 1 } } },
+	{ "a stamp-like start is no log without a header behind a stamp",
+	  "10:00:01 hello\n" PLAIN, 1, { { PLAIN, 2, 5, 0, 0 } } },
 	{ "no report", "hello\nworld", 1, { { "hello\nworld", 1, 0, 0, 0 } } },
 	{ "only fence lines", "```\n```\n~~~\n~~~\n", 1, { { "", 0, 0, 0, 0 } } },
 };
