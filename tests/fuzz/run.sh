@@ -99,7 +99,8 @@ seed_jsonout() {
 }
 
 # seed_unwrap DIR: real reports as people publish them (fuzz_unwrap.c): in
-# a Markdown fence, indented, in HTML, with colour codes and CRLF, two in
+# a Markdown fence, indented, in HTML, with colour codes and CRLF, in a
+# log with time stamps, quoted in Markdown, two in
 # one file, interrupted, cut (behind a 1 byte: with --command), and the
 # published pages as they are.
 seed_unwrap() {
@@ -113,6 +114,9 @@ seed_unwrap() {
 		{ printf '<pre>'; sed -e 's/&/\&amp;/g' -e 's/$/<br \/>/' "$f"; printf '</pre>\n'; } >"$1/html-$b"
 		sed -e "s/\([0-9][0-9]*\)/${esc}[32m\1${esc}[0m/g" -e 's/$/\r/' "$f" >"$1/ansi-$b"
 		{ echo '+ bench.sh'; cat "$f" "$f"; echo 'done'; } >"$1/two-$b"
+		sed 's/^/2023-05-01T10:00:00.5Z /' "$f" >"$1/log-$b"
+		sed 's/^/Dec  2 05:18:08 nas bench[1]: /' "$f" >"$1/syslog-$b"
+		{ echo '> ```'; sed 's/^/> > /' "$f"; } >"$1/quote-$b"
 		{ head -n 32 "$f"; printf '              64\niozone: interrupted\n\nexiting iozone\n'; } >"$1/stop-$b"
 		{ printf '\001```\n'; sed -n '/random *random/,/^ *[0-9][0-9]* *[0-9]/p' "$f"; printf '```\n'; } >"$1/cut-$b"
 	done
