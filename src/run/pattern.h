@@ -15,6 +15,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * splitmix64: the next number of a small fixed-seed generator whose
+ * state is *state, for everything that needs a repeatable sequence (the
+ * random test's order, --mix's choices, -+d's words: verify.h).  Inline:
+ * -+d calls it once per 8 bytes inside the timed loop.
+ */
+static inline uint64_t pattern_splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
 /* data is enum options_data; ratio is used with OPTIONS_DATA_RATIO. */
 void pattern_fill(void *buf, size_t len, int data, double ratio, uint64_t seed);
 

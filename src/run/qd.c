@@ -32,6 +32,7 @@
 #include "platform/platform.h"
 #include "latency.h"
 #include "options/options.h"
+#include "run/pattern.h"
 #include "run/qd.h"
 #include "results.h"
 #include "run/tests.h"
@@ -92,14 +93,6 @@ struct qd_state {
 
 /* ---- one worker ------------------------------------------------------ */
 
-static uint64_t qd_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 static int job_fail(struct qd_job *j, const struct engine_io *io, int64_t res)
 {
 	const struct tests_ctx *c = j->p->c;
@@ -145,7 +138,7 @@ static int job_run(struct qd_job *j)
 			uint64_t k = j->first + pos % j->count;
 			io->off = p->order ? p->order[k] : k * len;
 			io->is_write = p->kind == QD_WRITE ||
-				(p->kind == QD_MIX && qd_rand(&j->rng) % 100 >= p->read_pct);
+				(p->kind == QD_MIX && pattern_splitmix64(&j->rng) % 100 >= p->read_pct);
 			if (io->is_write) {
 				io->buf = c->wbuf + (j->wnext % p->nwin) * len;
 				j->wnext++;

@@ -30,21 +30,12 @@
 
 /* ---- order of records ---------------------------------------------- */
 
-/* splitmix64: a small fixed-seed generator for the random test's order. */
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* Uniform in [0, bound), bound >= 1, without modulo bias. */
 static uint64_t bounded(uint64_t *state, uint64_t bound)
 {
 	uint64_t threshold = (0 - bound) % bound;
 	for (;;) {
-		uint64_t r = splitmix64(state);
+		uint64_t r = pattern_splitmix64(state);
 		if (r >= threshold)
 			return r % bound;
 	}
