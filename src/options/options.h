@@ -40,6 +40,7 @@ enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO }
 #define OPTIONS_DEFAULT_FILE_KB UINT64_C(512)   /* IOzone without -s */
 #define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
 #define OPTIONS_DEFAULT_STRIDE UINT64_C(17)     /* IOzone without -j */
+#define OPTIONS_DEFAULT_VERIFY_BYTE 0x3au      /* -V 0: IOzone 3.508's own byte */
 
 struct options {
 	/* grid (IOzone) */
@@ -59,6 +60,10 @@ struct options {
 	int extended;               /* -E: pwrite/pread(v) columns */
 	int no_retest;              /* -+n */
 	uint64_t stride;            /* -j, in records, default 17 */
+	int verify;                 /* -V: every read checks every byte (verify.h) */
+	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives
+				       OPTIONS_DEFAULT_VERIFY_BYTE) */
+	int diag;                   /* -+d: data that differs every 8 bytes, checked */
 
 	/* semantics (IOzone) */
 	char *file;                 /* -f, default "iosweep.tmp" */
