@@ -35,4 +35,12 @@
 #define IOSWEEP_PRINTF(fmt, first) __attribute__((format(printf, fmt, first)))
 #endif
 
+/*
+ * A function the compiler must inline at every call: a body written once
+ * and called with a constant argument becomes one copy per value, each
+ * without the branches the constant decides (tests_pass.c's checked and
+ * plain passes).
+ */
+#define IOSWEEP_ALWAYS_INLINE static inline __attribute__((always_inline))
+
 #endif

@@ -66,7 +66,8 @@ static const struct {
 	{ RESULTS_F_ODSYNC, "odsync" }, { RESULTS_F_ORSYNC, "orsync" },
 	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
 	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
-	{ RESULTS_F_STONEWALL, "stonewall" },
+	{ RESULTS_F_STONEWALL, "stonewall" }, { RESULTS_F_VERIFY, "verify" },
+	{ RESULTS_F_DIAG, "diagnostic" },
 };
 
 const char *results_flag_word(size_t i, unsigned *flag)

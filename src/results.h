@@ -78,6 +78,8 @@ enum results_unit {
 #define RESULTS_F_IMPORTED 0x100u /* came from an IOzone report, not a run */
 #define RESULTS_F_COLD     0x200u /* --cold: read passes started with the file dropped */
 #define RESULTS_F_STONEWALL 0x400u /* --stonewall: the first client done stopped all */
+#define RESULTS_F_VERIFY   0x800u /* -V: every read checked inside the timing */
+#define RESULTS_F_DIAG     0x1000u /* -+d: every read checked inside the timing */
 
 /*
  * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in

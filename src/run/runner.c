@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run/runner.h"
 #include "run/tests.h"
+#include "run/verify.h"
 #include "lib/err.h"
 
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
@@ -134,18 +135,27 @@ static const char *tests_label(const struct run *r)
 	return r->cur_test ? r->cur_test : "setup";
 }
 
-/* Add the cell to a message that names the call and the path. */
+/*
+ * Add the cell to a message that names the call and the path; a wrong
+ * byte (verify mode) names the trial too, or the warm-up pass before it.
+ */
 static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 		      size_t errlen)
 {
+	const struct tests_ctx *c = &r->ctx;
 	const char *hint = "";
+	char trial[64] = "";
 
-	if (r->o->direct && r->ctx.err_errno == EINVAL)
+	if (r->o->direct && c->err_errno == EINVAL)
 		hint = "; with -I the record size must be a multiple of the "
 		       "device's logical block size";
-	return err_set(err, errlen, "%s (cell %llu kB / %llu kB, test %s)%s", r->msg,
+	if (c->verify_failed)
+		snprintf(trial, sizeof(trial), ", %strial %u of %u",
+			 c->record ? "" : "warm-up before ", c->trial + 1u,
+			 r->rs->trials);
+	return err_set(err, errlen, "%s (cell %llu kB / %llu kB, test %s%s)%s", r->msg,
 		(unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
-		tests_label(r), hint);
+		tests_label(r), trial, hint);
 }
 
 static int interrupted(struct run *r, const struct plan_cell *pc, char *err,
@@ -231,7 +241,7 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		run_buffers_free(c);
 		return -1;
 	}
-	pattern_fill(c->wbuf, wlen, r->o->data, r->o->data_ratio, c->wseed);
+	tests_fill_wbuf(c, wlen);
 	return 0;
 }
 
@@ -384,6 +394,8 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->cpu_util ? RESULTS_F_CPU : 0;
 	f |= o->cold ? RESULTS_F_COLD : 0;
 	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
+	f |= o->verify ? RESULTS_F_VERIFY : 0;
+	f |= o->diag ? RESULTS_F_DIAG : 0;
 	return f;
 }
 
@@ -398,6 +410,25 @@ static size_t smallest_record(const struct options *o)
 	return (size_t)kb * 1024;
 }
 
+/*
+ * Verify mode's data (verify.h) as the first RUNNER_PROBE_BYTES of a
+ * file hold it: its zlib ratio.
+ */
+static double verify_ratio(const struct verify *base)
+{
+	struct verify v;
+	unsigned char *buf = io_alloc(RUNNER_PROBE_BYTES);
+	double ratio;
+
+	if (!buf)
+		return -1.0;
+	verify_for_writer(&v, base, 0);
+	verify_fill(&v, buf, RUNNER_PROBE_BYTES, 0);
+	ratio = pattern_compress_ratio(buf, RUNNER_PROBE_BYTES);
+	io_free(buf);
+	return ratio;
+}
+
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen)
 {
@@ -405,10 +436,15 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	unsigned char *wbuf;
 	size_t span, wlen;
 	int one_window = o->data == OPTIONS_DATA_ZERO;
+	struct verify v;
 
 	rs->meta.timer_resolution_s = clock_resolution_s();
 	rs->meta.flags |= meta_flags(o);
-	pattern_describe(o->data, o->data_ratio, desc, sizeof(desc));
+	verify_from_options(&v, o);
+	if (v.mode != VERIFY_OFF)
+		verify_describe(&v, desc, sizeof(desc));
+	else
+		pattern_describe(o->data, o->data_ratio, desc, sizeof(desc));
 	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
@@ -417,6 +453,12 @@ int runner_describe(const struct options *o, struct result_set *rs,
 		qd_describe(o, wl, sizeof(wl));
 		if (results_set_str(&rs->meta.workload, wl) != 0)
 			goto nomem;
+	}
+	if (v.mode != VERIFY_OFF) {
+		rs->meta.data_compress_ratio = verify_ratio(&v);
+		if (rs->meta.data_compress_ratio < 0)
+			goto nomem;
+		return 0;
 	}
 	/*
 	 * What a writer sends: a write buffer filled as the run fills it,
@@ -571,7 +613,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->cold = o->cold;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
-	c->one_window = o->data == OPTIONS_DATA_ZERO;
+	verify_from_options(&c->vfy_base, o);
+	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
 	c->wseed = RUNNER_SEED;
 	c->rs = rs;
 	c->client = clients_rank();

@@ -32,35 +32,47 @@
 
 static const struct tests_def table[] = {
 	{ .number = 0, .col = { RC_WRITE, RC_REWRITE },
-	  .passes = 2, .pass = tests_pass_write },
+	  .passes = 2, .pass = tests_pass_write,
+	  .checked = tests_checked_write },
 	{ .number = 1, .col = { RC_READ, RC_REREAD },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_read },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_read,
+	  .checked = tests_checked_read },
 	{ .number = 2,
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
 	  .keep_pass2 = 1, .needs_data = 1, .prepare = tests_prepare_random,
-	  .pass = tests_pass_random },
+	  .pass = tests_pass_random,
+	  .checked = tests_checked_random },
 	/* IOzone runs the backward read twice and reports the first pass. */
 	{ .number = 3, .col = { RC_BKWD_READ, -1 },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd,
+	  .checked = tests_checked_bkwd },
 	{ .number = 4,
 	  .col = { RC_RECORD_REWRITE, -1 }, .passes = 1,
-	  .pass = tests_pass_recrewrite },
+	  .pass = tests_pass_recrewrite,
+	  .checked = tests_checked_recrewrite },
 	{ .number = 5, .col = { RC_STRIDE_READ, -1 },
 	  .passes = 1, .needs_data = 1, .prepare = tests_prepare_stride,
-	  .pass = tests_pass_stride },
+	  .pass = tests_pass_stride,
+	  .checked = tests_checked_stride },
 	{ .number = 6, .col = { RC_FWRITE, RC_FREWRITE },
-	  .passes = 2, .pass = tests_pass_fwrite },
+	  .passes = 2, .pass = tests_pass_fwrite,
+	  .checked = tests_checked_fwrite },
 	{ .number = 7, .col = { RC_FREAD, RC_FREREAD },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread,
+	  .checked = tests_checked_fread },
 	{ .number = 9, .col = { RC_PWRITE, RC_REPWRITE },
-	  .passes = 2, .pass = tests_pass_pwrite },
+	  .passes = 2, .pass = tests_pass_pwrite,
+	  .checked = tests_checked_pwrite },
 	{ .number = 10, .col = { RC_PREAD, RC_REPREAD },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread,
+	  .checked = tests_checked_pread },
 	{ .number = 11,
 	  .col = { RC_PWRITEV, RC_REPWRITEV }, .passes = 2,
-	  .pass = tests_pass_pwritev },
+	  .pass = tests_pass_pwritev,
+	  .checked = tests_checked_pwritev },
 	{ .number = 12, .col = { RC_PREADV, RC_REPREADV },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv,
+	  .checked = tests_checked_preadv },
 };
 
 const char *tests_name(const struct tests_def *t)
@@ -76,12 +88,18 @@ const struct tests_def *tests_find(int number)
 	return NULL;
 }
 
+void tests_fill_wbuf(struct tests_ctx *c, size_t len)
+{
+	if (c->vfy_base.mode != VERIFY_OFF)
+		verify_fill(&c->vfy_base, c->wbuf, len, 0);
+	else
+		pattern_fill(c->wbuf, len, c->o->data, c->o->data_ratio, c->wseed);
+}
+
 /* After fread, which lent wbuf's first record to stdio: the pattern again. */
 static void restore_wbuf(struct tests_ctx *c)
 {
-	size_t len = c->wlen < c->reclen ? c->wlen : (size_t)c->reclen;
-
-	pattern_fill(c->wbuf, len, c->o->data, c->o->data_ratio, c->wseed);
+	tests_fill_wbuf(c, c->wlen < c->reclen ? c->wlen : (size_t)c->reclen);
 }
 
 /* -+q: sleep, waking early when a signal asks to stop. */
@@ -198,6 +216,8 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 
 	errno = 0;
 	c->err_errno = 0;
+	c->verify_failed = 0;
+	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;
@@ -208,6 +228,9 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			    int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+	/* verify mode's copy of the pass, chosen once: the loops stay plain */
+	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
+		c->vfy.mode != VERIFY_OFF && t->checked ? t->checked : t->pass;
 
 	if (*c->stop)
 		return TESTS_STOPPED;
@@ -229,7 +252,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 		c->walled = 0;
 		/* No records (file smaller than a record): nothing to move. */
 		if (c->numrecs > 0)
-			rc = t->pass(c, p, &s);
+			rc = pass(c, p, &s);
 		/*
 		 * --min-time: a pass timed for less than min_pass_ns is run again,
 		 * back to back, until the repetitions add up to it (at most
@@ -246,7 +269,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 					restore_wbuf(c);
 				if (cache_state(t, c, p, NULL) != TESTS_OK)
 					return TESTS_ERROR;
-				rc = t->pass(c, p, &more);
+				rc = pass(c, p, &more);
 				s.bytes += more.bytes;
 				s.ops += more.ops;
 				s.rd_ops += more.rd_ops;

@@ -63,6 +63,16 @@
  *   rest of the file untimed, after the barrier, so the tests that read
  *   it find it whole.
  *
+ * - Verify mode (-V, -+d; verify.h): as in IOzone, each read is checked
+ *   and each -+d write is filled inside the timed loop, right after or
+ *   before its transfer, so the figures include that work (the header
+ *   says they are invalid).  It is another copy of each pass, chosen
+ *   once per run (tests_def.checked); the plain loops are unchanged.  A
+ *   wrong byte fails the pass with the file, the offset and both bytes
+ *   in the message (verify_failed set), as an I/O error does.  Writes
+ *   in verify mode use one window (the data is the check's, not the
+ *   pattern walk's).
+ *
  * - Before every pass, outside its timing and its wall and CPU times:
  *   with --cold, a pass that reads is preceded by fsync and
  *   posix_fadvise(DONTNEED) of the file (and so is each --min-time
@@ -80,6 +90,7 @@
 #include <stdint.h>
 
 #include "run/pattern.h"
+#include "run/verify.h"
 #include "platform/platform.h"
 
 struct latency_hist;
@@ -114,8 +125,13 @@ struct tests_ctx {
 	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
 	size_t wlen;                /* tests_wbuf_len(reclen, nvec, one_window) */
 	size_t wpos;                /* offset of the next write window (0 per cell) */
-	int one_window;             /* --data zero: every write from wbuf's start */
+	int one_window;             /* --data zero or verify mode: every write from
+				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
+	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
+	struct verify vfy;          /* set by tests_run: the data of the file the
+				       test moves (its writer's) */
+	int verify_failed;          /* set by a checked pass: a read was wrong */
 	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
 	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
@@ -170,6 +186,8 @@ struct tests_def {
 	int needs_data;           /* reads what test 0 wrote */
 	int (*prepare)(struct tests_ctx *c);   /* before the first pass, or NULL */
 	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
+	/* the same pass in verify mode: reads checked, -+d writes stamped */
+	int (*checked)(struct tests_ctx *c, int pass, struct tests_span *s);
 };
 
 /*
@@ -188,6 +206,13 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen);
  * 1 MiB.
  */
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window);
+
+/*
+ * Fill the first len bytes of c->wbuf with what writes send from it: the
+ * --data pattern from its start (seed c->wseed), or verify mode's data
+ * of offset 0.  Outside any timing.
+ */
+void tests_fill_wbuf(struct tests_ctx *c, size_t len);
 
 /* The name messages give the row: its own, else options_test_name(). */
 const char *tests_name(const struct tests_def *t);

@@ -26,6 +26,7 @@
 #include "results.h"
 #include "run/tests.h"
 #include "run/tests_priv.h"
+#include "run/verify.h"
 #include "lib/err.h"
 
 /* ---- order of records ---------------------------------------------- */
@@ -287,10 +288,51 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
 }
 
+/*
+ * Verify mode (-V, -+d; verify.h).  Every pass has two copies made from
+ * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
+ * compiles to the loop without a trace of checking, and tests_checked_x
+ * with vfy = 1, which tests.c picks for the whole run when verify mode is
+ * on.  In the checked copy, inside the timed loop as in IOzone, CHECKED()
+ * is true when the len bytes read into buf from offset off are not what
+ * the file must hold (c->err then says where), and STAMP() fills a
+ * write's len bytes at p with what offset off must hold (-+d: they differ
+ * every 8 bytes; -V's bytes are in the write buffer from the start).
+ */
+#define CHECKED(c, on, buf, len, off) ((on) && checked_fail((c), (buf), (len), (off)))
+#define STAMP(c, on, p, len, off) do { \
+	if ((on) && (c)->vfy.mode == VERIFY_DIAG) \
+		verify_fill(&(c)->vfy, (p), (len), (off)); \
+} while (0)
+
+static int checked_fail(struct tests_ctx *c, const void *buf, size_t len,
+			uint64_t off)
+{
+	struct verify_miss m;
+
+	if (verify_check(&c->vfy, buf, len, off, &m) == 0)
+		return 0;
+	verify_error(&m, c->path, c->err, c->errlen);
+	c->verify_failed = 1;
+	return 1;
+}
+
+/* The two copies of a pass body (see CHECKED above). */
+#define PASS_COPIES(name, body) \
+int tests_pass_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
+{ \
+	return body(c, pass, s, 0); \
+} \
+int tests_checked_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
+{ \
+	return body(c, pass, s, 1); \
+}
+
 /* ---- the tests ------------------------------------------------------ */
 
 /* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
-int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
+				      struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
@@ -308,6 +350,7 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   STAMP(c, vfy, w.p, len, i * len);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0) goto out;
 		   WINDOW_NEXT(w));
@@ -316,9 +359,11 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(write, pass_write)
 
 /* Test 1: one untimed record read primes the path, then the timed reads. */
-int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
+				     struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -340,14 +385,17 @@ int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
+				    c->errlen) != 0 ||
+		       CHECKED(c, vfy, buf, len, i * len)) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(read, pass_read)
 
 /* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
-int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
+				       struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
@@ -371,9 +419,11 @@ int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
 			       io_full_read(fd, buf, len, c->path, c->err,
-					    c->errlen) != 0) goto out);
+					    c->errlen) != 0 ||
+			       CHECKED(c, vfy, buf, len, off[i])) goto out);
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
+			   STAMP(c, vfy, w.p, len, off[i]);
 			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
 			       io_full_write(fd, w.p, len, c->path, c->err,
@@ -385,9 +435,11 @@ int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(random, pass_random)
 
 /* Test 3: from the last record back to the first, read then seek back two. */
-int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
+				     struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -409,21 +461,26 @@ int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
 		    c->err, c->errlen) != 0)
 		goto out;
+	/* step i reads record n - i, the last step record 0 */
 	TIMED_LOOP(c, tp, 1, n,
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
+		       CHECKED(c, vfy, buf, len, (n - i) * len) ||
 		       io_seek(fd, back, SEEK_CUR, c->path, c->err,
 			       c->errlen) != 0) goto out);
 	TIMED_LOOP(c, tp, 0, 1,
 		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
+				    c->errlen) != 0 ||
+		       CHECKED(c, vfy, buf, len, 0)) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(bkwd, pass_bkwd)
 
 /* Test 4: the record at offset 0, written numrecs times. */
-int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
+					   struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
@@ -442,6 +499,7 @@ int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   STAMP(c, vfy, w.p, len, 0);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0 ||
 		       io_seek(fd, 0, SEEK_SET, c->path, c->err,
@@ -452,9 +510,11 @@ int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(recrewrite, pass_recrewrite)
 
 /* Test 5: reads in IOzone's stride order (-j records). */
-int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
+				       struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -476,11 +536,13 @@ int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
 			       c->err, c->errlen) != 0 ||
 		       io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0) goto out);
+				    c->errlen) != 0 ||
+		       CHECKED(c, vfy, buf, len, off[i])) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return finish(c, fd, rc);
 }
+PASS_COPIES(stride, pass_stride)
 
 /*
  * Tests 6 and 7: stdio with a buffer of one record (setvbuf), vbuf: the
@@ -568,7 +630,8 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
  * when it exists; the runner empties the file at the start of every cell
  * (where IOzone would have removed it), so "r+" is the same in both cases.
  */
-int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
+				       struct tests_span *s, const int vfy)
 {
 	FILE *fp = open_stream(c, O_RDWR, "r+", c->buf);
 	int rc = TESTS_ERROR;
@@ -588,6 +651,7 @@ int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   STAMP(c, vfy, w.p, len, i * len);
 		   if (fwrite(w.p, len, 1, fp) != 1) {
 			   rc = stream_fail(c, "fwrite");
 			   goto out;
@@ -598,8 +662,10 @@ int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 out:
 	return finish_stream(c, fp, rc);
 }
+PASS_COPIES(fwrite, pass_fwrite)
 
-int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
+				     struct tests_span *s, const int vfy)
 {
 	FILE *fp = open_stream(c, O_RDONLY, "r", c->wbuf);
 	int rc = TESTS_ERROR;
@@ -626,14 +692,17 @@ int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 				   stream_fail(c, "fread");
 			   rc = TESTS_ERROR;
 			   goto out;
-		   });
+		   }
+		   if (CHECKED(c, vfy, buf, len, i * len)) goto out);
 	rc = end_timed_stream(c, &fp, t0, s);
 out:
 	return finish_stream(c, fp, rc);
 }
+PASS_COPIES(fread, pass_fread)
 
 /* Tests 9 and 10: pwrite/pread at consecutive offsets. */
-static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
+				    struct tests_span *s, const int vfy)
 {
 	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -653,6 +722,7 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, n,
+			   STAMP(c, vfy, w.p, len, off);
 			   if (io_full_pwrite(fd, w.p, len, off, c->path,
 					      c->err, c->errlen) != 0) goto out;
 			   off += len;
@@ -660,7 +730,8 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
 			   if (io_full_pread(fd, buf, len, off, c->path,
-					     c->err, c->errlen) != 0) goto out;
+					     c->err, c->errlen) != 0 ||
+			       CHECKED(c, vfy, buf, len, off)) goto out;
 			   off += len);
 	}
 	rc = end_timed(c, &fd, t0, s);
@@ -669,17 +740,21 @@ out:
 	return finish(c, fd, rc);
 }
 
-int tests_pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_pwrite(struct tests_ctx *c, int pass,
+				       struct tests_span *s, const int vfy)
 {
 	(void)pass;
-	return pass_pio(c, 1, s);
+	return pass_pio(c, 1, s, vfy);
 }
+PASS_COPIES(pwrite, pass_pwrite)
 
-int tests_pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_pread(struct tests_ctx *c, int pass,
+				      struct tests_span *s, const int vfy)
 {
 	(void)pass;
-	return pass_pio(c, 0, s);
+	return pass_pio(c, 0, s, vfy);
 }
+PASS_COPIES(pread, pass_pread)
 
 /* The nvec records of one vectored call, at p. */
 static void point_iov(struct io_vec *iov, unsigned char *p, size_t len, int nvec)
@@ -691,7 +766,8 @@ static void point_iov(struct io_vec *iov, unsigned char *p, size_t len, int nvec
 }
 
 /* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
-static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
+				    struct tests_span *s, const int vfy)
 {
 	struct io_vec iov[TESTS_VEC_MAX];
 	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
@@ -715,6 +791,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	t0 = tp = clock_now_ns();
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, groups,
+			   STAMP(c, vfy, w.p, (size_t)step, off);
 			   if (io_full_pwritev(fd, iov, nvec, off, c->path, c->err,
 					       c->errlen) != 0) goto out;
 			   off += step;
@@ -722,17 +799,21 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 			   point_iov(iov, w.p, len, nvec));
 		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
+				   STAMP(c, vfy, w.p, (size_t)tail_n * len, off);
 				   if (io_full_pwritev(fd, iov, tail_n, off, c->path,
 						       c->err, c->errlen) != 0) goto out);
 	} else {
 		TIMED_LOOP(c, tp, 0, groups,
 			   if (io_full_preadv(fd, iov, nvec, off, c->path, c->err,
-					      c->errlen) != 0) goto out;
+					      c->errlen) != 0 ||
+			       CHECKED(c, vfy, c->buf, (size_t)step, off)) goto out;
 			   off += step);
 		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
 				   if (io_full_preadv(fd, iov, tail_n, off, c->path,
-						      c->err, c->errlen) != 0) goto out);
+						      c->err, c->errlen) != 0 ||
+				       CHECKED(c, vfy, c->buf, (size_t)tail_n * len,
+					       off)) goto out);
 	}
 	rc = end_timed(c, &fd, t0, s);
 	if (is_write)
@@ -741,17 +822,21 @@ out:
 	return finish(c, fd, rc);
 }
 
-int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_pwritev(struct tests_ctx *c, int pass,
+					struct tests_span *s, const int vfy)
 {
 	(void)pass;
-	return pass_vec(c, 1, s);
+	return pass_vec(c, 1, s, vfy);
 }
+PASS_COPIES(pwritev, pass_pwritev)
 
-int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
+IOSWEEP_ALWAYS_INLINE int pass_preadv(struct tests_ctx *c, int pass,
+				       struct tests_span *s, const int vfy)
 {
 	(void)pass;
-	return pass_vec(c, 0, s);
+	return pass_vec(c, 0, s, vfy);
 }
+PASS_COPIES(preadv, pass_preadv)
 
 /*
  * After a stonewalled pass that fills the file (tests.c), untimed: records done..numrecs
@@ -769,6 +854,7 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 		return TESTS_ERROR;
 	window_start(c, &w, len);
 	for (uint64_t i = done; i < c->numrecs; i++) {
+		STAMP(c, 1, w.p, len, i * c->reclen);
 		if (io_full_pwrite(fd, w.p, len, i * c->reclen, c->path, c->err,
 				   c->errlen) != 0) {
 			plat_close_fd(fd);

@@ -32,6 +32,23 @@ int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
 
 /*
+ * The checked copies of the same passes (verify mode, -V and -+d): each
+ * read checked, each -+d write stamped, inside the timing (tests_pass.c).
+ */
+int tests_checked_write(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_read(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_random(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_fwrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_fread(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_pwrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_pread(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_pwritev(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_checked_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
+
+/*
  * After a stonewalled pass that writes the file from its start: records
  * done..numrecs written untimed, so the tests that read the file find it
  * whole.  TESTS_OK or TESTS_ERROR.
