@@ -121,7 +121,7 @@ static int spawn(struct tp_ctx *c, struct tp_pipes *p, struct tp_children *k,
 		k->args[i].idx = i;
 		if (plat_child_start(&k->kids[i], c->o->threads, throughput_child_run,
 				     &k->args[i], parent_ends, 3, why, sizeof(why)) != 0)
-			return err_set(err, errlen, "%s (child %u)", why, i);
+			return err_set(err, errlen, "%s (child %u of %u)", why, i + 1, n);
 		k->started++;
 	}
 	return 0;
@@ -143,7 +143,8 @@ static int reap(const struct tp_ctx *c, struct tp_children *k,
 		if (plat_child_wait(&k->kids[i], &sig, stop, raise_abort, c->sh) != 0)
 			continue;
 		if (sig && rc == 0 && !(stop && *stop)) {
-			err_set(err, errlen, "child %u died of signal %d", i, sig);
+			err_set(err, errlen, "child %u of %u died of signal %d", i + 1,
+				k->started, sig);
 			rc = -1;
 		}
 	}
@@ -151,13 +152,15 @@ static int reap(const struct tp_ctx *c, struct tp_children *k,
 	return rc;
 }
 
-/* The first child's error, with its index and the test. */
+/* The first child's error, with the file and record size, the test and the child. */
 static int child_error(const struct tp_ctx *c, unsigned n, char *err, size_t errlen)
 {
 	for (unsigned i = 0; i < n; i++)
 		if (c->sh->slot[i].failed)
-			return err_set(err, errlen, "%s (child %u, %s)", c->sh->slot[i].err, i,
-				c->t->name);
+			return err_set(err, errlen, "%s (cell %llu kB / %llu kB, test %s, "
+				"child %u of %u)", c->sh->slot[i].err,
+				(unsigned long long)(c->numrecs * c->reclen / 1024),
+				(unsigned long long)(c->reclen / 1024), c->t->name, i + 1, n);
 	return 0;
 }
 

@@ -24,6 +24,7 @@
 #include "run/tests.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
+#include "run/verify.h"
 #include "lib/err.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
@@ -43,6 +44,7 @@ struct tp_child_state {
 	struct pattern_window w;  /* writers: where the next record comes from */
 	char *stdio_buf;
 	uint64_t *off;
+	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
 	char *err;
 	size_t errlen;
 };
@@ -120,19 +122,88 @@ static int op_fread(struct tp_child_state *s, uint64_t i)
 		stream_error(s, "fread");
 }
 
+/*
+ * Verify mode (-V, -+d): a reader's op checks the record it got, inside
+ * the timing as in IOzone; a -+d writer's op first fills its record with
+ * the data of its offset (-V's bytes are in the buffer from the start).
+ * Each is the plain op wrapped, chosen once with the rest (op_of).
+ */
+static int op_checked(struct tp_child_state *s, const unsigned char *buf,
+		      uint64_t off)
+{
+	struct verify_miss m;
+
+	if (verify_check(&s->vfy, buf, (size_t)s->c->reclen, off, &m) == 0)
+		return 0;
+	return verify_error(&m, s->path, s->err, s->errlen);
+}
+
+static void op_stamp(struct tp_child_state *s, uint64_t off)
+{
+	verify_fill(&s->vfy, s->w.p, (size_t)s->c->reclen, off);
+}
+
+static int op_read_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_read(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
+}
+
+static int op_seek_read_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_seek_read(s, i) || op_checked(s, s->buf, s->off[i]) ? -1 : 0;
+}
+
+static int op_pread_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_pread(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
+}
+
+static int op_fread_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_fread(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
+}
+
+static int op_write_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, i * s->c->reclen);
+	return op_write(s, i);
+}
+
+static int op_seek_write_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, s->off[i]);
+	return op_seek_write(s, i);
+}
+
+static int op_pwrite_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, i * s->c->reclen);
+	return op_pwrite(s, i);
+}
+
+static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, i * s->c->reclen);
+	return op_fwrite(s, i);
+}
+
 typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
 
-static tp_op_fn op_of(int kind)
+/* The op of a test: readers checked in verify mode, writers stamped with -+d. */
+static tp_op_fn op_of(int kind, int mode)
 {
+	int check = mode != VERIFY_OFF, stamp = mode == VERIFY_DIAG;
+
 	switch (kind) {
-	case TP_WRITE: case TP_REWRITE: return op_write;
-	case TP_READ: case TP_REREAD: return op_read;
-	case TP_REVERSE: case TP_STRIDE: case TP_RANDOM_READ: return op_seek_read;
-	case TP_RANDOM_WRITE: return op_seek_write;
-	case TP_PWRITE: return op_pwrite;
-	case TP_PREAD: return op_pread;
-	case TP_FWRITE: return op_fwrite;
-	default: return op_fread;
+	case TP_WRITE: case TP_REWRITE: return stamp ? op_write_d : op_write;
+	case TP_READ: case TP_REREAD: return check ? op_read_v : op_read;
+	case TP_REVERSE: case TP_STRIDE: case TP_RANDOM_READ:
+		return check ? op_seek_read_v : op_seek_read;
+	case TP_RANDOM_WRITE: return stamp ? op_seek_write_d : op_seek_write;
+	case TP_PWRITE: return stamp ? op_pwrite_d : op_pwrite;
+	case TP_PREAD: return check ? op_pread_v : op_pread;
+	case TP_FWRITE: return stamp ? op_fwrite_d : op_fwrite;
+	default: return check ? op_fread_v : op_fread;
 	}
 }
 
@@ -227,7 +298,7 @@ static int child_open(struct tp_child_state *s)
 static int child_wbuf(struct tp_child_state *s)
 {
 	const struct tp_ctx *c = s->c;
-	int one_window = c->o->data == OPTIONS_DATA_ZERO;
+	int one_window = c->o->data == OPTIONS_DATA_ZERO || s->vfy.mode != VERIFY_OFF;
 	size_t span = (size_t)c->reclen, pos = 0;
 
 	s->wlen = pattern_buffer_len(span, one_window);
@@ -235,8 +306,11 @@ static int child_wbuf(struct tp_child_state *s)
 	if (!s->wbuf)
 		return err_set(s->err, s->errlen, "out of memory for a %zu kB write "
 			"buffer", s->wlen / 1024);
-	pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
-		     TP_SEED + s->idx);
+	if (s->vfy.mode != VERIFY_OFF)
+		verify_fill(&s->vfy, s->wbuf, s->wlen, 0);
+	else
+		pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
+			     TP_SEED + s->idx);
 	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
 	if (s->w.step) {
 		uint64_t period = (uint64_t)(s->w.last - s->w.first) / s->w.step + 1;
@@ -370,7 +444,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 {
 	const struct tp_ctx *c = s->c;
 	const uint64_t n = c->numrecs, len = c->reclen;
-	tp_op_fn op = op_of(s->kind);
+	tp_op_fn op = op_of(s->kind, s->vfy.mode);
 	int writes = kind_writes(s->kind), stopped = 0;
 	uint64_t bytes = 0, ops = 0, t0, i;
 	double u0, s0;
@@ -414,11 +488,14 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 {
 	struct tp_slot *slot = &c->sh->slot[idx];
 	struct tp_child_state s;
+	struct verify base;
 	int rc;
 
 	memset(&s, 0, sizeof(s));
 	s.c = c;
 	s.idx = idx;
+	verify_from_options(&base, c->o);
+	verify_for_writer(&s.vfy, &base, idx);
 	s.fd = -1;
 	s.err = slot->err;
 	s.errlen = sizeof(slot->err);
