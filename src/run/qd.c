@@ -17,6 +17,12 @@
  * the workers starting at different windows); with --data zero all from
  * its start, as tests.c does.  The mix decides each operation with the
  * worker's own fixed-seed generator: PCT% of them read.
+ *
+ * Verify mode (-V, -+d; verify.h) is a second copy of the worker's loop,
+ * chosen once per worker: each read is checked when its record has come
+ * in whole, and with -+d each write sends the data of its offset from its
+ * slot's own buffer, filled just before it is queued; both inside the
+ * timing, as in the sweep's passes.  The plain loop is unchanged.
  */
 #include "compat.h"
 
@@ -36,6 +42,7 @@
 #include "run/qd.h"
 #include "results.h"
 #include "run/tests.h"
+#include "run/verify.h"
 #include "lib/err.h"
 
 #define QD_SEED 0x9d5eed00ull
@@ -62,6 +69,7 @@ struct qd_job {
 	uint64_t ops[2];
 	struct plat_thread *th;       /* NULL until started */
 	int rc;
+	int verify_failed;            /* a read was wrong (err says where) */
 	char err[QD_ERR_MAX];
 };
 
@@ -112,10 +120,31 @@ static int job_fail(struct qd_job *j, const struct engine_io *io, int64_t res)
 }
 
 /*
- * The worker's loop.  TESTS_OK, TESTS_ERROR (message in j->err) or
- * TESTS_STOPPED; every I/O it queued has completed when it returns.
+ * Verify mode: does the record that io read, now whole in its slot of
+ * rbuf, differ from what the file must hold?  io's offset and length
+ * moved on by the parts of a short transfer, so the record ends at
+ * off + len.
  */
-static int job_run(struct qd_job *j)
+static int job_checked_fail(struct qd_job *j, const struct engine_io *io,
+			    size_t len)
+{
+	const struct tests_ctx *c = j->p->c;
+	struct verify_miss m;
+
+	if (verify_check(&c->vfy, j->rbuf + io->slot * len, len,
+			 io->off + io->len - len, &m) == 0)
+		return 0;
+	verify_error(&m, c->path, j->err, sizeof(j->err));
+	j->verify_failed = 1;
+	return 1;
+}
+
+/*
+ * The worker's loop, vfy constant (job_run, job_run_checked).  TESTS_OK,
+ * TESTS_ERROR (message in j->err) or TESTS_STOPPED; every I/O it queued
+ * has completed when it returns.
+ */
+IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
 {
 	struct qd_pass *p = j->p;
 	struct tests_ctx *c = p->c;
@@ -139,7 +168,10 @@ static int job_run(struct qd_job *j)
 			io->off = p->order ? p->order[k] : k * len;
 			io->is_write = p->kind == QD_WRITE ||
 				(p->kind == QD_MIX && pattern_splitmix64(&j->rng) % 100 >= p->read_pct);
-			if (io->is_write) {
+			if (vfy && io->is_write && c->vfy.mode == VERIFY_DIAG) {
+				io->buf = j->rbuf + io->slot * len;
+				verify_fill(&c->vfy, io->buf, len, io->off);
+			} else if (io->is_write) {
 				io->buf = c->wbuf + (j->wnext % p->nwin) * len;
 				j->wnext++;
 			} else {
@@ -176,6 +208,10 @@ static int job_run(struct qd_job *j)
 					goto fail;
 				continue;
 			}
+			if (vfy && !io->is_write && job_checked_fail(j, io, len)) {
+				rc = TESTS_ERROR;
+				goto drain;
+			}
 			if (!p->time_based || (now >= p->t_count && now <= p->t_end)) {
 				latency_add(&j->lat[io->is_write], now - io->t_submit_ns);
 				j->ops[io->is_write]++;
@@ -193,12 +229,24 @@ drain:
 	return rc;
 }
 
+static int job_run(struct qd_job *j)
+{
+	return job_loop(j, 0);
+}
+
+static int job_run_checked(struct qd_job *j)
+{
+	return job_loop(j, 1);
+}
+
 static int job_main(void *arg)
 {
 	struct qd_job *j = arg;
+	int (*run)(struct qd_job *) = j->p->c->vfy.mode != VERIFY_OFF ?
+		job_run_checked : job_run;
 
 	if (plat_gate_arrive(j->p->gate))
-		j->rc = job_run(j);
+		j->rc = run(j);
 	return 0;
 }
 
@@ -291,6 +339,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 		struct qd_job *j = &p->jobs[i];
 		if (j->rc == TESTS_ERROR) {
 			err_set(c->err, c->errlen, "%s", j->err);
+			c->verify_failed = j->verify_failed;
 			rc = TESTS_ERROR;
 		}
 	}
