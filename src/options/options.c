@@ -321,6 +321,35 @@ int opt_order(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/*
+ * -V N and -+d: IOzone's verify and diagnostic modes (run/verify.h), each
+ * with IOzone's two header lines; -V prints its byte four times over.
+ */
+#define OPT_INVALID_LINE "\tPerformance measurements are invalid in this mode."
+
+int opt_verify(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value)
+{
+	unsigned byte = value ? (unsigned)value : OPTIONS_DEFAULT_VERIFY_BYTE;
+
+	(void)row; (void)text;
+	ps->o->verify = 1;
+	ps->o->verify_byte = byte;
+	if (opt_splash(ps, "\tVerify Mode. Pattern %x", byte * 0x01010101u))
+		return -1;
+	return opt_splash(ps, "%s", OPT_INVALID_LINE);
+}
+
+int opt_diag(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->diag = 1;
+	if (opt_splash(ps, "\t>>> I/O Diagnostic mode enabled. <<<"))
+		return -1;
+	return opt_splash(ps, "%s", OPT_INVALID_LINE);
+}
+
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value)

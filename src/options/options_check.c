@@ -269,6 +269,22 @@ static int opt_check_ours(struct opt_parse *ps)
 }
 
 /*
+ * -V and -+d write the data their check expects, so --data has nothing
+ * left to choose; refused rather than quietly overruled.
+ */
+static int opt_check_verify(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	const char *data = opt_given_long(ps, "data");
+
+	if ((o->verify || o->diag) && *data)
+		return opt_error(ps, "--data '%s' and %s: verify mode writes its own "
+				 "data, the data its check expects; drop --data",
+				 data, o->diag ? "-+d" : "-V");
+	return 0;
+}
+
+/*
  * -g auto: the largest file at least twice the RAM (what IOzone's own
  * documentation asks for, so the page cache cannot hold it), on the
  * series of sizes from -n by -+x.
@@ -315,7 +331,7 @@ int opt_check(struct opt_parse *ps)
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
 	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
-	    opt_check_ours(ps))
+	    opt_check_ours(ps) || opt_check_verify(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

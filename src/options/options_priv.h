@@ -120,6 +120,10 @@ int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value);
+int opt_verify(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value);
+int opt_diag(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value);
 
 /*
  * Shared by the parser (options.c) and the rules across options

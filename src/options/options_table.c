@@ -68,6 +68,14 @@ const struct opt_row opt_table[] = {
 	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
 	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
 	  "stride of test 5, in records", "17", OFF(stride), NULL, opt_set_u64 },
+	{ "V", "verify", OPT_ARG_UINT, "N", 0, 255, OPT_GROUP_TESTS,
+	  "verify mode: write the byte N everywhere (0: IOzone's own, 0x3a) and "
+	  "check every byte every test reads, inside the timing; a wrong byte "
+	  "stops the run (exit 3)", NULL, 0, NULL, opt_verify },
+	{ "+d", "diagnostic", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "diagnostic mode: write data that differs every 8 bytes of a file and "
+	  "check every byte every test reads, inside the timing; a wrong byte "
+	  "stops the run (exit 3)", NULL, 0, NULL, opt_diag },
 
 	/* file and timing */
 	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
@@ -250,9 +258,7 @@ const struct opt_row opt_table[] = {
 	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("K", "disrupted read patterns are not supported"),
-	REJECT("V", "data verification is not supported"),
-	REJECT("+d", "data verification is not supported"),
-	REJECT("+E", "data verification is not supported"),
+	REJECT("+E", "read-only testing of an existing file is not supported yet"),
 	REJECT("W", "file locking is not supported"),
 	REJECT("+l", "file locking is not supported"),
 	REJECT("+L", "file locking is not supported"),

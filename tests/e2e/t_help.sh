@@ -15,7 +15,7 @@ expect_success "$IOSWEEP" -a -h -s foo
 cmp_golden help.txt "$T/out"
 
 # the help names every option the parser accepts that a user might try
-for opt in -a -z -A -s -r -n -g -y -q -+x -i -E -+n -j -f -w -c -e -I -o \
+for opt in -a -z -A -s -r -n -g -y -q -+x -i -E -+n -j -V -+d -f -w -c -e -I -o \
 	-+D -+r -p -+q -O -N -+u -R -b -M -h -v --trials --warmup --order \
 	--label --out --data --dry-run --progress --quiet --overwrite --gzip --force; do
 	case $opt in

@@ -190,6 +190,13 @@ static const struct bad_case bad_cases[] = {
 	{ "--trials", { "--trials: missing" } },
 	{ "--warmup 101", { "--warmup '101'" } },
 	{ "--order random", { "--order 'random'", "cell or sweep" } },
+	/* -V and -+d (verify mode), -+E */
+	{ "-V 256 -s 1m -i 0", { "-V '256'", "0 to 255" } },
+	{ "-V 0xa5 -s 1m -i 0", { "-V '0xa5'", "whole number" } },
+	{ "-V", { "-V: missing N" } },
+	{ "-V 7 --data zero -s 1m -i 0", { "--data 'zero' and -V", "drop --data" } },
+	{ "-+d --data ratio=0.5 -s 1m -i 0", { "--data 'ratio=0.5' and -+d" } },
+	{ "-+E", { "-+E", "read-only testing of an existing file" } },
 	{ "--data foo", { "--data 'foo'" } },
 	{ "--data ratio=1", { "--data 'ratio=1'" } },
 	{ "--data ratio=-0.1", { "--data 'ratio=-0.1'" } },
@@ -297,6 +304,16 @@ static const struct splash_case splash_cases[] = {
 	  { "\tAuto Mode", "\tCross over of record size disabled.", "\tSetting no_unlink",
 	    "\tPurge Mode On", "\tSYNC Mode. ", "\tDelay 3 seconds between tests enabled." } },
 	{ "-A", { "\tAuto Mode 2. This option is obsolete. Use -az -i0 -i1 " } },
+	/* -V N prints its byte four times over with %x; -V 0 is IOzone's 0x3a */
+	{ "-V 165 -s 1m", { "\tVerify Mode. Pattern a5a5a5a5",
+			    "\tPerformance measurements are invalid in this mode.",
+			    "\tFile size set to 1024 kB" } },
+	{ "-+d -V0 -V 7", { "\t>>> I/O Diagnostic mode enabled. <<<",
+			    "\tPerformance measurements are invalid in this mode.",
+			    "\tVerify Mode. Pattern 3a3a3a3a",
+			    "\tPerformance measurements are invalid in this mode.",
+			    "\tVerify Mode. Pattern 7070707",
+			    "\tPerformance measurements are invalid in this mode." } },
 	{ "-a -y 4k -q 1m", { "\tAuto Mode", "\tUsing Minimum Record Size 4 kB",
 			      "\tUsing Maximum Record Size 1024 kB" } },
 #if defined(HAVE_O_DSYNC) && defined(HAVE_O_RSYNC)
@@ -441,6 +458,18 @@ static void test_values(void)
 	CU_ASSERT_EQUAL(o.keep_file, 1);
 	CU_ASSERT_STRING_EQUAL(o.command_line,
 			       "iosweep -az -i0 -i1 -s16m -r64k -Rb out.xls -ce -+u -w");
+	options_release(&o);
+
+	/* verify mode: -V's byte (0: IOzone's), -+d */
+	CU_ASSERT_EQUAL(parse_line(&o, "-V 0 -s 1m -i 0", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.verify, 1);
+	CU_ASSERT_EQUAL(o.verify_byte, OPTIONS_DEFAULT_VERIFY_BYTE);
+	CU_ASSERT_EQUAL(o.diag, 0);
+	options_release(&o);
+	CU_ASSERT_EQUAL(parse_line(&o, "-aV255 -+d -i 0 -i 1", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.verify_byte, 255);
+	CU_ASSERT_EQUAL(o.diag, 1);
+	CU_ASSERT_EQUAL(o.auto_mode, 1);
 	options_release(&o);
 
 	/* -b alone implies -R, without -R's splash line */
