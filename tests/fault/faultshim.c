@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultshim.c: an LD_PRELOAD library that makes the I/O calls on one file
- * fail or come up short, so the tests can show what iosweep does when the
- * storage misbehaves (EIO, ENOSPC, short transfers) without a broken disk.
+ * fail, come up short or move one wrong byte, so the tests can show what
+ * iosweep does when the storage misbehaves (EIO, ENOSPC, short transfers,
+ * silent corruption) without a broken disk.
  *
  * Only descriptors opened (open, openat, creat, fopen, with or without the
  * 64 suffix) on a path that contains $FAULTSHIM_PATH are touched; every
@@ -18,14 +19,29 @@
  *                             close never fails)
  *   FAULTSHIM_SHORT=N         write/pwrite/read/pread move at most N bytes
  *                             per call (the caller must finish the rest)
+ *   FAULTSHIM_FLIP=CALL:N[:B] the Nth CALL on such a file (counting from 1)
+ *                             moves byte B of its transfer (default 0;
+ *                             counted across the iovecs of pwritev and
+ *                             preadv) with its bits inverted, and reports
+ *                             success: silent corruption.  A write sends
+ *                             a changed copy to the kernel (the caller's
+ *                             buffer is untouched, the file gets the bad
+ *                             byte); a read changes the caller's buffer
+ *                             after the kernel filled it (the file stays
+ *                             good).  CALL: write pwrite pwritev fwrite
+ *                             read pread preadv fread.  Only that one call.
  *   FAULTSHIM_SLOW=CALL:MS    every CALL on such a file first sleeps MS
  *                             milliseconds (a slow disk: time for a signal;
  *                             what a timed region holds); CALL as above,
  *                             or close (close and fclose)
  *   FAULTSHIM_REPORT=file     at exit, append one line "calls C faults F
- *                             short S write W pwrite P ..." (counts per
- *                             call) so a test can show the shim was at work
- *                             and count the calls of one cell
+ *                             short S flipped X write W pwrite P ..."
+ *                             (counts per call) so a test can show the
+ *                             shim was at work and count the calls of one
+ *                             cell
+ *
+ * Counts are per process: a forked child (throughput mode without -T)
+ * counts its own calls from what its parent had counted at the fork.
  *
  * A test tool, not product code: it defines _GNU_SOURCE itself and does
  * not include compat.h, whose _FILE_OFFSET_BITS=64 would rename open to
@@ -42,6 +58,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,11 +96,14 @@ static struct {
 	size_t short_max;        /* 0: no short transfers */
 	int slow_call;           /* enum shim_call, -1 none */
 	unsigned long slow_ms;
+	int flip_call;           /* enum shim_call, -1 none */
+	unsigned long flip_nth;
+	size_t flip_at;          /* the byte of the transfer */
 	const char *report;
 	unsigned long seen[SC_COUNT];
-	unsigned long calls, faults, shorts;
+	unsigned long calls, faults, shorts, flips;
 	unsigned char tracked[SHIM_MAX_FD];
-} shim = { .fail_call = -1, .slow_call = -1 };
+} shim = { .fail_call = -1, .slow_call = -1, .flip_call = -1 };
 
 /* A message straight to fd 2, without stdio or the wrapped write. */
 static void say(const char *msg)
@@ -157,6 +177,24 @@ static void parse_fail(const char *spec)
 	}
 }
 
+/* FAULTSHIM_FLIP=CALL:N[:BYTE] */
+static void parse_flip(const char *spec)
+{
+	char *end;
+
+	shim.flip_nth = parse_call_n("FAULTSHIM_FLIP", spec, &shim.flip_call, &end);
+	if (shim.flip_call == SC_CLOSE || shim.flip_call == SC_FSYNC ||
+	    shim.flip_call == SC_ANY)
+		bad_setting("FAULTSHIM_FLIP (a call that moves data)", spec);
+	if (*end == ':') {
+		const char *b = end + 1;
+		errno = 0;
+		shim.flip_at = (size_t)strtoull(b, &end, 10);
+		if (errno || end == b || *end)
+			bad_setting("FAULTSHIM_FLIP byte", spec);
+	}
+}
+
 __attribute__((constructor)) static void shim_init(void)
 {
 	const char *v;
@@ -173,6 +211,8 @@ __attribute__((constructor)) static void shim_init(void)
 		if (errno || *end || shim.short_max == 0)
 			bad_setting("FAULTSHIM_SHORT", v);
 	}
+	if ((v = getenv("FAULTSHIM_FLIP")) && *v)
+		parse_flip(v);
 	if ((v = getenv("FAULTSHIM_SLOW")) && *v) {
 		char *end;
 		shim.slow_ms = parse_call_n("FAULTSHIM_SLOW", v, &shim.slow_call, &end);
@@ -189,8 +229,8 @@ __attribute__((destructor)) static void shim_report(void)
 
 	if (!shim.report || !*shim.report)
 		return;
-	n = snprintf(line, sizeof(line), "calls %lu faults %lu short %lu",
-		     shim.calls, shim.faults, shim.shorts);
+	n = snprintf(line, sizeof(line), "calls %lu faults %lu short %lu flipped %lu",
+		     shim.calls, shim.faults, shim.shorts, shim.flips);
 	for (int c = 0; c < SC_ANY && n > 0 && (size_t)n < sizeof(line); c++)
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s %lu",
 			      call_names[c], shim.seen[c]);
@@ -255,6 +295,84 @@ static size_t shorten(int fd, size_t len)
 		shim.shorts++;
 		return shim.short_max;
 	}
+	return len;
+}
+
+/*
+ * FAULTSHIM_FLIP: is this call (counted already by must_fail) the one
+ * whose byte flip_at, of len bytes moved, goes bad?
+ */
+static int flip_now(int fd, enum shim_call call, size_t len)
+{
+	if (!is_tracked(fd) || shim.flip_call != (int)call ||
+	    shim.seen[call] != shim.flip_nth || shim.flip_at >= len)
+		return 0;
+	shim.flips++;
+	return 1;
+}
+
+/*
+ * A copy of the len bytes at buf with byte at inverted, aligned for
+ * O_DIRECT; NULL when out of memory (then nothing is flipped).
+ */
+static void *flipped_copy(const void *buf, size_t len, size_t at)
+{
+	void *copy = NULL;
+
+	if (posix_memalign(&copy, 4096, len ? len : 1) != 0)
+		return NULL;
+	memcpy(copy, buf, len);
+	((unsigned char *)copy)[at] ^= 0xff;
+	return copy;
+}
+
+/*
+ * The iovec array to send instead of iov: a copy whose element holding
+ * the bad byte points to a flipped copy of its bytes (*bad, to free).
+ */
+static struct iovec *flipped_iov(const struct iovec *iov, int n, void **bad)
+{
+	struct iovec *v = malloc((size_t)(n > 0 ? n : 1) * sizeof(*v));
+	size_t at = shim.flip_at;
+
+	*bad = NULL;
+	if (!v)
+		return NULL;
+	memcpy(v, iov, (size_t)n * sizeof(*v));
+	for (int k = 0; k < n; k++) {
+		if (at < v[k].iov_len) {
+			*bad = flipped_copy(v[k].iov_base, v[k].iov_len, at);
+			if (*bad)
+				v[k].iov_base = *bad;
+			break;
+		}
+		at -= v[k].iov_len;
+	}
+	return v;
+}
+
+/* After a read of got bytes into iov: the bad byte, if it came. */
+static void flip_read_iov(const struct iovec *iov, int n, ssize_t got)
+{
+	size_t at = shim.flip_at;
+
+	if (got < 0 || at >= (size_t)got)
+		return;
+	for (int k = 0; k < n; k++) {
+		if (at < iov[k].iov_len) {
+			((unsigned char *)iov[k].iov_base)[at] ^= 0xff;
+			return;
+		}
+		at -= iov[k].iov_len;
+	}
+}
+
+static size_t iov_bytes(const struct iovec *iov, int n)
+{
+	size_t len = 0;
+
+	for (int k = 0; k < n; k++)
+		len += iov[k].iov_len;
 	return len;
 }
 
@@ -383,7 +501,14 @@ ssize_t write(int fd, const void *buf, size_t len)
 		next = (ssize_t (*)(int, const void *, size_t))real("write");
 	if (must_fail(fd, SC_WRITE))
 		return -1;
-	return next(fd, buf, shorten(fd, len));
+	len = shorten(fd, len);
+	if (flip_now(fd, SC_WRITE, len)) {
+		void *bad = flipped_copy(buf, len, shim.flip_at);
+		ssize_t r = next(fd, bad ? bad : buf, len);
+		free(bad);
+		return r;
+	}
+	return next(fd, buf, len);
 }
 
 ssize_t read(int fd, void *buf, size_t len)
@@ -392,9 +517,15 @@ ssize_t read(int fd, void *buf, size_t len)
 
 	if (!next)
 		next = (ssize_t (*)(int, void *, size_t))real("read");
+	ssize_t r;
+
 	if (must_fail(fd, SC_READ))
 		return -1;
-	return next(fd, buf, shorten(fd, len));
+	len = shorten(fd, len);
+	r = next(fd, buf, len);
+	if (flip_now(fd, SC_READ, len) && r > 0 && shim.flip_at < (size_t)r)
+		((unsigned char *)buf)[shim.flip_at] ^= 0xff;
+	return r;
 }
 
 #define SHIM_PWRITE(name)						\
@@ -405,7 +536,14 @@ ssize_t name(int fd, const void *buf, size_t len, off_t off)		\
 		next = (ssize_t (*)(int, const void *, size_t, off_t))real(#name); \
 	if (must_fail(fd, SC_PWRITE))					\
 		return -1;						\
-	return next(fd, buf, shorten(fd, len), off);			\
+	len = shorten(fd, len);						\
+	if (flip_now(fd, SC_PWRITE, len)) {				\
+		void *bad = flipped_copy(buf, len, shim.flip_at);	\
+		ssize_t r = next(fd, bad ? bad : buf, len, off);	\
+		free(bad);						\
+		return r;						\
+	}								\
+	return next(fd, buf, len, off);					\
 }
 
 #define SHIM_PREAD(name)						\
@@ -414,21 +552,42 @@ ssize_t name(int fd, void *buf, size_t len, off_t off)			\
 	static ssize_t (*next)(int, void *, size_t, off_t);		\
 	if (!next)							\
 		next = (ssize_t (*)(int, void *, size_t, off_t))real(#name); \
+	ssize_t r;							\
 	if (must_fail(fd, SC_PREAD))					\
 		return -1;						\
-	return next(fd, buf, shorten(fd, len), off);			\
+	len = shorten(fd, len);						\
+	r = next(fd, buf, len, off);					\
+	if (flip_now(fd, SC_PREAD, len) && r > 0 && shim.flip_at < (size_t)r) \
+		((unsigned char *)buf)[shim.flip_at] ^= 0xff;		\
+	return r;							\
 }
 
-/* Vectored calls fail but are never shortened (iovecs are the caller's). */
+/*
+ * Vectored calls fail and flip but are never shortened (iovecs are the
+ * caller's).
+ */
 #define SHIM_VEC(name, call)						\
 ssize_t name(int fd, const struct iovec *iov, int n, off_t off)	\
 {									\
 	static ssize_t (*next)(int, const struct iovec *, int, off_t);	\
+	ssize_t r;							\
 	if (!next)							\
 		next = (ssize_t (*)(int, const struct iovec *, int, off_t))real(#name); \
 	if (must_fail(fd, call))					\
 		return -1;						\
-	return next(fd, iov, n, off);					\
+	if (!flip_now(fd, call, iov_bytes(iov, n)))			\
+		return next(fd, iov, n, off);				\
+	if (call == SC_PREADV) {					\
+		r = next(fd, iov, n, off);				\
+		flip_read_iov(iov, n, r);				\
+		return r;						\
+	}								\
+	void *bad;							\
+	struct iovec *v = flipped_iov(iov, n, &bad);			\
+	r = next(fd, v ? v : iov, n, off);				\
+	free(bad);							\
+	free(v);							\
+	return r;							\
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off);
@@ -464,6 +623,12 @@ size_t fwrite(const void *buf, size_t size, size_t n, FILE *fp)
 		next = (size_t (*)(const void *, size_t, size_t, FILE *))real("fwrite");
 	if (must_fail(fileno(fp), SC_FWRITE))
 		return 0;
+	if (flip_now(fileno(fp), SC_FWRITE, size * n)) {
+		void *bad = flipped_copy(buf, size * n, shim.flip_at);
+		size_t r = next(bad ? bad : buf, size, n, fp);
+		free(bad);
+		return r;
+	}
 	return next(buf, size, n, fp);
 }
 
@@ -473,7 +638,12 @@ size_t fread(void *buf, size_t size, size_t n, FILE *fp)
 
 	if (!next)
 		next = (size_t (*)(void *, size_t, size_t, FILE *))real("fread");
+	size_t r;
+
 	if (must_fail(fileno(fp), SC_FREAD))
 		return 0;
-	return next(buf, size, n, fp);
+	r = next(buf, size, n, fp);
+	if (flip_now(fileno(fp), SC_FREAD, size * n) && shim.flip_at < r * size)
+		((unsigned char *)buf)[shim.flip_at] ^= 0xff;
+	return r;
 }
