@@ -12,6 +12,12 @@
 #   disk_dir NAME              a temporary directory on a disk file system in $D
 #   deep_engine                true when this build keeps more than one I/O in
 #                              flight (io_uring)
+#   splash FILE                the option lines of a report: IOzone's lines
+#                              between "Run began" and "Command line used"
+#   partials CSV FILE_KB       results.csv's "partial" values of one file size
+#   first_cell_kept OUT        a run of 64 kB, 128 kB, ... cells (64 kB
+#                              records, -i 0 -i 1) that failed in the 128 kB
+#                              cell kept the first whole in OUT and no more
 # A case left out inside a test says so on a line of its own starting with
 # "note: "; tests/e2e/run.sh lists those lines with the skips.
 # Output of the last command is in $T/out and $T/err; its status in $RC.
@@ -72,6 +78,38 @@ disk_dir() {
 		D=$(mktemp -d "$base/iosweep-$1.XXXXXX") && break
 	done
 	[ -n "$D" ] && trap 'rm -rf "$T" "$D"' EXIT
+}
+
+# splash FILE: the option lines of an IOzone or iosweep report, those
+# between "Run began" (and the blank line after it) and "Command line used".
+splash() {
+	sed -n '/Run began/,/Command line used/p' "$1" | sed '1,2d;$d'
+}
+
+# partials CSV FILE_KB: the "partial" column of results.csv's rows of one
+# file size, one value per line.
+partials() {
+	awk -F, -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$4 == f { print $(c["partial"]) }' "$1"
+}
+
+# first_cell_kept OUT: after a sweep of 64 kB, 128 kB, ... cells in 64 kB
+# records, tests 0 and 1, that failed in the 128 kB cell with its output
+# in $T/out and $T/err: stderr names OUT as the finished cells' folder;
+# the report has the 64 kB row and nothing after it (no "test
+# complete"); results.csv and summary.csv hold the 64 kB cell whole and
+# no complete sample of a later cell.
+first_cell_kept() {
+	check grep -q "^iosweep: results of the finished cells in $1/\$" "$T/err"
+	check test "$(grep -c '^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]' "$T/out")" -eq 1
+	check grep -q '^ *64 *64 ' "$T/out"
+	check test "$(grep -c 'test complete' "$T/out")" -eq 0
+	check test "$(partials "$1/results.csv" 64 | grep -c '^0$')" -eq 4
+	check test "$(partials "$1/results.csv" 64 | grep -c '^1$')" -eq 0
+	check test "$(partials "$1/results.csv" 128 | grep -c '^0$')" -eq 0
+	check test "$(partials "$1/results.csv" 256 | wc -l)" -eq 0
+	check test "$(awk -F, 'NR > 1 && $3 == 64' "$1/summary.csv" | wc -l)" -eq 4
+	check test "$(awk -F, 'NR > 1 && $3 == 128' "$1/summary.csv" | wc -l)" -eq 0
 }
 
 # deep_engine: does this build have an engine that keeps more than one I/O

@@ -35,11 +35,6 @@ tp_shape() {
 			for (i = 1; i <= n; i++) print l[i] }'
 }
 
-# The option lines between "Run began" and "Command line used".
-splash() {
-	sed -n '/Run began/,/Command line used/p' "$1" | sed '1,2d;$d'
-}
-
 # --- 1. layout against IOzone's fixtures --------------------------------
 if [ -d "$IOZ" ]; then
 	while IFS='|' read -r fixture args; do
