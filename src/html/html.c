@@ -297,6 +297,10 @@ static void set_flags(struct outfile *f, unsigned flags)
 		{ RESULTS_F_NORETEST, "second passes not run (-+n)" },
 		{ RESULTS_F_CPU, "CPU times recorded (-+u)" },
 		{ RESULTS_F_IMPORTED, "imported from IOzone output" },
+		{ RESULTS_F_VERIFY, "every read checked inside the timing (-V): "
+		  "the figures are not performance figures" },
+		{ RESULTS_F_DIAG, "every read checked inside the timing (-+d): "
+		  "the figures are not performance figures" },
 	};
 	int n = 0;
 	outfile_printf(f, "<dt>Flags</dt><dd>");

@@ -267,6 +267,8 @@ static const struct {
 	{ "No retest option selected", RESULTS_F_NORETEST },
 	{ "CPU utilization Resolution", RESULTS_F_CPU },
 	{ "CPU utilization Excel chart enabled", RESULTS_F_CPU },
+	{ "Verify Mode. Pattern", RESULTS_F_VERIFY },
+	{ "I/O Diagnostic mode enabled", RESULTS_F_DIAG },
 };
 
 static const struct {

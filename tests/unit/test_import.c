@@ -579,6 +579,38 @@ static void test_auto2_layout(void)
 	results_release(&rs);
 }
 
+/* IOzone's -V and -+d lines flag the set: its figures include the checks. */
+static void test_verify_flags(void)
+{
+	static const char *const lines[] = {
+		"\tVerify Mode. Pattern a5a5a5a5\n", "\t>>> I/O Diagnostic mode enabled. <<<\n",
+	};
+	static const unsigned flags[] = { RESULTS_F_VERIFY, RESULTS_F_DIAG };
+	char err[IOSWEEP_ERR_MAX], report[1024];
+
+	for (size_t i = 0; i < 2; i++) {
+		struct result_set rs;
+		const char *p = tmp_path("verify.txt");
+		int n = snprintf(report, sizeof(report),
+			"\tIozone: Performance Test of File I/O\n"
+			"\t        Version $Revision: 3.508 $\n\n"
+			"%s\tPerformance measurements are invalid in this mode.\n"
+			"\tFile size set to 64 kB\n"
+			"\tCommand line used: iozone -s 64k -i 0\n"
+			"\tOutput is in kBytes/sec\n"
+			"                                                            \n"
+			"              kB  reclen    write    rewrite\n"
+			"              64       4    983980   4274062\n"
+			"\niozone test complete.\n", lines[i]);
+		tu_spill(p, report, (size_t)n);
+		results_init(&rs);
+		CU_ASSERT_EQUAL_FATAL(import_load(&rs, p, 0, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL(rs.meta.flags & (RESULTS_F_VERIFY | RESULTS_F_DIAG), flags[i]);
+		CU_ASSERT_EQUAL(figure(&rs, 64, 4, RC_WRITE), 983980);
+		results_release(&rs);
+	}
+}
+
 /* Two runs appended to one log: refused, with the line of the second. */
 static void test_two_reports_in_one_file(void)
 {
@@ -789,6 +821,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_auto2_layout),
 	CU_CASE(test_shifted_table_refused),
 	CU_CASE(test_two_reports_in_one_file),
+	CU_CASE(test_verify_flags),
 	CU_CASE(test_subset_layouts),
 	CU_CASE(test_small_excel_sections),
 	CU_CASE(test_cleanup),
