@@ -18,7 +18,8 @@ enum iosweep_exit {
 	IOSWEEP_EXIT_OK = 0,          /* everything asked for was done */
 	IOSWEEP_EXIT_FAILURE = 1,     /* a run or emitter failed for another reason */
 	IOSWEEP_EXIT_USAGE = 2,       /* bad command line: nothing was written */
-	IOSWEEP_EXIT_IO = 3,          /* an I/O call failed during the sweep */
+	IOSWEEP_EXIT_IO = 3,          /* an I/O call failed during the sweep, or a
+					 read returned wrong data (-V, -+d) */
 	IOSWEEP_EXIT_INPUT = 4,       /* an input file (import) is malformed */
 	IOSWEEP_EXIT_MISSING = 5,     /* a needed program (gnuplot) is missing */
 	IOSWEEP_EXIT_INTERRUPTED = 130 /* SIGINT/SIGTERM/SIGHUP: finished cells kept */
