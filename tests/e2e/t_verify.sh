@@ -166,11 +166,12 @@ expect_failure 3 env LD_PRELOAD="$PRELOAD" FAULTSHIM_PATH="$A" \
 check grep -q "at offset $((REC + 1)): .* (cell 128 kB / 64 kB, test read, trial 3 of 3)\$" "$T/err"
 check test "$(partials "$T/trial/results.csv" 128 | grep -c '^0$')" -eq 8
 
-# 3d. Throughput mode, threads (-T: one count of calls for the process):
-# the second child's write 20 is its rewrite's fourth record.
+# 3d. Throughput mode, threads (-T: one count of calls for the process),
+# without stonewalling (-x: every reader reads its whole file): the
+# second child's write 20 is its rewrite's fourth record.
 expect_failure 3 env LD_PRELOAD="$PRELOAD" FAULTSHIM_PATH="$T/tpb" \
 	FAULTSHIM_FLIP="write:20:8" \
-	"$IOSWEEP" -+d -t 2 -T -s 1m -r 64k -i 0 -i 1 -F "$T/tpa" "$T/tpb" --out "$T/tp"
+	"$IOSWEEP" -+d -t 2 -T -x -s 1m -r 64k -i 0 -i 1 -F "$T/tpa" "$T/tpb" --out "$T/tp"
 check grep -qx "iosweep: data mismatch in '$T/tpb' at offset $((3 * REC + 8)): expected 0x[0-9a-f][0-9a-f], found 0x[0-9a-f][0-9a-f] (cell 1024 kB / 64 kB, test readers, child 2 of 2)" "$T/err"
 check bytes_inverted
 check grep -q "^iosweep: results of the finished tests in $T/tp/\$" "$T/err"
