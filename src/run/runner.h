@@ -56,7 +56,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen);
  * Fill the meta fields the runner owns: timer_resolution_s (measured),
  * flags (RESULTS_F_* from the options), data_pattern, data_compress_ratio
  * (zlib on the first 2 MiB a writer of the run's smallest record sends,
- * walked as tests.c walks it) and target_path, without running
+ * walked as tests.c walks it; in verify mode, -V or -+d, on the first
+ * 2 MiB of a file) and target_path, without running
  * anything, so main can print them in the header before the run.
  * runner_run() calls it when rs->meta.data_pattern is still NULL.
  * 0, or -1 when out of memory.
@@ -73,7 +74,8 @@ void runner_abandon(const struct options *o);
  * data_compress_ratio and target_path, rs->trials and the record axis.
  *
  * Returns 0; or -1 with err set: on an I/O error (the call, the path and
- * the cell), or when *stop became non-zero ("interrupted in cell 1024 kB /
+ * the cell), on a wrong byte in verify mode (verify.h: the file, the
+ * offset, both bytes, the cell, the test and the trial), or when *stop became non-zero ("interrupted in cell 1024 kB /
  * 64 kB, test read"; the interrupted pass is not recorded).  Samples of
  * finished passes stay in rs either way; those of the cell-trial that did
  * not finish carry RESULTS_SF_PARTIAL.  The file is removed at the end,
