@@ -37,6 +37,16 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
  * sweep: "iosweep: message"). */
 void cmd_msg(const char *cmd, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 
+/*
+ * The stop flag of a command that must finish or clean up before it
+ * leaves (a sweep, throughput mode, fileop): 0, or the signal that asked
+ * it to stop.  cmd_catch_stop() installs the handlers: SIGINT, SIGTERM
+ * and SIGHUP set it, and a second one of them leaves at once; SIGPIPE (the
+ * reader of stdout went away) sets it and never kills.  (cmd_util.c)
+ */
+extern volatile sig_atomic_t cmd_stop;
+void cmd_catch_stop(void);
+
 struct cmdargs_list;
 struct result_set;
 /*
