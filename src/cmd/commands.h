@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * commands.h: the subcommands (`iosweep plot`, `import`, `compare`,
- * `cliffs`, `report`).  Each takes the arguments after its word (argv[0] is the
- * word), prints its own errors on stderr, and returns an enum iosweep_exit.
+ * `cliffs`, `report`, `profile`, `fileop`).  Each takes the arguments
+ * after its word (argv[0] is the word), prints its own errors on stderr,
+ * and returns an enum iosweep_exit.
  * main.c dispatches on the first argument.
  */
 #ifndef IOSWEEP_COMMANDS_H
@@ -22,6 +23,7 @@ int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_fileop(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -65,5 +67,6 @@ extern const char *const cmd_compare_usage;
 extern const char *const cmd_cliffs_usage;
 extern const char *const cmd_plot_usage;
 extern const char *const cmd_profile_usage;
+extern const char *const cmd_fileop_usage;
 
 #endif
