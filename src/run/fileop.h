@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include "latency.h"
+#include "run/fileop_tree.h"
 
 /* The operations, in the order of fileop's table columns. */
 enum fileop_op {
@@ -70,26 +71,6 @@ int fileop_op_available(enum fileop_op op);
 
 /* The largest force factor: X^3 files, X^2 bytes of bookkeeping. */
 #define FILEOP_MAX_FORCE 1000u
-
-/* ---- the names ---------------------------------------------------------- */
-
-enum fileop_name_kind {
-	FILEOP_NAME_L1,      /* fileop_L1_i */
-	FILEOP_NAME_L2,      /* fileop_L1_i_L2_j */
-	FILEOP_NAME_DIR,     /* fileop_dir_i_j_k */
-	FILEOP_NAME_FILE,    /* fileop_file_i_j_k */
-	FILEOP_NAME_LINK,    /* fileop_file_i_j_kL */
-	FILEOP_NAME_NONE
-};
-
-/* The name of kind with indices i, j, k (those it uses) into buf.  0 or -1 when too small. */
-int fileop_name(char *buf, size_t len, enum fileop_name_kind kind,
-		unsigned i, unsigned j, unsigned k);
-/*
- * Which of fileop's names name is, and its indices (plain decimal, no
- * sign, no leading zeros): FILEOP_NAME_NONE for anything else.
- */
-enum fileop_name_kind fileop_name_parse(const char *name, unsigned idx[3]);
 
 /* ---- the figures of one operation ---------------------------------------- */
 
@@ -189,20 +170,5 @@ int fileop_run_cleanup(struct fileop_run *r, char *err, size_t errlen);
 
 /* Free the buffers (the tree is not touched). */
 void fileop_run_release(struct fileop_run *r);
-
-/*
- * The first entry of dir that is one of fileop's level-1 names, into
- * name (empty when there is none).  0, or -1 when dir cannot be read.
- */
-int fileop_find_tree(const char *dir, char *name, size_t namelen,
-		     char *err, size_t errlen);
-
-/*
- * Remove every tree of fileop's names found in dir (a tree left by
- * fileop -L or an earlier run): entries with fileop's names only, never
- * through a symbolic link; a directory that holds anything else stays
- * and is an error.  0, or -1 with a message.
- */
-int fileop_remove_trees(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_fileop.c: run/fileop.c: the tree's names both ways, the figures
- * of one operation and of several trials merged (fileop's arithmetic,
- * with its NaN and infinity where it divides by zero), real passes in a
- * temporary directory (the counts of every operation at force 2, the
- * tree gone after, kept with leave and then removed), a pass that fails
- * halfway removing only what it made, and trees found and removed.
+ * test_fileop.c: run/fileop.c: the figures of one operation and of
+ * several trials merged (fileop's arithmetic, with its NaN and infinity
+ * where it divides by zero), real passes in a temporary directory (the
+ * counts of every operation at force 2, the tree gone after, kept with
+ * leave and then removed), and a pass that fails halfway removing only
+ * what it made.
  */
 #include "compat.h"
 
@@ -17,61 +17,10 @@
 #include <string.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "iosweep.h"
 #include "platform/platform.h"
 #include "run/fileop.h"
-
-/* ---- names ---- */
-
-static const struct {
-	enum fileop_name_kind kind;
-	unsigned i, j, k;
-	const char *name;
-} names[] = {
-	{ FILEOP_NAME_L1, 0, 0, 0, "fileop_L1_0" },
-	{ FILEOP_NAME_L1, 12, 0, 0, "fileop_L1_12" },
-	{ FILEOP_NAME_L2, 3, 7, 0, "fileop_L1_3_L2_7" },
-	{ FILEOP_NAME_DIR, 1, 2, 3, "fileop_dir_1_2_3" },
-	{ FILEOP_NAME_FILE, 0, 10, 999, "fileop_file_0_10_999" },
-	{ FILEOP_NAME_LINK, 4, 5, 6, "fileop_file_4_5_6L" },
-};
-
-static void test_names(void)
-{
-	for (size_t n = 0; n < sizeof(names) / sizeof(names[0]); n++) {
-		char buf[64];
-		unsigned idx[3];
-		CU_ASSERT_EQUAL(fileop_name(buf, sizeof(buf), names[n].kind, names[n].i,
-					    names[n].j, names[n].k), 0);
-		CU_ASSERT_STRING_EQUAL(buf, names[n].name);
-		CU_ASSERT_EQUAL(fileop_name_parse(names[n].name, idx), names[n].kind);
-		CU_ASSERT_EQUAL(idx[0], names[n].i);
-		if (names[n].kind != FILEOP_NAME_L1)
-			CU_ASSERT_EQUAL(idx[1], names[n].j);
-		if (names[n].kind >= FILEOP_NAME_DIR)
-			CU_ASSERT_EQUAL(idx[2], names[n].k);
-	}
-	char small[8];
-	CU_ASSERT_EQUAL(fileop_name(small, sizeof(small), FILEOP_NAME_L1, 1, 0, 0), -1);
-}
-
-static void test_names_refused(void)
-{
-	static const char *const others[] = {
-		"fileop_L1_", "fileop_L1_01", "fileop_L1_1x", "fileop_L1_-1",
-		"fileop_L1_1_L2_", "fileop_L1_1_L2_2_", "fileop_L1_1_L3_2",
-		"fileop_dir_1_2", "fileop_dir_1_2_3_4", "fileop_dir_1_2_3L",
-		"fileop_file_1_2", "fileop_file_1_2_3LL", "fileop_file_1_2_3l",
-		"fileop_file_1_2_+3", "fileop_L1_99999999999", "fileop_l1_0", "x", "",
-		"fileop_L1_0 ", ".", "..",
-	};
-	for (size_t n = 0; n < sizeof(others) / sizeof(others[0]); n++) {
-		unsigned idx[3];
-		if (fileop_name_parse(others[n], idx) != FILEOP_NAME_NONE)
-			fprintf(stderr, "'%s' taken for a fileop name\n", others[n]);
-		CU_ASSERT_EQUAL(fileop_name_parse(others[n], idx), FILEOP_NAME_NONE);
-	}
-}
 
 /* ---- figures ---- */
 
@@ -162,31 +111,10 @@ static char tmpdir[256];
 
 static const char *new_dir(void)
 {
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/iosweep-test-fileop.XXXXXX");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(plat_mkdtemp(tmpdir));
+	tmpdir[0] = '\0';
+	tu_tmp_path(tmpdir, "fileop", "x");
+	CU_ASSERT_FATAL(tmpdir[0] != '\0');
 	return tmpdir;
-}
-
-/* Entries of dir other than . and .. */
-static int entries(const char *dir)
-{
-	struct plat_dir *d = plat_dir_open(dir);
-	const char *name;
-	int n = 0;
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	while (plat_dir_read(d, &name) > 0)
-		if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
-			n++;
-	plat_dir_close(d);
-	return n;
-}
-
-static void remove_dir(const char *dir)
-{
-	char cmd[600];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	CU_ASSERT_EQUAL(system(cmd), 0);
 }
 
 static void test_pass(void)
@@ -213,7 +141,7 @@ static void test_pass(void)
 		CU_ASSERT_EQUAL(res.hist[op].n, want);
 		CU_ASSERT(res.op[op].count == 0 || res.op[op].best_ns <= res.op[op].worst_ns);
 	}
-	CU_ASSERT_EQUAL(entries(dir), 0);	/* the delete phase removed it all */
+	CU_ASSERT_EQUAL(tu_entries(dir), 0);	/* the delete phase removed it all */
 	char *after = plat_getcwd();
 	CU_ASSERT_STRING_EQUAL(after, before);
 	free(after);
@@ -225,11 +153,11 @@ static void test_pass(void)
 	stop = SIGINT;
 	CU_ASSERT_EQUAL(fileop_run_pass(&r, 2, &res, &stop, err, sizeof(err)), FILEOP_STOPPED);
 	CU_ASSERT_EQUAL(fileop_run_cleanup(&r, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(entries(dir), 0);
+	CU_ASSERT_EQUAL(tu_entries(dir), 0);
 	fileop_result_release(&res);
 	fileop_run_release(&r);
 	free(before);
-	remove_dir(dir);
+	tu_tmp_cleanup(dir);
 }
 
 static void test_leave(void)
@@ -247,7 +175,7 @@ static void test_leave(void)
 	CU_ASSERT_EQUAL(fileop_run_pass(&r, 3, &res, &stop, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(res.op[FILEOP_DELETE].count, 0);
 	CU_ASSERT_EQUAL(res.op[FILEOP_WRITE].count, 27);
-	CU_ASSERT_EQUAL(entries(dir), 3);
+	CU_ASSERT_EQUAL(tu_entries(dir), 3);
 	snprintf(path, sizeof(path), "%s/fileop_L1_2/fileop_L1_2_L2_1/fileop_file_2_1_0", dir);
 	uint64_t size = 0;
 	CU_ASSERT_EQUAL(plat_stat(path, 0, &size), PLAT_FILE);
@@ -260,13 +188,13 @@ static void test_leave(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
 	fclose(fp);
 	CU_ASSERT_EQUAL(fileop_run_cleanup(&r, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(entries(dir), 1);
+	CU_ASSERT_EQUAL(tu_entries(dir), 1);
 	CU_ASSERT_EQUAL(plat_stat(path, 0, NULL), PLAT_FILE);
 	CU_ASSERT_EQUAL(fileop_find_tree(dir, found, sizeof(found), err, sizeof(err)), 0);
 	CU_ASSERT_STRING_EQUAL(found, "");
 	fileop_result_release(&res);
 	fileop_run_release(&r);
-	remove_dir(dir);
+	tu_tmp_cleanup(dir);
 }
 
 /* mkdir fails halfway (the name is taken): only what the pass made goes. */
@@ -288,59 +216,16 @@ static void test_failure_cleanup(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot mkdir '"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/fileop_L1_1': "));
 	CU_ASSERT_EQUAL(res.op[FILEOP_MKDIR].count, 1 + 2 + 4);	/* the first L1's tree */
-	CU_ASSERT_EQUAL(entries(dir), 2);
+	CU_ASSERT_EQUAL(tu_entries(dir), 2);
 	CU_ASSERT_EQUAL(fileop_run_cleanup(&r, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(entries(dir), 1);	/* the foreign fileop_L1_1 stays */
+	CU_ASSERT_EQUAL(tu_entries(dir), 1);	/* the foreign fileop_L1_1 stays */
 	CU_ASSERT_EQUAL(plat_stat(path, 0, NULL), PLAT_DIR);
 	fileop_result_release(&res);
 	fileop_run_release(&r);
-	remove_dir(dir);
-}
-
-/* Old trees: fileop's names go, anything else stays and is an error. */
-static void test_remove_trees(void)
-{
-	const char *dir = new_dir();
-	char err[IOSWEEP_ERR_MAX] = "", path[512];
-	static const char *const made[] = {
-		"fileop_L1_0", "fileop_L1_0/fileop_L1_0_L2_0",
-		"fileop_L1_0/fileop_L1_0_L2_0/fileop_dir_0_0_0",
-		"fileop_L1_7", "fileop_L1_7/fileop_L1_7_L2_3",
-	};
-	static const char *const files[] = {
-		"fileop_L1_0/fileop_L1_0_L2_0/fileop_file_0_0_1",
-		"fileop_L1_0/fileop_L1_0_L2_0/fileop_file_0_0_1L",
-		"fileop_L1_7/fileop_L1_7_L2_3/fileop_file_7_3_0", "notes",
-	};
-
-	for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, made[i]);
-		CU_ASSERT_EQUAL_FATAL(plat_mkdir(path), 0);
-	}
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
-		FILE *fp = fopen(path, "w");
-		CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-		fclose(fp);
-	}
-	CU_ASSERT_EQUAL(fileop_remove_trees(dir, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(entries(dir), 1);	/* "notes" */
-	/* a stranger inside a tree stops the removal */
-	snprintf(path, sizeof(path), "%s/fileop_L1_2", dir);
-	CU_ASSERT_EQUAL_FATAL(plat_mkdir(path), 0);
-	snprintf(path, sizeof(path), "%s/fileop_L1_2/mine.txt", dir);
-	FILE *fp = fopen(path, "w");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-	fclose(fp);
-	CU_ASSERT_EQUAL(fileop_remove_trees(dir, err, sizeof(err)), -1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "remove them by hand"));
-	CU_ASSERT_EQUAL(plat_stat(path, 0, NULL), PLAT_FILE);
-	remove_dir(dir);
+	tu_tmp_cleanup(dir);
 }
 
 static const struct cu_case cases[] = {
-	CU_CASE(test_names),
-	CU_CASE(test_names_refused),
 	CU_CASE(test_stat),
 	CU_CASE(test_trials),
 	CU_CASE(test_no_calls),
@@ -348,7 +233,6 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_pass),
 	CU_CASE(test_leave),
 	CU_CASE(test_failure_cleanup),
-	CU_CASE(test_remove_trees),
 	{ 0 }
 };
 
