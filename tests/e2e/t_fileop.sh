@@ -7,9 +7,10 @@
 # real fileop 3.508's output through the same script); the tree gone
 # after every run and kept with -L; bad input refused with one line, exit
 # 2 and nothing made; a directory holding a fileop tree refused unless
-# --overwrite; SIGINT and SIGTERM mid-run, a small descriptor limit and a
-# full file system (root: a 1 MB tmpfs) leave no tree behind; --out's
-# fileop.csv and meta.csv.
+# --overwrite; SIGINT and SIGTERM mid-run, a small descriptor limit, a
+# full file system (root: a 1 MB tmpfs) and write, fsync and read calls
+# failed by the fault shim leave no tree behind; --out's fileop.csv and
+# meta.csv.
 . "$(dirname "$0")/lib.sh"
 
 SHAPE="$TOP/tests/e2e/fileop_shape.awk"
@@ -161,6 +162,27 @@ if try_mount size=1m "$M"; then
 	check test "$(grep -c 'cannot\|No space' "$T/out")" -eq 0
 else
 	echo "note: the full file system case needs root and a tmpfs mount; left out"
+fi
+
+# --- a call that fails mid-run (the fault shim): one line, exit 3, no tree
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	for c in "write:1:ENOSPC|write|No space left on device" \
+		 "fsync:1:EIO|fsync|Input/output error" "read:1:EIO|read|Input/output error"; do
+		fault=${c%%|*}
+		rest=${c#*|}
+		call=${rest%%|*}
+		why=${rest#*|}
+		run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=fileop_file_1_0_1 \
+			FAULTSHIM_FAIL="$fault" "$IOSWEEP" fileop -f 2 -d "$W"
+		check test "$RC" -eq 3
+		check test "$(cat "$T/err")" = \
+			"iosweep fileop: cannot $call '$W/fileop_L1_1/fileop_L1_1_L2_0/fileop_file_1_0_1': $why"
+		check no_tree "$W"
+		check test "$(grep -c '^A ' "$T/out")" -eq 0
+	done
+else
+	echo "note: no fault shim in \$FAULTSHIM (make e2e builds it); the failing calls are left out"
 fi
 
 # --- --out: fileop.csv per force, trial and operation; meta.csv
