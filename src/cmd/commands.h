@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * commands.h: the subcommands (`iosweep plot`, `import`, `compare`,
- * `cliffs`, `report`).  Each takes the arguments after its word (argv[0] is the
- * word), prints its own errors on stderr, and returns an enum iosweep_exit.
+ * `cliffs`, `report`, `profile`, `fileop`).  Each takes the arguments
+ * after its word (argv[0] is the word), prints its own errors on stderr,
+ * and returns an enum iosweep_exit.
  * main.c dispatches on the first argument.
  */
 #ifndef IOSWEEP_COMMANDS_H
@@ -22,6 +23,7 @@ int cmd_cliffs(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_fileop(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -36,6 +38,16 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
  * messages to the user (CMD: "import", "profile --plot"; NULL for a
  * sweep: "iosweep: message"). */
 void cmd_msg(const char *cmd, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
+
+/*
+ * The stop flag of a command that must finish or clean up before it
+ * leaves (a sweep, throughput mode, fileop): 0, or the signal that asked
+ * it to stop.  cmd_catch_stop() installs the handlers: SIGINT, SIGTERM
+ * and SIGHUP set it, and a second one of them leaves at once; SIGPIPE (the
+ * reader of stdout went away) sets it and never kills.  (cmd_util.c)
+ */
+extern volatile sig_atomic_t cmd_stop;
+void cmd_catch_stop(void);
 
 struct cmdargs_list;
 struct result_set;
@@ -55,5 +67,6 @@ extern const char *const cmd_compare_usage;
 extern const char *const cmd_cliffs_usage;
 extern const char *const cmd_plot_usage;
 extern const char *const cmd_profile_usage;
+extern const char *const cmd_fileop_usage;
 
 #endif

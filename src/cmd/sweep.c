@@ -44,34 +44,6 @@
 #include "report/xls.h"
 #include "lib/err.h"
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	if (stop_requested) {
-		/* second signal: leave at once */
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
-	stop_requested = sig;
-}
-
-/*
- * A reader that went away (iosweep ... | head) stops the sweep like a
- * signal, but later writes to the dead pipe must not kill the process
- * before the finished cells are saved, so this one never re-raises.
- */
-static void on_sigpipe(int sig)
-{
-	if (!stop_requested)
-		stop_requested = sig;
-}
-
-static void catch_signals(void)
-{
-	plat_catch_stop(on_signal, on_sigpipe);
-}
-
 static const char *signal_name(int sig)
 {
 	return plat_signal_name(sig);
@@ -89,7 +61,7 @@ static int set_status(struct result_set *rs, int status, char *err, size_t errle
 		snprintf(buf, sizeof(buf), "complete");
 	} else if (status == IOSWEEP_EXIT_INTERRUPTED) {
 		char why[IOSWEEP_ERR_MAX];
-		snprintf(why, sizeof(why), "%s (%s)", err, signal_name(stop_requested));
+		snprintf(why, sizeof(why), "%s (%s)", err, signal_name(cmd_stop));
 		err_set(err, errlen, "%s", why);
 		snprintf(buf, sizeof(buf), "interrupted: %s", err);
 	} else {
@@ -378,7 +350,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
 					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
 		goto fail_start;
-	catch_signals();	/* from here on a signal must not leave the file behind */
+	cmd_catch_stop();	/* from here on a signal must not leave the file behind */
 	int prepared = runner_prepare(o, err, sizeof(err));
 	if (clients_agree(prepared, err, sizeof(err)) != 0) {
 		/* many clients: one unusable path is a usage error for all */
@@ -402,15 +374,15 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	report_header(stdout, o, &rs);
 	report_columns(stdout, o);
 	fflush(stdout);
-	if (runner_run(o, p, &rs, &hooks, &stop_requested, err, sizeof(err)) != 0)
-		status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	if (runner_run(o, p, &rs, &hooks, &cmd_stop, err, sizeof(err)) != 0)
+		status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
 		/* larger files continue the report's rows */
 		unsigned rounds;
 		char why[IOSWEEP_ERR_MAX];
-		if (settle_run(o, &rs, &hooks, &stop_requested, &rounds, why, sizeof(why),
+		if (settle_run(o, &rs, &hooks, &cmd_stop, &rounds, why, sizeof(why),
 			       err, sizeof(err)) != 0)
-			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+			status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 		else
 			cmd_msg(NULL, "--until-settled added %u larger file "
 				"size%s: %s", rounds, rounds == 1 ? "" : "s", why);
@@ -420,9 +392,9 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		struct runner_hooks quiet = { NULL, progress, &ctx };
 		unsigned rounds;
 		size_t added;
-		if (refine_cliffs(o, &rs, &quiet, &stop_requested, o->refine_time_s,
+		if (refine_cliffs(o, &rs, &quiet, &cmd_stop, o->refine_time_s,
 				  &rounds, &added, err, sizeof(err)) != 0)
-			status = stop_requested ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+			status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 		else
 			cmd_msg(NULL, "--refine-cliffs measured %zu more cells "
 				"in %u rounds", added, rounds);
@@ -479,8 +451,8 @@ int sweep_main(int argc, char **argv)
 		printf("iosweep %s\n", IOSWEEP_VERSION);
 		status = IOSWEEP_EXIT_OK;
 	} else if (options_throughput(&o)) {
-		catch_signals();
-		status = cmd_throughput_sweep(&o, &stop_requested, stdout, stderr);
+		cmd_catch_stop();
+		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr);
 	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
 				 err, sizeof(err)) != 0) {
 		cmd_msg(NULL, "%s", err);

@@ -27,17 +27,21 @@ static const struct {
 	const char *word;
 	const char *const *usage;
 	const char *what;
+	int no_inputs;     /* options only: no INPUT... in the synopsis */
 } docgen_cmds[] = {
 	{ "import", &cmd_import_usage, "read IOzone reports (text, -R, -b .xls) or iosweep "
-	  "CSV files into a result folder; several files of one configuration are trials" },
+	  "CSV files into a result folder; several files of one configuration are trials", 0 },
 	{ "cliffs", &cmd_cliffs_usage, "find the cache cliffs of result folders, CSV files or "
-	  "IOzone reports and write cliffs.csv" },
+	  "IOzone reports and write cliffs.csv", 0 },
 	{ "compare", &cmd_compare_usage, "compare result sets cell by cell: means, ratio, "
-	  "difference and Welch's t-test on the trials" },
+	  "difference and Welch's t-test on the trials", 0 },
 	{ "plot", &cmd_plot_usage, "write self-contained gnuplot scripts (drive comparison, "
-	  "overlay, 3D surface, latency) and render them" },
+	  "overlay, 3D surface, latency) and render them", 0 },
 	{ "profile", &cmd_profile_usage, "run a review's queue-depth workloads (a built-in "
-	  "or edited profile file) and write profile.csv and its IOPS and latency charts" },
+	  "or edited profile file) and write profile.csv and its IOPS and latency charts", 0 },
+	{ "fileop", &cmd_fileop_usage, "IOzone's fileop: time every metadata call (mkdir, "
+	  "chdir, rmdir, create, open, read, write, close, stat, access, chmod, readdir, "
+	  "link, unlink, delete) on a tree of N^3 files, in fileop's layouts", 1 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 
@@ -164,8 +168,8 @@ int docgen_man(FILE *out)
 		".SH SYNOPSIS\n"
 		".B iosweep\n[\\fIoptions\\fR]\n.br\n", IOSWEEP_VERSION);
 	for (size_t i = 0; i < DOCGEN_NCMDS; i++)
-		fprintf(out, ".B iosweep %s\n\\fIINPUT\\fR... [\\fIoptions\\fR]\n.br\n",
-			docgen_cmds[i].word);
+		fprintf(out, ".B iosweep %s\n%s[\\fIoptions\\fR]\n.br\n", docgen_cmds[i].word,
+			docgen_cmds[i].no_inputs ? "" : "\\fIINPUT\\fR... ");
 	fputs(".SH DESCRIPTION\n", out);
 	man_text(out,
 		 "iosweep measures how fast a file system moves data over a grid of file "

@@ -181,6 +181,7 @@ struct plat_caps {
 	int orsync;                /* -+r can be honoured */
 	int purge;                 /* --purge can drop a file's cached pages */
 	int processes;             /* -t can run children as processes (else threads only) */
+	int hardlinks;             /* plat_link works (fileop's link and unlink columns) */
 };
 
 /* The capabilities of this build on this system (static storage). */
@@ -244,6 +245,35 @@ long plat_pid(void);
 
 /* 1 when standard error is a terminal. */
 int plat_stderr_is_tty(void);
+
+/* ---- a tree of names (fileop) ------------------------------------------- */
+
+/*
+ * The metadata calls fileop times one by one, each a single system call
+ * with nothing added (platform_posix_fs.c, platform_win_fs.c): 0 or -1
+ * with errno.  EINTR is the caller's to retry.
+ */
+int plat_chdir(const char *path);
+/* The current directory (malloc'd; the caller frees), or NULL with errno. */
+char *plat_getcwd(void);
+/* access(path, W_OK | F_OK): does it exist, and may this process write it? */
+int plat_access_write(const char *path);
+/* chmod(2) with mode's permission bits (Windows: the read-only attribute). */
+int plat_chmod(const char *path, unsigned mode);
+/* A hard link to from named to: -1 with ENOSYS where plat_caps()->hardlinks is 0. */
+int plat_link(const char *from, const char *to);
+
+/*
+ * Reading a directory in three steps, so a caller can time one of them:
+ * plat_dir_open (NULL with errno), plat_dir_read (1 with *name set to the
+ * next entry's name, valid until the next call; 0 at the end; -1 with
+ * errno), plat_dir_close.  "." and ".." are entries like any other where
+ * the system lists them.
+ */
+struct plat_dir;
+struct plat_dir *plat_dir_open(const char *path);
+int plat_dir_read(struct plat_dir *d, const char **name);
+void plat_dir_close(struct plat_dir *d);
 
 /* ---- time ---------------------------------------------------------------- */
 

@@ -828,6 +828,17 @@ out:
 	return rc;
 }
 
+int csvout_write_meta(const struct result_set *rs, const char *path, int overwrite,
+		      char *err, size_t errlen)
+{
+	struct outfile f;
+
+	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
+		return -1;
+	write_meta(&f, rs);
+	return outfile_commit(&f, err, errlen);
+}
+
 /* ---- the default folder name ---- */
 
 /* YYYYmmdd-HHMMSS from an ISO 8601 start time, or 0 when it is not one. */

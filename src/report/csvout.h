@@ -65,6 +65,14 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 		     int overwrite, char *err, size_t errlen);
 
 /*
+ * meta.csv alone at path, for the commands whose other files are their
+ * own (`iosweep fileop`): the same key,value rows as in a result folder.
+ * Refuses an existing file unless overwrite.  0, or -1 with a message.
+ */
+int csvout_write_meta(const struct result_set *rs, const char *path, int overwrite,
+		      char *err, size_t errlen);
+
+/*
  * The default output folder: "iosweep-results/<name>-<YYYYmmdd-HHMMSS>",
  * name the label (else the host, else "iosweep") with every character
  * outside [A-Za-z0-9._-] made '_', the time from meta start_time (else

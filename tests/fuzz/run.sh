@@ -126,6 +126,24 @@ seed_unwrap() {
 	done
 }
 
+# seed_fileop_opts DIR: fileop command lines, one argument per line.
+seed_fileop_opts() {
+	i=0
+	while IFS= read -r args; do
+		i=$((i + 1))
+		printf '%s\n' $args >"$1/seed-$i"
+	done <<'SEEDS'
+-f 2
+-l 1 -u 3 -i 2 -b -w
+-s 4k -f 2 -e -t -n -L
+-btf3 -d/tmp/x --trials=3 --out r --latency --overwrite
+-f abc -s 1x -l 4 -u 2 -U /mnt
+-- 2
+-h
+-v
+SEEDS
+}
+
 seed_units() {
 	i=0
 	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
@@ -150,6 +168,7 @@ for bin in "$@"; do
 		fuzz_import) seed_import "$corpus" ;;
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
+		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
 		esac
@@ -160,7 +179,7 @@ for bin in "$@"; do
 		cp "$top/tests/fuzz/regress/$name"/* "$corpus"/ 2>/dev/null
 	fi
 	case $name in
-	fuzz_options) maxlen=4096 ;;
+	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
 	fuzz_units) maxlen=256 ;;
 	*) maxlen=65536 ;;
 	esac

@@ -2,8 +2,8 @@
 /*
  * testutil.h: helpers several unit tests share (header-only, like cu.h):
  * parse a command line written as one string, read a whole file, write one, add an
- * imported-style (rate-only) sample to a result set, and compare the
- * figures of two sets.
+ * imported-style (rate-only) sample to a result set, compare the
+ * figures of two sets, and count a directory's entries.
  */
 #ifndef IOSWEEP_TESTUTIL_H
 #define IOSWEEP_TESTUTIL_H
@@ -17,6 +17,7 @@
 
 #include "iosweep.h"
 #include "options/options.h"
+#include "platform/platform.h"
 #include "results.h"
 
 /* options_parse of "iosweep " + line split on spaces; says why on failure. */
@@ -93,6 +94,22 @@ static inline void tu_tmp_cleanup(const char *dir)
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 		CU_ASSERT_EQUAL(system(cmd), 0);
 	}
+}
+
+/* The entries of dir other than "." and ".." (-1 when it cannot be read). */
+static inline int tu_entries(const char *dir)
+{
+	struct plat_dir *d = plat_dir_open(dir);
+	const char *name;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (plat_dir_read(d, &name) > 0)
+		if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+			n++;
+	plat_dir_close(d);
+	return n;
 }
 
 /* Write len bytes of buf into a new file at path. */

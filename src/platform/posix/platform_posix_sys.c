@@ -76,6 +76,7 @@ const struct plat_caps *plat_caps(void)
 		.purge = 1,
 #endif
 		.processes = 1,
+		.hardlinks = 1,
 	};
 	return &caps;
 }

@@ -120,6 +120,7 @@ const struct plat_caps *plat_caps(void)
 		.orsync = 0,
 		.purge = 0,
 		.processes = 0,   /* children are threads */
+		.hardlinks = 0,   /* fileop drops link and unlink here, as IOzone's does */
 	};
 	return &caps;
 }

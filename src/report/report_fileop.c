@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_fileop.c: IOzone fileop's text layouts and fileop.csv (see
+ * report_fileop.h).
+ *
+ * The layouts are fileop's field widths, reproduced so that scripts that
+ * read fileop's output read ours: the header's columns are right-aligned
+ * in 7 characters ("link  " keeps its two blanks), a row is the tag, the
+ * force in 4, each figure as %7.0f and a blank, the file count in 10 and a
+ * trailing blank; a -t block names the operation in 9 characters, its
+ * Avg/Best/Worst labels in 21.  The figures are fileop's arithmetic on
+ * our nanosecond totals (fileop.c: fileop_stat_*).
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lib/outfile.h"
+#include "latency.h"
+#include "report/report_fileop.h"
+
+static int shown(enum fileop_op op, int links)
+{
+	return links || (op != FILEOP_LINK && op != FILEOP_UNLINK);
+}
+
+void report_fileop_title(FILE *out, const char *dir, uint64_t size_bytes)
+{
+	fprintf(out, "\nFileop:  Working in %s, File size is %llu,  Output is in "
+		"Ops/sec. (A=Avg, B=Best, W=Worst)\n", dir, (unsigned long long)size_bytes);
+}
+
+void report_fileop_columns(FILE *out, int links)
+{
+	fputs(" .     ", out);
+	for (int op = 0; op < FILEOP_NOPS; op++)
+		if (shown((enum fileop_op)op, links))
+			fprintf(out, "%7s ", op == FILEOP_LINK ? "link  "
+				: fileop_op_name((enum fileop_op)op));
+	fprintf(out, "%10s\n", " Total_files");
+}
+
+void report_fileop_row(FILE *out, char tag, unsigned force,
+		       const struct fileop_result *r, int links)
+{
+	unsigned long long files = (unsigned long long)force * force * force;
+
+	fprintf(out, "%c %4u ", tag, force);
+	for (int op = 0; op < FILEOP_NOPS; op++) {
+		const struct fileop_stat *s = &r->op[op];
+		if (!shown((enum fileop_op)op, links))
+			continue;
+		fprintf(out, "%7.0f ", tag == 'A' ? fileop_stat_avg_per_s(s)
+			: tag == 'B' ? fileop_stat_best_per_s(s) : fileop_stat_worst_per_s(s));
+	}
+	fprintf(out, "%10llu \n", files);
+	fflush(out);
+}
+
+/* "         Avg mkdir(s)/sec     = %12.2f (%12.9f seconds/op)" */
+static void block_line(FILE *out, const char *what, const char *name, double per_s,
+		       double s)
+{
+	char label[48];
+
+	snprintf(label, sizeof(label), "%s %s(s)/sec", what, name);
+	fprintf(out, "         %-21s= %12.2f (%12.9f seconds/op)\n", label, per_s, s);
+}
+
+void report_fileop_blocks(FILE *out, const struct fileop_result *r, int links,
+			  int latency)
+{
+	for (int n = 0; n < FILEOP_NOPS; n++) {
+		enum fileop_op op = fileop_run_order[n];
+		const struct fileop_stat *s = &r->op[op];
+		const char *name = fileop_op_name(op);
+		char head[16];
+
+		if (!shown(op, links))
+			continue;
+		snprintf(head, sizeof(head), "%s:", name);
+		fprintf(out, "%-9s%s = %9llu Total Time = %12.9f seconds\n", head,
+			fileop_op_on_dirs(op) ? "Dirs" : "Files",
+			(unsigned long long)s->count, fileop_stat_total_s(s));
+		block_line(out, "Avg", name, fileop_stat_avg_per_s(s), fileop_stat_mean_s(s));
+		block_line(out, "Best", name, fileop_stat_best_per_s(s), fileop_stat_best_s(s));
+		block_line(out, "Worst", name, fileop_stat_worst_per_s(s), fileop_stat_worst_s(s));
+		if (latency && r->has_hist && r->hist[op].n) {
+			static const struct { const char *what; double q; } qs[] = {
+				{ "p50", 0.50 }, { "p99", 0.99 },
+			};
+			for (size_t q = 0; q < sizeof(qs) / sizeof(qs[0]); q++) {
+				double sec = latency_quantile_ns(&r->hist[op], qs[q].q) * 1e-9;
+				block_line(out, qs[q].what, name, 1.0 / sec, sec);
+			}
+		}
+		fputc('\n', out);
+	}
+	fflush(out);
+}
+
+void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
+			  unsigned trial, const struct fileop_result *r)
+{
+	s->force = force;
+	s->trial = trial;
+	for (int op = 0; op < FILEOP_NOPS; op++) {
+		struct latency_summary ls;
+		s->op[op] = r->op[op];
+		int have = r->has_hist && latency_summarize(&r->hist[op], &ls) == 0;
+		for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
+			s->lat_us[op][q] = have ? ls.us[4 + q] : NAN;
+	}
+}
+
+/* ",figure" with decimals, or an empty field when it is not a finite number. */
+static void put_fig(struct outfile *f, int decimals, double v)
+{
+	if (isfinite(v))
+		outfile_printf(f, ",%.*f", decimals, v);
+	else
+		outfile_write(f, ",", 1);
+}
+
+int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
+		      size_t n, int links, int overwrite, char *err, size_t errlen)
+{
+	struct outfile f;
+
+	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
+		return -1;
+	outfile_printf(&f, "force,trial,op,count,total_s,ops_per_s,best_s,worst_s");
+	for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
+		outfile_printf(&f, ",%s", latency_col_name(0, 4 + q));
+	outfile_write(&f, "\n", 1);
+	for (size_t i = 0; i < n; i++)
+		for (int op = 0; op < FILEOP_NOPS; op++) {
+			const struct fileop_stat *st = &s[i].op[op];
+			int any = st->count > 0;
+			if (!shown((enum fileop_op)op, links))
+				continue;
+			outfile_printf(&f, "%u,%u,%s,%llu,%.9f", s[i].force, s[i].trial,
+				       fileop_op_name((enum fileop_op)op),
+				       (unsigned long long)st->count, fileop_stat_total_s(st));
+			put_fig(&f, 3, any ? fileop_stat_avg_per_s(st) : NAN);
+			put_fig(&f, 9, any ? fileop_stat_best_s(st) : NAN);
+			put_fig(&f, 9, any ? fileop_stat_worst_s(st) : NAN);
+			for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
+				put_fig(&f, 3, s[i].lat_us[op][q]);
+			outfile_write(&f, "\n", 1);
+		}
+	return outfile_commit(&f, err, errlen);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_fileop.h: what `iosweep fileop` prints and writes: IOzone
+ * fileop's text layouts, byte for byte apart from the figures (the title
+ * line, the column header, the A, B and W rows, the -t blocks), and
+ * fileop.csv.
+ *
+ * Where link and unlink do not run (Windows), the header and rows are
+ * fileop's Windows ones, without those two columns.  Figures that fileop
+ * would divide by zero (an operation with no call, such as delete with
+ * -L) are printed as fileop prints them: the C library's NaN and inf.
+ * The functions own nothing they are given.
+ */
+#ifndef IOSWEEP_REPORT_FILEOP_H
+#define IOSWEEP_REPORT_FILEOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "run/fileop.h"
+
+/* "\nFileop:  Working in DIR, File size is N,  Output is in Ops/sec. ..." */
+void report_fileop_title(FILE *out, const char *dir, uint64_t size_bytes);
+/* The column header line (links: with the link and unlink columns). */
+void report_fileop_columns(FILE *out, int links);
+/* One row: tag 'A' (average), 'B' (best call) or 'W' (worst call). */
+void report_fileop_row(FILE *out, char tag, unsigned force,
+		       const struct fileop_result *r, int links);
+/*
+ * fileop -t's blocks, one per operation in the order the phases run;
+ * with latency (and histograms in r), p50 and p99 lines in each.
+ */
+void report_fileop_blocks(FILE *out, const struct fileop_result *r, int links,
+			  int latency);
+
+/* One pass's figures as fileop.csv keeps them. */
+#define REPORT_FILEOP_NLAT 4          /* p50, p90, p99, p99.9 */
+struct report_fileop_sample {
+	unsigned force, trial;        /* trial 0-based, as results.csv */
+	struct fileop_stat op[FILEOP_NOPS];
+	double lat_us[FILEOP_NOPS][REPORT_FILEOP_NLAT]; /* NaN when not kept */
+};
+
+/* Fill s from a pass's result r (percentiles when r has histograms). */
+void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
+			  unsigned trial, const struct fileop_result *r);
+
+/*
+ * fileop.csv: one row per sample and operation that runs here:
+ *   force,trial,op,count,total_s,ops_per_s,best_s,worst_s,
+ *   lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us
+ * (seconds %.9f, ops_per_s %.3f, microseconds %.3f; empty where there is
+ * no figure).  Written through outfile.h; refuses an existing file
+ * unless overwrite.  0, or -1 with a message.
+ */
+int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
+		      size_t n, int links, int overwrite, char *err, size_t errlen);
+
+#endif
