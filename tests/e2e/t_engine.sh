@@ -108,7 +108,10 @@ check grep -q "$T/nodir" "$T/err"
 # 7. SIGINT: exit 130, the cell named, the file removed, no half row.
 "$IOSWEEP" -s 32m -r 4k -i 0 -i 1 --trials 200 -f "$T/big" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+# the file is made after the handlers are set: wait for it (60 s at most)
+i=0
+while [ ! -e "$T/big" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.2
 kill -INT "$pid"
 wait "$pid"
 RC=$?

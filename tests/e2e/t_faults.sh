@@ -76,11 +76,13 @@ check test ! -e "$A"
 
 # 3. The target directory removed while the sweep runs.
 mkdir "$T/gone"
+rm -f "$T/out"	# so the rows counted below are this run's
 "$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 2 -f "$T/gone/t" --out "$T/gd" \
 	>"$T/out" 2>"$T/err" &
 pid=$!
 i=0
-while [ "$(grep -c "$ROW" "$T/out")" -lt 1 ] && [ $i -lt 600 ]; do
+rows_now() { n=$(grep -c "$ROW" "$T/out" 2>/dev/null); echo "${n:-0}"; }
+while [ "$(rows_now)" -lt 1 ] && [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done

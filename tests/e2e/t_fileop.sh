@@ -129,7 +129,15 @@ for sig in INT TERM; do
 	for force in 30 60; do
 		"$IOSWEEP" fileop -f $force -d "$W" > "$T/out" 2> "$T/err" &
 		pid=$!
-		sleep 0.3
+		# the handlers are set before the tree's first directory: wait
+		# for it (60 s at most), then a little into the run
+		i=0
+		while [ -z "$(ls -A "$W" 2>/dev/null)" ] && kill -0 $pid 2>/dev/null &&
+			[ $i -lt 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		sleep 0.2
 		kill -s $sig $pid 2>/dev/null
 		wait $pid
 		rc=$?

@@ -18,12 +18,18 @@ wait_for() {
 		i=$((i + 1))
 	done
 }
-rows_at_least() { [ "$(grep -c "$ROW" "$T/out")" -ge "$1" ]; }
+# (the output of the process just started: its file is removed first, so
+# a slow start never lets the rows of the run before count)
+rows_at_least() {
+	n=$(grep -c "$ROW" "$T/out" 2>/dev/null)
+	[ "${n:-0}" -ge "$1" ]
+}
 
 # 1. Each signal, after a few rows.
 for sig in INT TERM HUP; do
 	out="$T/o-$sig"
 	f="$T/t-$sig"
+	rm -f "$T/out"
 	"$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$f" --out "$out" \
 		>"$T/out" 2>"$T/err" &
 	pid=$!
@@ -54,6 +60,7 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 	for n in 1 2; do
 		out="$T/slow$n"
+		rm -f "$T/out"
 		env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$out/" \
 			FAULTSHIM_SLOW=fsync:$((n == 1 ? 200 : 1000)) \
 			"$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$T/t2" \
