@@ -8,12 +8,10 @@
  */
 #include "compat.h"
 
-#include <inttypes.h>
 #include <string.h>
 
 #include "options/options.h"
 #include "options/options_priv.h"
-#include "units.h"
 
 #define SHAPE_GRANULE_MIN 512u
 #define SHAPE_GRANULE_MAX (1u << 20)
