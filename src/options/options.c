@@ -92,9 +92,10 @@ static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	vsnprintf(line, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	o->splash[o->nsplash++] = line;
-	if (o->splash_space && !(o->splash_space = 0))
-		return opt_prefix_space(ps, o->nsplash - 1);
-	return 0;
+	if (!o->splash_space)
+		return 0;
+	o->splash_space = 0;
+	return opt_prefix_space(ps, o->nsplash - 1);
 }
 
 static int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
