@@ -165,6 +165,7 @@ void results_init(struct result_set *rs)
 	memset(rs, 0, sizeof(*rs));
 	rs->trials = 1;
 	rs->meta.async_pct = -1.0;
+	rs->meta.dedup_within = rs->meta.dedup_across = -1.0;
 }
 
 void results_release(struct result_set *rs)

@@ -113,6 +113,17 @@ struct result_meta {
 				 the % of transfers the system left pending
 				 rather than finishing inside the call, 0 to
 				 100; negative when not counted */
+	/*
+	 * Shaped data (-+w -+y -+C -+a; run/shape.h), measured from what the
+	 * writers build: granule bytes (0: not measured), the share of the
+	 * first file's granules seen before in it, the share of a second
+	 * file's granules the first holds (negative: one file), the bytes
+	 * of each file measured and how many files.
+	 */
+	uint64_t dedup_granule;
+	double dedup_within, dedup_across;
+	uint64_t dedup_probe_bytes;
+	unsigned dedup_files;
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };

@@ -271,6 +271,11 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->source_unit = src->source_unit;
 	dst->inflight_max = src->inflight_max;
 	dst->async_pct = src->async_pct;
+	dst->dedup_granule = src->dedup_granule;
+	dst->dedup_within = src->dedup_within;
+	dst->dedup_across = src->dedup_across;
+	dst->dedup_probe_bytes = src->dedup_probe_bytes;
+	dst->dedup_files = src->dedup_files;
 }
 
 /*

@@ -50,6 +50,21 @@ int opt_error(struct opt_parse *ps, const char *fmt, ...)
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	IOSWEEP_PRINTF(2, 3);
 
+/* Splash line i gets the space an IOzone line before it left behind. */
+static int opt_prefix_space(struct opt_parse *ps, size_t i)
+{
+	char *old = ps->o->splash[i];
+	size_t n = strlen(old) + 2;
+	char *line = malloc(n);
+
+	if (!line)
+		return opt_error(ps, "out of memory");
+	snprintf(line, n, " %s", old);
+	free(old);
+	ps->o->splash[i] = line;
+	return 0;
+}
+
 /* Append one splash line (IOzone's header line for an option). */
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 {
@@ -77,7 +92,10 @@ static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	vsnprintf(line, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	o->splash[o->nsplash++] = line;
-	return 0;
+	if (!o->splash_space)
+		return 0;
+	o->splash_space = 0;
+	return opt_prefix_space(ps, o->nsplash - 1);
 }
 
 static int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
@@ -850,6 +868,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->min_time_ms = 0;
 	o->order = OPTIONS_ORDER_CELL;
 	o->data = OPTIONS_DATA_RANDOM;
+	o->zero_pct = -1;
 	o->progress = -1;
 	o->unit = RESULTS_UNIT_KBPS;
 	o->threads = !plat_caps()->processes;   /* Windows: children are threads */

@@ -41,6 +41,7 @@ enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO }
 #define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
 #define OPTIONS_DEFAULT_STRIDE UINT64_C(17)     /* IOzone without -j */
 #define OPTIONS_DEFAULT_VERIFY_BYTE 0x3au      /* -V 0: IOzone 3.508's own byte */
+#define OPTIONS_DEFAULT_GRANULE UINT64_C(4096)  /* IOzone without -+Q */
 
 struct options {
 	/* grid (IOzone) */
@@ -64,6 +65,20 @@ struct options {
 	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives
 				       OPTIONS_DEFAULT_VERIFY_BYTE) */
 	int diag;                   /* -+d: data that differs every 8 bytes, checked */
+
+	/*
+	 * data shaping (IOzone -+w -+y -+C -+a -+Q -+S -+W; run/shape.h):
+	 * percents of each record that deduplicate across files, within and
+	 * across, within only; the share of 64-byte groups that compress
+	 */
+	int shape;                  /* any of them given */
+	unsigned dedup_pct;         /* -+w */
+	unsigned dedup_interior_pct; /* -+y */
+	unsigned dedup_within_pct;  /* -+C */
+	int zero_pct;               /* -+a, -1 when not given */
+	uint64_t granule_bytes;     /* -+Q (0: OPTIONS_DEFAULT_GRANULE) */
+	unsigned dedup_seed;        /* -+S (0: 1, as IOzone) */
+	unsigned child_skew;        /* -+W: added to each writer's number */
 
 	/* semantics (IOzone) */
 	char *file;                 /* -f, default "iosweep.tmp" */
@@ -145,6 +160,9 @@ struct options {
 	 */
 	char **splash;
 	size_t nsplash;
+	int splash_space;           /* IOzone's -+a line ends "\n ": the next
+				       line (or "Command line used") starts
+				       with a space */
 	char *command_line;         /* argv joined by single spaces */
 };
 

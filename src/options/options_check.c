@@ -30,17 +30,17 @@
 #include "results.h"
 #include "platform/sysinfo.h"
 
-static const char *opt_given(const struct opt_parse *ps, const char *letter)
+const char *opt_given(const struct opt_parse *ps, const char *letter)
 {
 	return ps->text[opt_index(opt_by_letter(letter))];
 }
 
-static int opt_seen(const struct opt_parse *ps, const char *letter)
+int opt_seen(const struct opt_parse *ps, const char *letter)
 {
 	return ps->seen[opt_index(opt_by_letter(letter))];
 }
 
-static const char *opt_given_long(const struct opt_parse *ps, const char *name)
+const char *opt_given_long(const struct opt_parse *ps, const char *name)
 {
 	const char *t = ps->text[opt_index(opt_by_name(name, strlen(name)))];
 	return t ? t : "";
@@ -331,7 +331,7 @@ int opt_check(struct opt_parse *ps)
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
 	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
-	    opt_check_ours(ps) || opt_check_verify(ps))
+	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

@@ -231,7 +231,7 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		machine, began);
 	for (size_t i = 0; i < o->nsplash; i++)
 		fprintf(out, "%s\n", o->splash[i]);
-	fprintf(out, "\tCommand line used: %s\n",
+	fprintf(out, "%s\tCommand line used: %s\n", o->splash_space ? " " : "",
 		o->command_line ? o->command_line : (m->command_line ? m->command_line : ""));
 	if (o->unit == RESULTS_UNIT_KBPS)
 		fprintf(out, "\tOutput is in kBytes/sec\n");
@@ -245,6 +245,17 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		if (m->data_compress_ratio > 0.0)
 			fprintf(out, " (zlib ratio %.2f)", m->data_compress_ratio);
 		fprintf(out, "\n");
+	}
+	if (m->dedup_granule && m->dedup_within >= 0.0) {
+		fprintf(out, "\tDuplicate %llu-byte granules: %.1f%% within a file",
+			(unsigned long long)m->dedup_granule, 100.0 * m->dedup_within);
+		if (m->dedup_across >= 0.0)
+			fprintf(out, ", %.1f%% of a second file across files",
+				100.0 * m->dedup_across);
+		fprintf(out, " (hashed: the first %llu kB of %u file%s, built as the "
+			"writers build them)\n",
+			(unsigned long long)(m->dedup_probe_bytes / 1024), m->dedup_files,
+			m->dedup_files == 1 ? "" : "s");
 	}
 	/* a sweep's trials are in the options; an import's in the result set */
 	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;

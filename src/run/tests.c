@@ -218,6 +218,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	c->err_errno = 0;
 	c->verify_failed = 0;
 	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
+	verify_set_record(&c->vfy, c->reclen);
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;

@@ -297,11 +297,13 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
  * is true when the len bytes read into buf from offset off are not what
  * the file must hold (c->err then says where), and STAMP() fills a
  * write's len bytes at p with what offset off must hold (-+d: they differ
- * every 8 bytes; -V's bytes are in the write buffer from the start).
+ * every 8 bytes; shaped data, -+w -+y -+C -+a: built record by record as
+ * IOzone builds it, and never checked; -V's bytes are in the write buffer
+ * from the start).
  */
 #define CHECKED(c, on, buf, len, off) ((on) && checked_fail((c), (buf), (len), (off)))
 #define STAMP(c, on, p, len, off) do { \
-	if ((on) && (c)->vfy.mode == VERIFY_DIAG) \
+	if ((on) && verify_stamps(&(c)->vfy)) \
 		verify_fill(&(c)->vfy, (p), (len), (off)); \
 } while (0)
 

@@ -125,7 +125,8 @@ static int op_fread(struct tp_child_state *s, uint64_t i)
 /*
  * Verify mode (-V, -+d): a reader's op checks the record it got, inside
  * the timing as in IOzone; a -+d writer's op first fills its record with
- * the data of its offset (-V's bytes are in the buffer from the start).
+ * the data of its offset (-V's bytes are in the buffer from the start),
+ * and so does a writer of shaped data (-+w -+y -+C -+a, unchecked).
  * Each is the plain op wrapped, chosen once with the rest (op_of).
  */
 static int op_checked(struct tp_child_state *s, const unsigned char *buf,
@@ -189,10 +190,12 @@ static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
 
 typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
 
-/* The op of a test: readers checked in verify mode, writers stamped with -+d. */
+/* The op of a test: readers checked in verify mode, writers stamped with
+ * -+d and shaped data. */
 static tp_op_fn op_of(int kind, int mode)
 {
-	int check = mode != VERIFY_OFF, stamp = mode == VERIFY_DIAG;
+	int check = mode != VERIFY_OFF && mode != VERIFY_SHAPE;
+	int stamp = mode == VERIFY_DIAG || mode == VERIFY_SHAPE;
 
 	switch (kind) {
 	case TP_WRITE: case TP_REWRITE: return stamp ? op_write_d : op_write;
@@ -496,6 +499,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	s.idx = idx;
 	verify_from_options(&base, c->o);
 	verify_for_writer(&s.vfy, &base, idx);
+	verify_set_record(&s.vfy, c->reclen);
 	s.fd = -1;
 	s.err = slot->err;
 	s.errlen = sizeof(slot->err);
