@@ -295,6 +295,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--ci";
 	else if (o->until_settled)
 		refused = "--until-settled";
+	else if (o->compute_given)	/* the aggregate is barrier to barrier */
+		refused = "-J";
 	if (refused)
 		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			"the sweep grid on every client in step", refused);

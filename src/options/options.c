@@ -368,6 +368,20 @@ int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash(ps, "%s", OPT_INVALID_LINE);
 }
 
+/*
+ * -J MS: IOzone's compute delay.  Its header line is not printed in argv
+ * order but after "Output is in ..." (report.c), so nothing goes into
+ * the splash lines here.
+ */
+int opt_compute(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value)
+{
+	(void)row; (void)text;
+	ps->o->compute_given = 1;
+	ps->o->compute_ms = (unsigned)value;
+	return 0;
+}
+
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value)

@@ -89,6 +89,9 @@ struct options {
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
 	unsigned sleep_between_s;   /* -+q */
+	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
+	unsigned compute_ms;        /* -J: busy time before every I/O, ms */
+	int compute_included;       /* -+J: the figures count the -J time */
 
 	/*
 	 * throughput mode (IOzone -t -F -l -u -T -x -C -+k): several children

@@ -110,6 +110,9 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (opt_seen(ps, "Q") || opt_seen(ps, "p"))
 		return opt_error(ps, "-%s and %s: not supported with queue depth, "
 				 "jobs or mixes", opt_seen(ps, "Q") ? "Q" : "p", what);
+	if (o->compute_given)
+		return opt_error(ps, "-J and %s: compute delays are not supported "
+				 "with queue depth, jobs or mixes", what);
 	if (o->min_time_ms && o->runtime_ms)
 		return opt_error(ps, "--min-time and --runtime: choose one way to "
 				 "make passes long enough");

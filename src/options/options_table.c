@@ -96,6 +96,12 @@ const struct opt_row opt_table[] = {
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
+	{ "J", "compute-delay", OPT_ARG_UINT, "MS", 0, 3600000, OPT_GROUP_TIMING,
+	  "spin the CPU MS milliseconds before every I/O; the figures leave that "
+	  "time out unless -+J", "0", 0, NULL, opt_compute },
+	FLAG("+J", "include-compute", OPT_GROUP_TIMING, compute_included,
+	     "\t>>> Think time is included in throughput cal. <<<",
+	     "count -J's delays in the figures"),
 	/* throughput mode */
 	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
 	  "throughput mode: N children (processes, threads with -T), each moving "
@@ -293,8 +299,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+V", "shared-file mode is not supported"),
 	REJECT("X", "telemetry files are not supported"),
 	REJECT("Y", "telemetry files are not supported"),
-	REJECT("J", "compute delays are not supported"),
-	REJECT("+J", "compute delays are not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("S", "setting the processor cache size is not supported"),
 	REJECT("L", "setting the cache line size is not supported"),

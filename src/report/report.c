@@ -235,6 +235,9 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		o->command_line ? o->command_line : (m->command_line ? m->command_line : ""));
 	if (o->unit == RESULTS_UNIT_KBPS)
 		fprintf(out, "\tOutput is in kBytes/sec\n");
+	if (o->compute_given)   /* -J, in IOzone's float seconds */
+		fprintf(out, "\tCompute time %f seconds for reads and writes.\n",
+			(double)((float)o->compute_ms / 1000.0f));
 	fprintf(out, "\tTime Resolution = %1.6f seconds.\n"
 		"\tProcessor cache size set to 1024 kBytes.\n"
 		"\tProcessor cache line size set to 32 bytes.\n"

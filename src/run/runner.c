@@ -647,6 +647,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->no_retest = o->no_retest;
 	c->cold = o->cold;
 	c->sleep_s = o->sleep_between_s;
+	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
+	c->compute_included = o->compute_included;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;

@@ -229,9 +229,13 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			    int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
-	/* verify mode's copy of the pass, chosen once: the loops stay plain */
+	/*
+	 * the second copy of the pass for verify mode and -J's delays, chosen
+	 * once: the loops stay plain
+	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
-		c->vfy.mode != VERIFY_OFF && t->checked ? t->checked : t->pass;
+		(c->vfy.mode != VERIFY_OFF || c->compute_ns) && t->checked ?
+		t->checked : t->pass;
 
 	if (*c->stop)
 		return TESTS_STOPPED;

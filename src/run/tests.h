@@ -119,6 +119,10 @@ struct tests_ctx {
 	int include_fsync, include_close, no_retest;
 	int cold;                   /* --cold: drop the file before each read pass */
 	unsigned sleep_s;           /* -+q, after every pass */
+	uint64_t compute_ns;        /* -J: spin this long before every I/O
+				       (compute.h; the checked copy of a pass) */
+	int compute_included;       /* -+J: the elapsed time keeps the spins */
+	uint64_t computed_ns;       /* set by a pass: its spins added up */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */

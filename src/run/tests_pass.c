@@ -22,6 +22,7 @@
 #include "platform/platform.h"
 #include "latency.h"
 #include "options/options.h"
+#include "run/compute.h"
 #include "run/pattern.h"
 #include "results.h"
 #include "run/tests.h"
@@ -143,6 +144,7 @@ static int ready(struct tests_ctx *c, uint64_t step_recs)
 
 	purge_cpu(c);
 	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
+	c->computed_ns = 0;
 	c->walled = 0;
 	c->wall_iters = 0;
 	c->wall_recs = step_recs;
@@ -165,6 +167,9 @@ static uint64_t moved(const struct tests_ctx *c)
 static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 {
 	s->elapsed_ns = clock_now_ns() - t0;
+	/* -J: as IOzone, the spins are left out of the figures unless -+J */
+	if (!c->compute_included)
+		s->elapsed_ns -= c->computed_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->reclen;
 	return clients_pass_end(*c->stop != 0, c->walled, &c->sync_ns) ?
@@ -228,28 +233,42 @@ static int finish(struct tests_ctx *c, int fd, int rc)
  * step from the previous reading (tp: t0 before the first op) is the op's
  * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
  * -Q, a scratch word otherwise).  The variant is chosen once, here, before
- * the first op.  tp is left at the last reading.
+ * the first op.  tp is left at the last reading.  In the second copy of a
+ * pass (vfy, see PASS_COPIES) each step starts with -J's spin (THINK).
  */
+/*
+ * -J: spin before the op (compute.h), adding the time to c->computed_ns
+ * and to tp, so --latency's op times leave it out.  Only in the second
+ * copy of a pass: every pass body names its copy flag vfy.
+ */
+#define THINK(c, tp) do { \
+	if (vfy && (c)->compute_ns) { \
+		uint64_t th_ = compute_spin((c)->compute_ns); \
+		(c)->computed_ns += th_; \
+		(tp) += th_; \
+	} \
+} while (0)
+
 #define TIMED_LOOP(c, tp, from, to, ...) do { \
 	if ((c)->stonewall) { \
 		const uint64_t wm_ = (c)->wall_mask; \
 		uint64_t i = (from); \
 		for (; i < (to) && !(c)->walled; i++) { \
-			STOPPED_OR(c, __VA_ARGS__); \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
 			if ((i & wm_) == wm_ && clients_walled()) \
 				(c)->walled = 1; \
 		} \
 		(c)->wall_iters += i - (from); \
 	} else if (!(c)->lat) { \
 		for (uint64_t i = (from); i < (to); i++) \
-			STOPPED_OR(c, __VA_ARGS__); \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
 	} else { \
 		struct latency_hist *const lh_ = (c)->lat; \
 		uint64_t *const qn_ = (c)->op_dst; \
 		const uint64_t qm_ = (c)->op_mask; \
 		for (uint64_t i = (from); i < (to); i++) { \
 			uint64_t tn_; \
-			STOPPED_OR(c, __VA_ARGS__); \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
 			tn_ = clock_now_ns(); \
 			latency_add(lh_, tn_ - (tp)); \
 			qn_[i & qm_] = tn_ - (tp); \
@@ -293,7 +312,7 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
  * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
  * compiles to the loop without a trace of checking, and tests_checked_x
  * with vfy = 1, which tests.c picks for the whole run when verify mode is
- * on.  In the checked copy, inside the timed loop as in IOzone, CHECKED()
+ * on or -J spins before every op (THINK).  In the checked copy, inside the timed loop as in IOzone, CHECKED()
  * is true when the len bytes read into buf from offset off are not what
  * the file must hold (c->err then says where), and STAMP() fills a
  * write's len bytes at p with what offset off must hold (-+d: they differ

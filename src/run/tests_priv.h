@@ -33,7 +33,8 @@ int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
 
 /*
  * The checked copies of the same passes (verify mode, -V and -+d): each
- * read checked, each -+d write stamped, inside the timing (tests_pass.c).
+ * read checked, each -+d write stamped, inside the timing; with -J each
+ * op preceded by its spin (tests_pass.c).
  */
 int tests_checked_write(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_checked_read(struct tests_ctx *c, int pass, struct tests_span *s);

@@ -24,6 +24,7 @@
 #include "run/tests.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
+#include "run/compute.h"
 #include "run/verify.h"
 #include "lib/err.h"
 
@@ -45,6 +46,8 @@ struct tp_child_state {
 	char *stdio_buf;
 	uint64_t *off;
 	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
+	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
+	uint64_t computed_ns;     /* -J: the spins so far */
 	char *err;
 	size_t errlen;
 };
@@ -189,6 +192,13 @@ static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
 }
 
 typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
+
+/* -J: the op wrapped in its spin (compute.h), chosen once in child_loop. */
+static int op_think(struct tp_child_state *s, uint64_t i)
+{
+	s->computed_ns += compute_spin((uint64_t)s->c->o->compute_ms * 1000000u);
+	return s->after_spin(s, i);
+}
 
 /* The op of a test: readers checked in verify mode, writers stamped with
  * -+d and shaped data. */
@@ -436,6 +446,9 @@ static void child_record(struct tp_child_state *s, struct tp_child *r,
 	child_cpu(s->c->o->threads, &u1, &s1);
 	r->elapsed_ns = clock_now_ns() - t0;
 	r->wall_ns = r->elapsed_ns;
+	/* -J: as IOzone, the spins are left out of the figures unless -+J */
+	if (!s->c->o->compute_included)
+		r->elapsed_ns -= s->computed_ns;
 	r->bytes = bytes;
 	r->ops = ops;
 	r->cpu_user_s = u1 - u0 > 0 ? u1 - u0 : 0.0;
@@ -452,6 +465,10 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	uint64_t bytes = 0, ops = 0, t0, i;
 	double u0, s0;
 
+	if (c->o->compute_ms) {
+		s->after_spin = op;
+		op = op_think;
+	}
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();
 	for (i = 0; i < n; i++) {
