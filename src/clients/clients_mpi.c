@@ -297,6 +297,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "--until-settled";
 	else if (o->compute_given)	/* the aggregate is barrier to barrier */
 		refused = "-J";
+	else if (o->traj_path[0] || o->traj_path[1])
+		refused = o->traj_path[0] ? "-X" : "-Y";
 	if (refused)
 		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			"the sweep grid on every client in step", refused);

@@ -36,6 +36,7 @@
 #include "results.h"
 #include "run/qd.h"
 #include "run/runner.h"
+#include "run/telemetry.h"
 #include "run/settle.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
@@ -429,6 +430,36 @@ fail_start:
 	return status == IOSWEEP_EXIT_OK ? IOSWEEP_EXIT_USAGE : status;
 }
 
+/*
+ * -X, -Y: read the telemetry files (run/telemetry.h) into o, and make the
+ * run's one file size the extent they span, rounded up to whole records
+ * (the write test must have written what the read telemetry reads).
+ */
+static int load_telemetry(struct options *o, char *err, size_t errlen)
+{
+	uint64_t extent = 0, rec;
+
+	for (int k = 0; k < 2; k++) {
+		if (!o->traj_path[k])
+			continue;
+		if (telemetry_load(o->traj_path[k], &o->traj[k], err, errlen) != 0)
+			return -1;
+		if (o->traj[k]->extent > extent)
+			extent = o->traj[k]->extent;
+	}
+	if (!extent)
+		return 0;
+	if (o->traj[0] && o->traj[1] && o->traj[1]->extent > o->traj[0]->extent)
+		return err_set(err, errlen, "-Y '%s': reads up to byte %llu, past the "
+			"%llu bytes -X '%s' writes", o->traj_path[1],
+			(unsigned long long)o->traj[1]->extent,
+			(unsigned long long)o->traj[0]->extent, o->traj_path[0]);
+	rec = options_record_kb(o) * 1024;
+	o->sizes_kb[0] = (extent + rec - 1) / rec * rec / 1024;
+	o->nsizes = 1;
+	return 0;
+}
+
 int sweep_main(int argc, char **argv)
 {
 	char err[IOSWEEP_ERR_MAX] = "";
@@ -438,7 +469,8 @@ int sweep_main(int argc, char **argv)
 
 	/* with many clients, a refusal on any of them stops them all */
 	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
-			  clients_setup(&o, err, sizeof(err)) != 0 ? -1 : 0,
+			  clients_setup(&o, err, sizeof(err)) != 0 ||
+			  load_telemetry(&o, err, sizeof(err)) != 0 ? -1 : 0,
 			  err, sizeof(err)) != 0) {
 		cmd_msg(NULL, "%s", err);
 		options_release(&o);

@@ -382,6 +382,19 @@ int opt_compute(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/* -X FILE, -Y FILE: telemetry files (run/telemetry.h), read after the parse. */
+int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
+		  const char *text, uint64_t value)
+{
+	int reads = !strcmp(row->letter, "Y");
+
+	(void)value;
+	if (opt_strdup(ps, &ps->o->traj_path[reads], text) != 0)
+		return -1;
+	return opt_splash(ps, "\tUsing %s telemetry file \"%s\"",
+			  reads ? "read" : "write", text);
+}
+
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value)
@@ -922,6 +935,10 @@ void options_release(struct options *o)
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);
+	for (i = 0; i < 2; i++) {
+		free(o->traj_path[i]);
+		free(o->traj[i]);     /* one block each (run/telemetry.h) */
+	}
 	for (i = 0; i < o->nfiles; i++)
 		free(o->files[i]);
 	free(o->files);

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct telemetry;
+
 /* IOzone's test numbers (-i N). */
 enum test_number {
 	TEST_WRITE = 0, TEST_READ = 1, TEST_RANDOM = 2, TEST_BKWD = 3,
@@ -92,6 +94,9 @@ struct options {
 	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
 	unsigned compute_ms;        /* -J: busy time before every I/O, ms */
 	int compute_included;       /* -+J: the figures count the -J time */
+	char *traj_path[2];         /* -X (0: writes), -Y (1: reads): telemetry files */
+	struct telemetry *traj[2];  /* their operations, loaded after the parse
+				       (cmd/sweep.c; run/telemetry.h), freed here */
 
 	/*
 	 * throughput mode (IOzone -t -F -l -u -T -x -C -+k): several children

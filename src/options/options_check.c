@@ -308,6 +308,50 @@ static int opt_resolve_auto_max(struct opt_parse *ps)
 	return opt_splash_value(ps, "\tUsing maximum file size of # kilobytes.", v);
 }
 
+/*
+ * -X, -Y: IOzone's telemetry replays the write and read tests (tests 0
+ * and 1) over the file its telemetry files span; without -i, -Y runs
+ * both and -X the write test alone, as IOzone.  What would change the
+ * operations replayed, or cannot take operations of any length at any
+ * offset, is refused (IOzone refuses -a, -s, -r with -X, -j; it drops
+ * other tests silently).
+ */
+static int opt_check_telemetry(struct opt_parse *ps)
+{
+	struct options *o = ps->o;
+	const char *x = o->traj_path[1] ? "-Y" : "-X";
+	const unsigned allowed = (1u << TEST_WRITE) | (1u << TEST_READ);
+	static const char *const letters[] = { "a", "A", "s", "j", "n", "g", "y",
+		"q", "V", "+d", "Q", "t", "l", "u" };
+
+	if (!o->traj_path[0] && !o->traj_path[1])
+		return 0;
+	for (size_t i = 0; i < sizeof(letters) / sizeof(letters[0]); i++)
+		if (opt_seen(ps, letters[i]))
+			return opt_error(ps, "-%s and %s: telemetry replays the "
+					 "operations of its file, whose size and "
+					 "offsets it sets, in the write and read "
+					 "tests of one run", letters[i], x);
+	if (o->traj_path[0] && opt_seen(ps, "r"))
+		return opt_error(ps, "-r and -X: the write telemetry file sets "
+				 "the record lengths");
+	if (options_qd(o))
+		return opt_error(ps, "%s and %s: telemetry is not supported with "
+				 "queue depth, jobs or mixes", x, options_qd_name(o));
+	if (o->latency)
+		return opt_error(ps, "%s and --latency: not supported together",
+				 x);
+	if (!o->tests_mask)
+		o->tests_mask = o->traj_path[1] ? allowed : 1u << TEST_WRITE;
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !(allowed & (1u << n)))
+			return opt_error(ps, "-i %u and %s: telemetry runs tests 0 "
+					 "and 1 only", n, x);
+	if (o->traj_path[1] && !(o->tests_mask & (1u << TEST_READ)))
+		return opt_error(ps, "-Y: the read telemetry needs -i 1");
+	return 0;
+}
+
 int opt_check(struct opt_parse *ps)
 {
 	struct options *o = ps->o;
@@ -333,7 +377,8 @@ int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	if (opt_check_telemetry(ps) ||
+	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps))
 		return -1;
 	return opt_check_cells(ps);

@@ -102,6 +102,13 @@ const struct opt_row opt_table[] = {
 	FLAG("+J", "include-compute", OPT_GROUP_TIMING, compute_included,
 	     "\t>>> Think time is included in throughput cal. <<<",
 	     "count -J's delays in the figures"),
+	{ "X", "write-telemetry", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TESTS,
+	  "the write test replays FILE's operations (OFFSET LENGTH [COMPUTE_MS] "
+	  "a line) instead of its sequential records", NULL, 0, NULL,
+	  opt_telemetry },
+	{ "Y", "read-telemetry", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TESTS,
+	  "the read test replays FILE's operations, as -X", NULL, 0, NULL,
+	  opt_telemetry },
 	/* throughput mode */
 	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
 	  "throughput mode: N children (processes, threads with -T), each moving "
@@ -297,8 +304,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+l", "file locking is not supported"),
 	REJECT("+L", "file locking is not supported"),
 	REJECT("+V", "shared-file mode is not supported"),
-	REJECT("X", "telemetry files are not supported"),
-	REJECT("Y", "telemetry files are not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("S", "setting the processor cache size is not supported"),
 	REJECT("L", "setting the cache line size is not supported"),

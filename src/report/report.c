@@ -27,6 +27,7 @@
 #include "platform/platform.h"
 #include "report/report.h"
 #include "results.h"
+#include "run/telemetry.h"
 
 /* A test as one group of row columns. */
 struct report_test {
@@ -213,6 +214,37 @@ static void start_text(const char *iso, char *buf, size_t len)
 			 tm.tm_sec, tm.tm_year + 1900);
 }
 
+/*
+ * IOzone's lines for -J and the telemetry files' compute times (-X, -Y),
+ * after "Output is in": per direction, the file's times when its lines
+ * have a third field, else -J's (with both files and no -J: none).
+ */
+static void compute_lines(FILE *out, const struct options *o)
+{
+	static const char *const dir[2] = { "writes", "reads" };
+	const double secs = (double)((float)o->compute_ms / 1000.0f);
+	int given[2] = { o->traj_path[0] != NULL, o->traj_path[1] != NULL };
+
+	if (!given[0] && !given[1]) {
+		if (o->compute_given)
+			fprintf(out, "\tCompute time %f seconds for reads and "
+				"writes.\n", secs);
+		return;
+	}
+	/* reads first, then writes; IOzone's -X alone prints writes first */
+	for (int k = 0; k < 2; k++) {
+		int d = given[0] && !given[1] ? k : 1 - k;
+		if (given[d] && o->traj[d] && o->traj[d]->fields == 3)
+			fprintf(out, "\tCompute time from telemetry files for %s.\n",
+				dir[d]);
+		else if (o->compute_given)
+			fprintf(out, "\tCompute time %f seconds for %s.\n", secs,
+				dir[d]);
+		else if (given[0] && given[1])
+			fprintf(out, "\tNo compute time for %s.\n", dir[d]);
+	}
+}
+
 void report_header(FILE *out, const struct options *o, const struct result_set *rs)
 {
 	const struct result_meta *m = &rs->meta;
@@ -235,9 +267,7 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		o->command_line ? o->command_line : (m->command_line ? m->command_line : ""));
 	if (o->unit == RESULTS_UNIT_KBPS)
 		fprintf(out, "\tOutput is in kBytes/sec\n");
-	if (o->compute_given)   /* -J, in IOzone's float seconds */
-		fprintf(out, "\tCompute time %f seconds for reads and writes.\n",
-			(double)((float)o->compute_ms / 1000.0f));
+	compute_lines(out, o);
 	fprintf(out, "\tTime Resolution = %1.6f seconds.\n"
 		"\tProcessor cache size set to 1024 kBytes.\n"
 		"\tProcessor cache line size set to 32 bytes.\n"

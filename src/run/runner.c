@@ -649,6 +649,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->sleep_s = o->sleep_between_s;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->compute_included = o->compute_included;
+	c->traj[0] = o->traj[0];
+	c->traj[1] = o->traj[1];
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;

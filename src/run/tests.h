@@ -97,6 +97,7 @@ struct latency_hist;
 struct options;
 struct outfile;
 struct result_set;
+struct telemetry;
 
 #define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
 #define TESTS_VEC_BYTES (1u << 20)      /* ...and no more bytes than this,
@@ -123,6 +124,7 @@ struct tests_ctx {
 				       (compute.h; the checked copy of a pass) */
 	int compute_included;       /* -+J: the elapsed time keeps the spins */
 	uint64_t computed_ns;       /* set by a pass: its spins added up */
+	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */

@@ -24,6 +24,7 @@
 #include "options/options.h"
 #include "run/compute.h"
 #include "run/pattern.h"
+#include "run/telemetry.h"
 #include "results.h"
 #include "run/tests.h"
 #include "run/tests_priv.h"
@@ -858,6 +859,73 @@ IOSWEEP_ALWAYS_INLINE int pass_preadv(struct tests_ctx *c, int pass,
 	return pass_vec(c, 0, s, vfy);
 }
 PASS_COPIES(preadv, pass_preadv)
+
+/*
+ * -X, -Y: the write test (pass 0 on a file truncated to nothing, pass 1
+ * over it) or the read test replays the telemetry file's operations in
+ * its order, as IOzone does: seek, spin (the line's compute time, or
+ * -J's where the file has none), then write or read the line's length.
+ * The figures are the file's bytes over the pass.  Writes send one
+ * buffer of the --data pattern, filled before t0.
+ */
+static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
+		     int is_write)
+{
+	const struct telemetry *t = c->traj[is_write ? 0 : 1];
+	int fd = open_file(c, is_write ? O_RDWR | (pass == 0 ? O_TRUNC : 0) :
+			   O_RDONLY);
+	int rc = TESTS_ERROR;
+	unsigned char *buf = io_alloc((size_t)t->max_len);
+	uint64_t t0;
+
+	if (!buf) {
+		err_set(c->err, c->errlen, "out of memory for a %llu-byte "
+			"operation", (unsigned long long)t->max_len);
+		goto out;
+	}
+	if (is_write)
+		pattern_fill(buf, (size_t)t->max_len, c->o->data, c->o->data_ratio,
+			     c->wseed);
+	if (opened(c, fd) != 0)
+		goto out;
+	if (ready(c, 1) != 0) {
+		rc = TESTS_STOPPED;
+		goto out;
+	}
+	t0 = clock_now_ns();
+	for (size_t i = 0; i < t->n; i++) {
+		const struct telemetry_op *op = &t->op[i];
+		const uint64_t think = t->fields == 3 ?
+			(uint64_t)op->compute_ms * 1000000u : c->compute_ns;
+		STOPPED_OR(c, (void)0);
+		if (io_seek(fd, (int64_t)op->offset, SEEK_SET, c->path, c->err,
+			    c->errlen) != 0)
+			goto out;
+		if (think)
+			c->computed_ns += compute_spin(think);
+		if ((is_write ? io_full_write(fd, buf, (size_t)op->len, c->path,
+					      c->err, c->errlen) :
+		     io_full_read(fd, buf, (size_t)op->len, c->path, c->err,
+				  c->errlen)) != 0)
+			goto out;
+	}
+	rc = end_timed(c, &fd, t0, s);
+	s->ops = t->n;
+	s->bytes = t->total;
+out:
+	io_free(buf);
+	return finish(c, fd, rc);
+}
+
+int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return pass_traj(c, pass, s, 1);
+}
+
+int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return pass_traj(c, pass, s, 0);
+}
 
 /*
  * After a stonewalled pass that fills the file (tests.c), untimed: records done..numrecs

@@ -49,6 +49,10 @@ int tests_checked_pread(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_checked_pwritev(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_checked_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
 
+/* -X, -Y: the write and read tests replaying a telemetry file (tests_pass.c). */
+int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s);
+
 /*
  * After a stonewalled pass that writes the file from its start: records
  * done..numrecs written untimed, so the tests that read the file find it

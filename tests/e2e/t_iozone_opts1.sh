@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# t_iozone_opts1.sh: IOzone options -J, -+J (compute delay).
+# t_iozone_opts1.sh: IOzone options -J, -+J (compute delay), -X, -Y
+# (telemetry files).
 #
-# Header lines: tests/golden/compute-header.txt holds what a real IOzone
-# 3.508 (built from its source, linux-AMD64) printed for the same
-# options, one block per command: the lines after "Run began" up to
-# "Time Resolution", without "Command line used", taken with opt_lines
-# below from `iozone ARGS` run in an empty directory.
+# Header lines: tests/golden/compute-header.txt and telemetry-header.txt
+# hold what a real IOzone 3.508 (built from its source, linux-AMD64)
+# printed for the same options, one block per command: the lines after
+# "Run began" up to "Time Resolution", without "Command line used",
+# taken with opt_lines below from `iozone ARGS` (telemetry: `iozone ARGS
+# -f f`) run in a directory holding only tr2 and tr3 as written below.
 . "$(dirname "$0")/lib.sh"
 
 # opt_lines FILE: the option lines of a report, "Command line used" left out
@@ -73,5 +75,80 @@ check awk -v k="$kbps" 'BEGIN { exit !(k > 0 && k <= 2 * 256 / 0.128) }'
 expect_failure 2 "$IOSWEEP" -s 256 -r 4 -i 0 -J 2 --iodepth 4
 check grep -q -e "-J and --iodepth" "$T/err"
 check test "$(wc -l <"$T/err")" -eq 1
+
+# --- -X, -Y: telemetry files --------------------------------------------
+printf '# offset length compute_ms\n8192 4096 1\n0 4096 1\n\n4096 4096 1\n' >tr3
+printf '8192 4096\n0 4096\n4096 4096\n' >tr2
+: >"$T/header"
+while read -r args; do
+	# shellcheck disable=SC2086
+	expect_success "$IOSWEEP" $args -f f --quiet --out "$T/o.t"
+	echo "== $args" >>"$T/header"
+	opt_lines "$T/out" >>"$T/header"
+	# the file is the extent of the telemetry: 12 kB
+	check grep -q '^ *12 *4 ' "$T/out"
+	rm -rf "$T/o.t" f
+done <<'LIST'
+-Y tr3
+-Y tr2 -J 2
+-X tr2 -Y tr3
+-X tr3 -+J
+-X tr3 -i 0 -i 1
+LIST
+cmp_golden telemetry-header.txt "$T/header"
+
+# -X tr3 -+J: three writes, each after a 1 ms spin the figure counts
+expect_success "$IOSWEEP" -X tr3 -+J -f f --quiet --out "$T/x"
+for t in write rewrite; do
+	s=$(secs_of "$T/x" "$t")
+	check awk -v s="$s" 'BEGIN { exit !(s >= 0.003) }'
+done
+rm -f f
+
+# the read test replays exactly the file's offsets, in its order, in both
+# passes (read, reread); the write test replays -X's
+if command -v strace >/dev/null 2>&1; then
+	strace -f -P "$T/f" -e trace=lseek,read,pread64,write,pwrite64 -o "$T/st" \
+		"$IOSWEEP" -X tr2 -Y tr3 -f "$T/f" --quiet --out "$T/y" >/dev/null 2>&1
+	check test $? -eq 0
+	sed -n 's/.*lseek([0-9]*, \([0-9]*\), SEEK_SET).*/\1/p' "$T/st" |
+		tr '\n' ' ' >"$T/offs"
+	check test "$(cat "$T/offs")" = "8192 0 4096 8192 0 4096 8192 0 4096 8192 0 4096 "
+	check test "$(grep -c '^[0-9]* *read([0-9]*, .*= 4096$' "$T/st")" -eq 6
+	check test "$(grep -c '^[0-9]* *write([0-9]*, .*= 4096$' "$T/st")" -eq 6
+	rm -f "$T/f"
+else
+	echo "note: strace not installed: the replayed offsets are not checked"
+fi
+
+# a bad telemetry file: one line "FILE:LINE: why", exit 2, nothing run
+bad() {
+	printf "$1" >bad.tr
+	expect_failure 2 "$IOSWEEP" -Y bad.tr -f f --quiet --out "$T/bad"
+	check grep -q -F -e "bad.tr:$2: $3" "$T/err"
+	check test "$(wc -l <"$T/err")" -eq 1
+	check test ! -e f
+}
+bad '0 4096\n4096\n' 2 "1 field"
+bad '# c\n0 4096 1 2\n' 2 "more than 3 fields"
+bad '0 4k\n' 1 "the length is not a whole number"
+bad '0 0\n' 1 "a length of 0 bytes"
+bad '0 4096 1\n4096 4096\n' 2 "2 fields where the first operation has 3"
+bad '# nothing\n' 1 "no operations"
+expect_failure 2 "$IOSWEEP" -Y missing.tr -f f --quiet
+check grep -q "missing.tr" "$T/err"
+
+# what telemetry cannot combine with: one line naming both, exit 2
+expect_failure 2 "$IOSWEEP" -Y tr3 -a -f f
+check grep -q -e "-a and -Y" "$T/err"
+expect_failure 2 "$IOSWEEP" -Y tr3 --iodepth 4 -f f
+check grep -q -e "-Y and --iodepth" "$T/err"
+expect_failure 2 "$IOSWEEP" -X tr3 -r 8 -f f
+check grep -q -e "-r and -X" "$T/err"
+expect_failure 2 "$IOSWEEP" -Y tr3 -i 0 -i 2 -f f
+check grep -q -e "-i 2 and -Y" "$T/err"
+printf '0 4096\n' >short.tr
+expect_failure 2 "$IOSWEEP" -X short.tr -Y tr3 -f f
+check grep -q -e "-Y 'tr3': reads up to byte 12288, past the 4096 bytes" "$T/err"
 
 finish

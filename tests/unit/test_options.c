@@ -64,7 +64,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-s 1m -r foo -i 0 -f /tmp/ioz/t", { "-r 'foo'", "not a size" } },
 	{ "-s 64k -r 128k -i 0 -f /tmp/ioz/t", { "-r '128k'", "larger than", "64 kB file" } },
 	{ "-s 1m -r 64k -i 99 -f /tmp/ioz/t", { "-i '99'", "no such test" } },
-	{ "-s 1m -Y -f /tmp/ioz/t", { "-Y", "not supported" } },
+	{ "-s 1m -Y -f /tmp/ioz/t", { "-Y: missing FILE", "found the option '-f'" } },
 	{ "-s 1m -r 64k -i 0 -9 -f /tmp/ioz/t", { "unknown option '-9'" } },
 	{ "-a -q 32m -i 0 -f /tmp/ioz/t", { "-q '32m'", "16384 kB" } },
 	{ "", { "nothing to do", "--help" } },
