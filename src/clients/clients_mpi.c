@@ -299,6 +299,8 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		refused = "-J";
 	else if (o->traj_path[0] || o->traj_path[1])
 		refused = o->traj_path[0] ? "-X" : "-Y";
+	else if (o->bind_given)	/* every rank of a host would take CPU N */
+		refused = "-P";
 	if (refused)
 		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			"the sweep grid on every client in step", refused);

@@ -470,7 +470,9 @@ int sweep_main(int argc, char **argv)
 	/* with many clients, a refusal on any of them stops them all */
 	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
 			  clients_setup(&o, err, sizeof(err)) != 0 ||
-			  load_telemetry(&o, err, sizeof(err)) != 0 ? -1 : 0,
+			  load_telemetry(&o, err, sizeof(err)) != 0 ||
+			  (o.bind_given && !o.help && !o.version &&
+			   plat_bind_cpu(o.bind_cpu, err, sizeof(err)) != 0) ? -1 : 0,
 			  err, sizeof(err)) != 0) {
 		cmd_msg(NULL, "%s", err);
 		options_release(&o);

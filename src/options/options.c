@@ -395,6 +395,24 @@ int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
 			  reads ? "read" : "write", text);
 }
 
+/* -P N: a CPU this machine has, where the platform can bind to one. */
+int opt_bind(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
+{
+	unsigned ncpu = plat_cpu_count();
+
+	(void)row;
+	if (plat_caps()->no_bind)
+		return opt_error(ps, "-P: %s", plat_caps()->no_bind);
+	if (value >= ncpu)
+		return opt_error(ps, "-P '%s': this machine has %u CPU%s online, "
+				 "0 to %u", text, ncpu, ncpu == 1 ? "" : "s", ncpu - 1);
+	ps->o->bind_given = 1;
+	ps->o->bind_cpu = (unsigned)value;
+	return opt_splash(ps, "\tBinding of processors beginning with %u ",
+			  (unsigned)value);
+}
+
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value)

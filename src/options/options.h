@@ -112,6 +112,9 @@ struct options {
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	int bind_given;             /* -P given */
+	unsigned bind_cpu;          /* -P N: the process on CPU N, child k on
+				       CPU (N + k) mod the CPUs online */
 
 	/* report (IOzone) */
 	int unit;                   /* enum results_unit: -O ops/s, -N usec/op */

@@ -113,6 +113,9 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->compute_given)
 		return opt_error(ps, "-J and %s: compute delays are not supported "
 				 "with queue depth, jobs or mixes", what);
+	if (o->bind_given && o->jobs > 1)
+		return opt_error(ps, "-P and --jobs: the workers are not bound one "
+				 "to a CPU; bind throughput mode's children (-t)");
 	if (o->min_time_ms && o->runtime_ms)
 		return opt_error(ps, "--min-time and --runtime: choose one way to "
 				 "make passes long enough");

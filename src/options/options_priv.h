@@ -139,6 +139,8 @@ int opt_compute(struct opt_parse *ps, const struct opt_row *row,
 		const char *text, uint64_t value);
 int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);
+int opt_bind(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value);
 
 /*
  * Shared by the parser (options.c) and the rules across options

@@ -133,6 +133,10 @@ const struct opt_row opt_table[] = {
 	     "show each child's bytes and rate"),
 	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
 	     "-s is the total: each child moves -s divided by the child count"),
+	{ "P", "bind-cpu", OPT_ARG_UINT, "N", 0, 4095, OPT_GROUP_THROUGHPUT,
+	  "bind the process to CPU N, and child k to CPU N + k (wrapping "
+	  "round the CPUs online); Linux, FreeBSD, Windows", NULL, 0, NULL,
+	  opt_bind },
 
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
@@ -307,7 +311,6 @@ const struct opt_row opt_table[] = {
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("S", "setting the processor cache size is not supported"),
 	REJECT("L", "setting the cache line size is not supported"),
-	REJECT("P", "processor binding is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
 	REJECT("+m", "cluster mode is not supported"),

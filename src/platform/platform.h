@@ -182,6 +182,7 @@ struct plat_caps {
 	int purge;                 /* --purge can drop a file's cached pages */
 	int processes;             /* -t can run children as processes (else threads only) */
 	int hardlinks;             /* plat_link works (fileop's link and unlink columns) */
+	const char *no_bind;       /* why plat_bind_cpu cannot work here, or NULL */
 };
 
 /* The capabilities of this build on this system (static storage). */
@@ -285,6 +286,16 @@ int plat_utc_offset(time_t t, char *out, size_t outlen);
 
 /* CPU seconds of the calling thread; -1 when the platform cannot tell. */
 int plat_thread_cpu(double *user_s, double *sys_s);
+
+/* The CPUs online, at least 1. */
+unsigned plat_cpu_count(void);
+
+/*
+ * -P: bind the calling thread (a forked child: its process) to CPU cpu
+ * alone.  0, or -1 with a message (plat_caps()->no_bind where the
+ * platform cannot bind).
+ */
+int plat_bind_cpu(unsigned cpu, char *err, size_t errlen);
 
 /* Sleep for seconds, waking early once *stop is set (checked at least every second). */
 void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop);

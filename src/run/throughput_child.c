@@ -524,7 +524,14 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	if (s.kind == TP_MIX)   /* IOzone's round robin: even read, odd write */
 		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
-	rc = child_prepare(&s);
+	/* -P: IOzone's placement, child k on CPU N + k, wrapping round */
+	if (c->o->bind_given)
+		rc = plat_bind_cpu((c->o->bind_cpu + idx) % plat_cpu_count(), s.err,
+				   s.errlen);
+	else
+		rc = 0;
+	if (rc == 0)
+		rc = child_prepare(&s);
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
 	plat_pipe_signal(c->ready_w);
 	wait_go(c->go_r);

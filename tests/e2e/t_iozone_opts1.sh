@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_iozone_opts1.sh: IOzone options -J, -+J (compute delay), -X, -Y
-# (telemetry files).
+# (telemetry files), -P (CPU binding).
 #
-# Header lines: tests/golden/compute-header.txt and telemetry-header.txt
+# Header lines: tests/golden/compute-header.txt, telemetry-header.txt and
+# bind-header.txt
 # hold what a real IOzone 3.508 (built from its source, linux-AMD64)
 # printed for the same options, one block per command: the lines after
 # "Run began" up to "Time Resolution", without "Command line used",
@@ -150,5 +151,64 @@ check grep -q -e "-i 2 and -Y" "$T/err"
 printf '0 4096\n' >short.tr
 expect_failure 2 "$IOSWEEP" -X short.tr -Y tr3 -f f
 check grep -q -e "-Y 'tr3': reads up to byte 12288, past the 4096 bytes" "$T/err"
+
+# --- -P: CPU binding -------------------------------------------------------
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if "$IOSWEEP" -P 0 -s 64 -r 4 -i 0 --dry-run >/dev/null 2>"$T/err"; then
+	: >"$T/header"
+	while read -r args; do
+		# shellcheck disable=SC2086
+		expect_success "$IOSWEEP" $args --quiet --out "$T/o.p"
+		echo "== $args" >>"$T/header"
+		opt_lines "$T/out" >>"$T/header"
+		rm -rf "$T/o.p" f
+	done <<'LIST'
+-P 0 -s 64 -r 4 -i 0 -f f
+-t 2 -P 0 -s 64 -r 4 -i 0
+LIST
+	cmp_golden bind-header.txt "$T/header"
+
+	# a CPU past the machine's: one line, exit 2
+	expect_failure 2 "$IOSWEEP" -P "$ncpu" -s 64 -r 4 -i 0
+	check grep -q -e "-P '$ncpu': this machine has $ncpu CPU" "$T/err"
+	check test "$(wc -l <"$T/err")" -eq 1
+	expect_failure 2 "$IOSWEEP" -P 0 --jobs 2 -s 64 -r 4 -i 0
+	check grep -q -e "-P and --jobs" "$T/err"
+
+	# the masks while a throughput run is under way (-J keeps it going):
+	# the process on CPU N, child k on CPU (N + k) mod the CPUs
+	if [ -r /proc/self/status ]; then
+		n=$((ncpu > 1 ? 1 : 0))
+		"$IOSWEEP" -t 2 -P $n -s 1m -r 4 -i 0 -i 1 -J 2 -+J --quiet \
+			--out "$T/pm" >"$T/pm.out" 2>&1 &
+		pid=$!
+		mask() {
+			sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status" \
+				2>/dev/null
+		}
+		# both children's masks, read while both live (a test's children
+		# end at its end; the next test's start)
+		got=""
+		for _ in $(seq 1 50); do
+			sleep 0.1
+			got=""
+			for k in $(cat /proc/$pid/task/*/children 2>/dev/null); do
+				m=$(mask "$k")
+				[ -n "$m" ] && got="$got$m "
+			done
+			[ "$(echo $got | wc -w)" -eq 2 ] && break
+		done
+		check test "$(mask $pid)" = "$n"
+		want="$n $(((n + 1) % ncpu)) "
+		check test "$got" = "$want"
+		wait $pid
+		check test $? -eq 0
+	else
+		echo "note: no /proc: the CPU masks are not checked"
+	fi
+else
+	check grep -q -e "^iosweep: -P: " "$T/err"
+	echo "note: this platform cannot bind to a CPU: $(cat "$T/err")"
+fi
 
 finish

@@ -63,6 +63,16 @@
 #if defined(__linux__)
 #define HAVE_IO_URING_KERNEL 1
 #endif
+/*
+ * Binding a thread to one CPU (-P): Linux's sched_setaffinity (a GNU
+ * extension) and FreeBSD's cpuset_setaffinity; macOS only takes affinity
+ * hints (thread_policy_set tags), which bind nothing.
+ */
+#if defined(PLATFORM_POSIX_EXTENSIONS) && defined(__linux__)
+#define HAVE_SCHED_SETAFFINITY 1
+#elif defined(PLATFORM_POSIX_EXTENSIONS) && defined(__FreeBSD__)
+#define HAVE_CPUSET_SETAFFINITY 1
+#endif
 #if defined(__linux__)
 #define HAVE_PROC_MOUNTS 1
 #define IOSWEEP_BUILD_OS "linux"

@@ -19,6 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#if defined(HAVE_SCHED_SETAFFINITY)
+#include <sched.h>
+#elif defined(HAVE_CPUSET_SETAFFINITY)
+#include <sys/param.h>
+#include <sys/cpuset.h>
+#endif
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -77,6 +83,12 @@ const struct plat_caps *plat_caps(void)
 #endif
 		.processes = 1,
 		.hardlinks = 1,
+#if defined(__APPLE__)
+		.no_bind = "macOS has no hard CPU binding (thread affinity there is "
+			   "only a hint)",
+#elif !defined(HAVE_SCHED_SETAFFINITY) && !defined(HAVE_CPUSET_SETAFFINITY)
+		.no_bind = "this build has no call that binds a thread to a CPU",
+#endif
 	};
 	return &caps;
 }
@@ -207,6 +219,44 @@ void clock_cpu(double *user_s, double *sys_s)
 	}
 	*user_s = tv_seconds(&ru.ru_utime);
 	*sys_s = tv_seconds(&ru.ru_stime);
+}
+
+unsigned plat_cpu_count(void)
+{
+#if defined(_SC_NPROCESSORS_ONLN)
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1u;
+#else
+	return 1u;
+#endif
+}
+
+int plat_bind_cpu(unsigned cpu, char *err, size_t errlen)
+{
+#if defined(HAVE_SCHED_SETAFFINITY)
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) != 0)
+		return err_set(err, errlen, "cannot bind to CPU %u: sched_setaffinity: "
+			"%s", cpu, strerror(errno));
+	return 0;
+#elif defined(HAVE_CPUSET_SETAFFINITY)
+	cpuset_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (cpuset_setaffinity(CPU_LEVEL_WHICH, CPU_WHICH_TID, -1, sizeof(set),
+			       &set) != 0)
+		return err_set(err, errlen, "cannot bind to CPU %u: cpuset_setaffinity: "
+			"%s", cpu, strerror(errno));
+	return 0;
+#else
+	(void)cpu;
+	return err_set(err, errlen, "-P: %s", plat_caps()->no_bind);
+#endif
 }
 
 int plat_thread_cpu(double *user_s, double *sys_s)

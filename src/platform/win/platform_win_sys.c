@@ -373,6 +373,30 @@ void clock_cpu(double *user_s, double *sys_s)
 	*sys_s = filetime_s(&k);
 }
 
+unsigned plat_cpu_count(void)
+{
+	SYSTEM_INFO si;
+
+	GetSystemInfo(&si);
+	return si.dwNumberOfProcessors > 0 ? (unsigned)si.dwNumberOfProcessors : 1u;
+}
+
+int plat_bind_cpu(unsigned cpu, char *err, size_t errlen)
+{
+	char text[256];
+
+	if (cpu >= sizeof(DWORD_PTR) * 8)
+		return err_set(err, errlen, "cannot bind to CPU %u: a thread's "
+			"affinity mask covers CPUs 0 to %u of its group", cpu,
+			(unsigned)(sizeof(DWORD_PTR) * 8 - 1));
+	if (SetThreadAffinityMask(GetCurrentThread(), (DWORD_PTR)1 << cpu) == 0) {
+		win_error_text(GetLastError(), text, sizeof(text));
+		return err_set(err, errlen, "cannot bind to CPU %u: "
+			"SetThreadAffinityMask: %s", cpu, text);
+	}
+	return 0;
+}
+
 int plat_thread_cpu(double *user_s, double *sys_s)
 {
 	FILETIME c, e, k, u;
