@@ -112,6 +112,8 @@ struct options {
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	unsigned stagger_us;        /* -d: child k starts (k + 1) x this after
+				       the others are ready, microseconds */
 	int bind_given;             /* -P given */
 	unsigned bind_cpu;          /* -P N: the process on CPU N, child k on
 				       CPU (N + k) mod the CPUs online */

@@ -367,6 +367,9 @@ int opt_check(struct opt_parse *ps)
 		o->auto_mode = 1;
 		o->no_crossover = 1;
 	}
+	if (opt_seen(ps, "d") && !options_throughput(o))
+		return opt_error(ps, "-d '%s': staggers the children of throughput "
+				 "mode; add -t N", opt_given(ps, "d"));
 	if (opt_seen(ps, "O") && opt_seen(ps, "N"))
 		return opt_error(ps, "-O and -N: choose one unit, operations per "
 				 "second (-O) or microseconds per operation (-N)");

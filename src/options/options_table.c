@@ -133,6 +133,10 @@ const struct opt_row opt_table[] = {
 	     "show each child's bytes and rate"),
 	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
 	     "-s is the total: each child moves -s divided by the child count"),
+	{ "d", "stagger", OPT_ARG_UINT, "US", 0, 10000000, OPT_GROUP_THROUGHPUT,
+	  "start the children US microseconds apart, child k (k + 1) x US "
+	  "after the barrier opens", "0", OFF(stagger_us), NULL,
+	  opt_set_unsigned },
 	{ "P", "bind-cpu", OPT_ARG_UINT, "N", 0, 4095, OPT_GROUP_THROUGHPUT,
 	  "bind the process to CPU N, and child k to CPU N + k (wrapping "
 	  "round the CPUs online); Linux, FreeBSD, Windows", NULL, 0, NULL,
@@ -292,7 +296,6 @@ const struct opt_row opt_table[] = {
 	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
 
 	/* IOzone options we refuse */
-	REJECT("d", "staggered child starts are not supported"),
 	REJECT("+p", "choosing the mixed workload's readers is not supported "
 	       "(even children read, odd ones write)"),
 	REJECT("+B", "choosing the mixed workload's readers is not supported "

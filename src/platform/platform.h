@@ -299,6 +299,8 @@ int plat_bind_cpu(unsigned cpu, char *err, size_t errlen);
 
 /* Sleep for seconds, waking early once *stop is set (checked at least every second). */
 void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop);
+/* The same in microseconds (Windows: rounded up to whole milliseconds). */
+void plat_sleep_us(uint64_t us, const volatile sig_atomic_t *stop);
 
 /* ---- signals ---------------------------------------------------------- */
 

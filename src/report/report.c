@@ -273,6 +273,9 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		"\tProcessor cache line size set to 32 bytes.\n"
 		"\tFile stride size set to %llu * record size.\n",
 		m->timer_resolution_s, (unsigned long long)o->stride);
+	if (o->stagger_us)      /* -d: IOzone prints nothing for it */
+		fprintf(out, "\tChildren start %u microseconds apart\n",
+			o->stagger_us);
 	if (m->data_pattern) {
 		fprintf(out, "\tData pattern: %s", m->data_pattern);
 		if (m->data_compress_ratio > 0.0)

@@ -535,6 +535,9 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
 	plat_pipe_signal(c->ready_w);
 	wait_go(c->go_r);
+	/* -d: IOzone's parent lets child k go (k + 1) x d microseconds late */
+	if (rc == 0 && c->o->stagger_us)
+		plat_sleep_us((uint64_t)c->o->stagger_us * (idx + 1u), c->user_stop);
 	if (rc == 0)
 		rc = child_loop(&s, &slot->r);
 	if (rc != 0) {

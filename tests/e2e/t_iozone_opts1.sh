@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_iozone_opts1.sh: IOzone options -J, -+J (compute delay), -X, -Y
-# (telemetry files), -P (CPU binding).
+# (telemetry files), -P (CPU binding), -d (staggered child starts).
 #
-# Header lines: tests/golden/compute-header.txt, telemetry-header.txt and
-# bind-header.txt
+# Header lines: tests/golden/compute-header.txt, telemetry-header.txt,
+# bind-header.txt and stagger-header.txt
 # hold what a real IOzone 3.508 (built from its source, linux-AMD64)
 # printed for the same options, one block per command: the lines after
 # "Run began" up to "Time Resolution", without "Command line used",
@@ -210,5 +210,37 @@ else
 	check grep -q -e "^iosweep: -P: " "$T/err"
 	echo "note: this platform cannot bind to a CPU: $(cat "$T/err")"
 fi
+
+# --- -d: staggered child starts ---------------------------------------------
+# IOzone prints no line for -d; iosweep's own line follows the stride line
+: >"$T/header"
+while read -r args; do
+	# shellcheck disable=SC2086
+	expect_success "$IOSWEEP" $args --quiet --out "$T/o.d"
+	echo "== $args" >>"$T/header"
+	opt_lines "$T/out" >>"$T/header"
+	rm -rf "$T/o.d"
+done <<'LIST'
+-t 3 -d 1000 -s 64 -r 4 -i 0
+-d 50 -t 2 -s 64 -r 4 -i 0 -i 1
+LIST
+cmp_golden stagger-header.txt "$T/header"
+check grep -q -x "	Children start 50 microseconds apart" "$T/out"
+
+# child k goes (k + 1) x 0.2 s after the barrier: each of the two tests
+# (write, rewrite) lasts at least 3 x 0.2 s
+start=$(date +%s%N)
+expect_success "$IOSWEEP" -t 3 -d 200000 -x -s 64 -r 4 -i 0 --quiet --out "$T/stagger"
+end=$(date +%s%N)
+check test $((end - start)) -ge 1200000000
+# every child moved its file (-x), and the parent's time, from the last
+# child's start as in IOzone, gives a figure
+check grep -q "Children see throughput for  3 initial writers" "$T/out"
+kbps=$(sed -n 's/.*Parent sees throughput for  3 initial writers[[:space:]]*= *\([0-9.]*\) kB\/sec/\1/p' "$T/out")
+check awk -v k="$kbps" 'BEGIN { exit !(k > 0) }'
+check test "$(grep -c "moved no data" "$T/out")" -eq 0
+
+expect_failure 2 "$IOSWEEP" -d 1000 -s 64 -r 4 -i 0
+check grep -q -e "-d '1000': staggers the children of throughput mode" "$T/err"
 
 finish

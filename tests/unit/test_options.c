@@ -157,7 +157,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-t 3 -+k -s 4m -r 64k", { "-+k: 4096 kB over 3 children" } },
 	{ "-l 1 -u 3 -+k -s 1m -r 64k", { "-+k: 1024 kB over 3 children" } },
 	{ "-t 2 -+k -s 64k -r 64k", { "-+k: 64 kB over 2 children" } },
-	{ "-d 10", { "-d", "not supported" } },
+	{ "-d 10", { "-d '10'", "add -t N" } },
 	{ "-B", { "-B", "mmap" } },
 	{ "-k 4", { "-k", "async" } },
 	/* issue 16: queue depth, jobs, mixes */
@@ -657,7 +657,7 @@ static void test_help_text(void)
 		"usage: iosweep", "-a, --auto", "-s, --file-size SIZE", "-+x, --multiplier N",
 		"-i, --test N", "-+u, --cpu", "-b, --xls FILE", "--trials N",
 		"--data random|zero|ratio=X", "--dry-run", "-t, --children N", "-F, --files FILE...",
-		"-d: staggered child starts", "-+k, --aggregate",
+		"-d, --stagger US", "-+k, --aggregate",
 		"(default 17)", "(default iosweep.tmp)",
 	};
 	char *buf = NULL;

@@ -300,12 +300,17 @@ int plat_utc_offset(time_t t, char *out, size_t outlen)
 	return w < 0 || (size_t)w >= outlen ? -1 : 0;
 }
 
-void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop)
+void plat_sleep_us(uint64_t us, const volatile sig_atomic_t *stop)
 {
-	struct timespec ts = { (time_t)seconds, 0 };
+	struct timespec ts = { (time_t)(us / 1000000u), (long)(us % 1000000u) * 1000 };
 
 	while (!(stop && *stop) && nanosleep(&ts, &ts) != 0 && errno == EINTR)
 		;
+}
+
+void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop)
+{
+	plat_sleep_us((uint64_t)seconds * 1000000u, stop);
 }
 
 /* ---- signals ---------------------------------------------------------------- */

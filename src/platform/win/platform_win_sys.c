@@ -432,7 +432,13 @@ int plat_utc_offset(time_t t, char *out, size_t outlen)
 
 void plat_sleep(unsigned seconds, const volatile sig_atomic_t *stop)
 {
-	for (uint64_t ms = (uint64_t)seconds * 1000; ms && !(stop && *stop);) {
+	plat_sleep_us((uint64_t)seconds * 1000000u, stop);
+}
+
+/* Sleep() counts milliseconds: a part of one is a whole one. */
+void plat_sleep_us(uint64_t us, const volatile sig_atomic_t *stop)
+{
+	for (uint64_t ms = (us + 999) / 1000; ms && !(stop && *stop);) {
 		DWORD step = ms > 100 ? 100 : (DWORD)ms;
 		Sleep(step);
 		ms -= step;
