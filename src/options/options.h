@@ -90,6 +90,7 @@ struct options {
 	int direct;                 /* -I */
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
+	int jitter;                 /* -K: readers' pattern disrupted (run/jitter.h) */
 	unsigned sleep_between_s;   /* -+q */
 	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
 	unsigned compute_ms;        /* -J: busy time before every I/O, ms */

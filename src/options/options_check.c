@@ -113,6 +113,9 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->compute_given)
 		return opt_error(ps, "-J and %s: compute delays are not supported "
 				 "with queue depth, jobs or mixes", what);
+	if (o->jitter)
+		return opt_error(ps, "-K and %s: disrupted read patterns are not "
+				 "supported with queue depth, jobs or mixes", what);
 	if (o->bind_given && o->jobs > 1)
 		return opt_error(ps, "-P and --jobs: the workers are not bound one "
 				 "to a CPU; bind throughput mode's children (-t)");
@@ -325,7 +328,7 @@ static int opt_check_telemetry(struct opt_parse *ps)
 	const char *x = o->traj_path[1] ? "-Y" : "-X";
 	const unsigned allowed = (1u << TEST_WRITE) | (1u << TEST_READ);
 	static const char *const letters[] = { "a", "A", "s", "j", "n", "g", "y",
-		"q", "V", "+d", "Q", "t", "l", "u" };
+		"q", "V", "+d", "Q", "t", "l", "u", "K" };
 
 	if (!o->traj_path[0] && !o->traj_path[1])
 		return 0;

@@ -77,6 +77,11 @@ const struct opt_row opt_table[] = {
 	  "check every byte every test reads, inside the timing; a wrong byte "
 	  "stops the run (exit 3)", NULL, 0, NULL, opt_diag },
 
+	FLAG("K", "jitter", OPT_GROUP_TESTS, jitter,
+	     "\tDisrupted read patterns selected.",
+	     "every 100 records a reader reads a byte at the file's start and "
+	     "one a page in, then goes on (IOzone's disrupted read pattern)"),
+
 	/* file and timing */
 	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
 	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
@@ -305,7 +310,6 @@ const struct opt_row opt_table[] = {
 	REJECT("G", "mmap I/O is not supported"),
 	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("K", "disrupted read patterns are not supported"),
 	REJECT("+E", "read-only testing of an existing file is not supported yet"),
 	REJECT("W", "file locking is not supported"),
 	REJECT("+l", "file locking is not supported"),

@@ -649,6 +649,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->sleep_s = o->sleep_between_s;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->compute_included = o->compute_included;
+	c->jitter = o->jitter;
 	c->traj[0] = o->traj[0];
 	c->traj[1] = o->traj[1];
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;

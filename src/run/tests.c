@@ -230,11 +230,13 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
 	/*
-	 * the second copy of the pass for verify mode and -J's delays, chosen
+	 * the second copy of the pass for verify mode, -J's delays and -K's
+	 * disruptions, chosen
 	 * once: the loops stay plain
 	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
-		(c->vfy.mode != VERIFY_OFF || c->compute_ns) && t->checked ?
+		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter) &&
+		t->checked ?
 		t->checked : t->pass;
 
 	/* -X, -Y: the write or read test replays a telemetry file */

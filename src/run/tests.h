@@ -125,6 +125,7 @@ struct tests_ctx {
 	int compute_included;       /* -+J: the elapsed time keeps the spins */
 	uint64_t computed_ns;       /* set by a pass: its spins added up */
 	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
+	int jitter;                 /* -K: the read test's pattern disrupted */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */

@@ -23,6 +23,7 @@
 #include "latency.h"
 #include "options/options.h"
 #include "run/compute.h"
+#include "run/jitter.h"
 #include "run/pattern.h"
 #include "run/telemetry.h"
 #include "results.h"
@@ -339,6 +340,18 @@ static int checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 	return 1;
 }
 
+/*
+ * -K, in the second copy of the read test: every JITTER_EVERY records,
+ * before the read of record i, the disruption of jitter.h, back at i.
+ */
+#define JITTER(c, on, fd, i, len) do { \
+	if ((on) && (c)->jitter && (i) % JITTER_EVERY == 0 && \
+	    jitter_disrupt((fd), (c)->buf, (c)->mode.direct, \
+			   (c)->numrecs * (len), (i) * (len), (c)->path, \
+			   (c)->err, (c)->errlen) != 0) \
+		goto out; \
+} while (0)
+
 /* The two copies of a pass body (see CHECKED above). */
 #define PASS_COPIES(name, body) \
 int tests_pass_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
@@ -406,6 +419,7 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   JITTER(c, vfy, fd, i, len);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
 		       CHECKED(c, vfy, buf, len, i * len)) goto out);

@@ -25,6 +25,7 @@
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
 #include "run/compute.h"
+#include "run/jitter.h"
 #include "run/verify.h"
 #include "lib/err.h"
 
@@ -47,6 +48,7 @@ struct tp_child_state {
 	uint64_t *off;
 	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
 	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
+	int (*after_jitter)(struct tp_child_state *s, uint64_t i); /* -K: the op */
 	uint64_t computed_ns;     /* -J: the spins so far */
 	char *err;
 	size_t errlen;
@@ -198,6 +200,27 @@ static int op_think(struct tp_child_state *s, uint64_t i)
 {
 	s->computed_ns += compute_spin((uint64_t)s->c->o->compute_ms * 1000000u);
 	return s->after_spin(s, i);
+}
+
+/*
+ * -K: a reader's op after the disruption of jitter.h every JITTER_EVERY
+ * records (IOzone's readers of these kinds), chosen once in child_loop.
+ */
+static int op_jitter(struct tp_child_state *s, uint64_t i)
+{
+	const uint64_t len = s->c->reclen;
+
+	if (i % JITTER_EVERY == 0 &&
+	    jitter_disrupt(s->fd, s->buf, s->c->o->direct, s->c->numrecs * len,
+			   i * len, s->path, s->err, s->errlen) != 0)
+		return -1;
+	return s->after_jitter(s, i);
+}
+
+static int kind_jitters(int kind)
+{
+	return kind == TP_READ || kind == TP_REREAD || kind == TP_PREAD ||
+	       kind == TP_REVERSE || kind == TP_STRIDE;
 }
 
 /* The op of a test: readers checked in verify mode, writers stamped with
@@ -468,6 +491,10 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	if (c->o->compute_ms) {
 		s->after_spin = op;
 		op = op_think;
+	}
+	if (c->o->jitter && kind_jitters(s->kind)) {   /* before the spin */
+		s->after_jitter = op;
+		op = op_jitter;
 	}
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();

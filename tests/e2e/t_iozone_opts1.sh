@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_iozone_opts1.sh: IOzone options -J, -+J (compute delay), -X, -Y
-# (telemetry files), -P (CPU binding), -d (staggered child starts).
+# (telemetry files), -P (CPU binding), -d (staggered child starts), -K
+# (disrupted read pattern).
 #
 # Header lines: tests/golden/compute-header.txt, telemetry-header.txt,
-# bind-header.txt and stagger-header.txt
+# bind-header.txt, stagger-header.txt and jitter-header.txt
 # hold what a real IOzone 3.508 (built from its source, linux-AMD64)
 # printed for the same options, one block per command: the lines after
 # "Run began" up to "Time Resolution", without "Command line used",
@@ -242,5 +243,49 @@ check test "$(grep -c "moved no data" "$T/out")" -eq 0
 
 expect_failure 2 "$IOSWEEP" -d 1000 -s 64 -r 4 -i 0
 check grep -q -e "-d '1000': staggers the children of throughput mode" "$T/err"
+
+# --- -K: disrupted read pattern ---------------------------------------------
+: >"$T/header"
+while read -r args; do
+	# shellcheck disable=SC2086
+	expect_success "$IOSWEEP" $args --quiet --out "$T/o.k"
+	echo "== $args" >>"$T/header"
+	opt_lines "$T/out" >>"$T/header"
+	rm -rf "$T/o.k" f
+done <<'LIST'
+-K -s 64 -r 4 -i 0 -i 1 -f f
+-t 2 -K -s 64 -r 4 -i 0 -i 1
+LIST
+cmp_golden jitter-header.txt "$T/header"
+
+# 256 records: before records 0, 100 and 200 of each read pass, a byte at
+# 0 and one at 4096, then back; the figures still come out
+if command -v strace >/dev/null 2>&1; then
+	strace -f -P "$T/kf" -e trace=lseek,read -o "$T/kst" \
+		"$IOSWEEP" -K -s 1m -r 4 -i 0 -i 1 -f "$T/kf" --quiet --out "$T/k" \
+		>"$T/out" 2>&1
+	check test $? -eq 0
+	check test "$(grep -c 'read([0-9]*, .*, 1) *= 1$' "$T/kst")" -eq 12
+	sed -n 's/.*lseek([0-9]*, \([0-9]*\), SEEK_SET).*/\1/p' "$T/kst" |
+		tr '\n' ' ' >"$T/koffs"
+	check grep -q "0 4096 0 0 4096 409600 0 4096 819200 " "$T/koffs"
+	check test "$(grep -o "0 4096 409600 0 4096 819200" "$T/koffs" | wc -l)" -eq 2
+	rm -f "$T/kf"
+	# throughput mode: each reading child disrupts too (-x: all read
+	# their whole file; the parent reads 1-byte messages on its pipes too)
+	# (-ff: one trace per process, so no call is split over two lines)
+	strace -ff -e trace=read -o "$T/kst2" "$IOSWEEP" -t 2 -x -K -s 1m -r 4 \
+		-i 0 -i 1 --quiet --out "$T/k2" >"$T/out" 2>&1
+	check test $? -eq 0
+	check test "$(cat "$T"/kst2.* | grep -c 'read([0-9]*, .*, 1) *= 1$')" -ge 24
+	check grep -q "Children see throughput for  2 readers" "$T/out"
+else
+	echo "note: strace not installed: the disrupted offsets are not checked"
+fi
+expect_success "$IOSWEEP" -K -s 1m -r 4 -i 0 -i 1 --quiet --out "$T/k3"
+awk '$1 == 1024 && $2 == 4 { print $5, $6 }' "$T/out" >"$T/kread"
+check awk '{ exit !($1 > 0 && $2 > 0) }' "$T/kread"
+expect_failure 2 "$IOSWEEP" -K --iodepth 4 -s 1m -r 4 -i 0 -i 1
+check grep -q -e "-K and --iodepth" "$T/err"
 
 finish
