@@ -19,6 +19,23 @@ opt_lines() {
 		grep -v "Command line used"
 }
 
+# headers GOLDEN [HOOK]: run iosweep with each line of stdin as its
+# options, collect "== OPTIONS" and the option lines of each report, and
+# compare them to tests/golden/GOLDEN; HOOK, when given, is run after each
+# command (its report in $T/out)
+headers() {
+	: >"$T/header"
+	while read -r args; do
+		# shellcheck disable=SC2086
+		expect_success "$IOSWEEP" $args --quiet --out "$T/o.h"
+		echo "== $args" >>"$T/header"
+		opt_lines "$T/out" >>"$T/header"
+		[ -n "${2:-}" ] && "$2"
+		rm -rf "$T/o.h" f iosweep.tmp
+	done
+	cmp_golden "$1" "$T/header"
+}
+
 # secs_of OUT TEST: the measured seconds of TEST's row in OUT/results.csv
 secs_of() {
 	awk -F, -v t="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -26,21 +43,13 @@ secs_of() {
 }
 
 # --- -J, -+J: IOzone's header lines ---------------------------------------
-: >"$T/header"
-while read -r args; do
-	# shellcheck disable=SC2086
-	expect_success "$IOSWEEP" $args --quiet --out "$T/o.h" --overwrite
-	echo "== $args" >>"$T/header"
-	opt_lines "$T/out" >>"$T/header"
-	rm -rf "$T/o.h" iosweep.tmp iosweep.DUMMY.*
-done <<'LIST'
+headers compute-header.txt <<'LIST'
 -s 256 -r 4 -i 0 -i 1 -J 2
 -+J -s 256 -r 4 -i 0 -i 1 -J 2
 -J 0 -s 64 -r 4 -i 0
 -J 7 -O -s 64 -r 4 -i 0
 -t 2 -s 256 -r 4 -i 0 -J 1 -+J
 LIST
-cmp_golden compute-header.txt "$T/header"
 
 # --- -J 2 on 64 records: 64 spins of 2 ms ----------------------------------
 # IOzone's rule: the spins are in the timed region but left out of the
@@ -81,23 +90,15 @@ check test "$(wc -l <"$T/err")" -eq 1
 # --- -X, -Y: telemetry files --------------------------------------------
 printf '# offset length compute_ms\n8192 4096 1\n0 4096 1\n\n4096 4096 1\n' >tr3
 printf '8192 4096\n0 4096\n4096 4096\n' >tr2
-: >"$T/header"
-while read -r args; do
-	# shellcheck disable=SC2086
-	expect_success "$IOSWEEP" $args -f f --quiet --out "$T/o.t"
-	echo "== $args" >>"$T/header"
-	opt_lines "$T/out" >>"$T/header"
-	# the file is the extent of the telemetry: 12 kB
-	check grep -q '^ *12 *4 ' "$T/out"
-	rm -rf "$T/o.t" f
-done <<'LIST'
+# the file is the extent of the telemetry: 12 kB
+twelve_kb() { check grep -q '^ *12 *4 ' "$T/out"; }
+headers telemetry-header.txt twelve_kb <<'LIST'
 -Y tr3
 -Y tr2 -J 2
 -X tr2 -Y tr3
 -X tr3 -+J
 -X tr3 -i 0 -i 1
 LIST
-cmp_golden telemetry-header.txt "$T/header"
 
 # -X tr3 -+J: three writes, each after a 1 ms spin the figure counts
 expect_success "$IOSWEEP" -X tr3 -+J -f f --quiet --out "$T/x"
@@ -156,18 +157,10 @@ check grep -q -e "-Y 'tr3': reads up to byte 12288, past the 4096 bytes" "$T/err
 # --- -P: CPU binding -------------------------------------------------------
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if "$IOSWEEP" -P 0 -s 64 -r 4 -i 0 --dry-run >/dev/null 2>"$T/err"; then
-	: >"$T/header"
-	while read -r args; do
-		# shellcheck disable=SC2086
-		expect_success "$IOSWEEP" $args --quiet --out "$T/o.p"
-		echo "== $args" >>"$T/header"
-		opt_lines "$T/out" >>"$T/header"
-		rm -rf "$T/o.p" f
-	done <<'LIST'
+	headers bind-header.txt <<'LIST'
 -P 0 -s 64 -r 4 -i 0 -f f
 -t 2 -P 0 -s 64 -r 4 -i 0
 LIST
-	cmp_golden bind-header.txt "$T/header"
 
 	# a CPU past the machine's: one line, exit 2
 	expect_failure 2 "$IOSWEEP" -P "$ncpu" -s 64 -r 4 -i 0
@@ -214,18 +207,10 @@ fi
 
 # --- -d: staggered child starts ---------------------------------------------
 # IOzone prints no line for -d; iosweep's own line follows the stride line
-: >"$T/header"
-while read -r args; do
-	# shellcheck disable=SC2086
-	expect_success "$IOSWEEP" $args --quiet --out "$T/o.d"
-	echo "== $args" >>"$T/header"
-	opt_lines "$T/out" >>"$T/header"
-	rm -rf "$T/o.d"
-done <<'LIST'
+headers stagger-header.txt <<'LIST'
 -t 3 -d 1000 -s 64 -r 4 -i 0
 -d 50 -t 2 -s 64 -r 4 -i 0 -i 1
 LIST
-cmp_golden stagger-header.txt "$T/header"
 check grep -q -x "	Children start 50 microseconds apart" "$T/out"
 
 # child k goes (k + 1) x 0.2 s after the barrier: each of the two tests
@@ -245,18 +230,10 @@ expect_failure 2 "$IOSWEEP" -d 1000 -s 64 -r 4 -i 0
 check grep -q -e "-d '1000': staggers the children of throughput mode" "$T/err"
 
 # --- -K: disrupted read pattern ---------------------------------------------
-: >"$T/header"
-while read -r args; do
-	# shellcheck disable=SC2086
-	expect_success "$IOSWEEP" $args --quiet --out "$T/o.k"
-	echo "== $args" >>"$T/header"
-	opt_lines "$T/out" >>"$T/header"
-	rm -rf "$T/o.k" f
-done <<'LIST'
+headers jitter-header.txt <<'LIST'
 -K -s 64 -r 4 -i 0 -i 1 -f f
 -t 2 -K -s 64 -r 4 -i 0 -i 1
 LIST
-cmp_golden jitter-header.txt "$T/header"
 
 # 256 records: before records 0, 100 and 200 of each read pass, a byte at
 # 0 and one at 4096, then back; the figures still come out
