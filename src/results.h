@@ -80,6 +80,7 @@ enum results_unit {
 #define RESULTS_F_STONEWALL 0x400u /* --stonewall: the first client done stopped all */
 #define RESULTS_F_VERIFY   0x800u /* -V: every read checked inside the timing */
 #define RESULTS_F_DIAG     0x1000u /* -+d: every read checked inside the timing */
+#define RESULTS_F_SHORT    0x2000u /* -+X: a short-circuit file system's figures */
 
 /*
  * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in

@@ -301,6 +301,8 @@ static void set_flags(struct outfile *f, unsigned flags)
 		  "the figures are not performance figures" },
 		{ RESULTS_F_DIAG, "every read checked inside the timing (-+d): "
 		  "the figures are not performance figures" },
+		{ RESULTS_F_SHORT, "short-circuit mode (-+X), for file systems "
+		  "under development: the figures are not storage figures" },
 	};
 	int n = 0;
 	outfile_printf(f, "<dt>Flags</dt><dd>");

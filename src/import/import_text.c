@@ -269,6 +269,7 @@ static const struct {
 	{ "CPU utilization Excel chart enabled", RESULTS_F_CPU },
 	{ "Verify Mode. Pattern", RESULTS_F_VERIFY },
 	{ "I/O Diagnostic mode enabled", RESULTS_F_DIAG },
+	{ "Short circuit mode. For", RESULTS_F_SHORT | RESULTS_F_VERIFY },
 };
 
 static const struct {

@@ -413,6 +413,25 @@ int opt_bind(struct opt_parse *ps, const struct opt_row *row,
 			  (unsigned)value);
 }
 
+/*
+ * -+X: IOzone's short-circuit mode, for a file system that answers
+ * reads with a fixed pattern instead of storing: verify mode with
+ * IOzone's byte for it, and IOzone's two lines (not -V's).
+ */
+#define OPT_SHORT_CIRCUIT_BYTE 0xbbu
+
+int opt_short_circuit(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->short_circuit = 1;
+	ps->o->verify = 1;
+	ps->o->verify_byte = OPT_SHORT_CIRCUIT_BYTE;
+	if (opt_splash(ps, "\tShort circuit mode. For"))
+		return -1;
+	return opt_splash(ps, "\t filesystem development testing ONLY !");
+}
+
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value)

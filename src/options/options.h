@@ -67,6 +67,8 @@ struct options {
 	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives
 				       OPTIONS_DEFAULT_VERIFY_BYTE) */
 	int diag;                   /* -+d: data that differs every 8 bytes, checked */
+	int short_circuit;          /* -+X: verify mode with IOzone's 0xbb, for a
+				       file system that answers without storing */
 
 	/*
 	 * data shaping (IOzone -+w -+y -+C -+a -+Q -+S -+W; run/shape.h):

@@ -286,10 +286,13 @@ static int opt_check_verify(struct opt_parse *ps)
 	const struct options *o = ps->o;
 	const char *data = opt_given_long(ps, "data");
 
+	if (o->short_circuit && (opt_seen(ps, "V") || o->diag))
+		return opt_error(ps, "-+X and %s: short-circuit mode checks its own "
+				 "byte, 0xbb", o->diag ? "-+d" : "-V");
 	if ((o->verify || o->diag) && *data)
 		return opt_error(ps, "--data '%s' and %s: verify mode writes its own "
 				 "data, the data its check expects; drop --data",
-				 data, o->diag ? "-+d" : "-V");
+				 data, o->diag ? "-+d" : o->short_circuit ? "-+X" : "-V");
 	return 0;
 }
 

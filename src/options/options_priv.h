@@ -137,6 +137,8 @@ int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value);
 int opt_compute(struct opt_parse *ps, const struct opt_row *row,
 		const char *text, uint64_t value);
+int opt_short_circuit(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value);
 int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);
 int opt_bind(struct opt_parse *ps, const struct opt_row *row,

@@ -76,6 +76,10 @@ const struct opt_row opt_table[] = {
 	  "diagnostic mode: write data that differs every 8 bytes of a file and "
 	  "check every byte every test reads, inside the timing; a wrong byte "
 	  "stops the run (exit 3)", NULL, 0, NULL, opt_diag },
+	{ "+X", "short-circuit", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "short-circuit mode, for file systems under development that answer "
+	  "without storing: -V 187 (0xbb, IOzone's); the figures are marked as "
+	  "not storage figures", NULL, 0, NULL, opt_short_circuit },
 
 	FLAG("K", "jitter", OPT_GROUP_TESTS, jitter,
 	     "\tDisrupted read patterns selected.",
@@ -341,7 +345,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+N", "keeping the file untruncated is not supported"),
 	REJECT("+A", "madvise is not supported"),
 	REJECT("+K", "manual control of test 8 is not supported"),
-	REJECT("+X", "short-circuit mode is not supported"),
 	REJECT("+U", "unbuffered Windows I/O is not supported"),
 	REJECT("+F", "this IOzone option is not supported"),
 };

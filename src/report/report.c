@@ -273,6 +273,9 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		"\tProcessor cache line size set to 32 bytes.\n"
 		"\tFile stride size set to %llu * record size.\n",
 		m->timer_resolution_s, (unsigned long long)o->stride);
+	if (m->flags & RESULTS_F_SHORT)
+		fprintf(out, "\tShort-circuit mode: the figures are not storage "
+			"figures\n");
 	if (o->stagger_us)      /* -d: IOzone prints nothing for it */
 		fprintf(out, "\tChildren start %u microseconds apart\n",
 			o->stagger_us);

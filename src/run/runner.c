@@ -396,6 +396,7 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
 	f |= o->verify ? RESULTS_F_VERIFY : 0;
 	f |= o->diag ? RESULTS_F_DIAG : 0;
+	f |= o->short_circuit ? RESULTS_F_SHORT : 0;
 	return f;
 }
 

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_iozone_opts1.sh: IOzone options -J, -+J (compute delay), -X, -Y
 # (telemetry files), -P (CPU binding), -d (staggered child starts), -K
-# (disrupted read pattern).
+# (disrupted read pattern), -+X (short-circuit mode).
 #
 # Header lines: tests/golden/compute-header.txt, telemetry-header.txt,
-# bind-header.txt, stagger-header.txt and jitter-header.txt
+# bind-header.txt, stagger-header.txt, jitter-header.txt and
+# short-header.txt
 # hold what a real IOzone 3.508 (built from its source, linux-AMD64)
 # printed for the same options, one block per command: the lines after
 # "Run began" up to "Time Resolution", without "Command line used",
@@ -264,5 +265,32 @@ awk '$1 == 1024 && $2 == 4 { print $5, $6 }' "$T/out" >"$T/kread"
 check awk '{ exit !($1 > 0 && $2 > 0) }' "$T/kread"
 expect_failure 2 "$IOSWEEP" -K --iodepth 4 -s 1m -r 4 -i 0 -i 1
 check grep -q -e "-K and --iodepth" "$T/err"
+
+# --- -+X: short-circuit mode --------------------------------------------------
+headers short-header.txt <<'LIST'
+-+X -s 64 -r 4 -i 0 -i 1 -f f
+-t 2 -+X -s 64 -r 4 -i 0 -i 1
+LIST
+# marked in the header, meta.csv and the HTML report; the data is 0xbb
+expect_success "$IOSWEEP" -+X -s 64 -r 4 -i 0 -i 1 -w -f scf --report --quiet \
+	--out "$T/sc"
+check grep -q -x "	Short-circuit mode: the figures are not storage figures" "$T/out"
+check grep -q '^flags,".*short_circuit' "$T/sc/meta.csv"
+check grep -q "short-circuit mode (-+X).*not storage figures" "$T/sc/report.html"
+check test "$(od -An -tx1 -v scf | tr -s ' \n' '\n\n' | sort -u | grep -v '^$')" = bb
+rm -f scf
+# every read is checked against 0xbb: a byte flipped on its way is caught
+# (read 3: the untimed first read, record 0, then byte 5 of record 1)
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	expect_failure 3 env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
+		FAULTSHIM_PATH="$T/sc2" FAULTSHIM_FLIP="read:3:5" \
+		"$IOSWEEP" -+X -s 64 -r 4 -i 0 -i 1 -f "$T/sc2" --quiet --out "$T/sc2o"
+	check grep -q "data mismatch in '$T/sc2' at offset 4101: expected 0xbb" "$T/err"
+else
+	echo "note: no fault shim in \$FAULTSHIM (make e2e builds it): no flip"
+fi
+expect_failure 2 "$IOSWEEP" -+X -V 1 -s 64 -r 4 -i 0
+check grep -q -e "-+X and -V" "$T/err"
 
 finish
