@@ -59,6 +59,7 @@ struct fparse {
 	size_t n;
 	unsigned marks[FILEOP_NOPS]; /* figures left out as inf or nan, per op */
 	unsigned marks_line;
+	unsigned form_line;       /* the column header's or first block's line */
 };
 
 IOSWEEP_PRINTF(2, 3)
@@ -519,9 +520,9 @@ static int read_pass(struct fparse *p, unsigned *last_force)
 		}
 		if (!op_shown(op, p->links))
 			continue;
+		head_no[op] = p->at < p->rep->nlines ? p->rep->line_no[p->at] : p->no;
 		if (read_block(p, op, &tmp.op[op]))
 			return -1;
-		head_no[op] = p->no;
 	}
 	if (cube_root(tmp.op[FILEOP_CREATE].count, &x) || x > FILEOP_MAX_FORCE) {
 		p->no = head_no[FILEOP_CREATE];
@@ -632,6 +633,7 @@ static int parse_report(struct fparse *p)
 		if (!more)
 			return pfail(p, "fileop's title line without a table or -t blocks below it");
 	}
+	p->form_line = p->no;
 	if ((p->links = column_header(p->line, p->len)) >= 0) {
 		rc = read_rows(p);
 	} else if (is_block_head(p->line, p->len, FILEOP_MKDIR)) {
@@ -643,6 +645,7 @@ static int parse_report(struct fparse *p)
 	}
 	if (rc || check_rest(p))
 		return -1;
+	p->no = p->form_line;
 	if (f->trials > 0 && f->links != p->links)
 		return pfail(p, "fileop's %s columns, the files before had its %s ones",
 			     p->links ? "Linux" : "Windows", f->links ? "Linux" : "Windows");
