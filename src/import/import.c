@@ -460,11 +460,8 @@ nomem:
 	return err_set(err, errlen, "%s: out of memory", path);
 }
 
-/*
- * Messages quote pieces of the input; a hostile file must not make them
- * span lines or send escape sequences to a terminal.
- */
-static void printable(char *s)
+/* See import_priv.h. */
+void import_printable(char *s)
 {
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
@@ -485,7 +482,7 @@ static int load_into(struct result_set *rs, const char *path, unsigned trial,
 		rc = merge(rs, &t, trial, path, err, errlen);
 	results_release(&t);
 	if (rc != 0 && errlen > 0)
-		printable(err);
+		import_printable(err);
 	return rc;
 }
 

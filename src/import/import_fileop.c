@@ -700,6 +700,8 @@ int import_fileop_parse(struct import_fileop *f, const char *path, const char *b
 		note_marks(&p);
 	}
 out:
+	if (rc && errlen > 0)
+		import_printable(err);
 	free(p.s);
 	import_unwrap_release(&u);
 	return rc;
