@@ -378,15 +378,19 @@ static int read_rows(struct fparse *p)
 /* "mkdir:   Dirs = ..." of op (any op when op is FILEOP_NOPS)? */
 static int is_block_head(const char *s, size_t n, enum fileop_op op)
 {
-	size_t k = strcspn(s, ":\n");
-
-	if (k >= n || k == 0)
-		return 0;
-	for (int o = 0; o < FILEOP_NOPS; o++)
-		if ((op == FILEOP_NOPS || op == (enum fileop_op)o) &&
-		    strlen(fileop_op_name((enum fileop_op)o)) == k &&
-		    memcmp(s, fileop_op_name((enum fileop_op)o), k) == 0)
+	for (int o = 0; o < FILEOP_NOPS; o++) {
+		const char *name = fileop_op_name((enum fileop_op)o);
+		size_t k = strlen(name), i;
+		if (op != FILEOP_NOPS && op != (enum fileop_op)o)
+			continue;
+		if (n <= k || memcmp(s, name, k) != 0 || s[k] != ':')
+			continue;
+		for (i = k + 1; i < n && s[i] == ' '; i++)
+			;
+		if ((n - i >= 6 && memcmp(s + i, "Dirs =", 6) == 0) ||
+		    (n - i >= 7 && memcmp(s + i, "Files =", 7) == 0))
 			return 1;
+	}
 	return 0;
 }
 
@@ -540,9 +544,11 @@ static int read_pass(struct fparse *p, unsigned *last_force)
 			     fileop_op_name((enum fileop_op)op), (unsigned long long)got,
 			     (unsigned long long)want, (unsigned long long)x);
 	}
-	if (x <= *last_force)
+	if (x <= *last_force) {
+		p->no = head_no[FILEOP_CREATE];
 		return pfail(p, "force factor %llu (create's count) after %u: fileop's force "
 			     "factors grow", (unsigned long long)x, *last_force);
+	}
 	struct report_fileop_sample *s = sample_new(p, (unsigned)x);
 	if (!s)
 		return pfail(p, "out of memory");
@@ -582,6 +588,9 @@ static int check_rest(struct fparse *p)
 				     "file of its own (they become trials)");
 		else if (looks_like_row(p->line, p->len))
 			return pfail(p, "a row after the table's end (a line between the rows?)");
+		else if (is_block_head(p->line, p->len, FILEOP_NOPS))
+			return pfail(p, "a block after the output's end (fileop -t prints its "
+				     "blocks in the order the phases run)");
 	return 0;
 }
 
