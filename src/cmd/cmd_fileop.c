@@ -94,19 +94,7 @@ static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t 
 {
 	char err[IOSWEEP_ERR_MAX];
 
-	if ((size_t)snprintf(csv, len, "%s/fileop.csv", o->out) >= len ||
-	    (size_t)snprintf(meta, len, "%s/meta.csv", o->out) >= len) {
-		cmd_msg("fileop", "--out '%s': path too long", o->out);
-		return IOSWEEP_EXIT_USAGE;
-	}
-	for (int i = 0; i < 2 && !o->overwrite; i++) {
-		const char *p = i ? meta : csv;
-		if (plat_stat(p, 0, NULL) != PLAT_NONE) {
-			cmd_msg("fileop", "'%s' exists already; remove it or use --overwrite", p);
-			return IOSWEEP_EXIT_USAGE;
-		}
-	}
-	if (outfile_mkdirs(o->out, err, sizeof(err)) != 0) {
+	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0) {
 		cmd_msg("fileop", "--out: %s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}

@@ -99,9 +99,7 @@ static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
 
 	if ((rc = out_dir(&f->rs.meta, &out, dir, sizeof(dir))) != 0)
 		return rc;
-	snprintf(csv, sizeof(csv), "%s/fileop.csv", out);
-	snprintf(meta, sizeof(meta), "%s/meta.csv", out);
-	if (outfile_mkdirs(out, err, sizeof(err)) ||
+	if (report_fileop_claim(out, overwrite, csv, meta, sizeof(csv), err, sizeof(err)) ||
 	    report_fileop_csv(csv, f->s, f->n, f->links, overwrite, err, sizeof(err)) ||
 	    csvout_write_meta(&f->rs, meta, overwrite, err, sizeof(err))) {
 		cmd_msg("import", "%s", err);

@@ -14,9 +14,12 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "lib/err.h"
 #include "lib/outfile.h"
+#include "platform/platform.h"
 #include "latency.h"
 #include "report/report_fileop.h"
 
@@ -131,6 +134,20 @@ static void put_fig(struct outfile *f, int decimals, double v)
 		outfile_printf(f, ",%.*f", decimals, v);
 	else
 		outfile_write(f, ",", 1);
+}
+
+int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
+			size_t len, char *err, size_t errlen)
+{
+	if ((size_t)snprintf(csv, len, "%s/fileop.csv", dir) >= len ||
+	    (size_t)snprintf(meta, len, "%s/meta.csv", dir) >= len)
+		return err_set(err, errlen, "'%s': path too long", dir);
+	for (int i = 0; i < 2 && !overwrite; i++) {
+		const char *p = i ? meta : csv;
+		if (plat_stat(p, 0, NULL) != PLAT_NONE)
+			return err_set(err, errlen, "'%s' exists already; remove it or use --overwrite", p);
+	}
+	return outfile_mkdirs(dir, err, errlen);
 }
 
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,

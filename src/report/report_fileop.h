@@ -65,6 +65,15 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
  * B and W rows' figures.  Written through outfile.h; refuses an existing
  * file unless overwrite.  0, or -1 with a message.
  */
+/*
+ * Before anything is written: fileop.csv's and meta.csv's paths in dir
+ * (csv, meta: len bytes each), both refused when either exists unless
+ * overwrite, so a refusal leaves no half folder; then dir is made.  0, or
+ * -1 with a message naming the path.
+ */
+int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
+			size_t len, char *err, size_t errlen);
+
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
 		      size_t n, int links, int overwrite, char *err, size_t errlen);
 

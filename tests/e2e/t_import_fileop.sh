@@ -206,4 +206,14 @@ refuse tcut.txt 20 "the output stops inside the create block"
 sed '5s/=  *[0-9.]* (/= 14716.x6 (/' "$V" > "$T/tword.txt"
 refuse tword.txt 5 "Best mkdir(s)/sec: '14716.x6"
 
+# --- a folder that holds one of the two files: refused before either is written
+mkdir "$T/half"
+echo 'key,value' > "$T/half/meta.csv"
+expect_failure 3 "$IOSWEEP" import "$DATA/f3_bw.txt" --out "$T/half"
+check grep -q "'$T/half/meta.csv' exists already" "$T/err"
+check test ! -e "$T/half/fileop.csv"
+check test "$(cat "$T/half/meta.csv")" = "key,value"
+expect_success "$IOSWEEP" import "$DATA/f3_bw.txt" --out "$T/half" --overwrite
+check test -s "$T/half/fileop.csv"
+
 finish
