@@ -100,15 +100,19 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 		verify_fill(&(c)->vfy, (p), (len), (off)); \
 } while (0)
 
-/* The two copies of a pass body (see CHECKED above). */
-#define PASS_COPIES(name, body) \
-int tests_pass_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
+/* The two copies of a pass body (see CHECKED above), named plain and checked. */
+#define PASS_PAIR(plain, checked, body) \
+int plain(struct tests_ctx *c, int pass, struct tests_span *s) \
 { \
 	return body(c, pass, s, 0); \
 } \
-int tests_checked_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
+int checked(struct tests_ctx *c, int pass, struct tests_span *s) \
 { \
 	return body(c, pass, s, 1); \
 }
+#define PASS_COPIES(name, body) \
+	PASS_PAIR(tests_pass_##name, tests_checked_##name, body)
+#define MAP_COPIES(name, body) \
+	PASS_PAIR(tests_mmap_##name, tests_mmap_checked_##name, body)
 
 #endif
