@@ -286,8 +286,9 @@ static int opt_check_verify(struct opt_parse *ps)
 
 /*
  * mmap files (-B, -D; -G and -Z only with them).  IOzone runs tests 0 to
- * 5 on a mapping and skips the others without a word; here the default
- * set is those six, and asking for another is refused.  What a mapping
+ * 5 on a mapping and skips the others without a word (throughput mode
+ * maps for tests 8, 9 and 10 too); here the default set is those six,
+ * and asking for another is refused.  What a mapping
  * cannot honour is refused with the reason: its data goes through the
  * page cache whatever the descriptor's flags (-I, -o, -+D, -+r), and
  * iosweep's queue-depth engines and workers move data with read and
@@ -306,6 +307,9 @@ static int opt_check_mmap(struct opt_parse *ps)
 		{ "+r", "copies from a mapping ignore O_RSYNC" },
 	};
 	const char *mm = o->mmap ? "-B" : "-D";
+	/* throughput mode maps for its mixed workload, pwrite and pread too */
+	const unsigned mapped = OPTIONS_MMAP_TESTS | (options_throughput(o) ?
+		(1u << TEST_MIX) | (1u << TEST_PWRITE) | (1u << TEST_PREAD) : 0);
 
 	if (!options_mmap(o)) {
 		if (o->msync_sync)
@@ -326,9 +330,9 @@ static int opt_check_mmap(struct opt_parse *ps)
 		return opt_error(ps, "-E and %s: IOzone runs no extended tests on mmap "
 				 "files; drop -E", mm);
 	for (unsigned n = 0; n < TEST_COUNT; n++)
-		if ((o->tests_mask & (1u << n)) && !(OPTIONS_MMAP_TESTS & (1u << n)))
-			return opt_error(ps, "-i %u and %s: test %u (%s) does not use mmap "
-					 "(IOzone skips it with -B); drop -i %u", n, mm, n,
+		if ((o->tests_mask & (1u << n)) && !(mapped & (1u << n)))
+			return opt_error(ps, "-i %u and %s: test %u (%s) does not run on "
+					 "mmap files (IOzone skips it); drop -i %u", n, mm, n,
 					 options_test_name((int)n), n);
 	return 0;
 }

@@ -159,7 +159,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-t 2 -+k -s 64k -r 64k", { "-+k: 64 kB over 2 children" } },
 	{ "-d 10", { "-d", "not supported" } },
 	/* mmap files: what IOzone skips or a mapping cannot honour */
-	{ "-B -s 1m -i 0 -i 6", { "-i 6 and -B", "does not use mmap", "drop -i 6" } },
+	{ "-B -s 1m -i 0 -i 6", { "-i 6 and -B", "does not run on mmap", "drop -i 6" } },
 	{ "-D -s 1m -i 0 -i 1 -i 7", { "-i 7 and -D" } },
 	{ "-B -a -E", { "-E and -B", "no extended tests" } },
 	{ "-B -s 1m -o", { "-o and -B", "O_SYNC", "-G" } },
