@@ -186,6 +186,7 @@ struct io_map {
 	unsigned char *addr;   /* the file's byte 0; NULL when not mapped */
 	uint64_t len;
 	int fd;
+	int writable;
 	void *handle;          /* Windows: the file mapping object; else NULL */
 };
 

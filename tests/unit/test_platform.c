@@ -167,6 +167,8 @@ static void test_map(void)
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT_EQUAL_FATAL(io_map(fd, LEN, 0, &m, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(memcmp(m.addr, data, LEN), 0);
+	/* a read-only mapping syncs (nothing to write back) */
+	CU_ASSERT_EQUAL(io_map_sync(&m, 0, LEN, IO_MAP_SYNC, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(io_unmap(&m, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(io_close(fd, f, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(plat_remove(f), 0);

@@ -42,6 +42,7 @@ int io_map(int fd, uint64_t len, int writable, struct io_map *m,
 	m->addr = p;
 	m->len = len;
 	m->fd = fd;
+	m->writable = writable != 0;
 	return 0;
 }
 

@@ -4,7 +4,8 @@
  * (-B, -D, -G) on Windows: CreateFileMapping and MapViewOfFile for
  * io_map, FlushViewOfFile for an asynchronous msync (it starts the write
  * back and returns), FlushViewOfFile then FlushFileBuffers on the file
- * for a synchronous one, UnmapViewOfFile and CloseHandle for io_unmap.
+ * for a synchronous one (nothing for a read-only view), UnmapViewOfFile
+ * and CloseHandle for io_unmap.
  */
 #include "platform/win/platform_win.h"
 
@@ -52,6 +53,7 @@ int io_map(int fd, uint64_t len, int writable, struct io_map *m,
 	m->addr = p;
 	m->len = len;
 	m->fd = fd;
+	m->writable = writable != 0;
 	m->handle = map;
 	return 0;
 }
@@ -63,6 +65,10 @@ int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return map_fail(err, errlen, "FlushViewOfFile", path);
 	}
+	/* a read-only view has nothing to write back, and its file's
+	   read-only handle refuses FlushFileBuffers */
+	if (!m->writable)
+		return 0;
 	if (!FlushViewOfFile(m->addr + off, (SIZE_T)len))
 		return map_fail(err, errlen, "FlushViewOfFile", path);
 	if (how == IO_MAP_SYNC && !FlushFileBuffers((HANDLE)_get_osfhandle(m->fd)))
