@@ -18,6 +18,7 @@
 #    after each pass, as IOzone does (strace, when installed).
 # 5. Throughput mode maps the children's files.
 # 6. What mmap mode refuses: one line naming both options, exit 2.
+# 7. Importing a report with those header lines keeps the mode's flags.
 . "$(dirname "$0")/lib.sh"
 
 [ -x "$IOSWEEP" ] || skip "no binary"
@@ -149,5 +150,11 @@ if "$IOSWEEP" -I -s 64k -r 4k -i 0 --dry-run >/dev/null 2>&1; then
 else
 	echo "note: no direct I/O here: -I with -B not tried"
 fi
+
+# --- 7. import: an IOzone-style report's mmap lines become meta.csv's flags ----
+expect_success "$IOSWEEP" -D -G -Z -s 64k -r 16k -i 0 -i 1 -f "$T/i" --out "$T/i.d"
+cp "$T/out" "$T/mmap-report.txt"
+expect_success "$IOSWEEP" import "$T/mmap-report.txt" --out "$T/imp"
+check grep -qx 'flags,"imported,mmap,msync_async,msync_sync,mmap_mix"' "$T/imp/meta.csv"
 
 finish
