@@ -35,7 +35,9 @@
 
 /* Flags that must agree between the trials of one set. */
 #define IMPORT_CONFIG_FLAGS (RESULTS_F_DIRECT | RESULTS_F_FSYNC | RESULTS_F_CLOSE | \
-			     RESULTS_F_OSYNC | RESULTS_F_ODSYNC | RESULTS_F_ORSYNC)
+			     RESULTS_F_OSYNC | RESULTS_F_ODSYNC | RESULTS_F_ORSYNC | \
+			     RESULTS_F_MMAP | RESULTS_F_MSYNC_ASYNC | \
+			     RESULTS_F_MSYNC_SYNC | RESULTS_F_MMAP_MIX)
 
 static const char *unit_name(int unit)
 {

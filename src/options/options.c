@@ -823,6 +823,11 @@ int options_qd(const struct options *o)
 		o->precondition;
 }
 
+int options_mmap(const struct options *o)
+{
+	return o->mmap || o->msync_async;
+}
+
 const char *options_qd_name(const struct options *o)
 {
 	return o->iodepth ? "--iodepth" : o->jobs ? "--jobs" : o->mix_given ?
@@ -985,6 +990,8 @@ unsigned options_tests(const struct options *o)
 		return o->tests_mask;
 	for (n = TEST_WRITE; n <= TEST_FREAD; n++)
 		mask |= 1u << n;
+	if (options_mmap(o))
+		return mask & OPTIONS_MMAP_TESTS;
 	if (o->extended) {
 		mask |= (1u << TEST_PWRITE) | (1u << TEST_PREAD);
 		if (io_have_vectored())

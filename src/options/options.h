@@ -88,6 +88,10 @@ struct options {
 	int direct;                 /* -I */
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
+	int mmap;                   /* -B: tests 0-5 move data through a mapping */
+	int msync_async;            /* -D: mmap files, msync(MS_ASYNC) per record */
+	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
+	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
 	unsigned sleep_between_s;   /* -+q */
 
 	/*
@@ -187,6 +191,12 @@ unsigned options_tests(const struct options *o);
 int options_qd(const struct options *o);
 /* The first of those options given, to name in a message ("--iodepth"). */
 const char *options_qd_name(const struct options *o);
+
+/* 1 when the tests move data through a mapping of the file (-B or -D). */
+int options_mmap(const struct options *o);
+
+/* The tests IOzone runs on mmap files: 0 to 5 (fwrite, fread and -E's not). */
+#define OPTIONS_MMAP_TESTS 0x3fu
 
 /* Most children throughput mode runs (IOzone's MAXSTREAMS). */
 #define OPTIONS_MAX_CHILDREN 1024u

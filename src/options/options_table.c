@@ -94,6 +94,20 @@ const struct opt_row opt_table[] = {
 	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
 	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
+	FLAG("B", "mmap", OPT_GROUP_TIMING, mmap, "\tUsing mmap files",
+	     "tests 0 to 5 copy records to and from a mapping of the whole file "
+	     "(mmap) instead of write and read"),
+	FLAG("D", "msync-async", OPT_GROUP_TIMING, msync_async,
+	     "\tUsing msync(MS_ASYNC) on mmap files",
+	     "mmap files as -B, and msync(MS_ASYNC) each record written, inside "
+	     "the timing"),
+	FLAG("G", "msync-sync", OPT_GROUP_TIMING, msync_sync,
+	     "\tUsing msync(MS_SYNC) on mmap files",
+	     "with -B or -D, msync(MS_SYNC) each record written, inside the timing"),
+	FLAG("Z", "mmap-mix", OPT_GROUP_TIMING, mmap_mix,
+	     "\tEnable mmap & file I/O mixing.",
+	     "with -B or -D, test 0 also write(2)s the file's first page after "
+	     "mapping it, before the timing (IOzone's mix of mmap and file I/O)"),
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
 	/* throughput mode */
@@ -280,10 +294,6 @@ const struct opt_row opt_table[] = {
 	       "(even children read, odd ones write)"),
 	REJECT("+B", "choosing the mixed workload's readers is not supported "
 	       "(even children read, odd ones write)"),
-	REJECT("B", "mmap I/O is not supported"),
-	REJECT("D", "mmap I/O is not supported"),
-	REJECT("G", "mmap I/O is not supported"),
-	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("K", "disrupted read patterns are not supported"),
 	REJECT("+E", "read-only testing of an existing file is not supported yet"),

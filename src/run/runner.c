@@ -396,6 +396,10 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
 	f |= o->verify ? RESULTS_F_VERIFY : 0;
 	f |= o->diag ? RESULTS_F_DIAG : 0;
+	f |= options_mmap(o) ? RESULTS_F_MMAP : 0;
+	f |= o->msync_async ? RESULTS_F_MSYNC_ASYNC : 0;
+	f |= o->msync_sync ? RESULTS_F_MSYNC_SYNC : 0;
+	f |= o->mmap_mix ? RESULTS_F_MMAP_MIX : 0;
 	return f;
 }
 
@@ -645,6 +649,10 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_fsync = o->include_fsync;
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
+	c->mmap = options_mmap(o);
+	c->msync_async = o->msync_async;
+	c->msync_sync = o->msync_sync;
+	c->mmap_mix = o->mmap_mix;
 	c->cold = o->cold;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
