@@ -210,7 +210,7 @@ struct worker {
 	struct conductor *c;
 	unsigned job;
 	unsigned char *rbuf;         /* CHUNK bytes to read into */
-	struct pattern_window win;
+	size_t pos;                  /* where the next write's bytes start in run->buf */
 	char path[4096], path2[4096];
 	char err[IOSWEEP_ERR_MAX];
 };
@@ -240,6 +240,24 @@ static void count(struct files_phase *p, uint64_t t0, uint64_t files, uint64_t b
 }
 
 /*
+ * The pattern (pattern.h) as one stream across a job's files: each write
+ * takes the bytes after the previous one's, back to the start once fewer
+ * than CHUNK bytes are left, so no file repeats another's bytes within
+ * the buffer's PATTERN_WINDOW_SLACK (1 MiB) of unbroken stream; with
+ * --data zero the buffer is CHUNK zeros, always from its start.
+ */
+static void next_bytes(struct worker *w, size_t n)
+{
+	const struct files_run *r = w->c->run;
+
+	if (r->cfg.zero_data)
+		return;
+	w->pos += n;
+	if (w->pos + CHUNK > r->buflen)
+		w->pos = 0;
+}
+
+/*
  * File i (at w->path) created and written to its size from the pattern
  * (writing), or opened and read to its size; then closed: one timing.
  */
@@ -253,8 +271,9 @@ static int move_one(struct worker *w, uint64_t i, struct files_phase *p, int wri
 	while (left && rc == 0) {
 		size_t n = left < CHUNK ? (size_t)left : CHUNK;
 		if (writing) {
-			rc = io_full_write(fd, w->win.p, n, w->path, w->err, sizeof(w->err));
-			PATTERN_WINDOW_NEXT(w->win);
+			rc = io_full_write(fd, w->c->run->buf + w->pos, n, w->path, w->err,
+					   sizeof(w->err));
+			next_bytes(w, n);
 		} else {
 			rc = io_full_read(fd, w->rbuf, n, w->path, w->err, sizeof(w->err));
 		}
@@ -548,8 +567,7 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 		w[j].job = j;
 		if (!(w[j].rbuf = io_alloc(CHUNK)))
 			goto oom;
-		pattern_window_start(&w[j].win, r->buf, r->buflen, CHUNK,
-				     (size_t)j * 4096u % CHUNK, r->cfg.zero_data);
+		w[j].pos = r->cfg.zero_data ? 0 : (size_t)j * 65536u % PATTERN_WINDOW_SLACK;
 	}
 	if (conduct(&c, w, err, errlen) != 0)
 		goto out;
