@@ -619,43 +619,82 @@ static int own_name(const char *n)
 	return *p == '\0' || (n[0] == 'f' && strcmp(p, ".r") == 0);
 }
 
+/*
+ * The entries of path with this module's names, into a list of strings
+ * joined by '\0' in *names (malloc'd; *n of them).  The directory is
+ * closed before anything is removed, so a removal holds one descriptor
+ * at a time, whatever the depth: it works under an EMFILE that stopped
+ * the run.  0 or -1.
+ */
+static int own_entries(const char *path, char **names, size_t *n, char *err, size_t errlen)
+{
+	struct plat_dir *d = plat_dir_open(path);
+	const char *entry;
+	size_t len = 0, alloc = 0;
+	int rc;
+
+	*names = NULL;
+	*n = 0;
+	if (!d)
+		return errno == ENOENT ? 0 : err_set(err, errlen, "cannot read the directory "
+						     "'%s': %s", path, strerror(errno));
+	while ((rc = plat_dir_read(d, &entry)) > 0) {
+		size_t el = strlen(entry) + 1;
+		if (!own_name(entry))
+			continue;
+		if (len + el > alloc) {
+			char *p = realloc(*names, alloc = 2 * (len + el) + 256);
+			if (!p) {
+				plat_dir_close(d);
+				free(*names);
+				*names = NULL;
+				return err_set(err, errlen, "out of memory");
+			}
+			*names = p;
+		}
+		memcpy(*names + len, entry, el);
+		len += el;
+		(*n)++;
+	}
+	if (rc < 0) {
+		int e = errno;
+		plat_dir_close(d);
+		free(*names);
+		*names = NULL;
+		return err_set(err, errlen, "cannot read the directory '%s': %s", path,
+			       strerror(e));
+	}
+	plat_dir_close(d);
+	return 0;
+}
+
 /* Remove path (a directory made here): its own names inside, then itself. */
 static int remove_dir(const char *path, unsigned depth, char *err, size_t errlen)
 {
-	for (int removed = 1; removed;) {
-		/* again until a scan removes nothing: entries removed while a
-		 * directory is read may make the reader skip others */
-		struct plat_dir *d = plat_dir_open(path);
-		const char *entry;
-		removed = 0;
-		if (!d)
-			return errno == ENOENT ? 0 : err_set(err, errlen, "cannot read the "
-				"directory '%s': %s", path, strerror(errno));
-		while (plat_dir_read(d, &entry) > 0) {
-			char sub[4096];
-			enum plat_kind k;
-			if (!own_name(entry))
-				continue;
-			if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", path, entry) >= sizeof(sub)) {
-				plat_dir_close(d);
-				return err_set(err, errlen, "'%s/%s': path too long", path, entry);
-			}
-			k = plat_stat(sub, 0, NULL);
-			if (k == PLAT_DIR && depth < FILES_MAX_DEPTH + 2) {
-				if (remove_dir(sub, depth + 1, err, errlen) != 0) {
-					plat_dir_close(d);
-					return -1;
-				}
-			} else if (k != PLAT_NONE && k != PLAT_DIR && plat_remove(sub) != 0 &&
-				   errno != ENOENT) {
-				int e = errno;
-				plat_dir_close(d);
-				return err_set(err, errlen, "cannot remove '%s': %s", sub, strerror(e));
-			}
-			removed = 1;
+	char *names, *name;
+	size_t n;
+	int rc = 0;
+
+	if (own_entries(path, &names, &n, err, errlen) != 0)
+		return -1;
+	name = names;
+	for (size_t i = 0; i < n && rc == 0; i++, name += strlen(name) + 1) {
+		char sub[4096];
+		enum plat_kind k;
+		if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", path, name) >= sizeof(sub)) {
+			rc = err_set(err, errlen, "'%s/%s': path too long", path, name);
+			break;
 		}
-		plat_dir_close(d);
+		k = plat_stat(sub, 0, NULL);
+		if (k == PLAT_DIR && depth < FILES_MAX_DEPTH + 2)
+			rc = remove_dir(sub, depth + 1, err, errlen);
+		else if (k != PLAT_NONE && k != PLAT_DIR && plat_remove(sub) != 0 &&
+			 errno != ENOENT)
+			rc = err_set(err, errlen, "cannot remove '%s': %s", sub, strerror(errno));
 	}
+	free(names);
+	if (rc != 0)
+		return -1;
 	if (plat_rmdir(path) != 0 && errno != ENOENT)
 		return err_set(err, errlen, "cannot remove '%s': %s%s", path, strerror(errno),
 			       errno == ENOTEMPTY || errno == EEXIST

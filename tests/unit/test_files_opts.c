@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cu.h"
+#include "testutil.h"
 #include "iosweep.h"
 #include "lib/builtin.h"
 #include "options/files_opts.h"
@@ -46,15 +47,9 @@ static void test_shipped_presets(void)
 /* Parse "files " + line split on spaces. */
 static int parse(struct files_opts *o, const char *line, char *err, size_t errlen)
 {
-	char buf[256];
-	char *argv[32];
-	int argc = 0;
+	char buf[256], *argv[32];
+	int argc = tu_argv("files", line, buf, sizeof(buf), argv);
 
-	snprintf(buf, sizeof(buf), "%s", line);
-	argv[argc++] = "files";
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
 	err[0] = '\0';
 	return files_opts_parse(o, argc, argv, err, errlen);
 }
