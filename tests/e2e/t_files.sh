@@ -164,6 +164,27 @@ else
 fi
 check empty "$W"
 
+# --- a call that fails mid-run (the fault shim), with files in place:
+# one line naming the call and the file, exit 3, nothing left
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	for c in "read:1:EIO|read|Input/output error" "write:1:EDQUOT|write|Disk quota exceeded"; do
+		fault=${c%%|*}
+		rest=${c#*|}
+		call=${rest%%|*}
+		why=${rest#*|}
+		run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=/f7 \
+			FAULTSHIM_FAIL="$fault" "$IOSWEEP" files --jobs 2 --depth 1 --width 2 \
+			--count 12 --file-size 8k --dir "$W"
+		check test "$RC" -eq 3
+		check test "$(cat "$T/err")" = \
+			"iosweep files: cannot $call '$W/iosweep_files/job1/d1/f7': $why"
+		check empty "$W"
+	done
+else
+	echo "note: no fault shim in \$FAULTSHIM (make e2e builds it); the failing calls are left out"
+fi
+
 # --- a full file system (root: a 1 MB tmpfs): one line naming the cause, nothing left
 M="$T/small"
 mkdir "$M"
