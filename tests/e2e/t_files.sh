@@ -90,6 +90,13 @@ expect_success "$IOSWEEP" files --count 20 --file-size 64k --data zero --keep --
 check test "$(find "$W/iosweep_files" -type f -exec cat {} + | tr -d '\0' | wc -c)" -eq 0
 rm -rf "$W/iosweep_files"
 
+# --- --cold: the read phase still reads every byte; the notes say what
+# stays cached
+expect_success "$IOSWEEP" files --cold --count 30 --file-size 16k --dir "$W" --out "$T/cold"
+check test "$(csv_sum "$T/cold/files.csv" read bytes)" -eq $((30 * 16384))
+check grep -q "(--cold drops file data only)" "$T/out"
+check empty "$W"
+
 # --- two jobs: separate trees and one shared tree
 expect_success "$IOSWEEP" files --jobs 2 --depth 1 --width 2 --count 10 --keep --dir "$W" --out "$T/sep"
 check test -d "$W/iosweep_files/job0/d1" -a -d "$W/iosweep_files/job1/d1"
