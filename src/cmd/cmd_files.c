@@ -36,7 +36,7 @@ static const char files_usage[] =
 	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"
 	"                     [--depth D] [--width W] [--files N | --count N]\n"
 	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
-	"                     [--trials N] [--out DIR] [--data zero|random] [--cold]\n"
+	"                     [--trials N] [--out DIR] [--data KIND] [--cold]\n"
 	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
 	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
 	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
