@@ -210,7 +210,8 @@ struct worker {
 	struct conductor *c;
 	unsigned job;
 	unsigned char *rbuf;         /* CHUNK bytes to read into */
-	size_t pos;                  /* where the next write's bytes start in run->buf */
+	const unsigned char *data;   /* this job's pattern: run->buflen bytes */
+	size_t pos;                  /* where the next write's bytes start in it */
 	char path[4096], path2[4096];
 	char err[IOSWEEP_ERR_MAX];
 };
@@ -271,7 +272,7 @@ static int move_one(struct worker *w, uint64_t i, struct files_phase *p, int wri
 	while (left && rc == 0) {
 		size_t n = left < CHUNK ? (size_t)left : CHUNK;
 		if (writing) {
-			rc = io_full_write(fd, w->c->run->buf + w->pos, n, w->path, w->err,
+			rc = io_full_write(fd, w->data + w->pos, n, w->path, w->err,
 					   sizeof(w->err));
 			next_bytes(w, n);
 		} else {
@@ -444,6 +445,7 @@ int files_run_init(struct files_run *r, const struct files_cfg *cfg,
 {
 	char *base;
 	size_t len;
+	unsigned nbuf;
 
 	memset(r, 0, sizeof(*r));
 	r->cfg = *cfg;
@@ -455,12 +457,17 @@ int files_run_init(struct files_run *r, const struct files_cfg *cfg,
 	if (r->root)
 		snprintf(r->root, len, "%s/%s", base, FILES_ROOT_NAME);
 	free(base);
+	/* each job its own pattern (one seed each), so no two jobs' files
+	 * share a stretch of bytes; --data zero: one buffer of zeros */
 	r->buflen = pattern_buffer_len(CHUNK, cfg->zero_data);
-	r->buf = io_alloc(r->buflen);
+	nbuf = cfg->zero_data ? 1 : cfg->jobs;
+	r->buf = io_alloc(r->buflen * nbuf);
 	if (!r->root || !r->buf)
 		return err_set(err, errlen, "out of memory");
-	pattern_fill(r->buf, r->buflen, cfg->zero_data ? OPTIONS_DATA_ZERO : OPTIONS_DATA_RANDOM,
-		     0.0, cfg->seed);
+	for (unsigned j = 0; j < nbuf; j++)
+		pattern_fill(r->buf + (size_t)j * r->buflen, r->buflen, cfg->zero_data
+			     ? OPTIONS_DATA_ZERO : OPTIONS_DATA_RANDOM, 0.0,
+			     cfg->seed + (uint64_t)j * 0x9e3779b97f4a7c15ull);
 	return 0;
 }
 
@@ -567,7 +574,7 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 		w[j].job = j;
 		if (!(w[j].rbuf = io_alloc(CHUNK)))
 			goto oom;
-		w[j].pos = r->cfg.zero_data ? 0 : (size_t)j * 65536u % PATTERN_WINDOW_SLACK;
+		w[j].data = r->buf + (r->cfg.zero_data ? 0 : (size_t)j * r->buflen);
 	}
 	if (conduct(&c, w, err, errlen) != 0)
 		goto out;

@@ -105,7 +105,7 @@ struct files_cfg {
 struct files_run {
 	struct files_cfg cfg;
 	char *root;                  /* DIR/iosweep_files, absolute */
-	unsigned char *buf;          /* pattern buffer for writes (and reads) */
+	unsigned char *buf;          /* each job's pattern for writes, buflen bytes each */
 	size_t buflen;
 	int made;                    /* the root exists because this run made it */
 	int xattr;                   /* 1: xattr phases run; 0: not (xattr_why) */
