@@ -98,21 +98,23 @@ int files_dist_parse(const char *text, struct files_dist *d, char *err, size_t e
 		return 0;
 	}
 	if (strcmp(word, "uniform") == 0) {
+		const char *hi;
 		d->kind = FILES_DIST_UNIFORM;
-		if (split(rest, '-', word, sizeof(word), &rest) != 0 || !rest)
+		if (split(rest, '-', word, sizeof(word), &hi) != 0 || !hi)
 			return err_set(err, errlen, "uniform: MIN-MAX, such as uniform:20k-60k");
 		if (files_parse_bytes(word, &d->a, why, sizeof(why)) != 0 ||
-		    files_parse_bytes(rest, &d->b, why, sizeof(why)) != 0)
+		    files_parse_bytes(hi, &d->b, why, sizeof(why)) != 0)
 			return err_set(err, errlen, "uniform: %s", why);
 		if (d->a > d->b)
 			return err_set(err, errlen, "uniform: the minimum '%s' is above the "
-				       "maximum '%s'", word, rest);
+				       "maximum '%s'", word, hi);
 		return 0;
 	}
 	if (strcmp(word, "lognormal") == 0) {
 		char *end;
+		const char *g;
 		d->kind = FILES_DIST_LOGNORMAL;
-		if (split(rest, ',', word, sizeof(word), &rest) != 0 || !rest)
+		if (split(rest, ',', word, sizeof(word), &g) != 0 || !g)
 			return err_set(err, errlen, "lognormal: MEDIAN,SPREAD, such as "
 				       "lognormal:64k,3 (SPREAD: the geometric standard "
 				       "deviation, 1 or more)");
@@ -121,11 +123,11 @@ int files_dist_parse(const char *text, struct files_dist *d, char *err, size_t e
 		if (d->a == 0)
 			return err_set(err, errlen, "lognormal: the median must be above 0");
 		errno = 0;
-		d->spread = strtod(rest, &end);
-		if (errno || end == rest || *end || !isfinite(d->spread) ||
+		d->spread = strtod(g, &end);
+		if (errno || end == g || *end || !isfinite(d->spread) ||
 		    d->spread < 1.0 || d->spread > 100.0)
 			return err_set(err, errlen, "lognormal: spread '%s': a number from "
-				       "1 to 100 (the geometric standard deviation)", rest);
+				       "1 to 100 (the geometric standard deviation)", g);
 		return 0;
 	}
 	return err_set(err, errlen, "'%s': not a size distribution (fixed:S, list:A,B,.., "
