@@ -67,7 +67,9 @@ static const struct {
 	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
 	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
 	{ RESULTS_F_STONEWALL, "stonewall" }, { RESULTS_F_VERIFY, "verify" },
-	{ RESULTS_F_DIAG, "diagnostic" },
+	{ RESULTS_F_DIAG, "diagnostic" }, { RESULTS_F_MMAP, "mmap" },
+	{ RESULTS_F_MSYNC_ASYNC, "msync_async" }, { RESULTS_F_MSYNC_SYNC, "msync_sync" },
+	{ RESULTS_F_MMAP_MIX, "mmap_mix" },
 };
 
 const char *results_flag_word(size_t i, unsigned *flag)
@@ -165,6 +167,7 @@ void results_init(struct result_set *rs)
 	memset(rs, 0, sizeof(*rs));
 	rs->trials = 1;
 	rs->meta.async_pct = -1.0;
+	rs->meta.dedup_within = rs->meta.dedup_across = -1.0;
 }
 
 void results_release(struct result_set *rs)

@@ -80,6 +80,10 @@ enum results_unit {
 #define RESULTS_F_STONEWALL 0x400u /* --stonewall: the first client done stopped all */
 #define RESULTS_F_VERIFY   0x800u /* -V: every read checked inside the timing */
 #define RESULTS_F_DIAG     0x1000u /* -+d: every read checked inside the timing */
+#define RESULTS_F_MMAP     0x2000u /* -B, -D: data moved through a mapping */
+#define RESULTS_F_MSYNC_ASYNC 0x4000u /* -D: msync(MS_ASYNC) per record written */
+#define RESULTS_F_MSYNC_SYNC 0x8000u /* -G: msync(MS_SYNC) per record written */
+#define RESULTS_F_MMAP_MIX 0x10000u /* -Z: a write(2) mixed in before test 0 */
 
 /*
  * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in
@@ -113,6 +117,17 @@ struct result_meta {
 				 the % of transfers the system left pending
 				 rather than finishing inside the call, 0 to
 				 100; negative when not counted */
+	/*
+	 * Shaped data (-+w -+y -+C -+a; run/shape.h), measured from what the
+	 * writers build: granule bytes (0: not measured), the share of the
+	 * first file's granules seen before in it, the share of a second
+	 * file's granules the first holds (negative: one file), the bytes
+	 * of each file measured and how many files.
+	 */
+	uint64_t dedup_granule;
+	double dedup_within, dedup_across;
+	uint64_t dedup_probe_bytes;
+	unsigned dedup_files;
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 };

@@ -75,9 +75,13 @@ static void shown_dir(const char *dir, char *out, size_t outlen)
 /* The result folder's paths, checked and the folder made.  0 or an exit code. */
 static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t len)
 {
-	return cmd_claim_out("fileop", o->out, "fileop.csv", o->overwrite, csv, len) ||
-		cmd_claim_out("fileop", o->out, "meta.csv", o->overwrite, meta, len)
-		? IOSWEEP_EXIT_USAGE : 0;
+	char err[IOSWEEP_ERR_MAX];
+
+	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0) {
+		cmd_msg("fileop", "--out: %s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return 0;
 }
 
 /* meta.csv's facts about the run. */

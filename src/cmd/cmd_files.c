@@ -22,6 +22,7 @@
 #include "iosweep.h"
 #include "lib/builtin.h"
 #include "lib/err.h"
+#include "lib/outfile.h"
 #include "options/files_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -238,11 +239,15 @@ static int run_files(const struct files_opts *o, int argc, char **argv)
 	results_init(&rs);
 	if ((status = check_target(o, &found)) != 0)
 		return status;
-	if (o->out && (cmd_claim_out("files", o->out, "files.csv", o->overwrite, csv,
-				     sizeof(csv)) != 0 ||
-		       cmd_claim_out("files", o->out, "meta.csv", o->overwrite, meta,
-				     sizeof(meta)) != 0))
-		return IOSWEEP_EXIT_USAGE;
+	if (o->out) {
+		static const char *const names[] = { "files.csv", "meta.csv" };
+		char *const paths[] = { csv, meta };
+		if (outfile_claim_files(o->out, names, 2, o->overwrite, paths, sizeof(csv),
+					cerr, sizeof(cerr)) != 0) {
+			cmd_msg("files", "--out: %s", cerr);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
 	struct files_cfg cfg = { .dir = o->dir, .spec = o->spec, .jobs = o->jobs,
 				 .shared = o->shared, .zero_data = o->zero_data,
 				 .cold = o->cold, .keep = o->keep, .seed = o->seed };

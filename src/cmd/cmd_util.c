@@ -16,7 +16,6 @@
 
 #include "cmd/commands.h"
 #include "iosweep.h"
-#include "lib/outfile.h"
 #include "platform/platform.h"
 
 volatile sig_atomic_t cmd_stop;
@@ -75,26 +74,6 @@ char *cmd_command_line(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		at += (size_t)snprintf(s + at, len - at, " %s", argv[i]);
 	return s;
-}
-
-int cmd_claim_out(const char *cmd, const char *dir, const char *name, int overwrite,
-		  char *path, size_t len)
-{
-	char err[IOSWEEP_ERR_MAX];
-
-	if ((size_t)snprintf(path, len, "%s/%s", dir, name) >= len) {
-		cmd_msg(cmd, "--out '%s': path too long", dir);
-		return -1;
-	}
-	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
-		cmd_msg(cmd, "'%s' exists already; remove it or use --overwrite", path);
-		return -1;
-	}
-	if (outfile_mkdirs(dir, err, sizeof(err)) != 0) {
-		cmd_msg(cmd, "--out: %s", err);
-		return -1;
-	}
-	return 0;
 }
 
 int cmd_end_status(const char *cmd, int status, const char *cleanup_err,

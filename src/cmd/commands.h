@@ -54,11 +54,6 @@ void cmd_catch_stop(void);
  * when out of memory.  (cmd_util.c) */
 char *cmd_command_line(int argc, char **argv);
 /*
- * DIR/NAME of a result folder into path: refused (with a message) when
- * it exists and not overwrite; the folder is made.  0, or -1 after
- * "iosweep CMD: why".  (cmd_util.c)
- */
-/*
  * The end of a command that made a tree (fileop, files): says that part
  * of it is left when cleanup_err is not NULL (an OK status becomes
  * IOSWEEP_EXIT_IO), then, for an interrupted or failed status, why
@@ -67,8 +62,6 @@ char *cmd_command_line(int argc, char **argv);
  */
 int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
 		   const char *where, const char *err, char *why, size_t whylen);
-int cmd_claim_out(const char *cmd, const char *dir, const char *name, int overwrite,
-		  char *path, size_t len);
 
 struct cmdargs_list;
 struct result_set;

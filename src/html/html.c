@@ -301,6 +301,10 @@ static void set_flags(struct outfile *f, unsigned flags)
 		  "the figures are not performance figures" },
 		{ RESULTS_F_DIAG, "every read checked inside the timing (-+d): "
 		  "the figures are not performance figures" },
+		{ RESULTS_F_MMAP, "data copied through a mapping of the file (-B)" },
+		{ RESULTS_F_MSYNC_ASYNC, "msync(MS_ASYNC) after each record written (-D)" },
+		{ RESULTS_F_MSYNC_SYNC, "msync(MS_SYNC) after each record written (-G)" },
+		{ RESULTS_F_MMAP_MIX, "a write(2) mixed into the mapped file (-Z)" },
 	};
 	int n = 0;
 	outfile_printf(f, "<dt>Flags</dt><dd>");
@@ -350,6 +354,14 @@ static void set_header(struct outfile *f, struct result_set *const *sets, size_t
 	html_text(f, m->data_pattern && *m->data_pattern ? m->data_pattern : "not recorded");
 	if (m->data_compress_ratio > 0)
 		outfile_printf(f, " (zlib compression ratio %.2f)", m->data_compress_ratio);
+	if (m->dedup_granule && m->dedup_within >= 0.0) {
+		outfile_printf(f, "; duplicate %llu-byte granules: %.1f%% within "
+			       "a file", (unsigned long long)m->dedup_granule,
+			       100.0 * m->dedup_within);
+		if (m->dedup_across >= 0.0)
+			outfile_printf(f, ", %.1f%% of a second file across files",
+				       100.0 * m->dedup_across);
+	}
 	outfile_printf(f, "</dd>\n<dt>Trials</dt><dd>%u per cell</dd>\n", trials_of(sets[i]));
 	set_flags(f, m->flags);
 	dd_text(f, "Status", m->status ? m->status : "not recorded (imported)");

@@ -649,6 +649,28 @@ static int parse_unit(const char *s, int *unit)
 	return -1;
 }
 
+
+/* meta.csv's measured shares of shaped data (dedup_within, ...). */
+static void read_dedup(struct csv_ctx *c, struct result_meta *m, const char *k,
+		       const char *val)
+{
+	double d;
+
+	if (parse_double(val, &d) || d < 0.0) {
+		cfail(c, "dedup_%s '%.40s' is not a number of 0 or more", k, val);
+		return;
+	}
+	if (!strcmp(k, "granule_bytes"))
+		m->dedup_granule = (uint64_t)d;
+	else if (!strcmp(k, "within"))
+		m->dedup_within = d;
+	else if (!strcmp(k, "across"))
+		m->dedup_across = d;
+	else if (!strcmp(k, "probe_bytes"))
+		m->dedup_probe_bytes = (uint64_t)d;
+	else if (!strcmp(k, "files"))
+		m->dedup_files = (unsigned)d;
+}
 static void meta_row(struct csv_ctx *c)
 {
 	struct result_meta *m = &c->rs->meta;
@@ -744,6 +766,8 @@ static void meta_row(struct csv_ctx *c)
 			c->rs->nhosts = (unsigned)u;
 		else
 			c->rs->ranks_per_host = (unsigned)u;
+	} else if (!strncmp(key, "dedup_", 6)) {
+		read_dedup(c, m, key + 6, val);
 	} else if (strcmp(key, "trials") == 0) {
 		if (parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);

@@ -50,6 +50,21 @@ int opt_error(struct opt_parse *ps, const char *fmt, ...)
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	IOSWEEP_PRINTF(2, 3);
 
+/* Splash line i gets the space an IOzone line before it left behind. */
+static int opt_prefix_space(struct opt_parse *ps, size_t i)
+{
+	char *old = ps->o->splash[i];
+	size_t n = strlen(old) + 2;
+	char *line = malloc(n);
+
+	if (!line)
+		return opt_error(ps, "out of memory");
+	snprintf(line, n, " %s", old);
+	free(old);
+	ps->o->splash[i] = line;
+	return 0;
+}
+
 /* Append one splash line (IOzone's header line for an option). */
 static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 {
@@ -77,7 +92,10 @@ static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	vsnprintf(line, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	o->splash[o->nsplash++] = line;
-	return 0;
+	if (!o->splash_space)
+		return 0;
+	o->splash_space = 0;
+	return opt_prefix_space(ps, o->nsplash - 1);
 }
 
 static int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
@@ -805,6 +823,11 @@ int options_qd(const struct options *o)
 		o->precondition;
 }
 
+int options_mmap(const struct options *o)
+{
+	return o->mmap || o->msync_async;
+}
+
 const char *options_qd_name(const struct options *o)
 {
 	return o->iodepth ? "--iodepth" : o->jobs ? "--jobs" : o->mix_given ?
@@ -850,6 +873,7 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->min_time_ms = 0;
 	o->order = OPTIONS_ORDER_CELL;
 	o->data = OPTIONS_DATA_RANDOM;
+	o->zero_pct = -1;
 	o->progress = -1;
 	o->unit = RESULTS_UNIT_KBPS;
 	o->threads = !plat_caps()->processes;   /* Windows: children are threads */
@@ -966,6 +990,8 @@ unsigned options_tests(const struct options *o)
 		return o->tests_mask;
 	for (n = TEST_WRITE; n <= TEST_FREAD; n++)
 		mask |= 1u << n;
+	if (options_mmap(o))
+		return mask & OPTIONS_MMAP_TESTS;
 	if (o->extended) {
 		mask |= (1u << TEST_PWRITE) | (1u << TEST_PREAD);
 		if (io_have_vectored())

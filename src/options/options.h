@@ -41,6 +41,7 @@ enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO }
 #define OPTIONS_DEFAULT_RECORD_KB UINT64_C(4)   /* IOzone without -r */
 #define OPTIONS_DEFAULT_STRIDE UINT64_C(17)     /* IOzone without -j */
 #define OPTIONS_DEFAULT_VERIFY_BYTE 0x3au      /* -V 0: IOzone 3.508's own byte */
+#define OPTIONS_DEFAULT_GRANULE UINT64_C(4096)  /* IOzone without -+Q */
 
 struct options {
 	/* grid (IOzone) */
@@ -65,6 +66,20 @@ struct options {
 				       OPTIONS_DEFAULT_VERIFY_BYTE) */
 	int diag;                   /* -+d: data that differs every 8 bytes, checked */
 
+	/*
+	 * data shaping (IOzone -+w -+y -+C -+a -+Q -+S -+W; run/shape.h):
+	 * percents of each record that deduplicate across files, within and
+	 * across, within only; the share of 64-byte groups that compress
+	 */
+	int shape;                  /* any of them given */
+	unsigned dedup_pct;         /* -+w */
+	unsigned dedup_interior_pct; /* -+y */
+	unsigned dedup_within_pct;  /* -+C */
+	int zero_pct;               /* -+a, -1 when not given */
+	uint64_t granule_bytes;     /* -+Q (0: OPTIONS_DEFAULT_GRANULE) */
+	unsigned dedup_seed;        /* -+S (0: 1, as IOzone) */
+	unsigned child_skew;        /* -+W: added to each writer's number */
+
 	/* semantics (IOzone) */
 	char *file;                 /* -f, default "iosweep.tmp" */
 	int keep_file;              /* -w */
@@ -73,6 +88,10 @@ struct options {
 	int direct;                 /* -I */
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
+	int mmap;                   /* -B: tests 0-5 move data through a mapping */
+	int msync_async;            /* -D: mmap files, msync(MS_ASYNC) per record */
+	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
+	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
 	unsigned sleep_between_s;   /* -+q */
 
 	/*
@@ -145,6 +164,9 @@ struct options {
 	 */
 	char **splash;
 	size_t nsplash;
+	int splash_space;           /* IOzone's -+a line ends "\n ": the next
+				       line (or "Command line used") starts
+				       with a space */
 	char *command_line;         /* argv joined by single spaces */
 };
 
@@ -169,6 +191,12 @@ unsigned options_tests(const struct options *o);
 int options_qd(const struct options *o);
 /* The first of those options given, to name in a message ("--iodepth"). */
 const char *options_qd_name(const struct options *o);
+
+/* 1 when the tests move data through a mapping of the file (-B or -D). */
+int options_mmap(const struct options *o);
+
+/* The tests IOzone runs on mmap files: 0 to 5 (fwrite, fread and -E's not). */
+#define OPTIONS_MMAP_TESTS 0x3fu
 
 /* Most children throughput mode runs (IOzone's MAXSTREAMS). */
 #define OPTIONS_MAX_CHILDREN 1024u

@@ -30,17 +30,17 @@
 #include "results.h"
 #include "platform/sysinfo.h"
 
-static const char *opt_given(const struct opt_parse *ps, const char *letter)
+const char *opt_given(const struct opt_parse *ps, const char *letter)
 {
 	return ps->text[opt_index(opt_by_letter(letter))];
 }
 
-static int opt_seen(const struct opt_parse *ps, const char *letter)
+int opt_seen(const struct opt_parse *ps, const char *letter)
 {
 	return ps->seen[opt_index(opt_by_letter(letter))];
 }
 
-static const char *opt_given_long(const struct opt_parse *ps, const char *name)
+const char *opt_given_long(const struct opt_parse *ps, const char *name)
 {
 	const char *t = ps->text[opt_index(opt_by_name(name, strlen(name)))];
 	return t ? t : "";
@@ -285,6 +285,59 @@ static int opt_check_verify(struct opt_parse *ps)
 }
 
 /*
+ * mmap files (-B, -D; -G and -Z only with them).  IOzone runs tests 0 to
+ * 5 on a mapping and skips the others without a word (throughput mode
+ * maps for tests 8, 9 and 10 too); here the default set is those six,
+ * and asking for another is refused.  What a mapping
+ * cannot honour is refused with the reason: its data goes through the
+ * page cache whatever the descriptor's flags (-I, -o, -+D, -+r), and
+ * iosweep's queue-depth engines and workers move data with read and
+ * write, not through a mapping.
+ */
+static int opt_check_mmap(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	static const char *const flags[][2] = {
+		{ "I", "a mapped file's data goes through the page cache, "
+		  "direct I/O cannot bypass it" },
+		{ "o", "stores into a mapping ignore O_SYNC; use -G for "
+		  "msync(MS_SYNC)" },
+		{ "+D", "stores into a mapping ignore O_DSYNC; use -G for "
+		  "msync(MS_SYNC)" },
+		{ "+r", "copies from a mapping ignore O_RSYNC" },
+	};
+	const char *mm = o->mmap ? "-B" : "-D";
+	/* throughput mode maps for its mixed workload, pwrite and pread too */
+	const unsigned mapped = OPTIONS_MMAP_TESTS | (options_throughput(o) ?
+		(1u << TEST_MIX) | (1u << TEST_PWRITE) | (1u << TEST_PREAD) : 0);
+
+	if (!options_mmap(o)) {
+		if (o->msync_sync)
+			return opt_error(ps, "-G: msync needs mmap files; add -B (or -D)");
+		if (o->mmap_mix)
+			return opt_error(ps, "-Z: mixes mmap and file I/O; add -B (or -D)");
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (opt_seen(ps, flags[i][0]))
+			return opt_error(ps, "-%s and %s: %s", flags[i][0], mm,
+					 flags[i][1]);
+	if (options_qd(o))
+		return opt_error(ps, "%s and %s: queue depth, jobs and mixes move data "
+				 "with read and write, not through a mapping",
+				 options_qd_name(o), mm);
+	if (o->extended)
+		return opt_error(ps, "-E and %s: IOzone runs no extended tests on mmap "
+				 "files; drop -E", mm);
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !(mapped & (1u << n)))
+			return opt_error(ps, "-i %u and %s: test %u (%s) does not run on "
+					 "mmap files (IOzone skips it); drop -i %u", n, mm, n,
+					 options_test_name((int)n), n);
+	return 0;
+}
+
+/*
  * -g auto: the largest file at least twice the RAM (what IOzone's own
  * documentation asks for, so the page cache cannot hold it), on the
  * series of sizes from -n by -+x.
@@ -331,7 +384,8 @@ int opt_check(struct opt_parse *ps)
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
 	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
-	    opt_check_ours(ps) || opt_check_verify(ps))
+	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
+	    opt_check_mmap(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

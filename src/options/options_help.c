@@ -23,6 +23,7 @@ static const char *const opt_group_title[OPT_GROUP_COUNT] = {
 	"Test file and timing (IOzone)",
 	"Throughput mode (IOzone)",
 	"Report (IOzone)",
+	"Data shaping for dedup and compression (IOzone)",
 	"iosweep additions",
 	"Information",
 	"IOzone options that iosweep refuses"

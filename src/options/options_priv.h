@@ -33,7 +33,7 @@ enum opt_arg {
 
 enum opt_group {
 	OPT_GROUP_GRID, OPT_GROUP_TESTS, OPT_GROUP_TIMING, OPT_GROUP_THROUGHPUT,
-	OPT_GROUP_REPORT, OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
+	OPT_GROUP_REPORT, OPT_GROUP_SHAPE, OPT_GROUP_OURS, OPT_GROUP_INFO, OPT_GROUP_REJECTED, OPT_GROUP_COUNT
 };
 
 struct options;
@@ -118,6 +118,17 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value);
 int opt_children(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+
+/* Data shaping, -+w -+y -+C -+a -+Q -+S -+W (options_shape.c). */
+int opt_shape_pct(struct opt_parse *ps, const struct opt_row *row,
+		  const char *text, uint64_t value);
+int opt_shape_zero(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value);
+int opt_shape_granule(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value);
+int opt_shape_seed(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value);
+int opt_check_shape(struct opt_parse *ps);
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value);
 int opt_verify(struct opt_parse *ps, const struct opt_row *row,
@@ -132,6 +143,15 @@ int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 
 /* Format a one-line message into ps->err; returns -1. */
 int opt_error(struct opt_parse *ps, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
+
+/*
+ * What the command line gave (options_check.c): the last text of a
+ * letter's option (NULL if none), how many times it was given, and the
+ * last text of a long option ("" if none).
+ */
+const char *opt_given(const struct opt_parse *ps, const char *letter);
+int opt_seen(const struct opt_parse *ps, const char *letter);
+const char *opt_given_long(const struct opt_parse *ps, const char *name);
 
 /* Append IOzone's line tmpl, its '#' replaced by value, to the splash lines. */
 int opt_splash_value(struct opt_parse *ps, const char *tmpl, uint64_t value);

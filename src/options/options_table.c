@@ -94,6 +94,20 @@ const struct opt_row opt_table[] = {
 	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
 	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
+	FLAG("B", "mmap", OPT_GROUP_TIMING, mmap, "\tUsing mmap files",
+	     "tests 0 to 5 copy records to and from a mapping of the whole file "
+	     "(mmap) instead of write and read"),
+	FLAG("D", "msync-async", OPT_GROUP_TIMING, msync_async,
+	     "\tUsing msync(MS_ASYNC) on mmap files",
+	     "mmap files as -B, and msync(MS_ASYNC) each record written, inside "
+	     "the timing"),
+	FLAG("G", "msync-sync", OPT_GROUP_TIMING, msync_sync,
+	     "\tUsing msync(MS_SYNC) on mmap files",
+	     "with -B or -D, msync(MS_SYNC) each record written, inside the timing"),
+	FLAG("Z", "mmap-mix", OPT_GROUP_TIMING, mmap_mix,
+	     "\tEnable mmap & file I/O mixing.",
+	     "with -B or -D, test 0 also write(2)s the file's first page after "
+	     "mapping it, before the timing (IOzone's mix of mmap and file I/O)"),
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
 	/* throughput mode */
@@ -144,6 +158,34 @@ const struct opt_row opt_table[] = {
 	     "write IOzone's per-operation offset/latency files (wol.dat, "
 	     "rwol.dat, rol.dat, rrol.dat) in the current directory; implies "
 	     "--latency"),
+
+	/* data shaping (options_shape.c, run/shape.h) */
+	{ "+w", "dedup", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_SHAPE,
+	  "write shaped data: PCT% of each record is the same in every file "
+	  "(the rest differs in every record and file)", NULL,
+	  OFF(dedup_pct), "\tDedup activated # percent.", opt_shape_pct },
+	{ "+y", "dedup-interior", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_SHAPE,
+	  "with -+w, PCT% of that part is also the same in every record of a "
+	  "file", "0", OFF(dedup_interior_pct),
+	  "\tDedup within & across # percent.", opt_shape_pct },
+	{ "+C", "dedup-within", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_SHAPE,
+	  "with -+y, PCT% of the -+y part is the same only within one file, "
+	  "not across files", "0", OFF(dedup_within_pct),
+	  "\tDedup within # percent.", opt_shape_pct },
+	{ "+a", "compressible", OPT_ARG_UINT, "PCT", 0, 100, OPT_GROUP_SHAPE,
+	  "write shaped data: PCT% of its 64-byte groups repeat one 4-byte value "
+	  "and compress", NULL, 0, "\tZero Percent #", opt_shape_zero },
+	{ "+Q", "dedup-granule", OPT_ARG_STRING, "BYTES", 0, 0, OPT_GROUP_SHAPE,
+	  "granule the header's duplicate count hashes, 512 to 1m bytes, a "
+	  "multiple of 512 (4k, 65536)", "4096", 0, NULL, opt_shape_granule },
+	{ "+S", "dedup-seed", OPT_ARG_UINT, "N", 0, 2147483647u, OPT_GROUP_SHAPE,
+	  "seed of the shaped data: runs with one seed share their dedupable "
+	  "data, others do not (0 is 1, as IOzone)", "1", OFF(dedup_seed),
+	  NULL, opt_shape_seed },
+	{ "+W", "child-skew", OPT_ARG_UINT, "N", 0, 1000000, OPT_GROUP_SHAPE,
+	  "add N to each child's number in the shaped data, so files added "
+	  "later dedup with those already written", "0", OFF(child_skew),
+	  "\tDedup chid_skew # .", opt_shape_pct },
 
 	/* our own: long options only */
 	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
@@ -252,10 +294,6 @@ const struct opt_row opt_table[] = {
 	       "(even children read, odd ones write)"),
 	REJECT("+B", "choosing the mixed workload's readers is not supported "
 	       "(even children read, odd ones write)"),
-	REJECT("B", "mmap I/O is not supported"),
-	REJECT("D", "mmap I/O is not supported"),
-	REJECT("G", "mmap I/O is not supported"),
-	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("K", "disrupted read patterns are not supported"),
 	REJECT("+E", "read-only testing of an existing file is not supported yet"),
@@ -281,15 +319,11 @@ const struct opt_row opt_table[] = {
 	REJECT("+P", "cluster mode is not supported"),
 	REJECT("+i", "cluster mode is not supported"),
 	REJECT("+s", "cluster mode is not supported"),
-	REJECT("+a", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+w", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+y", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+C", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+Q", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+S", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+W", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+M", "shaping dedup and compression is not supported; use --data"),
-	REJECT("+e", "sparse files are not supported"),
+	REJECT("+M", "IOzone's experimental dedup+compress layout leaves parts of "
+	       "each record as the buffer held them before, which cannot be "
+	       "reproduced; use -+w, -+y, -+C and -+a"),
+	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
+	       "not supported"),
 	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+O", "rate limiting is not supported"),

@@ -172,6 +172,44 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
  */
 void io_dir_of(const char *path, char *out, size_t outlen);
 
+/* ---- mapping a file (-B, -D, -G) --------------------------------------- */
+
+/*
+ * A mapping of the first len bytes of an open file (IOzone's mmap mode).
+ * Writable: shared, so stores reach the file (mmap PROT_READ|PROT_WRITE,
+ * MAP_SHARED; CreateFileMapping PAGE_READWRITE).  Read-only: private and
+ * read-only (MAP_PRIVATE, as IOzone maps for its read tests; FILE_MAP_READ).
+ * The descriptor must stay open while the mapping lives; the file must be
+ * at least len bytes long.
+ */
+struct io_map {
+	unsigned char *addr;   /* the file's byte 0; NULL when not mapped */
+	uint64_t len;
+	int fd;
+	int writable;
+	void *handle;          /* Windows: the file mapping object; else NULL */
+};
+
+enum io_map_sync_how {
+	IO_MAP_ASYNC = 0,      /* msync(MS_ASYNC); FlushViewOfFile */
+	IO_MAP_SYNC = 1        /* msync(MS_SYNC); FlushViewOfFile + FlushFileBuffers */
+};
+
+/* Map fd's first len (> 0) bytes into *m.  0 or -1 ("cannot mmap 'f': ..."). */
+int io_map(int fd, uint64_t len, int writable, struct io_map *m,
+	   const char *path, char *err, size_t errlen);
+
+/*
+ * Write back the dirty pages of bytes off .. off+len-1 of the mapping,
+ * how: IO_MAP_ASYNC starts it, IO_MAP_SYNC waits until the data is on the
+ * device.  off is rounded down to a page, as msync needs.  0 or -1.
+ */
+int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
+		const char *path, char *err, size_t errlen);
+
+/* Unmap (nothing when m->addr is NULL); m is cleared.  0 or -1. */
+int io_unmap(struct io_map *m, const char *path, char *err, size_t errlen);
+
 /* ---- what the platform can do ------------------------------------------ */
 
 struct plat_caps {

@@ -687,6 +687,14 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
 	put_kv_text(f, "data_pattern", m->data_pattern);
 	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);
+	if (m->dedup_granule) {
+		put_kv_num(f, "dedup_granule_bytes", (double)m->dedup_granule, 0);
+		put_kv_num(f, "dedup_within", m->dedup_within, 4);
+		if (m->dedup_across >= 0.0)
+			put_kv_num(f, "dedup_across", m->dedup_across, 4);
+		put_kv_num(f, "dedup_probe_bytes", (double)m->dedup_probe_bytes, 0);
+		put_kv_num(f, "dedup_files", m->dedup_files, 0);
+	}
 	put_kv_num(f, "timer_resolution_s", m->timer_resolution_s, 12);
 	put_kv_text(f, "flags", flags);
 	put_kv_text(f, "source_unit", unit);

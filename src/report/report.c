@@ -37,7 +37,7 @@ struct report_test {
 	const char *base[2][2]; /* [col][0 stdout, 1 xls] section base names */
 };
 
-enum { ROW_BASE_END = 8, ROW_EXT_END = 10, ROW_ALL_END = 12 };
+enum { ROW_MMAP_END = 6, ROW_BASE_END = 8, ROW_EXT_END = 10, ROW_ALL_END = 12 };
 
 static const struct report_test row_tests[ROW_ALL_END] = {
 	{ .test = TEST_WRITE, .col = { RC_WRITE, RC_REWRITE }, .filler = 18,
@@ -82,7 +82,8 @@ struct report_head {
 	const char *top, *bottom;
 };
 
-enum { HEAD_AUTO2_END = 6, HEAD_BASE_END = 15, HEAD_EXT_END = 19, HEAD_ALL_END = 23 };
+enum { HEAD_AUTO2_END = 6, HEAD_MMAP_END = 11, HEAD_BASE_END = 15, HEAD_EXT_END = 19,
+       HEAD_ALL_END = 23 };
 
 static const struct report_head heads[HEAD_ALL_END] = {
 	{ 0, 16, " ", "kB" }, { 0, 8, " ", "reclen" }, { 0, 9, " ", "write" },
@@ -109,8 +110,9 @@ static int test_ran(const struct options *o, const struct result_set *rs,
 }
 
 /*
- * How many row_tests a row shows: 2 (-A), 8, 10 (-E) or 12 (pwritev or
- * preadv asked for).  It depends on the options only, as the column
+ * How many row_tests a row shows: 2 (-A), 6 (mmap files: IOzone stops
+ * after the stride test), 8, 10 (-E) or 12 (pwritev or preadv asked
+ * for).  It depends on the options only, as the column
  * header does, so that header and rows always line up.
  */
 static size_t row_test_count(const struct options *o)
@@ -118,6 +120,8 @@ static size_t row_test_count(const struct options *o)
 	unsigned tests = options_tests(o);
 	if (o->auto2)
 		return 2;
+	if (options_mmap(o))
+		return ROW_MMAP_END;
 	if (tests & ((1u << TEST_PWRITEV) | (1u << TEST_PREADV)))
 		return ROW_ALL_END;
 	if (o->extended || (tests & ((1u << TEST_PWRITE) | (1u << TEST_PREAD))))
@@ -130,6 +134,7 @@ static size_t head_count(const struct options *o)
 {
 	switch (row_test_count(o)) {
 	case 2: return HEAD_AUTO2_END;
+	case ROW_MMAP_END: return HEAD_MMAP_END;
 	case ROW_EXT_END: return HEAD_EXT_END;
 	case ROW_ALL_END: return HEAD_ALL_END;
 	default: return HEAD_BASE_END;
@@ -231,7 +236,7 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		machine, began);
 	for (size_t i = 0; i < o->nsplash; i++)
 		fprintf(out, "%s\n", o->splash[i]);
-	fprintf(out, "\tCommand line used: %s\n",
+	fprintf(out, "%s\tCommand line used: %s\n", o->splash_space ? " " : "",
 		o->command_line ? o->command_line : (m->command_line ? m->command_line : ""));
 	if (o->unit == RESULTS_UNIT_KBPS)
 		fprintf(out, "\tOutput is in kBytes/sec\n");
@@ -245,6 +250,17 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		if (m->data_compress_ratio > 0.0)
 			fprintf(out, " (zlib ratio %.2f)", m->data_compress_ratio);
 		fprintf(out, "\n");
+	}
+	if (m->dedup_granule && m->dedup_within >= 0.0) {
+		fprintf(out, "\tDuplicate %llu-byte granules: %.1f%% within a file",
+			(unsigned long long)m->dedup_granule, 100.0 * m->dedup_within);
+		if (m->dedup_across >= 0.0)
+			fprintf(out, ", %.1f%% of a second file across files",
+				100.0 * m->dedup_across);
+		fprintf(out, " (hashed: the first %llu kB of %u file%s, built as the "
+			"writers build them)\n",
+			(unsigned long long)(m->dedup_probe_bytes / 1024), m->dedup_files,
+			m->dedup_files == 1 ? "" : "s");
 	}
 	/* a sweep's trials are in the options; an import's in the result set */
 	unsigned trials = rs->trials > 1 ? rs->trials : o->trials;
@@ -268,9 +284,12 @@ void report_columns(FILE *out, const struct options *o)
 {
 	size_t n = head_count(o);
 	for (int line = 0; line < 2; line++) {
-		for (size_t i = 0; i < n; i++) {
+		/* mmap files: IOzone's lines still run to the fread columns,
+		   the lower one without their names */
+		size_t end = n == HEAD_MMAP_END ? HEAD_BASE_END : n;
+		for (size_t i = 0; i < end; i++) {
 			const struct report_head *h = &heads[i];
-			const char *label = line ? h->bottom : h->top;
+			const char *label = line ? (i < n ? h->bottom : "") : h->top;
 			if (o->auto2 && !line)
 				label = " ";
 			fprintf(out, "%s%*s", h->lead_space ? " " : "", h->width, label);
@@ -297,6 +316,9 @@ void report_row(FILE *out, const struct options *o, const struct result_set *rs,
 			fprintf(out, "%s%10lld", t->lead_space ? " " : "",
 				printed_value(rs, cell, t->col[k], o->unit));
 	}
+	/* mmap files with -i: IOzone ends on the blank of the unrun fwrite */
+	if (ntests == ROW_MMAP_END && o->tests_mask)
+		fprintf(out, "%*s", row_tests[ROW_MMAP_END].filler, "");
 	fputc('\n', out);
 }
 

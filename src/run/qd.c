@@ -168,7 +168,7 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
 			io->off = p->order ? p->order[k] : k * len;
 			io->is_write = p->kind == QD_WRITE ||
 				(p->kind == QD_MIX && pattern_splitmix64(&j->rng) % 100 >= p->read_pct);
-			if (vfy && io->is_write && c->vfy.mode == VERIFY_DIAG) {
+			if (vfy && io->is_write && verify_stamps(&c->vfy)) {
 				io->buf = j->rbuf + io->slot * len;
 				verify_fill(&c->vfy, io->buf, len, io->off);
 			} else if (io->is_write) {

@@ -396,6 +396,10 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
 	f |= o->verify ? RESULTS_F_VERIFY : 0;
 	f |= o->diag ? RESULTS_F_DIAG : 0;
+	f |= options_mmap(o) ? RESULTS_F_MMAP : 0;
+	f |= o->msync_async ? RESULTS_F_MSYNC_ASYNC : 0;
+	f |= o->msync_sync ? RESULTS_F_MSYNC_SYNC : 0;
+	f |= o->mmap_mix ? RESULTS_F_MMAP_MIX : 0;
 	return f;
 }
 
@@ -429,6 +433,36 @@ static double verify_ratio(const struct verify *base)
 	return ratio;
 }
 
+/*
+ * Shaped data, measured as the writers build it (shape_measure()): the
+ * smallest record of the run, the largest file, and two files when
+ * throughput mode runs two children or more.  Outside every timing.
+ */
+static int shape_meta(const struct options *o, const struct verify *v,
+		      struct result_set *rs)
+{
+	struct shape s = v->shape;
+	struct shape_measured m;
+	unsigned counts[OPTIONS_MAX_LIST], nfiles = 1;
+	size_t n = options_child_counts(o, counts, OPTIONS_MAX_LIST);
+	uint64_t granule = o->granule_bytes ? o->granule_bytes :
+			   OPTIONS_DEFAULT_GRANULE;
+
+	for (size_t i = 0; i < n; i++)
+		if (counts[i] > 1)
+			nfiles = 2;
+	s.reclen = smallest_record(o);
+	if (shape_measure(&s, largest_kb(o) * 1024, nfiles, (size_t)granule, &m) != 0)
+		return -1;
+	rs->meta.data_compress_ratio = m.zlib > 0 ? m.zlib : 0;
+	rs->meta.dedup_granule = granule;
+	rs->meta.dedup_within = m.within;
+	rs->meta.dedup_across = m.across;
+	rs->meta.dedup_probe_bytes = m.probe_bytes;
+	rs->meta.dedup_files = m.nfiles;
+	return 0;
+}
+
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen)
 {
@@ -453,6 +487,11 @@ int runner_describe(const struct options *o, struct result_set *rs,
 		qd_describe(o, wl, sizeof(wl));
 		if (results_set_str(&rs->meta.workload, wl) != 0)
 			goto nomem;
+	}
+	if (v.mode == VERIFY_SHAPE) {
+		if (shape_meta(o, &v, rs) != 0)
+			goto nomem;
+		return 0;
 	}
 	if (v.mode != VERIFY_OFF) {
 		rs->meta.data_compress_ratio = verify_ratio(&v);
@@ -610,6 +649,10 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_fsync = o->include_fsync;
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
+	c->mmap = options_mmap(o);
+	c->msync_async = o->msync_async;
+	c->msync_sync = o->msync_sync;
+	c->mmap_mix = o->mmap_mix;
 	c->cold = o->cold;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;

@@ -117,6 +117,9 @@ struct tests_ctx {
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
+	int mmap;                   /* -B, -D: tests_def.mapped passes */
+	int msync_async, msync_sync; /* -D, -G: msync each record written */
+	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int cold;                   /* --cold: drop the file before each read pass */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
@@ -188,6 +191,9 @@ struct tests_def {
 	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
 	/* the same pass in verify mode: reads checked, -+d writes stamped */
 	int (*checked)(struct tests_ctx *c, int pass, struct tests_span *s);
+	/* on mmap files (-B, -D), plain and checked; NULL: IOzone skips the test */
+	int (*mapped)(struct tests_ctx *c, int pass, struct tests_span *s);
+	int (*mapped_checked)(struct tests_ctx *c, int pass, struct tests_span *s);
 };
 
 /*

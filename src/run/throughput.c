@@ -292,6 +292,9 @@ int throughput_selected(const struct options *o, int kind)
 
 	if (t->retest && o->no_retest)
 		return 0;
+	/* mmap files: the stdio tests (fwrite, fread) have no mapping to use */
+	if (options_mmap(o) && (t->test == TEST_FWRITE || t->test == TEST_FREAD))
+		return 0;
 	return !o->tests_mask || (o->tests_mask & (1u << t->test));
 }
 

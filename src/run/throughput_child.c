@@ -45,6 +45,7 @@ struct tp_child_state {
 	char *stdio_buf;
 	uint64_t *off;
 	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
+	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
 	char *err;
 	size_t errlen;
 };
@@ -125,7 +126,8 @@ static int op_fread(struct tp_child_state *s, uint64_t i)
 /*
  * Verify mode (-V, -+d): a reader's op checks the record it got, inside
  * the timing as in IOzone; a -+d writer's op first fills its record with
- * the data of its offset (-V's bytes are in the buffer from the start).
+ * the data of its offset (-V's bytes are in the buffer from the start),
+ * and so does a writer of shaped data (-+w -+y -+C -+a, unchecked).
  * Each is the plain op wrapped, chosen once with the rest (op_of).
  */
 static int op_checked(struct tp_child_state *s, const unsigned char *buf,
@@ -187,13 +189,66 @@ static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
 	return op_fwrite(s, i);
 }
 
+/*
+ * mmap files (-B, -D; tests_mmap.c says what IOzone does): a record
+ * copied out of or into the mapping, at its offset in the test's order
+ * (s->off) or at i records; a copy in is followed by -D's and -G's msync.
+ */
+static uint64_t map_at(const struct tp_child_state *s, uint64_t i)
+{
+	return s->off ? s->off[i] : i * s->c->reclen;
+}
+
+static int op_map_get(struct tp_child_state *s, uint64_t i)
+{
+	memcpy(s->buf, s->map.addr + map_at(s, i), (size_t)s->c->reclen);
+	return 0;
+}
+
+static int op_map_put(struct tp_child_state *s, uint64_t i)
+{
+	const struct options *o = s->c->o;
+	const uint64_t at = map_at(s, i), len = s->c->reclen;
+
+	memcpy(s->map.addr + at, s->w.p, (size_t)len);
+	PATTERN_WINDOW_NEXT(s->w);
+	if (o->msync_async && io_map_sync(&s->map, at, len, IO_MAP_ASYNC, s->path,
+					  s->err, s->errlen) != 0)
+		return -1;
+	if (o->msync_sync && io_map_sync(&s->map, at, len, IO_MAP_SYNC, s->path,
+					 s->err, s->errlen) != 0)
+		return -1;
+	return 0;
+}
+
+static int op_map_get_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_map_get(s, i) || op_checked(s, s->buf, map_at(s, i)) ? -1 : 0;
+}
+
+static int op_map_put_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, map_at(s, i));
+	return op_map_put(s, i);
+}
+
 typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
 
-/* The op of a test: readers checked in verify mode, writers stamped with -+d. */
-static tp_op_fn op_of(int kind, int mode)
-{
-	int check = mode != VERIFY_OFF, stamp = mode == VERIFY_DIAG;
+static int kind_writes(int kind);
 
+/*
+ * The op of a test: readers checked in verify mode, writers stamped with
+ * -+d and shaped data; through the mapping when there is one.
+ */
+static tp_op_fn op_of(int kind, int mode, int mapped)
+{
+	int check = mode != VERIFY_OFF && mode != VERIFY_SHAPE;
+	int stamp = mode == VERIFY_DIAG || mode == VERIFY_SHAPE;
+
+	if (mapped && kind_writes(kind))
+		return stamp ? op_map_put_d : op_map_put;
+	if (mapped)
+		return check ? op_map_get_v : op_map_get;
 	switch (kind) {
 	case TP_WRITE: case TP_REWRITE: return stamp ? op_write_d : op_write;
 	case TP_READ: case TP_REREAD: return check ? op_read_v : op_read;
@@ -258,6 +313,34 @@ static int child_offsets(struct tp_child_state *s)
 	return 0;
 }
 
+/*
+ * mmap files: the initial writer grows its emptied file to full size by
+ * writing the last record, and with -Z writes the first page with
+ * write(2), as the sweep's test 0 does; then the whole file is mapped,
+ * writable for the writers, read-only for the readers.
+ */
+static int child_map(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	const uint64_t size = c->numrecs * c->reclen, len = c->reclen;
+	const uint64_t page = size < 4096 ? size : 4096;
+
+	if (s->kind == TP_WRITE) {
+		if (s->vfy.mode == VERIFY_DIAG)
+			op_stamp(s, size - len);
+		if (io_full_pwrite(s->fd, s->w.p, (size_t)len, size - len, s->path,
+				   s->err, s->errlen) != 0)
+			return -1;
+		if (s->vfy.mode == VERIFY_DIAG)
+			verify_fill(&s->vfy, s->w.p, (size_t)page, 0);
+		if (c->o->mmap_mix && io_full_pwrite(s->fd, s->w.p, (size_t)page, 0,
+						     s->path, s->err, s->errlen) != 0)
+			return -1;
+	}
+	return io_map(s->fd, size, kind_writes(s->kind), &s->map, s->path, s->err,
+		      s->errlen);
+}
+
 /* Open the file as the test needs it; stdio tests through fdopen. */
 static int child_open(struct tp_child_state *s)
 {
@@ -284,7 +367,9 @@ static int child_open(struct tp_child_state *s)
 		return 0;
 	}
 	s->fd = io_open(s->path, flags | c->open_flags, &c->mode, s->err, s->errlen);
-	return s->fd < 0 ? -1 : 0;
+	if (s->fd < 0)
+		return -1;
+	return options_mmap(c->o) ? child_map(s) : 0;
 }
 
 /*
@@ -365,9 +450,14 @@ static int child_timed_end(struct tp_child_state *s, int can_close)
 	if (o->include_fsync && kind_writes(s->kind)) {
 		if (s->fp && fflush(s->fp) != 0)
 			return stream_error(s, "fflush");
-		if (io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
+		if (s->map.addr ? io_map_sync(&s->map, 0, s->map.len, IO_MAP_SYNC,
+					      s->path, s->err, s->errlen) != 0 :
+		    io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
 			return -1;
 	}
+	if (o->include_close && can_close && s->map.addr &&
+	    io_unmap(&s->map, s->path, s->err, s->errlen) != 0)
+		return -1;
 	if (o->include_close && can_close) {
 		int rc = s->fp ? fclose(s->fp) : io_close(s->fd, s->path, s->err,
 							 s->errlen);
@@ -395,6 +485,12 @@ static int child_finish(struct tp_child_state *s, int ok)
 			rc = -1;
 		}
 	} else if (s->fd >= 0) {
+		if (s->map.addr && ok && kind_writes(s->kind) &&
+		    io_map_sync(&s->map, 0, s->map.len, IO_MAP_SYNC, s->path, s->err,
+				s->errlen) != 0)
+			rc = -1;
+		if (io_unmap(&s->map, s->path, s->err, s->errlen) != 0 && ok)
+			rc = -1;
 		if (ok && kind_writes(s->kind) &&
 		    io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
 			rc = -1;
@@ -444,7 +540,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 {
 	const struct tp_ctx *c = s->c;
 	const uint64_t n = c->numrecs, len = c->reclen;
-	tp_op_fn op = op_of(s->kind, s->vfy.mode);
+	tp_op_fn op = op_of(s->kind, s->vfy.mode, s->map.addr != NULL);
 	int writes = kind_writes(s->kind), stopped = 0;
 	uint64_t bytes = 0, ops = 0, t0, i;
 	double u0, s0;
@@ -496,6 +592,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	s.idx = idx;
 	verify_from_options(&base, c->o);
 	verify_for_writer(&s.vfy, &base, idx);
+	verify_set_record(&s.vfy, c->reclen);
 	s.fd = -1;
 	s.err = slot->err;
 	s.errlen = sizeof(slot->err);

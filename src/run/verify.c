@@ -69,6 +69,10 @@ void verify_from_options(struct verify *v, const struct options *o)
 		v->mode = VERIFY_DIAG;
 	else if (o->verify)
 		v->mode = VERIFY_BYTE;
+	else if (o->shape) {
+		v->mode = VERIFY_SHAPE;
+		shape_from_options(&v->shape, o, 0);
+	}
 	v->byte = (unsigned char)(o->verify_byte ? o->verify_byte :
 				  OPTIONS_DEFAULT_VERIFY_BYTE);
 	v->key = VERIFY_SEED;
@@ -81,6 +85,7 @@ void verify_for_writer(struct verify *dst, const struct verify *base,
 
 	*dst = *base;
 	dst->key = pattern_splitmix64(&state);
+	shape_for_writer(&dst->shape, (int64_t)writer < 0 ? 0 : writer);
 }
 
 void verify_fill(const struct verify *v, void *buf, size_t len, uint64_t off)
@@ -89,6 +94,10 @@ void verify_fill(const struct verify *v, void *buf, size_t len, uint64_t off)
 
 	if (v->mode == VERIFY_BYTE) {
 		memset(p, v->byte, len);
+		return;
+	}
+	if (v->mode == VERIFY_SHAPE) {
+		shape_fill(&v->shape, p, len, off);
 		return;
 	}
 	if (v->mode != VERIFY_DIAG)
@@ -116,7 +125,7 @@ int verify_check(const struct verify *v, const void *buf, size_t len,
 {
 	const unsigned char *p = buf;
 
-	if (v->mode == VERIFY_OFF)
+	if (v->mode == VERIFY_OFF || v->mode == VERIFY_SHAPE)
 		return 0;
 	for (; len && (off & 7); len--, p++, off++)
 		if (*p != expected_byte(v, off))
@@ -151,6 +160,8 @@ void verify_describe(const struct verify *v, char *out, size_t outlen)
 		snprintf(out, outlen, "diagnostic");
 	else if (v->mode == VERIFY_BYTE)
 		snprintf(out, outlen, "verify 0x%02x", v->byte);
+	else if (v->mode == VERIFY_SHAPE)
+		shape_describe(&v->shape, out, outlen);
 	else
 		snprintf(out, outlen, "off");
 }

@@ -29,19 +29,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "run/shape.h"
+
 struct options;
 
 enum verify_mode {
 	VERIFY_OFF = 0,
 	VERIFY_BYTE,    /* -V N: every byte is N */
-	VERIFY_DIAG     /* -+d: every word depends on its offset */
+	VERIFY_DIAG,    /* -+d: every word depends on its offset */
+	VERIFY_SHAPE    /* -+w -+y -+C -+a: shaped data (shape.h), not checked */
 };
 
 struct verify {
 	int mode;               /* enum verify_mode */
 	unsigned char byte;     /* VERIFY_BYTE */
 	uint64_t key;           /* VERIFY_DIAG: the run's, then the writer's */
+	struct shape shape;     /* VERIFY_SHAPE */
 };
+
+/*
+ * Does a writer fill each record just before writing it (-+d, and the
+ * shaped data of -+w -+y -+C -+a, both inside the timing as in IOzone)?
+ * -V's bytes are in the write buffer from the start.
+ */
+static inline int verify_stamps(const struct verify *v)
+{
+	return v->mode == VERIFY_DIAG || v->mode == VERIFY_SHAPE;
+}
+
+/* Records of reclen bytes from now on (shaped data is cut by record). */
+static inline void verify_set_record(struct verify *v, uint64_t reclen)
+{
+	v->shape.reclen = reclen;
+}
 
 /* Where a check found the first wrong byte. */
 struct verify_miss {
@@ -49,7 +69,8 @@ struct verify_miss {
 	unsigned char want, got;
 };
 
-/* The run's verification from the options (-+d wins over -V). */
+/* The run's verification from the options (-+d wins over -V; shaped
+ * data is refused with either by the options). */
 void verify_from_options(struct verify *v, const struct options *o);
 
 /*
@@ -65,7 +86,8 @@ void verify_fill(const struct verify *v, void *buf, size_t len, uint64_t off);
 
 /*
  * Check that buf holds the len bytes the file must hold from offset
- * off: 0, or -1 with the first wrong byte in *miss.  Always 0 when off.
+ * off: 0, or -1 with the first wrong byte in *miss.  Always 0 when off
+ * and for shaped data.
  */
 int verify_check(const struct verify *v, const void *buf, size_t len,
 		 uint64_t off, struct verify_miss *miss);
@@ -77,7 +99,8 @@ int verify_check(const struct verify *v, const void *buf, size_t len,
 int verify_error(const struct verify_miss *m, const char *path, char *err,
 		 size_t errlen);
 
-/* "verify 0xa5" or "diagnostic": the header's data pattern, meta.csv's. */
+/* "verify 0xa5", "diagnostic" or shape_describe()'s: the header's data
+ * pattern, meta.csv's. */
 void verify_describe(const struct verify *v, char *out, size_t outlen);
 
 #endif

@@ -183,12 +183,13 @@ expect_success "$IOSWEEP" fileop -f 2 --trials 2 -d "$W" --out "$T/res"
 check grep -qx "iosweep fileop: results in $T/res/" "$T/err"
 check test "$(grep -c '^A ' "$T/out")" -eq 1
 check test "$(head -n 1 "$T/res/fileop.csv")" = \
-	"force,trial,op,count,total_s,ops_per_s,best_s,worst_s,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us"
+	"force,trial,op,count,total_s,ops_per_s,best_s,worst_s,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,best_per_s,worst_per_s"
 check test "$(tail -n +2 "$T/res/fileop.csv" | wc -l)" -eq 30
 bad=$(awk -F, 'NR > 1 {
 	want = ($3 ~ /^(mkdir|chdir|rmdir)$/) ? 14 : ($3 == "readdir") ? 4 : 8
-	if (NF != 12 || $1 != 2 || ($2 != 0 && $2 != 1) || $4 != want || $5 <= 0 ||
-	    $6 <= 0 || $7 <= 0 || $8 < $7 || $9 <= 0 || $12 < $9) print }' "$T/res/fileop.csv" | wc -l)
+	if (NF != 14 || $1 != 2 || ($2 != 0 && $2 != 1) || $4 != want || $5 <= 0 ||
+	    $6 <= 0 || $7 <= 0 || $8 < $7 || $9 <= 0 || $12 < $9 ||
+	    $14 <= 0 || $13 < $14) print }' "$T/res/fileop.csv" | wc -l)
 check test "$bad" -eq 0
 check test "$(awk -F, 'NR > 1 && $3 == "create"' "$T/res/fileop.csv" | wc -l)" -eq 2
 check grep -qx 'status,complete' "$T/res/meta.csv"

@@ -52,6 +52,13 @@ static void test_csv_round_trip(void)
 		if (rc)
 			fprintf(stderr, "import %s: %s\n", files[i], err);
 		CU_ASSERT_EQUAL_FATAL(rc, 0);
+		if (i == 0) {   /* a shaped run's measured shares (shape.h) */
+			a.meta.dedup_granule = 4096;
+			a.meta.dedup_within = 0.25;
+			a.meta.dedup_across = 0.5;
+			a.meta.dedup_probe_bytes = 1u << 20;
+			a.meta.dedup_files = 2;
+		}
 		CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&a, dir, (int)(i % 2), 1, err, sizeof(err)), 0);
 		results_init(&b);
 		if (import_load(&b, dir, 0, err, sizeof(err)))
@@ -64,6 +71,11 @@ static void test_csv_round_trip(void)
 		CU_ASSERT_STRING_EQUAL(b.meta.command_line, a.meta.command_line);
 		CU_ASSERT_EQUAL(b.meta.flags, a.meta.flags);
 		CU_ASSERT_EQUAL(b.meta.source_unit, a.meta.source_unit);
+		CU_ASSERT_EQUAL(b.meta.dedup_granule, a.meta.dedup_granule);
+		CU_ASSERT_DOUBLE_EQUAL(b.meta.dedup_within, a.meta.dedup_within, 1e-4);
+		CU_ASSERT_DOUBLE_EQUAL(b.meta.dedup_across, a.meta.dedup_across, 1e-4);
+		CU_ASSERT_EQUAL(b.meta.dedup_probe_bytes, a.meta.dedup_probe_bytes);
+		CU_ASSERT_EQUAL(b.meta.dedup_files, a.meta.dedup_files);
 		results_release(&a);
 		results_release(&b);
 	}
