@@ -300,6 +300,14 @@ int plat_access_write(const char *path);
 int plat_chmod(const char *path, unsigned mode);
 /* A hard link to from named to: -1 with ENOSYS where plat_caps()->hardlinks is 0. */
 int plat_link(const char *from, const char *to);
+/*
+ * An extended attribute of the user namespace ("user.NAME" on Linux) set
+ * to len bytes of val, and read back into buf (the attribute's length, or
+ * -1).  -1 with ENOTSUP where the platform (HAVE_XATTR) or the file
+ * system has none.
+ */
+int plat_xattr_set(const char *path, const char *name, const void *val, size_t len);
+long plat_xattr_get(const char *path, const char *name, void *buf, size_t len);
 
 /*
  * Reading a directory in three steps, so a caller can time one of them:

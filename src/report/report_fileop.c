@@ -139,15 +139,10 @@ static void put_fig(struct outfile *f, int decimals, double v)
 int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
 			size_t len, char *err, size_t errlen)
 {
-	if ((size_t)snprintf(csv, len, "%s/fileop.csv", dir) >= len ||
-	    (size_t)snprintf(meta, len, "%s/meta.csv", dir) >= len)
-		return err_set(err, errlen, "'%s': path too long", dir);
-	for (int i = 0; i < 2 && !overwrite; i++) {
-		const char *p = i ? meta : csv;
-		if (plat_stat(p, 0, NULL) != PLAT_NONE)
-			return err_set(err, errlen, "'%s' exists already; remove it or use --overwrite", p);
-	}
-	return outfile_mkdirs(dir, err, errlen);
+	static const char *const names[] = { "fileop.csv", "meta.csv" };
+	char *const paths[] = { csv, meta };
+
+	return outfile_claim_files(dir, names, 2, overwrite, paths, len, err, errlen);
 }
 
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,

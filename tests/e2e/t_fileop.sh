@@ -16,20 +16,9 @@
 SHAPE="$TOP/tests/e2e/fileop_shape.awk"
 W="$T/work"
 mkdir "$W" || exit 1
-# small file systems this test mounts (as root), unmounted at exit
-MOUNTS=""
-trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
-try_mount() {	# try_mount OPTIONS DIR
-	[ "$(id -u)" -eq 0 ] && mount -t tmpfs -o "$1" tmpfs "$2" 2>/dev/null &&
-		MOUNTS="$MOUNTS $2"
-}
 
 # no fileop_* entry left in $1
 no_tree() { [ -z "$(ls -A "$1" | grep '^fileop_')" ]; }
-# exactly one line on stderr, nothing on stdout
-one_line_error() {
-	[ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ]
-}
 
 # --- the layouts, one golden shape per set of options
 for c in "f2|-f 2" "range|-l 1 -u 3" "excel|-e -f 2" "best_worst|-b -w -f 2" \
@@ -125,18 +114,14 @@ expect_success "$IOSWEEP" fileop -v
 check grep -q '^iosweep fileop ' "$T/out"
 
 # --- signals mid-run: the tree goes, exit 130
+tree_started() { [ -n "$(ls -A "$W" 2>/dev/null)" ]; }
 for sig in INT TERM; do
 	for force in 30 60; do
 		"$IOSWEEP" fileop -f $force -d "$W" > "$T/out" 2> "$T/err" &
 		pid=$!
 		# the handlers are set before the tree's first directory: wait
 		# for it (60 s at most), then a little into the run
-		i=0
-		while [ -z "$(ls -A "$W" 2>/dev/null)" ] && kill -0 $pid 2>/dev/null &&
-			[ $i -lt 600 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
+		wait_until $pid tree_started
 		sleep 0.2
 		kill -s $sig $pid 2>/dev/null
 		wait $pid
