@@ -25,7 +25,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "options/fileop_opts.h"
+#include "cmd/fileop_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"

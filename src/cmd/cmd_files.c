@@ -23,7 +23,7 @@
 #include "lib/builtin.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "options/files_opts.h"
+#include "cmd/files_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"

@@ -13,7 +13,7 @@
 #include "testutil.h"
 #include "iosweep.h"
 #include "lib/builtin.h"
-#include "options/files_opts.h"
+#include "cmd/files_opts.h"
 #include "run/files_spec.h"
 
 /* The shipped presets parse, and are the ones the README lists. */

@@ -16,7 +16,7 @@
 #include "iosweep.h"
 #include "lib/builtin.h"
 #include "lib/err.h"
-#include "options/files_opts.h"
+#include "cmd/files_opts.h"
 #include "run/files.h"
 #include "units.h"
 
