@@ -170,7 +170,9 @@ int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
 		   const char *text, uint64_t value)
 {
 	(void)value;
-	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
+	if (opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text))
+		return -1;
+	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
 /* -s and -r: each one adds to its list, in the order given. */
@@ -905,6 +907,7 @@ void options_release(struct options *o)
 		return;
 	free(o->file);
 	free(o->xls_path);
+	free(o->cluster_file);
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);

@@ -104,6 +104,7 @@ struct options {
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	char *cluster_file;         /* -+m: IOzone's cluster file (iosweep-mpi) */
 
 	/* report (IOzone) */
 	int unit;                   /* enum results_unit: -O ops/s, -N usec/op */

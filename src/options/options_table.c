@@ -120,6 +120,11 @@ const struct opt_row opt_table[] = {
 	     "show each child's bytes and rate"),
 	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
 	     "-s is the total: each child moves -s divided by the child count"),
+	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
+	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
+	  "in line i's WORKDIR (hosts are mpirun's)", NULL, OFF(cluster_file),
+	  "\tNetwork distribution mode enabled.", opt_set_string },
 
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
@@ -301,14 +306,27 @@ const struct opt_row opt_table[] = {
 	REJECT("P", "processor binding is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
-	REJECT("+m", "cluster mode is not supported"),
-	REJECT("+h", "cluster mode is not supported"),
-	REJECT("+c", "cluster mode is not supported"),
-	REJECT("+t", "cluster mode is not supported"),
-	REJECT("+H", "cluster mode is not supported"),
-	REJECT("+P", "cluster mode is not supported"),
-	REJECT("+i", "cluster mode is not supported"),
-	REJECT("+s", "cluster mode is not supported"),
+	REJECT("+h", "the host name IOzone's cluster clients call back; "
+	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "
+	       "-np N iosweep-mpi ... -+m FILE"),
+	REJECT("+c", "the client side of IOzone's cluster mode, which its "
+	       "master starts by rsh; mpirun starts iosweep-mpi's clients: run "
+	       "mpirun -np N iosweep-mpi ... -+m FILE"),
+	REJECT("+t", "IOzone's cluster network test measures its own socket "
+	       "protocol, which iosweep-mpi (MPI) does not use: run mpirun -np "
+	       "N iosweep-mpi ... -+m FILE for file tests"),
+	REJECT("+H", "IOzone's cluster time server (PIT); iosweep-mpi's clients "
+	       "start each pass at an MPI barrier instead: run mpirun -np N "
+	       "iosweep-mpi ... -+m FILE"),
+	REJECT("+P", "IOzone's cluster time server (PIT); iosweep-mpi's clients "
+	       "start each pass at an MPI barrier instead: run mpirun -np N "
+	       "iosweep-mpi ... -+m FILE"),
+	REJECT("+i", "the port IOzone's cluster master listens on; "
+	       "iosweep-mpi's clients talk MPI: run mpirun -np N iosweep-mpi "
+	       "... -+m FILE"),
+	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
+	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
+	       "-+m FILE"),
 	REJECT("+M", "IOzone's experimental dedup+compress layout leaves parts of "
 	       "each record as the buffer held them before, which cannot be "
 	       "reproduced; use -+w, -+y, -+C and -+a"),
