@@ -127,6 +127,14 @@ int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
+/* -+E: as IOzone, the file is also kept (its no_unlink, without the line). */
+int opt_existing(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	ps->o->keep_file = 1;
+	return opt_set_flag(ps, row, text, value);
+}
+
 /*
  * IOzone's line for an option with a value: tmpl holds one '#' where the
  * number goes ("\tRecord Size # kB").

@@ -60,6 +60,7 @@ struct options {
 	unsigned tests_mask;        /* bit (1u << TEST_x) per -i; 0 = default set */
 	int extended;               /* -E: pwrite/pread(v) columns */
 	int no_retest;              /* -+n */
+	int existing;               /* -+E: read tests of an existing -f, never written */
 	uint64_t stride;            /* -j, in records, default 17 */
 	int verify;                 /* -V: every read checks every byte (verify.h) */
 	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives

@@ -64,6 +64,11 @@ const struct opt_row opt_table[] = {
 	  "0 to 7, and 9 to 12 with -E", 0, NULL, opt_test },
 	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
 	     "extended tests: pwrite, pread, pwritev, preadv"),
+	{ "+E", "existing", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "read-only tests of an existing file (-f), never written nor "
+	  "removed: only read tests (1, 2's random reads, 3, 5, 7, 10, 12), -i "
+	  "needed, files up to its size", NULL, OFF(existing),
+	  "\t>>> No Verify mode. <<<", opt_existing },
 	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
 	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
 	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
@@ -291,7 +296,6 @@ const struct opt_row opt_table[] = {
 	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("K", "disrupted read patterns are not supported"),
-	REJECT("+E", "read-only testing of an existing file is not supported yet"),
 	REJECT("W", "file locking is not supported"),
 	REJECT("+l", "file locking is not supported"),
 	REJECT("+L", "file locking is not supported"),

@@ -82,12 +82,36 @@ static int check_qfiles(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * -+E: the file must be there, regular and hold the largest file size of
+ * the sweep; it is only ever opened read-only.
+ */
+static int check_existing(const struct options *o, char *err, size_t errlen)
+{
+	uint64_t size = 0, need_kb = largest_kb(o);
+	enum plat_kind kind = plat_stat(target(o), 0, &size);
+
+	if (kind == PLAT_NONE)
+		return err_set(err, errlen, "-+E: cannot use '%s': %s", target(o),
+			       strerror(errno));
+	if (kind != PLAT_FILE)
+		return err_set(err, errlen, "-+E: '%s' is not a regular file", target(o));
+	if (size / 1024 < need_kb)
+		return err_set(err, errlen, "-+E: '%s' holds %llu kB, less than the "
+			"largest file size of the sweep, %llu kB", target(o),
+			(unsigned long long)(size / 1024), (unsigned long long)need_kb);
+	return 0;
+}
+
 int runner_prepare(const struct options *o, char *err, size_t errlen)
 {
 	const char *path = target(o);
 	char dir[4096];
 	uint64_t free_bytes = 0, need_kb = largest_kb(o);
 
+	if (o->existing)
+		return check_qfiles(o, err, errlen) != 0 ? -1 :
+			check_existing(o, err, errlen);
 	io_dir_of(path, dir, sizeof(dir));
 	if (check_qfiles(o, err, errlen) != 0 ||
 	    (o->cold && io_can_drop_cache(err, errlen) != 0) ||
@@ -103,6 +127,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 
 void runner_abandon(const struct options *o)
 {
+	if (o->existing)	/* not ours */
+		return;
 	if (plat_stat(target(o), 0, NULL) == PLAT_FILE)
 		plat_remove(target(o));
 }
@@ -251,9 +277,11 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
  */
 static int empty_file(struct run *r)
 {
-	int fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg,
-			 sizeof(r->msg));
+	int fd;
 
+	if (r->ctx.read_only)	/* -+E: not ours to empty */
+		return 0;
+	fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg, sizeof(r->msg));
 	if (fd < 0)
 		return -1;
 	return io_close(fd, r->ctx.path, r->msg, sizeof(r->msg));
@@ -597,8 +625,11 @@ static int close_qfiles(struct run *r, char *err, size_t errlen)
 static int ensure_file(const struct options *o, char *err, size_t errlen)
 {
 	uint64_t size = 0;
-	enum plat_kind kind = plat_stat(target(o), 0, &size);
+	enum plat_kind kind;
 
+	if (o->existing)
+		return check_existing(o, err, errlen);
+	kind = plat_stat(target(o), 0, &size);
 	if (kind == PLAT_NONE) {
 		if (errno != ENOENT)
 			return err_set(err, errlen, "cannot use '%s': %s", target(o),
@@ -646,6 +677,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
 	c->cold = o->cold;
+	c->read_only = o->existing;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
@@ -684,7 +716,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
-	if (have_file && !o->keep_file && plat_remove(c->path) != 0 && rc == 0) {
+	if (have_file && !o->keep_file && !o->existing && plat_remove(c->path) != 0 && rc == 0) {
 		err_set(err, errlen, "cannot remove '%s': %s", c->path,
 			strerror(errno));
 		rc = -1;

@@ -174,6 +174,9 @@ static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
 static int open_file(struct tests_ctx *c, int flags)
 {
+	if (c->read_only && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
+		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
+			       c->path);
 	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
 }
 
@@ -399,7 +402,7 @@ PASS_COPIES(read, pass_read)
 IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 				       struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDWR);
+	int fd = open_file(c, c->read_only ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -850,7 +853,8 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 {
 	const size_t len = (size_t)c->reclen;
 	struct pattern_window w;
-	int fd = io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
+	int fd = c->read_only ? -1 :
+		io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
 
 	if (fd < 0)
 		return TESTS_ERROR;

@@ -5,11 +5,11 @@
 # exit 2 and a line naming the iosweep-mpi command to run instead.
 # iosweep-mpi under mpirun takes -+m FILE: two ranks, each line's WORKDIR
 # holds its rank's test file (or the line's FILE is the file), comments
-# skipped, IOzone's header line (tests/golden/opts2-header.txt: what a
+# skipped, IOzone's header line (tests/golden/cluster-header.txt: what a
 # real IOzone 3.508 printed for "-+m FILE -t 2 -s 64k -i 0", its
 # clients started by a remote shell that fails); a line count other than
 # the ranks' is refused naming the file and both counts, a bad line as
-# FILE:LINE.  The MPI part is skipped without mpirun or iosweep-mpi.
+# FILE:LINE; -+E reads each line's FILE and leaves it as it was.  The MPI part is skipped without mpirun or iosweep-mpi.
 . "$(dirname "$0")/lib.sh"
 
 # --- 1. the plain build refuses, naming the command ------------------------
@@ -36,7 +36,7 @@ END
 expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -+m "$T/clients" -s 64k -i 0 \
 	--out "$T/o1"
 { echo "== -+m FILE -s 64k -i 0"; splash "$T/out"; } >"$T/header"
-cmp_golden opts2-header.txt "$T/header"
+cmp_golden cluster-header.txt "$T/header"
 check grep -q '^	Clients: 2 on 1 host' "$T/out"
 
 # -w keeps the files: rank 0's in a/, rank 1's in b/, nothing in the cwd
@@ -58,6 +58,18 @@ expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -+m "$T/clients4" -s 64k -i 0 \
 check test "$(ls "$T/c")" = first
 check test -z "$(ls "$T/a")"
 check test "$(ls "$T/b")" = iosweep.tmp.1
+
+# -+E with the lines' FILEs: each rank reads its existing file, unchanged
+head -c 262144 /dev/urandom >"$T/c/first"
+cp "$T/c/first" "$T/c/second"
+SUM=$(cat "$T/c/first" "$T/c/second" | cksum)
+printf 'node1 /x ./iozone %s/c/first\nnode2 /x ./iozone %s/c/second\n' \
+	"$T" "$T" >"$T/clientsE"
+# shellcheck disable=SC2086
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -+m "$T/clientsE" -+E -f t \
+	-s 256k -r 64k -i 1 -i 2 --out "$T/o6"
+check test "$(cat "$T/c/first" "$T/c/second" | cksum)" = "$SUM"
+check grep -q '^iozone test complete\.$' "$T/out"
 
 # one line for two ranks, and a bad line
 printf 'node1 %s/a /usr/bin/iozone\n' "$T" >"$T/one"

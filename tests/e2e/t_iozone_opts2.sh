@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t_iozone_opts2.sh: IOzone options of "All of IOzone", item 5, each run
+# and checked for what it changes.  Header lines are compared with
+# tests/golden/opts2-header.txt: what a real IOzone 3.508 (built from its
+# source, linux-AMD64) printed for the same options, one block per
+# command, taken with lib.sh's splash function.
+#
+# -+E: read tests of an existing file: IOzone's header line; the file's
+# checksum, size and mtime are unchanged after every read test ran on it
+# and it is still there; IOzone's 0 in the random write column; write
+# tests, no -i, no -f, and throughput mode, queue depth and verify mode
+# with it are refused with exit 2 and one line, a file smaller than -s
+# and a missing file (like any unusable -f) with exit 3; the file is
+# untouched and nothing is created.
+. "$(dirname "$0")/lib.sh"
+
+# --- -+E ---------------------------------------------------------------------
+EX="$T/existing.dat"
+head -c 1048576 /dev/urandom >"$EX"
+touch -d '2020-01-02 03:04:05' "$EX"
+SUM=$(cksum <"$EX")
+MTIME=$(stat -c %Y "$EX")
+expect_success "$IOSWEEP" -+E -f "$EX" -s 1m -r 64k -i 1 -i 2 --out "$T/e1"
+{ echo "== -+E -f FILE -s 1m -r 64k -i 1 -i 2"; splash "$T/out"; } >"$T/header"
+check test -f "$EX"
+check test "$(cksum <"$EX")" = "$SUM"
+check test "$(stat -c %Y "$EX")" = "$MTIME"
+# every read test, auto mode over sizes up to the file's, two trials
+expect_success "$IOSWEEP" -+E -f "$EX" -a -n 256k -g 1m -y 64k -q 256k -E \
+	-i 1 -i 2 -i 3 -i 5 -i 7 -i 10 -i 12 --trials 2 --out "$T/e2"
+check test -f "$EX"
+check test "$(cksum <"$EX")" = "$SUM"
+check test "$(stat -c %Y "$EX")" = "$MTIME"
+check grep -q '^iozone test complete\.$' "$T/out"
+# the 1 MB / 64 kB row: 11 reads positive, random write 0 (as IOzone),
+# the write columns empty
+check awk '$1 == 1024 && $2 == 64 && NF == 14 && $6 == 0 { ok = 1
+		for (i = 3; i <= NF; i++) if (i != 6 && !($i > 0)) ok = 0 }
+	END { exit !ok }' "$T/out"
+
+check_refused() {	# the exit code, what the message says, then the command
+	code=$1; want=$2; shift 2
+	expect_failure "$code" "$IOSWEEP" "$@"
+	check grep -q -- "$want" "$T/err"
+	check test "$(wc -l <"$T/err")" -eq 1
+	check test "$(cksum <"$EX")" = "$SUM"
+}
+check_refused 2 "^iosweep: -+E and -i 0: test 0 (write) writes the file" \
+	-+E -f "$EX" -s 1m -i 0 -i 1 --out "$T/r1"
+check_refused 2 "^iosweep: -+E and -i 4: test 4" -+E -f "$EX" -s 1m -i 1 -i 4 --out "$T/r2"
+check_refused 2 "^iosweep: -+E: name the read tests to run with -i" -+E -f "$EX" -s 1m --out "$T/r3"
+check_refused 2 "^iosweep: -+E: name the existing file with -f" -+E -s 1m -i 1 --out "$T/r4"
+check_refused 3 "^iosweep: -+E: '$EX' holds 1024 kB, less than the largest file size of the sweep, 2048 kB" \
+	-+E -f "$EX" -s 2m -i 1 --out "$T/r5"
+check_refused 3 "^iosweep: -+E: cannot use '$T/none': No such file" -+E -f "$T/none" -s 1m -i 1 --out "$T/r6"
+check test ! -e "$T/none"
+check_refused 2 "^iosweep: -+E and -t" -+E -f "$EX" -t 2 -s 1m -i 1 --out "$T/r7"
+check_refused 2 "^iosweep: -+E and --iodepth" -+E -f "$EX" -s 1m -i 1 --iodepth 4 --out "$T/r8"
+check_refused 2 "^iosweep: -+E and -V" -+E -f "$EX" -s 1m -i 1 -V 1 --out "$T/r9"
+
+cmp_golden opts2-header.txt "$T/header"
+finish
