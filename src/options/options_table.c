@@ -101,6 +101,14 @@ const struct opt_row opt_table[] = {
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
+	{ "S", "cache-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_C(1) << 20, OPT_GROUP_TIMING,
+	  "processor cache size, up to 1g: IOzone's header line and, with -p, "
+	  "how much the purge touches (16m without -S)", "1024k",
+	  OFF(cache_kb), NULL, opt_set_u64 },
+	{ "L", "cache-line", OPT_ARG_UINT, "BYTES", 1, 4096, OPT_GROUP_TIMING,
+	  "processor cache line size: IOzone's header line and, with -p, the "
+	  "purge's step (64 without -L)", "32", OFF(cache_line_bytes),
+	  NULL, opt_set_unsigned },
 	/* throughput mode */
 	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
 	  "throughput mode: N children (processes, threads with -T), each moving "
@@ -305,8 +313,6 @@ const struct opt_row opt_table[] = {
 	REJECT("J", "compute delays are not supported"),
 	REJECT("+J", "compute delays are not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
-	REJECT("S", "setting the processor cache size is not supported"),
-	REJECT("L", "setting the cache line size is not supported"),
 	REJECT("P", "processor binding is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),

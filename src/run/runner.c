@@ -693,7 +693,9 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||
 	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
 		goto out;
-	if (o->purge_cpu && !(c->purge_buf = malloc(TESTS_PURGE_BYTES))) {
+	c->purge_bytes = o->cache_kb ? (size_t)o->cache_kb * 1024 : TESTS_PURGE_BYTES;
+	c->purge_step = o->cache_line_bytes ? o->cache_line_bytes : TESTS_PURGE_STEP;
+	if (o->purge_cpu && !(c->purge_buf = malloc(c->purge_bytes))) {
 		err_set(err, errlen, "-p: out of memory for the cache purge buffer");
 		goto out;
 	}

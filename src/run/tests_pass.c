@@ -125,7 +125,7 @@ static void purge_cpu(struct tests_ctx *c)
 
 	if (!c->purge_buf)
 		return;
-	for (size_t i = 0; i < TESTS_PURGE_BYTES; i += 64) {
+	for (size_t i = 0; i < c->purge_bytes; i += c->purge_step) {
 		c->purge_buf[i]++;
 		acc ^= c->purge_buf[i];
 	}

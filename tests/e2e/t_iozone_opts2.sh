@@ -13,6 +13,10 @@
 # with it are refused with exit 2 and one line, a file smaller than -s
 # and a missing file (like any unusable -f) with exit 3; the file is
 # untouched and nothing is created.
+#
+# -S, -L: IOzone's "Processor cache size/line size" lines carry them;
+# with -p they set how much the purge touches and its step; 0 and out of
+# range refused.
 . "$(dirname "$0")/lib.sh"
 
 # --- -+E ---------------------------------------------------------------------
@@ -58,6 +62,20 @@ check test ! -e "$T/none"
 check_refused 2 "^iosweep: -+E and -t" -+E -f "$EX" -t 2 -s 1m -i 1 --out "$T/r7"
 check_refused 2 "^iosweep: -+E and --iodepth" -+E -f "$EX" -s 1m -i 1 --iodepth 4 --out "$T/r8"
 check_refused 2 "^iosweep: -+E and -V" -+E -f "$EX" -s 1m -i 1 -V 1 --out "$T/r9"
+
+# --- -S, -L ------------------------------------------------------------------
+# IOzone's two header lines with the values given; with -p the purge runs
+expect_success "$IOSWEEP" -S 2048 -L 64 -s 64k -i 0 -f "$T/f" --out "$T/s1"
+{ echo "== -S 2048 -L 64 -s 64k -i 0 (its Processor cache lines)"
+  grep '^	Processor cache' "$T/out"; } >>"$T/header"
+expect_success "$IOSWEEP" -S 64 -L 128 -p -s 64k -i 0 -f "$T/f" --out "$T/s2"
+check grep -qx '	Processor cache size set to 64 kBytes.' "$T/out"
+check grep -qx '	Processor cache line size set to 128 bytes.' "$T/out"
+check grep -qx '	Purge Mode On' "$T/out"
+expect_failure 2 "$IOSWEEP" -S 0 -s 64k -i 0 -f "$T/f"
+check grep -q "^iosweep: -S '0'" "$T/err"
+expect_failure 2 "$IOSWEEP" -L 4097 -s 64k -i 0 -f "$T/f"
+check grep -q "^iosweep: -L '4097'" "$T/err"
 
 cmp_golden opts2-header.txt "$T/header"
 finish
