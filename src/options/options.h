@@ -89,6 +89,7 @@ struct options {
 	int direct;                 /* -I */
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
+	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
 	uint64_t cache_kb;          /* -S: processor cache size, 0 = IOzone's 1024 */
 	unsigned cache_line_bytes;  /* -L: its line size, 0 = IOzone's 32 */
 	unsigned sleep_between_s;   /* -+q */

@@ -101,6 +101,9 @@ const struct opt_row opt_table[] = {
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
+	FLAG("+N", "no-truncate", OPT_GROUP_TIMING, no_truncate, NULL,
+	     "never truncate the file: the write test (and throughput mode's "
+	     "initial writers) overwrite the blocks the last cell left"),
 	{ "S", "cache-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_C(1) << 20, OPT_GROUP_TIMING,
 	  "processor cache size, up to 1g: IOzone's header line and, with -p, "
 	  "how much the purge touches (16m without -S)", "1024k",
@@ -347,7 +350,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+O", "rate limiting is not supported"),
 	REJECT("+R", "file lists are not supported"),
 	REJECT("+T", "timestamps are not supported"),
-	REJECT("+N", "keeping the file untruncated is not supported"),
 	REJECT("+A", "madvise is not supported"),
 	REJECT("+K", "manual control of test 8 is not supported"),
 	REJECT("+X", "short-circuit mode is not supported"),

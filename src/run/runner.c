@@ -122,7 +122,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 			"test file: %llu kB free (use --force to run anyway)", dir,
 			(unsigned long long)need_kb,
 			(unsigned long long)(free_bytes / 1024));
-	return io_create(path, o->overwrite, err, errlen);
+	return io_create(path, !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
+			 IO_CREATE_KEEP : IO_CREATE_TRUNCATE, err, errlen);
 }
 
 void runner_abandon(const struct options *o)
@@ -272,14 +273,15 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 }
 
 /*
- * IOzone removes the file after every cell, so every cell starts without
- * one; emptying it is the same for every test and keeps it ours.
+ * IOzone removes the file before each write test (unless -+N), so every
+ * cell starts without one; emptying it is the same for every test and
+ * keeps it ours.  -+N and -+E leave it as it is.
  */
 static int empty_file(struct run *r)
 {
 	int fd;
 
-	if (r->ctx.read_only)	/* -+E: not ours to empty */
+	if (r->ctx.read_only || r->ctx.no_truncate)	/* -+E: not ours; -+N */
 		return 0;
 	fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg, sizeof(r->msg));
 	if (fd < 0)
@@ -678,6 +680,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->no_retest = o->no_retest;
 	c->cold = o->cold;
 	c->read_only = o->existing;
+	c->no_truncate = o->no_truncate;
 	c->sleep_s = o->sleep_between_s;
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);

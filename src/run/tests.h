@@ -120,6 +120,7 @@ struct tests_ctx {
 	int include_fsync, include_close, no_retest;
 	int cold;                   /* --cold: drop the file before each read pass */
 	int read_only;              /* -+E: open it read-only, skip random writes */
+	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */

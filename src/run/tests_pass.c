@@ -339,7 +339,7 @@ int tests_checked_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
 IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 				      struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
+	int fd = open_file(c, O_RDWR | (pass == 0 && !c->no_truncate ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;

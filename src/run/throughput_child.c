@@ -268,7 +268,7 @@ static int child_open(struct tp_child_state *s)
 	int writes = kind_writes(s->kind);
 	int flags = writes ? O_RDWR : O_RDONLY;
 
-	if (s->kind == TP_WRITE)
+	if (s->kind == TP_WRITE && !c->o->no_truncate)	/* -+N: IOzone's notruncate */
 		flags |= O_TRUNC;
 	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
 		/* IOzone uses fopen: neither O_DIRECT nor the sync flags apply */

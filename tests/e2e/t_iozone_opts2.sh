@@ -17,6 +17,9 @@
 # -S, -L: IOzone's "Processor cache size/line size" lines carry them;
 # with -p they set how much the purge touches and its step; 0 and out of
 # range refused.
+#
+# -+N: sequential writes never truncate: an existing file keeps what lies
+# past the written part (plain and throughput mode).
 . "$(dirname "$0")/lib.sh"
 
 # --- -+E ---------------------------------------------------------------------
@@ -76,6 +79,26 @@ expect_failure 2 "$IOSWEEP" -S 0 -s 64k -i 0 -f "$T/f"
 check grep -q "^iosweep: -S '0'" "$T/err"
 expect_failure 2 "$IOSWEEP" -L 4097 -s 64k -i 0 -f "$T/f"
 check grep -q "^iosweep: -L '4097'" "$T/err"
+
+# --- -+N ---------------------------------------------------------------------
+# A 2 MB file taken over with --overwrite: -+N writes its first 1 MB in
+# place and leaves the rest as it was; without -+N it ends 1 MB long.
+# The same for throughput mode's initial writer.  IOzone prints no line.
+head -c 2097152 /dev/urandom >"$T/n1"
+cp "$T/n1" "$T/n2"
+cp "$T/n1" "$T/n3"
+HEAD=$(head -c 1048576 "$T/n1" | cksum)
+TAIL=$(tail -c 1048576 "$T/n1" | cksum)
+expect_success "$IOSWEEP" -+N --overwrite -w -s 1m -r 64k -i 0 -i 1 -f "$T/n1" --out "$T/n1o"
+check test "$(wc -c <"$T/n1")" -eq 2097152
+check test "$(tail -c 1048576 "$T/n1" | cksum)" = "$TAIL"
+check test "$(head -c 1048576 "$T/n1" | cksum)" != "$HEAD"
+check test -z "$(splash "$T/out" | grep -v -e 'File size set' -e 'Record Size' -e no_unlink)"
+expect_success "$IOSWEEP" --overwrite -w -s 1m -r 64k -i 0 -f "$T/n2" --out "$T/n2o"
+check test "$(wc -c <"$T/n2")" -eq 1048576
+expect_success "$IOSWEEP" -+N --overwrite -w -t 1 -F "$T/n3" -s 1m -r 64k -i 0 --out "$T/n3o"
+check test "$(wc -c <"$T/n3")" -eq 2097152
+check test "$(tail -c 1048576 "$T/n3" | cksum)" = "$TAIL"
 
 cmp_golden opts2-header.txt "$T/header"
 finish
