@@ -127,6 +127,12 @@ int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
+/* One of IOzone's lines, as it is (no '#' to fill in). */
+int opt_splash_line(struct opt_parse *ps, const char *line)
+{
+	return opt_splash(ps, "%s", line);
+}
+
 /* -+E: as IOzone, the file is also kept (its no_unlink, without the line). */
 int opt_existing(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value)
@@ -503,8 +509,9 @@ static int opt_files(struct opt_parse *ps, int *i)
 		return opt_error(ps, "%s: give -t N (or -l/-u) before -F, so iosweep "
 				 "knows how many file names follow", ps->shown);
 	if (o->nfiles)
-		return opt_error(ps, "%s: given twice; name every child's file "
-				 "after one -F", ps->shown);
+		return opt_error(ps, "%s: given twice%s; name every child's file "
+				 "after one -F", ps->shown, o->file_list ?
+				 " (-+R named them)" : "");
 	for (unsigned k = 0; k < need; k++) {
 		const char *w = *i + 1 + (int)k < ps->argc ? ps->argv[*i + 1 + k] : NULL;
 		if (!w || (w[0] == '-' && w[1]) || !w[0])
@@ -916,6 +923,7 @@ void options_release(struct options *o)
 	free(o->file);
 	free(o->xls_path);
 	free(o->cluster_file);
+	free(o->file_list);
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);

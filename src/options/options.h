@@ -104,6 +104,7 @@ struct options {
 	unsigned max_children;      /* -u (0 = not given) */
 	char **files;               /* -F: one name per child */
 	size_t nfiles;
+	char *file_list;            /* -+R: the file -F's names came from */
 	int threads;                /* -T: pthreads instead of processes */
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */

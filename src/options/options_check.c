@@ -213,7 +213,7 @@ static int opt_check_cells(struct opt_parse *ps)
 }
 
 /* Options that only mean something in throughput mode, and their letters. */
-static const char *const opt_tp_only[] = { "F", "T", "x", "C", "+k" };
+static const char *const opt_tp_only[] = { "F", "+R", "T", "x", "C", "+k" };
 
 /* -+k: every count must split -s into whole records. */
 static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
@@ -283,6 +283,10 @@ static int opt_check_throughput(struct opt_parse *ps)
 		if (ps->seen[opt_index(opt_by_name(single[i], strlen(single[i])))])
 			return opt_error(ps, "--%s and -t: only for a sweep of file and "
 					 "record sizes, not in throughput mode", single[i]);
+	if (o->file_list && o->nfiles != opt_most_children(o))
+		return opt_error(ps, "-+R '%.300s': %u children need %u file names, "
+				 "it holds %zu", o->file_list, opt_most_children(o),
+				 opt_most_children(o), o->nfiles);
 	if (o->nfiles && o->nfiles < opt_most_children(o))
 		return opt_error(ps, "-F: %u children need %u file names, given %zu",
 				 opt_most_children(o), opt_most_children(o), o->nfiles);

@@ -120,6 +120,10 @@ const struct opt_row opt_table[] = {
 	{ "F", "files", OPT_ARG_FILES, "FILE...", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "one file per child, after -t N or -u N", "./iosweep.DUMMY.<child>",
 	  0, NULL, NULL },
+	{ "+R", "file-list", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "the children's files named in FILE, one a line, instead of after -F "
+	  "(as many as the most children)", NULL, 0,
+	  NULL, opt_file_list },
 	{ "l", "min-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
 	  OPT_GROUP_THROUGHPUT, "throughput mode for every child count from -l to -u",
 	  NULL, OFF(min_children), NULL, opt_set_unsigned },
@@ -348,7 +352,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+O", "rate limiting is not supported"),
-	REJECT("+R", "file lists are not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+A", "madvise is not supported"),
 	REJECT("+K", "manual control of test 8 is not supported"),

@@ -20,6 +20,8 @@
 #
 # -+N: sequential writes never truncate: an existing file keeps what lies
 # past the written part (plain and throughput mode).
+#
+# -+R: throughput mode's files named in a file, one a line.
 . "$(dirname "$0")/lib.sh"
 
 # --- -+E ---------------------------------------------------------------------
@@ -99,6 +101,28 @@ check test "$(wc -c <"$T/n2")" -eq 1048576
 expect_success "$IOSWEEP" -+N --overwrite -w -t 1 -F "$T/n3" -s 1m -r 64k -i 0 --out "$T/n3o"
 check test "$(wc -c <"$T/n3")" -eq 2097152
 check test "$(tail -c 1048576 "$T/n3" | cksum)" = "$TAIL"
+
+# --- -+R ---------------------------------------------------------------------
+# The children's files from a list (CRLF and blank lines allowed): both
+# written, IOzone's line (with the space it leaves for the next line);
+# too few names, -+R without -t, with -F, and a missing list refused.
+mkdir "$T/r"
+printf 'ra\r\n\nrb\n' >"$T/r/names2"
+(cd "$T/r" && "$IOSWEEP" -t 2 -+R names2 -s 64k -i 0 -w --out "$T/r/o" \
+	>"$T/out" 2>"$T/err")
+check test "$?" -eq 0
+{ echo "== -t 2 -+R names2 -s 64k -i 0"; splash "$T/out" | grep -v no_unlink; } >>"$T/header"
+check test "$(wc -c <"$T/r/ra")" -eq 65536
+check test "$(wc -c <"$T/r/rb")" -eq 65536
+expect_failure 2 "$IOSWEEP" -t 3 -+R "$T/r/names2" -s 64k -i 0 --out "$T/r/o2"
+check grep -qx "iosweep: -+R '$T/r/names2': 3 children need 3 file names, it holds 2" "$T/err"
+expect_failure 2 "$IOSWEEP" -+R "$T/r/names2" -s 64k -i 0 --out "$T/r/o3"
+check grep -qx "iosweep: -+R: only in throughput mode; add -t N" "$T/err"
+expect_failure 2 "$IOSWEEP" -t 2 -F a b -+R "$T/r/names2" -s 64k -i 0 --out "$T/r/o4"
+check grep -q "^iosweep: -+R: the children's files are named already (-F)" "$T/err"
+expect_failure 2 "$IOSWEEP" -t 2 -+R "$T/r/none" -s 64k -i 0 --out "$T/r/o5"
+check grep -q "^iosweep: -+R: cannot open '$T/r/none'" "$T/err"
+check test ! -e "$T/r/o2" -a ! -e "$T/r/o5"
 
 cmp_golden opts2-header.txt "$T/header"
 finish
