@@ -109,6 +109,9 @@ struct options {
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	unsigned mix_reader_pct;    /* -+p: -i 8's share of readers, % (0 = not given) */
+	unsigned mix_readers;       /* -+K: -i 8's readers (0 = not given) */
+	int seq_mix;                /* -+B: -i 8 reads and writes in sequence */
 	char *cluster_file;         /* -+m: IOzone's cluster file (iosweep-mpi) */
 
 	/* report (IOzone) */

@@ -140,6 +140,19 @@ const struct opt_row opt_table[] = {
 	     "show each child's bytes and rate"),
 	FLAG("+k", "aggregate", OPT_GROUP_THROUGHPUT, aggregate, NULL,
 	     "-s is the total: each child moves -s divided by the child count"),
+	{ "+p", "mix-read-pct", OPT_ARG_UINT, "PCT", 1, 100, OPT_GROUP_THROUGHPUT,
+	  "-i 8: the first PCT% of the children read, the others write",
+	  "even children read", OFF(mix_reader_pct),
+	  "\tPercent read in mix test is #", opt_set_unsigned },
+	{ "+K", "mix-readers", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "-i 8: the first N children read, the others "
+	  "write (-+p wins)", NULL, OFF(mix_readers),
+	  "\tManual control of test 8. >>> Very Experimental. Sony special <<<",
+	  opt_set_unsigned },
+	FLAG("+B", "seq-mix", OPT_GROUP_THROUGHPUT, seq_mix,
+	     "\t>>> Sequential Mixed workload. <<<",
+	     "-i 8: readers and writers go through their files in sequence, "
+	     "not at random"),
 	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
 	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
@@ -301,10 +314,6 @@ const struct opt_row opt_table[] = {
 
 	/* IOzone options we refuse */
 	REJECT("d", "staggered child starts are not supported"),
-	REJECT("+p", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
-	REJECT("+B", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
 	REJECT("B", "mmap I/O is not supported"),
 	REJECT("D", "mmap I/O is not supported"),
 	REJECT("G", "mmap I/O is not supported"),
@@ -354,7 +363,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+O", "rate limiting is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+A", "madvise is not supported"),
-	REJECT("+K", "manual control of test 8 is not supported"),
 	REJECT("+X", "short-circuit mode is not supported"),
 	REJECT("+U", "unbuffered Windows I/O is not supported"),
 	REJECT("+F", "this IOzone option is not supported"),

@@ -22,6 +22,9 @@
 # past the written part (plain and throughput mode).
 #
 # -+R: throughput mode's files named in a file, one a line.
+#
+# -+p, -+K, -+B: -i 8's readers (the first PCT% or N children, else the
+# even ones) and its sequential mix; IOzone's lines.
 . "$(dirname "$0")/lib.sh"
 
 # --- -+E ---------------------------------------------------------------------
@@ -123,6 +126,55 @@ check grep -q "^iosweep: -+R: the children's files are named already (-F)" "$T/e
 expect_failure 2 "$IOSWEEP" -t 2 -+R "$T/r/none" -s 64k -i 0 --out "$T/r/o5"
 check grep -q "^iosweep: -+R: cannot open '$T/r/none'" "$T/err"
 check test ! -e "$T/r/o2" -a ! -e "$T/r/o5"
+
+# --- -+p, -+K, -+B ------------------------------------------------------------
+# Which children of -i 8 write shows in their files' mtimes: -i 0 wrote
+# every file before (-+q 1 sleeps between tests, past the clock's tick),
+# so a writer's file is newer than every reader's.
+# mix_writers N FILES...: exit 0 when exactly the children listed in
+# $WRITERS (0-based) have files newer than every other child's.
+mix_writers() {
+	newest_reader=0 oldest_writer=
+	i=0
+	for f in "$@"; do
+		m=$(stat -c %.9Y "$f")
+		case " $WRITERS " in
+		*" $i "*) [ -z "$oldest_writer" ] && oldest_writer=$m
+			oldest_writer=$(echo "$oldest_writer $m" | awk '{ print ($1 < $2) ? $1 : $2 }') ;;
+		*) newest_reader=$(echo "$newest_reader $m" | awk '{ print ($1 > $2) ? $1 : $2 }') ;;
+		esac
+		i=$((i + 1))
+	done
+	echo "$oldest_writer $newest_reader" | awk '{ exit !($1 > $2) }'
+}
+mkdir "$T/m"
+F4="$T/m/c0 $T/m/c1 $T/m/c2 $T/m/c3"
+# shellcheck disable=SC2086
+expect_success "$IOSWEEP" -t 4 -+p 75 -+B -x -w -+q 1 -s 1m -r 64k -i 0 -i 8 -F $F4 --out "$T/m/o1"
+{ echo "== -t 4 -+p 75 -+B -s 1m -r 64k -i 0 -i 8"; splash "$T/out" |
+	grep -v -e no_unlink -e Stonewall -e Delay; } >>"$T/header"
+WRITERS="3"
+# shellcheck disable=SC2086
+check mix_writers $F4
+rm -f "$T"/m/c?
+# shellcheck disable=SC2086
+expect_success "$IOSWEEP" -t 4 -+K 1 -x -w -+q 1 -s 64k -i 0 -i 8 -F $F4 --out "$T/m/o2"
+{ echo "== -t 4 -+K 1 -s 64k -i 0 -i 8"; splash "$T/out" |
+	grep -v -e no_unlink -e Stonewall -e Delay; } >>"$T/header"
+WRITERS="1 2 3"
+# shellcheck disable=SC2086
+check mix_writers $F4
+rm -f "$T"/m/c?
+# neither: IOzone's round robin, the odd children write
+# shellcheck disable=SC2086
+expect_success "$IOSWEEP" -t 4 -x -w -+q 1 -s 64k -i 0 -i 8 -F $F4 --out "$T/m/o3"
+WRITERS="1 3"
+# shellcheck disable=SC2086
+check mix_writers $F4
+expect_failure 2 "$IOSWEEP" -+p 50 -s 64k -i 0
+check grep -qx "iosweep: -+p: only in throughput mode; add -t N" "$T/err"
+expect_failure 2 "$IOSWEEP" -t 2 -+p 0 -s 64k -i 0 -i 8
+check grep -q "^iosweep: -+p '0'" "$T/err"
 
 cmp_golden opts2-header.txt "$T/header"
 finish
