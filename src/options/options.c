@@ -374,6 +374,19 @@ int opt_verify(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash(ps, "%s", OPT_INVALID_LINE);
 }
 
+/* -+Z: IOzone's "old data sets", verify mode with 0xa5, its own lines. */
+int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->verify = 1;
+	ps->o->verify_byte = 0xa5;
+	if (opt_splash(ps, "\tUsing old data sets.") ||
+	    opt_splash(ps, "\t Performance measurements may be invalid in this"))
+		return -1;
+	return opt_splash(ps, "\t mode due to published hack.");
+}
+
 int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value)
 {

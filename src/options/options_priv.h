@@ -82,6 +82,8 @@ int opt_existing(struct opt_parse *ps, const struct opt_row *row,
 int opt_file_list(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);
 int opt_splash_line(struct opt_parse *ps, const char *line);
+int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value);
 int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
 		     const char *text, uint64_t value);
 int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,

@@ -77,6 +77,9 @@ const struct opt_row opt_table[] = {
 	  "verify mode: write the byte N everywhere (0: IOzone's own, 0x3a) and "
 	  "check every byte every test reads, inside the timing; a wrong byte "
 	  "stops the run (exit 3)", NULL, 0, NULL, opt_verify },
+	{ "+Z", "old-data", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "IOzone's old data sets: verify mode with the byte 0xa5 (as -V 165)",
+	  NULL, 0, NULL, opt_old_data },
 	{ "+d", "diagnostic", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
 	  "diagnostic mode: write data that differs every 8 bytes of a file and "
 	  "check every byte every test reads, inside the timing; a wrong byte "
@@ -358,13 +361,14 @@ const struct opt_row opt_table[] = {
 	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
-	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+O", "rate limiting is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+A", "madvise is not supported"),
 	REJECT("+X", "short-circuit mode is not supported"),
-	REJECT("+U", "unbuffered Windows I/O is not supported"),
+	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
+	       "off Windows; -I bypasses the cache everywhere "
+	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),
 	REJECT("+F", "this IOzone option is not supported"),
 };
 

@@ -25,6 +25,8 @@
 #
 # -+p, -+K, -+B: -i 8's readers (the first PCT% or N children, else the
 # even ones) and its sequential mix; IOzone's lines.
+#
+# -+Z: IOzone's old data sets, verify mode with 0xa5; -+U refused.
 . "$(dirname "$0")/lib.sh"
 
 # --- -+E ---------------------------------------------------------------------
@@ -175,6 +177,16 @@ expect_failure 2 "$IOSWEEP" -+p 50 -s 64k -i 0
 check grep -qx "iosweep: -+p: only in throughput mode; add -t N" "$T/err"
 expect_failure 2 "$IOSWEEP" -t 2 -+p 0 -s 64k -i 0 -i 8
 check grep -q "^iosweep: -+p '0'" "$T/err"
+
+# --- -+Z, -+U -----------------------------------------------------------------
+# -+Z: IOzone's three lines; the file holds 0xa5 only (verify mode's byte)
+expect_success "$IOSWEEP" -+Z -s 64k -i 0 -i 1 -w -f "$T/z" --out "$T/z1"
+{ echo "== -+Z -s 64k -i 0 -i 1"; splash "$T/out" | grep -v no_unlink; } >>"$T/header"
+check test "$(od -An -v -tx1 "$T/z" | tr -s ' \n' '\n\n' | sort -u | grep .)" = a5
+check test "$(wc -c <"$T/z")" -eq 65536
+# -+U: refused (IOzone refuses it off Windows too), naming -I
+expect_failure 2 "$IOSWEEP" -+U -s 64k -i 0 -f "$T/u"
+check grep -q "^iosweep: -+U: .*use -I$" "$T/err"
 
 cmp_golden opts2-header.txt "$T/header"
 finish
