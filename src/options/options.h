@@ -112,6 +112,7 @@ struct options {
 	unsigned mix_reader_pct;    /* -+p: -i 8's share of readers, % (0 = not given) */
 	unsigned mix_readers;       /* -+K: -i 8's readers (0 = not given) */
 	int seq_mix;                /* -+B: -i 8 reads and writes in sequence */
+	int mix_truncate;           /* -+F: -i 8's sequential writers truncate */
 	char *cluster_file;         /* -+m: IOzone's cluster file (iosweep-mpi) */
 
 	/* report (IOzone) */

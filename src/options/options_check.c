@@ -213,7 +213,7 @@ static int opt_check_cells(struct opt_parse *ps)
 }
 
 /* Options that only mean something in throughput mode, and their letters. */
-static const char *const opt_tp_only[] = { "F", "+R", "T", "x", "C", "+k", "+p", "+K", "+B" };
+static const char *const opt_tp_only[] = { "F", "+R", "T", "x", "C", "+k", "+p", "+K", "+B", "+F" };
 
 /* -+k: every count must split -s into whole records. */
 static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,

@@ -156,6 +156,9 @@ const struct opt_row opt_table[] = {
 	     "\t>>> Sequential Mixed workload. <<<",
 	     "-i 8: readers and writers go through their files in sequence, "
 	     "not at random"),
+	FLAG("+F", "mix-truncate", OPT_GROUP_THROUGHPUT, mix_truncate, NULL,
+	     "-i 8 with -+B: the writers truncate their files first (without "
+	     "it they write over them, as IOzone)"),
 	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
 	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
@@ -369,7 +372,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
 	       "off Windows; -I bypasses the cache everywhere "
 	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),
-	REJECT("+F", "this IOzone option is not supported"),
 };
 
 const size_t opt_table_rows = sizeof(opt_table) / sizeof(opt_table[0]);

@@ -268,7 +268,9 @@ static int child_open(struct tp_child_state *s)
 	int writes = kind_writes(s->kind);
 	int flags = writes ? O_RDWR : O_RDONLY;
 
-	if (s->kind == TP_WRITE && !c->o->no_truncate)	/* -+N: IOzone's notruncate */
+	/* -+N: IOzone's notruncate; -i 8's writers (-+B) only with -+F */
+	if (s->kind == TP_WRITE && !c->o->no_truncate &&
+	    (c->t->kind != TP_MIX || c->o->mix_truncate))
 		flags |= O_TRUNC;
 	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
 		/* IOzone uses fopen: neither O_DIRECT nor the sync flags apply */

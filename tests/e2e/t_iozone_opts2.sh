@@ -26,6 +26,8 @@
 # -+p, -+K, -+B: -i 8's readers (the first PCT% or N children, else the
 # even ones) and its sequential mix; IOzone's lines.
 #
+# -+F: -i 8's sequential writers truncate their files first.
+#
 # -+Z: IOzone's old data sets, verify mode with 0xa5; -+U refused.
 . "$(dirname "$0")/lib.sh"
 
@@ -177,6 +179,29 @@ expect_failure 2 "$IOSWEEP" -+p 50 -s 64k -i 0
 check grep -qx "iosweep: -+p: only in throughput mode; add -t N" "$T/err"
 expect_failure 2 "$IOSWEEP" -t 2 -+p 0 -s 64k -i 0 -i 8
 check grep -q "^iosweep: -+p '0'" "$T/err"
+
+# --- -+F -------------------------------------------------------------------
+# -i 8 -+B's writer (child 1 of 2 with -+p 50) opens its file with O_TRUNC
+# only with -+F: strace counts the truncating opens of that file (its
+# initial write truncates in both).  IOzone prints no line for -+F.
+if command -v strace >/dev/null 2>&1; then
+	mkdir "$T/t"
+	for f in "" -+F; do
+		# shellcheck disable=SC2086
+		strace -f -e trace=openat -o "$T/t/log$f" "$IOSWEEP" -t 2 -+B -+p 50 $f \
+			-x -s 64k -i 0 -i 8 -F "$T/t/q0" "$T/t/q1" --out "$T/t/o$f" \
+			>"$T/out" 2>"$T/err"
+		check test "$?" -eq 0
+	done
+	check test "$(grep -c "q1\".*O_TRUNC" "$T/t/log")" -eq 1
+	check test "$(grep -c "q1\".*O_TRUNC" "$T/t/log-+F")" -eq 2
+	check test -z "$(splash "$T/out" | grep -v -e 'File size set' -e Stonewall \
+		-e 'Percent read' -e 'Sequential Mixed')"
+else
+	echo "note: no strace (Debian: strace): -+F's truncation left unchecked"
+fi
+expect_failure 2 "$IOSWEEP" -+F -s 64k -i 0
+check grep -qx "iosweep: -+F: only in throughput mode; add -t N" "$T/err"
 
 # --- -+Z, -+U -----------------------------------------------------------------
 # -+Z: IOzone's three lines; the file holds 0xa5 only (verify mode's byte)
