@@ -188,6 +188,8 @@ if command -v strace >/dev/null 2>&1; then
 	mkdir "$T/t"
 	for f in "" -+F; do
 		# shellcheck disable=SC2086
+		# (LeakSanitizer cannot run under ptrace)
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		strace -f -e trace=openat -o "$T/t/log$f" "$IOSWEEP" -t 2 -+B -+p 50 $f \
 			-x -s 64k -i 0 -i 8 -F "$T/t/q0" "$T/t/q1" --out "$T/t/o$f" \
 			>"$T/out" 2>"$T/err"
