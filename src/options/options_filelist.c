@@ -72,9 +72,9 @@ int opt_file_list(struct opt_parse *ps, const struct opt_row *row,
 
 		pos += n + (nl != NULL);
 		line_no++;
-		if (n && s[n - 1] == '\r')
+		while (n > 0 && s[n - 1] == '\r')	/* a CRLF file */
 			n--;
-		if (n && add_name(ps, text, line_no, s, n) != 0)
+		if (n > 0 && add_name(ps, text, line_no, s, n) != 0)
 			goto out;
 	}
 	if (!o->nfiles) {
