@@ -127,6 +127,20 @@ int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
+/* One of IOzone's lines, as it is (no '#' to fill in). */
+int opt_splash_line(struct opt_parse *ps, const char *line)
+{
+	return opt_splash(ps, "%s", line);
+}
+
+/* -+E: as IOzone, the file is also kept (its no_unlink, without the line). */
+int opt_existing(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	ps->o->keep_file = 1;
+	return opt_set_flag(ps, row, text, value);
+}
+
 /*
  * IOzone's line for an option with a value: tmpl holds one '#' where the
  * number goes ("\tRecord Size # kB").
@@ -170,7 +184,9 @@ int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
 		   const char *text, uint64_t value)
 {
 	(void)value;
-	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
+	if (opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text))
+		return -1;
+	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
 /* -s and -r: each one adds to its list, in the order given. */
@@ -358,6 +374,19 @@ int opt_verify(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash(ps, "%s", OPT_INVALID_LINE);
 }
 
+/* -+Z: IOzone's "old data sets", verify mode with 0xa5, its own lines. */
+int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->verify = 1;
+	ps->o->verify_byte = 0xa5;
+	if (opt_splash(ps, "\tUsing old data sets.") ||
+	    opt_splash(ps, "\t Performance measurements may be invalid in this"))
+		return -1;
+	return opt_splash(ps, "\t mode due to published hack.");
+}
+
 int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 	     const char *text, uint64_t value)
 {
@@ -493,8 +522,9 @@ static int opt_files(struct opt_parse *ps, int *i)
 		return opt_error(ps, "%s: give -t N (or -l/-u) before -F, so iosweep "
 				 "knows how many file names follow", ps->shown);
 	if (o->nfiles)
-		return opt_error(ps, "%s: given twice; name every child's file "
-				 "after one -F", ps->shown);
+		return opt_error(ps, "%s: given twice%s; name every child's file "
+				 "after one -F", ps->shown, o->file_list ?
+				 " (-+R named them)" : "");
 	for (unsigned k = 0; k < need; k++) {
 		const char *w = *i + 1 + (int)k < ps->argc ? ps->argv[*i + 1 + k] : NULL;
 		if (!w || (w[0] == '-' && w[1]) || !w[0])
@@ -910,6 +940,8 @@ void options_release(struct options *o)
 		return;
 	free(o->file);
 	free(o->xls_path);
+	free(o->cluster_file);
+	free(o->file_list);
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);

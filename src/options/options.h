@@ -60,6 +60,7 @@ struct options {
 	unsigned tests_mask;        /* bit (1u << TEST_x) per -i; 0 = default set */
 	int extended;               /* -E: pwrite/pread(v) columns */
 	int no_retest;              /* -+n */
+	int existing;               /* -+E: read tests of an existing -f, never written */
 	uint64_t stride;            /* -j, in records, default 17 */
 	int verify;                 /* -V: every read checks every byte (verify.h) */
 	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives
@@ -92,6 +93,9 @@ struct options {
 	int msync_async;            /* -D: mmap files, msync(MS_ASYNC) per record */
 	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
 	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
+	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
+	uint64_t cache_kb;          /* -S: processor cache size, 0 = IOzone's 1024 */
+	unsigned cache_line_bytes;  /* -L: its line size, 0 = IOzone's 32 */
 	unsigned sleep_between_s;   /* -+q */
 
 	/*
@@ -104,10 +108,16 @@ struct options {
 	unsigned max_children;      /* -u (0 = not given) */
 	char **files;               /* -F: one name per child */
 	size_t nfiles;
+	char *file_list;            /* -+R: the file -F's names came from */
 	int threads;                /* -T: pthreads instead of processes */
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	unsigned mix_reader_pct;    /* -+p: -i 8's share of readers, % (0 = not given) */
+	unsigned mix_readers;       /* -+K: -i 8's readers (0 = not given) */
+	int seq_mix;                /* -+B: -i 8 reads and writes in sequence */
+	int mix_truncate;           /* -+F: -i 8's sequential writers truncate */
+	char *cluster_file;         /* -+m: IOzone's cluster file (iosweep-mpi) */
 
 	/* report (IOzone) */
 	int unit;                   /* enum results_unit: -O ops/s, -N usec/op */

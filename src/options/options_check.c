@@ -50,6 +50,49 @@ const char *opt_given_long(const struct opt_parse *ps, const char *name)
 #define OPT_NOT_THROUGHPUT ((1u << TEST_RECREWRITE) | (1u << TEST_PWRITEV) | \
 			    (1u << TEST_PREADV))
 
+/* Tests that write the file, refused with -+E (IOzone's list, and 8). */
+#define OPT_WRITERS ((1u << TEST_WRITE) | (1u << TEST_RECREWRITE) | \
+		     (1u << TEST_FWRITE) | (1u << TEST_MIX) | (1u << TEST_PWRITE) | \
+		     (1u << TEST_PWRITEV))
+
+/*
+ * -+E: read-only tests of a file iosweep did not make, so nothing may
+ * write it: the tests named (as IOzone, -i is needed), none that writes,
+ * -f given, and no mode that writes or makes its own files.
+ */
+static int opt_check_existing(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	const char *with = NULL;
+
+	if (!o->existing)
+		return 0;
+	if (!o->tests_mask)
+		return opt_error(ps, "-+E: name the read tests to run with -i "
+				 "(1, 2, 3, 5, 7, and 10, 12 with -E)");
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && (OPT_WRITERS & (1u << n)))
+			return opt_error(ps, "-+E and -i %u: test %u (%s) writes the "
+					 "file, and -+E never writes it", n, n,
+					 options_test_name((int)n));
+	if (!opt_seen(ps, "f"))
+		return opt_error(ps, "-+E: name the existing file with -f");
+	if (options_throughput(o))
+		with = "-t (throughput mode creates a file per child)";
+	else if (options_qd(o))
+		with = options_qd_name(o);
+	else if (o->verify || o->diag)
+		with = o->diag ? "-+d (it checks data it wrote itself)" :
+			"-V (it checks data it wrote itself)";
+	else if (o->until_settled)
+		with = "--until-settled (it grows the file past -g)";
+	else if (o->overwrite)
+		with = "--overwrite (-+E never writes the file)";
+	if (with)
+		return opt_error(ps, "-+E and %s: choose one", with);
+	return 0;
+}
+
 static int opt_check_tests(struct opt_parse *ps)
 {
 	const struct options *o = ps->o;
@@ -69,7 +112,7 @@ static int opt_check_tests(struct opt_parse *ps)
 		    !(tp && (n == TEST_PWRITE || n == TEST_PREAD)))
 			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
 					 "tests); add -E", n, n, options_test_name((int)n));
-	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
+	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)) || o->existing)
 		return 0;
 	for (n = 1; n < TEST_COUNT; n++)
 		if (o->tests_mask & (1u << n))
@@ -170,7 +213,7 @@ static int opt_check_cells(struct opt_parse *ps)
 }
 
 /* Options that only mean something in throughput mode, and their letters. */
-static const char *const opt_tp_only[] = { "F", "T", "x", "C", "+k" };
+static const char *const opt_tp_only[] = { "F", "+R", "T", "x", "C", "+k", "+p", "+K", "+B", "+F" };
 
 /* -+k: every count must split -s into whole records. */
 static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
@@ -240,6 +283,10 @@ static int opt_check_throughput(struct opt_parse *ps)
 		if (ps->seen[opt_index(opt_by_name(single[i], strlen(single[i])))])
 			return opt_error(ps, "--%s and -t: only for a sweep of file and "
 					 "record sizes, not in throughput mode", single[i]);
+	if (o->file_list && o->nfiles != opt_most_children(o))
+		return opt_error(ps, "-+R '%.300s': %u children need %u file names, "
+				 "it holds %zu", o->file_list, opt_most_children(o),
+				 opt_most_children(o), o->nfiles);
 	if (o->nfiles && o->nfiles < opt_most_children(o))
 		return opt_error(ps, "-F: %u children need %u file names, given %zu",
 				 opt_most_children(o), opt_most_children(o), o->nfiles);
@@ -383,7 +430,8 @@ int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	if (opt_check_existing(ps) ||
+	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
 	    opt_check_mmap(ps))
 		return -1;

@@ -61,11 +61,14 @@ struct io_mode {
 int io_mode_flags(const struct io_mode *mode, int *flags,
 		  char *err, size_t errlen);
 
+/* io_create()'s overwrite: refuse an existing file, empty it, or keep it (-+N). */
+enum { IO_CREATE_NEW = 0, IO_CREATE_TRUNCATE = 1, IO_CREATE_KEEP = 2 };
+
 /*
  * Create path as a new empty regular file, mode 0666 & ~umask, with
  * O_CREAT|O_EXCL|O_NOFOLLOW.  With overwrite, an existing regular file is
- * accepted and truncated (a symbolic link or anything not a regular file
- * is still refused).  0 or -1.
+ * accepted and truncated, or with IO_CREATE_KEEP left as it is (a symbolic
+ * link or anything not a regular file is still refused).  0 or -1.
  */
 int io_create(const char *path, int overwrite, char *err, size_t errlen);
 

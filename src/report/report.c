@@ -28,6 +28,10 @@
 #include "report/report.h"
 #include "results.h"
 
+/* IOzone's processor cache size and line size when -S and -L are not given */
+#define REPORT_CACHE_KB 1024u
+#define REPORT_CACHE_LINE 32u
+
 /* A test as one group of row columns. */
 struct report_test {
 	int test;          /* enum test_number */
@@ -241,10 +245,13 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 	if (o->unit == RESULTS_UNIT_KBPS)
 		fprintf(out, "\tOutput is in kBytes/sec\n");
 	fprintf(out, "\tTime Resolution = %1.6f seconds.\n"
-		"\tProcessor cache size set to 1024 kBytes.\n"
-		"\tProcessor cache line size set to 32 bytes.\n"
+		"\tProcessor cache size set to %llu kBytes.\n"
+		"\tProcessor cache line size set to %u bytes.\n"
 		"\tFile stride size set to %llu * record size.\n",
-		m->timer_resolution_s, (unsigned long long)o->stride);
+		m->timer_resolution_s,
+		(unsigned long long)(o->cache_kb ? o->cache_kb : REPORT_CACHE_KB),
+		o->cache_line_bytes ? o->cache_line_bytes : REPORT_CACHE_LINE,
+		(unsigned long long)o->stride);
 	if (m->data_pattern) {
 		fprintf(out, "\tData pattern: %s", m->data_pattern);
 		if (m->data_compress_ratio > 0.0)

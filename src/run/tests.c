@@ -241,6 +241,9 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			    int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+	/* -+E: test 2's second pass (random writes) is the one that writes */
+	if (c->read_only && t->pass == tests_pass_random)
+		passes = 1;
 	/* verify mode's copy of the pass, chosen once: the loops stay plain */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
 		c->vfy.mode != VERIFY_OFF && t->checked ? t->checked : t->pass;

@@ -103,6 +103,7 @@ struct result_set;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_PURGE_STEP 64u            /* -p: one byte touched per this many */
 #define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
 #define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
@@ -121,6 +122,8 @@ struct tests_ctx {
 	int msync_async, msync_sync; /* -D, -G: msync each record written */
 	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int cold;                   /* --cold: drop the file before each read pass */
+	int read_only;              /* -+E: open it read-only, skip random writes */
+	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
@@ -144,7 +147,9 @@ struct tests_ctx {
 	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
 	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
 	uint64_t op_scratch;
-	unsigned char *purge_buf;   /* TESTS_PURGE_BYTES for -p, or NULL */
+	unsigned char *purge_buf;   /* purge_bytes for -p, or NULL */
+	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
+	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
 	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
 	uint32_t cell;              /* result_set cell index */
 	uint16_t trial;

@@ -159,7 +159,7 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	const int trunc = order == AT_SEQ && pass == 0 ? O_TRUNC : 0;
+	const int trunc = order == AT_SEQ && pass == 0 && !c->no_truncate ? O_TRUNC : 0;
 	struct pattern_window w;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;

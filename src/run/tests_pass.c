@@ -126,7 +126,7 @@ static void purge_cpu(struct tests_ctx *c)
 
 	if (!c->purge_buf)
 		return;
-	for (size_t i = 0; i < TESTS_PURGE_BYTES; i += 64) {
+	for (size_t i = 0; i < c->purge_bytes; i += c->purge_step) {
 		c->purge_buf[i]++;
 		acc ^= c->purge_buf[i];
 	}
@@ -175,6 +175,9 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
 int tests_open_file(struct tests_ctx *c, int flags)
 {
+	if (c->read_only && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
+		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
+			       c->path);
 	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
 }
 
@@ -267,7 +270,7 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 				      struct tests_span *s, const int vfy)
 {
-	int fd = tests_open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
+	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
@@ -330,7 +333,7 @@ PASS_COPIES(read, pass_read)
 IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 				       struct tests_span *s, const int vfy)
 {
-	int fd = tests_open_file(c, O_RDWR);
+	int fd = tests_open_file(c, c->read_only ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -781,7 +784,8 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 {
 	const size_t len = (size_t)c->reclen;
 	struct pattern_window w;
-	int fd = io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
+	int fd = c->read_only ? -1 :
+		io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
 
 	if (fd < 0)
 		return TESTS_ERROR;

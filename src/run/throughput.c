@@ -173,6 +173,7 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	int rc = -1;
 
 	memset(c->sh->slot, 0, n * sizeof(c->sh->slot[0]));
+	c->nchildren = n;
 	atomic_store(&c->sh->stonewall, 0);
 	atomic_store(&c->sh->abort, 0);
 	if (pipes_open(&p, err, errlen) != 0)

@@ -348,7 +348,9 @@ static int child_open(struct tp_child_state *s)
 	int writes = kind_writes(s->kind);
 	int flags = writes ? O_RDWR : O_RDONLY;
 
-	if (s->kind == TP_WRITE)
+	/* -+N: IOzone's notruncate; -i 8's writers (-+B) only with -+F */
+	if (s->kind == TP_WRITE && !c->o->no_truncate &&
+	    (c->t->kind != TP_MIX || c->o->mix_truncate))
 		flags |= O_TRUNC;
 	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
 		/* IOzone uses fopen: neither O_DIRECT nor the sync flags apply */
@@ -579,6 +581,21 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	return 0;
 }
 
+/*
+ * -i 8: what child idx of n runs, as IOzone picks it: the first -+p PCT%
+ * of the children read, or the first -+K N, or (neither) the even ones;
+ * the others write; randomly, or in sequence with -+B.
+ */
+static int mix_kind(const struct options *o, unsigned idx, unsigned n)
+{
+	int reads = o->mix_reader_pct ? idx < o->mix_reader_pct * n / 100 :
+		    o->mix_readers ? idx < o->mix_readers : idx % 2 == 0;
+
+	if (o->seq_mix)
+		return reads ? TP_READ : TP_WRITE;
+	return reads ? TP_RANDOM_READ : TP_RANDOM_WRITE;
+}
+
 /* A whole child: prepare, ready, wait for go, run, report. */
 static void child_main(const struct tp_ctx *c, unsigned idx)
 {
@@ -597,8 +614,8 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	s.err = slot->err;
 	s.errlen = sizeof(slot->err);
 	s.kind = c->t->kind;
-	if (s.kind == TP_MIX)   /* IOzone's round robin: even read, odd write */
-		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
+	if (s.kind == TP_MIX)
+		s.kind = mix_kind(c->o, idx, c->nchildren);
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
 	rc = child_prepare(&s);
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;

@@ -151,6 +151,18 @@ deep_engine() {
 	[ "$deep_rc" -ne 2 ]
 }
 
+# mpi_require: skip the rest of the test without iosweep-mpi (MPI_BIN,
+# from $IOSWEEP_MPI), its launcher (LAUNCH: $IOSWEEP_MPIRUN or mpirun) or
+# timeout (t_mpi, t_cluster).
+mpi_require() {
+	MPI_BIN=${IOSWEEP_MPI:-}
+	[ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] ||
+		skip "no iosweep-mpi in \$IOSWEEP_MPI (make MPI=1; Debian: openmpi-bin libopenmpi-dev)"
+	LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
+	command -v "$LAUNCH" >/dev/null 2>&1 || skip "no $LAUNCH (Debian: openmpi-bin)"
+	command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
+}
+
 # mpi_launcher N: MPIRUN, the command that starts N ranks with $LAUNCH
 # (t_mpi, t_import_lat).  Open MPI wants to be told that root and more
 # ranks than cores are fine.  The MPI library does not free its own memory
