@@ -67,7 +67,10 @@ static const struct {
 	{ RESULTS_F_NORETEST, "noretest" }, { RESULTS_F_CPU, "cpu" },
 	{ RESULTS_F_IMPORTED, "imported" }, { RESULTS_F_COLD, "cold" },
 	{ RESULTS_F_STONEWALL, "stonewall" }, { RESULTS_F_VERIFY, "verify" },
-	{ RESULTS_F_DIAG, "diagnostic" }, { RESULTS_F_SHORT, "short_circuit" },
+	{ RESULTS_F_DIAG, "diagnostic" }, { RESULTS_F_MMAP, "mmap" },
+	{ RESULTS_F_MSYNC_ASYNC, "msync_async" }, { RESULTS_F_MSYNC_SYNC, "msync_sync" },
+	{ RESULTS_F_MMAP_MIX, "mmap_mix" },
+	{ RESULTS_F_SHORT, "short_circuit" },
 };
 
 const char *results_flag_word(size_t i, unsigned *flag)

@@ -80,7 +80,11 @@ enum results_unit {
 #define RESULTS_F_STONEWALL 0x400u /* --stonewall: the first client done stopped all */
 #define RESULTS_F_VERIFY   0x800u /* -V: every read checked inside the timing */
 #define RESULTS_F_DIAG     0x1000u /* -+d: every read checked inside the timing */
-#define RESULTS_F_SHORT    0x2000u /* -+X: a short-circuit file system's figures */
+#define RESULTS_F_MMAP     0x2000u /* -B, -D: data moved through a mapping */
+#define RESULTS_F_MSYNC_ASYNC 0x4000u /* -D: msync(MS_ASYNC) per record written */
+#define RESULTS_F_MSYNC_SYNC 0x8000u /* -G: msync(MS_SYNC) per record written */
+#define RESULTS_F_MMAP_MIX 0x10000u /* -Z: a write(2) mixed in before test 0 */
+#define RESULTS_F_SHORT    0x20000u /* -+X: a short-circuit file system's figures */
 
 /*
  * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in

@@ -58,9 +58,11 @@ int clients_agree(int rc, char *err, size_t errlen);
  * After options_parse(): refuse what this build cannot do with these
  * options (--reorder and --stonewall without MPI; with MPI throughput
  * mode, --min-time, -Q, --refine-cliffs, --ci, --until-settled, and
- * --stonewall with --latency), and give each client its own -f: %r
- * (rank), %h (host name), %n (clients) and %% in the path, or ".RANK"
- * appended when it has none.  0 or -1 with err set.
+ * --stonewall with --latency; -+m without MPI), and give each client
+ * its own -f: %r (rank), %h (host name), %n (clients) and %% in the
+ * path, or ".RANK" appended when it has none; with -+m FILE, in the
+ * WORKDIR of the rank's line of FILE, or that line's FILE (rank 0 reads
+ * FILE and hands its bytes to every rank).  0 or -1 with err set.
  */
 int clients_setup(struct options *o, char *err, size_t errlen);
 

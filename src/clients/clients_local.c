@@ -49,6 +49,11 @@ int clients_agree(int rc, char *err, size_t errlen)
 
 int clients_setup(struct options *o, char *err, size_t errlen)
 {
+	if (o->cluster_file)
+		return err_set(err, errlen, "-+m (IOzone's cluster mode) runs as "
+			"iosweep-mpi: mpirun -np N iosweep-mpi ... -+m '%.300s', N "
+			"the client lines of the file (build it with make MPI=1)",
+			o->cluster_file);
 	if (o->reorder || o->reorder_shift || o->stonewall)
 		return err_set(err, errlen, "%s: needs several clients; run iosweep-mpi "
 			"under mpirun (build it with make MPI=1)%s",

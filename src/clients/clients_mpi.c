@@ -54,6 +54,7 @@
 #include <string.h>
 
 #include "clients/clients.h"
+#include "clients/clusterfile.h"
 #include "platform/clock.h"
 #include "iosweep.h"
 #include "latency.h"
@@ -61,11 +62,13 @@
 #include "platform/platform.h"
 #include "results.h"
 #include "lib/err.h"
+#include "lib/readfile.h"
 
 #define CLIENTS_HOST_MAX 256
 /* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
 #define CLIENTS_SLOW_SYNC_DIV 20
 #define CLIENTS_TAG_WALL 7173       /* --stonewall's "my pass is done" */
+#define CLIENTS_CLUSTER_MAX (1u << 20) /* -+m FILE's largest size */
 
 static struct {
 	int rank, size;
@@ -258,6 +261,67 @@ too_long:
 	return err_set(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
 }
 
+/*
+ * -+m: rank 0 reads the cluster file and broadcasts its bytes, so every
+ * rank parses the same text and fails alike; each then checks there is
+ * one client line per rank.  0, or -1 with err set (on every rank).
+ */
+static int cluster_read(const char *name, struct cluster_file *cf, char *err,
+			size_t errlen)
+{
+	char *text = NULL;
+	size_t len = 0;
+	long long wire = -1;
+	int rc = -1;
+
+	if (cl.rank == 0 &&
+	    readfile_all(name, CLIENTS_CLUSTER_MAX, "an IOzone cluster file",
+			 &text, &len, err, errlen) == 0)
+		wire = (long long)len;
+	MPI_Bcast(&wire, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	if (wire < 0) {
+		if (cl.rank != 0)
+			err_set(err, errlen, "-+m '%.300s': rank 0 cannot read it", name);
+		goto out;
+	}
+	if (cl.rank != 0) {
+		len = (size_t)wire;
+		text = malloc(len + 1);
+		if (!text) {	/* the others go on to the broadcast without us */
+			MPI_Abort(MPI_COMM_WORLD, 1);
+			goto out;
+		}
+	}
+	MPI_Bcast(text, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+	text[len] = '\0';
+	if (clusterfile_parse(name, text, len, cf, err, errlen) != 0)
+		goto out;
+	if (cf->n != (size_t)cl.size) {
+		err_set(err, errlen, "-+m '%.300s': %zu client line%s but mpirun "
+			"started %d rank%s; run mpirun -np %zu", name, cf->n,
+			cf->n == 1 ? "" : "s", cl.size, cl.size == 1 ? "" : "s", cf->n);
+		clusterfile_release(cf);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(text);
+	return rc;
+}
+
+/* Client rank's test file: -f expanded, then placed by -+m's line. */
+static int client_path(const struct options *o, const struct cluster_file *cf,
+		       int rank, char *out, size_t outlen, char *err, size_t errlen)
+{
+	char own[4096];
+
+	if (!cf->n)
+		return expand(o->file, rank, out, outlen, err, errlen);
+	if (expand(o->file, rank, own, sizeof(own), err, errlen) != 0)
+		return -1;
+	return clusterfile_path(&cf->lines[rank], own, out, outlen, err, errlen);
+}
+
 /* Would two clients get the same file?  The rank or, one per host, the host. */
 static int distinct(const char *tmpl, char *err, size_t errlen)
 {
@@ -279,9 +343,11 @@ static int distinct(const char *tmpl, char *err, size_t errlen)
 
 int clients_setup(struct options *o, char *err, size_t errlen)
 {
+	struct cluster_file cf = { 0 };
 	char path[4096];
 	const char *refused = NULL;
 	unsigned shift;
+	char *own;
 
 	if (options_throughput(o))
 		refused = "-t/-l/-u (throughput mode)";
@@ -319,15 +385,20 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	}
 	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
 	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
-	if (distinct(o->file, err, errlen) != 0 ||
-	    expand(o->file, cl.rank, path, sizeof(path), err, errlen) != 0)
+	/* before anything that may fail on some ranks only: it broadcasts */
+	if (o->cluster_file && cluster_read(o->cluster_file, &cf, err, errlen) != 0)
 		return -1;
+	if ((!cf.n && distinct(o->file, err, errlen) != 0) ||
+	    client_path(o, &cf, cl.rank, path, sizeof(path), err, errlen) != 0)
+		goto fail;
 	if (o->stonewall && cl.size > 1) {
 		cl.wall = 1;
 		free(cl.wall_tx);
 		cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
-		if (!cl.wall_tx)
-			return err_set(err, errlen, "out of memory");
+		if (!cl.wall_tx) {
+			err_set(err, errlen, "out of memory");
+			goto fail;
+		}
 	}
 	if (o->reorder_shift)
 		o->reorder = 1;
@@ -335,24 +406,34 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 		shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
 		if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
 			shift = 1;	/* one host: the next rank */
-		if (shift % (unsigned)cl.size == 0)
-			return err_set(err, errlen, "--reorder-shift %u: with %d clients every "
+		if (shift % (unsigned)cl.size == 0) {
+			err_set(err, errlen, "--reorder-shift %u: with %d clients every "
 				"client would read its own file", shift, cl.size);
+			goto fail;
+		}
 		cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
 		free(cl.read_path);
 		cl.read_path = malloc(sizeof(path));
-		if (!cl.read_path)
-			return err_set(err, errlen, "out of memory");
-		if (expand(o->file, cl.read_writer, cl.read_path, sizeof(path), err,
-			   errlen) != 0)
-			return -1;
+		if (!cl.read_path) {
+			err_set(err, errlen, "out of memory");
+			goto fail;
+		}
+		if (client_path(o, &cf, cl.read_writer, cl.read_path, sizeof(path),
+				err, errlen) != 0)
+			goto fail;
 	}
-	char *own = strdup(path);
-	if (!own)
-		return err_set(err, errlen, "out of memory");
+	own = strdup(path);
+	if (!own) {
+		err_set(err, errlen, "out of memory");
+		goto fail;
+	}
 	free(o->file);
 	o->file = own;
+	clusterfile_release(&cf);
 	return 0;
+fail:
+	clusterfile_release(&cf);
+	return -1;
 }
 
 const char *clients_read_path(int *writer)

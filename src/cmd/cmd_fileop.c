@@ -25,7 +25,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "options/fileop_opts.h"
+#include "cmd/fileop_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
@@ -72,41 +72,12 @@ static void shown_dir(const char *dir, char *out, size_t outlen)
 	snprintf(out, outlen, "%.*s", (int)n, dir);
 }
 
-/* "iosweep fileop ARGS..." for meta.csv. */
-static char *command_line(int argc, char **argv)
-{
-	size_t len = sizeof("iosweep");
-	char *s;
-
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = malloc(len);
-	if (!s)
-		return NULL;
-	size_t at = (size_t)snprintf(s, len, "iosweep");
-	for (int i = 0; i < argc; i++)
-		at += (size_t)snprintf(s + at, len - at, " %s", argv[i]);
-	return s;
-}
-
 /* The result folder's paths, checked and the folder made.  0 or an exit code. */
 static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t len)
 {
 	char err[IOSWEEP_ERR_MAX];
 
-	if ((size_t)snprintf(csv, len, "%s/fileop.csv", o->out) >= len ||
-	    (size_t)snprintf(meta, len, "%s/meta.csv", o->out) >= len) {
-		cmd_msg("fileop", "--out '%s': path too long", o->out);
-		return IOSWEEP_EXIT_USAGE;
-	}
-	for (int i = 0; i < 2 && !o->overwrite; i++) {
-		const char *p = i ? meta : csv;
-		if (plat_stat(p, 0, NULL) != PLAT_NONE) {
-			cmd_msg("fileop", "'%s' exists already; remove it or use --overwrite", p);
-			return IOSWEEP_EXIT_USAGE;
-		}
-	}
-	if (outfile_mkdirs(o->out, err, sizeof(err)) != 0) {
+	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0) {
 		cmd_msg("fileop", "--out: %s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -118,7 +89,7 @@ static int fill_meta(struct result_set *rs, const struct fileop_opts *o,
 		     const char *base, int argc, char **argv, char *err, size_t errlen)
 {
 	char probe[4096], workload[256];
-	char *cmd = command_line(argc, argv);
+	char *cmd = cmd_command_line(argc, argv);
 
 	snprintf(probe, sizeof(probe), "%s/fileop_L1_0", base);
 	snprintf(workload, sizeof(workload), "fileop force=%u..%u step=%u size_bytes=%llu "
@@ -254,6 +225,8 @@ static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 	struct state st = { .o = o };
 	struct result_set rs;
 	char csv[4096], meta[4096], found[64], dir[4096], cerr[IOSWEEP_ERR_MAX];
+	char why[IOSWEEP_ERR_MAX + 96], where[64];
+	int cleaned;
 	int status;
 
 	results_init(&rs);
@@ -286,21 +259,11 @@ static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 	fflush(stdout);
 	status = run_all(&st);
 done:
-	if ((status != IOSWEEP_EXIT_OK || !o->leave) &&
-	    fileop_run_cleanup(&st.run, cerr, sizeof(cerr)) != 0) {
-		cmd_msg("fileop", "%s; part of the tree it made is left", cerr);
-		if (status == IOSWEEP_EXIT_OK)
-			status = IOSWEEP_EXIT_IO;
-	}
-	char why[IOSWEEP_ERR_MAX + 96] = "complete";
-	if (status == IOSWEEP_EXIT_INTERRUPTED) {
-		snprintf(why, sizeof(why), "interrupted by %s at force %u, trial %u",
-			 plat_signal_name(cmd_stop), st.force, st.trial + 1);
-		cmd_msg("fileop", "%s; the tree it made is removed", why);
-	} else if (status != IOSWEEP_EXIT_OK) {
-		snprintf(why, sizeof(why), "failed: %s", st.err);
-		cmd_msg("fileop", "%s", st.err);
-	}
+	cleaned = (status == IOSWEEP_EXIT_OK && o->leave) ||
+		fileop_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
+	snprintf(where, sizeof(where), "at force %u, trial %u", st.force, st.trial + 1);
+	status = cmd_end_status("fileop", status, cleaned ? NULL : cerr, where, st.err,
+				why, sizeof(why));
 	if (o->out && rs.meta.host &&
 	    write_out(o, &rs, &st.sv, st.run.links, csv, meta, why) != 0 &&
 	    status == IOSWEEP_EXIT_OK)

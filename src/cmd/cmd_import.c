@@ -9,7 +9,9 @@
  * ones.  One file that holds several reports gives a set, and a folder,
  * per report (DIR/1, DIR/2 ... with --out).  Nothing is written unless
  * every input reads cleanly.  What the import left out goes to stderr,
- * then each folder's path.
+ * then each folder's path.  fileop's text output (import_fileop.h) is
+ * no result set: it becomes fileop.csv and meta.csv, as `iosweep fileop
+ * --out` writes them.
  */
 #include "compat.h"
 
@@ -22,8 +24,10 @@
 #include "cmd/commands.h"
 #include "report/csvout.h"
 #include "import/import.h"
+#include "import/import_fileop.h"
 #include "iosweep.h"
 #include "report/jsonout.h"
+#include "report/report_fileop.h"
 #include "lib/outfile.h"
 #include "results.h"
 #include "report/tpcsv.h"
@@ -38,26 +42,42 @@ static const char import_usage[] =
 	"        (<br>, <pre>), a terminal log (colour codes, CRLF), a script's output\n"
 	"  --pick N     of a file holding several reports, import the Nth (1-based);\n"
 	"               without it each report becomes a set (DIR/1, DIR/2 ...)\n"
-	"  --command C  the IOzone command line of a table whose header was cut\n";
+	"  --command C  the IOzone command line of a table whose header was cut\n"
+	"  fileop's output (its table, -e, -t) becomes fileop.csv and meta.csv\n";
+
+/*
+ * The folder to write into: *out, or when it is NULL a new default folder
+ * named from meta (its path into dir, and *out pointed at it).  0 or an
+ * exit code, said on stderr.
+ */
+static int out_dir(const struct result_meta *meta, const char **out, char *dir,
+		   size_t dirlen)
+{
+	char err[IOSWEEP_ERR_MAX], base[1024];
+
+	if (*out)
+		return 0;
+	if (csvout_default_dir(meta, base, sizeof(base))) {
+		cmd_msg("import", "the default output folder name is too long; use --out");
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (outfile_claim_dir(base, dir, dirlen, err, sizeof(err))) {
+		cmd_msg("import", "%s", err);
+		return IOSWEEP_EXIT_IO;
+	}
+	*out = dir;
+	return 0;
+}
 
 /* Write set rs into out (a path), or a new default folder when out is NULL. */
 static int write_set(struct result_set *rs, const char *out, int gzip, int overwrite,
 		     int json)
 {
 	char err[IOSWEEP_ERR_MAX], dir[4096];
+	int rc;
 
-	if (!out) {
-		char base[1024];
-		if (csvout_default_dir(&rs->meta, base, sizeof(base))) {
-			cmd_msg("import", "the default output folder name is too long; use --out");
-			return IOSWEEP_EXIT_USAGE;
-		}
-		if (outfile_claim_dir(base, dir, sizeof(dir), err, sizeof(err))) {
-			cmd_msg("import", "%s", err);
-			return IOSWEEP_EXIT_IO;
-		}
-		out = dir;
-	}
+	if ((rc = out_dir(&rs->meta, &out, dir, sizeof(dir))) != 0)
+		return rc;
 	if ((rs->ntp && tpcsv_check(out, gzip, overwrite, err, sizeof(err))) ||
 	    csvout_write_dir(rs, out, gzip, overwrite, err, sizeof(err)) ||
 	    (rs->ntp && tpcsv_write(rs, out, gzip, overwrite, err, sizeof(err))) ||
@@ -67,6 +87,49 @@ static int write_set(struct result_set *rs, const char *out, int gzip, int overw
 	}
 	fprintf(stderr, "%s\n", out);
 	return IOSWEEP_EXIT_OK;
+}
+
+static void print_notes(const char *notes);
+
+/* fileop's output: fileop.csv and meta.csv into out (or a default folder). */
+static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
+{
+	char err[IOSWEEP_ERR_MAX], dir[4096], csv[4200], meta[4200];
+	int rc;
+
+	if ((rc = out_dir(&f->rs.meta, &out, dir, sizeof(dir))) != 0)
+		return rc;
+	if (report_fileop_claim(out, overwrite, csv, meta, sizeof(csv), err, sizeof(err)) ||
+	    report_fileop_csv(csv, f->s, f->n, f->links, overwrite, err, sizeof(err)) ||
+	    csvout_write_meta(&f->rs, meta, overwrite, err, sizeof(err))) {
+		cmd_msg("import", "%s", err);
+		return IOSWEEP_EXIT_IO;
+	}
+	fprintf(stderr, "%s\n", out);
+	return IOSWEEP_EXIT_OK;
+}
+
+/* `iosweep import` of fileop's output: every input must be one. */
+static int import_fileop(char *const *paths, size_t n, const char *label,
+			 const char *out, int overwrite, struct import_opts *io)
+{
+	struct import_fileop f;
+	char err[IOSWEEP_ERR_MAX];
+	int rc;
+
+	import_fileop_init(&f);
+	if (import_fileop_load(&f, paths, n, io, err, sizeof(err))) {
+		cmd_msg("import", "%s", err);
+		rc = IOSWEEP_EXIT_INPUT;
+	} else if (label && results_set_str(&f.rs.meta.label, label)) {
+		cmd_msg("import", "out of memory");
+		rc = IOSWEEP_EXIT_FAILURE;
+	} else {
+		print_notes(io->notes);
+		rc = write_fileop(&f, out, overwrite);
+	}
+	import_fileop_release(&f);
+	return rc;
 }
 
 /* Each line of the import's notes, as "iosweep import: LINE". */
@@ -115,6 +178,16 @@ int cmd_import(int argc, char **argv)
 		goto done;
 	}
 	io.pick = (unsigned)n;
+	if (import_fileop_is_file(ca.inputs[0])) {
+		if (pick || command || gzip || json) {
+			cmd_msg("import", "%s: fileop's output takes no %s", ca.inputs[0],
+				pick ? "--pick" : command ? "--command" : gzip ? "--gzip" : "--json");
+			rc = IOSWEEP_EXIT_USAGE;
+		} else {
+			rc = import_fileop(ca.inputs, ca.ninputs, label, out, overwrite, &io);
+		}
+		goto done;
+	}
 	if (import_load_sets(&sets, &nsets, ca.inputs, ca.ninputs, &io, err, sizeof(err))) {
 		cmd_msg("import", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;

@@ -11,8 +11,11 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cmd/commands.h"
+#include "iosweep.h"
 #include "platform/platform.h"
 
 volatile sig_atomic_t cmd_stop;
@@ -55,4 +58,39 @@ void cmd_msg(const char *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+char *cmd_command_line(int argc, char **argv)
+{
+	size_t len = sizeof("iosweep");
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	size_t at = (size_t)snprintf(s, len, "iosweep");
+	for (int i = 0; i < argc; i++)
+		at += (size_t)snprintf(s + at, len - at, " %s", argv[i]);
+	return s;
+}
+
+int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
+		   const char *where, const char *err, char *why, size_t whylen)
+{
+	if (cleanup_err) {
+		cmd_msg(cmd, "%s; part of the tree it made is left", cleanup_err);
+		if (status == IOSWEEP_EXIT_OK)
+			status = IOSWEEP_EXIT_IO;
+	}
+	snprintf(why, whylen, "complete");
+	if (status == IOSWEEP_EXIT_INTERRUPTED) {
+		snprintf(why, whylen, "interrupted by %s %s", plat_signal_name(cmd_stop), where);
+		cmd_msg(cmd, "%s; the tree it made is removed", why);
+	} else if (status != IOSWEEP_EXIT_OK) {
+		snprintf(why, whylen, "failed: %s", err);
+		cmd_msg(cmd, "%s", err);
+	}
+	return status;
 }

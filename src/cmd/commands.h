@@ -24,6 +24,7 @@ int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
+int cmd_files(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -49,6 +50,19 @@ void cmd_msg(const char *cmd, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 extern volatile sig_atomic_t cmd_stop;
 void cmd_catch_stop(void);
 
+/* "iosweep ARGS..." (argv[0] is the word) for meta.csv; malloc'd, NULL
+ * when out of memory.  (cmd_util.c) */
+char *cmd_command_line(int argc, char **argv);
+/*
+ * The end of a command that made a tree (fileop, files): says that part
+ * of it is left when cleanup_err is not NULL (an OK status becomes
+ * IOSWEEP_EXIT_IO), then, for an interrupted or failed status, why
+ * ("interrupted by SIGINT WHERE", "failed: ERR"), which goes into why
+ * ("complete" otherwise) for meta.csv.  Returns the status.  (cmd_util.c)
+ */
+int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
+		   const char *where, const char *err, char *why, size_t whylen);
+
 struct cmdargs_list;
 struct result_set;
 /*
@@ -68,5 +82,6 @@ extern const char *const cmd_cliffs_usage;
 extern const char *const cmd_plot_usage;
 extern const char *const cmd_profile_usage;
 extern const char *const cmd_fileop_usage;
+extern const char *const cmd_files_usage;
 
 #endif

@@ -301,6 +301,10 @@ static void set_flags(struct outfile *f, unsigned flags)
 		  "the figures are not performance figures" },
 		{ RESULTS_F_DIAG, "every read checked inside the timing (-+d): "
 		  "the figures are not performance figures" },
+		{ RESULTS_F_MMAP, "data copied through a mapping of the file (-B)" },
+		{ RESULTS_F_MSYNC_ASYNC, "msync(MS_ASYNC) after each record written (-D)" },
+		{ RESULTS_F_MSYNC_SYNC, "msync(MS_SYNC) after each record written (-G)" },
+		{ RESULTS_F_MMAP_MIX, "a write(2) mixed into the mapped file (-Z)" },
 		{ RESULTS_F_SHORT, "short-circuit mode (-+X), for file systems "
 		  "under development: the figures are not storage figures" },
 	};

@@ -35,7 +35,9 @@
 
 /* Flags that must agree between the trials of one set. */
 #define IMPORT_CONFIG_FLAGS (RESULTS_F_DIRECT | RESULTS_F_FSYNC | RESULTS_F_CLOSE | \
-			     RESULTS_F_OSYNC | RESULTS_F_ODSYNC | RESULTS_F_ORSYNC)
+			     RESULTS_F_OSYNC | RESULTS_F_ODSYNC | RESULTS_F_ORSYNC | \
+			     RESULTS_F_MMAP | RESULTS_F_MSYNC_ASYNC | \
+			     RESULTS_F_MSYNC_SYNC | RESULTS_F_MMAP_MIX)
 
 static const char *unit_name(int unit)
 {
@@ -49,8 +51,8 @@ static const char *unit_name(int unit)
 	}
 }
 
-/* "dir/name.ext" -> "name" (a folder keeps its whole name). */
-static int default_label(struct result_set *rs, const char *path, int is_dir)
+/* See import_priv.h. */
+int import_default_label(struct result_set *rs, const char *path, int is_dir)
 {
 	char buf[256];
 	size_t n = strlen(path);
@@ -225,7 +227,7 @@ static int load_one(struct result_set *t, const char *path,
 	if (rc == 0 && opts && opts->pick > *nreports)
 		rc = err_set(err, errlen, "%s: --pick %u, but the file holds %zu report%s", file,
 			     opts->pick, *nreports, *nreports == 1 ? "" : "s");
-	if (rc == 0 && !t->meta.label && default_label(t, path, is_dir)) {
+	if (rc == 0 && !t->meta.label && import_default_label(t, path, is_dir)) {
 		err_set(err, errlen, "%s: out of memory", path);
 		rc = -1;
 	}
@@ -465,11 +467,8 @@ nomem:
 	return err_set(err, errlen, "%s: out of memory", path);
 }
 
-/*
- * Messages quote pieces of the input; a hostile file must not make them
- * span lines or send escape sequences to a terminal.
- */
-static void printable(char *s)
+/* See import_priv.h. */
+void import_printable(char *s)
 {
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
@@ -490,7 +489,7 @@ static int load_into(struct result_set *rs, const char *path, unsigned trial,
 		rc = merge(rs, &t, trial, path, err, errlen);
 	results_release(&t);
 	if (rc != 0 && errlen > 0)
-		printable(err);
+		import_printable(err);
 	return rc;
 }
 

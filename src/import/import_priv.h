@@ -109,6 +109,16 @@ unsigned import_tp_trials(const struct result_set *t);
  */
 int import_section_col(const char *title, size_t len);
 
+/* rs's label from a path: "dir/name.ext" -> "name" (a folder keeps its whole name). 0 or -1. */
+int import_default_label(struct result_set *rs, const char *path, int is_dir);
+
+/*
+ * Messages quote pieces of the input; a hostile file must not make them
+ * span lines or send escape sequences to a terminal: control characters
+ * in s become '?'.
+ */
+void import_printable(char *s);
+
 /* Append one line to opts' notes (nothing without a notes buffer). */
 void import_note(const struct import_opts *opts, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
 

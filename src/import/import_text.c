@@ -269,6 +269,10 @@ static const struct {
 	{ "CPU utilization Excel chart enabled", RESULTS_F_CPU },
 	{ "Verify Mode. Pattern", RESULTS_F_VERIFY },
 	{ "I/O Diagnostic mode enabled", RESULTS_F_DIAG },
+	{ "Using mmap files", RESULTS_F_MMAP },
+	{ "Using msync(MS_ASYNC) on mmap files", RESULTS_F_MMAP | RESULTS_F_MSYNC_ASYNC },
+	{ "Using msync(MS_SYNC) on mmap files", RESULTS_F_MSYNC_SYNC },
+	{ "Enable mmap & file I/O mixing.", RESULTS_F_MMAP_MIX },
 	{ "Short circuit mode. For", RESULTS_F_SHORT | RESULTS_F_VERIFY },
 };
 

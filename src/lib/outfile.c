@@ -225,3 +225,17 @@ int outfile_claim_dir(const char *base, char *out, size_t outlen, char *err,
 	}
 	return err_set(err, errlen, "cannot create '%.300s': 9999 folders of that name exist", base);
 }
+
+int outfile_claim_files(const char *dir, const char *const *names, size_t n,
+			int overwrite, char *const *paths, size_t len, char *err,
+			size_t errlen)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((size_t)snprintf(paths[i], len, "%s/%s", dir, names[i]) >= len)
+			return err_set(err, errlen, "'%s': path too long", dir);
+	for (size_t i = 0; i < n && !overwrite; i++)
+		if (plat_stat(paths[i], 0, NULL) != PLAT_NONE)
+			return err_set(err, errlen, "'%s' exists already; remove it or use "
+				       "--overwrite", paths[i]);
+	return outfile_mkdirs(dir, err, errlen);
+}

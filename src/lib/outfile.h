@@ -42,6 +42,16 @@ void outfile_abort(struct outfile *f);
 int outfile_mkdirs(const char *dir, char *err, size_t errlen);
 
 /*
+ * Before anything is written: the paths of n files names[] in dir, into
+ * paths[i] (len bytes each), every one refused when it exists unless
+ * overwrite, so a refusal leaves no half folder; then dir is made.  0, or
+ * -1 with a message naming the path.
+ */
+int outfile_claim_files(const char *dir, const char *const *names, size_t n,
+			int overwrite, char *const *paths, size_t len, char *err,
+			size_t errlen);
+
+/*
  * Make a new folder for a run's outputs whose name no other run holds:
  * base itself, else base-2, base-3, ... (mkdir is atomic, so runs started
  * together never share one).  The parents are made as with outfile_mkdirs.

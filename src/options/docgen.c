@@ -42,6 +42,9 @@ static const struct {
 	{ "fileop", &cmd_fileop_usage, "IOzone's fileop: time every metadata call (mkdir, "
 	  "chdir, rmdir, create, open, read, write, close, stat, access, chmod, readdir, "
 	  "link, unlink, delete) on a tree of N^3 files, in fileop's layouts", 1 },
+	{ "files", &cmd_files_usage, "small-file workloads (presets such as photo-library "
+	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
+	  "per phase", 1 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

@@ -127,6 +127,20 @@ int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
+/* One of IOzone's lines, as it is (no '#' to fill in). */
+int opt_splash_line(struct opt_parse *ps, const char *line)
+{
+	return opt_splash(ps, "%s", line);
+}
+
+/* -+E: as IOzone, the file is also kept (its no_unlink, without the line). */
+int opt_existing(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	ps->o->keep_file = 1;
+	return opt_set_flag(ps, row, text, value);
+}
+
 /*
  * IOzone's line for an option with a value: tmpl holds one '#' where the
  * number goes ("\tRecord Size # kB").
@@ -170,7 +184,9 @@ int opt_set_string(struct opt_parse *ps, const struct opt_row *row,
 		   const char *text, uint64_t value)
 {
 	(void)value;
-	return opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text);
+	if (opt_strdup(ps, (char **)(void *)((char *)ps->o + row->field), text))
+		return -1;
+	return row->splash ? opt_splash(ps, "%s", row->splash) : 0;
 }
 
 /* -s and -r: each one adds to its list, in the order given. */
@@ -356,6 +372,19 @@ int opt_verify(struct opt_parse *ps, const struct opt_row *row,
 	if (opt_splash(ps, "\tVerify Mode. Pattern %x", byte * 0x01010101u))
 		return -1;
 	return opt_splash(ps, "%s", OPT_INVALID_LINE);
+}
+
+/* -+Z: IOzone's "old data sets", verify mode with 0xa5, its own lines. */
+int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->verify = 1;
+	ps->o->verify_byte = 0xa5;
+	if (opt_splash(ps, "\tUsing old data sets.") ||
+	    opt_splash(ps, "\t Performance measurements may be invalid in this"))
+		return -1;
+	return opt_splash(ps, "\t mode due to published hack.");
 }
 
 int opt_diag(struct opt_parse *ps, const struct opt_row *row,
@@ -557,8 +586,9 @@ static int opt_files(struct opt_parse *ps, int *i)
 		return opt_error(ps, "%s: give -t N (or -l/-u) before -F, so iosweep "
 				 "knows how many file names follow", ps->shown);
 	if (o->nfiles)
-		return opt_error(ps, "%s: given twice; name every child's file "
-				 "after one -F", ps->shown);
+		return opt_error(ps, "%s: given twice%s; name every child's file "
+				 "after one -F", ps->shown, o->file_list ?
+				 " (-+R named them)" : "");
 	for (unsigned k = 0; k < need; k++) {
 		const char *w = *i + 1 + (int)k < ps->argc ? ps->argv[*i + 1 + k] : NULL;
 		if (!w || (w[0] == '-' && w[1]) || !w[0])
@@ -881,18 +911,6 @@ static int opt_cluster(struct opt_parse *ps, int argc, char **argv, int *i)
 
 /* ---- public -------------------------------------------------------- */
 
-int options_qd(const struct options *o)
-{
-	return o->iodepth || o->jobs || o->mix_given || o->runtime_ms ||
-		o->precondition;
-}
-
-const char *options_qd_name(const struct options *o)
-{
-	return o->iodepth ? "--iodepth" : o->jobs ? "--jobs" : o->mix_given ?
-		"--mix" : o->runtime_ms ? "--runtime" : "--precondition";
-}
-
 static int opt_command_line(struct opt_parse *ps, int argc, char **argv)
 {
 	size_t len = strlen("iosweep") + 1, at;
@@ -969,6 +987,8 @@ void options_release(struct options *o)
 		return;
 	free(o->file);
 	free(o->xls_path);
+	free(o->cluster_file);
+	free(o->file_list);
 	free(o->label);
 	free(o->out_dir);
 	free(o->command_line);
@@ -983,80 +1003,4 @@ void options_release(struct options *o)
 		free(o->splash[i]);
 	free(o->splash);
 	memset(o, 0, sizeof(*o));
-}
-
-int options_throughput(const struct options *o)
-{
-	return o->nchildren || o->min_children || o->max_children;
-}
-
-size_t options_child_counts(const struct options *o, unsigned *out, size_t max)
-{
-	size_t n = 0;
-	unsigned lo, hi;
-
-	if (o->nchildren) {
-		for (; n < o->nchildren && n < max; n++)
-			out[n] = o->children[n];
-		return n;
-	}
-	if (!o->min_children && !o->max_children)
-		return 0;
-	/* IOzone: -u alone starts at 1, -l alone runs that count only */
-	lo = o->min_children ? o->min_children : 1;
-	hi = o->max_children ? o->max_children : lo;
-	for (unsigned c = lo; c <= hi && n < max; c++)
-		out[n++] = c;
-	return n;
-}
-
-unsigned options_iodepth(const struct options *o)
-{
-	return o->iodepth ? o->iodepth : 1;
-}
-
-unsigned options_jobs(const struct options *o)
-{
-	return o->jobs ? o->jobs : 1;
-}
-
-unsigned options_trials(const struct options *o)
-{
-	return o->trials ? o->trials : 1;
-}
-
-uint64_t options_stride(const struct options *o)
-{
-	return o->stride ? o->stride : OPTIONS_DEFAULT_STRIDE;
-}
-
-const char *options_file(const struct options *o)
-{
-	return o->file ? o->file : OPTIONS_DEFAULT_FILE;
-}
-
-uint64_t options_file_kb(const struct options *o)
-{
-	return o->nsizes ? o->sizes_kb[0] : OPTIONS_DEFAULT_FILE_KB;
-}
-
-uint64_t options_record_kb(const struct options *o)
-{
-	return o->nrecords ? o->records_kb[0] : OPTIONS_DEFAULT_RECORD_KB;
-}
-
-unsigned options_tests(const struct options *o)
-{
-	unsigned mask = 0, n;
-
-	if (o->tests_mask)
-		return o->tests_mask;
-	for (n = TEST_WRITE; n <= TEST_FREAD; n++)
-		mask |= 1u << n;
-	if (o->extended) {
-		mask |= (1u << TEST_PWRITE) | (1u << TEST_PREAD);
-		if (io_have_vectored())
-			mask |= (1u << TEST_PWRITEV) | (1u << TEST_PREADV);
-	}
-	return mask;
 }

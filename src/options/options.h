@@ -62,6 +62,7 @@ struct options {
 	unsigned tests_mask;        /* bit (1u << TEST_x) per -i; 0 = default set */
 	int extended;               /* -E: pwrite/pread(v) columns */
 	int no_retest;              /* -+n */
+	int existing;               /* -+E: read tests of an existing -f, never written */
 	uint64_t stride;            /* -j, in records, default 17 */
 	int verify;                 /* -V: every read checks every byte (verify.h) */
 	unsigned verify_byte;       /* -V N: the byte written, 1..255 (-V 0 gives
@@ -92,6 +93,13 @@ struct options {
 	int direct;                 /* -I */
 	int osync, odsync, orsync;  /* -o, -+D, -+r */
 	int purge_cpu;              /* -p */
+	int mmap;                   /* -B: tests 0-5 move data through a mapping */
+	int msync_async;            /* -D: mmap files, msync(MS_ASYNC) per record */
+	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
+	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
+	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
+	uint64_t cache_kb;          /* -S: processor cache size, 0 = IOzone's 1024 */
+	unsigned cache_line_bytes;  /* -L: its line size, 0 = IOzone's 32 */
 	int jitter;                 /* -K: readers' pattern disrupted (run/jitter.h) */
 	unsigned sleep_between_s;   /* -+q */
 	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
@@ -111,10 +119,16 @@ struct options {
 	unsigned max_children;      /* -u (0 = not given) */
 	char **files;               /* -F: one name per child */
 	size_t nfiles;
+	char *file_list;            /* -+R: the file -F's names came from */
 	int threads;                /* -T: pthreads instead of processes */
 	int no_stonewall;           /* -x */
 	int show_children;          /* -C: each child's bytes and rate */
 	int aggregate;              /* -+k: -s is the total, split over the children */
+	unsigned mix_reader_pct;    /* -+p: -i 8's share of readers, % (0 = not given) */
+	unsigned mix_readers;       /* -+K: -i 8's readers (0 = not given) */
+	int seq_mix;                /* -+B: -i 8 reads and writes in sequence */
+	int mix_truncate;           /* -+F: -i 8's sequential writers truncate */
+	char *cluster_file;         /* -+m: IOzone's cluster file (iosweep-mpi) */
 	unsigned stagger_us;        /* -d: child k starts (k + 1) x this after
 				       the others are ready, microseconds */
 	int bind_given;             /* -P given */
@@ -203,6 +217,12 @@ unsigned options_tests(const struct options *o);
 int options_qd(const struct options *o);
 /* The first of those options given, to name in a message ("--iodepth"). */
 const char *options_qd_name(const struct options *o);
+
+/* 1 when the tests move data through a mapping of the file (-B or -D). */
+int options_mmap(const struct options *o);
+
+/* The tests IOzone runs on mmap files: 0 to 5 (fwrite, fread and -E's not). */
+#define OPTIONS_MMAP_TESTS 0x3fu
 
 /* Most children throughput mode runs (IOzone's MAXSTREAMS). */
 #define OPTIONS_MAX_CHILDREN 1024u

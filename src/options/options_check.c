@@ -50,6 +50,49 @@ const char *opt_given_long(const struct opt_parse *ps, const char *name)
 #define OPT_NOT_THROUGHPUT ((1u << TEST_RECREWRITE) | (1u << TEST_PWRITEV) | \
 			    (1u << TEST_PREADV))
 
+/* Tests that write the file, refused with -+E (IOzone's list, and 8). */
+#define OPT_WRITERS ((1u << TEST_WRITE) | (1u << TEST_RECREWRITE) | \
+		     (1u << TEST_FWRITE) | (1u << TEST_MIX) | (1u << TEST_PWRITE) | \
+		     (1u << TEST_PWRITEV))
+
+/*
+ * -+E: read-only tests of a file iosweep did not make, so nothing may
+ * write it: the tests named (as IOzone, -i is needed), none that writes,
+ * -f given, and no mode that writes or makes its own files.
+ */
+static int opt_check_existing(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	const char *with = NULL;
+
+	if (!o->existing)
+		return 0;
+	if (!o->tests_mask)
+		return opt_error(ps, "-+E: name the read tests to run with -i "
+				 "(1, 2, 3, 5, 7, and 10, 12 with -E)");
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && (OPT_WRITERS & (1u << n)))
+			return opt_error(ps, "-+E and -i %u: test %u (%s) writes the "
+					 "file, and -+E never writes it", n, n,
+					 options_test_name((int)n));
+	if (!opt_seen(ps, "f"))
+		return opt_error(ps, "-+E: name the existing file with -f");
+	if (options_throughput(o))
+		with = "-t (throughput mode creates a file per child)";
+	else if (options_qd(o))
+		with = options_qd_name(o);
+	else if (o->verify || o->diag)
+		with = o->diag ? "-+d (it checks data it wrote itself)" :
+			"-V (it checks data it wrote itself)";
+	else if (o->until_settled)
+		with = "--until-settled (it grows the file past -g)";
+	else if (o->overwrite)
+		with = "--overwrite (-+E never writes the file)";
+	if (with)
+		return opt_error(ps, "-+E and %s: choose one", with);
+	return 0;
+}
+
 static int opt_check_tests(struct opt_parse *ps)
 {
 	const struct options *o = ps->o;
@@ -69,7 +112,7 @@ static int opt_check_tests(struct opt_parse *ps)
 		    !(tp && (n == TEST_PWRITE || n == TEST_PREAD)))
 			return opt_error(ps, "-i %u: test %u (%s) needs -E (extended "
 					 "tests); add -E", n, n, options_test_name((int)n));
-	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)))
+	if (!o->tests_mask || (o->tests_mask & (1u << TEST_WRITE)) || o->existing)
 		return 0;
 	for (n = 1; n < TEST_COUNT; n++)
 		if (o->tests_mask & (1u << n))
@@ -179,7 +222,7 @@ static int opt_check_cells(struct opt_parse *ps)
 }
 
 /* Options that only mean something in throughput mode, and their letters. */
-static const char *const opt_tp_only[] = { "F", "T", "x", "C", "+k" };
+static const char *const opt_tp_only[] = { "F", "+R", "T", "x", "C", "+k", "+p", "+K", "+B", "+F" };
 
 /* -+k: every count must split -s into whole records. */
 static int opt_check_aggregate(struct opt_parse *ps, uint64_t file_kb,
@@ -249,6 +292,10 @@ static int opt_check_throughput(struct opt_parse *ps)
 		if (ps->seen[opt_index(opt_by_name(single[i], strlen(single[i])))])
 			return opt_error(ps, "--%s and -t: only for a sweep of file and "
 					 "record sizes, not in throughput mode", single[i]);
+	if (o->file_list && o->nfiles != opt_most_children(o))
+		return opt_error(ps, "-+R '%.300s': %u children need %u file names, "
+				 "it holds %zu", o->file_list, opt_most_children(o),
+				 opt_most_children(o), o->nfiles);
 	if (o->nfiles && o->nfiles < opt_most_children(o))
 		return opt_error(ps, "-F: %u children need %u file names, given %zu",
 				 opt_most_children(o), opt_most_children(o), o->nfiles);
@@ -293,6 +340,59 @@ static int opt_check_verify(struct opt_parse *ps)
 		return opt_error(ps, "--data '%s' and %s: verify mode writes its own "
 				 "data, the data its check expects; drop --data",
 				 data, o->diag ? "-+d" : o->short_circuit ? "-+X" : "-V");
+	return 0;
+}
+
+/*
+ * mmap files (-B, -D; -G and -Z only with them).  IOzone runs tests 0 to
+ * 5 on a mapping and skips the others without a word (throughput mode
+ * maps for tests 8, 9 and 10 too); here the default set is those six,
+ * and asking for another is refused.  What a mapping
+ * cannot honour is refused with the reason: its data goes through the
+ * page cache whatever the descriptor's flags (-I, -o, -+D, -+r), and
+ * iosweep's queue-depth engines and workers move data with read and
+ * write, not through a mapping.
+ */
+static int opt_check_mmap(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	static const char *const flags[][2] = {
+		{ "I", "a mapped file's data goes through the page cache, "
+		  "direct I/O cannot bypass it" },
+		{ "o", "stores into a mapping ignore O_SYNC; use -G for "
+		  "msync(MS_SYNC)" },
+		{ "+D", "stores into a mapping ignore O_DSYNC; use -G for "
+		  "msync(MS_SYNC)" },
+		{ "+r", "copies from a mapping ignore O_RSYNC" },
+	};
+	const char *mm = o->mmap ? "-B" : "-D";
+	/* throughput mode maps for its mixed workload, pwrite and pread too */
+	const unsigned mapped = OPTIONS_MMAP_TESTS | (options_throughput(o) ?
+		(1u << TEST_MIX) | (1u << TEST_PWRITE) | (1u << TEST_PREAD) : 0);
+
+	if (!options_mmap(o)) {
+		if (o->msync_sync)
+			return opt_error(ps, "-G: msync needs mmap files; add -B (or -D)");
+		if (o->mmap_mix)
+			return opt_error(ps, "-Z: mixes mmap and file I/O; add -B (or -D)");
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (opt_seen(ps, flags[i][0]))
+			return opt_error(ps, "-%s and %s: %s", flags[i][0], mm,
+					 flags[i][1]);
+	if (options_qd(o))
+		return opt_error(ps, "%s and %s: queue depth, jobs and mixes move data "
+				 "with read and write, not through a mapping",
+				 options_qd_name(o), mm);
+	if (o->extended)
+		return opt_error(ps, "-E and %s: IOzone runs no extended tests on mmap "
+				 "files; drop -E", mm);
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && !(mapped & (1u << n)))
+			return opt_error(ps, "-i %u and %s: test %u (%s) does not run on "
+					 "mmap files (IOzone skips it); drop -i %u", n, mm, n,
+					 options_test_name((int)n), n);
 	return 0;
 }
 
@@ -389,9 +489,10 @@ int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
-	if (opt_check_telemetry(ps) ||
+	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
-	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps))
+	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
+	    opt_check_mmap(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

@@ -76,6 +76,14 @@ extern const size_t opt_table_rows;
 /* The handlers the table names (options.c): 0, or -1 with the message in ps. */
 int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+int opt_existing(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value);
+/* -+R (options_filelist.c): the children's file names, one a line of a file. */
+int opt_file_list(struct opt_parse *ps, const struct opt_row *row,
+		  const char *text, uint64_t value);
+int opt_splash_line(struct opt_parse *ps, const char *line);
+int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
+		 const char *text, uint64_t value);
 int opt_set_unsigned(struct opt_parse *ps, const struct opt_row *row,
 		     const char *text, uint64_t value);
 int opt_set_u64(struct opt_parse *ps, const struct opt_row *row,

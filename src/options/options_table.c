@@ -64,6 +64,11 @@ const struct opt_row opt_table[] = {
 	  "0 to 7, and 9 to 12 with -E", 0, NULL, opt_test },
 	FLAG("E", "extended", OPT_GROUP_TESTS, extended, NULL,
 	     "extended tests: pwrite, pread, pwritev, preadv"),
+	{ "+E", "existing", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "read-only tests of an existing file (-f), never written nor "
+	  "removed: only read tests (1, 2's random reads, 3, 5, 7, 10, 12), -i "
+	  "needed, files up to its size", NULL, OFF(existing),
+	  "\t>>> No Verify mode. <<<", opt_existing },
 	FLAG("+n", "no-retest", OPT_GROUP_TESTS, no_retest,
 	     "\tNo retest option selected", "skip the second passes (rewrite, reread, ...)"),
 	{ "j", "stride", OPT_ARG_UINT, "N", 1, UINT64_C(1) << 31, OPT_GROUP_TESTS,
@@ -72,6 +77,9 @@ const struct opt_row opt_table[] = {
 	  "verify mode: write the byte N everywhere (0: IOzone's own, 0x3a) and "
 	  "check every byte every test reads, inside the timing; a wrong byte "
 	  "stops the run (exit 3)", NULL, 0, NULL, opt_verify },
+	{ "+Z", "old-data", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
+	  "IOzone's old data sets: verify mode with the byte 0xa5 (as -V 165)",
+	  NULL, 0, NULL, opt_old_data },
 	{ "+d", "diagnostic", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TESTS,
 	  "diagnostic mode: write data that differs every 8 bytes of a file and "
 	  "check every byte every test reads, inside the timing; a wrong byte "
@@ -103,6 +111,20 @@ const struct opt_row opt_table[] = {
 	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
 	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
 	  "open with O_RSYNC and O_SYNC", NULL, 0, NULL, opt_orsync },
+	FLAG("B", "mmap", OPT_GROUP_TIMING, mmap, "\tUsing mmap files",
+	     "tests 0 to 5 copy records to and from a mapping of the whole file "
+	     "(mmap) instead of write and read"),
+	FLAG("D", "msync-async", OPT_GROUP_TIMING, msync_async,
+	     "\tUsing msync(MS_ASYNC) on mmap files",
+	     "mmap files as -B, and msync(MS_ASYNC) each record written, inside "
+	     "the timing"),
+	FLAG("G", "msync-sync", OPT_GROUP_TIMING, msync_sync,
+	     "\tUsing msync(MS_SYNC) on mmap files",
+	     "with -B or -D, msync(MS_SYNC) each record written, inside the timing"),
+	FLAG("Z", "mmap-mix", OPT_GROUP_TIMING, mmap_mix,
+	     "\tEnable mmap & file I/O mixing.",
+	     "with -B or -D, test 0 also write(2)s the file's first page after "
+	     "mapping it, before the timing (IOzone's mix of mmap and file I/O)"),
 	FLAG("p", "purge-cpu-cache", OPT_GROUP_TIMING, purge_cpu, "\tPurge Mode On",
 	     "purge the CPU cache before each test"),
 	{ "J", "compute-delay", OPT_ARG_UINT, "MS", 0, 3600000, OPT_GROUP_TIMING,
@@ -118,6 +140,17 @@ const struct opt_row opt_table[] = {
 	{ "Y", "read-telemetry", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TESTS,
 	  "the read test replays FILE's operations, as -X", NULL, 0, NULL,
 	  opt_telemetry },
+	FLAG("+N", "no-truncate", OPT_GROUP_TIMING, no_truncate, NULL,
+	     "never truncate the file: the write test (and throughput mode's "
+	     "initial writers) overwrite the blocks the last cell left"),
+	{ "S", "cache-size", OPT_ARG_SIZE, "SIZE", 1, UINT64_C(1) << 20, OPT_GROUP_TIMING,
+	  "processor cache size, up to 1g: IOzone's header line and, with -p, "
+	  "how much the purge touches (16m without -S)", "1024k",
+	  OFF(cache_kb), NULL, opt_set_u64 },
+	{ "L", "cache-line", OPT_ARG_UINT, "BYTES", 1, 4096, OPT_GROUP_TIMING,
+	  "processor cache line size: IOzone's header line and, with -p, the "
+	  "purge's step (64 without -L)", "32", OFF(cache_line_bytes),
+	  NULL, opt_set_unsigned },
 	/* throughput mode */
 	{ "t", "children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN, OPT_GROUP_THROUGHPUT,
 	  "throughput mode: N children (processes, threads with -T), each moving "
@@ -126,6 +159,10 @@ const struct opt_row opt_table[] = {
 	{ "F", "files", OPT_ARG_FILES, "FILE...", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "one file per child, after -t N or -u N", "./iosweep.DUMMY.<child>",
 	  0, NULL, NULL },
+	{ "+R", "file-list", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "the children's files named in FILE, one a line, instead of after -F "
+	  "(as many as the most children)", NULL, 0,
+	  NULL, opt_file_list },
 	{ "l", "min-children", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
 	  OPT_GROUP_THROUGHPUT, "throughput mode for every child count from -l to -u",
 	  NULL, OFF(min_children), NULL, opt_set_unsigned },
@@ -150,6 +187,27 @@ const struct opt_row opt_table[] = {
 	  "bind the process to CPU N, and child k to CPU N + k (wrapping "
 	  "round the CPUs online); Linux, FreeBSD, Windows", NULL, 0, NULL,
 	  opt_bind },
+	{ "+p", "mix-read-pct", OPT_ARG_UINT, "PCT", 1, 100, OPT_GROUP_THROUGHPUT,
+	  "-i 8: the first PCT% of the children read, the others write",
+	  "even children read", OFF(mix_reader_pct),
+	  "\tPercent read in mix test is #", opt_set_unsigned },
+	{ "+K", "mix-readers", OPT_ARG_UINT, "N", 1, OPTIONS_MAX_CHILDREN,
+	  OPT_GROUP_THROUGHPUT, "-i 8: the first N children read, the others "
+	  "write (-+p wins)", NULL, OFF(mix_readers),
+	  "\tManual control of test 8. >>> Very Experimental. Sony special <<<",
+	  opt_set_unsigned },
+	FLAG("+B", "seq-mix", OPT_GROUP_THROUGHPUT, seq_mix,
+	     "\t>>> Sequential Mixed workload. <<<",
+	     "-i 8: readers and writers go through their files in sequence, "
+	     "not at random"),
+	FLAG("+F", "mix-truncate", OPT_GROUP_THROUGHPUT, mix_truncate, NULL,
+	     "-i 8 with -+B: the writers truncate their files first (without "
+	     "it they write over them, as IOzone)"),
+	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
+	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
+	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
+	  "in line i's WORKDIR (hosts are mpirun's)", NULL, OFF(cluster_file),
+	  "\tNetwork distribution mode enabled.", opt_set_string },
 
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
@@ -305,48 +363,47 @@ const struct opt_row opt_table[] = {
 	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
 
 	/* IOzone options we refuse */
-	REJECT("+p", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
-	REJECT("+B", "choosing the mixed workload's readers is not supported "
-	       "(even children read, odd ones write)"),
-	REJECT("B", "mmap I/O is not supported"),
-	REJECT("D", "mmap I/O is not supported"),
-	REJECT("G", "mmap I/O is not supported"),
-	REJECT("Z", "mmap I/O is not supported"),
 	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("+E", "read-only testing of an existing file is not supported yet"),
 	REJECT("W", "file locking is not supported"),
 	REJECT("+l", "file locking is not supported"),
 	REJECT("+L", "file locking is not supported"),
 	REJECT("+V", "shared-file mode is not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
-	REJECT("S", "setting the processor cache size is not supported"),
-	REJECT("L", "setting the cache line size is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
-	REJECT("+m", "cluster mode is not supported"),
-	REJECT("+h", "cluster mode is not supported"),
-	REJECT("+c", "cluster mode is not supported"),
-	REJECT("+t", "cluster mode is not supported"),
-	REJECT("+H", "cluster mode is not supported"),
-	REJECT("+P", "cluster mode is not supported"),
-	REJECT("+i", "cluster mode is not supported"),
-	REJECT("+s", "cluster mode is not supported"),
+	REJECT("+h", "the host name IOzone's cluster clients call back; "
+	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "
+	       "-np N iosweep-mpi ... -+m FILE"),
+	REJECT("+c", "the client side of IOzone's cluster mode, which its "
+	       "master starts by rsh; mpirun starts iosweep-mpi's clients: run "
+	       "mpirun -np N iosweep-mpi ... -+m FILE"),
+	REJECT("+t", "IOzone's cluster network test measures its own socket "
+	       "protocol, which iosweep-mpi (MPI) does not use: run mpirun -np "
+	       "N iosweep-mpi ... -+m FILE for file tests"),
+	REJECT("+H", "IOzone's cluster time server (PIT); iosweep-mpi's clients "
+	       "start each pass at an MPI barrier instead: run mpirun -np N "
+	       "iosweep-mpi ... -+m FILE"),
+	REJECT("+P", "IOzone's cluster time server (PIT); iosweep-mpi's clients "
+	       "start each pass at an MPI barrier instead: run mpirun -np N "
+	       "iosweep-mpi ... -+m FILE"),
+	REJECT("+i", "the port IOzone's cluster master listens on; "
+	       "iosweep-mpi's clients talk MPI: run mpirun -np N iosweep-mpi "
+	       "... -+m FILE"),
+	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
+	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
+	       "-+m FILE"),
 	REJECT("+M", "IOzone's experimental dedup+compress layout leaves parts of "
 	       "each record as the buffer held them before, which cannot be "
 	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
-	REJECT("+Z", "IOzone's old data sets are not supported; use --data"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+O", "rate limiting is not supported"),
-	REJECT("+R", "file lists are not supported"),
 	REJECT("+T", "timestamps are not supported"),
-	REJECT("+N", "keeping the file untruncated is not supported"),
 	REJECT("+A", "madvise is not supported"),
-	REJECT("+K", "manual control of test 8 is not supported"),
-	REJECT("+U", "unbuffered Windows I/O is not supported"),
-	REJECT("+F", "this IOzone option is not supported"),
+	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
+	       "off Windows; -I bypasses the cache everywhere "
+	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),
 };
 
 const size_t opt_table_rows = sizeof(opt_table) / sizeof(opt_table[0]);

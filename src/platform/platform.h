@@ -61,11 +61,14 @@ struct io_mode {
 int io_mode_flags(const struct io_mode *mode, int *flags,
 		  char *err, size_t errlen);
 
+/* io_create()'s overwrite: refuse an existing file, empty it, or keep it (-+N). */
+enum { IO_CREATE_NEW = 0, IO_CREATE_TRUNCATE = 1, IO_CREATE_KEEP = 2 };
+
 /*
  * Create path as a new empty regular file, mode 0666 & ~umask, with
  * O_CREAT|O_EXCL|O_NOFOLLOW.  With overwrite, an existing regular file is
- * accepted and truncated (a symbolic link or anything not a regular file
- * is still refused).  0 or -1.
+ * accepted and truncated, or with IO_CREATE_KEEP left as it is (a symbolic
+ * link or anything not a regular file is still refused).  0 or -1.
  */
 int io_create(const char *path, int overwrite, char *err, size_t errlen);
 
@@ -172,6 +175,44 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
  */
 void io_dir_of(const char *path, char *out, size_t outlen);
 
+/* ---- mapping a file (-B, -D, -G) --------------------------------------- */
+
+/*
+ * A mapping of the first len bytes of an open file (IOzone's mmap mode).
+ * Writable: shared, so stores reach the file (mmap PROT_READ|PROT_WRITE,
+ * MAP_SHARED; CreateFileMapping PAGE_READWRITE).  Read-only: private and
+ * read-only (MAP_PRIVATE, as IOzone maps for its read tests; FILE_MAP_READ).
+ * The descriptor must stay open while the mapping lives; the file must be
+ * at least len bytes long.
+ */
+struct io_map {
+	unsigned char *addr;   /* the file's byte 0; NULL when not mapped */
+	uint64_t len;
+	int fd;
+	int writable;
+	void *handle;          /* Windows: the file mapping object; else NULL */
+};
+
+enum io_map_sync_how {
+	IO_MAP_ASYNC = 0,      /* msync(MS_ASYNC); FlushViewOfFile */
+	IO_MAP_SYNC = 1        /* msync(MS_SYNC); FlushViewOfFile + FlushFileBuffers */
+};
+
+/* Map fd's first len (> 0) bytes into *m.  0 or -1 ("cannot mmap 'f': ..."). */
+int io_map(int fd, uint64_t len, int writable, struct io_map *m,
+	   const char *path, char *err, size_t errlen);
+
+/*
+ * Write back the dirty pages of bytes off .. off+len-1 of the mapping,
+ * how: IO_MAP_ASYNC starts it, IO_MAP_SYNC waits until the data is on the
+ * device.  off is rounded down to a page, as msync needs.  0 or -1.
+ */
+int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
+		const char *path, char *err, size_t errlen);
+
+/* Unmap (nothing when m->addr is NULL); m is cleared.  0 or -1. */
+int io_unmap(struct io_map *m, const char *path, char *err, size_t errlen);
+
 /* ---- what the platform can do ------------------------------------------ */
 
 struct plat_caps {
@@ -263,6 +304,14 @@ int plat_access_write(const char *path);
 int plat_chmod(const char *path, unsigned mode);
 /* A hard link to from named to: -1 with ENOSYS where plat_caps()->hardlinks is 0. */
 int plat_link(const char *from, const char *to);
+/*
+ * An extended attribute of the user namespace ("user.NAME" on Linux) set
+ * to len bytes of val, and read back into buf (the attribute's length, or
+ * -1).  -1 with ENOTSUP where the platform (HAVE_XATTR) or the file
+ * system has none.
+ */
+int plat_xattr_set(const char *path, const char *name, const void *val, size_t len);
+long plat_xattr_get(const char *path, const char *name, void *buf, size_t len);
 
 /*
  * Reading a directory in three steps, so a caller can time one of them:

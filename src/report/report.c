@@ -29,6 +29,10 @@
 #include "results.h"
 #include "run/telemetry.h"
 
+/* IOzone's processor cache size and line size when -S and -L are not given */
+#define REPORT_CACHE_KB 1024u
+#define REPORT_CACHE_LINE 32u
+
 /* A test as one group of row columns. */
 struct report_test {
 	int test;          /* enum test_number */
@@ -38,7 +42,7 @@ struct report_test {
 	const char *base[2][2]; /* [col][0 stdout, 1 xls] section base names */
 };
 
-enum { ROW_BASE_END = 8, ROW_EXT_END = 10, ROW_ALL_END = 12 };
+enum { ROW_MMAP_END = 6, ROW_BASE_END = 8, ROW_EXT_END = 10, ROW_ALL_END = 12 };
 
 static const struct report_test row_tests[ROW_ALL_END] = {
 	{ .test = TEST_WRITE, .col = { RC_WRITE, RC_REWRITE }, .filler = 18,
@@ -83,7 +87,8 @@ struct report_head {
 	const char *top, *bottom;
 };
 
-enum { HEAD_AUTO2_END = 6, HEAD_BASE_END = 15, HEAD_EXT_END = 19, HEAD_ALL_END = 23 };
+enum { HEAD_AUTO2_END = 6, HEAD_MMAP_END = 11, HEAD_BASE_END = 15, HEAD_EXT_END = 19,
+       HEAD_ALL_END = 23 };
 
 static const struct report_head heads[HEAD_ALL_END] = {
 	{ 0, 16, " ", "kB" }, { 0, 8, " ", "reclen" }, { 0, 9, " ", "write" },
@@ -110,8 +115,9 @@ static int test_ran(const struct options *o, const struct result_set *rs,
 }
 
 /*
- * How many row_tests a row shows: 2 (-A), 8, 10 (-E) or 12 (pwritev or
- * preadv asked for).  It depends on the options only, as the column
+ * How many row_tests a row shows: 2 (-A), 6 (mmap files: IOzone stops
+ * after the stride test), 8, 10 (-E) or 12 (pwritev or preadv asked
+ * for).  It depends on the options only, as the column
  * header does, so that header and rows always line up.
  */
 static size_t row_test_count(const struct options *o)
@@ -119,6 +125,8 @@ static size_t row_test_count(const struct options *o)
 	unsigned tests = options_tests(o);
 	if (o->auto2)
 		return 2;
+	if (options_mmap(o))
+		return ROW_MMAP_END;
 	if (tests & ((1u << TEST_PWRITEV) | (1u << TEST_PREADV)))
 		return ROW_ALL_END;
 	if (o->extended || (tests & ((1u << TEST_PWRITE) | (1u << TEST_PREAD))))
@@ -131,6 +139,7 @@ static size_t head_count(const struct options *o)
 {
 	switch (row_test_count(o)) {
 	case 2: return HEAD_AUTO2_END;
+	case ROW_MMAP_END: return HEAD_MMAP_END;
 	case ROW_EXT_END: return HEAD_EXT_END;
 	case ROW_ALL_END: return HEAD_ALL_END;
 	default: return HEAD_BASE_END;
@@ -269,10 +278,13 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		fprintf(out, "\tOutput is in kBytes/sec\n");
 	compute_lines(out, o);
 	fprintf(out, "\tTime Resolution = %1.6f seconds.\n"
-		"\tProcessor cache size set to 1024 kBytes.\n"
-		"\tProcessor cache line size set to 32 bytes.\n"
+		"\tProcessor cache size set to %llu kBytes.\n"
+		"\tProcessor cache line size set to %u bytes.\n"
 		"\tFile stride size set to %llu * record size.\n",
-		m->timer_resolution_s, (unsigned long long)o->stride);
+		m->timer_resolution_s,
+		(unsigned long long)(o->cache_kb ? o->cache_kb : REPORT_CACHE_KB),
+		o->cache_line_bytes ? o->cache_line_bytes : REPORT_CACHE_LINE,
+		(unsigned long long)o->stride);
 	if (m->flags & RESULTS_F_SHORT)
 		fprintf(out, "\tShort-circuit mode: the figures are not storage "
 			"figures\n");
@@ -318,9 +330,12 @@ void report_columns(FILE *out, const struct options *o)
 {
 	size_t n = head_count(o);
 	for (int line = 0; line < 2; line++) {
-		for (size_t i = 0; i < n; i++) {
+		/* mmap files: IOzone's lines still run to the fread columns,
+		   the lower one without their names */
+		size_t end = n == HEAD_MMAP_END ? HEAD_BASE_END : n;
+		for (size_t i = 0; i < end; i++) {
 			const struct report_head *h = &heads[i];
-			const char *label = line ? h->bottom : h->top;
+			const char *label = line ? (i < n ? h->bottom : "") : h->top;
 			if (o->auto2 && !line)
 				label = " ";
 			fprintf(out, "%s%*s", h->lead_space ? " " : "", h->width, label);
@@ -347,6 +362,9 @@ void report_row(FILE *out, const struct options *o, const struct result_set *rs,
 			fprintf(out, "%s%10lld", t->lead_space ? " " : "",
 				printed_value(rs, cell, t->col[k], o->unit));
 	}
+	/* mmap files with -i: IOzone ends on the blank of the unrun fwrite */
+	if (ntests == ROW_MMAP_END && o->tests_mask)
+		fprintf(out, "%*s", row_tests[ROW_MMAP_END].filler, "");
 	fputc('\n', out);
 }
 

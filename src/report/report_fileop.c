@@ -14,9 +14,12 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "lib/err.h"
 #include "lib/outfile.h"
+#include "platform/platform.h"
 #include "latency.h"
 #include "report/report_fileop.h"
 
@@ -106,11 +109,21 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
 	s->force = force;
 	s->trial = trial;
 	for (int op = 0; op < FILEOP_NOPS; op++) {
+		const struct fileop_stat *st = &r->op[op];
+		struct report_fileop_figs *f = &s->op[op];
 		struct latency_summary ls;
-		s->op[op] = r->op[op];
+		int any = st->count > 0;
 		int have = r->has_hist && latency_summarize(&r->hist[op], &ls) == 0;
+
+		f->count = st->count;
+		f->total_s = fileop_stat_total_s(st);
+		f->ops_per_s = any ? fileop_stat_avg_per_s(st) : NAN;
+		f->best_per_s = any ? fileop_stat_best_per_s(st) : NAN;
+		f->worst_per_s = any ? fileop_stat_worst_per_s(st) : NAN;
+		f->best_s = any ? fileop_stat_best_s(st) : NAN;
+		f->worst_s = any ? fileop_stat_worst_s(st) : NAN;
 		for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
-			s->lat_us[op][q] = have ? ls.us[4 + q] : NAN;
+			f->lat_us[q] = have ? ls.us[4 + q] : NAN;
 	}
 }
 
@@ -123,6 +136,15 @@ static void put_fig(struct outfile *f, int decimals, double v)
 		outfile_write(f, ",", 1);
 }
 
+int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
+			size_t len, char *err, size_t errlen)
+{
+	static const char *const names[] = { "fileop.csv", "meta.csv" };
+	char *const paths[] = { csv, meta };
+
+	return outfile_claim_files(dir, names, 2, overwrite, paths, len, err, errlen);
+}
+
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
 		      size_t n, int links, int overwrite, char *err, size_t errlen)
 {
@@ -133,21 +155,23 @@ int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
 	outfile_printf(&f, "force,trial,op,count,total_s,ops_per_s,best_s,worst_s");
 	for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
 		outfile_printf(&f, ",%s", latency_col_name(0, 4 + q));
-	outfile_write(&f, "\n", 1);
+	outfile_printf(&f, ",best_per_s,worst_per_s\n");
 	for (size_t i = 0; i < n; i++)
 		for (int op = 0; op < FILEOP_NOPS; op++) {
-			const struct fileop_stat *st = &s[i].op[op];
-			int any = st->count > 0;
+			const struct report_fileop_figs *fg = &s[i].op[op];
 			if (!shown((enum fileop_op)op, links))
 				continue;
-			outfile_printf(&f, "%u,%u,%s,%llu,%.9f", s[i].force, s[i].trial,
+			outfile_printf(&f, "%u,%u,%s,%llu", s[i].force, s[i].trial,
 				       fileop_op_name((enum fileop_op)op),
-				       (unsigned long long)st->count, fileop_stat_total_s(st));
-			put_fig(&f, 3, any ? fileop_stat_avg_per_s(st) : NAN);
-			put_fig(&f, 9, any ? fileop_stat_best_s(st) : NAN);
-			put_fig(&f, 9, any ? fileop_stat_worst_s(st) : NAN);
+				       (unsigned long long)fg->count);
+			put_fig(&f, 9, fg->total_s);
+			put_fig(&f, 3, fg->ops_per_s);
+			put_fig(&f, 9, fg->best_s);
+			put_fig(&f, 9, fg->worst_s);
 			for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
-				put_fig(&f, 3, s[i].lat_us[op][q]);
+				put_fig(&f, 3, fg->lat_us[q]);
+			put_fig(&f, 3, fg->best_per_s);
+			put_fig(&f, 3, fg->worst_per_s);
 			outfile_write(&f, "\n", 1);
 		}
 	return outfile_commit(&f, err, errlen);

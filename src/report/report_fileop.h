@@ -34,12 +34,22 @@ void report_fileop_row(FILE *out, char tag, unsigned force,
 void report_fileop_blocks(FILE *out, const struct fileop_result *r, int links,
 			  int latency);
 
-/* One pass's figures as fileop.csv keeps them. */
+/*
+ * One pass's figures as fileop.csv keeps them, per operation: a run's are
+ * all computed from its nanosecond totals (report_fileop_sample); an
+ * import of fileop's text has only what the text printed (NaN elsewhere).
+ */
 #define REPORT_FILEOP_NLAT 4          /* p50, p90, p99, p99.9 */
+struct report_fileop_figs {
+	uint64_t count;               /* timed calls */
+	double total_s;               /* NaN: not known */
+	double ops_per_s, best_per_s, worst_per_s;  /* A, B, W; NaN: none */
+	double best_s, worst_s;       /* NaN: none */
+	double lat_us[REPORT_FILEOP_NLAT]; /* NaN when not kept */
+};
 struct report_fileop_sample {
 	unsigned force, trial;        /* trial 0-based, as results.csv */
-	struct fileop_stat op[FILEOP_NOPS];
-	double lat_us[FILEOP_NOPS][REPORT_FILEOP_NLAT]; /* NaN when not kept */
+	struct report_fileop_figs op[FILEOP_NOPS];
 };
 
 /* Fill s from a pass's result r (percentiles when r has histograms). */
@@ -49,11 +59,21 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
 /*
  * fileop.csv: one row per sample and operation that runs here:
  *   force,trial,op,count,total_s,ops_per_s,best_s,worst_s,
- *   lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us
- * (seconds %.9f, ops_per_s %.3f, microseconds %.3f; empty where there is
- * no figure).  Written through outfile.h; refuses an existing file
- * unless overwrite.  0, or -1 with a message.
+ *   lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,best_per_s,worst_per_s
+ * (seconds %.9f, calls per second %.3f, microseconds %.3f; empty where
+ * there is no figure).  ops_per_s, best_per_s and worst_per_s are the A,
+ * B and W rows' figures.  Written through outfile.h; refuses an existing
+ * file unless overwrite.  0, or -1 with a message.
  */
+/*
+ * Before anything is written: fileop.csv's and meta.csv's paths in dir
+ * (csv, meta: len bytes each), both refused when either exists unless
+ * overwrite, so a refusal leaves no half folder; then dir is made.  0, or
+ * -1 with a message naming the path.
+ */
+int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
+			size_t len, char *err, size_t errlen);
+
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,
 		      size_t n, int links, int overwrite, char *err, size_t errlen);
 

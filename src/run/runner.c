@@ -82,12 +82,36 @@ static int check_qfiles(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * -+E: the file must be there, regular and hold the largest file size of
+ * the sweep; it is only ever opened read-only.
+ */
+static int check_existing(const struct options *o, char *err, size_t errlen)
+{
+	uint64_t size = 0, need_kb = largest_kb(o);
+	enum plat_kind kind = plat_stat(target(o), 0, &size);
+
+	if (kind == PLAT_NONE)
+		return err_set(err, errlen, "-+E: cannot use '%s': %s", target(o),
+			       strerror(errno));
+	if (kind != PLAT_FILE)
+		return err_set(err, errlen, "-+E: '%s' is not a regular file", target(o));
+	if (size / 1024 < need_kb)
+		return err_set(err, errlen, "-+E: '%s' holds %llu kB, less than the "
+			"largest file size of the sweep, %llu kB", target(o),
+			(unsigned long long)(size / 1024), (unsigned long long)need_kb);
+	return 0;
+}
+
 int runner_prepare(const struct options *o, char *err, size_t errlen)
 {
 	const char *path = target(o);
 	char dir[4096];
 	uint64_t free_bytes = 0, need_kb = largest_kb(o);
 
+	if (o->existing)
+		return check_qfiles(o, err, errlen) != 0 ? -1 :
+			check_existing(o, err, errlen);
 	io_dir_of(path, dir, sizeof(dir));
 	if (check_qfiles(o, err, errlen) != 0 ||
 	    (o->cold && io_can_drop_cache(err, errlen) != 0) ||
@@ -98,11 +122,14 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 			"test file: %llu kB free (use --force to run anyway)", dir,
 			(unsigned long long)need_kb,
 			(unsigned long long)(free_bytes / 1024));
-	return io_create(path, o->overwrite, err, errlen);
+	return io_create(path, !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
+			 IO_CREATE_KEEP : IO_CREATE_TRUNCATE, err, errlen);
 }
 
 void runner_abandon(const struct options *o)
 {
+	if (o->existing)	/* not ours */
+		return;
 	if (plat_stat(target(o), 0, NULL) == PLAT_FILE)
 		plat_remove(target(o));
 }
@@ -246,14 +273,17 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 }
 
 /*
- * IOzone removes the file after every cell, so every cell starts without
- * one; emptying it is the same for every test and keeps it ours.
+ * IOzone removes the file before each write test (unless -+N), so every
+ * cell starts without one; emptying it is the same for every test and
+ * keeps it ours.  -+N and -+E leave it as it is.
  */
 static int empty_file(struct run *r)
 {
-	int fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg,
-			 sizeof(r->msg));
+	int fd;
 
+	if (r->ctx.read_only || r->ctx.no_truncate)	/* -+E: not ours; -+N */
+		return 0;
+	fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg, sizeof(r->msg));
 	if (fd < 0)
 		return -1;
 	return io_close(fd, r->ctx.path, r->msg, sizeof(r->msg));
@@ -396,6 +426,10 @@ static unsigned meta_flags(const struct options *o)
 	f |= o->stonewall ? RESULTS_F_STONEWALL : 0;
 	f |= o->verify ? RESULTS_F_VERIFY : 0;
 	f |= o->diag ? RESULTS_F_DIAG : 0;
+	f |= options_mmap(o) ? RESULTS_F_MMAP : 0;
+	f |= o->msync_async ? RESULTS_F_MSYNC_ASYNC : 0;
+	f |= o->msync_sync ? RESULTS_F_MSYNC_SYNC : 0;
+	f |= o->mmap_mix ? RESULTS_F_MMAP_MIX : 0;
 	f |= o->short_circuit ? RESULTS_F_SHORT : 0;
 	return f;
 }
@@ -598,8 +632,11 @@ static int close_qfiles(struct run *r, char *err, size_t errlen)
 static int ensure_file(const struct options *o, char *err, size_t errlen)
 {
 	uint64_t size = 0;
-	enum plat_kind kind = plat_stat(target(o), 0, &size);
+	enum plat_kind kind;
 
+	if (o->existing)
+		return check_existing(o, err, errlen);
+	kind = plat_stat(target(o), 0, &size);
 	if (kind == PLAT_NONE) {
 		if (errno != ENOENT)
 			return err_set(err, errlen, "cannot use '%s': %s", target(o),
@@ -646,7 +683,13 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->include_fsync = o->include_fsync;
 	c->include_close = o->include_close;
 	c->no_retest = o->no_retest;
+	c->mmap = options_mmap(o);
+	c->msync_async = o->msync_async;
+	c->msync_sync = o->msync_sync;
+	c->mmap_mix = o->mmap_mix;
 	c->cold = o->cold;
+	c->read_only = o->existing;
+	c->no_truncate = o->no_truncate;
 	c->sleep_s = o->sleep_between_s;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->compute_included = o->compute_included;
@@ -667,7 +710,9 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||
 	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
 		goto out;
-	if (o->purge_cpu && !(c->purge_buf = malloc(TESTS_PURGE_BYTES))) {
+	c->purge_bytes = o->cache_kb ? (size_t)o->cache_kb * 1024 : TESTS_PURGE_BYTES;
+	c->purge_step = o->cache_line_bytes ? o->cache_line_bytes : TESTS_PURGE_STEP;
+	if (o->purge_cpu && !(c->purge_buf = malloc(c->purge_bytes))) {
 		err_set(err, errlen, "-p: out of memory for the cache purge buffer");
 		goto out;
 	}
@@ -690,7 +735,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
-	if (have_file && !o->keep_file && plat_remove(c->path) != 0 && rc == 0) {
+	if (have_file && !o->keep_file && !o->existing && plat_remove(c->path) != 0 && rc == 0) {
 		err_set(err, errlen, "cannot remove '%s': %s", c->path,
 			strerror(errno));
 		rc = -1;

@@ -33,27 +33,39 @@
 static const struct tests_def table[] = {
 	{ .number = 0, .col = { RC_WRITE, RC_REWRITE },
 	  .passes = 2, .pass = tests_pass_write,
-	  .checked = tests_checked_write },
+	  .checked = tests_checked_write,
+	  .mapped = tests_mmap_write,
+	  .mapped_checked = tests_mmap_checked_write },
 	{ .number = 1, .col = { RC_READ, RC_REREAD },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_read,
-	  .checked = tests_checked_read },
+	  .checked = tests_checked_read,
+	  .mapped = tests_mmap_read,
+	  .mapped_checked = tests_mmap_checked_read },
 	{ .number = 2,
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
 	  .keep_pass2 = 1, .needs_data = 1, .prepare = tests_prepare_random,
 	  .pass = tests_pass_random,
-	  .checked = tests_checked_random },
+	  .checked = tests_checked_random,
+	  .mapped = tests_mmap_random,
+	  .mapped_checked = tests_mmap_checked_random },
 	/* IOzone runs the backward read twice and reports the first pass. */
 	{ .number = 3, .col = { RC_BKWD_READ, -1 },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd,
-	  .checked = tests_checked_bkwd },
+	  .checked = tests_checked_bkwd,
+	  .mapped = tests_mmap_bkwd,
+	  .mapped_checked = tests_mmap_checked_bkwd },
 	{ .number = 4,
 	  .col = { RC_RECORD_REWRITE, -1 }, .passes = 1,
 	  .pass = tests_pass_recrewrite,
-	  .checked = tests_checked_recrewrite },
+	  .checked = tests_checked_recrewrite,
+	  .mapped = tests_mmap_recrewrite,
+	  .mapped_checked = tests_mmap_checked_recrewrite },
 	{ .number = 5, .col = { RC_STRIDE_READ, -1 },
 	  .passes = 1, .needs_data = 1, .prepare = tests_prepare_stride,
 	  .pass = tests_pass_stride,
-	  .checked = tests_checked_stride },
+	  .checked = tests_checked_stride,
+	  .mapped = tests_mmap_stride,
+	  .mapped_checked = tests_mmap_checked_stride },
 	{ .number = 6, .col = { RC_FWRITE, RC_FREWRITE },
 	  .passes = 2, .pass = tests_pass_fwrite,
 	  .checked = tests_checked_fwrite },
@@ -229,15 +241,24 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			    int32_t writer)
 {
 	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+	/* -+E: test 2's second pass (random writes) is the one that writes */
+	if (c->read_only && t->pass == tests_pass_random)
+		passes = 1;
 	/*
 	 * the second copy of the pass for verify mode, -J's delays and -K's
-	 * disruptions, chosen
-	 * once: the loops stay plain
+	 * disruptions, chosen once: the loops stay plain
 	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
 		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter) &&
 		t->checked ?
 		t->checked : t->pass;
+
+	if (c->mmap) {
+		pass = c->vfy.mode != VERIFY_OFF ? t->mapped_checked : t->mapped;
+		if (!pass)
+			return err_set(c->err, c->errlen, "test %d (%s) has no mmap "
+				       "version", t->number, tests_name(t));
+	}
 
 	/* -X, -Y: the write or read test replays a telemetry file */
 	if (t->number == TEST_WRITE && c->traj[0])

@@ -104,6 +104,7 @@ struct telemetry;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_PURGE_STEP 64u            /* -p: one byte touched per this many */
 #define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
 #define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
@@ -118,7 +119,12 @@ struct tests_ctx {
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
 	uint64_t stride;            /* -j, records */
 	int include_fsync, include_close, no_retest;
+	int mmap;                   /* -B, -D: tests_def.mapped passes */
+	int msync_async, msync_sync; /* -D, -G: msync each record written */
+	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int cold;                   /* --cold: drop the file before each read pass */
+	int read_only;              /* -+E: open it read-only, skip random writes */
+	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
 				       (compute.h; the checked copy of a pass) */
@@ -148,7 +154,9 @@ struct tests_ctx {
 	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
 	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
 	uint64_t op_scratch;
-	unsigned char *purge_buf;   /* TESTS_PURGE_BYTES for -p, or NULL */
+	unsigned char *purge_buf;   /* purge_bytes for -p, or NULL */
+	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
+	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
 	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
 	uint32_t cell;              /* result_set cell index */
 	uint16_t trial;
@@ -195,6 +203,9 @@ struct tests_def {
 	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
 	/* the same pass in verify mode: reads checked, -+d writes stamped */
 	int (*checked)(struct tests_ctx *c, int pass, struct tests_span *s);
+	/* on mmap files (-B, -D), plain and checked; NULL: IOzone skips the test */
+	int (*mapped)(struct tests_ctx *c, int pass, struct tests_span *s);
+	int (*mapped_checked)(struct tests_ctx *c, int pass, struct tests_span *s);
 };
 
 /*

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tests_pass.c: the pass functions of IOzone's tests, one per test, and
- * the parts every pass shares: the order of records, -p's purge, the
- * barriers around t0 and t1, the timed loop and the write windows (see
- * tests.h for what is timed and where iosweep differs).
+ * the parts every pass shares (tests_loop.h): the order of records, -p's
+ * purge, the barriers around t0 and t1, the timed loop and the write
+ * windows (see tests.h for what is timed and where iosweep differs).
  *
  * Every pass function has the same shape: open and fsync before t0, the
  * record loop, then end_timed() (fsync with -e, close with -c, t1), then
- * finish() (fsync and close when they were not timed).  Errors leave
+ * tests_finish() (fsync and close when they were not timed).  Errors leave
  * through one exit per function.  The table of the tests and the runner
  * that repeats and records the passes are tests.c's, above this file.
  */
@@ -28,6 +28,7 @@
 #include "run/telemetry.h"
 #include "results.h"
 #include "run/tests.h"
+#include "run/tests_loop.h"
 #include "run/tests_priv.h"
 #include "run/verify.h"
 #include "lib/err.h"
@@ -128,7 +129,7 @@ static void purge_cpu(struct tests_ctx *c)
 
 	if (!c->purge_buf)
 		return;
-	for (size_t i = 0; i < TESTS_PURGE_BYTES; i += 64) {
+	for (size_t i = 0; i < c->purge_bytes; i += c->purge_step) {
 		c->purge_buf[i]++;
 		acc ^= c->purge_buf[i];
 	}
@@ -140,7 +141,7 @@ static void purge_cpu(struct tests_ctx *c)
  * barrier every client's pass starts from.  0, or 1 when the clients
  * agreed to stop.
  */
-static int ready(struct tests_ctx *c, uint64_t step_recs)
+int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 {
 	uint64_t steps = TESTS_WALL_BYTES / (step_recs * c->reclen);
 
@@ -166,7 +167,7 @@ static uint64_t moved(const struct tests_ctx *c)
 
 /* t1 taken: the barrier after the pass (a pass that ran to its end tells
  * the stonewalled clients so). */
-static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
+int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 {
 	s->elapsed_ns = clock_now_ns() - t0;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
@@ -179,12 +180,15 @@ static int passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 }
 
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
-static int open_file(struct tests_ctx *c, int flags)
+int tests_open_file(struct tests_ctx *c, int flags)
 {
+	if (c->read_only && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
+		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
+			       c->path);
 	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
 }
 
-static int opened(struct tests_ctx *c, int fd)
+int tests_opened(struct tests_ctx *c, int fd)
 {
 	if (fd < 0)
 		return -1;
@@ -203,11 +207,11 @@ static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
 		if (rc != 0)
 			return TESTS_ERROR;
 	}
-	return passed(c, t0, s);
+	return tests_passed(c, t0, s);
 }
 
 /* After t1: fsync and close what the timing did not. */
-static int finish(struct tests_ctx *c, int fd, int rc)
+int tests_finish(struct tests_ctx *c, int fd, int rc)
 {
 	if (fd < 0)
 		return rc;
@@ -222,76 +226,20 @@ static int finish(struct tests_ctx *c, int fd, int rc)
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
 
-#define STOPPED_OR(c, stmt) \
-	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
 
-/*
- * The timed loop: the statement(s) after `to` for i = from .. to-1, each
- * leaving with goto out on error.  Without --latency (c->lat NULL) it is
- * the plain loop.  With --stonewall (never with --latency) it is the
- * plain loop that also asks every wall_mask + 1 steps whether another
- * client finished, and ends early if so (wall_iters: the steps done).
- * With --latency, the clock is read once after every op and the
- * step from the previous reading (tp: t0 before the first op) is the op's
- * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
- * -Q, a scratch word otherwise).  The variant is chosen once, here, before
- * the first op.  tp is left at the last reading.  In the second copy of a
- * pass (vfy, see PASS_COPIES) each step starts with -J's spin (THINK).
- */
-/*
- * -J: spin before the op (compute.h), adding the time to c->computed_ns
- * and to tp, so --latency's op times leave it out.  Only in the second
- * copy of a pass: every pass body names its copy flag vfy.
- */
-#define THINK(c, tp) do { \
-	if (vfy && (c)->compute_ns) { \
-		uint64_t th_ = compute_spin((c)->compute_ns); \
-		(c)->computed_ns += th_; \
-		(tp) += th_; \
-	} \
-} while (0)
-
-#define TIMED_LOOP(c, tp, from, to, ...) do { \
-	if ((c)->stonewall) { \
-		const uint64_t wm_ = (c)->wall_mask; \
-		uint64_t i = (from); \
-		for (; i < (to) && !(c)->walled; i++) { \
-			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
-			if ((i & wm_) == wm_ && clients_walled()) \
-				(c)->walled = 1; \
-		} \
-		(c)->wall_iters += i - (from); \
-	} else if (!(c)->lat) { \
-		for (uint64_t i = (from); i < (to); i++) \
-			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
-	} else { \
-		struct latency_hist *const lh_ = (c)->lat; \
-		uint64_t *const qn_ = (c)->op_dst; \
-		const uint64_t qm_ = (c)->op_mask; \
-		for (uint64_t i = (from); i < (to); i++) { \
-			uint64_t tn_; \
-			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
-			tn_ = clock_now_ns(); \
-			latency_add(lh_, tn_ - (tp)); \
-			qn_[i & qm_] = tn_ - (tp); \
-			(tp) = tn_; \
-		} \
-	} \
-} while (0)
 
 /* The write walk of pattern.h over the cell's write buffer. */
-static void window_start(struct tests_ctx *c, struct pattern_window *w,
+void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
 {
 	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
 }
 
-static void window_save(struct tests_ctx *c, const struct pattern_window *w)
+void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
 	c->wpos = pattern_window_pos(w);
 }
 
-#define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
@@ -309,26 +257,8 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
 }
 
-/*
- * Verify mode (-V, -+d; verify.h).  Every pass has two copies made from
- * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
- * compiles to the loop without a trace of checking, and tests_checked_x
- * with vfy = 1, which tests.c picks for the whole run when verify mode is
- * on or -J spins before every op (THINK).  In the checked copy, inside the timed loop as in IOzone, CHECKED()
- * is true when the len bytes read into buf from offset off are not what
- * the file must hold (c->err then says where), and STAMP() fills a
- * write's len bytes at p with what offset off must hold (-+d: they differ
- * every 8 bytes; shaped data, -+w -+y -+C -+a: built record by record as
- * IOzone builds it, and never checked; -V's bytes are in the write buffer
- * from the start).
- */
-#define CHECKED(c, on, buf, len, off) ((on) && checked_fail((c), (buf), (len), (off)))
-#define STAMP(c, on, p, len, off) do { \
-	if ((on) && verify_stamps(&(c)->vfy)) \
-		verify_fill(&(c)->vfy, (p), (len), (off)); \
-} while (0)
 
-static int checked_fail(struct tests_ctx *c, const void *buf, size_t len,
+int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 			uint64_t off)
 {
 	struct verify_miss m;
@@ -352,16 +282,6 @@ static int checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 		goto out; \
 } while (0)
 
-/* The two copies of a pass body (see CHECKED above). */
-#define PASS_COPIES(name, body) \
-int tests_pass_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
-{ \
-	return body(c, pass, s, 0); \
-} \
-int tests_checked_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
-{ \
-	return body(c, pass, s, 1); \
-}
 
 /* ---- the tests ------------------------------------------------------ */
 
@@ -369,17 +289,17 @@ int tests_checked_##name(struct tests_ctx *c, int pass, struct tests_span *s) \
 IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 				      struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDWR | (pass == 0 ? O_TRUNC : 0));
+	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	struct pattern_window w;
 	uint64_t t0, tp;
 
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
+	tests_window_start(c, &w, len);
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -390,9 +310,9 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 				     c->errlen) != 0) goto out;
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
+	tests_window_save(c, &w);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(write, pass_write)
 
@@ -400,7 +320,7 @@ PASS_COPIES(write, pass_write)
 IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 				     struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDONLY);
+	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -408,12 +328,12 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	uint64_t t0, tp;
 
 	(void)pass;
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
 	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
 		goto out;
-	if (ready(c, 1) != 0) {
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -425,7 +345,7 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 		       CHECKED(c, vfy, buf, len, i * len)) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(read, pass_read)
 
@@ -433,7 +353,7 @@ PASS_COPIES(read, pass_read)
 IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 				       struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDWR);
+	int fd = tests_open_file(c, c->read_only ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -444,8 +364,8 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 
 	if (fd < 0)
 		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
+	tests_window_start(c, &w, len);
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -467,9 +387,9 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 			   WINDOW_NEXT(w));
 	}
 	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
+	tests_window_save(c, &w);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(random, pass_random)
 
@@ -477,7 +397,7 @@ PASS_COPIES(random, pass_random)
 IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 				     struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDONLY);
+	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -486,9 +406,9 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 	uint64_t t0, tp;
 
 	(void)pass;
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (ready(c, 1) != 0) {
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -510,7 +430,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 		       CHECKED(c, vfy, buf, len, 0)) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(bkwd, pass_bkwd)
 
@@ -518,7 +438,7 @@ PASS_COPIES(bkwd, pass_bkwd)
 IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 					   struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDWR);
+	int fd = tests_open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
@@ -526,10 +446,10 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 	uint64_t t0, tp;
 
 	(void)pass;
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
+	tests_window_start(c, &w, len);
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -542,9 +462,9 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 			       c->errlen) != 0) goto out;
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
+	tests_window_save(c, &w);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(recrewrite, pass_recrewrite)
 
@@ -552,7 +472,7 @@ PASS_COPIES(recrewrite, pass_recrewrite)
 IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 				       struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, O_RDONLY);
+	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -561,9 +481,9 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 	uint64_t t0, tp;
 
 	(void)pass;
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (ready(c, 1) != 0) {
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -576,7 +496,7 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 		       CHECKED(c, vfy, buf, len, off[i])) goto out);
 	rc = end_timed(c, &fd, t0, s);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 PASS_COPIES(stride, pass_stride)
 
@@ -636,7 +556,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 		if (rc != 0)
 			return stream_fail(c, "fclose");
 	}
-	return passed(c, t0, s);
+	return tests_passed(c, t0, s);
 }
 
 static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
@@ -679,8 +599,8 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 	(void)pass;
 	if (!fp)
 		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
+	tests_window_start(c, &w, len);
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -694,7 +614,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 		   }
 		   WINDOW_NEXT(w));
 	rc = end_timed_stream(c, &fp, t0, s);
-	window_save(c, &w);
+	tests_window_save(c, &w);
 out:
 	return finish_stream(c, fp, rc);
 }
@@ -713,7 +633,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 	(void)pass;
 	if (!fp)
 		goto out;
-	if (ready(c, 1) != 0) {
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -740,7 +660,7 @@ PASS_COPIES(fread, pass_fread)
 IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 				    struct tests_span *s, const int vfy)
 {
-	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
+	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
@@ -748,10 +668,10 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	window_start(c, &w, len);
-	if (ready(c, 1) != 0) {
+	tests_window_start(c, &w, len);
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -771,9 +691,9 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 			   off += len);
 	}
 	rc = end_timed(c, &fd, t0, s);
-	window_save(c, &w);
+	tests_window_save(c, &w);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 
 IOSWEEP_ALWAYS_INLINE int pass_pwrite(struct tests_ctx *c, int pass,
@@ -806,7 +726,7 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 				    struct tests_span *s, const int vfy)
 {
 	struct io_vec iov[TESTS_VEC_MAX];
-	int fd = open_file(c, is_write ? O_RDWR : O_RDONLY);
+	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const int nvec = (int)c->nvec;
@@ -816,11 +736,11 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
-	window_start(c, &w, (size_t)step);
+	tests_window_start(c, &w, (size_t)step);
 	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (ready(c, (uint64_t)nvec) != 0) {
+	if (tests_ready(c, (uint64_t)nvec) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -853,9 +773,9 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 	}
 	rc = end_timed(c, &fd, t0, s);
 	if (is_write)
-		window_save(c, &w);
+		tests_window_save(c, &w);
 out:
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 
 IOSWEEP_ALWAYS_INLINE int pass_pwritev(struct tests_ctx *c, int pass,
@@ -886,7 +806,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		     int is_write)
 {
 	const struct telemetry *t = c->traj[is_write ? 0 : 1];
-	int fd = open_file(c, is_write ? O_RDWR | (pass == 0 ? O_TRUNC : 0) :
+	int fd = tests_open_file(c, is_write ? O_RDWR | (pass == 0 ? O_TRUNC : 0) :
 			   O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
@@ -900,9 +820,9 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	if (is_write)
 		pattern_fill(buf, (size_t)t->max_len, c->o->data, c->o->data_ratio,
 			     c->wseed);
-	if (opened(c, fd) != 0)
+	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (ready(c, 1) != 0) {
+	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
 		goto out;
 	}
@@ -928,7 +848,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	s->bytes = t->total;
 out:
 	io_free(buf);
-	return finish(c, fd, rc);
+	return tests_finish(c, fd, rc);
 }
 
 int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s)
@@ -951,11 +871,12 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 {
 	const size_t len = (size_t)c->reclen;
 	struct pattern_window w;
-	int fd = io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
+	int fd = c->read_only ? -1 :
+		io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
 
 	if (fd < 0)
 		return TESTS_ERROR;
-	window_start(c, &w, len);
+	tests_window_start(c, &w, len);
 	for (uint64_t i = done; i < c->numrecs; i++) {
 		STAMP(c, 1, w.p, len, i * c->reclen);
 		if (io_full_pwrite(fd, w.p, len, i * c->reclen, c->path, c->err,
@@ -965,6 +886,6 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 		}
 		WINDOW_NEXT(w);
 	}
-	window_save(c, &w);
-	return finish(c, fd, TESTS_OK);
+	tests_window_save(c, &w);
+	return tests_finish(c, fd, TESTS_OK);
 }

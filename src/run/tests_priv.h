@@ -54,6 +54,23 @@ int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s);
 
 /*
+ * The same tests on mmap files (-B, -D; tests_mmap.c): records copied to
+ * and from a mapping of the file, and their checked copies.
+ */
+int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_read(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_random(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_write(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_read(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_random(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_checked_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+
+/*
  * After a stonewalled pass that writes the file from its start: records
  * done..numrecs written untimed, so the tests that read the file find it
  * whole.  TESTS_OK or TESTS_ERROR.

@@ -173,6 +173,7 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	int rc = -1;
 
 	memset(c->sh->slot, 0, n * sizeof(c->sh->slot[0]));
+	c->nchildren = n;
 	atomic_store(&c->sh->stonewall, 0);
 	atomic_store(&c->sh->abort, 0);
 	if (pipes_open(&p, err, errlen) != 0)
@@ -293,6 +294,9 @@ int throughput_selected(const struct options *o, int kind)
 	const struct tp_test_def *t = throughput_test_def(kind);
 
 	if (t->retest && o->no_retest)
+		return 0;
+	/* mmap files: the stdio tests (fwrite, fread) have no mapping to use */
+	if (options_mmap(o) && (t->test == TEST_FWRITE || t->test == TEST_FREAD))
 		return 0;
 	return !o->tests_mask || (o->tests_mask & (1u << t->test));
 }

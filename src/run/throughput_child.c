@@ -50,6 +50,7 @@ struct tp_child_state {
 	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
 	int (*after_jitter)(struct tp_child_state *s, uint64_t i); /* -K: the op */
 	uint64_t computed_ns;     /* -J: the spins so far */
+	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
 	char *err;
 	size_t errlen;
 };
@@ -193,6 +194,49 @@ static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
 	return op_fwrite(s, i);
 }
 
+/*
+ * mmap files (-B, -D; tests_mmap.c says what IOzone does): a record
+ * copied out of or into the mapping, at its offset in the test's order
+ * (s->off) or at i records; a copy in is followed by -D's and -G's msync.
+ */
+static uint64_t map_at(const struct tp_child_state *s, uint64_t i)
+{
+	return s->off ? s->off[i] : i * s->c->reclen;
+}
+
+static int op_map_get(struct tp_child_state *s, uint64_t i)
+{
+	memcpy(s->buf, s->map.addr + map_at(s, i), (size_t)s->c->reclen);
+	return 0;
+}
+
+static int op_map_put(struct tp_child_state *s, uint64_t i)
+{
+	const struct options *o = s->c->o;
+	const uint64_t at = map_at(s, i), len = s->c->reclen;
+
+	memcpy(s->map.addr + at, s->w.p, (size_t)len);
+	PATTERN_WINDOW_NEXT(s->w);
+	if (o->msync_async && io_map_sync(&s->map, at, len, IO_MAP_ASYNC, s->path,
+					  s->err, s->errlen) != 0)
+		return -1;
+	if (o->msync_sync && io_map_sync(&s->map, at, len, IO_MAP_SYNC, s->path,
+					 s->err, s->errlen) != 0)
+		return -1;
+	return 0;
+}
+
+static int op_map_get_v(struct tp_child_state *s, uint64_t i)
+{
+	return op_map_get(s, i) || op_checked(s, s->buf, map_at(s, i)) ? -1 : 0;
+}
+
+static int op_map_put_d(struct tp_child_state *s, uint64_t i)
+{
+	op_stamp(s, map_at(s, i));
+	return op_map_put(s, i);
+}
+
 typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
 
 /* -J: the op wrapped in its spin (compute.h), chosen once in child_loop. */
@@ -223,13 +267,21 @@ static int kind_jitters(int kind)
 	       kind == TP_REVERSE || kind == TP_STRIDE;
 }
 
-/* The op of a test: readers checked in verify mode, writers stamped with
- * -+d and shaped data. */
-static tp_op_fn op_of(int kind, int mode)
+static int kind_writes(int kind);
+
+/*
+ * The op of a test: readers checked in verify mode, writers stamped with
+ * -+d and shaped data; through the mapping when there is one.
+ */
+static tp_op_fn op_of(int kind, int mode, int mapped)
 {
 	int check = mode != VERIFY_OFF && mode != VERIFY_SHAPE;
 	int stamp = mode == VERIFY_DIAG || mode == VERIFY_SHAPE;
 
+	if (mapped && kind_writes(kind))
+		return stamp ? op_map_put_d : op_map_put;
+	if (mapped)
+		return check ? op_map_get_v : op_map_get;
 	switch (kind) {
 	case TP_WRITE: case TP_REWRITE: return stamp ? op_write_d : op_write;
 	case TP_READ: case TP_REREAD: return check ? op_read_v : op_read;
@@ -294,6 +346,34 @@ static int child_offsets(struct tp_child_state *s)
 	return 0;
 }
 
+/*
+ * mmap files: the initial writer grows its emptied file to full size by
+ * writing the last record, and with -Z writes the first page with
+ * write(2), as the sweep's test 0 does; then the whole file is mapped,
+ * writable for the writers, read-only for the readers.
+ */
+static int child_map(struct tp_child_state *s)
+{
+	const struct tp_ctx *c = s->c;
+	const uint64_t size = c->numrecs * c->reclen, len = c->reclen;
+	const uint64_t page = size < 4096 ? size : 4096;
+
+	if (s->kind == TP_WRITE) {
+		if (s->vfy.mode == VERIFY_DIAG)
+			op_stamp(s, size - len);
+		if (io_full_pwrite(s->fd, s->w.p, (size_t)len, size - len, s->path,
+				   s->err, s->errlen) != 0)
+			return -1;
+		if (s->vfy.mode == VERIFY_DIAG)
+			verify_fill(&s->vfy, s->w.p, (size_t)page, 0);
+		if (c->o->mmap_mix && io_full_pwrite(s->fd, s->w.p, (size_t)page, 0,
+						     s->path, s->err, s->errlen) != 0)
+			return -1;
+	}
+	return io_map(s->fd, size, kind_writes(s->kind), &s->map, s->path, s->err,
+		      s->errlen);
+}
+
 /* Open the file as the test needs it; stdio tests through fdopen. */
 static int child_open(struct tp_child_state *s)
 {
@@ -301,7 +381,9 @@ static int child_open(struct tp_child_state *s)
 	int writes = kind_writes(s->kind);
 	int flags = writes ? O_RDWR : O_RDONLY;
 
-	if (s->kind == TP_WRITE)
+	/* -+N: IOzone's notruncate; -i 8's writers (-+B) only with -+F */
+	if (s->kind == TP_WRITE && !c->o->no_truncate &&
+	    (c->t->kind != TP_MIX || c->o->mix_truncate))
 		flags |= O_TRUNC;
 	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
 		/* IOzone uses fopen: neither O_DIRECT nor the sync flags apply */
@@ -320,7 +402,9 @@ static int child_open(struct tp_child_state *s)
 		return 0;
 	}
 	s->fd = io_open(s->path, flags | c->open_flags, &c->mode, s->err, s->errlen);
-	return s->fd < 0 ? -1 : 0;
+	if (s->fd < 0)
+		return -1;
+	return options_mmap(c->o) ? child_map(s) : 0;
 }
 
 /*
@@ -401,9 +485,14 @@ static int child_timed_end(struct tp_child_state *s, int can_close)
 	if (o->include_fsync && kind_writes(s->kind)) {
 		if (s->fp && fflush(s->fp) != 0)
 			return stream_error(s, "fflush");
-		if (io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
+		if (s->map.addr ? io_map_sync(&s->map, 0, s->map.len, IO_MAP_SYNC,
+					      s->path, s->err, s->errlen) != 0 :
+		    io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
 			return -1;
 	}
+	if (o->include_close && can_close && s->map.addr &&
+	    io_unmap(&s->map, s->path, s->err, s->errlen) != 0)
+		return -1;
 	if (o->include_close && can_close) {
 		int rc = s->fp ? fclose(s->fp) : io_close(s->fd, s->path, s->err,
 							 s->errlen);
@@ -431,6 +520,12 @@ static int child_finish(struct tp_child_state *s, int ok)
 			rc = -1;
 		}
 	} else if (s->fd >= 0) {
+		if (s->map.addr && ok && kind_writes(s->kind) &&
+		    io_map_sync(&s->map, 0, s->map.len, IO_MAP_SYNC, s->path, s->err,
+				s->errlen) != 0)
+			rc = -1;
+		if (io_unmap(&s->map, s->path, s->err, s->errlen) != 0 && ok)
+			rc = -1;
 		if (ok && kind_writes(s->kind) &&
 		    io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
 			rc = -1;
@@ -483,7 +578,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 {
 	const struct tp_ctx *c = s->c;
 	const uint64_t n = c->numrecs, len = c->reclen;
-	tp_op_fn op = op_of(s->kind, s->vfy.mode);
+	tp_op_fn op = op_of(s->kind, s->vfy.mode, s->map.addr != NULL);
 	int writes = kind_writes(s->kind), stopped = 0;
 	uint64_t bytes = 0, ops = 0, t0, i;
 	double u0, s0;
@@ -530,6 +625,21 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	return 0;
 }
 
+/*
+ * -i 8: what child idx of n runs, as IOzone picks it: the first -+p PCT%
+ * of the children read, or the first -+K N, or (neither) the even ones;
+ * the others write; randomly, or in sequence with -+B.
+ */
+static int mix_kind(const struct options *o, unsigned idx, unsigned n)
+{
+	int reads = o->mix_reader_pct ? idx < o->mix_reader_pct * n / 100 :
+		    o->mix_readers ? idx < o->mix_readers : idx % 2 == 0;
+
+	if (o->seq_mix)
+		return reads ? TP_READ : TP_WRITE;
+	return reads ? TP_RANDOM_READ : TP_RANDOM_WRITE;
+}
+
 /* A whole child: prepare, ready, wait for go, run, report. */
 static void child_main(const struct tp_ctx *c, unsigned idx)
 {
@@ -548,8 +658,8 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	s.err = slot->err;
 	s.errlen = sizeof(slot->err);
 	s.kind = c->t->kind;
-	if (s.kind == TP_MIX)   /* IOzone's round robin: even read, odd write */
-		s.kind = idx % 2 ? TP_RANDOM_WRITE : TP_RANDOM_READ;
+	if (s.kind == TP_MIX)
+		s.kind = mix_kind(c->o, idx, c->nchildren);
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
 	/* -P: IOzone's placement, child k on CPU N + k, wrapping round */
 	if (c->o->bind_given)

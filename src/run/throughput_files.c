@@ -162,7 +162,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 			throughput_remove_files(o, i);
 			return -1;
 		}
-		if (io_create(path, o->overwrite, err, errlen) != 0) {
+		if (io_create(path, !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
+			 IO_CREATE_KEEP : IO_CREATE_TRUNCATE, err, errlen) != 0) {
 			throughput_remove_files(o, i);
 			return -1;
 		}

@@ -40,6 +40,7 @@ struct tp_ctx {
 	struct io_mode mode;
 	int open_flags;
 	uint64_t reclen, numrecs;
+	unsigned nchildren;         /* children of this test (-i 8's readers) */
 	int ready_w, go_r, done_w;  /* the children's ends of the pipes */
 };
 

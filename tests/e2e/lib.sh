@@ -10,6 +10,12 @@
 #   skip "reason"              skip the rest of this test with a reason
 #   check COND-CMD... / fail "msg"
 #   disk_dir NAME              a temporary directory on a disk file system in $D
+#   try_mount OPTIONS DIR      (root) a tmpfs mounted on DIR with OPTIONS,
+#                              unmounted at exit; false when it cannot be
+#   one_line_error             the last command wrote one line on stderr
+#                              and nothing on stdout
+#   wait_until PID CMD...      poll (every 0.1 s, 60 s at most) until CMD
+#                              succeeds or process PID has ended
 #   deep_engine                true when this build keeps more than one I/O in
 #                              flight (io_uring)
 #   splash FILE                the option lines of a report: IOzone's lines
@@ -27,7 +33,9 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 GOLDEN="$TOP/tests/golden"
 FIXTURES="$TOP/../shared/fixtures"
 T=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-e2e.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+# small file systems a test mounts (try_mount), unmounted at exit
+MOUNTS=""
+trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
 # Run from the temporary directory, so default outputs (iosweep-results/,
 # iosweep.tmp) never land in the source tree.
 cd "$T" || exit 1
@@ -77,7 +85,26 @@ disk_dir() {
 		case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
 		D=$(mktemp -d "$base/iosweep-$1.XXXXXX") && break
 	done
-	[ -n "$D" ] && trap 'rm -rf "$T" "$D"' EXIT
+	[ -n "$D" ] && trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T" "$D"' EXIT
+}
+
+try_mount() {
+	[ "$(id -u)" -eq 0 ] && mount -t tmpfs -o "$1" tmpfs "$2" 2>/dev/null &&
+		MOUNTS="$MOUNTS $2"
+}
+
+wait_until() {
+	wu_pid=$1
+	shift
+	wu_i=0
+	while ! "$@" && kill -0 "$wu_pid" 2>/dev/null && [ $wu_i -lt 600 ]; do
+		sleep 0.1
+		wu_i=$((wu_i + 1))
+	done
+}
+
+one_line_error() {
+	[ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ]
 }
 
 # splash FILE: the option lines of an IOzone or iosweep report, those
@@ -122,6 +149,18 @@ deep_engine() {
 	deep_rc=$?
 	rm -rf "$T/deep-probe" "$T/deep-probe-out" "$T/deep-probe-err"
 	[ "$deep_rc" -ne 2 ]
+}
+
+# mpi_require: skip the rest of the test without iosweep-mpi (MPI_BIN,
+# from $IOSWEEP_MPI), its launcher (LAUNCH: $IOSWEEP_MPIRUN or mpirun) or
+# timeout (t_mpi, t_cluster).
+mpi_require() {
+	MPI_BIN=${IOSWEEP_MPI:-}
+	[ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] ||
+		skip "no iosweep-mpi in \$IOSWEEP_MPI (make MPI=1; Debian: openmpi-bin libopenmpi-dev)"
+	LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
+	command -v "$LAUNCH" >/dev/null 2>&1 || skip "no $LAUNCH (Debian: openmpi-bin)"
+	command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
 }
 
 # mpi_launcher N: MPIRUN, the command that starts N ranks with $LAUNCH

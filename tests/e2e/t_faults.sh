@@ -81,7 +81,7 @@ rm -f "$T/out"	# so the rows counted below are this run's
 	>"$T/out" 2>"$T/err" &
 pid=$!
 i=0
-rows_now() { n=$(grep -c "$ROW" "$T/out" 2>/dev/null); echo "${n:-0}"; }
+rows_now() { seen=$(grep -c "$ROW" "$T/out" 2>/dev/null); echo "${seen:-0}"; }
 while [ "$(rows_now)" -lt 1 ] && [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))

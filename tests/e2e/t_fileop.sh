@@ -16,20 +16,9 @@
 SHAPE="$TOP/tests/e2e/fileop_shape.awk"
 W="$T/work"
 mkdir "$W" || exit 1
-# small file systems this test mounts (as root), unmounted at exit
-MOUNTS=""
-trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
-try_mount() {	# try_mount OPTIONS DIR
-	[ "$(id -u)" -eq 0 ] && mount -t tmpfs -o "$1" tmpfs "$2" 2>/dev/null &&
-		MOUNTS="$MOUNTS $2"
-}
 
 # no fileop_* entry left in $1
 no_tree() { [ -z "$(ls -A "$1" | grep '^fileop_')" ]; }
-# exactly one line on stderr, nothing on stdout
-one_line_error() {
-	[ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ]
-}
 
 # --- the layouts, one golden shape per set of options
 for c in "f2|-f 2" "range|-l 1 -u 3" "excel|-e -f 2" "best_worst|-b -w -f 2" \
@@ -125,18 +114,14 @@ expect_success "$IOSWEEP" fileop -v
 check grep -q '^iosweep fileop ' "$T/out"
 
 # --- signals mid-run: the tree goes, exit 130
+tree_started() { [ -n "$(ls -A "$W" 2>/dev/null)" ]; }
 for sig in INT TERM; do
 	for force in 30 60; do
 		"$IOSWEEP" fileop -f $force -d "$W" > "$T/out" 2> "$T/err" &
 		pid=$!
 		# the handlers are set before the tree's first directory: wait
 		# for it (60 s at most), then a little into the run
-		i=0
-		while [ -z "$(ls -A "$W" 2>/dev/null)" ] && kill -0 $pid 2>/dev/null &&
-			[ $i -lt 600 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
+		wait_until $pid tree_started
 		sleep 0.2
 		kill -s $sig $pid 2>/dev/null
 		wait $pid
@@ -198,12 +183,13 @@ expect_success "$IOSWEEP" fileop -f 2 --trials 2 -d "$W" --out "$T/res"
 check grep -qx "iosweep fileop: results in $T/res/" "$T/err"
 check test "$(grep -c '^A ' "$T/out")" -eq 1
 check test "$(head -n 1 "$T/res/fileop.csv")" = \
-	"force,trial,op,count,total_s,ops_per_s,best_s,worst_s,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us"
+	"force,trial,op,count,total_s,ops_per_s,best_s,worst_s,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,best_per_s,worst_per_s"
 check test "$(tail -n +2 "$T/res/fileop.csv" | wc -l)" -eq 30
 bad=$(awk -F, 'NR > 1 {
 	want = ($3 ~ /^(mkdir|chdir|rmdir)$/) ? 14 : ($3 == "readdir") ? 4 : 8
-	if (NF != 12 || $1 != 2 || ($2 != 0 && $2 != 1) || $4 != want || $5 <= 0 ||
-	    $6 <= 0 || $7 <= 0 || $8 < $7 || $9 <= 0 || $12 < $9) print }' "$T/res/fileop.csv" | wc -l)
+	if (NF != 14 || $1 != 2 || ($2 != 0 && $2 != 1) || $4 != want || $5 <= 0 ||
+	    $6 <= 0 || $7 <= 0 || $8 < $7 || $9 <= 0 || $12 < $9 ||
+	    $14 <= 0 || $13 < $14) print }' "$T/res/fileop.csv" | wc -l)
 check test "$bad" -eq 0
 check test "$(awk -F, 'NR > 1 && $3 == "create"' "$T/res/fileop.csv" | wc -l)" -eq 2
 check grep -qx 'status,complete' "$T/res/meta.csv"

@@ -22,12 +22,7 @@
 # $IOSWEEP_MPIRUN names another launcher (make check-mpich: mpirun.mpich).
 . "$(dirname "$0")/lib.sh"
 
-MPI_BIN=${IOSWEEP_MPI:-}
-[ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] ||
-	skip "no iosweep-mpi in \$IOSWEEP_MPI (make MPI=1; Debian: openmpi-bin libopenmpi-dev)"
-LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
-command -v "$LAUNCH" >/dev/null 2>&1 || skip "no $LAUNCH (Debian: openmpi-bin)"
-command -v timeout >/dev/null 2>&1 || skip "no timeout (coreutils)"
+mpi_require
 
 mpi_launcher 4
 LIMIT=120	# a run; a failure must end every rank well within HANG

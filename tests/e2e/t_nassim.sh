@@ -75,8 +75,10 @@ f96_first=${1:-0} f96_again=${2:-0}
 # 32 MB at 40 MiB/s is 0.8 s; 96 MB 2.4 s (allow 20 % for timing)
 check ge "$f32_first" 0.64
 check ge "$f96_first" 1.9
-# 32 MB fits the 64 MB cache: re-read at memory speed; 96 MB does not
-check ge 0.3 "$f32_again"
+# 32 MB fits the 64 MB cache: its re-read beats what the throttled device
+# can give (0.8 s, no less than 0.64 s with the allowance above; memory
+# speed is far below that even on a loaded machine); 96 MB does not fit
+check ge 0.6 "$f32_again"
 check ge "$f96_again" 1.9
 # the cgroups the probe ran in are gone
 for p in $(sed -n 1p "$T/out" | tr ' ' '\n' | grep 'nas-sim\.'); do

@@ -21,8 +21,8 @@ wait_for() {
 # (the output of the process just started: its file is removed first, so
 # a slow start never lets the rows of the run before count)
 rows_at_least() {
-	n=$(grep -c "$ROW" "$T/out" 2>/dev/null)
-	[ "${n:-0}" -ge "$1" ]
+	seen=$(grep -c "$ROW" "$T/out" 2>/dev/null)
+	[ "${seen:-0}" -ge "$1" ]
 }
 
 # 1. Each signal, after a few rows.

@@ -230,8 +230,8 @@ expect_failure 2 "$IOSWEEP" -V 165 --data zero -s 64k -i 0 -f "$A"
 check grep -qx "iosweep: --data 'zero' and -V: verify mode writes its own data, the data its check expects; drop --data" "$T/err"
 expect_failure 2 "$IOSWEEP" -V 256 -s 64k -i 0 -f "$A"
 check grep -q -- "-V '256': must be from 0 to 255" "$T/err"
-expect_failure 2 "$IOSWEEP" -+E -s 64k -i 0 -f "$A"
-check grep -qx "iosweep: -+E: read-only testing of an existing file is not supported yet" "$T/err"
+expect_failure 2 "$IOSWEEP" -+E -V 165 -s 64k -i 1 -f "$A"
+check grep -qx "iosweep: -+E and -V (it checks data it wrote itself): choose one" "$T/err"
 check test ! -e "$A"
 
 finish

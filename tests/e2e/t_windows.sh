@@ -7,7 +7,7 @@
 # t_badinput.sh, the no-clobber and existing-file refusals, the refusals
 # of options with no Windows meaning, -I (FILE_FLAG_NO_BUFFERING), a
 # non-ASCII path, and queue-depth runs (overlapped I/O, Win32 worker
-# threads, mixes, time-based passes, a profile).  Skipped unless
+# threads, mixes, time-based passes, a profile), mmap files.  Skipped unless
 # IOSWEEP_WIN names the .exe.
 # What wine cannot show (misaligned unbuffered I/O failing, symbolic links,
 # Ctrl-C) is covered by tests/unit/test_platform.c and the README.
@@ -208,5 +208,17 @@ check grep -q 'random mix' o9prof/profile.csv
 expect_failure 2 win -s 1m -r 4k --iodepth 2000 -i 0 -f t9.tmp --out o9x
 check grep -q -e "--iodepth '2000'" "$T/err"
 check test ! -e o9x
+
+# mmap files (CreateFileMapping, MapViewOfFile, FlushViewOfFile): every
+# mmap test checked with -V, msync both ways, the file kept and its bytes
+# what -V wrote; throughput mode's threads map too.
+expect_success win -D -G -Z -V 165 -w -s 256k -r 16k -i 0 -i 1 -i 2 -i 3 -i 4 -i 5 \
+	-f tm.tmp --out omm
+check grep -q '^	Using msync(MS_SYNC) on mmap files' "$T/out"
+check grep -q '^iozone test complete' "$T/out"
+check test "$(od -An -v -tx1 tm.tmp | tr -s ' ' '\n' | grep -v '^$' | sort -u)" = a5
+rm -f tm.tmp
+expect_success win -t 2 -T -B -+d -s 256k -r 16k -i 0 -i 1 -i 2 -F tm0.tmp tm1.tmp
+check test "$(grep -c 'Children see throughput' "$T/out")" -eq 6
 
 finish

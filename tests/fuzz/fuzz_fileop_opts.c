@@ -15,7 +15,7 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "options/fileop_opts.h"
+#include "cmd/fileop_opts.h"
 #include "run/fileop.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -126,6 +126,21 @@ seed_unwrap() {
 	done
 }
 
+# seed_import_fileop DIR: the real fileop outputs of tests/data/fileop as
+# they are, in a Markdown fence, in HTML, with CRLF, quoted, and cut.
+seed_import_fileop() {
+	for f in "$top"/tests/data/fileop/*.txt; do
+		[ -f "$f" ] || continue
+		b=$(basename "$f")
+		cp "$f" "$1/$b"
+		{ printf '# run\n\n```text\n'; cat "$f"; printf '```\n'; } >"$1/fence-$b"
+		{ printf '<pre>'; sed 's/$/<br>/' "$f"; printf '</pre>\n'; } >"$1/html-$b"
+		sed 's/$/\r/' "$f" >"$1/crlf-$b"
+		sed 's/^/> /' "$f" >"$1/quote-$b"
+		head -c 300 "$f" >"$1/cut-$b"
+	done
+}
+
 # seed_fileop_opts DIR: fileop command lines, one argument per line.
 seed_fileop_opts() {
 	i=0
@@ -171,6 +186,7 @@ for bin in "$@"; do
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
+		fuzz_import_fileop) seed_import_fileop "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

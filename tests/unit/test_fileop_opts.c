@@ -11,7 +11,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "options/fileop_opts.h"
+#include "cmd/fileop_opts.h"
 
 /* Parse "fileop " + line split on spaces. */
 static int parse(struct fileop_opts *o, const char *line, char *err, size_t errlen)

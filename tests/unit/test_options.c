@@ -122,7 +122,12 @@ static const struct bad_case bad_cases[] = {
 	{ "-Rb", { "-b: missing" } },
 	{ "-+q", { "-+q: missing" } },
 	{ "-+q x", { "-+q 'x'" } },
-	{ "-+m file", { "-+m", "not supported" } },
+	{ "-+t", { "-+t: IOzone's cluster network test", "iosweep-mpi ... -+m FILE" } },
+	{ "-+m", { "-+m: missing FILE" } },
+	{ "-+E -f x -s 1m -i 0", { "-+E and -i 0", "writes the file" } },
+	{ "-+E -f x -s 1m", { "-+E: name the read tests" } },
+	{ "-+E -s 1m -i 1", { "-+E: name the existing file with -f" } },
+	{ "-+E -f x -s 1m -i 1 --iodepth 4", { "-+E and --iodepth" } },
 	{ "-+k", { "-+k: only in throughput mode" } },
 	{ "-T", { "-T: only in throughput mode", "-t N" } },
 	{ "-x", { "-x: only in throughput mode" } },
@@ -158,7 +163,16 @@ static const struct bad_case bad_cases[] = {
 	{ "-l 1 -u 3 -+k -s 1m -r 64k", { "-+k: 1024 kB over 3 children" } },
 	{ "-t 2 -+k -s 64k -r 64k", { "-+k: 64 kB over 2 children" } },
 	{ "-d 10", { "-d '10'", "add -t N" } },
-	{ "-B", { "-B", "mmap" } },
+	/* mmap files: what IOzone skips or a mapping cannot honour */
+	{ "-B -s 1m -i 0 -i 6", { "-i 6 and -B", "does not run on mmap", "drop -i 6" } },
+	{ "-D -s 1m -i 0 -i 1 -i 7", { "-i 7 and -D" } },
+	{ "-B -a -E", { "-E and -B", "no extended tests" } },
+	{ "-B -s 1m -o", { "-o and -B", "O_SYNC", "-G" } },
+	{ "-B -s 1m -+D", { "-+D and -B", "O_DSYNC" } },
+	{ "-G -s 1m", { "-G: msync needs mmap files", "-B" } },
+	{ "-Z -s 1m", { "-Z", "add -B" } },
+	{ "-B -s 1m -i 0 --iodepth 4", { "--iodepth and -B", "mapping" } },
+	{ "-D -s 1m -i 0 --jobs 2", { "--jobs and -D" } },
 	{ "-k 4", { "-k", "async" } },
 	/* issue 16: queue depth, jobs, mixes */
 	{ "-s 1m -i 0 --iodepth 0", { "--iodepth '0'", "1 to 1024" } },
@@ -196,7 +210,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-V", { "-V: missing N" } },
 	{ "-V 7 --data zero -s 1m -i 0", { "--data 'zero' and -V", "drop --data" } },
 	{ "-+d --data ratio=0.5 -s 1m -i 0", { "--data 'ratio=0.5' and -+d" } },
-	{ "-+E", { "-+E", "read-only testing of an existing file" } },
+	{ "-+E -f x -s 1m -i 1 -+d", { "-+E and -+d" } },
 	{ "--data foo", { "--data 'foo'" } },
 	{ "--data ratio=1", { "--data 'ratio=1'" } },
 	{ "--data ratio=-0.1", { "--data 'ratio=-0.1'" } },
@@ -400,6 +414,15 @@ static void test_defaults(void)
 	CU_ASSERT_EQUAL(parse_line(&o, "-a -E", err, sizeof(err)), 0);
 	/* 0..7, 9..12; without pwritev/preadv 0..7, 9, 10 */
 	CU_ASSERT_EQUAL(options_tests(&o), io_have_vectored() ? 0x1effu : 0x06ffu);
+	options_release(&o);
+
+	/* mmap files: IOzone's tests 0 to 5; -D maps as -B does */
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -B -G -Z", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(options_tests(&o), 0x3fu);
+	CU_ASSERT(options_mmap(&o) && o.msync_sync && o.mmap_mix && !o.msync_async);
+	options_release(&o);
+	CU_ASSERT_EQUAL(parse_line(&o, "-a -D", err, sizeof(err)), 0);
+	CU_ASSERT(options_mmap(&o) && o.msync_async && !o.mmap);
 	options_release(&o);
 }
 

@@ -121,6 +121,60 @@ static void test_transfers(void)
 	teardown();
 }
 
+/*
+ * io_map: stores through a writable mapping reach the file (after either
+ * kind of sync and after unmapping), a read-only mapping shows the
+ * file's bytes, a sync past the mapping or a mapping of nothing fails.
+ */
+static void test_map(void)
+{
+	enum { LEN = 3 * 4096 };
+	static unsigned char data[LEN], back[LEN];
+	struct io_map m;
+	const char *f;
+	int fd;
+
+	setup();
+	f = in_dir("m");
+	for (size_t i = 0; i < LEN; i++)
+		data[i] = (unsigned char)(i * 7 + 1);
+	CU_ASSERT_EQUAL_FATAL(io_create(f, 0, err, sizeof(err)), 0);
+	fd = io_open(f, O_RDWR, NULL, err, sizeof(err));
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(io_truncate(fd, LEN, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(io_map(fd, 0, 1, &m, f, err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NULL(m.addr);
+	CU_ASSERT_EQUAL_FATAL(io_map(fd, LEN, 1, &m, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(m.len, LEN);
+	memcpy(m.addr, data, 4096);
+	CU_ASSERT_EQUAL(io_map_sync(&m, 0, 4096, IO_MAP_ASYNC, f, err, sizeof(err)), 0);
+	memcpy(m.addr + 4096, data + 4096, LEN - 4096);
+	/* an offset inside a page is rounded down to it */
+	CU_ASSERT_EQUAL(io_map_sync(&m, 5000, LEN - 5000, IO_MAP_SYNC, f, err,
+				    sizeof(err)), 0);
+	CU_ASSERT_EQUAL(io_map_sync(&m, 4096, LEN, IO_MAP_SYNC, f, err,
+				    sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, f));
+	CU_ASSERT_EQUAL(io_full_pread(fd, back, LEN, 0, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(memcmp(back, data, LEN), 0);
+	data[LEN - 1] ^= 0xff;
+	m.addr[LEN - 1] = data[LEN - 1];
+	CU_ASSERT_EQUAL(io_unmap(&m, f, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NULL(m.addr);
+	CU_ASSERT_EQUAL(io_unmap(&m, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(io_close(fd, f, err, sizeof(err)), 0);
+	fd = io_open(f, O_RDONLY, NULL, err, sizeof(err));
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL_FATAL(io_map(fd, LEN, 0, &m, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(memcmp(m.addr, data, LEN), 0);
+	/* a read-only mapping syncs (nothing to write back) */
+	CU_ASSERT_EQUAL(io_map_sync(&m, 0, LEN, IO_MAP_SYNC, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(io_unmap(&m, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(io_close(fd, f, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(plat_remove(f), 0);
+	teardown();
+}
+
 static void test_rename_and_streams(void)
 {
 	const char *a, *b;
@@ -304,6 +358,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_stat_kinds),
 	CU_CASE(test_no_clobber),
 	CU_CASE(test_transfers),
+	CU_CASE(test_map),
 	CU_CASE(test_rename_and_streams),
 	CU_CASE(test_utf8_path),
 	CU_CASE(test_sector_rule),

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_tests.c: the tests' pass runner: --min-time repeats short passes until they add up. */
+/*
+ * test_tests.c: the tests' pass runner: --min-time repeats short passes
+ * until they add up; the mmap passes (-B) move the file's bytes and, in
+ * verify mode, catch a wrong one at its offset.
+ */
 #include "compat.h"
 
 #include <stdio.h>
@@ -12,6 +16,9 @@
 #include "run/plan.h"
 #include "results.h"
 #include "run/runner.h"
+#include "run/tests.h"
+#include "run/tests_priv.h"
+#include "run/verify.h"
 
 static char dir[256], file[300], err[512];
 
@@ -72,9 +79,79 @@ static void test_repeated_with(void)
 	results_release(&rs);
 }
 
+/*
+ * The mmap read passes on a 64 kB file of 0xa5 with one byte wrong: the
+ * plain copies move every record, the checked ones stop at that byte.
+ */
+static void test_mmap_checked(void)
+{
+	enum { REC = 16384, LEN = 4 * REC, BAD = 20000 };
+	static unsigned char data[LEN];
+	volatile sig_atomic_t stop = 0;
+	struct tests_ctx c;
+	struct tests_span s;
+	uint64_t offsets[4] = { 3 * REC, 2 * REC, REC, 0 };
+	FILE *fp;
+
+	snprintf(dir, sizeof(dir), "%s/iosweep-mmap.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	snprintf(file, sizeof(file), "%s/t", dir);
+	memset(data, 0xa5, sizeof(data));
+	data[BAD] = 0xa4;
+	fp = fopen(file, "wb");
+	CU_ASSERT_FATAL(fp != NULL);
+	CU_ASSERT(fwrite(data, 1, LEN, fp) == LEN);
+	CU_ASSERT(fclose(fp) == 0);
+
+	memset(&c, 0, sizeof(c));
+	c.path = file;
+	c.reclen = REC;
+	c.numrecs = 4;
+	c.file_kb = LEN / 1024;
+	c.buf = malloc(REC);
+	c.offsets = offsets;
+	c.stop = &stop;
+	c.err = err;
+	c.errlen = sizeof(err);
+	c.mmap = 1;
+	c.vfy.mode = VERIFY_BYTE;
+	c.vfy.byte = 0xa5;
+	CU_ASSERT_FATAL(c.buf != NULL);
+
+	memset(&s, 0, sizeof(s));
+	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
+	CU_ASSERT_EQUAL(s.bytes, LEN);
+	CU_ASSERT_EQUAL(s.ops, 4);
+	CU_ASSERT_EQUAL(tests_mmap_checked_read(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.verify_failed, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "offset 20000"));
+	c.verify_failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_checked_bkwd(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.verify_failed, 1);
+	c.verify_failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_checked_stride(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.verify_failed, 1);
+	/* a rewrite through the mapping puts the right bytes back */
+	c.wbuf = malloc(2 * REC);
+	CU_ASSERT_FATAL(c.wbuf != NULL);
+	memset(c.wbuf, 0xa5, 2 * REC);
+	c.wlen = 2 * REC;
+	c.one_window = 1;
+	CU_ASSERT_EQUAL(tests_mmap_checked_write(&c, 1, &s), TESTS_OK);
+	c.verify_failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_checked_read(&c, 0, &s), TESTS_OK);
+	CU_ASSERT_EQUAL(c.verify_failed, 0);
+	free(c.wbuf);
+	free(c.buf);
+	unlink(file);
+	rmdir(dir);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_once_without),
 	CU_CASE(test_repeated_with),
+	CU_CASE(test_mmap_checked),
 	{ 0 }
 };
 CU_MAIN("tests", cases)

@@ -20,6 +20,23 @@
 #include "platform/platform.h"
 #include "results.h"
 
+/*
+ * argv of word + line split on spaces, in buf (buflen bytes) and argv
+ * (room for 32 pointers, NULL-terminated): argc.
+ */
+static inline int tu_argv(const char *word, const char *line, char *buf, size_t buflen,
+			  char **argv)
+{
+	int argc = 0;
+
+	snprintf(buf, buflen, "%s", line);
+	argv[argc++] = (char *)word;
+	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	return argc;
+}
+
 /* options_parse of "iosweep " + line split on spaces; says why on failure. */
 static inline int tu_parse(struct options *o, const char *line)
 {

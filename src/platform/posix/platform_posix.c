@@ -130,7 +130,7 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 			close(fd);
 			return -1;
 		}
-		if (fd >= 0 && ftruncate(fd, 0) != 0) {
+		if (fd >= 0 && overwrite != IO_CREATE_KEEP && ftruncate(fd, 0) != 0) {
 			e = errno;
 			close(fd);
 			return fail(err, errlen, "truncate", path, e);

@@ -50,6 +50,11 @@
 #define HAVE_PREADV 1
 #define HAVE_MINCORE 1
 #endif
+/* getxattr/setxattr of <sys/xattr.h> with Linux's signatures (macOS's take
+ * two more arguments, the BSDs have extattr_*: not used there yet). */
+#if defined(PLATFORM_POSIX_EXTENSIONS) && defined(__linux__)
+#define HAVE_XATTR 1
+#endif
 /*
  * The kernels that run POSIX AIO themselves, so N requests of one file
  * really are in flight at once (HAVE_KERNEL_AIO); glibc emulates it with

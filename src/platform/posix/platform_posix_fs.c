@@ -10,8 +10,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#if defined(HAVE_XATTR)
+#include <sys/xattr.h>
+#endif
 
 #include "platform/platform.h"
 
@@ -50,6 +54,46 @@ int plat_chmod(const char *path, unsigned mode)
 int plat_link(const char *from, const char *to)
 {
 	return link(from, to);
+}
+
+int plat_xattr_set(const char *path, const char *name, const void *val, size_t len)
+{
+#if defined(HAVE_XATTR)
+	char full[256];
+
+	if ((size_t)snprintf(full, sizeof(full), "user.%s", name) >= sizeof(full)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return setxattr(path, full, val, len, 0);
+#else
+	(void)path;
+	(void)name;
+	(void)val;
+	(void)len;
+	errno = ENOTSUP;
+	return -1;
+#endif
+}
+
+long plat_xattr_get(const char *path, const char *name, void *buf, size_t len)
+{
+#if defined(HAVE_XATTR)
+	char full[256];
+
+	if ((size_t)snprintf(full, sizeof(full), "user.%s", name) >= sizeof(full)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return (long)getxattr(path, full, buf, len);
+#else
+	(void)path;
+	(void)name;
+	(void)buf;
+	(void)len;
+	errno = ENOTSUP;
+	return -1;
+#endif
 }
 
 struct plat_dir {

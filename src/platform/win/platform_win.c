@@ -155,7 +155,7 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 				CloseHandle(h);
 				return -1;
 			}
-			if (!SetEndOfFile(h)) {
+			if (overwrite != IO_CREATE_KEEP && !SetEndOfFile(h)) {
 				e = GetLastError();
 				CloseHandle(h);
 				return fail_code(err, errlen, "truncate", path, e);

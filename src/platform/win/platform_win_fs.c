@@ -83,6 +83,27 @@ int plat_link(const char *from, const char *to)
 	return -1;
 }
 
+/* NTFS's alternate data streams are not extended attributes: none here. */
+int plat_xattr_set(const char *path, const char *name, const void *val, size_t len)
+{
+	(void)path;
+	(void)name;
+	(void)val;
+	(void)len;
+	errno = ENOTSUP;
+	return -1;
+}
+
+long plat_xattr_get(const char *path, const char *name, void *buf, size_t len)
+{
+	(void)path;
+	(void)name;
+	(void)buf;
+	(void)len;
+	errno = ENOTSUP;
+	return -1;
+}
+
 struct plat_dir {
 	HANDLE h;
 	WIN32_FIND_DATAW fd;

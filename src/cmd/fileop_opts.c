@@ -18,7 +18,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "options/cmdargs.h"
-#include "options/fileop_opts.h"
+#include "cmd/fileop_opts.h"
 #include "run/fileop.h"
 #include "units.h"
 

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd_files.c: `iosweep files`, small-file workloads that look like what
+ * people keep on a NAS (files_opts.c reads the line, run/files.c does the
+ * work, report_files.c prints and writes it).
+ *
+ * As in fileop, every refusal comes before any change on disk: the
+ * options, the target (it must exist, be writable and hold no
+ * iosweep_files unless --overwrite), --cold where the platform cannot
+ * drop cached pages, the result folder; only then are signals caught
+ * and the first directory made.  Whatever happens after that (a failing
+ * call, ENOSPC, EMFILE, a signal), what the run made is removed before
+ * the exit, and only that; --keep leaves the tree of a complete run.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "iosweep.h"
+#include "lib/builtin.h"
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "cmd/files_opts.h"
+#include "platform/clock.h"
+#include "platform/platform.h"
+#include "platform/sysinfo.h"
+#include "report/csvout.h"
+#include "report/report_files.h"
+#include "results.h"
+#include "run/files.h"
+#include "units.h"
+
+static const char files_usage[] =
+	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"
+	"                     [--depth D] [--width W] [--files N | --count N]\n"
+	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
+	"                     [--trials N] [--out DIR] [--data KIND] [--cold]\n"
+	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
+	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
+	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
+	"  xattr set and get, rename, unlink and rmdir one call at a time; figures\n"
+	"  in calls/s, files/s and MB/s, and p50 and p99 latency per call\n"
+	"  --preset NAME     a built-in workload (--list shows them with their sizes)\n"
+	"  --scale F         a preset's (or tree's) file counts times F (at least one\n"
+	"                    file per class): --scale 0.01 for a quick run\n"
+	"  --size SIZE       cap the expected total: file sizes shrink in proportion\n"
+	"  --depth D         levels of directories (default 1)\n"
+	"  --width W         directories in each directory (default 4)\n"
+	"  --files N         files in each leaf directory (default 16)\n"
+	"  --count N         files in all, spread over the leaf directories\n"
+	"  --file-size DIST  4k, fixed:4k, list:4k,64k, uniform:20k-60k or\n"
+	"                    lognormal:MEDIAN,SPREAD (default 4k)\n"
+	"  --dir DIR         work in DIR (default .): iosweep_files is made in it\n"
+	"  --jobs N          N threads, each on its own copy of the directories with\n"
+	"                    1/N of the files (default 1)\n"
+	"  --shared-dir      all jobs in one tree instead\n"
+	"  --trials N        run everything N times; mean and 95% CI of each phase\n"
+	"  --out DIR         write DIR/files.csv (every trial, phase and job) and\n"
+	"                    DIR/meta.csv\n"
+	"  --data KIND       zero: write zeros; random: incompressible pseudo-random\n"
+	"                    data (the default)\n"
+	"  --cold            drop each file's cached data before the read phase\n"
+	"  --keep            leave the tree (no rename, unlink, rmdir phases)\n"
+	"  --overwrite       remove an iosweep_files found in DIR first, and replace\n"
+	"                    the files of --out\n"
+	"  --seed N          the seed of the file sizes (default 1)\n"
+	"  --list            the presets, their shapes and full sizes\n";
+
+const char *const cmd_files_usage = files_usage;
+
+static void human(double bytes, char *out, size_t len)
+{
+	units_format_bytes_human(bytes < 0 ? 0 : (uint64_t)(bytes + 0.5), out, len);
+}
+
+static int list_presets(void)
+{
+	const char *b;
+
+	printf("%-18s %9s %9s %10s  %s\n", "preset", "files", "dirs", "size", "shape");
+	for (size_t i = 0; (b = builtin_name(i)); i++) {
+		size_t n = strlen(b);
+		struct files_spec s;
+		char desc[256], err[IOSWEEP_ERR_MAX], name[64], size[32];
+		if (n <= 6 || strcmp(b + n - 6, ".files") != 0)
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(n - 6), b);
+		if (files_opts_preset(name, &s, desc, sizeof(desc), err, sizeof(err)) != 0) {
+			cmd_msg("files", "%s", err);
+			return IOSWEEP_EXIT_FAILURE;
+		}
+		human(files_spec_bytes(&s), size, sizeof(size));
+		n = strlen(name);
+		printf("%-18s %9llu %9llu %10s  %s\n", name,
+		       (unsigned long long)files_spec_count(&s),
+		       (unsigned long long)files_tree_dirs(s.depth, s.width), size,
+		       strncmp(desc, name, n) == 0 && desc[n] == ':' ? desc + n + 2 : desc);
+	}
+	printf("sizes are expected totals at --scale 1; --scale and --size make a "
+	       "smaller copy of the same shape\n");
+	return IOSWEEP_EXIT_OK;
+}
+
+/* The workload in one line, for the header and meta.csv. */
+static void describe(const struct files_opts *o, char *out, size_t len)
+{
+	const struct files_spec *s = &o->spec;
+	char size[32];
+	size_t at;
+
+	human(files_spec_bytes(s), size, sizeof(size));
+	at = (size_t)snprintf(out, len, "files preset=%s scale=%g depth=%u width=%u "
+			      "files=%llu expected_bytes=%s size_factor=%g jobs=%u %s",
+			      o->preset ? o->preset : "-", o->scale, s->depth, s->width,
+			      (unsigned long long)files_spec_count(s), size, s->size_factor,
+			      o->jobs, o->shared ? "shared" : "separate");
+	for (unsigned c = 0; c < s->nclass && at < len; c++) {
+		char d[128];
+		files_dist_format(&s->cls[c].size, d, sizeof(d));
+		at += (size_t)snprintf(out + at, len - at, " class%u=%llux%s", c,
+				       (unsigned long long)s->cls[c].count, d);
+	}
+}
+
+/* Say what the client's cache answers (the figures' main caveat). */
+static void cache_notes(const struct files_opts *o)
+{
+	double bytes = files_spec_bytes(&o->spec);
+	uint64_t ram_kb = sysinfo_ram_kb();
+	char b[32], r[32];
+
+	human(bytes, b, sizeof(b));
+	printf("note: stat, readdir and chmod run on a tree this run just made: its "
+	       "dentries and inodes are in this client's cache, so they measure the "
+	       "cache%s\n", o->cold ? " (--cold drops file data only)" : "");
+	if (ram_kb && bytes < (double)ram_kb * 1024.0) {
+		human((double)ram_kb * 1024.0, r, sizeof(r));
+		printf("note: the tree's data (%s) fits in this machine's RAM (%s): %s\n", b, r,
+		       o->cold ? "--cold drops each file's pages before read"
+		       : "read is answered from the page cache; --cold drops it first");
+	}
+}
+
+struct state {
+	const struct files_opts *o;
+	struct files_run run;
+	struct files_result *res;     /* [o->trials] */
+	unsigned trial, done;
+	double clock_res;
+	char err[IOSWEEP_ERR_MAX];
+};
+
+static int run_trials(struct state *st)
+{
+	const struct files_opts *o = st->o;
+
+	for (st->trial = 0; st->trial < o->trials; st->trial++) {
+		int rc = files_run_pass(&st->run, &st->res[st->trial], &cmd_stop, st->err,
+					sizeof(st->err));
+		if (rc == FILES_STOPPED)
+			return IOSWEEP_EXIT_INTERRUPTED;
+		if (rc != 0)
+			return IOSWEEP_EXIT_IO;
+		st->done++;
+		if (st->trial == 0 && !st->run.xattr)
+			printf("note: xattr-set and xattr-get not run: %s\n", st->run.xattr_why);
+		report_files_table(stdout, &st->res[st->trial], st->trial, st->clock_res);
+		fflush(stdout);
+		if (!o->keep && files_run_cleanup(&st->run, st->err, sizeof(st->err)) != 0)
+			return IOSWEEP_EXIT_IO;
+	}
+	report_files_summary(stdout, st->res, st->done, st->clock_res);
+	return IOSWEEP_EXIT_OK;
+}
+
+static int check_target(const struct files_opts *o, int *found)
+{
+	char err[IOSWEEP_ERR_MAX], root[4096];
+	uint64_t free_bytes;
+
+	if (io_check_dir(o->dir, &free_bytes, err, sizeof(err)) != 0) {
+		cmd_msg("files", "--dir: %s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if ((size_t)snprintf(root, sizeof(root), "%s/%s", o->dir, FILES_ROOT_NAME) >=
+	    sizeof(root)) {
+		cmd_msg("files", "--dir '%s': path too long", o->dir);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	*found = plat_stat(root, 0, NULL) != PLAT_NONE;
+	if (*found && !o->overwrite) {
+		cmd_msg("files", "--dir '%s' holds '%s' already; remove it, or give "
+			"--overwrite to have it removed first", o->dir, FILES_ROOT_NAME);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (o->cold && io_can_drop_cache(err, sizeof(err)) != 0) {
+		cmd_msg("files", "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int fill_meta(struct result_set *rs, const struct files_opts *o, const char *root,
+		     int argc, char **argv, char *err, size_t errlen)
+{
+	char workload[1024];
+	char *cmd = cmd_command_line(argc, argv);
+
+	describe(o, workload, sizeof(workload));
+	if (!cmd || results_set_str(&rs->meta.target_path, root) ||
+	    results_set_str(&rs->meta.command_line, cmd) ||
+	    results_set_str(&rs->meta.data_pattern, o->zero_data ? "zero" : "random") ||
+	    results_set_str(&rs->meta.workload, workload)) {
+		free(cmd);
+		return err_set(err, errlen, "out of memory");
+	}
+	free(cmd);
+	if (sysinfo_fill(&rs->meta, o->dir, err, errlen) != 0 ||
+	    results_set_str(&rs->meta.label, rs->meta.host))
+		return -1;
+	rs->meta.source_unit = RESULTS_UNIT_OPS;
+	rs->meta.timer_resolution_s = clock_resolution_s();
+	rs->trials = o->trials;
+	return 0;
+}
+
+static int run_files(const struct files_opts *o, int argc, char **argv)
+{
+	struct state st = { .o = o, .clock_res = clock_resolution_s() };
+	struct result_set rs;
+	char csv[4096], meta[4096], cerr[IOSWEEP_ERR_MAX], line[1024];
+	char why[IOSWEEP_ERR_MAX + 96], where[64];
+	int status, found = 0, cleaned;
+	unsigned inited = 0;
+
+	results_init(&rs);
+	if ((status = check_target(o, &found)) != 0)
+		return status;
+	if (o->out) {
+		static const char *const names[] = { "files.csv", "meta.csv" };
+		char *const paths[] = { csv, meta };
+		if (outfile_claim_files(o->out, names, 2, o->overwrite, paths, sizeof(csv),
+					cerr, sizeof(cerr)) != 0) {
+			cmd_msg("files", "--out: %s", cerr);
+			return IOSWEEP_EXIT_USAGE;
+		}
+	}
+	struct files_cfg cfg = { .dir = o->dir, .spec = o->spec, .jobs = o->jobs,
+				 .shared = o->shared, .zero_data = o->zero_data,
+				 .cold = o->cold, .keep = o->keep, .seed = o->seed };
+	status = IOSWEEP_EXIT_FAILURE;
+	st.res = calloc(o->trials, sizeof(*st.res));
+	if (files_run_init(&st.run, &cfg, st.err, sizeof(st.err)) != 0)
+		goto done;
+	if (!st.res) {
+		err_set(st.err, sizeof(st.err), "out of memory");
+		goto done;
+	}
+	for (; inited < o->trials; inited++)
+		if (files_result_init(&st.res[inited], o->jobs) != 0) {
+			inited++;
+			err_set(st.err, sizeof(st.err), "out of memory for the latency histograms");
+			goto done;
+		}
+	if (o->out && fill_meta(&rs, o, st.run.root, argc, argv, st.err, sizeof(st.err)) != 0)
+		goto done;
+	cmd_catch_stop();	/* from here on, what the run made goes on any exit */
+	if (found && files_remove_tree(st.run.root, st.err, sizeof(st.err)) != 0) {
+		status = IOSWEEP_EXIT_IO;
+		goto done;
+	}
+	describe(o, line, sizeof(line));
+	printf("iosweep %s in %s\n", line, st.run.root);
+	cache_notes(o);
+	fflush(stdout);
+	status = run_trials(&st);
+done:
+	cleaned = (status == IOSWEEP_EXIT_OK && o->keep) ||
+		files_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
+	snprintf(where, sizeof(where), "in trial %u", st.trial + 1);
+	status = cmd_end_status("files", status, cleaned ? NULL : cerr, where, st.err,
+				why, sizeof(why));
+	if (o->out && rs.meta.host) {
+		if (results_set_str(&rs.meta.status, why) ||
+		    report_files_csv(csv, st.res, st.done, st.clock_res, o->overwrite, cerr,
+				     sizeof(cerr)) ||
+		    csvout_write_meta(&rs, meta, o->overwrite, cerr, sizeof(cerr))) {
+			cmd_msg("files", "%s", cerr);
+			if (status == IOSWEEP_EXIT_OK)
+				status = IOSWEEP_EXIT_FAILURE;
+		} else {
+			cmd_msg("files", "results in %s/", o->out);
+		}
+	}
+	for (unsigned t = 0; st.res && t < inited; t++)
+		files_result_release(&st.res[t]);
+	free(st.res);
+	files_run_release(&st.run);
+	results_release(&rs);
+	return status;
+}
+
+int cmd_files(int argc, char **argv)
+{
+	struct files_opts o;
+	char err[IOSWEEP_ERR_MAX];
+
+	switch (files_opts_parse(&o, argc, argv, err, sizeof(err))) {
+	case 0:
+		break;
+	case FILES_OPTS_HELP:
+		fputs(files_usage, stdout);
+		return IOSWEEP_EXIT_OK;
+	default:
+		cmd_msg("files", "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (o.list)
+		return list_presets();
+	return run_files(&o, argc, argv);
+}

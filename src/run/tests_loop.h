@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests_loop.h: the parts every pass function shares, for the passes
+ * that move data with read and write (tests_pass.c) and those that move
+ * it through a mapping (tests_mmap.c); src/run/ only.
+ *
+ * Before t0: tests_open_file() (O_DIRECT and the sync flags apply),
+ * tests_opened() (its fsync), tests_window_start() and tests_ready()
+ * (-p's purge, the clients' barrier; 1 when they agreed to stop).  The
+ * record loop is TIMED_LOOP.  At t1: tests_passed() fills the span.
+ * After: tests_finish() fsyncs and closes what the timing did not (and
+ * closes alone on error).  Verify mode's two copies of each pass body
+ * come from PASS_COPIES, CHECKED and STAMP.
+ */
+#ifndef IOSWEEP_TESTS_LOOP_H
+#define IOSWEEP_TESTS_LOOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clients/clients.h"
+#include "latency.h"
+#include "platform/clock.h"
+#include "run/compute.h"
+#include "run/pattern.h"
+#include "run/tests.h"
+#include "run/verify.h"
+
+int tests_ready(struct tests_ctx *c, uint64_t step_recs);
+int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s);
+int tests_open_file(struct tests_ctx *c, int flags);
+int tests_opened(struct tests_ctx *c, int fd);
+int tests_finish(struct tests_ctx *c, int fd, int rc);
+void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
+			size_t span);
+void tests_window_save(struct tests_ctx *c, const struct pattern_window *w);
+/* Verify mode: 1 (c->err set, verify_failed) when buf is not the file's. */
+int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
+		       uint64_t off);
+
+#define STOPPED_OR(c, stmt) \
+	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
+
+/*
+ * The timed loop: the statement(s) after `to` for i = from .. to-1, each
+ * leaving with goto out on error.  Without --latency (c->lat NULL) it is
+ * the plain loop.  With --stonewall (never with --latency) it is the
+ * plain loop that also asks every wall_mask + 1 steps whether another
+ * client finished, and ends early if so (wall_iters: the steps done).
+ * With --latency, the clock is read once after every op and the
+ * step from the previous reading (tp: t0 before the first op) is the op's
+ * latency, into the histogram and into op_dst[i & op_mask] (op_ns[i] with
+ * -Q, a scratch word otherwise).  The variant is chosen once, here, before
+ * the first op.  tp is left at the last reading.  In the second copy of a
+ * pass (vfy, see PASS_COPIES) each step starts with -J's spin (THINK).
+ */
+/*
+ * -J: spin before the op (compute.h), adding the time to c->computed_ns
+ * and to tp, so --latency's op times leave it out.  Only in the second
+ * copy of a pass: every pass body names its copy flag vfy.
+ */
+#define THINK(c, tp) do { \
+	if (vfy && (c)->compute_ns) { \
+		uint64_t th_ = compute_spin((c)->compute_ns); \
+		(c)->computed_ns += th_; \
+		(tp) += th_; \
+	} \
+} while (0)
+
+#define TIMED_LOOP(c, tp, from, to, ...) do { \
+	if ((c)->stonewall) { \
+		const uint64_t wm_ = (c)->wall_mask; \
+		uint64_t i = (from); \
+		for (; i < (to) && !(c)->walled; i++) { \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+			if ((i & wm_) == wm_ && clients_walled()) \
+				(c)->walled = 1; \
+		} \
+		(c)->wall_iters += i - (from); \
+	} else if (!(c)->lat) { \
+		for (uint64_t i = (from); i < (to); i++) \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+	} else { \
+		struct latency_hist *const lh_ = (c)->lat; \
+		uint64_t *const qn_ = (c)->op_dst; \
+		const uint64_t qm_ = (c)->op_mask; \
+		for (uint64_t i = (from); i < (to); i++) { \
+			uint64_t tn_; \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+			tn_ = clock_now_ns(); \
+			latency_add(lh_, tn_ - (tp)); \
+			qn_[i & qm_] = tn_ - (tp); \
+			(tp) = tn_; \
+		} \
+	} \
+} while (0)
+
+#define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
+
+/*
+ * Verify mode (-V, -+d; verify.h).  Every pass has two copies made from
+ * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
+ * compiles to the loop without a trace of checking, and tests_checked_x
+ * with vfy = 1, which tests.c picks for the whole run when verify mode is
+ * on, -J spins before every op (THINK) or -K disrupts the reads.  In the
+ * checked copy, inside the timed loop as in IOzone, CHECKED()
+ * is true when the len bytes read into buf from offset off are not what
+ * the file must hold (c->err then says where), and STAMP() fills a
+ * write's len bytes at p with what offset off must hold (-+d: they differ
+ * every 8 bytes; shaped data, -+w -+y -+C -+a: built record by record as
+ * IOzone builds it, and never checked; -V's bytes are in the write buffer
+ * from the start).
+ */
+#define CHECKED(c, on, buf, len, off) \
+	((on) && tests_checked_fail((c), (buf), (len), (off)))
+#define STAMP(c, on, p, len, off) do { \
+	if ((on) && verify_stamps(&(c)->vfy)) \
+		verify_fill(&(c)->vfy, (p), (len), (off)); \
+} while (0)
+
+/* The two copies of a pass body (see CHECKED above), named plain and checked. */
+#define PASS_PAIR(plain, checked, body) \
+int plain(struct tests_ctx *c, int pass, struct tests_span *s) \
+{ \
+	return body(c, pass, s, 0); \
+} \
+int checked(struct tests_ctx *c, int pass, struct tests_span *s) \
+{ \
+	return body(c, pass, s, 1); \
+}
+#define PASS_COPIES(name, body) \
+	PASS_PAIR(tests_pass_##name, tests_checked_##name, body)
+#define MAP_COPIES(name, body) \
+	PASS_PAIR(tests_mmap_##name, tests_mmap_checked_##name, body)
+
+#endif
