@@ -181,6 +181,10 @@ unsigned opt_most_children(const struct options *o);
 const struct opt_row *opt_by_letter(const char *letter);
 const struct opt_row *opt_by_name(const char *name, size_t len);
 
+/* The long name closest to name[0..len), or NULL when none is close
+ * (options_suggest.c). */
+const char *opt_suggest(const char *name, size_t len);
+
 /* The position of row in opt_table[] (the index of ps->text and ps->seen). */
 size_t opt_index(const struct opt_row *row);
 
