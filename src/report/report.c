@@ -232,7 +232,7 @@ static void compute_lines(FILE *out, const struct options *o)
 {
 	static const char *const dir[2] = { "writes", "reads" };
 	const double secs = (double)((float)o->compute_ms / 1000.0f);
-	int given[2] = { o->traj_path[0] != NULL, o->traj_path[1] != NULL };
+	const int given[2] = { o->traj_path[0] != NULL, o->traj_path[1] != NULL };
 
 	if (!given[0] && !given[1]) {
 		if (o->compute_given)
