@@ -30,24 +30,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct options o;
 	struct sweep_plan p;
 	char *text = malloc(size + 1);
-	int argc = 1;
+	int argc;
 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	argv[0] = "iosweep";
-	for (char *s = text; argc <= FUZZ_MAX_ARGS; ) {
-		char *end = s;
-		while (end < text + size && *end != '\n' && *end != '\0')
-			end++;
-		*end = '\0';
-		argv[argc++] = s;
-		if (end >= text + size)
-			break;
-		s = end + 1;
-	}
-	argv[argc] = NULL;
+	argc = fuzz_argv(text, size, "iosweep", argv, FUZZ_MAX_ARGS);
 
 	memset(err, 0, sizeof(err));
 	if (options_parse(&o, argc, argv, err, sizeof(err)) != 0) {

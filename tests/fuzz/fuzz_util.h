@@ -16,6 +16,32 @@
 #include "results.h"
 #include "run/throughput.h"
 
+/*
+ * A command line from a fuzz input: text (the input with a NUL after it,
+ * size bytes before that) cut in place at each newline or NUL into
+ * argv[1..], at most max words, argv[0] = name, argv[argc] = NULL; argv
+ * holds max + 2 pointers.  Returns argc.
+ */
+static inline int fuzz_argv(char *text, size_t size, const char *name,
+			    char **argv, int max)
+{
+	int argc = 1;
+
+	argv[0] = (char *)name;
+	for (char *s = text; argc <= max; ) {
+		char *end = s;
+		while (end < text + size && *end != '\n' && *end != '\0')
+			end++;
+		*end = '\0';
+		argv[argc++] = s;
+		if (end >= text + size)
+			break;
+		s = end + 1;
+	}
+	argv[argc] = NULL;
+	return argc;
+}
+
 /* An error message is one non-empty line that fits its buffer. */
 static inline void fuzz_check_message(const char *err, size_t errlen)
 {
