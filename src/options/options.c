@@ -133,6 +133,16 @@ int opt_splash_line(struct opt_parse *ps, const char *line)
 	return opt_splash(ps, "%s", line);
 }
 
+/* -+L: IOzone's record locking on one shared file (-+l with -+V). */
+int opt_lock_shared(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t value)
+{
+	(void)text; (void)value;
+	ps->o->rlocking = 1;
+	ps->o->share_file = 1;
+	return opt_splash(ps, "%s", row->splash);
+}
+
 /* -+E: as IOzone, the file is also kept (its no_unlink, without the line). */
 int opt_existing(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value)

@@ -98,6 +98,9 @@ struct options {
 	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
 	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
 	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
+	int file_lock;              /* -W: the whole file locked around each pass */
+	int rlocking;               /* -+l, -+L: each record locked around its op */
+	int share_file;             /* -+V, -+L: children and ranks share one file */
 	uint64_t cache_kb;          /* -S: processor cache size, 0 = IOzone's 1024 */
 	unsigned cache_line_bytes;  /* -L: its line size, 0 = IOzone's 32 */
 	int jitter;                 /* -K: readers' pattern disrupted (run/jitter.h) */

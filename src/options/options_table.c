@@ -140,6 +140,20 @@ const struct opt_row opt_table[] = {
 	{ "Y", "read-telemetry", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TESTS,
 	  "the read test replays FILE's operations, as -X", NULL, 0, NULL,
 	  opt_telemetry },
+	FLAG("W", "lock-file", OPT_GROUP_TIMING, file_lock,
+	     "\tLock file when reading/writing.",
+	     "lock the whole file (fcntl/LockFileEx; shared for readers) from "
+	     "before each pass's timing until after it"),
+	FLAG("+l", "record-lock", OPT_GROUP_TIMING, rlocking,
+	     "\t>>> Record locking mode enabled. <<<",
+	     "lock each record around its read or write, inside the timing"),
+	{ "+L", "record-lock-shared", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "-+l and -+V together: record locks on one shared file", NULL, 0,
+	  "\t>>> Record locking, shared file mode enabled. <<<", opt_lock_shared },
+	FLAG("+V", "shared-file", OPT_GROUP_TIMING, share_file,
+	     "\t>>> Shared file mode enabled. <<<",
+	     "throughput mode's children (and iosweep-mpi's ranks) share one "
+	     "file, each its own region of it, without locks (the N-to-1 case)"),
 	FLAG("+N", "no-truncate", OPT_GROUP_TIMING, no_truncate, NULL,
 	     "never truncate the file: the write test (and throughput mode's "
 	     "initial writers) overwrite the blocks the last cell left"),
@@ -364,10 +378,6 @@ const struct opt_row opt_table[] = {
 
 	/* IOzone options we refuse */
 	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("W", "file locking is not supported"),
-	REJECT("+l", "file locking is not supported"),
-	REJECT("+L", "file locking is not supported"),
-	REJECT("+V", "shared-file mode is not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),

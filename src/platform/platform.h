@@ -89,6 +89,17 @@ int io_seek(int fd, int64_t off, int whence, const char *path,
 	    char *err, size_t errlen);
 
 /*
+ * -W, -+l, -+L: take (IO_LOCK_READ shared, IO_LOCK_WRITE exclusive) or
+ * drop (IO_UNLOCK) an advisory lock on len bytes from off, len 0 meaning
+ * from off to any end the file will ever have; waits until granted
+ * (fcntl F_SETLKW; LockFileEx without LOCKFILE_FAIL_IMMEDIATELY).  Closing
+ * the descriptor drops every lock it holds.  0 or -1 with a message.
+ */
+enum { IO_UNLOCK = 0, IO_LOCK_READ = 1, IO_LOCK_WRITE = 2 };
+int io_lock(int fd, int how, uint64_t off, uint64_t len, const char *path,
+	    char *err, size_t errlen);
+
+/*
  * Move exactly len bytes.  0, or IO_EOF for a read that meets the end of
  * the file early, or -1 with errno set for any other failure (ENOSPC for
  * a write that makes no progress); the message says which in words.

@@ -176,7 +176,8 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	c->nchildren = n;
 	atomic_store(&c->sh->stonewall, 0);
 	atomic_store(&c->sh->abort, 0);
-	if (pipes_open(&p, err, errlen) != 0)
+	if (throughput_share_empty(c->o, c->t->kind, err, errlen) != 0 ||
+	    pipes_open(&p, err, errlen) != 0)
 		return -1;
 	c->ready_w = p.ready[1];
 	c->go_r = p.go[0];

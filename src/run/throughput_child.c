@@ -49,11 +49,17 @@ struct tp_child_state {
 	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
 	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
 	int (*after_jitter)(struct tp_child_state *s, uint64_t i); /* -K: the op */
+	int (*after_lock)(struct tp_child_state *s, uint64_t i); /* -+l: the op */
+	uint64_t base;            /* -+V, -+L: where its region of the shared
+				     file starts (0: a file of its own) */
+	unsigned char *maddr;     /* -B, -D: its region in the mapping */
 	uint64_t computed_ns;     /* -J: the spins so far */
 	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
 	char *err;
 	size_t errlen;
 };
+
+static int kind_writes(int kind);
 
 /* ---- the record operations -------------------------------------------- */
 
@@ -76,16 +82,16 @@ static int op_read(struct tp_child_state *s, uint64_t i)
 
 static int op_seek_write(struct tp_child_state *s, uint64_t i)
 {
-	if (io_seek(s->fd, (int64_t)s->off[i], SEEK_SET, s->path, s->err,
-		    s->errlen) != 0)
+	if (io_seek(s->fd, (int64_t)(s->base + s->off[i]), SEEK_SET, s->path,
+		    s->err, s->errlen) != 0)
 		return -1;
 	return op_write(s, i);
 }
 
 static int op_seek_read(struct tp_child_state *s, uint64_t i)
 {
-	if (io_seek(s->fd, (int64_t)s->off[i], SEEK_SET, s->path, s->err,
-		    s->errlen) != 0)
+	if (io_seek(s->fd, (int64_t)(s->base + s->off[i]), SEEK_SET, s->path,
+		    s->err, s->errlen) != 0)
 		return -1;
 	return op_read(s, i);
 }
@@ -95,14 +101,14 @@ static int op_pwrite(struct tp_child_state *s, uint64_t i)
 	const unsigned char *p = s->w.p;
 
 	PATTERN_WINDOW_NEXT(s->w);
-	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen, i * s->c->reclen,
-			      s->path, s->err, s->errlen);
+	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen,
+			      s->base + i * s->c->reclen, s->path, s->err, s->errlen);
 }
 
 static int op_pread(struct tp_child_state *s, uint64_t i)
 {
-	return io_full_pread(s->fd, s->buf, (size_t)s->c->reclen, i * s->c->reclen,
-			     s->path, s->err, s->errlen);
+	return io_full_pread(s->fd, s->buf, (size_t)s->c->reclen,
+			     s->base + i * s->c->reclen, s->path, s->err, s->errlen);
 }
 
 static int stream_error(struct tp_child_state *s, const char *call)
@@ -206,7 +212,7 @@ static uint64_t map_at(const struct tp_child_state *s, uint64_t i)
 
 static int op_map_get(struct tp_child_state *s, uint64_t i)
 {
-	memcpy(s->buf, s->map.addr + map_at(s, i), (size_t)s->c->reclen);
+	memcpy(s->buf, s->maddr + map_at(s, i), (size_t)s->c->reclen);
 	return 0;
 }
 
@@ -215,13 +221,13 @@ static int op_map_put(struct tp_child_state *s, uint64_t i)
 	const struct options *o = s->c->o;
 	const uint64_t at = map_at(s, i), len = s->c->reclen;
 
-	memcpy(s->map.addr + at, s->w.p, (size_t)len);
+	memcpy(s->maddr + at, s->w.p, (size_t)len);
 	PATTERN_WINDOW_NEXT(s->w);
-	if (o->msync_async && io_map_sync(&s->map, at, len, IO_MAP_ASYNC, s->path,
-					  s->err, s->errlen) != 0)
+	if (o->msync_async && io_map_sync(&s->map, s->base + at, len, IO_MAP_ASYNC,
+					  s->path, s->err, s->errlen) != 0)
 		return -1;
-	if (o->msync_sync && io_map_sync(&s->map, at, len, IO_MAP_SYNC, s->path,
-					 s->err, s->errlen) != 0)
+	if (o->msync_sync && io_map_sync(&s->map, s->base + at, len, IO_MAP_SYNC,
+					 s->path, s->err, s->errlen) != 0)
 		return -1;
 	return 0;
 }
@@ -261,13 +267,30 @@ static int op_jitter(struct tp_child_state *s, uint64_t i)
 	return s->after_jitter(s, i);
 }
 
+/*
+ * -+l, -+L: the op between a lock of its record (shared for a reader,
+ * exclusive for a writer) and its unlock, as IOzone's record locking
+ * does, inside the timing; chosen once in child_loop, outermost.
+ */
+static int op_locked(struct tp_child_state *s, uint64_t i)
+{
+	const uint64_t at = s->base + map_at(s, i), len = s->c->reclen;
+	int rc;
+
+	if (io_lock(s->fd, kind_writes(s->kind) ? IO_LOCK_WRITE : IO_LOCK_READ,
+		    at, len, s->path, s->err, s->errlen) != 0)
+		return -1;
+	rc = s->after_lock(s, i);
+	if (io_lock(s->fd, IO_UNLOCK, at, len, s->path, s->err, s->errlen) != 0)
+		return -1;
+	return rc;
+}
+
 static int kind_jitters(int kind)
 {
 	return kind == TP_READ || kind == TP_REREAD || kind == TP_PREAD ||
 	       kind == TP_REVERSE || kind == TP_STRIDE;
 }
-
-static int kind_writes(int kind);
 
 /*
  * The op of a test: readers checked in verify mode, writers stamped with
@@ -361,17 +384,36 @@ static int child_map(struct tp_child_state *s)
 	if (s->kind == TP_WRITE) {
 		if (s->vfy.mode == VERIFY_DIAG)
 			op_stamp(s, size - len);
-		if (io_full_pwrite(s->fd, s->w.p, (size_t)len, size - len, s->path,
-				   s->err, s->errlen) != 0)
+		if (io_full_pwrite(s->fd, s->w.p, (size_t)len, s->base + size - len,
+				   s->path, s->err, s->errlen) != 0)
 			return -1;
 		if (s->vfy.mode == VERIFY_DIAG)
 			verify_fill(&s->vfy, s->w.p, (size_t)page, 0);
-		if (c->o->mmap_mix && io_full_pwrite(s->fd, s->w.p, (size_t)page, 0,
-						     s->path, s->err, s->errlen) != 0)
+		if (c->o->mmap_mix && io_full_pwrite(s->fd, s->w.p, (size_t)page,
+						     s->base, s->path, s->err,
+						     s->errlen) != 0)
 			return -1;
 	}
-	return io_map(s->fd, size, kind_writes(s->kind), &s->map, s->path, s->err,
-		      s->errlen);
+	/* -+V: the file from its start to the end of this child's region */
+	if (io_map(s->fd, s->base + size, kind_writes(s->kind), &s->map, s->path,
+		   s->err, s->errlen) != 0)
+		return -1;
+	s->maddr = s->map.addr + s->base;
+	return 0;
+}
+
+/* -+V: the file position at the start of its region, for the tests
+ * that move through it in order. */
+static int child_opened(struct tp_child_state *s)
+{
+	if (!s->base)
+		return 0;
+	if (s->fp)
+		return fseeko(s->fp, (off_t)s->base, SEEK_SET) == 0 ? 0 :
+			err_set(s->err, s->errlen, "cannot seek in '%s': %s",
+				s->path, strerror(errno));
+	return io_seek(s->fd, (int64_t)s->base, SEEK_SET, s->path, s->err,
+		       s->errlen);
 }
 
 /* Open the file as the test needs it; stdio tests through fdopen. */
@@ -381,8 +423,11 @@ static int child_open(struct tp_child_state *s)
 	int writes = kind_writes(s->kind);
 	int flags = writes ? O_RDWR : O_RDONLY;
 
-	/* -+N: IOzone's notruncate; -i 8's writers (-+B) only with -+F */
-	if (s->kind == TP_WRITE && !c->o->no_truncate &&
+	/*
+	 * -+N: IOzone's notruncate; -i 8's writers (-+B) only with -+F;
+	 * -+V: the parent empties the shared file before its writers start
+	 */
+	if (s->kind == TP_WRITE && !c->o->no_truncate && !c->o->share_file &&
 	    (c->t->kind != TP_MIX || c->o->mix_truncate))
 		flags |= O_TRUNC;
 	if (s->kind == TP_FWRITE || s->kind == TP_FREAD) {
@@ -399,10 +444,12 @@ static int child_open(struct tp_child_state *s)
 		    setvbuf(s->fp, s->stdio_buf, _IOFBF, (size_t)c->reclen) != 0)
 			return err_set(s->err, s->errlen, "cannot set the stdio buffer of '%s'",
 				s->path);
-		return 0;
+		return child_opened(s);
 	}
 	s->fd = io_open(s->path, flags | c->open_flags, &c->mode, s->err, s->errlen);
 	if (s->fd < 0)
+		return -1;
+	if (child_opened(s) != 0)
 		return -1;
 	return options_mmap(c->o) ? child_map(s) : 0;
 }
@@ -446,11 +493,14 @@ static int child_wbuf(struct tp_child_state *s)
  */
 static double child_cached_pct(struct tp_child_state *s)
 {
+	/* -+V: of the whole shared file, which every child reads from */
+	const uint64_t size = s->c->numrecs * s->c->reclen *
+		(s->c->o->share_file ? s->c->nchildren : 1u);
 	char msg[256];
 	double frac;
 
-	return io_cached_fraction(s->path, s->c->numrecs * s->c->reclen, &frac, msg,
-				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
+	return io_cached_fraction(s->path, size, &frac, msg, sizeof(msg)) == 0 ?
+		frac * 100.0 : -1.0;
 }
 
 /*
@@ -591,6 +641,19 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 		s->after_jitter = op;
 		op = op_jitter;
 	}
+	if (c->o->rlocking) {       /* the lock before all of it */
+		s->after_lock = op;
+		op = op_locked;
+	}
+	/*
+	 * -W: as IOzone, after "go" and before the timing, the whole file
+	 * locked (shared by a reader, exclusive by a writer) until the close;
+	 * children of one shared file wait for each other here.
+	 */
+	if (c->o->file_lock &&
+	    io_lock(s->fd, writes ? IO_LOCK_WRITE : IO_LOCK_READ, 0, 0, s->path,
+		    s->err, s->errlen) != 0)
+		return -1;
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();
 	for (i = 0; i < n; i++) {
@@ -661,6 +724,8 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	if (s.kind == TP_MIX)
 		s.kind = mix_kind(c->o, idx, c->nchildren);
 	throughput_path(c->o, idx, s.path, sizeof(s.path));
+	if (c->o->share_file)
+		s.base = (uint64_t)idx * c->numrecs * c->reclen;
 	/* -P: IOzone's placement, child k on CPU N + k, wrapping round */
 	if (c->o->bind_given)
 		rc = plat_bind_cpu((c->o->bind_cpu + idx) % plat_cpu_count(), s.err,

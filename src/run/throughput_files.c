@@ -76,6 +76,8 @@ const struct tp_test_def *throughput_test_def(int kind)
 
 void throughput_path(const struct options *o, unsigned i, char *buf, size_t len)
 {
+	if (o->share_file)      /* -+V, -+L: every child's file is child 0's */
+		i = 0;
 	if (o->files && i < o->nfiles)
 		snprintf(buf, len, "%s", o->files[i]);
 	else
@@ -104,6 +106,27 @@ uint64_t throughput_child_file_kb(const struct options *o, unsigned n)
 	return o->aggregate ? options_file_kb(o) / n : options_file_kb(o);
 }
 
+/*
+ * -+V, -+L: before the initial writers of the shared file start, the
+ * parent empties it once (each child emptying it at open, as each does
+ * its own file, would cut off what the others wrote); -+N keeps it.
+ */
+int throughput_share_empty(const struct options *o, int kind, char *err,
+			   size_t errlen)
+{
+	char path[4096];
+	int fd, rc;
+
+	if (!o->share_file || kind != TP_WRITE || o->no_truncate)
+		return 0;
+	throughput_path(o, 0, path, sizeof(path));
+	fd = io_open(path, O_RDWR | O_TRUNC, NULL, err, errlen);
+	if (fd < 0)
+		return -1;
+	rc = io_close(fd, path, err, errlen);
+	return rc;
+}
+
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
 void throughput_remove_files(const struct options *o, unsigned n)
 {
@@ -130,7 +153,7 @@ static int check_room(const struct options *o, unsigned i, unsigned n,
 	for (unsigned k = 0; k < n; k++) {
 		throughput_path(o, k, other, sizeof(other));
 		io_dir_of(other, odir, sizeof(odir));
-		if (k != i && !strcmp(other, path))
+		if (k != i && !strcmp(other, path) && !o->share_file)
 			return err_set(err, errlen, "-F: '%s' is named twice; every child "
 				"needs a file of its own", path);
 		if (!strcmp(odir, dir))
@@ -154,6 +177,8 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 	for (unsigned i = 0; i < n; i++)
 		if (check_room(o, i, n, err, errlen) != 0)
 			return -1;
+	if (o->share_file)      /* -+V: one file, made once */
+		n = n ? 1 : 0;
 	for (unsigned i = 0; i < n; i++) {
 		throughput_path(o, i, path, sizeof(path));
 		if (!o->overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {

@@ -58,6 +58,10 @@ int throughput_child_run(void *arg);
 /* The largest child count of the options' runs. */
 unsigned throughput_most_children(const struct options *o);
 
+/* -+V: empty the shared file before test kind's children (0 or -1). */
+int throughput_share_empty(const struct options *o, int kind, char *err,
+			   size_t errlen);
+
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
 void throughput_remove_files(const struct options *o, unsigned n);
 

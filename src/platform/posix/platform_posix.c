@@ -217,6 +217,42 @@ int io_seek(int fd, int64_t off, int whence, const char *path,
 	return 0;
 }
 
+int io_lock(int fd, int how, uint64_t off, uint64_t len, const char *path,
+	    char *err, size_t errlen)
+{
+	struct flock fl;
+	int rc;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = how == IO_LOCK_WRITE ? F_WRLCK : how == IO_LOCK_READ ?
+		F_RDLCK : F_UNLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = (off_t)off;
+	fl.l_len = (off_t)len;
+	/*
+	 * Open-file-description locks where there are (Linux): a lock per
+	 * descriptor, so -T's threads, each with its own, exclude each other
+	 * as processes do, and one thread's close drops only its own locks.
+	 */
+#ifdef F_OFD_SETLKW
+	do
+		rc = fcntl(fd, F_OFD_SETLKW, &fl);
+	while (rc != 0 && errno == EINTR);
+	if (rc == 0 || errno != EINVAL)
+		goto done;
+#endif
+	do
+		rc = fcntl(fd, F_SETLKW, &fl);
+	while (rc != 0 && errno == EINTR);
+#ifdef F_OFD_SETLKW
+done:
+#endif
+	if (rc != 0)
+		return fail(err, errlen, how == IO_UNLOCK ? "unlock" : "lock",
+			    path, errno);
+	return 0;
+}
+
 /*
  * One loop for the four plain transfers: pos < 0 means the file position
  * (write/read), otherwise an offset (pwrite/pread).

@@ -271,6 +271,28 @@ int io_seek(int fd, int64_t off, int whence, const char *path,
 	return 0;
 }
 
+int io_lock(int fd, int how, uint64_t off, uint64_t len, const char *path,
+	    char *err, size_t errlen)
+{
+	OVERLAPPED ov;
+	/* len 0: to any end the file will have, as fcntl's l_len 0 */
+	const uint64_t n = len ? len : UINT64_MAX - off;
+	BOOL ok;
+
+	memset(&ov, 0, sizeof(ov));
+	ov.Offset = (DWORD)off;
+	ov.OffsetHigh = (DWORD)(off >> 32);
+	if (how == IO_UNLOCK)
+		ok = UnlockFileEx(fd_handle(fd), 0, (DWORD)n, (DWORD)(n >> 32), &ov);
+	else
+		ok = LockFileEx(fd_handle(fd), how == IO_LOCK_WRITE ?
+				LOCKFILE_EXCLUSIVE_LOCK : 0, 0, (DWORD)n,
+				(DWORD)(n >> 32), &ov);
+	if (!ok)
+		return fail(err, errlen, how == IO_UNLOCK ? "unlock" : "lock", path);
+	return 0;
+}
+
 /*
  * One loop for the four plain transfers: pos < 0 means the file pointer
  * (write/read), otherwise an OVERLAPPED offset (pwrite/pread).
