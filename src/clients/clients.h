@@ -45,6 +45,8 @@ int clients_active(void);
 int clients_leader(void);
 /* This client's number (MPI rank; 0 in the plain build). */
 int clients_rank(void);
+/* How many clients run the sweep (MPI ranks; 1 in the plain build). */
+int clients_count(void);
 
 /*
  * Collective: every client's rc (0 or -1).  When any client failed,

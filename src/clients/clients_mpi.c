@@ -170,6 +170,11 @@ int clients_rank(void)
 	return cl.rank;
 }
 
+int clients_count(void)
+{
+	return cl.size;
+}
+
 /* err becomes rank `from`'s message msg, prefixed with its rank and host. */
 static void name_rank(int from, const char *msg, char *err, size_t errlen)
 {
@@ -315,6 +320,11 @@ static int client_path(const struct options *o, const struct cluster_file *cf,
 {
 	char own[4096];
 
+	if (o->share_file) {	/* -+V: -f as it is, the same for every rank */
+		if ((size_t)snprintf(out, outlen, "%s", o->file) >= outlen)
+			return err_set(err, errlen, "-f '%.300s': too long", o->file);
+		return 0;
+	}
 	if (!cf->n)
 		return expand(o->file, rank, out, outlen, err, errlen);
 	if (expand(o->file, rank, own, sizeof(own), err, errlen) != 0)
@@ -388,7 +398,24 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	/* before anything that may fail on some ranks only: it broadcasts */
 	if (o->cluster_file && cluster_read(o->cluster_file, &cf, err, errlen) != 0)
 		return -1;
-	if ((!cf.n && distinct(o->file, err, errlen) != 0) ||
+	if (o->share_file && o->file_lock && cl.size > 1) {
+		/* a rank holding the whole file would wait at the pass's end
+		 * for ranks that wait for its lock */
+		return err_set(err, errlen, "-W and %s: whole-file locks on the file "
+			"all ranks share would deadlock at the passes' barriers; "
+			"use -+L (record locks)", o->rlocking ? "-+L" : "-+V");
+	}
+	if (o->share_file && cf.n) {
+		err_set(err, errlen, "-+m and -+V: the client file gives every rank "
+			"its own place; -+V needs one file for all, named by -f");
+		goto fail;
+	}
+	if (o->share_file && strchr(o->file, '%')) {
+		err_set(err, errlen, "-f '%.300s' and -+V: the ranks share one file; "
+			"take the %% names out of -f", o->file);
+		goto fail;
+	}
+	if ((!cf.n && !o->share_file && distinct(o->file, err, errlen) != 0) ||
 	    client_path(o, &cf, cl.rank, path, sizeof(path), err, errlen) != 0)
 		goto fail;
 	if (o->stonewall && cl.size > 1) {

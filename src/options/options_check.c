@@ -159,6 +159,11 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->jitter)
 		return opt_error(ps, "-K and %s: disrupted read patterns are not "
 				 "supported with queue depth, jobs or mixes", what);
+	if (o->file_lock || o->rlocking || o->share_file)
+		return opt_error(ps, "-%s and %s: file and record locks and the shared "
+				 "file are not supported with queue depth, jobs or "
+				 "mixes", opt_seen(ps, "W") ? "W" : opt_seen(ps, "+L") ?
+				 "+L" : opt_seen(ps, "+l") ? "+l" : "+V", what);
 	if (o->bind_given && o->jobs > 1)
 		return opt_error(ps, "-P and --jobs: the workers are not bound one "
 				 "to a CPU; bind throughput mode's children (-t)");

@@ -143,7 +143,7 @@ const struct opt_row opt_table[] = {
 	FLAG("W", "lock-file", OPT_GROUP_TIMING, file_lock,
 	     "\tLock file when reading/writing.",
 	     "lock the whole file (fcntl/LockFileEx; shared for readers) from "
-	     "before each pass's timing until after it"),
+	     "just before each pass's timing until its close"),
 	FLAG("+l", "record-lock", OPT_GROUP_TIMING, rlocking,
 	     "\t>>> Record locking mode enabled. <<<",
 	     "lock each record around its read or write, inside the timing"),

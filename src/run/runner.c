@@ -109,6 +109,11 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 	char dir[4096];
 	uint64_t free_bytes = 0, need_kb = largest_kb(o);
 
+	/* -+V: every client's region is in the one file the leader makes */
+	if (o->share_file && !clients_leader())
+		return 0;
+	if (o->share_file)
+		need_kb *= (uint64_t)clients_count();
 	if (o->existing)
 		return check_qfiles(o, err, errlen) != 0 ? -1 :
 			check_existing(o, err, errlen);
@@ -690,6 +695,10 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->cold = o->cold;
 	c->read_only = o->existing;
 	c->no_truncate = o->no_truncate;
+	c->file_lock = o->file_lock;
+	c->rlock = o->rlocking;
+	c->shared = o->share_file;
+	c->lock_fd = -1;
 	c->sleep_s = o->sleep_between_s;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->compute_included = o->compute_included;
@@ -735,7 +744,9 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
-	if (have_file && !o->keep_file && !o->existing && plat_remove(c->path) != 0 && rc == 0) {
+	/* -+V: the leader removes the shared file (after the last barrier) */
+	if (have_file && !o->keep_file && !o->existing &&
+	    (!c->shared || clients_leader()) && plat_remove(c->path) != 0 && rc == 0) {
 		err_set(err, errlen, "cannot remove '%s': %s", c->path,
 			strerror(errno));
 		rc = -1;

@@ -231,6 +231,8 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	c->verify_failed = 0;
 	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
 	verify_set_record(&c->vfy, c->reclen);
+	/* -+V: the writer's region of the one file (--reorder: another's) */
+	c->base = c->shared ? (uint64_t)writer * c->numrecs * c->reclen : 0;
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;
@@ -249,12 +251,13 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 	 * disruptions, chosen once: the loops stay plain
 	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
-		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter) &&
-		t->checked ?
+		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter ||
+		 c->rlock) && t->checked ?
 		t->checked : t->pass;
 
 	if (c->mmap) {
-		pass = c->vfy.mode != VERIFY_OFF ? t->mapped_checked : t->mapped;
+		pass = c->vfy.mode != VERIFY_OFF || c->rlock ? t->mapped_checked :
+			t->mapped;
 		if (!pass)
 			return err_set(c->err, c->errlen, "test %d (%s) has no mmap "
 				       "version", t->number, tests_name(t));

@@ -125,6 +125,14 @@ struct tests_ctx {
 	int cold;                   /* --cold: drop the file before each read pass */
 	int read_only;              /* -+E: open it read-only, skip random writes */
 	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
+	int file_lock;              /* -W: the file locked from tests_ready to close */
+	int rlock;                  /* -+l, -+L: each record locked around its op
+				       (the checked copy of a pass) */
+	int shared;                 /* -+V, -+L: the clients share one file */
+	uint64_t base;              /* set by tests_run: -+V, the region of the
+				       file's writer (client x file size), else 0 */
+	int lock_fd;                /* set at open: the descriptor -W locks */
+	int lock_how;               /* ...and how (IO_LOCK_READ or IO_LOCK_WRITE) */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
 				       (compute.h; the checked copy of a pass) */

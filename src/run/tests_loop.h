@@ -21,6 +21,7 @@
 #include "clients/clients.h"
 #include "latency.h"
 #include "platform/clock.h"
+#include "platform/platform.h"
 #include "run/compute.h"
 #include "run/pattern.h"
 #include "run/tests.h"
@@ -37,6 +38,10 @@ void tests_window_save(struct tests_ctx *c, const struct pattern_window *w);
 /* Verify mode: 1 (c->err set, verify_failed) when buf is not the file's. */
 int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 		       uint64_t off);
+/* -+l: lock (how IO_LOCK_READ, IO_LOCK_WRITE) or unlock (IO_UNLOCK) len
+ * bytes at off of the pass's part of the file; 0 or -1 (c->err set). */
+int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
+		int how);
 
 #define STOPPED_OR(c, stmt) \
 	do { if (*(c)->stop) { rc = TESTS_STOPPED; goto out; } stmt; } while (0)
@@ -117,6 +122,18 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 	if ((on) && verify_stamps(&(c)->vfy)) \
 		verify_fill(&(c)->vfy, (p), (len), (off)); \
 } while (0)
+
+/*
+ * -+l, -+L (record locking): in the checked copy, the record at offset
+ * off locked before its op (exclusive for a write, shared for a read) and
+ * unlocked after it, inside the timing as in IOzone.
+ */
+#define RLOCK(c, on, fd, off, len, how) do { \
+	if ((on) && (c)->rlock && \
+	    tests_rlock((c), (fd), (off), (len), (how)) != 0) \
+		goto out; \
+} while (0)
+#define RUNLOCK(c, on, fd, off, len) RLOCK(c, on, fd, off, len, IO_UNLOCK)
 
 /* The two copies of a pass body (see CHECKED above), named plain and checked. */
 #define PASS_PAIR(plain, checked, body) \

@@ -69,11 +69,13 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 		return -1;
 	if (how & MAP_GROW) {
 		STAMP(c, vfy, w->p, len, size - len);
-		if (io_full_pwrite(*fd, w->p, len, size - len, c->path, c->err,
-				   c->errlen) != 0)
+		if (io_full_pwrite(*fd, w->p, len, c->base + size - len, c->path,
+				   c->err, c->errlen) != 0)
 			return -1;
 	}
-	return io_map(*fd, size, how & MAP_WRITE, m, c->path, c->err, c->errlen);
+	/* -+V: from the file's start to the end of the pass's region */
+	return io_map(*fd, c->base + size, how & MAP_WRITE, m, c->path, c->err,
+		      c->errlen);
 }
 
 /* -e: msync(MS_SYNC) of it all inside the timing; -c: unmap and close; t1. */
@@ -124,6 +126,7 @@ IOSWEEP_ALWAYS_INLINE int map_out(struct tests_ctx *c, struct tests_span *s,
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
+	const unsigned char *at0;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;
 	uint64_t t0, tp;
@@ -138,10 +141,13 @@ IOSWEEP_ALWAYS_INLINE int map_out(struct tests_ctx *c, struct tests_span *s,
 		rc = TESTS_STOPPED;
 		goto out;
 	}
+	at0 = m.addr + c->base;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
-		   memcpy(buf, m.addr + AT(order, i, n, len, off), len);
-		   if (CHECKED(c, vfy, buf, len, AT(order, i, n, len, off))) goto out);
+		   RLOCK(c, vfy, fd, AT(order, i, n, len, off), len, IO_LOCK_READ);
+		   memcpy(buf, at0 + AT(order, i, n, len, off), len);
+		   if (CHECKED(c, vfy, buf, len, AT(order, i, n, len, off))) goto out;
+		   RUNLOCK(c, vfy, fd, AT(order, i, n, len, off), len));
 	rc = map_end_timed(c, &fd, &m, t0, s);
 out:
 	return map_finish(c, fd, &m, rc);
@@ -159,7 +165,9 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
-	const int trunc = order == AT_SEQ && pass == 0 && !c->no_truncate ? O_TRUNC : 0;
+	const int trunc = order == AT_SEQ && pass == 0 && !c->no_truncate &&
+		!c->shared ? O_TRUNC : 0;
+	const uint64_t b = c->base;
 	struct pattern_window w;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;
@@ -172,7 +180,7 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 	if (order == AT_SEQ && c->mmap_mix) {
 		size_t page = n * len < TESTS_MIX_PAGE ? (size_t)(n * len) : TESTS_MIX_PAGE;
 		STAMP(c, vfy, w.p, page, 0);
-		if (io_full_pwrite(fd, w.p, page, 0, c->path, c->err, c->errlen) != 0)
+		if (io_full_pwrite(fd, w.p, page, b, c->path, c->err, c->errlen) != 0)
 			goto out;
 	}
 	if (tests_opened(c, fd) != 0)
@@ -184,8 +192,10 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   STAMP(c, vfy, w.p, len, AT(order, i, n, len, off));
-		   memcpy(m.addr + AT(order, i, n, len, off), w.p, len);
-		   if (SYNCED_FAIL(c, m, AT(order, i, n, len, off), len)) goto out;
+		   RLOCK(c, vfy, fd, AT(order, i, n, len, off), len, IO_LOCK_WRITE);
+		   memcpy(m.addr + b + AT(order, i, n, len, off), w.p, len);
+		   if (SYNCED_FAIL(c, m, b + AT(order, i, n, len, off), len)) goto out;
+		   RUNLOCK(c, vfy, fd, AT(order, i, n, len, off), len);
 		   WINDOW_NEXT(w));
 	rc = map_end_timed(c, &fd, &m, t0, s);
 	tests_window_save(c, &w);

@@ -154,7 +154,13 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	c->wall_mask = 0;
 	while (c->wall_mask * 2 + 1 < steps)
 		c->wall_mask = c->wall_mask * 2 + 1;
-	return clients_pass_start(*c->stop != 0);
+	if (clients_pass_start(*c->stop != 0) != 0)
+		return 1;
+	/* -W: as IOzone, locked after the start and before t0, until the close */
+	if (c->file_lock && c->lock_fd >= 0 &&
+	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
+		return -1;
+	return 0;
 }
 
 /* The records a pass moved: all, or those before it was stonewalled. */
@@ -185,14 +191,27 @@ int tests_open_file(struct tests_ctx *c, int flags)
 	if (c->read_only && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
 		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
 			       c->path);
-	return io_open(c->path, flags | c->open_flags, &c->mode, c->err, c->errlen);
+	c->lock_fd = io_open(c->path, flags | c->open_flags, &c->mode, c->err,
+			     c->errlen);
+	c->lock_how = flags & (O_WRONLY | O_RDWR) ? IO_LOCK_WRITE : IO_LOCK_READ;
+	return c->lock_fd;
 }
 
+/* After the open: its fsync; -+V: the position at the pass's region. */
 int tests_opened(struct tests_ctx *c, int fd)
 {
 	if (fd < 0)
 		return -1;
-	return io_fsync(fd, c->path, c->err, c->errlen);
+	if (io_fsync(fd, c->path, c->err, c->errlen) != 0)
+		return -1;
+	return c->base ? io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+				 c->errlen) : 0;
+}
+
+int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
+		int how)
+{
+	return io_lock(fd, how, c->base + off, len, c->path, c->err, c->errlen);
 }
 
 /* -e: fsync inside the timing; -c: close inside; then t1. */
@@ -289,7 +308,8 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 				      struct tests_span *s, const int vfy)
 {
-	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate ? O_TRUNC : 0));
+	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate &&
+					      !c->shared ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
@@ -306,8 +326,10 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   STAMP(c, vfy, w.p, len, i * len);
+		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_WRITE);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0) goto out;
+		   RUNLOCK(c, vfy, fd, i * len, len);
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -331,7 +353,8 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
-	    io_seek(fd, 0, SEEK_SET, c->path, c->err, c->errlen) != 0)
+	    io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+		    c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
 		rc = TESTS_STOPPED;
@@ -340,9 +363,11 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   JITTER(c, vfy, fd, i, len);
+		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, i * len)) goto out);
+		       CHECKED(c, vfy, buf, len, i * len)) goto out;
+		   RUNLOCK(c, vfy, fd, i * len, len));
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
@@ -359,6 +384,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
 	const uint64_t *off = c->offsets;
+	const uint64_t b = c->base;
 	struct pattern_window w;
 	uint64_t t0, tp;
 
@@ -372,18 +398,22 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	if (pass == 0) {
 		TIMED_LOOP(c, tp, 0, n,
-			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
+			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
 			       io_full_read(fd, buf, len, c->path, c->err,
 					    c->errlen) != 0 ||
-			       CHECKED(c, vfy, buf, len, off[i])) goto out);
+			       CHECKED(c, vfy, buf, len, off[i])) goto out;
+			   RUNLOCK(c, vfy, fd, off[i], len));
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
 			   STAMP(c, vfy, w.p, len, off[i]);
-			   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_WRITE);
+			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
 			       io_full_write(fd, w.p, len, c->path, c->err,
 					     c->errlen) != 0) goto out;
+			   RUNLOCK(c, vfy, fd, off[i], len);
 			   WINDOW_NEXT(w));
 	}
 	rc = end_timed(c, &fd, t0, s);
@@ -414,20 +444,24 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 	}
 	t0 = tp = clock_now_ns();
 	/* the first op's latency includes this seek */
-	if (io_seek(fd, (int64_t)((n - 1) * c->reclen), SEEK_SET, c->path,
-		    c->err, c->errlen) != 0)
+	if (io_seek(fd, (int64_t)(c->base + (n - 1) * c->reclen), SEEK_SET,
+		    c->path, c->err, c->errlen) != 0)
 		goto out;
 	/* step i reads record n - i, the last step record 0 */
 	TIMED_LOOP(c, tp, 1, n,
+		   RLOCK(c, vfy, fd, (n - i) * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
 		       CHECKED(c, vfy, buf, len, (n - i) * len) ||
 		       io_seek(fd, back, SEEK_CUR, c->path, c->err,
-			       c->errlen) != 0) goto out);
+			       c->errlen) != 0) goto out;
+		   RUNLOCK(c, vfy, fd, (n - i) * len, len));
 	TIMED_LOOP(c, tp, 0, 1,
+		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, 0)) goto out);
+		       CHECKED(c, vfy, buf, len, 0)) goto out;
+		   RUNLOCK(c, vfy, fd, 0, len));
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
@@ -456,10 +490,12 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   STAMP(c, vfy, w.p, len, 0);
+		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_WRITE);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0 ||
-		       io_seek(fd, 0, SEEK_SET, c->path, c->err,
+		       io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 			       c->errlen) != 0) goto out;
+		   RUNLOCK(c, vfy, fd, 0, len);
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -489,11 +525,13 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
-		   if (io_seek(fd, (int64_t)off[i], SEEK_SET, c->path,
+		   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
+		   if (io_seek(fd, (int64_t)(c->base + off[i]), SEEK_SET, c->path,
 			       c->err, c->errlen) != 0 ||
 		       io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, off[i])) goto out);
+		       CHECKED(c, vfy, buf, len, off[i])) goto out;
+		   RUNLOCK(c, vfy, fd, off[i], len));
 	rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
@@ -512,9 +550,11 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	int fd = io_open(c->path, flags, NULL, c->err, c->errlen);
 	FILE *fp;
 
+	c->lock_fd = fd;
+	c->lock_how = flags & (O_WRONLY | O_RDWR) ? IO_LOCK_WRITE : IO_LOCK_READ;
 	if (fd < 0)
 		return NULL;
-	if (io_fsync(fd, c->path, c->err, c->errlen) != 0) {
+	if (tests_opened(c, fd) != 0) {
 		plat_close_fd(fd);
 		return NULL;
 	}
@@ -608,10 +648,12 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   STAMP(c, vfy, w.p, len, i * len);
+		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_WRITE);
 		   if (fwrite(w.p, len, 1, fp) != 1) {
 			   rc = stream_fail(c, "fwrite");
 			   goto out;
 		   }
+		   RUNLOCK(c, vfy, fileno(fp), i * len, len);
 		   WINDOW_NEXT(w));
 	rc = end_timed_stream(c, &fp, t0, s);
 	tests_window_save(c, &w);
@@ -640,6 +682,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_READ);
 		   if (fread(buf, len, 1, fp) != 1) {
 			   if (feof(fp))
 				   err_set(c->err, c->errlen, "cannot fread '%s': "
@@ -649,7 +692,8 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 			   rc = TESTS_ERROR;
 			   goto out;
 		   }
-		   if (CHECKED(c, vfy, buf, len, i * len)) goto out);
+		   if (CHECKED(c, vfy, buf, len, i * len)) goto out;
+		   RUNLOCK(c, vfy, fileno(fp), i * len, len));
 	rc = end_timed_stream(c, &fp, t0, s);
 out:
 	return finish_stream(c, fp, rc);
@@ -665,6 +709,7 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 	unsigned char *buf = c->buf;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
+	const uint64_t b = c->base;
 	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
@@ -679,15 +724,19 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, n,
 			   STAMP(c, vfy, w.p, len, off);
-			   if (io_full_pwrite(fd, w.p, len, off, c->path,
+			   RLOCK(c, vfy, fd, off, len, IO_LOCK_WRITE);
+			   if (io_full_pwrite(fd, w.p, len, b + off, c->path,
 					      c->err, c->errlen) != 0) goto out;
+			   RUNLOCK(c, vfy, fd, off, len);
 			   off += len;
 			   WINDOW_NEXT(w));
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
-			   if (io_full_pread(fd, buf, len, off, c->path,
+			   RLOCK(c, vfy, fd, off, len, IO_LOCK_READ);
+			   if (io_full_pread(fd, buf, len, b + off, c->path,
 					     c->err, c->errlen) != 0 ||
 			       CHECKED(c, vfy, buf, len, off)) goto out;
+			   RUNLOCK(c, vfy, fd, off, len);
 			   off += len);
 	}
 	rc = end_timed(c, &fd, t0, s);
@@ -733,6 +782,7 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 	const uint64_t groups = c->numrecs / c->nvec;
 	const int tail_n = (int)(c->numrecs % c->nvec);
 	const uint64_t step = (uint64_t)nvec * len;
+	const uint64_t b = c->base;
 	struct pattern_window w;
 	uint64_t t0, tp, off = 0;
 
@@ -748,28 +798,36 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 	if (is_write) {
 		TIMED_LOOP(c, tp, 0, groups,
 			   STAMP(c, vfy, w.p, (size_t)step, off);
-			   if (io_full_pwritev(fd, iov, nvec, off, c->path, c->err,
+			   RLOCK(c, vfy, fd, off, step, IO_LOCK_WRITE);
+			   if (io_full_pwritev(fd, iov, nvec, b + off, c->path, c->err,
 					       c->errlen) != 0) goto out;
+			   RUNLOCK(c, vfy, fd, off, step);
 			   off += step;
 			   WINDOW_NEXT(w);
 			   point_iov(iov, w.p, len, nvec));
 		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
 				   STAMP(c, vfy, w.p, (size_t)tail_n * len, off);
-				   if (io_full_pwritev(fd, iov, tail_n, off, c->path,
-						       c->err, c->errlen) != 0) goto out);
+				   RLOCK(c, vfy, fd, off, tail_n * len, IO_LOCK_WRITE);
+				   if (io_full_pwritev(fd, iov, tail_n, b + off, c->path,
+						       c->err, c->errlen) != 0) goto out;
+				   RUNLOCK(c, vfy, fd, off, tail_n * len));
 	} else {
 		TIMED_LOOP(c, tp, 0, groups,
-			   if (io_full_preadv(fd, iov, nvec, off, c->path, c->err,
+			   RLOCK(c, vfy, fd, off, step, IO_LOCK_READ);
+			   if (io_full_preadv(fd, iov, nvec, b + off, c->path, c->err,
 					      c->errlen) != 0 ||
 			       CHECKED(c, vfy, c->buf, (size_t)step, off)) goto out;
+			   RUNLOCK(c, vfy, fd, off, step);
 			   off += step);
 		if (tail_n)
 			TIMED_LOOP(c, tp, groups, groups + 1,
-				   if (io_full_preadv(fd, iov, tail_n, off, c->path,
+				   RLOCK(c, vfy, fd, off, tail_n * len, IO_LOCK_READ);
+				   if (io_full_preadv(fd, iov, tail_n, b + off, c->path,
 						      c->err, c->errlen) != 0 ||
 				       CHECKED(c, vfy, c->buf, (size_t)tail_n * len,
-					       off)) goto out);
+					       off)) goto out;
+				   RUNLOCK(c, vfy, fd, off, tail_n * len));
 	}
 	rc = end_timed(c, &fd, t0, s);
 	if (is_write)
@@ -806,8 +864,8 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		     int is_write)
 {
 	const struct telemetry *t = c->traj[is_write ? 0 : 1];
-	int fd = tests_open_file(c, is_write ? O_RDWR | (pass == 0 ? O_TRUNC : 0) :
-			   O_RDONLY);
+	int fd = tests_open_file(c, is_write ? O_RDWR |
+				 (pass == 0 && !c->shared ? O_TRUNC : 0) : O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
 	uint64_t t0;
@@ -832,8 +890,8 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		const uint64_t think = t->fields == 3 ?
 			(uint64_t)op->compute_ms * 1000000u : c->compute_ns;
 		STOPPED_OR(c, (void)0);
-		if (io_seek(fd, (int64_t)op->offset, SEEK_SET, c->path, c->err,
-			    c->errlen) != 0)
+		if (io_seek(fd, (int64_t)(c->base + op->offset), SEEK_SET, c->path,
+			    c->err, c->errlen) != 0)
 			goto out;
 		if (think)
 			c->computed_ns += compute_spin(think);
@@ -879,8 +937,8 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 	tests_window_start(c, &w, len);
 	for (uint64_t i = done; i < c->numrecs; i++) {
 		STAMP(c, 1, w.p, len, i * c->reclen);
-		if (io_full_pwrite(fd, w.p, len, i * c->reclen, c->path, c->err,
-				   c->errlen) != 0) {
+		if (io_full_pwrite(fd, w.p, len, c->base + i * c->reclen, c->path,
+				   c->err, c->errlen) != 0) {
 			plat_close_fd(fd);
 			return TESTS_ERROR;
 		}

@@ -722,6 +722,34 @@ static void test_release_after_error(void)
 	options_release(&o);    /* twice is harmless */
 }
 
+/* -W, -+l, -+L, -+V: each sets what it names; -+L both of its parts. */
+static void test_locks_and_shared(void)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct options o;
+
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-t 2 -s 1m -i 0 -+L", err,
+					 sizeof(err)), 0);
+	CU_ASSERT(o.rlocking && o.share_file && !o.file_lock);
+	size_t lines = 0;
+	for (size_t i = 0; i < o.nsplash; i++)
+		lines += strstr(o.splash[i], "Record locking, shared file mode") != NULL;
+	CU_ASSERT_EQUAL(lines, 1);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0 -W -+l", err,
+					 sizeof(err)), 0);
+	CU_ASSERT(o.rlocking && o.file_lock && !o.share_file);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-t 2 -s 1m -i 0 -+V", err,
+					 sizeof(err)), 0);
+	CU_ASSERT(o.share_file && !o.rlocking && !o.file_lock);
+	options_release(&o);
+	CU_ASSERT_EQUAL(parse_line(&o, "-s 1m -i 0 -+V --jobs 2", err,
+				   sizeof(err)), -1);
+	CU_ASSERT(strstr(err, "-+V and --jobs") != NULL);
+	options_release(&o);
+}
+
 /* --ci's share, and -g auto: twice the RAM, on the -n series. */
 static void test_ci_and_auto(void)
 {
@@ -775,6 +803,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_help_version),
 	CU_CASE(test_help_text),
 	CU_CASE(test_release_after_error),
+	CU_CASE(test_locks_and_shared),
 	{ 0, 0 }
 };
 

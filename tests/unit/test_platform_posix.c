@@ -427,6 +427,69 @@ static void test_cached_fraction(void)
 	teardown();
 }
 
+/*
+ * What another descriptor of the file is told about [off, off+len) when
+ * it asks for a lock of type want: F_UNLCK when it could have it, or the
+ * type of the lock in its way.
+ */
+static int lock_in_way(int fd, short want, off_t off, off_t len)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = want;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = off;
+	fl.l_len = len;
+#ifdef F_OFD_GETLK
+	CU_ASSERT_FATAL(fcntl(fd, F_OFD_GETLK, &fl) == 0);
+#else
+	CU_ASSERT_FATAL(fcntl(fd, F_GETLK, &fl) == 0);
+#endif
+	return fl.l_type;
+}
+
+/* -W, -+l: io_lock's ranges and kinds, seen from a second descriptor. */
+static void test_lock(void)
+{
+	int a, b;
+
+	setup();
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	a = open_rw();
+	b = open_rw();
+	CU_ASSERT_FATAL(a >= 0 && b >= 0);
+#ifdef F_OFD_GETLK
+	/* a record: exclusive on its bytes, nothing either side */
+	CU_ASSERT(io_lock(a, IO_LOCK_WRITE, 65536, 65536, path, err, sizeof(err)) == 0);
+	CU_ASSERT(lock_in_way(b, F_RDLCK, 65536, 1) == F_WRLCK);
+	CU_ASSERT(lock_in_way(b, F_RDLCK, 131071, 1) == F_WRLCK);
+	CU_ASSERT(lock_in_way(b, F_WRLCK, 0, 65536) == F_UNLCK);
+	CU_ASSERT(lock_in_way(b, F_WRLCK, 131072, 1) == F_UNLCK);
+	CU_ASSERT(io_lock(a, IO_UNLOCK, 65536, 65536, path, err, sizeof(err)) == 0);
+	CU_ASSERT(lock_in_way(b, F_WRLCK, 65536, 65536) == F_UNLCK);
+	/* shared: other readers may, writers may not; len 0 reaches past EOF */
+	CU_ASSERT(io_lock(a, IO_LOCK_READ, 0, 0, path, err, sizeof(err)) == 0);
+	CU_ASSERT(lock_in_way(b, F_RDLCK, 1u << 30, 1) == F_UNLCK);
+	CU_ASSERT(lock_in_way(b, F_WRLCK, 1u << 30, 1) == F_RDLCK);
+	/* the close drops it */
+	CU_ASSERT(io_close(a, path, err, sizeof(err)) == 0);
+	a = -1;
+	CU_ASSERT(lock_in_way(b, F_WRLCK, 0, 0) == F_UNLCK);
+#else
+	/* classic locks are the process's: only that it is taken and given */
+	CU_ASSERT(io_lock(a, IO_LOCK_WRITE, 0, 4096, path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_lock(a, IO_UNLOCK, 0, 4096, path, err, sizeof(err)) == 0);
+#endif
+	/* a descriptor that is not open: an error naming the file */
+	CU_ASSERT(io_lock(-1, IO_LOCK_READ, 0, 0, path, err, sizeof(err)) == -1);
+	CU_ASSERT(strstr(err, path) != NULL);
+	if (a >= 0)
+		close(a);
+	close(b);
+	teardown();
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_full_write_read),
 	CU_CASE(test_read_past_eof_names_file),
@@ -442,6 +505,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_mode_flags),
 	CU_CASE(test_purge_cache),
 	CU_CASE(test_cached_fraction),
+	CU_CASE(test_lock),
 	{ 0, 0 }
 };
 
