@@ -133,6 +133,17 @@ int opt_splash_line(struct opt_parse *ps, const char *line)
 	return opt_splash(ps, "%s", line);
 }
 
+/* -+A N: madvise, where the platform has it. */
+int opt_madvise(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value)
+{
+	if (!plat_caps()->madvise)
+		return opt_error(ps, "%s: there is no madvise on %s", ps->shown,
+				 plat_caps()->os);
+	ps->o->advise_given = 1;
+	return opt_set_unsigned(ps, row, text, value);
+}
+
 /* -+L: IOzone's record locking on one shared file (-+l with -+V). */
 int opt_lock_shared(struct opt_parse *ps, const struct opt_row *row,
 		    const char *text, uint64_t value)

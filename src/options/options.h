@@ -98,6 +98,8 @@ struct options {
 	int msync_sync;             /* -G: msync(MS_SYNC) per record (with -B or -D) */
 	int mmap_mix;               /* -Z: a write(2) to the mapped file before test 0 */
 	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
+	int advise_given;           /* -+A given: madvise every mapping with advise */
+	unsigned advise;            /* -+A N: IOzone's 0-4 (platform.h io_map_advise) */
 	int file_lock;              /* -W: the whole file locked around each pass */
 	int rlocking;               /* -+l, -+L: each record locked around its op */
 	int share_file;             /* -+V, -+L: children and ranks share one file */

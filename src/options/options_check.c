@@ -380,6 +380,9 @@ static int opt_check_mmap(struct opt_parse *ps)
 			return opt_error(ps, "-G: msync needs mmap files; add -B (or -D)");
 		if (o->mmap_mix)
 			return opt_error(ps, "-Z: mixes mmap and file I/O; add -B (or -D)");
+		if (o->advise_given)
+			return opt_error(ps, "-+A: madvise advises mmap files; add -B "
+					 "(or -D)");
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)

@@ -76,6 +76,8 @@ extern const size_t opt_table_rows;
 /* The handlers the table names (options.c): 0, or -1 with the message in ps. */
 int opt_set_flag(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+int opt_madvise(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value);
 int opt_lock_shared(struct opt_parse *ps, const struct opt_row *row,
 		    const char *text, uint64_t value);
 int opt_existing(struct opt_parse *ps, const struct opt_row *row,

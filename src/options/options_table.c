@@ -140,6 +140,10 @@ const struct opt_row opt_table[] = {
 	{ "Y", "read-telemetry", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TESTS,
 	  "the read test replays FILE's operations, as -X", NULL, 0, NULL,
 	  opt_telemetry },
+	{ "+A", "madvise", OPT_ARG_UINT, "N", 0, 4, OPT_GROUP_TIMING,
+	  "mmap files (-B, -D): madvise the mapping, 0 normal, 1 random, "
+	  "2 sequential, 3 don't need, 4 will need", NULL, OFF(advise),
+	  "\tMadvise enabled: #", opt_madvise },
 	FLAG("W", "lock-file", OPT_GROUP_TIMING, file_lock,
 	     "\tLock file when reading/writing.",
 	     "lock the whole file (fcntl/LockFileEx; shared for readers) from "
@@ -410,7 +414,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+O", "rate limiting is not supported"),
 	REJECT("+T", "timestamps are not supported"),
-	REJECT("+A", "madvise is not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
 	       "off Windows; -I bypasses the cache everywhere "
 	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),

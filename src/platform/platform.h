@@ -221,6 +221,16 @@ int io_map(int fd, uint64_t len, int writable, struct io_map *m,
 int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
 		const char *path, char *err, size_t errlen);
 
+/*
+ * -+A: tell the system how the whole mapping will be used, IOzone's
+ * numbers: 0 normal, 1 random, 2 sequential, 3 don't need, 4 will need
+ * (madvise).  0, or -1 ("cannot madvise 'f': ...", or where the platform
+ * has no such call: plat_caps()->madvise is 0).
+ */
+enum { IO_ADVISE_MOST = 4 };
+int io_map_advise(const struct io_map *m, int advice, const char *path,
+		  char *err, size_t errlen);
+
 /* Unmap (nothing when m->addr is NULL); m is cleared.  0 or -1. */
 int io_unmap(struct io_map *m, const char *path, char *err, size_t errlen);
 
@@ -235,6 +245,7 @@ struct plat_caps {
 	int processes;             /* -t can run children as processes (else threads only) */
 	int hardlinks;             /* plat_link works (fileop's link and unlink columns) */
 	const char *no_bind;       /* why plat_bind_cpu cannot work here, or NULL */
+	int madvise;               /* io_map_advise works (-+A) */
 };
 
 /* The capabilities of this build on this system (static storage). */

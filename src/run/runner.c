@@ -695,6 +695,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->cold = o->cold;
 	c->read_only = o->existing;
 	c->no_truncate = o->no_truncate;
+	c->advise = o->advise_given ? (int)o->advise : -1;
 	c->file_lock = o->file_lock;
 	c->rlock = o->rlocking;
 	c->shared = o->share_file;

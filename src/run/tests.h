@@ -122,6 +122,7 @@ struct tests_ctx {
 	int mmap;                   /* -B, -D: tests_def.mapped passes */
 	int msync_async, msync_sync; /* -D, -G: msync each record written */
 	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
+	int advise;                 /* -+A: io_map_advise's advice, or -1 */
 	int cold;                   /* --cold: drop the file before each read pass */
 	int read_only;              /* -+E: open it read-only, skip random writes */
 	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */

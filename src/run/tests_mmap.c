@@ -74,8 +74,12 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 			return -1;
 	}
 	/* -+V: from the file's start to the end of the pass's region */
-	return io_map(*fd, c->base + size, how & MAP_WRITE, m, c->path, c->err,
-		      c->errlen);
+	if (io_map(*fd, c->base + size, how & MAP_WRITE, m, c->path, c->err,
+		   c->errlen) != 0)
+		return -1;
+	/* -+A: as IOzone, the whole mapping advised as soon as it is made */
+	return c->advise >= 0 ? io_map_advise(m, c->advise, c->path, c->err,
+					      c->errlen) : 0;
 }
 
 /* -e: msync(MS_SYNC) of it all inside the timing; -c: unmap and close; t1. */

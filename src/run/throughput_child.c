@@ -399,7 +399,9 @@ static int child_map(struct tp_child_state *s)
 		   s->err, s->errlen) != 0)
 		return -1;
 	s->maddr = s->map.addr + s->base;
-	return 0;
+	/* -+A: as IOzone, the whole mapping advised as soon as it is made */
+	return c->o->advise_given ? io_map_advise(&s->map, (int)c->o->advise,
+						  s->path, s->err, s->errlen) : 0;
 }
 
 /* -+V: the file position at the start of its region, for the tests

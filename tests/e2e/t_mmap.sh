@@ -157,4 +157,41 @@ cp "$T/out" "$T/mmap-report.txt"
 expect_success "$IOSWEEP" import "$T/mmap-report.txt" --out "$T/imp"
 check grep -qx 'flags,"imported,mmap,msync_async,msync_sync,mmap_mix"' "$T/imp/meta.csv"
 
+# -+A: the mapping is advised; Linux shows it in the mapping's VmFlags
+# (rr: MADV_RANDOM, sr: MADV_SEQUENTIAL).  -J 20 keeps each pass's mapping
+# up long enough to look at it.
+# advised PID FILE FLAG: poll the mapping of FILE in PID's smaps for FLAG.
+advised() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 600 ]; do
+		awk -v f="$2" -v want="$3" '
+			$NF == f { on = 1; next }
+			/^[0-9a-f]+-[0-9a-f]+ / { on = 0 }
+			on && /^VmFlags:/ { for (i = 2; i <= NF; i++) if ($i == want) hit = 1 }
+			END { exit !hit }' "/proc/$1/smaps" 2>/dev/null && return 0
+		sleep 0.02
+		n=$((n + 1))
+	done
+	return 1
+}
+if [ -r /proc/self/smaps ]; then
+	for a in "1 rr" "2 sr"; do
+		set -- $a
+		"$IOSWEEP" -B -+A "$1" -J 20 -s 2m -r 64k -i 0 -i 1 -f "$T/adv.tmp" \
+			--out "$T/adv$1" >"$T/adv.out" 2>&1 &
+		pid=$!
+		check advised $pid "$T/adv.tmp" "$2"
+		wait $pid
+		check test $? -eq 0
+		check grep -qx "	Madvise enabled: $1" "$T/adv.out"
+	done
+else
+	echo "note: no /proc/self/smaps here: -+A's advice is not looked at"
+fi
+expect_failure 2 "$IOSWEEP" -+A 1 -s 1m -r 64k -i 0 -f "$T/adv.tmp"
+check one_line_error
+check grep -q -- '-+A: madvise advises mmap files' "$T/err"
+expect_failure 2 "$IOSWEEP" -B -+A 5 -s 1m -r 64k -i 0 -f "$T/adv.tmp"
+check one_line_error
+
 finish

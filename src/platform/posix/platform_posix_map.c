@@ -62,6 +62,23 @@ int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
 	return 0;
 }
 
+int io_map_advise(const struct io_map *m, int advice, const char *path,
+		  char *err, size_t errlen)
+{
+	static const int how[IO_ADVISE_MOST + 1] = {
+		MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL, MADV_DONTNEED,
+		MADV_WILLNEED
+	};
+
+	if (advice < 0 || advice > IO_ADVISE_MOST) {
+		errno = EINVAL;
+		return map_fail(err, errlen, "madvise", path);
+	}
+	if (madvise(m->addr, (size_t)m->len, how[advice]) != 0)
+		return map_fail(err, errlen, "madvise", path);
+	return 0;
+}
+
 int io_unmap(struct io_map *m, const char *path, char *err, size_t errlen)
 {
 	int rc = 0;

@@ -83,6 +83,7 @@ const struct plat_caps *plat_caps(void)
 #endif
 		.processes = 1,
 		.hardlinks = 1,
+		.madvise = 1,
 #if defined(__APPLE__)
 		.no_bind = "macOS has no hard CPU binding (thread affinity there is "
 			   "only a hint)",

@@ -76,6 +76,15 @@ int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
 	return 0;
 }
 
+/* No madvise on Windows: -+A is refused there (plat_caps()->madvise 0). */
+int io_map_advise(const struct io_map *m, int advice, const char *path,
+		  char *err, size_t errlen)
+{
+	(void)m; (void)advice;
+	SetLastError(ERROR_NOT_SUPPORTED);
+	return map_fail(err, errlen, "madvise", path);
+}
+
 int io_unmap(struct io_map *m, const char *path, char *err, size_t errlen)
 {
 	int rc = 0;
