@@ -100,6 +100,7 @@ struct options {
 	int no_truncate;            /* -+N: sequential writes keep the file's blocks */
 	int advise_given;           /* -+A given: madvise every mapping with advise */
 	unsigned advise;            /* -+A N: IOzone's 0-4 (platform.h io_map_advise) */
+	unsigned op_rate;           /* -+O: a child's operations per second, 0 free */
 	int file_lock;              /* -W: the whole file locked around each pass */
 	int rlocking;               /* -+l, -+L: each record locked around its op */
 	int share_file;             /* -+V, -+L: children and ranks share one file */

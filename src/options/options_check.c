@@ -484,6 +484,9 @@ int opt_check(struct opt_parse *ps)
 	if (opt_seen(ps, "d") && !options_throughput(o))
 		return opt_error(ps, "-d '%s': staggers the children of throughput "
 				 "mode; add -t N", opt_given(ps, "d"));
+	if (o->op_rate && !options_throughput(o))
+		return opt_error(ps, "-+O '%s': paces the children of throughput mode; "
+				 "add -t N", opt_given(ps, "+O"));
 	if (opt_seen(ps, "O") && opt_seen(ps, "N"))
 		return opt_error(ps, "-O and -N: choose one unit, operations per "
 				 "second (-O) or microseconds per operation (-N)");

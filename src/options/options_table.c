@@ -201,6 +201,10 @@ const struct opt_row opt_table[] = {
 	  "start the children US microseconds apart, child k (k + 1) x US "
 	  "after the barrier opens", "0", OFF(stagger_us), NULL,
 	  opt_set_unsigned },
+	{ "+O", "op-rate", OPT_ARG_UINT, "OPS", 1, 100000000, OPT_GROUP_THROUGHPUT,
+	  "each child paces itself to OPS operations per second: after an "
+	  "operation quicker than 1/OPS s it sleeps the rest, inside the timing",
+	  NULL, OFF(op_rate), "\tRate control active # Ops/sec .", opt_set_unsigned },
 	{ "P", "bind-cpu", OPT_ARG_UINT, "N", 0, 4095, OPT_GROUP_THROUGHPUT,
 	  "bind the process to CPU N, and child k to CPU N + k (wrapping "
 	  "round the CPUs online); Linux, FreeBSD, Windows", NULL, 0, NULL,
@@ -412,7 +416,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
 	REJECT("+b", "burst mode is not supported"),
-	REJECT("+O", "rate limiting is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
 	       "off Windows; -I bypasses the cache everywhere "

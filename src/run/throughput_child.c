@@ -50,6 +50,9 @@ struct tp_child_state {
 	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
 	int (*after_jitter)(struct tp_child_state *s, uint64_t i); /* -K: the op */
 	int (*after_lock)(struct tp_child_state *s, uint64_t i); /* -+l: the op */
+	int (*after_pace)(struct tp_child_state *s, uint64_t i); /* -+O: the op */
+	uint64_t pace_ns;         /* -+O: the time one op may take at the rate */
+	uint64_t pace_t0;         /* -+O: when the first op started (0: not yet) */
 	uint64_t base;            /* -+V, -+L: where its region of the shared
 				     file starts (0: a file of its own) */
 	unsigned char *maddr;     /* -B, -D: its region in the mapping */
@@ -283,6 +286,30 @@ static int op_locked(struct tp_child_state *s, uint64_t i)
 	rc = s->after_lock(s, i);
 	if (io_lock(s->fd, IO_UNLOCK, at, len, s->path, s->err, s->errlen) != 0)
 		return -1;
+	return rc;
+}
+
+/*
+ * -+O: the op, then, as IOzone's rate control does, a sleep inside the
+ * timing until the op's time at the rate is up, so the child sees about
+ * OPS x record bytes per second when the file system is faster.  The
+ * time is kept against a schedule from the first op (op i ends no sooner
+ * than (i + 1) / OPS s after it), so a sleep that overshoots is made up
+ * by the next ones instead of adding up (IOzone naps each op's rest
+ * alone, and comes out slower than asked).
+ */
+static int op_paced(struct tp_child_state *s, uint64_t i)
+{
+	uint64_t now, due;
+	int rc;
+
+	if (!s->pace_t0)
+		s->pace_t0 = clock_now_ns();
+	rc = s->after_pace(s, i);
+	now = clock_now_ns();
+	due = s->pace_t0 + (i + 1) * s->pace_ns;
+	if (rc == 0 && now < due)
+		plat_sleep_us((due - now) / 1000u, s->c->user_stop);
 	return rc;
 }
 
@@ -642,6 +669,11 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	if (c->o->jitter && kind_jitters(s->kind)) {   /* before the spin */
 		s->after_jitter = op;
 		op = op_jitter;
+	}
+	if (c->o->op_rate) {        /* the pace around the op and its spin */
+		s->after_pace = op;
+		s->pace_ns = 1000000000u / c->o->op_rate;
+		op = op_paced;
 	}
 	if (c->o->rlocking) {       /* the lock before all of it */
 		s->after_lock = op;

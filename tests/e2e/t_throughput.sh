@@ -201,4 +201,15 @@ expect_failure 2 "$IOSWEEP" -l 3 -u 2
 expect_failure 2 "$IOSWEEP" -t 2 -F "$T/same" "$T/same" -s 256k -r 64k -i 0 --out "$T/res2"
 check grep -q "named twice" "$T/err"
 check test "$(wc -l < "$T/err")" -eq 1
+# -+O: each child paced to OPS operations per second.  The schedule keeps
+# a child at or under the rate whatever the machine does (op i ends no
+# sooner than (i + 1) / OPS s after the first began), and well above half
+# of it on any machine that writes 4 kB 100 times a second.
+expect_success "$IOSWEEP" -t 2 -+O 100 -x -s 256k -r 4k -i 0 -f "$T/rate" --out "$T/res3"
+check grep -qx '	Rate control active 100 Ops/sec .' "$T/out"
+check awk '/Children see throughput for  2 initial writers/ {
+	v = $(NF - 1); found = 1; if (v > 800 * 1.001 || v < 400) exit 1 }
+	END { exit !found }' "$T/out"
+expect_failure 2 "$IOSWEEP" -+O 100 -s 256k -r 4k -i 0 -f "$T/rate"
+check grep -q -- "-+O '100': paces the children of throughput mode" "$T/err"
 finish
