@@ -205,7 +205,8 @@ check test "$(wc -l < "$T/err")" -eq 1
 # a child at or under the rate whatever the machine does (op i ends no
 # sooner than (i + 1) / OPS s after the first began), and well above half
 # of it on any machine that writes 4 kB 100 times a second.
-expect_success "$IOSWEEP" -t 2 -+O 100 -x -s 256k -r 4k -i 0 -f "$T/rate" --out "$T/res3"
+expect_success "$IOSWEEP" -t 2 -+O 100 -x -s 256k -r 4k -i 0 -F "$T/rate0" "$T/rate1" \
+	--out "$T/res3"
 check grep -qx '	Rate control active 100 Ops/sec .' "$T/out"
 check awk '/Children see throughput for  2 initial writers/ {
 	v = $(NF - 1); found = 1; if (v > 800 * 1.001 || v < 400) exit 1 }
