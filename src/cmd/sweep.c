@@ -130,7 +130,7 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
 		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
-		"clients.csv", "clients.csv.gz", "report.html"
+		"clients.csv", "clients.csv.gz", "report.html", JOURNAL_NAME
 	};
 	char path[4096];
 
@@ -407,7 +407,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 	rs.trials = options_trials(o);	/* the journal's meta (the runner sets it too) */
 	/* many clients: no journal yet (docs/journal.md) */
 	if (!clients_active() &&
-	    sweep_journal_start(&ctx.jn, dir, &rs, argc, argv) == 0) {
+	    sweep_journal_start(&ctx.jn, dir, &rs, argc, argv, o->overwrite) == 0) {
 		hooks.sample_done = sample_done;
 		hooks.trial_done = trial_done;
 		hooks.trial_saved = trial_saved;

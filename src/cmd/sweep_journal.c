@@ -56,7 +56,8 @@ int sweep_journal_check(const struct journal_doc *doc, struct result_set *rs,
 }
 
 int sweep_journal_start(struct sweep_journal *sj, const char *dir,
-			const struct result_set *rs, int argc, char **argv)
+			const struct result_set *rs, int argc, char **argv,
+			int overwrite)
 {
 	char err[IOSWEEP_ERR_MAX];
 	char *cwd = NULL;
@@ -66,6 +67,10 @@ int sweep_journal_start(struct sweep_journal *sj, const char *dir,
 		rc = journal_reopen(&sj->j, dir, rs->meta.resumed_at,
 				    rs->meta.resumed_samples, err, sizeof(err));
 	} else {
+		char old[4096];
+		snprintf(old, sizeof(old), "%s/%s", dir, JOURNAL_NAME);
+		if (overwrite)	/* --overwrite: the folder's earlier run goes */
+			(void)plat_remove(old);
 		cwd = plat_getcwd();
 		rc = cwd ? journal_create(&sj->j, dir, rs, cwd, argc, argv, err, sizeof(err))
 			: err_set(err, sizeof(err), "cannot tell the current folder: %s",

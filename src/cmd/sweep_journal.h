@@ -38,13 +38,15 @@ struct sweep_journal {
 int sweep_journal_check(const struct journal_doc *doc, struct result_set *rs,
 			char *err, size_t errlen);
 /*
- * Start the journal in dir: a new one holding rs's meta and argv, or,
+ * Start the journal in dir: a new one holding rs's meta and argv (an
+ * earlier run's removed first when overwrite), or,
  * with sj->doc set, the folder's own reopened.  Sets the note a second
  * signal prints.  On failure says why once and returns -1 (the run may
  * go on without).
  */
 int sweep_journal_start(struct sweep_journal *sj, const char *dir,
-			const struct result_set *rs, int argc, char **argv);
+			const struct result_set *rs, int argc, char **argv,
+			int overwrite);
 /* The runner's hooks (runner.h), for a ctx that is the sweep_journal. */
 void sweep_journal_sample(struct sweep_journal *sj, const struct result_set *rs);
 void sweep_journal_trial(struct sweep_journal *sj, const struct result_set *rs,
