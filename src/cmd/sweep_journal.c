@@ -114,6 +114,8 @@ void sweep_journal_trial(struct sweep_journal *sj, const struct result_set *rs,
 	if (sj->j.fp)
 		warn(sj, journal_samples(&sj->j, rs, err, sizeof(err)), err);
 	if (sj->j.fp)
+		warn(sj, journal_meta_update(&sj->j, &rs->meta, err, sizeof(err)), err);
+	if (sj->j.fp)
 		warn(sj, journal_trial_done(&sj->j, rs->cells[cell].file_kb,
 					    rs->cells[cell].record_kb, trial, err,
 					    sizeof(err)), err);

@@ -110,6 +110,11 @@ static int write_meta(struct journal *j, const struct result_set *rs, char *err,
 		{ "trials", 0, 0, rs->trials },
 		{ "data_compress_ratio", 1, m->data_compress_ratio, 0 },
 		{ "timer_resolution_s", 1, m->timer_resolution_s, 0 },
+		{ "dedup_granule", 0, 0, m->dedup_granule },
+		{ "dedup_within", 1, m->dedup_within, 0 },
+		{ "dedup_across", 1, m->dedup_across, 0 },
+		{ "dedup_probe_bytes", 0, 0, m->dedup_probe_bytes },
+		{ "dedup_files", 0, 0, m->dedup_files },
 	};
 	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
 		if (nums[i].hex)
@@ -130,6 +135,7 @@ static int open_file(struct journal *j, const char *dir, const char *mode,
 	size_t n = strlen(dir) + sizeof("/" JOURNAL_NAME);
 
 	memset(j, 0, sizeof(*j));
+	j->async_pct = -1.0;	/* results_init's "not counted" */
 	j->path = malloc(n);
 	if (!j->path)
 		return err_set(err, errlen, "out of memory");
@@ -252,6 +258,31 @@ int journal_trial_done(struct journal *j, uint64_t file_kb, uint64_t record_kb,
 	sb_printf(&sb, "d\t%llu\t%llu\t%u", (unsigned long long)file_kb,
 		    (unsigned long long)record_kb, trial);
 	return put_record(j, &sb, err, errlen);
+}
+
+int journal_meta_update(struct journal *j, const struct result_meta *m, char *err,
+			size_t errlen)
+{
+	struct sbuf sb = { 0 };
+	char num[64];
+
+	if (!j->fp)
+		return 0;
+	if (m->inflight_max != j->inflight_max) {
+		snprintf(num, sizeof(num), "%u", m->inflight_max);
+		put_meta(&sb, "inflight_max", num);
+		if (put_record(j, &sb, err, errlen) != 0)
+			return -1;
+		j->inflight_max = m->inflight_max;
+	}
+	if (m->async_pct != j->async_pct) {
+		snprintf(num, sizeof(num), "%a", m->async_pct);
+		put_meta(&sb, "async_pct", num);
+		if (put_record(j, &sb, err, errlen) != 0)
+			return -1;
+		j->async_pct = m->async_pct;
+	}
+	return 0;
 }
 
 int journal_end(struct journal *j, const char *status, char *err, size_t errlen)

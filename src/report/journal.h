@@ -50,6 +50,8 @@ struct journal {
 	FILE *fp;
 	char *path;
 	size_t cursor;         /* rs->samples before this index are written */
+	unsigned inflight_max; /* as last written (journal_meta_update) */
+	double async_pct;
 };
 
 /*
@@ -74,6 +76,12 @@ int journal_samples(struct journal *j, const struct result_set *rs, char *err,
 /* Append "d": every pass of the cell-trial is in.  0 or -1. */
 int journal_trial_done(struct journal *j, uint64_t file_kb, uint64_t record_kb,
 		       unsigned trial, char *err, size_t errlen);
+/*
+ * Append "m" lines for the meta figures a run measures as it goes
+ * (inflight_max, async_pct) when they changed since last written.  0 or -1.
+ */
+int journal_meta_update(struct journal *j, const struct result_meta *m, char *err,
+			size_t errlen);
 /* Append "e STATUS" (the outputs were written).  0 or -1. */
 int journal_end(struct journal *j, const char *status, char *err, size_t errlen);
 /* Close (no message: every record was fsynced as written). */

@@ -27,6 +27,8 @@
 void journal_doc_init(struct journal_doc *d)
 {
 	memset(d, 0, sizeof(*d));
+	/* as results_init: not counted, not measured */
+	d->meta.async_pct = d->meta.dedup_within = d->meta.dedup_across = -1.0;
 }
 
 static void free_sample_hists(struct result_sample *s)
@@ -150,6 +152,12 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 		return get_double(value, &d->meta.data_compress_ratio);
 	if (strcmp(key, "timer_resolution_s") == 0)
 		return get_double(value, &d->meta.timer_resolution_s);
+	if (strcmp(key, "async_pct") == 0)
+		return get_double(value, &d->meta.async_pct);
+	if (strcmp(key, "dedup_within") == 0)
+		return get_double(value, &d->meta.dedup_within);
+	if (strcmp(key, "dedup_across") == 0)
+		return get_double(value, &d->meta.dedup_across);
 	if (get_u64(value, &u) != 0)	/* unknown text: a newer writer's key */
 		return strcmp(key, "ram_kb") && strcmp(key, "flags") &&
 			strcmp(key, "source_unit") && strcmp(key, "trials") ? 0 : -1;
@@ -159,6 +167,14 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 		d->meta.flags = (unsigned)u;
 	else if (strcmp(key, "source_unit") == 0 && u <= RESULTS_UNIT_USEC)
 		d->meta.source_unit = (int)u;
+	else if (strcmp(key, "dedup_granule") == 0)
+		d->meta.dedup_granule = u;
+	else if (strcmp(key, "dedup_probe_bytes") == 0)
+		d->meta.dedup_probe_bytes = u;
+	else if (strcmp(key, "dedup_files") == 0 && u <= UINT_MAX)
+		d->meta.dedup_files = (unsigned)u;
+	else if (strcmp(key, "inflight_max") == 0 && u <= UINT_MAX)
+		d->meta.inflight_max = (unsigned)u;
 	else if (strcmp(key, "trials") == 0 && u >= 1 && u <= 65535)
 		d->trials = (unsigned)u;
 	else if (strcmp(key, "flags") == 0 || strcmp(key, "source_unit") == 0 ||
@@ -488,6 +504,13 @@ int journal_doc_to_set(struct journal_doc *d, struct result_set *rs, char *err,
 	m->source_unit = d->meta.source_unit;
 	m->data_compress_ratio = d->meta.data_compress_ratio;
 	m->timer_resolution_s = d->meta.timer_resolution_s;
+	m->inflight_max = d->meta.inflight_max;
+	m->async_pct = d->meta.async_pct;
+	m->dedup_granule = d->meta.dedup_granule;
+	m->dedup_within = d->meta.dedup_within;
+	m->dedup_across = d->meta.dedup_across;
+	m->dedup_probe_bytes = d->meta.dedup_probe_bytes;
+	m->dedup_files = d->meta.dedup_files;
 	rs->trials = d->trials ? d->trials : 1;
 	if (d->resumes) {
 		free(m->resumed_at);
