@@ -140,7 +140,17 @@ static int open_file(struct journal *j, const char *dir, const char *mode,
 	if (!j->path)
 		return err_set(err, errlen, "out of memory");
 	snprintf(j->path, n, "%s/%s", dir, JOURNAL_NAME);
-	j->fp = plat_fopen(j->path, mode);
+	if (mode[0] == 'w') {	/* never an existing file, never through a link */
+		int fd = plat_create_fd(j->path);
+		j->fp = fd < 0 ? NULL : fdopen(fd, "wb");
+		if (fd >= 0 && !j->fp) {
+			int e = errno;
+			plat_close_fd(fd);
+			errno = e;
+		}
+	} else {
+		j->fp = plat_fopen(j->path, mode);
+	}
 	if (!j->fp) {
 		int e = errno;
 		err_set(err, errlen, "cannot %s '%s': %s", mode[0] == 'w' ? "create" : "open",
@@ -158,7 +168,7 @@ int journal_create(struct journal *j, const char *dir, const struct result_set *
 {
 	struct sbuf sb = { 0 };
 
-	if (open_file(j, dir, "wbx", err, errlen) != 0)
+	if (open_file(j, dir, "wb", err, errlen) != 0)
 		return -1;
 	memset(&sb, 0, sizeof(sb));
 	sb_printf(&sb, "J\tiosweep-journal\t%d", JOURNAL_VERSION);
