@@ -64,7 +64,7 @@ int sweep_journal_start(struct sweep_journal *sj, const char *dir,
 	int rc;
 
 	if (sj->doc) {
-		rc = journal_reopen(&sj->j, dir, rs->meta.resumed_at,
+		rc = journal_reopen(&sj->j, dir, sj->doc->good_len, rs->meta.resumed_at,
 				    rs->meta.resumed_samples, err, sizeof(err));
 	} else {
 		char old[4096];

@@ -192,13 +192,18 @@ fail:
 	return -1;
 }
 
-int journal_reopen(struct journal *j, const char *dir, const char *when,
-		   uint64_t kept, char *err, size_t errlen)
+int journal_reopen(struct journal *j, const char *dir, uint64_t good_len,
+		   const char *when, uint64_t kept, char *err, size_t errlen)
 {
 	struct sbuf sb = { 0 };
 
 	if (open_file(j, dir, "ab", err, errlen) != 0)
 		return -1;
+	/* a torn last line would run into the next record: cut it first */
+	if (io_truncate(fileno(j->fp), good_len, j->path, err, errlen) != 0) {
+		journal_close(j);
+		return -1;
+	}
 	memset(&sb, 0, sizeof(sb));
 	sb_printf(&sb, "r");
 	put_field(&sb, when);

@@ -62,11 +62,12 @@ struct journal {
 int journal_create(struct journal *j, const char *dir, const struct result_set *rs,
 		   const char *cwd, int argc, char *const *argv, char *err, size_t errlen);
 /*
- * Open DIR/journal.txt to append a resume: an "r" line (when, samples
- * kept), fsynced.  0 or -1.
+ * Open DIR/journal.txt to append a resume: cut it to good_len bytes (a
+ * torn last line goes: journal_doc.good_len), then an "r" line (when,
+ * samples kept), fsynced.  0 or -1.
  */
-int journal_reopen(struct journal *j, const char *dir, const char *when,
-		   uint64_t kept, char *err, size_t errlen);
+int journal_reopen(struct journal *j, const char *dir, uint64_t good_len,
+		   const char *when, uint64_t kept, char *err, size_t errlen);
 /*
  * Append rs->samples[j->cursor .. rs->nsamples) and fsync; the cursor
  * moves past them.  0 or -1.
@@ -110,6 +111,7 @@ struct journal_doc {
 	char *resumed_at;         /* the last "r" line's WHEN */
 	char *end_status;         /* the last "e" line since the last "r"; NULL */
 	unsigned torn;            /* 1 when a torn last line was dropped */
+	size_t good_len;          /* bytes up to the end of the last whole line */
 };
 
 void journal_doc_init(struct journal_doc *d);

@@ -423,6 +423,8 @@ int journal_parse(struct journal_doc *d, const char *name, const char *buf,
 				rc = -1;
 		if (rc == 0)
 			rc = parse_record(d, f, nf, lineno);
+		if (rc == 0)
+			d->good_len = at;
 		if (rc != 0)
 			err_set(err, errlen, "%s:%zu: %s", name, lineno, lineno == 1 ?
 				"not an iosweep journal (or a newer version)" :

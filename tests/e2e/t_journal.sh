@@ -156,9 +156,32 @@ mkdir "$T/empty"
 expect_failure 4 "$IOSWEEP" resume "$T/empty"
 check grep -q "has no journal.txt" "$T/err"
 check one_line_error
-# the torn folder itself resumes to the full set of cells
+# the torn folder itself resumes to the full set of cells; the torn line
+# was cut, so its journal reads whole afterwards
 expect_success "$IOSWEEP" resume "$T/d" --command "iosweep $SWEEP -f $T/f-d --out $T/d"
 check cmp "$T/a.cells" "$(cells "$T/d/results.csv" >"$T/d.cells"; echo "$T/d.cells")"
+expect_success "$IOSWEEP" import "$T/d/journal.txt" --out "$T/d-all"
+check cmp "$T/d/results.csv" "$T/d-all/results.csv"
+
+# 5b. A resume stopped by SIGINT, then one killed, then one left alone:
+# every cell-trial once, the same cells, three resumes recorded.
+killed g 20
+"$IOSWEEP" resume "$T/g" >"$T/g1.out" 2>"$T/g1.err" &
+pid=$!
+wait_until "$pid" at_least "$T/g" 60
+kill -INT "$pid"
+wait "$pid"
+check test "$?" -eq 130
+check grep -q '^status,"interrupted: ' "$T/g/meta.csv"
+"$IOSWEEP" resume "$T/g" >"$T/g2.out" 2>"$T/g2.err" &
+pid=$!
+wait_until "$pid" at_least "$T/g" 120
+kill -KILL "$pid"
+wait "$pid"
+expect_success "$IOSWEEP" resume "$T/g"
+check test "$(grep -c '^r	' "$T/g/journal.txt")" -eq 3
+check cmp "$T/a.cells" "$(cells "$T/g/results.csv" >"$T/g.cells"; echo "$T/g.cells")"
+check test ! -e "$T/f-g"
 
 # 6. Queue depth (--iodepth) and --order sweep runs resume the same way.
 if deep_engine; then

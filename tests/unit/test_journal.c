@@ -243,7 +243,21 @@ static void test_resume_and_set(void)
 	free(buf);
 
 	/* a resume: trial 1's samples are gone; take() hands trial 0 over once */
-	CU_ASSERT_FATAL(journal_reopen(&j, tmpdir, "2026-01-02T03:04:05+00:00", 2, err,
+	/* a torn line at the end is cut before the resume's record */
+	char path[600];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, JOURNAL_NAME);
+	FILE *fp = fopen(path, "ab");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	fputs("s	write	1024	64	1	0", fp);
+	fclose(fp);
+	buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL(d.torn, 1);
+	CU_ASSERT(d.good_len + 19 == len);
+	size_t good = d.good_len;
+	journal_doc_release(&d);
+	free(buf);
+	CU_ASSERT_FATAL(journal_reopen(&j, tmpdir, good, "2026-01-02T03:04:05+00:00", 2, err,
 				       sizeof(err)) == 0);
 	CU_ASSERT(journal_end(&j, "interrupted: x", err, sizeof(err)) == 0);
 	journal_close(&j);
