@@ -30,6 +30,7 @@ static const struct {
 	{ .word = "report", .fn = cmd_report },
 	{ .word = "fileop", .fn = cmd_fileop },
 	{ .word = "files", .fn = cmd_files },
+	{ .word = "resume", .fn = cmd_resume },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
@@ -48,7 +49,7 @@ static int dispatch(int argc, char **argv)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
 		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot, report, profile, fileop, files; a sweep starts with an option such as -a)\n",
+			"compare, cliffs, plot, report, profile, fileop, files, resume; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}

@@ -171,13 +171,31 @@ void results_init(struct result_set *rs)
 	rs->meta.dedup_within = rs->meta.dedup_across = -1.0;
 }
 
+const struct results_meta_str results_meta_strs[] = {
+	{ "label", offsetof(struct result_meta, label) },
+	{ "tool", offsetof(struct result_meta, tool) },
+	{ "version", offsetof(struct result_meta, version) },
+	{ "command_line", offsetof(struct result_meta, command_line) },
+	{ "start_time", offsetof(struct result_meta, start_time) },
+	{ "host", offsetof(struct result_meta, host) },
+	{ "os", offsetof(struct result_meta, os) },
+	{ "target_path", offsetof(struct result_meta, target_path) },
+	{ "fs_type", offsetof(struct result_meta, fs_type) },
+	{ "mount_options", offsetof(struct result_meta, mount_options) },
+	{ "data_pattern", offsetof(struct result_meta, data_pattern) },
+	{ "status", offsetof(struct result_meta, status) },
+	{ "workload", offsetof(struct result_meta, workload) },
+	{ "resumed_at", offsetof(struct result_meta, resumed_at) },
+	{ NULL, 0 }
+};
+
 void results_release(struct result_set *rs)
 {
 	struct result_meta *m = &rs->meta;
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
 			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status, &m->workload };
+			  &m->status, &m->workload, &m->resumed_at };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;

@@ -87,6 +87,17 @@ enum results_unit {
 #define RESULTS_F_SHORT    0x20000u /* -+X: a short-circuit file system's figures */
 
 /*
+ * The text fields of result_meta by their meta.csv key (label, tool,
+ * version, ..., status, workload, resumed_at), for the readers and
+ * writers that go through them all; ends with a NULL key.
+ */
+struct results_meta_str {
+	const char *key;
+	size_t off;            /* offsetof(struct result_meta, the char *) */
+};
+extern const struct results_meta_str results_meta_strs[];
+
+/*
  * meta.csv's word for RESULTS_F_* flag number i (0, 1, ...): its flag in
  * *flag, or NULL past the last.
  */
@@ -131,6 +142,9 @@ struct result_meta {
 	unsigned dedup_files;
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
+	char *resumed_at;     /* `iosweep resume`: when the last resume started
+				 (ISO 8601); NULL for a run never resumed */
+	uint64_t resumed_samples; /* then: the finished samples it kept */
 };
 
 /* sample.flags */

@@ -20,10 +20,26 @@
 
 volatile sig_atomic_t cmd_stop;
 
+/* Said by a second signal before it ends the process (cmd_set_stop_note). */
+static char stop_note[1536];
+static volatile sig_atomic_t stop_note_len;
+
+void cmd_set_stop_note(const char *note)
+{
+	stop_note_len = 0;
+	if (!note)
+		return;
+	int n = snprintf(stop_note, sizeof(stop_note), "%s", note);
+	stop_note_len = n < 0 ? 0 : n >= (int)sizeof(stop_note) ?
+		(int)sizeof(stop_note) - 1 : n;
+}
+
 static void on_stop(int sig)
 {
 	if (cmd_stop) {
-		/* second signal: leave at once */
+		/* second signal: leave at once, saying where the data are */
+		if (stop_note_len)
+			plat_write_stderr(stop_note, (size_t)stop_note_len);
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}

@@ -25,6 +25,7 @@ int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
+int cmd_resume(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -49,6 +50,11 @@ void cmd_msg(const char *cmd, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
  */
 extern volatile sig_atomic_t cmd_stop;
 void cmd_catch_stop(void);
+/*
+ * A line (with its newline) a second signal writes to stderr before it
+ * ends the process, or NULL for none: what the saved state is and where.
+ */
+void cmd_set_stop_note(const char *note);
 
 /* "iosweep ARGS..." (argv[0] is the word) for meta.csv; malloc'd, NULL
  * when out of memory.  (cmd_util.c) */
@@ -83,5 +89,6 @@ extern const char *const cmd_plot_usage;
 extern const char *const cmd_profile_usage;
 extern const char *const cmd_fileop_usage;
 extern const char *const cmd_files_usage;
+extern const char *const cmd_resume_usage;
 
 #endif

@@ -40,6 +40,7 @@
 #include "run/settle.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
+#include "cmd/sweep_journal.h"
 #include "platform/sysinfo.h"
 #include "run/throughput.h"
 #include "report/xls.h"
@@ -75,7 +76,25 @@ struct sweep_ctx {
 	const struct options *o;
 	int show_progress;
 	int progress_shown;
+	struct sweep_journal jn;
 };
+
+/* The journal's hooks (runner.h, sweep_journal.h). */
+static void sample_done(void *ctx, const struct result_set *rs)
+{
+	sweep_journal_sample(&((struct sweep_ctx *)ctx)->jn, rs);
+}
+
+static void trial_done(void *ctx, const struct result_set *rs, size_t cell,
+		       unsigned trial)
+{
+	sweep_journal_trial(&((struct sweep_ctx *)ctx)->jn, rs, cell, trial);
+}
+
+static int trial_saved(void *ctx, struct result_set *rs, size_t cell, unsigned trial)
+{
+	return sweep_journal_saved(&((struct sweep_ctx *)ctx)->jn, rs, cell, trial);
+}
 
 static void cell_done(void *ctx, const struct result_set *rs, size_t cell)
 {
@@ -111,7 +130,7 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
 		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
-		"clients.csv", "clients.csv.gz", "report.html"
+		"clients.csv", "clients.csv.gz", "report.html", JOURNAL_NAME
 	};
 	char path[4096];
 
@@ -334,20 +353,34 @@ static int claim_outputs(const struct options *o, const struct sweep_plan *p,
 	return 0;
 }
 
-static int run_sweep(const struct options *o, const struct sweep_plan *p)
+/*
+ * A sweep with argv (without the program's name) for the journal; with
+ * resume_dir, the continuation of the run whose journal doc is (the
+ * folder's outputs are replaced, its finished cell-trials not run again).
+ */
+static int run_sweep(const struct options *o, const struct sweep_plan *p, int argc,
+		     char **argv, const char *resume_dir, struct journal_doc *doc)
 {
 	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
 	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
+	struct sweep_ctx ctx = { .o = o };
 
 	results_init(&rs);
 	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
 		goto fail_start;
 	if (qd_check(o, err, sizeof(err)) != 0)   /* --iodepth that cannot be kept */
 		goto fail_start;
+	if (resume_dir) {
+		if (sweep_journal_check(doc, &rs, err, sizeof(err)) != 0 ||
+		    check_xls(o, p, err, sizeof(err)) != 0)
+			goto fail_start;
+		snprintf(dir, sizeof(dir), "%s", resume_dir);
+		ctx.jn.doc = doc;
+	}
 	/* the outputs are the leader's (the only client in the plain build) */
-	if (clients_agree(clients_leader() ?
+	else if (clients_agree(clients_leader() ?
 			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
 					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
 		goto fail_start;
@@ -368,9 +401,17 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		goto fail_start;
 	}
 
-	struct sweep_ctx ctx = { .o = o };
 	ctx.show_progress = o->progress > 0 || (o->progress < 0 && plat_stderr_is_tty());
-	struct runner_hooks hooks = { cell_done, progress, &ctx };
+	struct runner_hooks hooks = { .cell_done = cell_done, .progress = progress, .ctx = &ctx };
+
+	rs.trials = options_trials(o);	/* the journal's meta (the runner sets it too) */
+	/* many clients: no journal yet (docs/journal.md) */
+	if (!clients_active() &&
+	    sweep_journal_start(&ctx.jn, dir, &rs, argc, argv, o->overwrite) == 0) {
+		hooks.sample_done = sample_done;
+		hooks.trial_done = trial_done;
+		hooks.trial_saved = trial_saved;
+	}
 
 	report_header(stdout, o, &rs);
 	report_columns(stdout, o);
@@ -390,7 +431,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	}
 	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
 		/* extra cells are not IOzone rows: progress only, no report row */
-		struct runner_hooks quiet = { NULL, progress, &ctx };
+		struct runner_hooks quiet = hooks;
+		quiet.cell_done = NULL;
 		unsigned rounds;
 		size_t added;
 		if (refine_cliffs(o, &rs, &quiet, &cmd_stop, o->refine_time_s,
@@ -413,6 +455,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
 	}
+	sweep_journal_finish(&ctx.jn, rs.meta.status, saved);
 	if (status != IOSWEEP_EXIT_OK && err[0])
 		cmd_msg(NULL, "%s", err);
 	if (saved)
@@ -495,9 +538,49 @@ int sweep_main(int argc, char **argv)
 		plan_write(stdout, &p);
 		status = IOSWEEP_EXIT_OK;
 	} else {
-		status = run_sweep(&o, &p);
+		status = run_sweep(&o, &p, argc - 1, argv + 1, NULL, NULL);
 	}
 	plan_release(&p);
 	options_release(&o);
+	return status;
+}
+
+int sweep_resume(const char *dir, struct journal_doc *doc)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct options o;
+	struct sweep_plan p = { 0 };
+	char **argv = calloc((size_t)doc->argc + 2, sizeof(char *));
+	int status;
+
+	if (!argv) {
+		cmd_msg("resume", "out of memory");
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	argv[0] = "iosweep";
+	for (int i = 0; i < doc->argc; i++)
+		argv[i + 1] = doc->argv[i];
+	if (options_parse(&o, doc->argc + 1, argv, err, sizeof(err)) != 0) {
+		cmd_msg("resume", "%s: the journal's command line: %s", dir, err);
+		free(argv);
+		options_release(&o);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	/* the file a killed run left behind is this run's own; outputs are replaced */
+	o.overwrite = 1;
+	if (o.help || o.version || o.dry_run || options_throughput(&o)) {
+		cmd_msg("resume", "%s: the journal's command line runs no sweep", dir);
+		status = IOSWEEP_EXIT_USAGE;
+	} else if (load_telemetry(&o, err, sizeof(err)) != 0 ||
+		   (o.bind_given && plat_bind_cpu(o.bind_cpu, err, sizeof(err)) != 0) ||
+		   plan_build(&p, &o, err, sizeof(err)) != 0) {
+		cmd_msg("resume", "%s", err);
+		status = IOSWEEP_EXIT_USAGE;
+	} else {
+		status = run_sweep(&o, &p, doc->argc, doc->argv, dir, doc);
+	}
+	plan_release(&p);
+	options_release(&o);
+	free(argv);
 	return status;
 }

@@ -10,6 +10,15 @@
 int sweep_main(int argc, char **argv);
 
 /*
+ * `iosweep resume`: run the sweep of doc's command line again into dir
+ * (its result folder, the current folder the run's own), skipping the
+ * cell-trials doc holds finished (sweep_journal.h).  Prints and returns
+ * an enum iosweep_exit.
+ */
+struct journal_doc;
+int sweep_resume(const char *dir, struct journal_doc *doc);
+
+/*
  * Issue 16 (`iosweep profile` runs sweeps in-process): when set, called
  * with every sweep's options and finished result set (exit status 0 only)
  * before the set is released.  NULL to unset.

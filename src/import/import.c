@@ -31,6 +31,7 @@
 #include "lib/err.h"
 #include "platform/platform.h"
 #include "results.h"
+#include "report/journal.h"
 #include "report/tpcsv.h"
 
 /* Flags that must agree between the trials of one set. */
@@ -170,6 +171,53 @@ out:
 	return rc;
 }
 
+/* A journal's bytes (report/journal.h) into t.  0 or -1. */
+static int journal_read_set(struct result_set *t, const char *name, const char *buf,
+			    size_t len, char *err, size_t errlen)
+{
+	struct journal_doc d;
+	int rc;
+
+	journal_doc_init(&d);
+	rc = journal_parse(&d, name, buf, len, err, errlen);
+	if (rc == 0)
+		rc = journal_doc_to_set(&d, t, err, errlen);
+	journal_doc_release(&d);
+	return rc;
+}
+
+/*
+ * A result folder whose run did not write its outputs since it last
+ * started (killed, power cut, stopped while saving): its journal, which
+ * holds every finished pass.  0 or -1 when it is one, 1 when not.
+ */
+static int load_unfinished(struct result_set *t, const char *dir, char *err,
+			   size_t errlen)
+{
+	char path[4096];
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, JOURNAL_NAME) >= sizeof(path) ||
+	    plat_stat(path, 1, NULL) != PLAT_FILE)
+		return 1;
+	if (import_read_file(path, &buf, &len, err, errlen))
+		return -1;
+	struct journal_doc d;
+	journal_doc_init(&d);
+	rc = journal_parse(&d, path, buf, len, err, errlen);
+	if (rc == 0 && d.end_status)
+		rc = 1;		/* its outputs are current: read them */
+	else if (rc == 0)
+		rc = journal_doc_to_set(&d, t, err, errlen);
+	journal_doc_release(&d);
+	free(buf);
+	if (rc == 0 && !t->meta.label && import_default_label(t, dir, 1))
+		rc = err_set(err, errlen, "%s: out of memory", dir);
+	return rc;
+}
+
 /* Parse one input into the fresh set t (report `want` of IOzone text). */
 static int load_one(struct result_set *t, const char *path,
 		    const struct import_opts *opts, size_t want, size_t *nreports,
@@ -185,6 +233,9 @@ static int load_one(struct result_set *t, const char *path,
 	kind = plat_stat(path, 1, NULL);
 	if (kind == PLAT_NONE)
 		return err_set(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+	if (kind == PLAT_DIR && (rc = load_unfinished(t, path, err, errlen)) != 1)
+		return rc;
+	rc = -1;
 	if (kind == PLAT_DIR) {
 		is_dir = 1;
 		/* a throughput-mode folder: its throughput.csv (tpcsv.h), else
@@ -204,7 +255,9 @@ static int load_one(struct result_set *t, const char *path,
 		goto out;
 	}
 	*nreports = 1;
-	if (import_tp_is_csv(buf)) {
+	if (strncmp(buf, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0) {
+		rc = journal_read_set(t, file, buf, len, err, errlen);
+	} else if (import_tp_is_csv(buf)) {
 		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
 	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
 		rc = import_tp_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
@@ -256,11 +309,11 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	char **d[] = { &dst->label, &dst->tool, &dst->version, &dst->command_line,
 		       &dst->start_time, &dst->host, &dst->os, &dst->target_path,
 		       &dst->fs_type, &dst->mount_options, &dst->data_pattern,
-		       &dst->status, &dst->workload };
+		       &dst->status, &dst->workload, &dst->resumed_at };
 	char **s[] = { &src->label, &src->tool, &src->version, &src->command_line,
 		       &src->start_time, &src->host, &src->os, &src->target_path,
 		       &src->fs_type, &src->mount_options, &src->data_pattern,
-		       &src->status, &src->workload };
+		       &src->status, &src->workload, &src->resumed_at };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		free(*d[i]);
 		*d[i] = *s[i];
@@ -278,6 +331,7 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->dedup_across = src->dedup_across;
 	dst->dedup_probe_bytes = src->dedup_probe_bytes;
 	dst->dedup_files = src->dedup_files;
+	dst->resumed_samples = src->resumed_samples;
 }
 
 /*

@@ -674,24 +674,6 @@ static void read_dedup(struct csv_ctx *c, struct result_meta *m, const char *k,
 static void meta_row(struct csv_ctx *c)
 {
 	struct result_meta *m = &c->rs->meta;
-	static const struct {
-		const char *key;
-		size_t off;
-	} strs[] = {
-		{ "label", offsetof(struct result_meta, label) },
-		{ "tool", offsetof(struct result_meta, tool) },
-		{ "version", offsetof(struct result_meta, version) },
-		{ "command_line", offsetof(struct result_meta, command_line) },
-		{ "start_time", offsetof(struct result_meta, start_time) },
-		{ "host", offsetof(struct result_meta, host) },
-		{ "os", offsetof(struct result_meta, os) },
-		{ "target_path", offsetof(struct result_meta, target_path) },
-		{ "fs_type", offsetof(struct result_meta, fs_type) },
-		{ "mount_options", offsetof(struct result_meta, mount_options) },
-		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
-		{ "status", offsetof(struct result_meta, status) },
-		{ "workload", offsetof(struct result_meta, workload) },
-	};
 
 	if (c->nfields == 1 && !c->field[0][0])
 		return;
@@ -711,6 +693,11 @@ static void meta_row(struct csv_ctx *c)
 			m->async_pct = *val ? d : -1.0;
 		return;
 	}
+	if (strcmp(key, "resumed_samples") == 0) {
+		if (field_u64(c, val, "resumed_samples", &u) == 0)
+			m->resumed_samples = u;
+		return;
+	}
 	if (strcmp(key, "inflight_max") == 0) {
 		if (*val && field_u64(c, val, "inflight_max", &u) == 0 && u > UINT_MAX)
 			cfail(c, "inflight_max '%.40s' is too large", val);
@@ -718,10 +705,10 @@ static void meta_row(struct csv_ctx *c)
 			m->inflight_max = *val ? (unsigned)u : 0;
 		return;
 	}
-	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
-		if (strcmp(key, strs[i].key) != 0)
+	for (size_t i = 0; results_meta_strs[i].key; i++) {
+		if (strcmp(key, results_meta_strs[i].key) != 0)
 			continue;
-		char **field = (char **)(void *)((char *)m + strs[i].off);
+		char **field = (char **)(void *)((char *)m + results_meta_strs[i].off);
 		if (results_set_str(field, *val ? val : NULL))
 			cfail(c, "out of memory");
 		if (i == 0)

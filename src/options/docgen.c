@@ -45,6 +45,8 @@ static const struct {
 	{ "files", &cmd_files_usage, "small-file workloads (presets such as photo-library "
 	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
 	  "per phase", 1 },
+	{ "resume", &cmd_resume_usage, "continue a sweep that was killed or interrupted, "
+	  "from the journal in its result folder, skipping the finished passes", 0 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

@@ -303,6 +303,11 @@ int plat_open_read_fd(const char *path);
 /* close() without a message (cleanup paths), and fsync() of a descriptor. */
 void plat_close_fd(int fd);
 int plat_fsync_fd(int fd);
+/*
+ * fsync() of a folder, so the names made in it survive a power cut.  0,
+ * or -1 with errno.  Windows: 0 (NTFS journals its folders itself).
+ */
+int plat_fsync_dir(const char *dir);
 
 /* This process's id, for temporary names. */
 long plat_pid(void);
@@ -386,6 +391,8 @@ void plat_catch_stop(void (*on_stop)(int), void (*on_pipe)(int));
 
 /* "SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE (...)", or "a signal". */
 const char *plat_signal_name(int sig);
+/* Write bytes to standard error from a signal handler (async-signal-safe). */
+void plat_write_stderr(const char *s, size_t len);
 
 /* ---- children: processes or threads ------------------------------------ */
 

@@ -713,6 +713,10 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	}
 	if (m->status)
 		put_kv_text(f, "status", m->status);
+	if (m->resumed_at) {
+		put_kv_text(f, "resumed_at", m->resumed_at);
+		put_kv_num(f, "resumed_samples", (double)m->resumed_samples, 0);
+	}
 }
 
 /* ---- the folder ---- */

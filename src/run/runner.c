@@ -319,11 +319,18 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	struct tests_ctx *c = &r->ctx;
 	int rc = TESTS_OK;
 
+	c->cell = (uint32_t)r->rs_cell[pi];
+	c->trial = (uint16_t)trial;
+	if (r->h && r->h->trial_saved &&
+	    r->h->trial_saved(r->h->ctx, r->rs, c->cell, trial)) {
+		/* finished by an earlier run (resume): its samples are in rs */
+		r->done++;
+		r->total_kb -= pc->file_kb;
+		return 0;
+	}
 	r->cur_test = NULL;
 	report_progress(r, pc);
 	cell_sizes(c, pc);
-	c->cell = (uint32_t)r->rs_cell[pi];
-	c->trial = (uint16_t)trial;
 	c->err_errno = 0;
 	if (empty_file(r) != 0) {
 		c->err_errno = errno;
@@ -344,6 +351,8 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 		return cell_error(r, pc, err, errlen);
 	r->done++;
 	r->done_kb += pc->file_kb;
+	if (r->h && r->h->trial_done)
+		r->h->trial_done(r->h->ctx, r->rs, c->cell, trial);
 	return 0;
 }
 
@@ -715,6 +724,10 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->read_path = clients_read_path(&c->read_writer);
 	c->stonewall = o->stonewall;
 	c->stop = r.stop;
+	if (h && h->sample_done) {
+		c->sample_done = h->sample_done;
+		c->sample_ctx = h->ctx;
+	}
 	c->err = r.msg;
 	c->errlen = sizeof(r.msg);
 	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||

@@ -42,6 +42,18 @@ struct runner_hooks {
 	void (*progress)(void *ctx, size_t done, size_t total,
 			 const struct plan_cell *cur, double eta_s);
 	void *ctx;
+	/*
+	 * The journal's (report/journal.h): after every sample recorded (rs
+	 * holds it last), after every cell-trial whose passes all finished,
+	 * and before a cell-trial runs: a non-zero return of trial_saved
+	 * means an earlier run finished it and trial_saved put its samples
+	 * into rs as cell, so it is not run again.  Each may be NULL.
+	 */
+	void (*sample_done)(void *ctx, const struct result_set *rs);
+	void (*trial_done)(void *ctx, const struct result_set *rs, size_t cell,
+			   unsigned trial);
+	int (*trial_saved)(void *ctx, struct result_set *rs, size_t cell,
+			   unsigned trial);
 };
 
 /*

@@ -353,6 +353,8 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 					"a sample");
 				return TESTS_ERROR;
 			}
+			if (c->sample_done)	/* the journal: outside the timing */
+				c->sample_done(c->sample_ctx, c->rs);
 			if (c->op_mask)
 				write_qrows(c, c->qfile[t->col[p]], &s, r.cpu_user_s,
 					    r.cpu_sys_s);

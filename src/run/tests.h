@@ -183,6 +183,9 @@ struct tests_ctx {
 	uint64_t wall_recs;         /* set by a pass: records per loop step */
 	uint64_t wall_mask;         /* set by a pass: poll when (step & mask) == mask */
 	volatile sig_atomic_t *stop;
+	/* called after each sample is added to rs (runner.h), or NULL */
+	void (*sample_done)(void *ctx, const struct result_set *rs);
+	void *sample_ctx;
 	char *err;
 	size_t errlen;
 	int err_errno;              /* set on TESTS_ERROR: the failing call's errno

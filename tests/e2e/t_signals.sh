@@ -4,7 +4,8 @@
 # a sweep end with exit 130, the rows printed so far, one line naming the
 # cell and the signal, results.csv with every finished cell, meta.csv's
 # status "interrupted: ...", and the test file removed.  A second SIGINT
-# while the results are being saved ends the process at once.  A reader
+# while the results are being saved ends the process at once, saying
+# where the journal (t_journal.sh) keeps the finished passes.  A reader
 # of stdout that goes away (| head) stops the sweep the same way.
 . "$(dirname "$0")/lib.sh"
 
@@ -86,6 +87,9 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 		else
 			check test "$(grep -c 'results of the finished cells' "$T/err")" -eq 0
 			check test ! -e "$out/results.csv"
+			# but it says where the journal keeps every finished pass
+			check grep -qx "iosweep: stopped at once; every finished pass is in $out/journal.txt: 'iosweep resume $out' runs the rest" "$T/err"
+			check test "$(grep -c '^d	' "$out/journal.txt")" -ge 3
 		fi
 	done
 else

@@ -168,6 +168,24 @@ seed_units() {
 	done
 }
 
+# seed_journal DIR: journals behind a 1 byte (fuzz_journal.c seals every
+# line with its CRC): a sweep's records, a resume, an escaped command
+# line, a latency histogram field, a cut last line.
+seed_journal() {
+	T=$(printf '\t')
+	{ printf '\001J%siosweep-journal%s1\n' "$T" "$T"
+	  printf 'm%slabel%sdisk%%09A\nm%strials%s2\nm%sflags%s4\n' "$T" "$T" "$T" "$T" "$T" "$T"
+	  printf 'a%s/tmp%s3%s-a%s-f%s/tmp/x\n' "$T" "$T" "$T" "$T" "$T"
+	  printf 's\twrite\t64\t4\t0\t0\t0\t4\t65536\t16\t100000\t200000\t0\t0\t0\t0x1p-10\t0x1p-9\t0x0p+0\t0x0p+0\t-\t-\t-\n'
+	  printf 'd\t64\t4\t0\n'
+	  printf 's\tread\t64\t4\t1\t0\t0\t4\t65536\t16\t50000\t90000\t0\t0\t0\t0x0p+0\t0x1p-9\t0x1.9p+6\t0x0p+0\t-\t-\t-\n'
+	  printf 'r\t2026-01-01T00:00:00+00:00\t1\ne\tcomplete\n'; } >"$1/seed-1"
+	{ printf '\001J\tiosweep-journal\t1\n'
+	  printf 's\twrite\t64\t4\t0\t0\t0\t4\t65536\t16\t100000\t200000\t0\t0\t0\t0x1p-10\t0x1p-9\t0x0p+0\t0x0p+0\t00\t-\t-\n'
+	  printf 's\twrite\t64\t4\t1\t0\t0\t4\t6553'; } >"$1/seed-2"
+	printf 'J\tiosweep-journal\t1\t94b42430\nd\t64\t4\t0\t00000000\n' >"$1/seed-3"
+}
+
 status=0
 passed=0
 failed=0
@@ -187,6 +205,7 @@ for bin in "$@"; do
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
 		fuzz_import_fileop) seed_import_fileop "$corpus" ;;
+		fuzz_journal) seed_journal "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

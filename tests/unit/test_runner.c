@@ -223,7 +223,7 @@ static void run_trials(int order, unsigned warmup)
 	struct result_set rs;
 	struct sweep_plan p = tiny_plan(3);
 	struct hook_log log;
-	struct runner_hooks h = { on_cell, on_progress, &log };
+	struct runner_hooks h = { .cell_done = on_cell, .progress = on_progress, .ctx = &log };
 
 	setup(&o);
 	memset(&log, 0, sizeof(log));

@@ -184,6 +184,19 @@ int plat_fsync_fd(int fd)
 	return rc;
 }
 
+int plat_fsync_dir(const char *dir)
+{
+	int fd = plat_open_read_fd(dir), rc, e;
+
+	if (fd < 0)
+		return -1;
+	rc = plat_fsync_fd(fd);
+	e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
+
 long plat_pid(void)
 {
 	return (long)getpid();
@@ -328,6 +341,19 @@ void plat_catch_stop(void (*on_stop)(int), void (*on_pipe)(int))
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = on_pipe;
 	sigaction(SIGPIPE, &sa, NULL);
+}
+
+void plat_write_stderr(const char *s, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(2, s, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s += n;
+		len -= (size_t)n;
+	}
 }
 
 const char *plat_signal_name(int sig)

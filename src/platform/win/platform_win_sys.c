@@ -331,6 +331,12 @@ int plat_fsync_fd(int fd)
 	return FlushFileBuffers((HANDLE)_get_osfhandle(fd)) ? 0 : last_errno();
 }
 
+int plat_fsync_dir(const char *dir)
+{
+	(void)dir;
+	return 0;
+}
+
 long plat_pid(void)
 {
 	return (long)GetCurrentProcessId();
@@ -462,6 +468,13 @@ void plat_catch_stop(void (*on_stop)(int), void (*on_pipe)(int))
 	(void)on_pipe;   /* no SIGPIPE: a write to a closed pipe fails instead */
 	ctrl_on_stop = on_stop;
 	SetConsoleCtrlHandler(on_ctrl, TRUE);
+}
+
+void plat_write_stderr(const char *s, size_t len)
+{
+	DWORD done;
+
+	WriteFile(GetStdHandle(STD_ERROR_HANDLE), s, (DWORD)len, &done, NULL);
 }
 
 const char *plat_signal_name(int sig)

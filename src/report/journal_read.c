@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * journal_read.c: reading the journal back (journal.h has the format):
+ * every line's CRC checked, a torn last line dropped, the records turned
+ * into a journal_doc, and a doc into a result set.  Pure but for
+ * journal_load(), which reads the file: no printing, errors name the
+ * file and line.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "latency.h"
+#include "lib/err.h"
+#include "lib/readfile.h"
+#include "report/journal.h"
+
+#define JOURNAL_MAX_FIELDS 4096
+#define JOURNAL_MAX_BYTES ((size_t)1 << 31)
+
+void journal_doc_init(struct journal_doc *d)
+{
+	memset(d, 0, sizeof(*d));
+	/* as results_init: not counted, not measured */
+	d->meta.async_pct = d->meta.dedup_within = d->meta.dedup_across = -1.0;
+}
+
+static void free_sample_hists(struct result_sample *s)
+{
+	latency_free(s->lat);
+	latency_free(s->lat_rd);
+	latency_free(s->lat_wr);
+	s->lat = s->lat_rd = s->lat_wr = NULL;
+}
+
+void journal_doc_release(struct journal_doc *d)
+{
+	struct result_set tmp;
+
+	/* the meta's strings are freed the way a result set frees them */
+	results_init(&tmp);
+	tmp.meta = d->meta;
+	results_release(&tmp);
+	free(d->cwd);
+	for (int i = 0; d->argv && i < d->argc; i++)
+		free(d->argv[i]);
+	free(d->argv);
+	for (size_t i = 0; i < d->nsamples; i++)
+		free_sample_hists(&d->samples[i].s);
+	free(d->samples);
+	free(d->done);
+	free(d->resumed_at);
+	free(d->end_status);
+	journal_doc_init(d);
+}
+
+/* Undo put_escaped in place; -1 on a bad %XX. */
+static int unescape(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (*s != '%') {
+			*w++ = *s;
+			continue;
+		}
+		char hex[3] = { s[1], s[1] ? s[2] : 0, 0 };
+		char *end;
+		if (!hex[0] || !hex[1])
+			return -1;
+		unsigned long v = strtoul(hex, &end, 16);
+		if (*end || v == 0)
+			return -1;
+		*w++ = (char)v;
+		s += 2;
+	}
+	*w = '\0';
+	return 0;
+}
+
+static int get_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int get_double(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s)
+		return -1;
+	*out = strtod(s, &end);
+	return *end ? -1 : 0;
+}
+
+/* A histogram from hex, "-" for none.  0 or -1. */
+static int get_hist(const char *s, struct latency_hist **out)
+{
+	size_t n = strlen(s), used;
+	unsigned char *b;
+	char msg[128];
+
+	*out = NULL;
+	if (strcmp(s, "-") == 0)
+		return 0;
+	if (n == 0 || n % 2)
+		return -1;
+	b = malloc(n / 2);
+	if (!b)
+		return -1;
+	for (size_t i = 0; i < n / 2; i++) {
+		char hex[3] = { s[2 * i], s[2 * i + 1], 0 }, *end;
+		b[i] = (unsigned char)strtoul(hex, &end, 16);
+		if (*end) {
+			free(b);
+			return -1;
+		}
+	}
+	*out = latency_unpack(b, n / 2, &used, msg, sizeof(msg));
+	free(b);
+	if (*out && used != n / 2) {
+		latency_free(*out);
+		*out = NULL;
+	}
+	return *out ? 0 : -1;
+}
+
+static int set_meta(struct journal_doc *d, const char *key, const char *value)
+{
+	uint64_t u;
+
+	for (size_t i = 0; results_meta_strs[i].key; i++)
+		if (strcmp(key, results_meta_strs[i].key) == 0)
+			return results_set_str((char **)((char *)&d->meta +
+							 results_meta_strs[i].off), value);
+	if (strcmp(key, "data_compress_ratio") == 0)
+		return get_double(value, &d->meta.data_compress_ratio);
+	if (strcmp(key, "timer_resolution_s") == 0)
+		return get_double(value, &d->meta.timer_resolution_s);
+	if (strcmp(key, "async_pct") == 0)
+		return get_double(value, &d->meta.async_pct);
+	if (strcmp(key, "dedup_within") == 0)
+		return get_double(value, &d->meta.dedup_within);
+	if (strcmp(key, "dedup_across") == 0)
+		return get_double(value, &d->meta.dedup_across);
+	if (get_u64(value, &u) != 0)	/* unknown text: a newer writer's key */
+		return strcmp(key, "ram_kb") && strcmp(key, "flags") &&
+			strcmp(key, "source_unit") && strcmp(key, "trials") ? 0 : -1;
+	if (strcmp(key, "ram_kb") == 0)
+		d->meta.ram_kb = u;
+	else if (strcmp(key, "flags") == 0 && u <= UINT_MAX)
+		d->meta.flags = (unsigned)u;
+	else if (strcmp(key, "source_unit") == 0 && u <= RESULTS_UNIT_USEC)
+		d->meta.source_unit = (int)u;
+	else if (strcmp(key, "dedup_granule") == 0)
+		d->meta.dedup_granule = u;
+	else if (strcmp(key, "dedup_probe_bytes") == 0)
+		d->meta.dedup_probe_bytes = u;
+	else if (strcmp(key, "dedup_files") == 0 && u <= UINT_MAX)
+		d->meta.dedup_files = (unsigned)u;
+	else if (strcmp(key, "inflight_max") == 0 && u <= UINT_MAX)
+		d->meta.inflight_max = (unsigned)u;
+	else if (strcmp(key, "trials") == 0 && u >= 1 && u <= 65535)
+		d->trials = (unsigned)u;
+	else if (strcmp(key, "flags") == 0 || strcmp(key, "source_unit") == 0 ||
+		 strcmp(key, "trials") == 0)
+		return -1;
+	return 0;
+}
+
+static int add_sample(struct journal_doc *d, const struct journal_sample *js)
+{
+	if (d->nsamples == d->samples_alloc) {
+		size_t n = d->samples_alloc ? 2 * d->samples_alloc : 64;
+		struct journal_sample *p = realloc(d->samples, n * sizeof(*p));
+		if (!p)
+			return -1;
+		d->samples = p;
+		d->samples_alloc = n;
+	}
+	d->samples[d->nsamples++] = *js;
+	return 0;
+}
+
+static int get_i32(const char *s, int32_t *out)
+{
+	char *end;
+	long v;
+
+	if (!*s)
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end || errno || v < -1 || v > INT32_MAX)
+		return -1;
+	*out = (int32_t)v;
+	return 0;
+}
+
+/*
+ * "s TEST FILE_KB RECORD_KB TRIAL CLIENT WRITER FLAGS BYTES OPS
+ *  ELAPSED_NS WALL_NS SYNC_NS RD_OPS WR_OPS CPU_USER CPU_SYS CACHED_PCT
+ *  RATE_KBPS LAT LAT_RD LAT_WR": 22 fields.
+ */
+static int parse_sample(struct journal_doc *d, char **f, size_t nf)
+{
+	static const size_t at[11] = { 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14 };
+	struct journal_sample js;
+	uint64_t v[11];
+	int col;
+
+	if (nf != 22)
+		return -1;
+	memset(&js, 0, sizeof(js));
+	col = results_col_from_name(f[1]);
+	if (col < 0)
+		return -1;
+	for (size_t i = 0; i < 11; i++)
+		if (get_u64(f[at[i]], &v[i]) != 0)
+			return -1;
+	if (!v[0] || !v[1] || v[2] > 65535 || v[3] > UINT_MAX)
+		return -1;
+	js.file_kb = v[0];
+	js.record_kb = v[1];
+	js.s.col = (uint16_t)col;
+	js.s.trial = (uint16_t)v[2];
+	js.s.flags = (unsigned)v[3] & ~RESULTS_SF_PARTIAL;
+	js.s.bytes = v[4];
+	js.s.ops = v[5];
+	js.s.elapsed_ns = v[6];
+	js.s.wall_ns = v[7];
+	js.s.sync_ns = v[8];
+	js.s.rd_ops = v[9];
+	js.s.wr_ops = v[10];
+	if (get_i32(f[5], &js.s.client) || get_i32(f[6], &js.s.writer) ||
+	    get_double(f[15], &js.s.cpu_user_s) || get_double(f[16], &js.s.cpu_sys_s) ||
+	    get_double(f[17], &js.s.cached_pct) || get_double(f[18], &js.s.rate_kbps))
+		return -1;
+	if (get_hist(f[19], &js.s.lat) || get_hist(f[20], &js.s.lat_rd) ||
+	    get_hist(f[21], &js.s.lat_wr) || add_sample(d, &js) != 0) {
+		free_sample_hists(&js.s);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_done(struct journal_doc *d, char **f, size_t nf)
+{
+	uint64_t v[3];
+
+	if (nf != 4 || get_u64(f[1], &v[0]) || get_u64(f[2], &v[1]) ||
+	    get_u64(f[3], &v[2]) || v[2] > 65535)
+		return -1;
+	if (d->ndone == d->done_alloc) {
+		size_t n = d->done_alloc ? 2 * d->done_alloc : 64;
+		uint64_t (*p)[3] = realloc(d->done, n * sizeof(*p));
+		if (!p)
+			return -1;
+		d->done = p;
+		d->done_alloc = n;
+	}
+	memcpy(d->done[d->ndone++], v, sizeof(v));
+	return 0;
+}
+
+int journal_trial_is_done(const struct journal_doc *d, uint64_t file_kb,
+			  uint64_t record_kb, unsigned trial)
+{
+	for (size_t i = 0; i < d->ndone; i++)
+		if (d->done[i][0] == file_kb && d->done[i][1] == record_kb &&
+		    d->done[i][2] == trial)
+			return 1;
+	return 0;
+}
+
+/* A resume starts: the samples of unfinished cell-trials are dropped. */
+static void drop_unfinished(struct journal_doc *d)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < d->nsamples; i++) {
+		struct journal_sample *js = &d->samples[i];
+		if (journal_trial_is_done(d, js->file_kb, js->record_kb, js->s.trial))
+			d->samples[w++] = *js;
+		else
+			free_sample_hists(&js->s);
+	}
+	d->nsamples = w;
+}
+
+static int parse_args(struct journal_doc *d, char **f, size_t nf)
+{
+	uint64_t argc;
+
+	if (nf < 3 || get_u64(f[2], &argc) || argc != nf - 3 || d->argv)
+		return -1;
+	if (results_set_str(&d->cwd, f[1]) != 0)
+		return -1;
+	d->argv = calloc(nf - 2, sizeof(char *));
+	if (!d->argv)
+		return -1;
+	for (size_t i = 0; i < argc; i++) {
+		if (!(d->argv[i] = strdup(f[3 + i])))
+			return -1;
+		d->argc = (int)i + 1;
+	}
+	return 0;
+}
+
+/* One record, its fields split (and unescaped).  0 or -1. */
+static int parse_record(struct journal_doc *d, char **f, size_t nf, size_t lineno)
+{
+	uint64_t u;
+
+	if (lineno == 1)
+		return nf == 3 && strcmp(f[0], "J") == 0 &&
+			strcmp(f[1], "iosweep-journal") == 0 && get_u64(f[2], &u) == 0 &&
+			u == JOURNAL_VERSION ? 0 : -1;
+	if (strcmp(f[0], "s") == 0)
+		return parse_sample(d, f, nf);
+	if (strcmp(f[0], "d") == 0)
+		return parse_done(d, f, nf);
+	if (strcmp(f[0], "m") == 0)
+		return nf == 3 ? set_meta(d, f[1], f[2]) : -1;
+	if (strcmp(f[0], "a") == 0)
+		return parse_args(d, f, nf);
+	if (strcmp(f[0], "r") == 0) {
+		if (nf != 3 || get_u64(f[2], &u) || results_set_str(&d->resumed_at, f[1]))
+			return -1;
+		d->resumes++;
+		d->resumed_kept = u;
+		free(d->end_status);
+		d->end_status = NULL;
+		drop_unfinished(d);
+		return 0;
+	}
+	if (strcmp(f[0], "e") == 0)
+		return nf == 2 ? results_set_str(&d->end_status, f[1]) : -1;
+	return -1;
+}
+
+/* Check one line's CRC and split it into fields (in place). -1: bad CRC. */
+static int split_line(char *line, size_t len, char **f, size_t *nf)
+{
+	char *tab = NULL, *end;
+
+	for (size_t i = len; i > 0; i--)
+		if (line[i - 1] == '\t') {
+			tab = line + i - 1;
+			break;
+		}
+	if (!tab || strlen(tab + 1) != 8)
+		return -1;
+	unsigned long want = strtoul(tab + 1, &end, 16);
+	if (*end)
+		return -1;
+	uLong crc = crc32(crc32(0L, Z_NULL, 0), (const Bytef *)line, (uInt)(tab - line));
+	if ((unsigned long)crc != want)
+		return -1;
+	*tab = '\0';
+	*nf = 0;
+	for (char *p = line; p; ) {
+		char *t = strchr(p, '\t');
+		if (*nf == JOURNAL_MAX_FIELDS)
+			return -1;
+		if (t)
+			*t = '\0';
+		f[(*nf)++] = p;
+		p = t ? t + 1 : NULL;
+	}
+	return 0;
+}
+
+int journal_parse(struct journal_doc *d, const char *name, const char *buf,
+		  size_t len, char *err, size_t errlen)
+{
+	char **f = malloc(JOURNAL_MAX_FIELDS * sizeof(char *));
+	char *copy = malloc(len + 1);
+	size_t lineno = 0, at = 0;
+	int rc = 0;
+
+	if (!f || !copy) {
+		rc = err_set(err, errlen, "%s: out of memory", name);
+		goto out;
+	}
+	memcpy(copy, buf, len);
+	copy[len] = '\0';
+	while (at < len && rc == 0) {
+		char *line = copy + at, *nl = memchr(line, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - line) : len - at, nf;
+		lineno++;
+		at += n + (nl ? 1 : 0);
+		int last = at >= len;
+		if (nl)
+			*nl = '\0';
+		if (memchr(line, '\0', n) || split_line(line, n, f, &nf) != 0 || !nl) {
+			if (last && lineno > 1) {   /* a torn write: the pass in flight */
+				d->torn = 1;
+				break;
+			}
+			rc = err_set(err, errlen, "%s:%zu: %s", name, lineno, lineno == 1 ?
+				     "not an iosweep journal" :
+				     "damaged record (its checksum does not match)");
+			break;
+		}
+		for (size_t i = 1; i < nf && rc == 0; i++)
+			if (unescape(f[i]) != 0)
+				rc = -1;
+		if (rc == 0)
+			rc = parse_record(d, f, nf, lineno);
+		if (rc == 0)
+			d->good_len = at;
+		if (rc != 0)
+			err_set(err, errlen, "%s:%zu: %s", name, lineno, lineno == 1 ?
+				"not an iosweep journal (or a newer version)" :
+				"a record iosweep cannot read");
+	}
+	if (rc == 0 && lineno == 0)
+		rc = err_set(err, errlen, "%s:1: empty file: not an iosweep journal", name);
+out:
+	free(f);
+	free(copy);
+	return rc;
+}
+
+int journal_load(struct journal_doc *d, const char *dir, char *err, size_t errlen)
+{
+	char path[4096];
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, JOURNAL_NAME);
+	if (readfile_all(path, JOURNAL_MAX_BYTES, "an iosweep journal", &buf, &len,
+			 err, errlen) != 0)
+		return -1;
+	rc = journal_parse(d, path, buf, len, err, errlen);
+	free(buf);
+	return rc;
+}
+
+/* Move sample i into rs as cell `cell` (marking partial when unfinished). */
+static int take_one(struct journal_doc *d, size_t i, struct result_set *rs,
+		    size_t cell, int partial)
+{
+	struct result_sample s = d->samples[i].s;
+
+	s.cell = (uint32_t)cell;
+	if (partial)
+		s.flags |= RESULTS_SF_PARTIAL;
+	if (results_add_sample(rs, &s) != 0)
+		return -1;
+	d->samples[i].s.lat = d->samples[i].s.lat_rd = d->samples[i].s.lat_wr = NULL;
+	d->samples[i].taken = 1;
+	return 0;
+}
+
+long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
+		      uint64_t file_kb, uint64_t record_kb, unsigned trial)
+{
+	long n = 0;
+
+	if (!journal_trial_is_done(d, file_kb, record_kb, trial))
+		return 0;
+	for (size_t i = 0; i < d->nsamples; i++) {
+		const struct journal_sample *js = &d->samples[i];
+		if (js->taken || js->file_kb != file_kb || js->record_kb != record_kb ||
+		    js->s.trial != trial)
+			continue;
+		if (take_one(d, i, rs, cell, 0) != 0)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+int journal_doc_to_set(struct journal_doc *d, struct result_set *rs, char *err,
+		       size_t errlen)
+{
+	struct result_meta *m = &rs->meta;
+
+	for (size_t i = 0; results_meta_strs[i].key; i++) {
+		char **dst = (char **)((char *)m + results_meta_strs[i].off);
+		char **src = (char **)((char *)&d->meta + results_meta_strs[i].off);
+		free(*dst);
+		*dst = *src;
+		*src = NULL;
+	}
+	m->ram_kb = d->meta.ram_kb;
+	m->flags = d->meta.flags;
+	m->source_unit = d->meta.source_unit;
+	m->data_compress_ratio = d->meta.data_compress_ratio;
+	m->timer_resolution_s = d->meta.timer_resolution_s;
+	m->inflight_max = d->meta.inflight_max;
+	m->async_pct = d->meta.async_pct;
+	m->dedup_granule = d->meta.dedup_granule;
+	m->dedup_within = d->meta.dedup_within;
+	m->dedup_across = d->meta.dedup_across;
+	m->dedup_probe_bytes = d->meta.dedup_probe_bytes;
+	m->dedup_files = d->meta.dedup_files;
+	rs->trials = d->trials ? d->trials : 1;
+	if (d->resumes) {
+		free(m->resumed_at);
+		m->resumed_at = d->resumed_at;
+		d->resumed_at = NULL;
+		m->resumed_samples = d->resumed_kept;
+	}
+	if (results_set_str(&m->status, d->end_status ? d->end_status :
+			    "interrupted: the journal ends before the run did"))
+		goto nomem;
+	for (size_t i = 0; i < d->nsamples; i++) {
+		const struct journal_sample *js = &d->samples[i];
+		long cell = results_find_cell(rs, js->file_kb, js->record_kb);
+		if (js->taken)
+			continue;
+		if (cell < 0)
+			cell = results_add_cell(rs, js->file_kb, js->record_kb, 0);
+		if (cell < 0 || take_one(d, i, rs, (size_t)cell,
+			!journal_trial_is_done(d, js->file_kb, js->record_kb, js->s.trial)))
+			goto nomem;
+	}
+	if (results_sort_cells(rs) != 0)
+		goto nomem;
+	return 0;
+nomem:
+	return err_set(err, errlen, "out of memory reading the journal");
+}

@@ -1,0 +1,199 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t_journal.sh: runs that survive.  A sweep keeps journal.txt in its
+# result folder; outputs derived from it equal the run's; `kill -9` in the
+# middle, then `iosweep resume DIR`, gives every cell-trial exactly once
+# and the same cells as an uninterrupted run; two SIGINTs 10 ms apart
+# keep every finished cell; a torn last line is dropped; resume refuses
+# a complete run, another version, machine, target or command.
+. "$(dirname "$0")/lib.sh"
+
+SWEEP="-a -n 1m -g 4m -i 0 -i 1 --trials 2"
+ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
+
+# samples DIR: the "s" lines its journal holds so far
+samples() {
+	grep -c '^s	' "$1/journal.txt" 2>/dev/null || true
+}
+at_least() {
+	n=$(samples "$1")
+	[ "${n:-0}" -ge "$2" ]
+}
+# cells CSV: test,file_kb,record_kb,trial of every row that is not partial
+cells() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["partial"]) == 0 { print $3 "," $4 "," $5 "," $6 }' "$1" | sort
+}
+# crc LINE: zlib's CRC-32 of LINE, 8 hex digits (gzip's trailer holds it)
+crc() {
+	printf '%s' "$1" | gzip -c | tail -c 8 | head -c 4 | od -An -tx4 | tr -d ' \n'
+}
+# set_meta DIR KEY VALUE: rewrite the journal's "m KEY" line, sealed anew
+set_meta() {
+	line=$(printf 'm\t%s\t%s' "$2" "$3")
+	awk -F'\t' -v k="$2" -v l="$line	$(crc "$line")" \
+		'$1 == "m" && $2 == k { print l; next } { print }' "$1/journal.txt" >"$T/j.new" &&
+		mv "$T/j.new" "$1/journal.txt"
+}
+# killed NAME N: a sweep into $T/NAME killed with SIGKILL once its journal
+# holds N samples; its test file is $T/f-NAME
+killed() {
+	"$IOSWEEP" $SWEEP -f "$T/f-$1" --out "$T/$1" >"$T/$1.out" 2>"$T/$1.err" &
+	pid=$!
+	wait_until "$pid" at_least "$T/$1" "$2"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid"
+	KRC=$?
+}
+
+# 1. An uninterrupted run: the journal ends "complete", and the outputs
+# derived from it equal the run's byte for byte.
+expect_success "$IOSWEEP" $SWEEP -f "$T/f-a" --out "$T/a"
+cp "$T/out" "$T/a.out"
+check test -s "$T/a/journal.txt"
+check test "$(tail -n 1 "$T/a/journal.txt" | cut -f 1,2)" = "$(printf 'e\tcomplete')"
+check test "$(samples "$T/a")" -eq "$(($(wc -l <"$T/a/results.csv") - 1))"
+expect_success "$IOSWEEP" import "$T/a/journal.txt" --out "$T/a-imp"
+for f in results.csv summary.csv meta.csv; do
+	check cmp "$T/a/$f" "$T/a-imp/$f"
+done
+cells "$T/a/results.csv" >"$T/a.cells"
+check test "$(wc -l <"$T/a.cells")" -eq 240
+
+# 2. kill -9 after 50 samples: no outputs, the journal holds them; import
+# reads the journal; resume runs the rest: every cell-trial once, the same
+# cells as the uninterrupted run, the folder marked resumed.
+killed b 50
+check test "$KRC" -eq 137
+check test ! -e "$T/b/results.csv"
+kept=$(samples "$T/b")
+check test "$kept" -ge 50
+expect_success "$IOSWEEP" import "$T/b" --out "$T/b-imp"
+check grep -q '^status,interrupted: the journal ends before the run did$' "$T/b-imp/meta.csv"
+check test "$(cells "$T/b-imp/results.csv" | wc -l)" -ge 48
+check test "$(cells "$T/b-imp/results.csv" | comm -23 - "$T/a.cells" | wc -l)" -eq 0
+done_before=$(grep -c '^d	' "$T/b/journal.txt")
+expect_success "$IOSWEEP" resume "$T/b"
+check grep -qx "iosweep: results in $T/b/" "$T/err"
+check test "$(grep -c "$ROW" "$T/out")" -eq "$(grep -c "$ROW" "$T/a.out")"
+check grep -q 'test complete' "$T/out"
+cells "$T/b/results.csv" >"$T/b.cells"
+check cmp "$T/a.cells" "$T/b.cells"
+check test "$(uniq -d "$T/b.cells" | wc -l)" -eq 0
+check test "$(awk -F, 'NR > 1' "$T/b/results.csv" | wc -l)" -eq 240
+check test "$(cut -f 1-4 "$T/b/journal.txt" | grep '^d' | sort | uniq -d | wc -l)" -eq 0
+check grep -q '^status,complete$' "$T/b/meta.csv"
+check grep -q '^resumed_at,' "$T/b/meta.csv"
+check grep -qx "resumed_samples,$((done_before * 4))" "$T/b/meta.csv"
+check grep -q "^start_time,$(grep '^m	start_time' "$T/b/journal.txt" | cut -f 3)\$" "$T/b/meta.csv"
+check test ! -e "$T/f-b"
+# a complete run is refused, and left as it was
+cp "$T/b/journal.txt" "$T/b.j"
+expect_failure 2 "$IOSWEEP" resume "$T/b"
+check grep -q "holds a complete run: nothing to resume" "$T/err"
+check one_line_error
+check cmp "$T/b.j" "$T/b/journal.txt"
+
+# 3. Two SIGINTs 10 ms apart: the process ends at once, says where the
+# journal is, and every cell-trial it finished is kept (import, resume).
+"$IOSWEEP" $SWEEP -f "$T/f-c" --out "$T/c" >"$T/c.out" 2>"$T/c.err" &
+pid=$!
+wait_until "$pid" at_least "$T/c" 30
+kill -INT "$pid"
+sleep 0.01
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+check test "$?" -eq 130
+if grep -q 'stopped at once' "$T/c.err"; then
+	check grep -qx "iosweep: stopped at once; every finished pass is in $T/c/journal.txt: 'iosweep resume $T/c' runs the rest" "$T/c.err"
+else	# the first signal's save was done before the second came
+	check grep -qx "iosweep: results of the finished cells in $T/c/" "$T/c.err"
+fi
+grep '^d	' "$T/c/journal.txt" | awk -F'\t' '{ print $2 "," $3 "," $4 }' | sort >"$T/c.done"
+check test "$(wc -l <"$T/c.done")" -ge 7
+expect_success "$IOSWEEP" import "$T/c" --out "$T/c-imp"
+# every finished cell-trial: its 4 samples, whole
+cells "$T/c-imp/results.csv" | cut -d, -f 2- | sort | uniq -c |
+	awk '$1 == 4 { print $2 }' | sort >"$T/c.kept"
+check test "$(comm -23 "$T/c.done" "$T/c.kept" | wc -l)" -eq 0
+expect_success "$IOSWEEP" resume "$T/c"
+check cmp "$T/a.cells" "$(cells "$T/c/results.csv" >"$T/c.cells"; echo "$T/c.cells")"
+
+# 4. A torn last line (the pass in flight when the power went) is dropped:
+# import and resume read the rest; damage elsewhere names the line.
+killed d 20
+printf 's\twrite\t2048\t64\t1\t0\t0\t4\t2097152\t3' >>"$T/d/journal.txt"
+expect_success "$IOSWEEP" import "$T/d" --out "$T/d-imp"
+check test "$(awk -F, 'NR > 1' "$T/d-imp/results.csv" | wc -l)" -eq "$(($(samples "$T/d") - 1))"
+cp -r "$T/d" "$T/d2"
+sed -i '5s/	[0-9a-f]*$/	00000000/' "$T/d2/journal.txt"
+expect_failure 4 "$IOSWEEP" import "$T/d2" --out "$T/d2-imp"
+check grep -q "$T/d2/journal.txt:5: damaged record" "$T/err"
+check test ! -e "$T/d2-imp"
+expect_failure 4 "$IOSWEEP" resume "$T/d2"
+check grep -q "journal.txt:5: damaged record" "$T/err"
+
+# 5. Refusals, each naming what differs and leaving the folder as it was.
+for what in version host fs_type; do
+	rm -rf "$T/e"
+	cp -r "$T/d" "$T/e"
+	set_meta "$T/e" "$what" "other-$what"
+	cp "$T/e/journal.txt" "$T/e.j"
+	expect_failure 2 "$IOSWEEP" resume "$T/e"
+	case $what in
+	version) check grep -q "^iosweep: version differs: the run was made by iosweep other-version" "$T/err" ;;
+	host) check grep -q "^iosweep: machine differs: the run was made on 'other-host'" "$T/err" ;;
+	fs_type) check grep -q "^iosweep: target differs: the run's test file was on other-fs_type" "$T/err" ;;
+	esac
+	check one_line_error
+	check cmp "$T/e.j" "$T/e/journal.txt"
+	check test ! -e "$T/e/results.csv"
+done
+expect_failure 2 "$IOSWEEP" resume "$T/d" --command "iosweep -a -f /elsewhere"
+check grep -q "^iosweep resume: command differs: the run in '$T/d' was 'iosweep $SWEEP -f $T/f-d --out $T/d', --command gives 'iosweep -a -f /elsewhere'\$" "$T/err"
+check one_line_error
+mkdir "$T/empty"
+expect_failure 4 "$IOSWEEP" resume "$T/empty"
+check grep -q "has no journal.txt" "$T/err"
+check one_line_error
+# the torn folder itself resumes to the full set of cells; the torn line
+# was cut, so its journal reads whole afterwards
+expect_success "$IOSWEEP" resume "$T/d" --command "iosweep $SWEEP -f $T/f-d --out $T/d"
+check cmp "$T/a.cells" "$(cells "$T/d/results.csv" >"$T/d.cells"; echo "$T/d.cells")"
+expect_success "$IOSWEEP" import "$T/d/journal.txt" --out "$T/d-all"
+check cmp "$T/d/results.csv" "$T/d-all/results.csv"
+
+# 5b. A resume stopped by SIGINT, then one killed, then one left alone:
+# every cell-trial once, the same cells, three resumes recorded.
+killed g 20
+"$IOSWEEP" resume "$T/g" >"$T/g1.out" 2>"$T/g1.err" &
+pid=$!
+wait_until "$pid" at_least "$T/g" 60
+kill -INT "$pid"
+wait "$pid"
+check test "$?" -eq 130
+check grep -q '^status,"interrupted: ' "$T/g/meta.csv"
+"$IOSWEEP" resume "$T/g" >"$T/g2.out" 2>"$T/g2.err" &
+pid=$!
+wait_until "$pid" at_least "$T/g" 120
+kill -KILL "$pid"
+wait "$pid"
+expect_success "$IOSWEEP" resume "$T/g"
+check test "$(grep -c '^r	' "$T/g/journal.txt")" -eq 3
+check cmp "$T/a.cells" "$(cells "$T/g/results.csv" >"$T/g.cells"; echo "$T/g.cells")"
+check test ! -e "$T/f-g"
+
+# 6. Queue depth (--iodepth) and --order sweep runs resume the same way.
+if deep_engine; then
+	SWEEP="-a -n 1m -g 2m -i 0 -i 2 --iodepth 4 --trials 2 --order sweep"
+	expect_success "$IOSWEEP" $SWEEP -f "$T/f-q" --out "$T/q"
+	cells "$T/q/results.csv" >"$T/q.cells"
+	killed q2 30
+	expect_success "$IOSWEEP" resume "$T/q2"
+	check cmp "$T/q.cells" "$(cells "$T/q2/results.csv" >"$T/q2.cells"; echo "$T/q2.cells")"
+	check grep -q '^workload,' "$T/q2/meta.csv"
+else
+	echo "note: no engine with --iodepth above 1 in this build: the queue-depth resume is not run"
+fi
+
+finish
