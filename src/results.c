@@ -207,6 +207,9 @@ void results_release(struct result_set *rs)
 	}
 	free(rs->tp);
 	free(rs->cell_sums);
+	for (size_t i = 0; i < rs->nops; i++)
+		latency_free(rs->ops[i].lat);
+	free(rs->ops);
 	results_init(rs);
 }
 
@@ -223,6 +226,14 @@ static int grow(void **arr, size_t n, size_t *alloc, size_t elem)
 		return -1;
 	*arr = p;
 	*alloc = want;
+	return 0;
+}
+
+int results_add_op(struct result_set *rs, const struct result_op *o)
+{
+	if (grow((void **)&rs->ops, rs->nops, &rs->ops_alloc, sizeof(*rs->ops)))
+		return -1;
+	rs->ops[rs->nops++] = *o;
 	return 0;
 }
 

@@ -139,9 +139,10 @@ static int write_out(const struct fileop_opts *o, struct result_set *rs,
 {
 	char err[IOSWEEP_ERR_MAX];
 
+	(void)meta;	/* csvout_write_dir writes it with results.csv and summary.csv */
 	if (results_set_str(&rs->meta.status, status) ||
 	    report_fileop_csv(csv, sv->s, sv->n, links, o->overwrite, err, sizeof(err)) ||
-	    csvout_write_meta(rs, meta, o->overwrite, err, sizeof(err))) {
+	    csvout_write_dir(rs, o->out, 0, o->overwrite, err, sizeof(err))) {
 		cmd_msg("fileop", "%s", rs->meta.status ? err : "out of memory");
 		return -1;
 	}
@@ -151,6 +152,7 @@ static int write_out(const struct fileop_opts *o, struct result_set *rs,
 
 struct state {
 	const struct fileop_opts *o;
+	struct result_set *rs;        /* --out: the operations' records */
 	struct fileop_run run;
 	struct fileop_result pass, total;
 	struct samples sv;
@@ -177,7 +179,10 @@ static int run_all(struct state *st)
 			if (rc != 0)
 				return IOSWEEP_EXIT_IO;
 			fileop_result_merge(&st->total, &st->pass);
-			if (o->out && samples_add(&st->sv, st->force, st->trial, &st->pass) != 0) {
+			if (o->out && (samples_add(&st->sv, st->force, st->trial, &st->pass) != 0 ||
+				       report_fileop_ops(st->rs, &st->sv.s[st->sv.n - 1], &st->pass,
+							 links, o->size_bytes,
+							 st->rs->meta.timer_resolution_s) != 0)) {
 				err_set(st->err, sizeof(st->err), "out of memory");
 				return IOSWEEP_EXIT_FAILURE;
 			}
@@ -222,8 +227,8 @@ static int check_dir(const struct fileop_opts *o, char *found, size_t foundlen)
 
 static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 {
-	struct state st = { .o = o };
 	struct result_set rs;
+	struct state st = { .o = o, .rs = &rs };
 	char csv[4096], meta[4096], found[64], dir[4096], cerr[IOSWEEP_ERR_MAX];
 	char why[IOSWEEP_ERR_MAX + 96], where[64];
 	int cleaned;
