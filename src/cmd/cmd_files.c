@@ -227,6 +227,15 @@ static int fill_meta(struct result_set *rs, const struct files_opts *o, const ch
 	return 0;
 }
 
+/* The finished trials' phases as the result set's operation records. */
+static int add_ops(struct result_set *rs, const struct state *st, char *err, size_t errlen)
+{
+	for (unsigned t = 0; t < st->done; t++)
+		if (report_files_ops(rs, &st->res[t], t, st->run.total_files, st->clock_res))
+			return err_set(err, errlen, "out of memory");
+	return 0;
+}
+
 static int run_files(const struct files_opts *o, int argc, char **argv)
 {
 	struct state st = { .o = o, .clock_res = clock_resolution_s() };
@@ -240,9 +249,12 @@ static int run_files(const struct files_opts *o, int argc, char **argv)
 	if ((status = check_target(o, &found)) != 0)
 		return status;
 	if (o->out) {
-		static const char *const names[] = { "files.csv", "meta.csv" };
-		char *const paths[] = { csv, meta };
-		if (outfile_claim_files(o->out, names, 2, o->overwrite, paths, sizeof(csv),
+		/* results.csv and summary.csv come with meta.csv (csvout.h) */
+		static const char *const names[] = { "files.csv", "meta.csv", "results.csv",
+						     "summary.csv" };
+		char results[4096], summary[4096];
+		char *const paths[] = { csv, meta, results, summary };
+		if (outfile_claim_files(o->out, names, 4, o->overwrite, paths, sizeof(csv),
 					cerr, sizeof(cerr)) != 0) {
 			cmd_msg("files", "--out: %s", cerr);
 			return IOSWEEP_EXIT_USAGE;
@@ -285,9 +297,10 @@ done:
 				why, sizeof(why));
 	if (o->out && rs.meta.host) {
 		if (results_set_str(&rs.meta.status, why) ||
+		    add_ops(&rs, &st, cerr, sizeof(cerr)) ||
 		    report_files_csv(csv, st.res, st.done, st.clock_res, o->overwrite, cerr,
 				     sizeof(cerr)) ||
-		    csvout_write_meta(&rs, meta, o->overwrite, cerr, sizeof(cerr))) {
+		    csvout_write_dir(&rs, o->out, 0, o->overwrite, cerr, sizeof(cerr))) {
 			cmd_msg("files", "%s", cerr);
 			if (status == IOSWEEP_EXIT_OK)
 				status = IOSWEEP_EXIT_FAILURE;

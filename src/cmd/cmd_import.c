@@ -91,7 +91,10 @@ static int write_set(struct result_set *rs, const char *out, int gzip, int overw
 
 static void print_notes(const char *notes);
 
-/* fileop's output: fileop.csv and meta.csv into out (or a default folder). */
+/*
+ * fileop's output: fileop.csv, results.csv, summary.csv and meta.csv into
+ * out (or a default folder).
+ */
 static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
 {
 	char err[IOSWEEP_ERR_MAX], dir[4096], csv[4200], meta[4200];
@@ -99,9 +102,15 @@ static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
 
 	if ((rc = out_dir(&f->rs.meta, &out, dir, sizeof(dir))) != 0)
 		return rc;
+	/* the result set's operation records, for results.csv and summary.csv */
+	for (size_t i = 0; i < f->n; i++)
+		if (report_fileop_ops(&f->rs, &f->s[i], NULL, f->links, f->size_bytes, 0.0)) {
+			cmd_msg("import", "out of memory");
+			return IOSWEEP_EXIT_FAILURE;
+		}
 	if (report_fileop_claim(out, overwrite, csv, meta, sizeof(csv), err, sizeof(err)) ||
 	    report_fileop_csv(csv, f->s, f->n, f->links, overwrite, err, sizeof(err)) ||
-	    csvout_write_meta(&f->rs, meta, overwrite, err, sizeof(err))) {
+	    csvout_write_dir(&f->rs, out, 0, overwrite, err, sizeof(err))) {
 		cmd_msg("import", "%s", err);
 		return IOSWEEP_EXIT_IO;
 	}
