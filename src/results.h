@@ -311,6 +311,14 @@ struct result_set {
 	size_t ncell_sums, cell_sums_alloc;
 	struct result_op *ops;         /* small-file operations; see struct result_op */
 	size_t nops, ops_alloc;
+	/*
+	 * Imported summary.csv rows of operations: test, files, force, calls
+	 * = the n full trials behind the row, lat_us its latency figures (the
+	 * trials' histograms merged, which a folder no longer has); used
+	 * while the set holds exactly that many full trials of the group.
+	 */
+	struct result_op *op_sums;
+	size_t nop_sums, op_sums_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -356,6 +364,8 @@ int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs
  * unchanged); on success the set owns o->lat.
  */
 int results_add_op(struct result_set *rs, const struct result_op *o);
+/* Append a copy of *o to op_sums (o->lat must be NULL).  0 or -1 (ENOMEM). */
+int results_add_op_sum(struct result_set *rs, const struct result_op *o);
 /*
  * The imported summary of (cell, col) when it still describes the set's
  * trials of it: as many full trials as its n.  NULL otherwise.

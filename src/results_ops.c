@@ -76,11 +76,32 @@ size_t results_op_values(const struct result_set *rs, const char *test,
 	return n;
 }
 
-/* The group's latency: the full trials' histograms merged, else one trial's figures. */
+/*
+ * An imported summary row of the group that describes exactly its full
+ * trials (results.h, op_sums), or NULL.
+ */
+static const struct result_op *find_sum(const struct result_set *rs,
+					const struct results_op_group *g, size_t full)
+{
+	for (size_t i = 0; i < rs->nop_sums; i++) {
+		const struct result_op *o = &rs->op_sums[i];
+		if (o->calls == full && o->files == g->files && o->force == g->force &&
+		    strcmp(o->test, g->test) == 0)
+			return o;
+	}
+	return NULL;
+}
+
+/*
+ * The group's latency: the full trials' histograms merged, else one
+ * trial's figures, else an imported summary's; and the summary's
+ * short_timing.
+ */
 static void group_latency(const struct result_set *rs, struct results_op_group *g)
 {
 	struct latency_hist m;
 	struct latency_summary ls;
+	const struct result_op *sum;
 	size_t full = 0, hists = 0;
 	const struct result_op *one = NULL;
 
@@ -109,7 +130,13 @@ static void group_latency(const struct result_set *rs, struct results_op_group *
 	} else if (full == 1 && isfinite(one->lat_us[4])) {
 		memcpy(g->lat_us, one->lat_us, sizeof(g->lat_us));
 		g->has_lat = 1;
+	} else if (full && (sum = find_sum(rs, g, full)) && isfinite(sum->lat_us[4])) {
+		/* a folder read back: its summary's figures */
+		memcpy(g->lat_us, sum->lat_us, sizeof(g->lat_us));
+		g->has_lat = 1;
 	}
+	if (full && (sum = find_sum(rs, g, full)) && (sum->flags & RESULTS_OF_SHORT))
+		g->short_timing = 1;
 	if (!g->has_lat)
 		for (int k = 0; k < 8; k++)
 			g->lat_us[k] = NAN;

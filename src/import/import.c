@@ -394,6 +394,10 @@ static int merge_ops(struct result_set *rs, struct result_set *t, unsigned trial
 	}
 	for (size_t i = 0; i < t->nops; i++)
 		t->ops[i].lat = NULL;	/* rs's now */
+	/* t's summaries: used only while a group's trials are exactly theirs */
+	for (size_t i = 0; i < t->nop_sums; i++)
+		if (results_add_op_sum(rs, &t->op_sums[i]) != 0)
+			return err_set(err, errlen, "%s: out of memory", path);
 	return 0;
 }
 

@@ -71,6 +71,7 @@ struct csv_ctx {
 	/* summary.csv */
 	int sum_idx[5];                  /* label test file_kb record_kb n */
 	int sum_short;                   /* short_timing, or -1 */
+	int sum_files, sum_force;        /* schema 5: files, force, or -1 */
 	/* meta.csv */
 	int label_from_meta;
 	unsigned meta_trials;
@@ -541,6 +542,8 @@ static void summary_header(struct csv_ctx *c)
 	if (need_cols(c, sum_names, SCSV_COUNT, c->sum_idx, "summary.csv") != 0)
 		return;
 	c->sum_short = col_of(c, "short_timing");
+	c->sum_files = col_of(c, "files");
+	c->sum_force = col_of(c, "force");
 	lat_header(c);
 	c->nheader = c->nfields;
 }
@@ -558,6 +561,26 @@ static int sum_u64(struct csv_ctx *c, int f, uint64_t *out)
  * (test, cell) results.csv has no trial of, describe nothing of this set
  * and are passed over; a field that is not what it should be is an error.
  */
+/*
+ * An operation's summary row: only its latency figures and short_timing
+ * come back (its statistics are recomputed from results.csv's rows).
+ */
+static void sum_op_row(struct csv_ctx *c, const char *test)
+{
+	double figs[3][8];
+	uint64_t n;
+	char msg[160];
+	int any, st;
+
+	if (sum_u64(c, SCSV_N, &n) || (any = lat_figs_from_row(c, figs)) < 0)
+		return;
+	st = c->sum_short >= 0 && strcmp(c->field[c->sum_short], "1") == 0;
+	if (!any && !st)
+		return;
+	if (import_ops_sum_row(c->rs, test, c->field, c->sum_files, c->sum_force, n, st, figs[0], msg, sizeof(msg)) != 0)
+		cfail(c, "%s", msg);
+}
+
 static void summary_row(struct csv_ctx *c)
 {
 	struct result_cell_sum cs;
@@ -576,8 +599,10 @@ static void summary_row(struct csv_ctx *c)
 	if (!c->rows_label || strcmp(c->field[c->sum_idx[SCSV_LABEL]], c->rows_label) != 0)
 		return;
 	const char *test = c->field[c->sum_idx[SCSV_TEST]];
-	if (import_ops_is_op(test))
-		return;	/* its statistics come back from results.csv's rows */
+	if (import_ops_is_op(test)) {
+		sum_op_row(c, test);
+		return;
+	}
 	int col = results_col_from_name(test);
 	if (col < 0) {
 		cfail(c, "unknown test '%.40s'", test);

@@ -121,3 +121,29 @@ int import_ops_row(struct result_set *rs, const char *test, char *const *field,
 		return err_set(msg, msglen, "out of memory");
 	return 0;
 }
+
+int import_ops_sum_row(struct result_set *rs, const char *test, char *const *field,
+		       int files_idx, int force_idx, uint64_t n, int short_timing,
+		       const double lat[8], char *msg, size_t msglen)
+{
+	struct result_op o;
+	uint64_t force = 0;
+	const char *fs = files_idx < 0 ? "" : field[files_idx];
+	const char *fo = force_idx < 0 ? "" : field[force_idx];
+
+	results_op_clear(&o);
+	if (strlen(test) >= sizeof(o.test))
+		return err_set(msg, msglen, "test '%.40s' is too long", test);
+	snprintf(o.test, sizeof(o.test), "%s", test);
+	if (import_parse_u64(fs, &o.files))
+		return err_set(msg, msglen, "files '%.40s' is not a whole number", fs);
+	if (*fo && (import_parse_u64(fo, &force) || force > 1000000))
+		return err_set(msg, msglen, "force '%.40s' is not a force factor", fo);
+	o.force = (unsigned)force;
+	o.calls = n;
+	o.flags = short_timing ? RESULTS_OF_SHORT : 0;
+	memcpy(o.lat_us, lat, sizeof(o.lat_us));
+	if (results_add_op_sum(rs, &o) != 0)
+		return err_set(msg, msglen, "out of memory");
+	return 0;
+}

@@ -156,5 +156,13 @@ void import_ops_header(char *const *field, size_t n, int col[IMPORT_OPS_NCOLS]);
 int import_ops_row(struct result_set *rs, const char *test, char *const *field,
 		   const int col[IMPORT_OPS_NCOLS], const int lat_idx[8],
 		   char *msg, size_t msglen);
+/*
+ * A summary.csv row of an operation: its files and force (field indices
+ * files_idx, force_idx, -1 when absent), n trials and latency figures
+ * (lat, NaN: empty) and short_timing kept in rs->op_sums.  0, or -1 with why in msg.
+ */
+int import_ops_sum_row(struct result_set *rs, const char *test, char *const *field,
+		       int files_idx, int force_idx, uint64_t n, int short_timing,
+		       const double lat[8], char *msg, size_t msglen);
 
 #endif
