@@ -8,7 +8,8 @@
 # `iosweep import` of such a folder writes both back byte for byte; an
 # import of fileop's text carries the A row's figures into iops;
 # `compare` gives one row per operation and tree with an adjusted p, and
-# refuses a grid against operations; `plot` writes a chart per
+# refuses a grid against operations; the HTML report has a section with
+# a table per set and compare's ratio and adjusted p; `plot` writes a chart per
 # operation and a latency chart per set, and renders them with gnuplot's
 # dumb terminal when gnuplot is there.
 . "$(dirname "$0")/lib.sh"
@@ -90,6 +91,19 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
 	echo "note: no gnuplot: the charts are not rendered"
 fi
+
+# --- the HTML report: the section, a table row per (operation, force)
+# and set, the second set's rows with B/A and the adjusted p of compare
+expect_success "$IOSWEEP" report "$T/a" "$T/b" --out "$T/r.html"
+check grep -q '<section class="test" id="t-ops">' "$T/r.html"
+sed -n '/id="t-ops"/,/<\/section>/p' "$T/r.html" > "$T/ops.html"
+check test "$(grep -c '^<tr><th scope="row">fileop ' "$T/ops.html")" -eq 60
+awk -F, 'NR > 1 && $3 == "fileop create" && $5 == 2 { printf "%.4f\n", $13 }' "$T/cmp.csv" \
+	> "$T/want_p"
+grep '^<tr><th scope="row">fileop create[^<]*</th><td data-v="8">' "$T/ops.html" | tail -n 1 |
+	sed 's/<[^>]*>/ /g' | awk '{ print $(NF - 1) }' > "$T/got_p"
+check test -s "$T/want_p"
+check cmp -s "$T/want_p" "$T/got_p"
 
 # --- files: per-job rows with --jobs 2
 expect_success "$IOSWEEP" files --count 40 --file-size 4k --jobs 2 --trials 2 \
