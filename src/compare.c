@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "results_ops.h"
 #include "stats.h"
 #include "lib/err.h"
 
@@ -116,6 +117,83 @@ static int adjust_rows(struct compare_result *r, double alpha, int adjust)
 	return rc;
 }
 
+const char *compare_row_test(const struct compare_row *r)
+{
+	return r->op ? r->op : results_col_name(r->col);
+}
+
+const char *compare_test_name(const struct compare_test *t)
+{
+	return t->op ? t->op : results_col_name(t->col);
+}
+
+/* The geometric mean of rows first.. of out as one more test. */
+static void add_test(struct compare_result *out, size_t first, int col, const char *op)
+{
+	struct compare_test *t;
+	double sum = 0.0;
+
+	if (out->nrows == first || out->ntests == COMPARE_MAX_TESTS)
+		return;
+	t = &out->tests[out->ntests++];
+	t->col = col;
+	t->op = op;
+	t->n = 0;
+	for (size_t i = first; i < out->nrows; i++) {
+		double r = out->rows[i].ratio;
+		if (isfinite(r) && r > 0.0) {
+			sum += log(r);
+			t->n++;
+		}
+	}
+	t->geomean_ratio = t->n ? exp(sum / (double)t->n) : NAN;
+}
+
+/*
+ * The operations both sets hold, matched by (test, files, force), a
+ * test's rows together.  0 or -1 (memory).
+ */
+static int compare_ops(const struct result_set *a, const struct result_set *b,
+		       struct compare_result *out, size_t *alloc)
+{
+	struct results_op_group *g = NULL;
+	long n = a->nops && b->nops ? results_op_groups(a, &g) : 0;
+	double *va = malloc((a->nops + 1) * sizeof(*va)), *vb = malloc((b->nops + 1) * sizeof(*vb));
+	int rc = -1;
+
+	if (n < 0 || !va || !vb)
+		goto out;
+	for (long i = 0; i < n;) {
+		size_t first = out->nrows;
+		long j = i;
+		for (; j < n && strcmp(g[j].test, g[i].test) == 0; j++) {
+			size_t na = results_op_values(a, g[j].test, g[j].files, g[j].force, va,
+						      a->nops);
+			size_t nb = results_op_values(b, g[j].test, g[j].files, g[j].force, vb,
+						      b->nops);
+			struct compare_row row;
+			if (!na || !nb)
+				continue;
+			memset(&row, 0, sizeof(row));
+			row.col = -1;
+			row.op = g[j].test;
+			row.files = g[j].files;
+			row.force = g[j].force;
+			compare_values(va, na, vb, nb, &row);
+			if (push_row(out, alloc, &row))
+				goto out;
+		}
+		add_test(out, first, -1, g[i].test);
+		i = j;
+	}
+	rc = 0;
+out:
+	free(g);
+	free(va);
+	free(vb);
+	return rc;
+}
+
 int compare_sets(const struct result_set *a, const struct result_set *b,
 		 int unit, double alpha, int adjust, struct compare_result *out,
 		 char *err, size_t errlen)
@@ -152,21 +230,10 @@ int compare_sets(const struct result_set *a, const struct result_set *b,
 			if (push_row(out, &alloc, &row))
 				goto nomem;
 		}
-		if (out->nrows == first)
-			continue;
-		struct compare_test *t = &out->tests[out->ntests++];
-		double sum = 0.0;
-		t->col = col;
-		t->n = 0;
-		for (size_t i = first; i < out->nrows; i++) {
-			double r = out->rows[i].ratio;
-			if (isfinite(r) && r > 0.0) {
-				sum += log(r);
-				t->n++;
-			}
-		}
-		t->geomean_ratio = t->n ? exp(sum / (double)t->n) : NAN;
+		add_test(out, first, col, NULL);
 	}
+	if (compare_ops(a, b, out, &alloc) != 0)
+		goto nomem;
 	if (out->nrows == 0) {
 		err_set(err, errlen, "'%s' and '%s' have no cell and test in common",
 			a->meta.label ? a->meta.label : "A", b->meta.label ? b->meta.label : "B");

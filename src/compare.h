@@ -20,10 +20,17 @@
 #include "results.h"
 
 #define COMPARE_ALPHA 0.05
+/* the grid's columns, and up to 40 kinds of small-file operation */
+#define COMPARE_MAX_TESTS (RC_COUNT + 40)
 
 struct compare_row {
-	int col;              /* enum results_col */
+	int col;              /* enum results_col; -1 for an operation */
 	uint64_t file_kb, record_kb;
+	/* small-file operations (results_ops.h): the test ("fileop mkdir",
+	 * pointing into set A), the tree's files and fileop's force */
+	const char *op;
+	uint64_t files;
+	unsigned force;
 	size_t n_a, n_b;      /* trials with a figure */
 	double mean_a, mean_b;
 	double ratio;         /* mean_b / mean_a; NaN when mean_a is 0 */
@@ -34,7 +41,8 @@ struct compare_row {
 };
 
 struct compare_test {
-	int col;
+	int col;              /* -1 for an operation */
+	const char *op;       /* the operation's test, NULL for a column */
 	size_t n;             /* rows with a finite, positive ratio */
 	double geomean_ratio; /* exp(mean(log ratio)); NaN when n == 0 */
 };
@@ -42,16 +50,22 @@ struct compare_test {
 struct compare_result {
 	struct compare_row *rows;   /* by test (IOzone's order), then A's cells */
 	size_t nrows;
-	struct compare_test tests[RC_COUNT]; /* one per test present in both */
+	struct compare_test tests[COMPARE_MAX_TESTS]; /* one per test present in both */
 	size_t ntests;
 	int adjust;                 /* enum stats_adjust used */
 	size_t ntested;             /* rows with a p-value (the family adjusted) */
 };
 
+/* The test's name: an IOzone column's, or the operation's. */
+const char *compare_row_test(const struct compare_row *r);
+const char *compare_test_name(const struct compare_test *t);
+
 /*
  * Compare b against a in `unit` (enum results_unit; kB/s is the usual):
  * every (cell, test) with at least one full trial in both sets, cells
- * matched by file and record size.  alpha: the significance level
+ * matched by file and record size; then every small-file operation on a
+ * tree (test, files, force) both sets hold, in calls per second, after
+ * the grid's rows and adjusted with them.  alpha: the significance level
  * (COMPARE_ALPHA); adjust: enum stats_adjust, applied to the p-values of
  * all rows together.  0, or -1 with a message (no cell in common, memory).
  */

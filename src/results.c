@@ -225,6 +225,10 @@ void results_release(struct result_set *rs)
 	}
 	free(rs->tp);
 	free(rs->cell_sums);
+	for (size_t i = 0; i < rs->nops; i++)
+		latency_free(rs->ops[i].lat);
+	free(rs->ops);
+	free(rs->op_sums);
 	results_init(rs);
 }
 
@@ -242,6 +246,26 @@ static int grow(void **arr, size_t n, size_t *alloc, size_t elem)
 	*arr = p;
 	*alloc = want;
 	return 0;
+}
+
+/* Append *o to an array of operation records.  0 or -1 (ENOMEM). */
+static int push_op(struct result_op **arr, size_t *n, size_t *alloc,
+		   const struct result_op *o)
+{
+	if (grow((void **)arr, *n, alloc, sizeof(**arr)))
+		return -1;
+	(*arr)[(*n)++] = *o;
+	return 0;
+}
+
+int results_add_op(struct result_set *rs, const struct result_op *o)
+{
+	return push_op(&rs->ops, &rs->nops, &rs->ops_alloc, o);
+}
+
+int results_add_op_sum(struct result_set *rs, const struct result_op *o)
+{
+	return push_op(&rs->op_sums, &rs->nop_sums, &rs->op_sums_alloc, o);
 }
 
 int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs)

@@ -25,9 +25,11 @@ struct latency_hist;
  * added client, host and writer (many clients) to results.csv; 4 (issue
  * 16) added iops, rd_iops, wr_iops, and with latency the rd_lat_* and
  * wr_lat_* figures, to results.csv and summary.csv, and workload to
- * meta.csv.  The importer reads 1 to 4.
+ * meta.csv; 5 added the rows of small-file operations (struct
+ * result_op) and their files and force columns.  The importer reads 1
+ * to 5.
  */
-#define RESULTS_SCHEMA 4
+#define RESULTS_SCHEMA 5
 #define RESULTS_SCHEMA_OLDEST 1
 
 /*
@@ -260,6 +262,41 @@ struct result_tp {
 	double *child_rate;    /* nchild entries, owned by the set */
 };
 
+/*
+ * Small-file and metadata workloads (`iosweep fileop`, `iosweep files`
+ * and imports of fileop's text): one record per (operation, tree,
+ * trial, job).  test is the operation under its workload's name
+ * ("fileop mkdir", "files create"), so it never meets an IOzone
+ * column's name.  The figure is calls per second: calls over seconds
+ * where both are known, else the rate the source printed (ops_per_s,
+ * an import of fileop's text, which has no times).  best_s and
+ * worst_s are the fastest and slowest single call (fileop's B and W
+ * rows).  A set may hold these beside samples; the grid emitters ignore
+ * them and results_ops.c, the CSV, JSON, chart, HTML and compare code
+ * read them.
+ */
+#define RESULTS_OP_TEST_MAX 24
+#define RESULTS_OF_PARTIAL 0x1u   /* interrupted or failed: not a full pass */
+#define RESULTS_OF_SHORT   0x2u   /* its time is under the short-timing threshold */
+
+struct result_op {
+	char test[RESULTS_OP_TEST_MAX]; /* "fileop mkdir", "files create" */
+	uint64_t files;        /* the files of the tree (fileop: force^3) */
+	unsigned force;        /* fileop's force factor, 0 for others */
+	uint16_t trial;        /* 0-based */
+	int32_t job;           /* -1: the whole run; 0..: one job's own row */
+	uint64_t calls;        /* timed calls; 0 when not known */
+	uint64_t moved;        /* files (or entries) the phase went through */
+	uint64_t bytes;        /* bytes moved */
+	double seconds;        /* timed time of the calls; NaN when not known */
+	double ops_per_s;      /* only when seconds is NaN: the source's rate */
+	double best_s, worst_s; /* fastest and slowest call; NaN: not known */
+	double lat_us[8];      /* latency.h's eight figures (min mean max sd
+				  p50 p90 p99 p99.9) when read back; NaN */
+	struct latency_hist *lat; /* the calls' histogram, owned by the set; NULL */
+	unsigned flags;        /* RESULTS_OF_* */
+};
+
 struct result_set {
 	struct result_meta meta;
 	struct result_cell *cells;     /* in report order */
@@ -286,6 +323,16 @@ struct result_set {
 	size_t ntp, tp_alloc;
 	struct result_cell_sum *cell_sums; /* imported summary.csv rows */
 	size_t ncell_sums, cell_sums_alloc;
+	struct result_op *ops;         /* small-file operations; see struct result_op */
+	size_t nops, ops_alloc;
+	/*
+	 * Imported summary.csv rows of operations: test, files, force, calls
+	 * = the n full trials behind the row, lat_us its latency figures (the
+	 * trials' histograms merged, which a folder no longer has); used
+	 * while the set holds exactly that many full trials of the group.
+	 */
+	struct result_op *op_sums;
+	size_t nop_sums, op_sums_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -326,6 +373,13 @@ int results_add_tp(struct result_set *rs, const struct result_tp *t);
  * result_cell_sum).  0 or -1 (ENOMEM, set unchanged).
  */
 int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs);
+/*
+ * Append a copy of *o (struct result_op).  0 or -1 (ENOMEM, set
+ * unchanged); on success the set owns o->lat.
+ */
+int results_add_op(struct result_set *rs, const struct result_op *o);
+/* Append a copy of *o to op_sums (o->lat must be NULL).  0 or -1 (ENOMEM). */
+int results_add_op_sum(struct result_set *rs, const struct result_op *o);
 /*
  * The imported summary of (cell, col) when it still describes the set's
  * trials of it: as many full trials as its n.  NULL otherwise.

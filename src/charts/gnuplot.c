@@ -5,7 +5,8 @@
  * test column hands the sets to the chart writers below it: the drive
  * comparison (gnuplot_drive.c), IOPS (gnuplot_iops.c), latency
  * (gnuplot_lat.c), many clients (gnuplot_clients.c), or for
- * throughput-mode sets gnuplot_tp.c.  The writers build their scripts
+ * throughput-mode sets gnuplot_tp.c and for small-file operations
+ * gnuplot_ops.c.  The writers build their scripts
  * with the toolkit of gnuplot_script.c and gnuplot_axis.c, the reference
  * lines come from gnuplot_refs.c, and running the gnuplot program on the
  * scripts is gnuplot_run.c's job.
@@ -22,6 +23,7 @@
 #include "charts/gnuplot_drive.h"
 #include "charts/gnuplot_iops.h"
 #include "charts/gnuplot_lat.h"
+#include "charts/gnuplot_ops.h"
 #include "charts/gnuplot_run.h"
 #include "charts/gnuplot_tp.h"
 #include "cliff.h"
@@ -85,6 +87,9 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	for (size_t i = 0; i < nsets; i++)
 		if (sets[i]->ntp)   /* throughput mode: gnuplot_tp.c */
 			return gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen);
+	for (size_t i = 0; i < nsets; i++)
+		if (sets[i]->nops)  /* small-file operations: gnuplot_ops.c */
+			return gnuplot_ops_write(sets, nsets, go, out_dir, written, err, errlen);
 	if (go->term && !gnuplot_term_valid(go->term))
 		return err_set(err, errlen, "--format '%s': %s", go->term, gnuplot_term_why(go->term));
 	if (go->highlight) {

@@ -59,29 +59,32 @@ static void format_p(char *buf, size_t len, double p)
 static void print_pair(const char *la, const char *lb, const struct result_set *a,
 		       const struct result_set *b, const struct compare_result *r)
 {
-	printf("A = %s (%u trial%s), B = %s (%u trial%s); figures in kB/s, ratio = B/A,\n"
-	       "significant: Welch's t-test, %s p < %.2f over the %zu cells tested\n"
+	/* small-file operations: calls/s per (operation, files, force) */
+	int ops = r->nrows && r->rows[0].op;
+
+	printf("A = %s (%u trial%s), B = %s (%u trial%s); figures in %s, ratio = B/A,\n"
+	       "significant: Welch's t-test, %s p < %.2f over the %zu %s tested\n"
 	       "(p_adj, adjustment: %s; needs 2 trials a side)\n\n",
 	       la, a->trials, a->trials == 1 ? "" : "s", lb, b->trials,
-	       b->trials == 1 ? "" : "s", compare_adjust_text(r->adjust), COMPARE_ALPHA, r->ntested,
-	       stats_adjust_name(r->adjust));
-	printf("%-15s %10s %9s %4s %14s %4s %14s %9s %9s %9s %9s %4s\n", "test", "file_kb",
-	       "record_kb", "n_a", "mean_a", "n_b", "mean_b", "ratio", "%diff", "p", "p_adj",
-	       "sig");
+	       b->trials == 1 ? "" : "s", ops ? "calls/s" : "kB/s", compare_adjust_text(r->adjust),
+	       COMPARE_ALPHA, r->ntested, ops ? "rows" : "cells", stats_adjust_name(r->adjust));
+	printf("%-15s %10s %9s %4s %14s %4s %14s %9s %9s %9s %9s %4s\n", "test",
+	       ops ? "files" : "file_kb", ops ? "force" : "record_kb", "n_a", "mean_a", "n_b",
+	       "mean_b", "ratio", "%diff", "p", "p_adj", "sig");
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct compare_row *w = &r->rows[i];
 		char p[32], pa[32];
 		format_p(p, sizeof(p), w->p_value);
 		format_p(pa, sizeof(pa), w->p_adjusted);
 		printf("%-15s %10llu %9llu %4zu %14.1f %4zu %14.1f %9.4f %+9.2f %9s %9s %4s\n",
-		       results_col_name(w->col), (unsigned long long)w->file_kb,
-		       (unsigned long long)w->record_kb, w->n_a, w->mean_a, w->n_b, w->mean_b,
+		       compare_row_test(w), (unsigned long long)(w->op ? w->files : w->file_kb),
+		       (unsigned long long)(w->op ? w->force : w->record_kb), w->n_a, w->mean_a, w->n_b, w->mean_b,
 		       w->ratio, w->pct_diff, p, pa, sig_word(w->significant));
 	}
 	printf("\ngeometric mean of the ratios (B/A) per test:\n");
 	for (size_t i = 0; i < r->ntests; i++)
-		printf("  %-15s %9.4f  (%zu cells)\n", results_col_name(r->tests[i].col),
-		       r->tests[i].geomean_ratio, r->tests[i].n);
+		printf("  %-15s %9.4f  (%zu %s)\n", compare_test_name(&r->tests[i]),
+		       r->tests[i].geomean_ratio, r->tests[i].n, ops ? "trees" : "cells");
 	printf("\n");
 }
 
@@ -103,10 +106,10 @@ static int write_rows(struct outfile *f, const char *la, const char *lb,
 		const struct compare_row *w = &r->rows[i];
 		size_t n = csvout_field(line, sizeof(line) - 1024, la, 1);
 		n += csvout_field(line + n, sizeof(line) - 1024 - n, lb, 0);
-		n += csvout_field(line + n, sizeof(line) - n, results_col_name(w->col), 0);
+		n += csvout_field(line + n, sizeof(line) - n, compare_row_test(w), 0);
 		n += (size_t)snprintf(line + n, sizeof(line) - n, ",%llu,%llu,%zu",
-				      (unsigned long long)w->file_kb,
-				      (unsigned long long)w->record_kb, w->n_a);
+				      (unsigned long long)(w->op ? w->files : w->file_kb),
+				      (unsigned long long)(w->op ? w->force : w->record_kb), w->n_a);
 		n += num_field(line + n, sizeof(line) - n, 3, w->mean_a);
 		n += (size_t)snprintf(line + n, sizeof(line) - n, ",%zu", w->n_b);
 		n += num_field(line + n, sizeof(line) - n, 3, w->mean_b);
@@ -197,14 +200,18 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 	if (csv) {
-		static const char header[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
+		static const char grid[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
 			"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
+		/* small-file operations: the tree's files and fileop's force */
+		static const char ops[] = "label_a,label_b,test,files,force,n_a,mean_a,"
+			"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
+		const char *header = nin > 1 && res[1].nrows && res[1].rows[0].op ? ops : grid;
 		if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
 			cmd_msg("compare", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 			goto done;
 		}
-		int bad = outfile_write(&f, header, sizeof(header) - 1);
+		int bad = outfile_write(&f, header, strlen(header));
 		for (int i = 1; i < nin && !bad; i++)
 			bad = write_rows(&f, sets[0].meta.label, sets[i].meta.label, &res[i]);
 		if (bad) {

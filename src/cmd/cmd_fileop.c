@@ -30,6 +30,7 @@
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
 #include "report/csvout.h"
+#include "report/jsonout.h"
 #include "report/report_fileop.h"
 #include "results.h"
 #include "run/fileop.h"
@@ -37,7 +38,7 @@
 static const char fileop_usage[] =
 	"usage: iosweep fileop [-f N | -l N -u M [-i STEP]] [-s SIZE] [-e] [-b] [-w]\n"
 	"                      [-n] [-L] [-d DIR] [-t] [-v] [-h] [--trials N]\n"
-	"                      [--out DIR] [--latency] [--overwrite]\n"
+	"                      [--out DIR] [--json] [--latency] [--overwrite]\n"
 	"  IOzone's fileop: a tree of N directories, N in each, N files in each of\n"
 	"  those (N^3 files), with each metadata call timed on its own; figures in\n"
 	"  calls per second\n"
@@ -54,7 +55,8 @@ static const char fileop_usage[] =
 	"  -v            print the version\n"
 	"  --trials N    run each force factor N times; the rows cover every trial\n"
 	"  --out DIR     write DIR/fileop.csv (every trial and operation, with\n"
-	"                latency percentiles) and DIR/meta.csv\n"
+	"                latency percentiles), results.csv, summary.csv, meta.csv\n"
+	"  --json        with --out: DIR/summary.json as well\n"
 	"  --latency     add p50 and p99 lines to -t's blocks\n"
 	"  --overwrite   remove a fileop tree found in DIR first, and replace the\n"
 	"                files of --out\n"
@@ -77,7 +79,13 @@ static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t 
 {
 	char err[IOSWEEP_ERR_MAX];
 
-	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0) {
+	static const char *const json[] = { "summary.json" };
+	char json_path[4096];
+	char *const json_paths[] = { json_path };
+
+	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0 ||
+	    (o->json && outfile_claim_files(o->out, json, 1, o->overwrite, json_paths,
+					    sizeof(json_path), err, sizeof(err)) != 0)) {
 		cmd_msg("fileop", "--out: %s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -139,9 +147,11 @@ static int write_out(const struct fileop_opts *o, struct result_set *rs,
 {
 	char err[IOSWEEP_ERR_MAX];
 
+	(void)meta;	/* csvout_write_dir writes it with results.csv and summary.csv */
 	if (results_set_str(&rs->meta.status, status) ||
 	    report_fileop_csv(csv, sv->s, sv->n, links, o->overwrite, err, sizeof(err)) ||
-	    csvout_write_meta(rs, meta, o->overwrite, err, sizeof(err))) {
+	    csvout_write_dir(rs, o->out, 0, o->overwrite, err, sizeof(err)) ||
+	    (o->json && jsonout_write(o->out, NULL, 0, o->overwrite, err, sizeof(err)))) {
 		cmd_msg("fileop", "%s", rs->meta.status ? err : "out of memory");
 		return -1;
 	}
@@ -151,6 +161,7 @@ static int write_out(const struct fileop_opts *o, struct result_set *rs,
 
 struct state {
 	const struct fileop_opts *o;
+	struct result_set *rs;        /* --out: the operations' records */
 	struct fileop_run run;
 	struct fileop_result pass, total;
 	struct samples sv;
@@ -177,7 +188,10 @@ static int run_all(struct state *st)
 			if (rc != 0)
 				return IOSWEEP_EXIT_IO;
 			fileop_result_merge(&st->total, &st->pass);
-			if (o->out && samples_add(&st->sv, st->force, st->trial, &st->pass) != 0) {
+			if (o->out && (samples_add(&st->sv, st->force, st->trial, &st->pass) != 0 ||
+				       report_fileop_ops(st->rs, &st->sv.s[st->sv.n - 1], &st->pass,
+							 links, o->size_bytes,
+							 st->rs->meta.timer_resolution_s) != 0)) {
 				err_set(st->err, sizeof(st->err), "out of memory");
 				return IOSWEEP_EXIT_FAILURE;
 			}
@@ -222,8 +236,8 @@ static int check_dir(const struct fileop_opts *o, char *found, size_t foundlen)
 
 static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 {
-	struct state st = { .o = o };
 	struct result_set rs;
+	struct state st = { .o = o, .rs = &rs };
 	char csv[4096], meta[4096], found[64], dir[4096], cerr[IOSWEEP_ERR_MAX];
 	char why[IOSWEEP_ERR_MAX + 96], where[64];
 	int cleaned;

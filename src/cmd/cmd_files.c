@@ -28,6 +28,7 @@
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
 #include "report/csvout.h"
+#include "report/jsonout.h"
 #include "report/report_files.h"
 #include "results.h"
 #include "run/files.h"
@@ -37,7 +38,7 @@ static const char files_usage[] =
 	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"
 	"                     [--depth D] [--width W] [--files N | --count N]\n"
 	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
-	"                     [--trials N] [--out DIR] [--data KIND] [--cold]\n"
+	"                     [--trials N] [--out DIR] [--json] [--data KIND] [--cold]\n"
 	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
 	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
 	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
@@ -58,8 +59,9 @@ static const char files_usage[] =
 	"                    1/N of the files (default 1)\n"
 	"  --shared-dir      all jobs in one tree instead\n"
 	"  --trials N        run everything N times; mean and 95% CI of each phase\n"
-	"  --out DIR         write DIR/files.csv (every trial, phase and job) and\n"
-	"                    DIR/meta.csv\n"
+	"  --out DIR         write DIR/files.csv (every trial, phase and job),\n"
+	"                    results.csv, summary.csv and meta.csv\n"
+	"  --json            with --out: DIR/summary.json as well\n"
 	"  --data KIND       zero: write zeros; random: incompressible pseudo-random\n"
 	"                    data (the default)\n"
 	"  --cold            drop each file's cached data before the read phase\n"
@@ -227,6 +229,15 @@ static int fill_meta(struct result_set *rs, const struct files_opts *o, const ch
 	return 0;
 }
 
+/* The finished trials' phases as the result set's operation records. */
+static int add_ops(struct result_set *rs, const struct state *st, char *err, size_t errlen)
+{
+	for (unsigned t = 0; t < st->done; t++)
+		if (report_files_ops(rs, &st->res[t], t, st->run.total_files, st->clock_res))
+			return err_set(err, errlen, "out of memory");
+	return 0;
+}
+
 static int run_files(const struct files_opts *o, int argc, char **argv)
 {
 	struct state st = { .o = o, .clock_res = clock_resolution_s() };
@@ -240,10 +251,13 @@ static int run_files(const struct files_opts *o, int argc, char **argv)
 	if ((status = check_target(o, &found)) != 0)
 		return status;
 	if (o->out) {
-		static const char *const names[] = { "files.csv", "meta.csv" };
-		char *const paths[] = { csv, meta };
-		if (outfile_claim_files(o->out, names, 2, o->overwrite, paths, sizeof(csv),
-					cerr, sizeof(cerr)) != 0) {
+		/* results.csv and summary.csv come with meta.csv (csvout.h) */
+		static const char *const names[] = { "files.csv", "meta.csv", "results.csv",
+						     "summary.csv", "summary.json" };
+		char results[4096], summary[4096], json[4096];
+		char *const paths[] = { csv, meta, results, summary, json };
+		if (outfile_claim_files(o->out, names, o->json ? 5 : 4, o->overwrite, paths,
+					sizeof(csv), cerr, sizeof(cerr)) != 0) {
 			cmd_msg("files", "--out: %s", cerr);
 			return IOSWEEP_EXIT_USAGE;
 		}
@@ -285,9 +299,11 @@ done:
 				why, sizeof(why));
 	if (o->out && rs.meta.host) {
 		if (results_set_str(&rs.meta.status, why) ||
+		    add_ops(&rs, &st, cerr, sizeof(cerr)) ||
 		    report_files_csv(csv, st.res, st.done, st.clock_res, o->overwrite, cerr,
 				     sizeof(cerr)) ||
-		    csvout_write_meta(&rs, meta, o->overwrite, cerr, sizeof(cerr))) {
+		    csvout_write_dir(&rs, o->out, 0, o->overwrite, cerr, sizeof(cerr)) ||
+		    (o->json && jsonout_write(o->out, NULL, 0, o->overwrite, cerr, sizeof(cerr)))) {
 			cmd_msg("files", "%s", cerr);
 			if (status == IOSWEEP_EXIT_OK)
 				status = IOSWEEP_EXIT_FAILURE;

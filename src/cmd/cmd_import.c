@@ -91,17 +91,27 @@ static int write_set(struct result_set *rs, const char *out, int gzip, int overw
 
 static void print_notes(const char *notes);
 
-/* fileop's output: fileop.csv and meta.csv into out (or a default folder). */
-static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
+/*
+ * fileop's output: fileop.csv, results.csv, summary.csv and meta.csv into
+ * out (or a default folder).
+ */
+static int write_fileop(struct import_fileop *f, const char *out, int overwrite, int json)
 {
 	char err[IOSWEEP_ERR_MAX], dir[4096], csv[4200], meta[4200];
 	int rc;
 
 	if ((rc = out_dir(&f->rs.meta, &out, dir, sizeof(dir))) != 0)
 		return rc;
+	/* the result set's operation records, for results.csv and summary.csv */
+	for (size_t i = 0; i < f->n; i++)
+		if (report_fileop_ops(&f->rs, &f->s[i], NULL, f->links, f->size_bytes, 0.0)) {
+			cmd_msg("import", "out of memory");
+			return IOSWEEP_EXIT_FAILURE;
+		}
 	if (report_fileop_claim(out, overwrite, csv, meta, sizeof(csv), err, sizeof(err)) ||
 	    report_fileop_csv(csv, f->s, f->n, f->links, overwrite, err, sizeof(err)) ||
-	    csvout_write_meta(&f->rs, meta, overwrite, err, sizeof(err))) {
+	    csvout_write_dir(&f->rs, out, 0, overwrite, err, sizeof(err)) ||
+	    (json && jsonout_write(out, NULL, 0, overwrite, err, sizeof(err)))) {
 		cmd_msg("import", "%s", err);
 		return IOSWEEP_EXIT_IO;
 	}
@@ -111,7 +121,7 @@ static int write_fileop(struct import_fileop *f, const char *out, int overwrite)
 
 /* `iosweep import` of fileop's output: every input must be one. */
 static int import_fileop(char *const *paths, size_t n, const char *label,
-			 const char *out, int overwrite, struct import_opts *io)
+			 const char *out, int overwrite, int json, struct import_opts *io)
 {
 	struct import_fileop f;
 	char err[IOSWEEP_ERR_MAX];
@@ -126,7 +136,7 @@ static int import_fileop(char *const *paths, size_t n, const char *label,
 		rc = IOSWEEP_EXIT_FAILURE;
 	} else {
 		print_notes(io->notes);
-		rc = write_fileop(&f, out, overwrite);
+		rc = write_fileop(&f, out, overwrite, json);
 	}
 	import_fileop_release(&f);
 	return rc;
@@ -179,12 +189,12 @@ int cmd_import(int argc, char **argv)
 	}
 	io.pick = (unsigned)n;
 	if (import_fileop_is_file(ca.inputs[0])) {
-		if (pick || command || gzip || json) {
+		if (pick || command || gzip) {
 			cmd_msg("import", "%s: fileop's output takes no %s", ca.inputs[0],
-				pick ? "--pick" : command ? "--command" : gzip ? "--gzip" : "--json");
+				pick ? "--pick" : command ? "--command" : "--gzip");
 			rc = IOSWEEP_EXIT_USAGE;
 		} else {
-			rc = import_fileop(ca.inputs, ca.ninputs, label, out, overwrite, &io);
+			rc = import_fileop(ca.inputs, ca.ninputs, label, out, overwrite, json, &io);
 		}
 		goto done;
 	}

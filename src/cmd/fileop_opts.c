@@ -33,7 +33,7 @@ static const struct {
 	int takes_value;
 } long_opts[] = {
 	{ "--trials", 1 }, { "--out", 1 }, { "--latency", 0 }, { "--overwrite", 0 },
-	{ "--help", 0 },
+	{ "--json", 0 }, { "--help", 0 },
 };
 #define NLONG (sizeof(long_opts) / sizeof(long_opts[0]))
 
@@ -220,6 +220,8 @@ static int parse_long(struct fileop_opts *o, int argc, char **argv, int *i,
 		o->latency = 1;
 	} else if (strcmp(name, "--overwrite") == 0) {
 		o->overwrite = 1;
+	} else if (strcmp(name, "--json") == 0) {
+		o->json = 1;
 	} else {
 		return FILEOP_OPTS_HELP;
 	}
@@ -229,6 +231,9 @@ static int parse_long(struct fileop_opts *o, int argc, char **argv, int *i,
 /* The options against each other. */
 static int check(struct fileop_opts *o, const struct seen *s, char *err, size_t errlen)
 {
+	if (o->json && !o->out)
+		return err_set(err, errlen, "--json: it writes DIR/summary.json, so give "
+			       "--out DIR too");
 	if (s->f && (s->l || s->u))
 		return err_set(err, errlen, "-f with -l/-u: give one force factor (-f N) "
 			       "or a range (-l N -u M), not both");

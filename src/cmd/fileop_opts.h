@@ -29,6 +29,7 @@ struct fileop_opts {
 	const char *out;              /* --out DIR, or NULL */
 	int latency;                  /* --latency */
 	int overwrite;                /* --overwrite */
+	int json;                     /* --json: summary.json too (needs --out) */
 };
 
 /* The largest -s: a file is one buffer in memory. */

@@ -60,7 +60,8 @@ static const char *const with_value[] = {
 	"--size", "--dir", "--jobs", "--trials", "--out", "--data", "--seed", NULL
 };
 static const char *const flags[] = {
-	"--shared-dir", "--cold", "--keep", "--overwrite", "--list", "--help", NULL
+	"--shared-dir", "--cold", "--keep", "--overwrite", "--list", "--json", "--help",
+	NULL
 };
 
 static int in(const char *const *set, const char *name)
@@ -216,6 +217,7 @@ int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, siz
 			else if (strcmp(name, "--cold") == 0) o->cold = 1;
 			else if (strcmp(name, "--keep") == 0) o->keep = 1;
 			else if (strcmp(name, "--overwrite") == 0) o->overwrite = 1;
+			else if (strcmp(name, "--json") == 0) o->json = 1;
 			else o->list = 1;
 			continue;
 		}
@@ -233,6 +235,9 @@ int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, siz
 	}
 	if (o->list)
 		return 0;
+	if (o->json && !o->out)
+		return err_set(err, errlen, "--json: it writes DIR/summary.json, so give "
+			       "--out DIR too");
 	if (o->keep && o->trials > 1)
 		return err_set(err, errlen, "--keep: with one trial only (each trial makes "
 			       "the tree anew)");

@@ -29,6 +29,7 @@ struct files_opts {
 	int cold, keep, overwrite;    /* --cold, --keep, --overwrite */
 	uint64_t seed;                /* --seed (1) */
 	int list;                     /* --list */
+	int json;                     /* --json: summary.json too (needs --out) */
 };
 
 #define FILES_OPTS_HELP 1

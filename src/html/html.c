@@ -244,7 +244,7 @@ static void page_head(struct outfile *f, struct result_set *const *sets, size_t 
 	outfile_printf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_css);
 }
 
-static void page_nav(struct outfile *f, uint32_t present, int others)
+static void page_nav(struct outfile *f, uint32_t present, int others, int ops)
 {
 	char s[40];
 	outfile_printf(f, "<nav aria-label=\"contents\"><ul><li><a href=\"#findings\">Findings"
@@ -255,7 +255,9 @@ static void page_nav(struct outfile *f, uint32_t present, int others)
 		results_col_slug(col, s, sizeof(s));
 		outfile_printf(f, "<li><a href=\"#t-%s\">%s</a></li>", s, results_col_name(col));
 	}
-	if (others)
+	if (ops)
+		outfile_printf(f, "<li><a href=\"#t-ops\">small-file operations</a></li>");
+	else if (others)
 		outfile_printf(f, "<li><a href=\"#t-other\">other charts</a></li>");
 	outfile_printf(f, "<li><a href=\"#data\">Data (CSV)</a></li></ul></nav>\n");
 }
@@ -434,7 +436,7 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 		      char *const *cmp_err, const struct html_assets *a)
 {
 	uint32_t present = 0;
-	int others = 0;
+	int others = 0, ops = html_ops_present(sets, nsets);
 	time_t now = time(NULL);
 	char when[64] = "";
 	struct tm tm;
@@ -451,11 +453,18 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 		outfile_printf(f, "%s", i ? " vs " : "");
 		html_text(f, sets[i]->meta.label);
 	}
-	outfile_printf(f, "</h1>\n<p>File-system throughput over file sizes and record sizes, "
-		       "made by iosweep %s on %s.  Figures are kB/s (kB = 1024 bytes), the mean "
-		       "of each cell's trials.%s</p>\n", IOSWEEP_VERSION, when,
-		       nsets > 1 ? "  The first set (A) is the baseline of the comparison." : "");
-	page_nav(f, present, others);
+	if (ops)
+		outfile_printf(f, "</h1>\n<p>Small-file and metadata operations, made by iosweep "
+			       "%s on %s.  Figures are calls per second, the mean of the "
+			       "trials.%s</p>\n", IOSWEEP_VERSION, when, nsets > 1 ?
+			       "  The first set (A) is the baseline of the comparison." : "");
+	else
+		outfile_printf(f, "</h1>\n<p>File-system throughput over file sizes and record "
+			       "sizes, made by iosweep %s on %s.  Figures are kB/s (kB = 1024 "
+			       "bytes), the mean of each cell's trials.%s</p>\n", IOSWEEP_VERSION,
+			       when, nsets > 1 ?
+			       "  The first set (A) is the baseline of the comparison." : "");
+	page_nav(f, present, others, ops);
 	outfile_printf(f, "</header>\n<main>\n");
 	html_findings(f, sets, nsets, cmp, cmp_err, a);
 	outfile_printf(f, "<section id=\"sets\">\n<h2>How the runs were made</h2>\n");
@@ -465,7 +474,9 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 	for (int col = 0; col < RC_COUNT; col++)
 		if (present & (1u << col))
 			test_section(f, sets, nsets, col, cmp, a);
-	if (others) {
+	if (ops)	/* their charts are the ones of no test column */
+		html_ops_write(f, sets, nsets, cmp, a);
+	else if (others) {
 		outfile_printf(f, "<section class=\"test\" id=\"t-other\">\n<h2>Other charts</h2>\n");
 		for (size_t k = 0; k < a->ncharts; k++)
 			if (a->charts[k].col < 0)

@@ -186,7 +186,7 @@ static void verdict_row(struct outfile *f, const struct compare_result *r,
 	size_t faster = 0, slower = 0, same = 0, untested = 0;
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct compare_row *w = &r->rows[i];
-		if (w->col != t->col)
+		if (w->col != t->col || strcmp(compare_row_test(w), compare_test_name(t)) != 0)
 			continue;
 		if (w->significant < 0)
 			untested++;
@@ -198,7 +198,7 @@ static void verdict_row(struct outfile *f, const struct compare_result *r,
 			slower++;
 	}
 	outfile_printf(f, "<tr><th scope=\"row\">%s</th><td data-v=\"%zu\">%zu</td>",
-		       results_col_name(t->col), t->n, t->n);
+		       compare_test_name(t), t->n, t->n);
 	if (isnan(t->geomean_ratio))
 		outfile_printf(f, "<td data-v=\"0\">n/a</td>");
 	else
@@ -227,7 +227,7 @@ static void compare_findings(struct outfile *f, struct result_set *const *sets, 
 		}
 		size_t up = 0, n = 0, sig = 0, sig_up = 0, tested = 0;
 		double lo = INFINITY, hi = 0;
-		int lo_col = -1, hi_col = -1;
+		const struct compare_test *lo_t = NULL, *hi_t = NULL;
 		for (size_t t = 0; t < r->ntests; t++) {
 			double g = r->tests[t].geomean_ratio;
 			if (isnan(g))
@@ -236,11 +236,11 @@ static void compare_findings(struct outfile *f, struct result_set *const *sets, 
 			up += g > 1;
 			if (g < lo) {
 				lo = g;
-				lo_col = r->tests[t].col;
+				lo_t = &r->tests[t];
 			}
 			if (g > hi) {
 				hi = g;
-				hi_col = r->tests[t].col;
+				hi_t = &r->tests[t];
 			}
 		}
 		for (size_t k = 0; k < r->nrows; k++) {
@@ -250,9 +250,9 @@ static void compare_findings(struct outfile *f, struct result_set *const *sets, 
 		}
 		outfile_printf(f, "B is faster in %zu of %zu tests by the geometric mean of its "
 			       "per-cell ratios B/A", up, n);
-		if (lo_col >= 0)
+		if (lo_t && hi_t)
 			outfile_printf(f, " (from %.2f&times; in %s to %.2f&times; in %s)", lo,
-				       results_col_name(lo_col), hi, results_col_name(hi_col));
+				       compare_test_name(lo_t), hi, compare_test_name(hi_t));
 		if (tested)
 			outfile_printf(f, "; %zu of %zu cells differ significantly (Welch's t-test, "
 				       "Benjamini-Hochberg-adjusted p &lt; %.2f): %zu faster, %zu slower.", sig, r->nrows,

@@ -37,4 +37,13 @@ void html_findings(struct outfile *f, struct result_set *const *sets, size_t nse
 		   const struct compare_result *const *cmp, char *const *cmp_err,
 		   const struct html_assets *a);
 
+/*
+ * The section on small-file operations (html_ops.c): their charts (the
+ * charts of no test column), a table per set, the comparisons of
+ * cmp[1..nsets) per operation.  html_ops_present: does any set hold them?
+ */
+int html_ops_present(struct result_set *const *sets, size_t nsets);
+void html_ops_write(struct outfile *f, struct result_set *const *sets, size_t nsets,
+		    const struct compare_result *const *cmp, const struct html_assets *a);
+
 #endif

@@ -295,12 +295,15 @@ static unsigned max_trial_plus_one(const struct result_set *rs)
 	for (size_t i = 0; i < rs->nsamples; i++)
 		if ((unsigned)rs->samples[i].trial + 1 > m)
 			m = (unsigned)rs->samples[i].trial + 1;
+	for (size_t i = 0; i < rs->nops; i++)
+		if ((unsigned)rs->ops[i].trial + 1 > m)
+			m = (unsigned)rs->ops[i].trial + 1;
 	return m;
 }
 
 static int set_is_empty(const struct result_set *rs)
 {
-	return rs->nsamples == 0 && rs->ncells == 0 && !rs->meta.tool;
+	return rs->nsamples == 0 && rs->ncells == 0 && rs->nops == 0 && !rs->meta.tool;
 }
 
 /* Move the meta strings and scalars of src into dst (dst's are freed). */
@@ -421,6 +424,38 @@ static int merge_cell_sums(struct result_set *rs, const struct result_set *t,
 }
 
 /*
+ * Small-file operation records (results_ops.h): t's join rs's with their
+ * trials shifted; rs takes their histograms.  A grid and operations are
+ * not trials of one configuration.  0 or -1 with err (rs unchanged).
+ */
+static int merge_ops(struct result_set *rs, struct result_set *t, unsigned trial,
+		     int empty, const char *path, char *err, size_t errlen)
+{
+	size_t old = rs->nops;
+
+	if (!empty && (rs->nsamples || !rs->nops))
+		return err_set(err, errlen, "%s: small-file operations, the files before "
+			       "it a grid: not a trial of the same configuration", path);
+	if ((unsigned long)trial + max_trial_plus_one(t) > 65536ul)
+		return err_set(err, errlen, "%s: too many trials (more than 65536)", path);
+	for (size_t i = 0; i < t->nops; i++) {
+		struct result_op o = t->ops[i];
+		o.trial = (uint16_t)(o.trial + trial);
+		if (results_add_op(rs, &o) != 0) {
+			rs->nops = old;
+			return err_set(err, errlen, "%s: out of memory", path);
+		}
+	}
+	for (size_t i = 0; i < t->nops; i++)
+		t->ops[i].lat = NULL;	/* rs's now */
+	/* t's summaries: used only while a group's trials are exactly theirs */
+	for (size_t i = 0; i < t->nop_sums; i++)
+		if (results_add_op_sum(rs, &t->op_sums[i]) != 0)
+			return err_set(err, errlen, "%s: out of memory", path);
+	return 0;
+}
+
+/*
  * Merge t into rs with trials shifted by `trial`.  Content checks first
  * (unit, columns, configuration, trial range); on a later allocation
  * failure rs is rolled back to what it was.
@@ -441,6 +476,14 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		t_trials = import_tp_trials(t);
 		goto meta;
 	}
+	if (t->nops && !t->nsamples) {
+		if (merge_ops(rs, t, trial, empty, path, err, errlen))
+			return -1;
+		goto meta;
+	}
+	if (rs->nops)
+		return err_set(err, errlen, "%s: a grid, the files before it small-file "
+			       "operations: not a trial of the same configuration", path);
 	if (t->nsamples == 0)
 		return err_set(err, errlen, "%s: no results in it", path);
 	if ((unsigned long)trial + t_trials > 65536ul) {

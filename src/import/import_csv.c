@@ -65,11 +65,13 @@ struct csv_ctx {
 	unsigned nhosts_seen;            /* clients 0 .. nhosts_seen-1 have a slot */
 	int rd_iops, wr_iops;            /* schema 4 columns, or -1 */
 	int lat_idx[3][LATENCY_NFIGS];   /* [lat_, rd_lat_, wr_lat_][min .. p999], or -1 */
+	int ops_col[IMPORT_OPS_NCOLS];   /* schema 5: the operations' columns */
 	size_t nheader;
 	char *rows_label;                /* the label field of the first row */
 	/* summary.csv */
 	int sum_idx[5];                  /* label test file_kb record_kb n */
 	int sum_short;                   /* short_timing, or -1 */
+	int sum_files, sum_force;        /* schema 5: files, force, or -1 */
 	/* meta.csv */
 	int label_from_meta;
 	unsigned meta_trials;
@@ -132,7 +134,7 @@ static void on_row(int term, void *data)
 	clear_fields(c);
 }
 
-static int parse_u64(const char *s, uint64_t *out)
+int import_parse_u64(const char *s, uint64_t *out)
 {
 	if (!*s || *s < '0' || *s > '9')
 		return -1;
@@ -145,7 +147,7 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int parse_double(const char *s, double *out)
+int import_parse_double(const char *s, double *out)
 {
 	if (!*s)
 		return -1;
@@ -166,7 +168,7 @@ static int get_double(struct csv_ctx *c, int f, int optional, double *out)
 		*out = 0.0;
 		return 0;
 	}
-	if (parse_double(s, out)) {
+	if (import_parse_double(s, out)) {
 		cfail(c, "%s '%.40s' is not a number", field_names[f], s);
 		return -1;
 	}
@@ -177,7 +179,7 @@ static int get_double(struct csv_ctx *c, int f, int optional, double *out)
 static int field_u64(struct csv_ctx *c, const char *s, const char *name,
 		     uint64_t *out)
 {
-	if (parse_u64(s, out)) {
+	if (import_parse_u64(s, out)) {
 		cfail(c, "%s '%.40s' is not a whole number", name, s);
 		return -1;
 	}
@@ -249,7 +251,7 @@ static int lat_figs_from_row(struct csv_ctx *c, double figs[3][8])
 		for (int k = 0; k < LATENCY_NFIGS; k++) {
 			const char *f = c->lat_idx[d][k] < 0 ? "" : c->field[c->lat_idx[d][k]];
 			double v = NAN;
-			if (*f && parse_double(f, &v)) {
+			if (*f && import_parse_double(f, &v)) {
 				cfail(c, "%s '%.40s' is not a time in microseconds",
 				      latency_col_name(d, k), f);
 				return -1;
@@ -282,6 +284,7 @@ static void results_header(struct csv_ctx *c)
 		else if (strcmp(c->field[i], "wr_iops") == 0)
 			c->wr_iops = (int)i;
 	}
+	import_ops_header(c->field, c->nfields, c->ops_col);
 	c->nheader = c->nfields;
 }
 
@@ -295,7 +298,7 @@ static void split_from_row(struct csv_ctx *c, struct result_sample *s)
 
 	if (c->rd_iops < 0 || c->wr_iops < 0 || !results_col_mixed(s->col) ||
 	    (s->flags & RESULTS_SF_RATE_ONLY) ||
-	    parse_double(c->field[c->rd_iops], &rd) || parse_double(c->field[c->wr_iops], &wr))
+	    import_parse_double(c->field[c->rd_iops], &rd) || import_parse_double(c->field[c->wr_iops], &wr))
 		return;
 	s->rd_ops = (uint64_t)llround(rd * (double)s->elapsed_ns / 1e9);
 	s->wr_ops = s->ops > s->rd_ops ? s->ops - s->rd_ops : 0;
@@ -344,7 +347,7 @@ static int client_from_row(struct csv_ctx *c, long *client, long *writer)
 		return 0;
 	unsigned limit = c->rs->nclients && c->rs->nclients < CSV_MAX_CLIENTS
 		? c->rs->nclients : CSV_MAX_CLIENTS;
-	if (parse_u64(who, &k) || k >= limit) {
+	if (import_parse_u64(who, &k) || k >= limit) {
 		cfail(c, "client '%.40s' is not all or a client number (0 to %u)", who,
 		      limit - 1);
 		return -1;
@@ -352,7 +355,7 @@ static int client_from_row(struct csv_ctx *c, long *client, long *writer)
 	const char *wr = c->writer_idx >= 0 ? c->field[c->writer_idx] : "";
 	if (!*wr)
 		w = k;
-	else if (parse_u64(wr, &w) || w >= limit) {
+	else if (import_parse_u64(wr, &w) || w >= limit) {
 		cfail(c, "writer '%.40s' is not a client number (0 to %u)", wr, limit - 1);
 		return -1;
 	}
@@ -405,6 +408,20 @@ static int clients_from_rows(struct csv_ctx *c)
 	return 0;
 }
 
+/* The set's label from the first row (unless meta.csv gave it).  -1 after cfail. */
+static int row_label(struct csv_ctx *c)
+{
+	const char *label = c->field[c->idx[RCSV_LABEL]];
+
+	if ((!c->rs->meta.label && !c->label_from_meta &&
+	     results_set_str(&c->rs->meta.label, label)) ||
+	    (!c->rows_label && results_set_str(&c->rows_label, label))) {
+		cfail(c, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 static void results_row(struct csv_ctx *c)
 {
 	struct result_set *rs = c->rs;
@@ -427,6 +444,13 @@ static void results_row(struct csv_ctx *c)
 	if (schema < RESULTS_SCHEMA_OLDEST || schema > RESULTS_SCHEMA) {
 		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
 		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
+		return;
+	}
+	if (import_ops_is_op(c->field[c->idx[RCSV_TEST]])) {
+		char msg[160];
+		if (row_label(c) == 0 && import_ops_row(rs, c->field[c->idx[RCSV_TEST]], c->field, c->ops_col,
+				   c->lat_idx[0], msg, sizeof(msg)) != 0)
+			cfail(c, "%s", msg);
 		return;
 	}
 	/* many clients: the cell's figure is the "all" row; a client's own
@@ -460,7 +484,7 @@ static void results_row(struct csv_ctx *c)
 	s.cpu_sys_s = cpu_s;
 	if (c->idx_cached >= 0 && c->field[c->idx_cached][0]) {
 		double pct;
-		if (parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
+		if (import_parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
 			cfail(c, "cached_pct '%.40s' is not a percentage",
 			      c->field[c->idx_cached]);
 			return;
@@ -480,15 +504,8 @@ static void results_row(struct csv_ctx *c)
 		s.elapsed_ns = secs_to_ns(secs);
 		s.wall_ns = secs_to_ns(wall);
 	}
-	if (!rs->meta.label && !c->label_from_meta &&
-	    results_set_str(&rs->meta.label, c->field[c->idx[RCSV_LABEL]])) {
-		cfail(c, "out of memory");
+	if (row_label(c))
 		return;
-	}
-	if (!c->rows_label && results_set_str(&c->rows_label, c->field[c->idx[RCSV_LABEL]])) {
-		cfail(c, "out of memory");
-		return;
-	}
 	long cell = results_find_cell(rs, file_kb, record_kb);
 	if (cell < 0)
 		cell = results_add_cell(rs, file_kb, record_kb, 0);
@@ -525,6 +542,8 @@ static void summary_header(struct csv_ctx *c)
 	if (need_cols(c, sum_names, SCSV_COUNT, c->sum_idx, "summary.csv") != 0)
 		return;
 	c->sum_short = col_of(c, "short_timing");
+	c->sum_files = col_of(c, "files");
+	c->sum_force = col_of(c, "force");
 	lat_header(c);
 	c->nheader = c->nfields;
 }
@@ -542,6 +561,26 @@ static int sum_u64(struct csv_ctx *c, int f, uint64_t *out)
  * (test, cell) results.csv has no trial of, describe nothing of this set
  * and are passed over; a field that is not what it should be is an error.
  */
+/*
+ * An operation's summary row: only its latency figures and short_timing
+ * come back (its statistics are recomputed from results.csv's rows).
+ */
+static void sum_op_row(struct csv_ctx *c, const char *test)
+{
+	double figs[3][8];
+	uint64_t n;
+	char msg[160];
+	int any, st;
+
+	if (sum_u64(c, SCSV_N, &n) || (any = lat_figs_from_row(c, figs)) < 0)
+		return;
+	st = c->sum_short >= 0 && strcmp(c->field[c->sum_short], "1") == 0;
+	if (!any && !st)
+		return;
+	if (import_ops_sum_row(c->rs, test, c->field, c->sum_files, c->sum_force, n, st, figs[0], msg, sizeof(msg)) != 0)
+		cfail(c, "%s", msg);
+}
+
 static void summary_row(struct csv_ctx *c)
 {
 	struct result_cell_sum cs;
@@ -560,6 +599,10 @@ static void summary_row(struct csv_ctx *c)
 	if (!c->rows_label || strcmp(c->field[c->sum_idx[SCSV_LABEL]], c->rows_label) != 0)
 		return;
 	const char *test = c->field[c->sum_idx[SCSV_TEST]];
+	if (import_ops_is_op(test)) {
+		sum_op_row(c, test);
+		return;
+	}
 	int col = results_col_from_name(test);
 	if (col < 0) {
 		cfail(c, "unknown test '%.40s'", test);
@@ -607,7 +650,7 @@ static void summary_row(struct csv_ctx *c)
 static int parse_flags(const char *s, unsigned *out)
 {
 	uint64_t v;
-	if (parse_u64(s, &v) == 0) {
+	if (import_parse_u64(s, &v) == 0) {
 		*out = (unsigned)v;
 		return 0;
 	}
@@ -656,7 +699,7 @@ static void read_dedup(struct csv_ctx *c, struct result_meta *m, const char *k,
 {
 	double d;
 
-	if (parse_double(val, &d) || d < 0.0) {
+	if (import_parse_double(val, &d) || d < 0.0) {
 		cfail(c, "dedup_%s '%.40s' is not a number of 0 or more", k, val);
 		return;
 	}
@@ -687,7 +730,7 @@ static void meta_row(struct csv_ctx *c)
 	if (c->row == 1 && strcmp(key, "key") == 0)
 		return;
 	if (strcmp(key, "async_pct") == 0) {
-		if (*val && (parse_double(val, &d) || !(d >= 0.0 && d <= 100.0)))
+		if (*val && (import_parse_double(val, &d) || !(d >= 0.0 && d <= 100.0)))
 			cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
 		else
 			m->async_pct = *val ? d : -1.0;
@@ -716,17 +759,17 @@ static void meta_row(struct csv_ctx *c)
 		return;
 	}
 	if (strcmp(key, "schema") == 0) {
-		if (parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
+		if (import_parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
 			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,
 			      RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
 	} else if (strcmp(key, "ram_kb") == 0) {
-		if (*val && parse_u64(val, &u) == 0)
+		if (*val && import_parse_u64(val, &u) == 0)
 			m->ram_kb = u;
 		else if (*val)
 			cfail(c, "ram_kb '%.40s' is not a whole number", val);
 	} else if (strcmp(key, "data_compress_ratio") == 0 ||
 		   strcmp(key, "timer_resolution_s") == 0) {
-		if (*val && parse_double(val, &d)) {
+		if (*val && import_parse_double(val, &d)) {
 			cfail(c, "%s '%.40s' is not a number", key, val);
 			return;
 		}
@@ -745,7 +788,7 @@ static void meta_row(struct csv_ctx *c)
 	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
 		   strcmp(key, "ranks_per_host") == 0) {
 		/* many clients: the counts (the clients' rows name their hosts) */
-		if (parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
+		if (import_parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
 			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
 		else if (key[0] == 'c')
 			c->rs->nclients = (unsigned)u;
@@ -756,7 +799,7 @@ static void meta_row(struct csv_ctx *c)
 	} else if (!strncmp(key, "dedup_", 6)) {
 		read_dedup(c, m, key + 6, val);
 	} else if (strcmp(key, "trials") == 0) {
-		if (parse_u64(val, &u) || u == 0 || u > 65536)
+		if (import_parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);
 		else
 			c->meta_trials = (unsigned)u;
@@ -879,7 +922,7 @@ int import_csv_parse(struct result_set *rs, const char *path,
 		err_set(err, errlen, "%s:1: no header row", path);
 		goto out;
 	}
-	if (rs->nsamples == 0) {
+	if (rs->nsamples == 0 && rs->nops == 0) {
 		err_set(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
 		goto out;
 	}

@@ -133,4 +133,36 @@ int import_read_file(const char *path, char **buf, size_t *len, char *err,
 /* Does buf start like a BIFF record stream (BOF)? */
 int import_is_biff(const unsigned char *buf, size_t len);
 
+/*
+ * import_csv.c's number fields: a whole number, or a finite number >= 0
+ * ("" is neither).  0 or -1.
+ */
+int import_parse_u64(const char *s, uint64_t *out);
+int import_parse_double(const char *s, double *out);
+
+/*
+ * results.csv's rows of small-file operations (schema 5, opscsv.h),
+ * import_ops.c.  IMPORT_OPS_* index col[], filled from the header row by
+ * import_ops_header (-1 for a column not there); import_ops_row adds the
+ * row to rs.  A test with a workload's prefix ("fileop ", "files ") is an
+ * operation (import_ops_is_op).  0, or -1 with why in msg (no position).
+ */
+enum { IMPORT_OPS_TRIAL, IMPORT_OPS_BYTES, IMPORT_OPS_SECONDS, IMPORT_OPS_OPS,
+       IMPORT_OPS_PARTIAL, IMPORT_OPS_CLIENT, IMPORT_OPS_IOPS, IMPORT_OPS_FILES,
+       IMPORT_OPS_FORCE, IMPORT_OPS_MOVED, IMPORT_OPS_BEST, IMPORT_OPS_WORST,
+       IMPORT_OPS_NCOLS };
+int import_ops_is_op(const char *test);
+void import_ops_header(char *const *field, size_t n, int col[IMPORT_OPS_NCOLS]);
+int import_ops_row(struct result_set *rs, const char *test, char *const *field,
+		   const int col[IMPORT_OPS_NCOLS], const int lat_idx[8],
+		   char *msg, size_t msglen);
+/*
+ * A summary.csv row of an operation: its files and force (field indices
+ * files_idx, force_idx, -1 when absent), n trials and latency figures
+ * (lat, NaN: empty) and short_timing kept in rs->op_sums.  0, or -1 with why in msg.
+ */
+int import_ops_sum_row(struct result_set *rs, const char *test, char *const *field,
+		       int files_idx, int force_idx, uint64_t n, int short_timing,
+		       const double lat[8], char *msg, size_t msglen);
+
 #endif

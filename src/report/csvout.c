@@ -46,6 +46,8 @@
 #include <time.h>
 
 #include "report/csvout.h"
+#include "report/csvout_priv.h"
+#include "report/opscsv.h"
 #include "latency.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
@@ -83,7 +85,7 @@ size_t csvout_field(char *buf, size_t bufsize, const char *text, int first)
 	return off;
 }
 
-static void put_text(struct outfile *f, const char *text, int first)
+void csvout_put_text(struct outfile *f, const char *text, int first)
 {
 	char small[512];
 	size_t need = 2 * strlen(text ? text : "") + 4;
@@ -99,18 +101,18 @@ static void put_text(struct outfile *f, const char *text, int first)
 		free(buf);
 }
 
-static void put_u64(struct outfile *f, uint64_t v, int first)
+void csvout_put_u64(struct outfile *f, uint64_t v, int first)
 {
 	outfile_printf(f, "%s%llu", first ? "" : ",", (unsigned long long)v);
 }
 
 /* A number with `decimals` places; non-finite values become an empty field. */
-static void put_num(struct outfile *f, double v, int decimals, int first)
+void csvout_put_num(struct outfile *f, double v, int decimals, int first)
 {
 	if (isfinite(v))
 		outfile_printf(f, "%s%.*f", first ? "" : ",", decimals, v);
 	else
-		put_text(f, NULL, first);
+		csvout_put_text(f, NULL, first);
 }
 
 static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
@@ -120,16 +122,18 @@ static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
  * latency columns: all operations, then the reads' (rd_) and the writes'
  * (wr_).
  */
-static void put_header(struct outfile *f, const char *const *names, int iops,
-		       int lat)
+static void put_header(struct outfile *f, const struct result_set *rs,
+		       const char *const *names, int iops, int lat, int results)
 {
 	for (size_t i = 0; names[i]; i++)
-		put_text(f, names[i], i == 0);
+		csvout_put_text(f, names[i], i == 0);
 	for (int i = 0; iops && i < 3; i++)
-		put_text(f, iops_cols[i], 0);
+		csvout_put_text(f, iops_cols[i], 0);
 	for (int d = 0; lat && d < 3; d++)
 		for (int i = 0; i < LATENCY_NFIGS; i++)
-			put_text(f, latency_col_name(d, i), 0);
+			csvout_put_text(f, latency_col_name(d, i), 0);
+	if (iops)
+		opscsv_header(f, rs, results);
 	outfile_write(f, "\n", 1);
 }
 
@@ -137,7 +141,7 @@ static void put_header(struct outfile *f, const char *const *names, int iops,
 static void put_latency(struct outfile *f, const double *us)
 {
 	for (int i = 0; i < LATENCY_NFIGS; i++)
-		put_num(f, us ? us[i] : NAN, 3, 0);
+		csvout_put_num(f, us ? us[i] : NAN, 3, 0);
 }
 
 /*
@@ -321,7 +325,7 @@ static int view_build(struct view *v, const struct result_set *rs)
 	}
 	free(scratch);
 	v->hist = results_has_latency(rs);
-	v->lat = v->hist || figs_in_set(rs);
+	v->lat = v->hist || figs_in_set(rs) || opscsv_has_lat(rs);
 	return v->hist ? view_latency(v) : 0;
 }
 
@@ -342,10 +346,10 @@ static const char *const summary_cols[] = {
 static void put_label_test_cell(struct outfile *f, const struct result_set *rs,
 				int col, size_t cell, int first)
 {
-	put_text(f, rs->meta.label, first);
-	put_text(f, results_col_name(col), 0);
-	put_u64(f, rs->cells[cell].file_kb, 0);
-	put_u64(f, rs->cells[cell].record_kb, 0);
+	csvout_put_text(f, rs->meta.label, first);
+	csvout_put_text(f, results_col_name(col), 0);
+	csvout_put_u64(f, rs->cells[cell].file_kb, 0);
+	csvout_put_u64(f, rs->cells[cell].record_kb, 0);
 }
 
 /* The histogram of a sample's reads (d 0) or writes (d 1), or NULL. */
@@ -371,38 +375,38 @@ static void put_sample(struct outfile *f, const struct view *v,
 	int cpu = !rate_only;
 	double kbps = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
 
-	put_u64(f, RESULTS_SCHEMA, 1);
+	csvout_put_u64(f, RESULTS_SCHEMA, 1);
 	put_label_test_cell(f, rs, s->col, s->cell, 0);
-	put_u64(f, s->trial, 0);
+	csvout_put_u64(f, s->trial, 0);
 	if (rate_only) {
 		outfile_write(f, ",,", 2);
 	} else {
-		put_u64(f, s->bytes, 0);
-		put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
+		csvout_put_u64(f, s->bytes, 0);
+		csvout_put_num(f, (double)s->elapsed_ns / 1e9, 9, 0);
 	}
-	put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
+	csvout_put_num(f, kbps >= 0.0 ? kbps : NAN, 3, 0);
 	if (rate_only)
-		put_text(f, NULL, 0);
+		csvout_put_text(f, NULL, 0);
 	else
-		put_u64(f, s->ops, 0);
-	put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
-	put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
-	put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
-	put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
-	put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
+		csvout_put_u64(f, s->ops, 0);
+	csvout_put_num(f, cpu ? s->cpu_user_s : NAN, 6, 0);
+	csvout_put_num(f, cpu ? s->cpu_sys_s : NAN, 6, 0);
+	csvout_put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
+	csvout_put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
+	csvout_put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
 	if (client < 0) {
-		put_text(f, rs->nclients ? "all" : NULL, 0);
+		csvout_put_text(f, rs->nclients ? "all" : NULL, 0);
 		outfile_write(f, ",,", 2);
 	} else {
-		put_u64(f, (uint64_t)client, 0);
-		put_text(f, (size_t)client < rs->nclients ?
+		csvout_put_u64(f, (uint64_t)client, 0);
+		csvout_put_text(f, (size_t)client < rs->nclients ?
 			 rs->client_host[client] : NULL, 0);
-		put_u64(f, (uint64_t)s->writer, 0);
+		csvout_put_u64(f, (uint64_t)s->writer, 0);
 	}
 	double iops[3];
 	results_sample_iops(s, iops);
 	for (int k = 0; k < 3; k++)
-		put_num(f, iops[k], 3, 0);
+		csvout_put_num(f, iops[k], 3, 0);
 	if (v->lat && s->lat_figs) {
 		/* a folder read back: each trial's figures as they were */
 		put_latency_figs(f, s->lat_figs->us);
@@ -415,6 +419,7 @@ static void put_sample(struct outfile *f, const struct view *v,
 			put_latency(f, h && latency_summarize(h, &ls) == 0 ? ls.us : NULL);
 		}
 	}
+	opscsv_pad(f, rs, 1);
 	outfile_write(f, "\n", 1);
 }
 
@@ -480,7 +485,7 @@ static int write_results(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, results_cols, 1, v->lat);
+	put_header(f, rs, results_cols, 1, v->lat, 1);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s);
@@ -489,6 +494,7 @@ static int write_results(struct outfile *f, const struct view *v)
 			put_sample(f, v, &rs->client_samples[idx[k]],
 				   rs->client_samples[idx[k]].client);
 	}
+	opscsv_results(f, rs, v->lat);
 	free(idx);
 	return 0;
 }
@@ -513,7 +519,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, clients_cols, 0, 0);
+	put_header(f, rs, clients_cols, 0, 0, 0);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s), n = 0;
@@ -533,16 +539,16 @@ static int write_clients(struct outfile *f, const struct view *v)
 		}
 		double agg = results_sample_value(rs, s, RESULTS_UNIT_KBPS);
 		put_label_test_cell(f, rs, s->col, s->cell, 1);
-		put_u64(f, s->trial, 0);
-		put_u64(f, n, 0);
-		put_num(f, agg >= 0 ? agg : NAN, 3, 0);
-		put_num(f, n ? sum : NAN, 3, 0);
-		put_num(f, n ? lo : NAN, 3, 0);
-		put_num(f, n ? hi : NAN, 3, 0);
-		put_num(f, n ? sum / (double)n : NAN, 3, 0);
+		csvout_put_u64(f, s->trial, 0);
+		csvout_put_u64(f, n, 0);
+		csvout_put_num(f, agg >= 0 ? agg : NAN, 3, 0);
+		csvout_put_num(f, n ? sum : NAN, 3, 0);
+		csvout_put_num(f, n ? lo : NAN, 3, 0);
+		csvout_put_num(f, n ? hi : NAN, 3, 0);
+		csvout_put_num(f, n ? sum / (double)n : NAN, 3, 0);
 		/* negative: a client's pass outlasted rank 0's barrier-to-barrier
 		 * time (it left the first barrier earlier than rank 0) */
-		put_num(f, s->elapsed_ns && n ? ((double)s->elapsed_ns - (double)slowest) /
+		csvout_put_num(f, s->elapsed_ns && n ? ((double)s->elapsed_ns - (double)slowest) /
 			(double)s->elapsed_ns : NAN, 6, 0);
 		outfile_write(f, "\n", 1);
 	}
@@ -552,22 +558,22 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, summary_cols, 1, v->lat);
+	put_header(f, v->rs, summary_cols, 1, v->lat, 0);
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
 					g->s.stddev };
 		put_label_test_cell(f, v->rs, g->col, g->cell, 1);
-		put_u64(f, g->s.n, 0);
+		csvout_put_u64(f, g->s.n, 0);
 		for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++)
-			put_num(f, figs[k], 3, 0);
-		put_num(f, g->s.cv, 6, 0);
-		put_num(f, g->s.ci95_low, 3, 0);
-		put_num(f, g->s.ci95_high, 3, 0);
-		put_u64(f, (uint64_t)g->short_timing, 0);
-		put_num(f, g->cached_pct, 1, 0);
+			csvout_put_num(f, figs[k], 3, 0);
+		csvout_put_num(f, g->s.cv, 6, 0);
+		csvout_put_num(f, g->s.ci95_low, 3, 0);
+		csvout_put_num(f, g->s.ci95_high, 3, 0);
+		csvout_put_u64(f, (uint64_t)g->short_timing, 0);
+		csvout_put_num(f, g->cached_pct, 1, 0);
 		for (int k = 0; k < 3; k++)
-			put_num(f, g->iops[k], 3, 0);
+			csvout_put_num(f, g->iops[k], 3, 0);
 		const struct result_cell_sum *cs = results_cell_sum(v->rs, g->cell, g->col);
 		if (v->lat && !g->has_lat && !g->has_dir[0] && !g->has_dir[1]) {
 			/* no histogram (a folder read back): its summary.csv's
@@ -580,8 +586,11 @@ static void write_summary(struct outfile *f, const struct view *v)
 			for (int d = 0; d < 2; d++)
 				put_latency(f, g->has_dir[d] ? g->dir[d].us : NULL);
 		}
+		opscsv_pad(f, v->rs, 0);
 		outfile_write(f, "\n", 1);
 	}
+	if (opscsv_summary(f, v->rs, v->lat) != 0)
+		f->failed = 1;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -619,16 +628,16 @@ static int write_sheet(struct outfile *f, const struct view *v, int col)
 		return -1;
 	}
 	size_t nf = axis(rs, 0, files), nr = axis(rs, 1, recs);
-	put_text(f, "file_kb", 1);
+	csvout_put_text(f, "file_kb", 1);
 	for (size_t r = 0; r < nr; r++)
-		put_u64(f, recs[r], 0);
+		csvout_put_u64(f, recs[r], 0);
 	outfile_write(f, "\n", 1);
 	for (size_t i = 0; i < nf; i++) {
-		put_u64(f, files[i], 1);
+		csvout_put_u64(f, files[i], 1);
 		for (size_t r = 0; r < nr; r++) {
 			long cell = results_find_cell(rs, files[i], recs[r]);
 			long g = cell < 0 ? -1 : v->group_of[(size_t)col * rs->ncells + (size_t)cell];
-			put_num(f, g < 0 ? NAN : v->groups[g].s.mean, 3, 0);
+			csvout_put_num(f, g < 0 ? NAN : v->groups[g].s.mean, 3, 0);
 		}
 		outfile_write(f, "\n", 1);
 	}
@@ -639,15 +648,15 @@ static int write_sheet(struct outfile *f, const struct view *v, int col)
 
 static void put_kv_text(struct outfile *f, const char *key, const char *value)
 {
-	put_text(f, key, 1);
-	put_text(f, value, 0);
+	csvout_put_text(f, key, 1);
+	csvout_put_text(f, value, 0);
 	outfile_write(f, "\n", 1);
 }
 
 static void put_kv_num(struct outfile *f, const char *key, double value, int decimals)
 {
-	put_text(f, key, 1);
-	put_num(f, value, decimals, 0);
+	csvout_put_text(f, key, 1);
+	csvout_put_num(f, value, decimals, 0);
 	outfile_write(f, "\n", 1);
 }
 
@@ -670,8 +679,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 		if (w > 0 && (size_t)w < sizeof(flags) - used)
 			used += (size_t)w;
 	}
-	put_text(f, "key", 1);
-	put_text(f, "value", 0);
+	csvout_put_text(f, "key", 1);
+	csvout_put_text(f, "value", 0);
 	outfile_write(f, "\n", 1);
 	put_kv_num(f, "schema", RESULTS_SCHEMA, 0);
 	put_kv_text(f, "label", m->label);

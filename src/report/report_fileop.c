@@ -21,6 +21,9 @@
 #include "lib/outfile.h"
 #include "platform/platform.h"
 #include "latency.h"
+#include "results.h"
+#include "results_ops.h"
+#include "stats.h"
 #include "report/report_fileop.h"
 
 static int shown(enum fileop_op op, int links)
@@ -127,6 +130,49 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
 	}
 }
 
+int report_fileop_ops(struct result_set *rs, const struct report_fileop_sample *s,
+		      const struct fileop_result *r, int links, uint64_t size_bytes,
+		      double resolution_s)
+{
+	for (int op = 0; op < FILEOP_NOPS; op++) {
+		const struct report_fileop_figs *fg = &s->op[op];
+		struct result_op o;
+		int moves = op == FILEOP_READ || op == FILEOP_WRITE;
+
+		if (!shown((enum fileop_op)op, links))
+			continue;
+		results_op_clear(&o);
+		snprintf(o.test, sizeof(o.test), "fileop %s", fileop_op_name((enum fileop_op)op));
+		o.force = s->force;
+		o.files = (uint64_t)s->force * s->force * s->force;
+		o.trial = (uint16_t)s->trial;
+		o.best_s = fg->best_s;
+		o.worst_s = fg->worst_s;
+		if (isfinite(fg->total_s) && (fg->count || r)) {
+			o.calls = o.moved = fg->count;
+			o.seconds = fg->total_s;
+			o.bytes = moves ? fg->count * size_bytes : 0;
+		} else {
+			o.ops_per_s = fg->ops_per_s;
+		}
+		for (int q = 0; q < REPORT_FILEOP_NLAT; q++)
+			o.lat_us[4 + q] = fg->lat_us[q];
+		if (r) {
+			if (r->op[op].count &&
+			    stats_too_short(r->op[op].total_ns, resolution_s))
+				o.flags |= RESULTS_OF_SHORT;
+			if (r->has_hist && r->hist[op].n &&
+			    !(o.lat = latency_compact(&r->hist[op])))
+				return -1;
+		}
+		if (results_add_op(rs, &o) != 0) {
+			latency_free(o.lat);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* ",figure" with decimals, or an empty field when it is not a finite number. */
 static void put_fig(struct outfile *f, int decimals, double v)
 {
@@ -139,10 +185,15 @@ static void put_fig(struct outfile *f, int decimals, double v)
 int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
 			size_t len, char *err, size_t errlen)
 {
-	static const char *const names[] = { "fileop.csv", "meta.csv" };
-	char *const paths[] = { csv, meta };
+	/* results.csv and summary.csv: csvout_write_dir's, with meta.csv */
+	static const char *const names[] = { "fileop.csv", "meta.csv", "results.csv",
+					     "summary.csv" };
+	char results[4096], summary[4096];
+	char *const paths[] = { csv, meta, results, summary };
 
-	return outfile_claim_files(dir, names, 2, overwrite, paths, len, err, errlen);
+	if (len > sizeof(results))
+		len = sizeof(results);
+	return outfile_claim_files(dir, names, 4, overwrite, paths, len, err, errlen);
 }
 
 int report_fileop_csv(const char *path, const struct report_fileop_sample *s,

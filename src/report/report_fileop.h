@@ -57,6 +57,19 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
 			  unsigned trial, const struct fileop_result *r);
 
 /*
+ * Add s's figures to rs as operation records (results.h, struct
+ * result_op: "fileop mkdir", ..., files force^3), one per operation that
+ * runs here; with r (a run's pass, NULL for an import) each record keeps
+ * a copy of its histogram, and its timed total under resolution_s's
+ * short-timing threshold flags it.  Calls and seconds when s has both,
+ * else the A row's rate.  0, or -1 when out of memory.
+ */
+struct result_set;
+int report_fileop_ops(struct result_set *rs, const struct report_fileop_sample *s,
+		      const struct fileop_result *r, int links, uint64_t size_bytes,
+		      double resolution_s);
+
+/*
  * fileop.csv: one row per sample and operation that runs here:
  *   force,trial,op,count,total_s,ops_per_s,best_s,worst_s,
  *   lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,best_per_s,worst_per_s
@@ -67,8 +80,9 @@ void report_fileop_sample(struct report_fileop_sample *s, unsigned force,
  */
 /*
  * Before anything is written: fileop.csv's and meta.csv's paths in dir
- * (csv, meta: len bytes each), both refused when either exists unless
- * overwrite, so a refusal leaves no half folder; then dir is made.  0, or
+ * (csv, meta: len bytes each), refused, with results.csv and summary.csv
+ * (csvout.h), when any of them exists unless overwrite, so a refusal
+ * leaves no half folder; then dir is made.  0, or
  * -1 with a message naming the path.
  */
 int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,

@@ -12,6 +12,9 @@
 
 #include "lib/outfile.h"
 #include "report/report_files.h"
+#include "latency.h"
+#include "results.h"
+#include "results_ops.h"
 #include "stats.h"
 
 void report_files_rates(const struct files_phase *p, double resolution_s,
@@ -137,6 +140,53 @@ static void csv_row(struct outfile *f, size_t trial, enum files_op op, const cha
 	outfile_printf(f, ",");
 	num(f, r.p99_us, 3);
 	outfile_printf(f, ",%d\n", r.short_timing);
+}
+
+/* One phase as an operation record (job -1: the whole run). */
+static int add_op(struct result_set *rs, const struct files_phase *p, enum files_op op,
+		  unsigned trial, int job, uint64_t tree_files, double resolution_s)
+{
+	struct result_op o;
+
+	results_op_clear(&o);
+	snprintf(o.test, sizeof(o.test), "files %s", files_op_name(op));
+	o.files = tree_files;
+	o.trial = (uint16_t)trial;
+	o.job = job;
+	o.calls = p->call.count;
+	o.moved = p->files;
+	o.bytes = p->bytes;
+	o.seconds = (double)p->elapsed_ns / 1e9;
+	if (p->call.count) {
+		o.best_s = fileop_stat_best_s(&p->call);
+		o.worst_s = fileop_stat_worst_s(&p->call);
+	}
+	if (stats_too_short(p->elapsed_ns, resolution_s))
+		o.flags |= RESULTS_OF_SHORT;
+	if (p->hist.n && !(o.lat = latency_compact(&p->hist)))
+		return -1;
+	if (results_add_op(rs, &o) != 0) {
+		latency_free(o.lat);
+		return -1;
+	}
+	return 0;
+}
+
+int report_files_ops(struct result_set *rs, const struct files_result *r, unsigned trial,
+		     uint64_t tree_files, double resolution_s)
+{
+	for (int op = 0; op < FILES_NOPS; op++) {
+		if (!r->all[op].ran)
+			continue;
+		if (add_op(rs, &r->all[op], (enum files_op)op, trial, -1, tree_files,
+			   resolution_s) != 0)
+			return -1;
+		for (unsigned j = 0; r->jobs > 1 && j < r->jobs; j++)
+			if (add_op(rs, &r->job[(size_t)j * FILES_NOPS + op], (enum files_op)op,
+				   trial, (int)j, tree_files, resolution_s) != 0)
+				return -1;
+	}
+	return 0;
 }
 
 int report_files_csv(const char *path, const struct files_result *r, size_t n,

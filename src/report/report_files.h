@@ -39,6 +39,17 @@ void report_files_summary(FILE *out, const struct files_result *r, size_t n,
 			  double resolution_s);
 
 /*
+ * Add trial `trial`'s phases (r) to rs as operation records (results.h,
+ * struct result_op: "files create", ..., files: the tree's files), the
+ * whole run's and, with several jobs, each job's, with a copy of each
+ * histogram; a phase under resolution_s's short-timing threshold is
+ * flagged.  0, or -1 when out of memory.
+ */
+struct result_set;
+int report_files_ops(struct result_set *rs, const struct files_result *r, unsigned trial,
+		     uint64_t tree_files, double resolution_s);
+
+/*
  * files.csv: one row per trial, phase and job ("all" first):
  *   trial,phase,job,calls,files,bytes,seconds,ops_per_s,files_per_s,
  *   mb_per_s,lat_p50_us,lat_p99_us,short_timing

@@ -162,7 +162,7 @@ NR == 1 { ok = $0 == "key,value"; next }
 { csvsplit($0, f); m[f[1]] = f[2] }
 END {
 	exit !(ok && m["label"] == label && m["trials"] == "5" && m["tool"] == "iosweep" &&
-	       m["schema"] == "4" && m["host"] != "" && m["start_time"] != "")
+	       m["schema"] == "5" && m["host"] != "" && m["start_time"] != "")
 }' label="$LABEL" "$D/meta.csv"
 check test $? -eq 0
 

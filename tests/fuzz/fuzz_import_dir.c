@@ -8,8 +8,10 @@
  * results.csv gets one valid row.  A second NUL ends the results.csv
  * part: what follows is the body of summary.csv (behind its header with
  * short_timing and the latency columns); without it there is no
- * summary.csv.  import_load then reads the folder.  Build and run: make
- * fuzz.
+ * summary.csv.  Both headers carry schema 5's columns of small-file
+ * operations (files, force, moved, best_s, worst_s), so rows of "fileop
+ * ..." and "files ..." tests reach their reader too.  import_load then
+ * reads the folder.  Build and run: make fuzz.
  */
 #include "compat.h"
 
@@ -24,14 +26,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char header[] =
 	"schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,"
-	"cpu_user_s,cpu_sys_s,wall_s,partial\n";
+	"cpu_user_s,cpu_sys_s,wall_s,partial,client,iops,lat_p50_us,files,force,moved,"
+	"best_s,worst_s\n";
 static const char one_row[] =
-	"1,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0\n";
+	"1,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0,"
+	",,,,,,,\n";
 
 static const char sum_header[] =
 	"label,test,file_kb,record_kb,n,short_timing,lat_min_us,lat_mean_us,lat_max_us,"
 	"lat_sd_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,rd_lat_mean_us,"
-	"wr_lat_p99_us\n";
+	"wr_lat_p99_us,files,force\n";
 
 static char dir[64], meta_path[96], results_path[96], summary_path[96];
 

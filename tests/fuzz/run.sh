@@ -81,8 +81,35 @@ seed_import() {
 seed_import_dir() {
 	{ printf 'key,value\nschema,1\nlabel,"disk, ""A"""\ntool,iosweep\nflags,"direct,fsync"\nsource_unit,kb_per_s\ntrials,2\nstatus,complete\nram_kb,262144\ndata_compress_ratio,1.0\n'
 	  printf '\000'
-	  printf '1,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0\n1,disk,write,64,4,1,65536,0.000100000,640000.000,16,,,0.000200000,1\n'; } >"$1/seed-1"
+	  printf '1,disk,write,64,4,0,65536,0.000100000,640000.000,16,0.000010,0.000020,0.000200000,0,,,,,,,,\n1,disk,write,64,4,1,65536,0.000100000,640000.000,16,,,0.000200000,1,,,,,,,,\n'; } >"$1/seed-1"
 	printf 'key,value\nschema,2\n' >"$1/seed-2"
+	# schema 5: small-file operations, a run's rows, a job's, an imported
+	# rate, and their summary (the third part)
+	{ printf 'key,value\nschema,5\nlabel,box\n\000'
+	  printf '5,box,fileop mkdir,,,0,0,0.001000000,,8,,,,0,,1000.000,30.5,8,2,8,0.000010000,0.000400000\n'
+	  printf '5,box,fileop mkdir,,,1,0,0.002000000,,8,,,,0,,500.000,31.0,8,2,8,,\n'
+	  printf '5,box,files create,,,0,4096,0.010000000,400.000,4,,,,0,all,400.000,,10,,4,,\n'
+	  printf '5,box,files create,,,0,2048,0.008000000,250.000,2,,,,0,1,250.000,,10,,2,,\n'
+	  printf '5,box,fileop stat,,,0,,,,,,,,0,,3435.000,,27,3,,0.000001000,\n\000'
+	  printf 'box,fileop mkdir,,,2,0,1.0,2.0,3.0,1.0,1.5,2.5,3.0,3.0,,,8,2\n'; } >"$1/seed-ops"
+}
+
+# seed_files_opts DIR: files command lines, one argument per line.
+seed_files_opts() {
+	i=0
+	while IFS= read -r args; do
+		i=$((i + 1))
+		printf '%s\n' $args >"$1/seed-$i"
+	done <<'SEEDS'
+--count 40
+--preset photo-library --scale 0.01 --size 2g --trials 3 --out o --json
+--depth 3 --width 10 --files 20 --file-size lognormal:64k,3 --jobs 4 --shared-dir
+--file-size list:4k,64k,1m --keep --cold --data zero --seed 7
+--file-size uniform:20k-60k --count=5 --dir=/tmp/x --overwrite
+--preset nope --scale -1 --jobs 0 --json
+--list
+--help
+SEEDS
 	printf 'key,value\ntrials,0\nflags,bogus\n' >"$1/seed-3"
 }
 
@@ -202,6 +229,7 @@ for bin in "$@"; do
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
+		fuzz_files_opts) seed_files_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
 		fuzz_import_fileop) seed_import_fileop "$corpus" ;;
@@ -214,7 +242,7 @@ for bin in "$@"; do
 		cp "$top/tests/fuzz/regress/$name"/* "$corpus"/ 2>/dev/null
 	fi
 	case $name in
-	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
+	fuzz_options | fuzz_fileop_opts | fuzz_files_opts) maxlen=4096 ;;
 	fuzz_units) maxlen=256 ;;
 	*) maxlen=65536 ;;
 	esac

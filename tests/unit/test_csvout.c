@@ -339,7 +339,7 @@ static void test_results_csv(void)
 	for (size_t r = 1; r < t.nrows; r++) {
 		CU_ASSERT_EQUAL(t.nf[r], 21);
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "label"), tricky_label);
-		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "4");
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "5");
 		/* one client: no client, host or writer */
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "client"), "");
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "writer"), "");
@@ -461,7 +461,7 @@ static void test_sheets_and_meta(void)
 
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "meta.csv"), &t), 0);
 	static const struct { const char *key, *value; } kv[] = {
-		{ "schema", "4" }, { "label", tricky_label }, { "host", "box" },
+		{ "schema", "5" }, { "label", tricky_label }, { "host", "box" },
 		{ "command_line", "iosweep -a -f \"/mnt/x y\"" },
 		{ "start_time", "2024-05-01T12:34:56+02:00" }, { "ram_kb", "262144" },
 		{ "flags", "direct,fsync" }, { "source_unit", "kb_per_s" },
