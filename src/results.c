@@ -207,6 +207,7 @@ void results_release(struct result_set *rs)
 	}
 	free(rs->tp);
 	free(rs->cell_sums);
+	timeline_release(&rs->timeline);
 	results_init(rs);
 }
 

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timeline.h"
+
 struct latency_hist;
 
 /*
@@ -272,6 +274,11 @@ struct result_set {
 	size_t ntp, tp_alloc;
 	struct result_cell_sum *cell_sums; /* imported summary.csv rows */
 	size_t ncell_sums, cell_sums_alloc;
+	/*
+	 * --log-interval: every recorded pass's intervals (timeline.h),
+	 * run or read back from timeline.csv; empty without.
+	 */
+	struct timeline timeline;
 };
 
 void results_init(struct result_set *rs);
