@@ -9,9 +9,11 @@
  * any speed.  Per pass:
  *
  *   1. Series.  Every interval at least half the grid long (the last,
- *      partial one usually is not) is a point; an interval in which
- *      nothing finished (a stall) counts as a thousandth of the pass's
- *      median rate, so it pulls no mean to minus infinity.
+ *      partial one usually is not) is a point; where stalls (intervals
+ *      in which nothing finished) are common, pairs of points are joined
+ *      until they are rare (see series()); a stall left counts as a
+ *      thousandth of the pass's median rate, so it pulls no mean to
+ *      minus infinity.
  *   2. Noise.  The robust point-to-point scatter (the median absolute
  *      difference of neighbours, scaled to one point's standard
  *      deviation, as cliff.c's local_noise), at least 2 %.
@@ -33,9 +35,12 @@
  *      for the cliffs over file size (cliff_confidence), at least
  *      TC_MIN_CONF.  Periodic bursts (a ZFS transaction group every few
  *      seconds) fail "stays down": the rate comes back after each dip.
- *   5. Where.  The fall lies at the start of the first interval after it,
- *      or inside the interval at the boundary when its rate lies between
- *      the levels: an interval that ran a share f of its length at the
+ *   5. Levels and where.  The levels are the rates over the whole
+ *      stretches between the cliffs (bytes over time: a throttle's
+ *      bursts average out), without the point beside the fall.  The
+ *      fall lies at the start of the first interval after it, or inside
+ *      the interval at the boundary when its rate lies between the
+ *      levels: an interval that ran a share f of its length at the
  *      level before and the rest at the level after has the rate
  *      f L_b + (1 - f) L_a, which gives f.  The bytes before it are the
  *      pass's bytes up to there, the size of the cache that filled.
@@ -68,10 +73,12 @@
 #define TC_MIN_CONF        0.99
 #define TC_NOISE_FLOOR     0.02   /* log units: 2 % */
 #define TC_STALL_SHARE     1e-3   /* a stalled interval: this share of the median */
+#define TC_MAX_STALLS      0.1    /* more stalled intervals: a coarser grid */
 
 struct tc_series {
 	double *x;          /* ln(kB/s) of each point */
-	size_t *row;        /* its row in the timeline */
+	size_t *row;        /* its (first) row in the timeline */
+	double *kb, *len_s; /* what it moved, in how long */
 	size_t n;
 	double sigma;       /* noise per point, log units */
 	double *sum;        /* prefix sums of x, n + 1 */
@@ -196,27 +203,25 @@ static int judge(const struct tc_series *s, const double *med, size_t j, double 
 static void locate(const struct timeline *t, size_t first, const struct tc_series *s,
 		   size_t k, double rb, double ra, struct tcliff *c)
 {
-	size_t at_row = s->row[k];
+	size_t at = k;          /* the point the fall lies in */
 	double f = 0.0;
 	uint64_t before = 0;
 
-	for (int side = 0; side < 2; side++) {
-		const struct timeline_row *r = &t->rows[s->row[k - 1 + (size_t)side]];
-		double rate = timeline_row_kbps(r);
-		if (rate < rb && rate > ra && fabs(log(rate) - (side ? log(ra) : log(rb))) >
-		    2.0 * s->sigma) {
-			at_row = s->row[k - 1 + (size_t)side];
+	for (size_t side = 0; side < 2; side++) {
+		size_t q = k - 1 + side;
+		double rate = s->kb[q] / s->len_s[q];
+		if (rate < rb && rate > ra &&
+		    fabs(log(rate) - log(side ? ra : rb)) > 2.0 * s->sigma) {
+			at = q;
 			f = (rate - ra) / (rb - ra);
 			break;
 		}
 	}
-	for (size_t i = first; i < at_row; i++)
+	for (size_t i = first; i < s->row[at]; i++)
 		before += t->rows[i].bytes;
 	c->row = s->row[k];
-	c->at_s = ((double)t->rows[at_row].start_ns +
-		   f * (double)t->rows[at_row].len_ns) / 1e9;
-	c->at_bytes = before + (uint64_t)(f * (double)t->rows[at_row].len_ns / 1e9 *
-					  rb * 1024.0);
+	c->at_s = (double)t->rows[s->row[at]].start_ns / 1e9 + f * s->len_s[at];
+	c->at_bytes = before + (uint64_t)(f * s->len_s[at] * rb * 1024.0);
 }
 
 static int push(struct tcliff_list *l, size_t *alloc, const struct tcliff *c)
@@ -233,12 +238,48 @@ static int push(struct tcliff_list *l, size_t *alloc, const struct tcliff *c)
 	return 0;
 }
 
-/* Points of the pass [first, end) into s (step 1 at the top). */
+/*
+ * The level of a stretch of points [lo, hi): what it moved over how long
+ * (a median would follow the bursts of a throttle, not its rate).  The
+ * callers leave out the point beside a fall, which may hold part of it.
+ */
+static double level(const struct tc_series *s, size_t lo, size_t hi)
+{
+	double kb = 0.0, secs = 0.0;
+
+	for (size_t i = lo; i < hi; i++) {
+		kb += s->kb[i];
+		secs += s->len_s[i];
+	}
+	return secs > 0.0 ? kb / secs : 0.0;
+}
+
+/* Join neighbouring points in pairs: a grid twice as coarse. */
+static void coarsen(struct tc_series *s)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i + 1 < s->n; i += 2, m++) {
+		s->kb[m] = s->kb[i] + s->kb[i + 1];
+		s->len_s[m] = s->len_s[i] + s->len_s[i + 1];
+		s->row[m] = s->row[i];
+	}
+	s->n = m;
+}
+
+/*
+ * Points of the pass [first, end) into s (step 1 at the top).  Where more
+ * than TC_MAX_STALLS of the intervals moved nothing, the grid is finer
+ * than the way the storage delivers (a throttle that lets bursts through
+ * every tenth of a second, write-back in chunks): the points are joined
+ * in pairs until the stalls are rare, while TC_MIN_POINTS remain.
+ */
 static void series(const struct timeline *t, size_t first, size_t end,
 		   struct tc_series *s)
 {
 	uint64_t grid = t->interval_ns;
 	double floor_kbps;
+	size_t stalls;
 
 	if (!grid)
 		for (size_t i = first; i < end; i++)
@@ -248,11 +289,23 @@ static void series(const struct timeline *t, size_t first, size_t end,
 	for (size_t i = first; i < end; i++) {
 		if (t->rows[i].len_ns * 2 < grid || !t->rows[i].len_ns)
 			continue;
-		s->x[s->n] = timeline_row_kbps(&t->rows[i]);
+		s->kb[s->n] = (double)t->rows[i].bytes / 1024.0;
+		s->len_s[s->n] = (double)t->rows[i].len_ns / 1e9;
 		s->row[s->n++] = i;
+	}
+	for (;;) {
+		stalls = 0;
+		for (size_t i = 0; i < s->n; i++)
+			stalls += s->kb[i] <= 0.0;
+		if ((double)stalls <= TC_MAX_STALLS * (double)s->n ||
+		    s->n / 2 < TC_MIN_POINTS)
+			break;
+		coarsen(s);
 	}
 	if (s->n == 0)
 		return;
+	for (size_t i = 0; i < s->n; i++)
+		s->x[i] = s->kb[i] / s->len_s[i];
 	memcpy(s->scratch, s->x, s->n * sizeof(double));
 	floor_kbps = TC_STALL_SHARE * cliff_median(s->scratch, s->n);
 	if (!(floor_kbps > 0.0))
@@ -300,9 +353,8 @@ static int detect_pass(const struct timeline *t, size_t first, size_t end,
 		c.record_kb = r0->record_kb;
 		c.trial = r0->trial;
 		c.client = r0->client;
-		/* the levels: medians of the whole stretches between cliffs */
-		c.level_before_kbps = exp(median_of(s, lo, k));
-		c.level_after_kbps = exp(median_of(s, k, hi));
+		c.level_before_kbps = level(s, lo, k - (k - lo > TC_MIN_SEG));
+		c.level_after_kbps = level(s, k + (hi - k > TC_MIN_SEG), hi);
 		c.ratio = c.level_before_kbps / c.level_after_kbps;
 		c.confidence = conf;
 		locate(t, first, s, k, c.level_before_kbps, c.level_after_kbps, &c);
@@ -326,16 +378,20 @@ int cliff_time_detect(const struct timeline *t, uint64_t ram_kb, unsigned flags,
 	memset(&s, 0, sizeof(s));
 	s.x = malloc(n * sizeof(double));
 	s.row = malloc(n * sizeof(size_t));
+	s.kb = malloc(n * sizeof(double));
+	s.len_s = malloc(n * sizeof(double));
 	s.sum = malloc((n + 1) * sizeof(double));
 	s.cut = malloc(2 * n * sizeof(size_t));
 	s.scratch = malloc(n * sizeof(double));
-	if (!med || !s.x || !s.row || !s.sum || !s.cut || !s.scratch)
+	if (!med || !s.x || !s.row || !s.kb || !s.len_s || !s.sum || !s.cut || !s.scratch)
 		rc = -1;
 	for (size_t i = 0; rc == 0 && timeline_next_pass(t, i, &first, &end) == 0; i = end)
 		rc = detect_pass(t, first, end, ram_kb, flags, &s, med, out, &alloc);
 	free(med);
 	free(s.x);
 	free(s.row);
+	free(s.kb);
+	free(s.len_s);
 	free(s.sum);
 	free(s.cut);
 	free(s.scratch);

@@ -21,6 +21,7 @@
 #include "run/adaptive.h"
 #include "clients/clients.h"
 #include "cliff.h"
+#include "cliff_time.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
 #include "charts/gnuplot.h"
@@ -111,7 +112,8 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
 		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
-		"clients.csv", "clients.csv.gz", "report.html"
+		"clients.csv", "clients.csv.gz", "report.html", "timeline.csv",
+		"timecliffs.csv"
 	};
 	char path[4096];
 
@@ -257,6 +259,24 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	return 0;
 }
 
+/* --log-interval: the "Cliffs in time" section and timecliffs.csv. */
+static int emit_time_cliffs(const struct result_set *rs, const struct options *o,
+			    const char *dir, char *err, size_t errlen)
+{
+	struct tcliff_list tl;
+	char path[4096];
+	int rc;
+
+	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
+			      err, errlen) != 0)
+		return -1;
+	cliffout_time_text(stdout, &tl);
+	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
+	rc = cliffout_time_csv(rs, &tl, path, o->overwrite, err, errlen);
+	cliff_time_release(&tl);
+	return rc;
+}
+
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
@@ -290,6 +310,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	} else {
 		rc = -1;
 	}
+	if (rc == 0 && rs->timeline.n)
+		rc = emit_time_cliffs(rs, o, dir, err, errlen);
 	if (rc == 0 && o->plot) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);

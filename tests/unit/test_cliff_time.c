@@ -243,6 +243,35 @@ static void test_drop_at_end(void)
 	}
 }
 
+/*
+ * A throttle that lets a burst through every 0.3 s: after the fall most
+ * 100 ms intervals move nothing and every third moves three intervals'
+ * worth.  The grid is coarsened until the stalls are rare; the cliff is
+ * then found within one coarse interval (0.4 s).
+ */
+static void test_bursty_after(void)
+{
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		uint64_t s = seed + 3000;
+		double at = 6.0 + 6.0 * uniform(&s);
+		struct shape sh = { .lv = { 900000, 40000, 0 }, .at_s = { at, -1 } };
+		struct timeline t;
+		struct tcliff_list l;
+		size_t k0 = (size_t)(at / IVL_S) + 1;
+
+		build(&t, &sh, NPTS, 0.1, 0.0, 0.0, seed);
+		for (size_t i = k0; i < t.n; i++)
+			t.rows[i].bytes = (i - k0) % 3 == 2 ? 3 * t.rows[i].bytes : 0;
+		CU_ASSERT_EQUAL(cliffs_of(&t, 0, 0, &l), 1);
+		if (l.n == 1) {
+			CU_ASSERT(fabs(l.items[0].at_s - at) <= 4 * IVL_S);
+			CU_ASSERT(fabs(l.items[0].ratio / (900000.0 / 40000.0) - 1.0) < 0.3);
+		}
+		cliff_time_release(&l);
+		timeline_release(&t);
+	}
+}
+
 /* The kind: a buffered write falling at 20 % of the RAM is write-back. */
 static void test_kind(void)
 {
@@ -308,6 +337,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_one_drop),
 	CU_CASE(test_two_drops),
 	CU_CASE(test_drop_at_end),
+	CU_CASE(test_bursty_after),
 	CU_CASE(test_kind),
 	CU_CASE(test_passes_apart),
 	CU_CASE(test_short),
