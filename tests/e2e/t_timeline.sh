@@ -57,6 +57,15 @@ awk -F, 'function off(a, b) { return a - b > 1e-9 || b - a > 1e-9 }
 		} }
 	END { exit bad > 0 }' "$T/tl/timeline.csv"
 check test $? -eq 0
+# the folder's timeline survives an import, row for row
+expect_success "$IOSWEEP" import "$T/tl" --out "$T/imp"
+check cmp -s "$T/tl/timeline.csv" "$T/imp/timeline.csv"
+# a broken timeline.csv refuses the import, naming the file and row
+cp -r "$T/tl" "$T/broken"
+sed -i '3s/,write,/,scribble,/' "$T/broken/timeline.csv"
+expect_failure 4 "$IOSWEEP" import "$T/broken" --out "$T/imp2"
+check grep -q "timeline.csv:3: test 'scribble' is not a test iosweep knows" "$T/err"
+check test ! -e "$T/imp2"
 # no log, no timeline
 expect_success "$IOSWEEP" -s 4m -r 1m -i 0 -f "$T/f" --out "$T/none" --quiet
 check test ! -e "$T/none/timeline.csv"
