@@ -38,12 +38,13 @@
  *   5. Levels and where.  The levels are the rates over the whole
  *      stretches between the cliffs (bytes over time: a throttle's
  *      bursts average out), without the point beside the fall.  The
- *      fall lies at the start of the first interval after it, or inside
- *      the interval at the boundary when its rate lies between the
- *      levels: an interval that ran a share f of its length at the
- *      level before and the rest at the level after has the rate
+ *      fall lies after the last interval near it that still ran above
+ *      the middle of the two levels, inside the next one when its rate
+ *      lies between them: an interval that ran a share f of its length
+ *      at the level before and the rest at the level after has the rate
  *      f L_b + (1 - f) L_a, which gives f.  The bytes before it are the
- *      pass's bytes up to there, the size of the cache that filled.
+ *      pass's bytes up to there (the next interval's minus what its slow
+ *      part moved), the size of the cache that filled.
  *
  * The kind: a fall in a buffered write after a share of the RAM where the
  * client's dirty-page limit lies is write-back (cliff_is_writeback), any
@@ -199,29 +200,43 @@ static int judge(const struct tc_series *s, const double *med, size_t j, double 
 	return *conf >= TC_MIN_CONF;
 }
 
-/* Where the fall at point k lies (step 5 at the top), into c. */
-static void locate(const struct timeline *t, size_t first, const struct tc_series *s,
-		   size_t k, double rb, double ra, struct tcliff *c)
+/*
+ * Where the fall at point k lies (step 5 at the top), into c, read from
+ * the pass's own intervals [first, end) around it (a point of a coarsened
+ * grid holds several): after the last interval from point k-1 on that
+ * still ran above the middle of the two levels, inside the next one at
+ * the share f of it that its rate gives.
+ */
+static void locate(const struct timeline *t, size_t first, size_t end,
+		   const struct tc_series *s, size_t k, double rb, double ra,
+		   struct tcliff *c)
 {
-	size_t at = k;          /* the point the fall lies in */
-	double f = 0.0;
+	size_t lo = s->row[k - 1], hi = k + 1 < s->n ? s->row[k + 1] : end;
+	size_t fall = lo;
+	double mid = sqrt(rb * ra), f = 0.0, extra = 0.0;
 	uint64_t before = 0;
 
-	for (size_t side = 0; side < 2; side++) {
-		size_t q = k - 1 + side;
-		double rate = s->kb[q] / s->len_s[q];
-		if (rate < rb && rate > ra &&
-		    fabs(log(rate) - log(side ? ra : rb)) > 2.0 * s->sigma) {
-			at = q;
-			f = (rate - ra) / (rb - ra);
-			break;
-		}
+	for (size_t i = lo; i < hi; i++)
+		if (timeline_row_kbps(&t->rows[i]) >= mid)
+			fall = i + 1;
+	if (fall < hi) {
+		const struct timeline_row *r = &t->rows[fall];
+		double rate = timeline_row_kbps(r), len_s = (double)r->len_ns / 1e9;
+		f = rate > ra ? (rate - ra) / (rb - ra) : 0.0;
+		if (f > 1.0)
+			f = 1.0;
+		extra = (double)r->bytes - (1.0 - f) * len_s * ra * 1024.0;
+		if (extra < 0.0)
+			extra = 0.0;
 	}
-	for (size_t i = first; i < s->row[at]; i++)
+	for (size_t i = first; i < fall; i++)
 		before += t->rows[i].bytes;
 	c->row = s->row[k];
-	c->at_s = (double)t->rows[s->row[at]].start_ns / 1e9 + f * s->len_s[at];
-	c->at_bytes = before + (uint64_t)(f * s->len_s[at] * rb * 1024.0);
+	if (fall < hi)
+		c->at_s = ((double)t->rows[fall].start_ns + f * (double)t->rows[fall].len_ns) / 1e9;
+	else
+		c->at_s = (double)(t->rows[fall - 1].start_ns + t->rows[fall - 1].len_ns) / 1e9;
+	c->at_bytes = before + (uint64_t)extra;
 }
 
 static int push(struct tcliff_list *l, size_t *alloc, const struct tcliff *c)
@@ -357,7 +372,7 @@ static int detect_pass(const struct timeline *t, size_t first, size_t end,
 		c.level_after_kbps = level(s, k + (hi - k > TC_MIN_SEG), hi);
 		c.ratio = c.level_before_kbps / c.level_after_kbps;
 		c.confidence = conf;
-		locate(t, first, s, k, c.level_before_kbps, c.level_after_kbps, &c);
+		locate(t, first, end, s, k, c.level_before_kbps, c.level_after_kbps, &c);
 		c.kind = cliff_is_writeback(c.col, flags, ram_kb, c.at_bytes / 1024) ?
 			CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
 		if (push(out, alloc, &c) != 0)
