@@ -74,6 +74,7 @@ static int set_status(struct result_set *rs, int status, char *err, size_t errle
 
 struct sweep_ctx {
 	const struct options *o;
+	const struct result_set *rs;  /* --log-interval: its timeline's last row */
 	int show_progress;
 	int progress_shown;
 };
@@ -98,6 +99,15 @@ static void progress(void *ctx, size_t done, size_t total,
 	fprintf(stderr, "\r\033[Kiosweep: cell %zu/%zu: %llu kB file, %llu kB records, ETA %.0f s",
 		done + 1, total, (unsigned long long)cur->file_kb,
 		(unsigned long long)cur->record_kb, eta_s < 0 ? 0.0 : eta_s);
+	/* --log-interval: the rate of the last whole interval logged */
+	for (size_t i = c->rs ? c->rs->timeline.n : 0; i-- > 0;) {
+		const struct timeline_row *r = &c->rs->timeline.rows[i];
+		if (r->len_ns == c->rs->timeline.interval_ns) {
+			fprintf(stderr, ", last interval %.1f MB/s (%s)",
+				timeline_row_kbps(r) / 1024.0, results_col_name(r->col));
+			break;
+		}
+	}
 	c->progress_shown = 1;
 }
 
@@ -390,7 +400,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 		goto fail_start;
 	}
 
-	struct sweep_ctx ctx = { .o = o };
+	struct sweep_ctx ctx = { .o = o, .rs = &rs };
 	ctx.show_progress = o->progress > 0 || (o->progress < 0 && plat_stderr_is_tty());
 	struct runner_hooks hooks = { cell_done, progress, &ctx };
 
