@@ -131,4 +131,21 @@ check awk -v a="$at" 'BEGIN { exit !(a >= 394600120 && a <= 422785843) }'
 check awk -v l="$after" -v b="$before" 'BEGIN { exit !(l >= 32768 && l <= 53248 && b >= 4 * l) }'
 check grep -q 'read falls [0-9.]*x after 3[89][0-9] MB read .*came from a cache' "$T/live.out"
 
+# the folder read back: `iosweep cliffs` finds the same cliff in time, the
+# chart marks it where timecliffs.csv puts it, the HTML report tells it
+expect_success "$IOSWEEP" cliffs "$T/live" --out "$T/cl"
+check grep -q 'read falls [0-9.]*x after 3[89][0-9] MB read' "$T/out"
+check cmp -s "$T/live/timecliffs.csv" "$T/cl/timecliffs.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+	expect_success "$IOSWEEP" plot "$T/live" --out "$T/pl"
+	check test -s "$T/pl/timeline-read.png"
+	at_s=$(awk -F, 'NR == 2 { print $7 }' "$T/live/timecliffs.csv")
+	check grep -q "set arrow from ${at_s}[0-9]*, graph 0" "$T/pl/timeline-read.gp"
+	expect_success "$IOSWEEP" report "$T/live" --out "$T/r.html"
+	check grep -q '<h3>Cliffs in time</h3>' "$T/r.html"
+	check grep -q 'read: inside the pass, 640 MB file, 4 kB records' "$T/r.html"
+else
+	echo "note: gnuplot not installed: the timeline chart and report not checked"
+fi
+
 finish
