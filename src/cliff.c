@@ -129,11 +129,18 @@ static int cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Median of x[0..n), n > 0; sorts x in place. */
-static double median_inplace(double *x, size_t n)
+double cliff_median(double *x, size_t n)
 {
 	qsort(x, n, sizeof(*x), cmp_double);
 	return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+#define median_inplace cliff_median
+
+double cliff_confidence(double step, double sigma, size_t nb, size_t na)
+{
+	double se = sigma * sqrt(CLIFF_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
+	return 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
 }
 
 static int cmp_u64(const void *x, const void *y)
@@ -298,14 +305,19 @@ static int col_writes(int col)
  * 20 % of the memory it can use, dirty_background_ratio 10 %; other
  * systems are alike).  Unknown RAM (old IOzone reports): a cache.
  */
-static int is_writeback(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
+int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb)
 {
 	const unsigned sync = RESULTS_F_FSYNC | RESULTS_F_OSYNC | RESULTS_F_ODSYNC |
 			      RESULTS_F_DIRECT;
-	if (!col_writes(col) || (cx->flags & sync) || cx->ram_kb == 0)
+	if (!col_writes(col) || (flags & sync) || ram_kb == 0)
 		return 0;
-	double share = (double)cache_kb / (double)cx->ram_kb;
+	double share = (double)cache_kb / (double)ram_kb;
 	return share >= CLIFF_DIRTY_LO && share <= CLIFF_DIRTY_HI;
+}
+
+static int is_writeback(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
+{
+	return cliff_is_writeback(col, cx->flags, cx->ram_kb, cache_kb);
 }
 
 /*
@@ -459,8 +471,7 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	}
 	if (!pass)
 		return 0;
-	double se = sigma * sqrt(CLIFF_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)ns);
-	double conf = 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
+	double conf = cliff_confidence(step, sigma, nb, ns);
 	if (!multi)
 		conf *= 0.9;
 	if (edge)

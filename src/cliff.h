@@ -93,4 +93,17 @@ int cliff_refine_sizes(const struct cliff *c, uint64_t *sizes_kb, size_t max,
  */
 int cliff_precise(const struct cliff *c);
 
+/*
+ * The pieces the cliffs in time (cliff_time.h) share with the cliffs
+ * over file size.  cliff_median: the median of x[0..n), n > 0, sorting
+ * x in place.  cliff_confidence: 1 - p of a step between the medians of
+ * nb and na points with noise sigma per point (the top of cliff.c).
+ * cliff_is_writeback: does a drop of column col after cache_kb, in a set
+ * with flags (RESULTS_F_*) on a machine of ram_kb, lie where the
+ * client's dirty-page limit lies (buffered writes, 3-60 % of RAM)?
+ */
+double cliff_median(double *x, size_t n);
+double cliff_confidence(double step, double sigma, size_t nb, size_t na);
+int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb);
+
 #endif

@@ -229,6 +229,7 @@ void results_release(struct result_set *rs)
 		latency_free(rs->ops[i].lat);
 	free(rs->ops);
 	free(rs->op_sums);
+	timeline_release(&rs->timeline);
 	results_init(rs);
 }
 

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timeline.h"
+
 struct latency_hist;
 
 /*
@@ -333,6 +335,11 @@ struct result_set {
 	 */
 	struct result_op *op_sums;
 	size_t nop_sums, op_sums_alloc;
+	/*
+	 * --log-interval: every recorded pass's intervals (timeline.h),
+	 * run or read back from timeline.csv; empty without.
+	 */
+	struct timeline timeline;
 };
 
 void results_init(struct result_set *rs);

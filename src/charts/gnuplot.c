@@ -4,9 +4,10 @@
  * the options against the sets, finds the cache cliffs to mark, and per
  * test column hands the sets to the chart writers below it: the drive
  * comparison (gnuplot_drive.c), IOPS (gnuplot_iops.c), latency
- * (gnuplot_lat.c), many clients (gnuplot_clients.c), or for
- * throughput-mode sets gnuplot_tp.c and for small-file operations
- * gnuplot_ops.c.  The writers build their scripts
+ * (gnuplot_lat.c), many clients (gnuplot_clients.c), the timelines
+ * of --log-interval (gnuplot_tl.c), or for throughput-mode sets
+ * gnuplot_tp.c and for small-file operations gnuplot_ops.c.  The
+ * writers build their scripts
  * with the toolkit of gnuplot_script.c and gnuplot_axis.c, the reference
  * lines come from gnuplot_refs.c, and running the gnuplot program on the
  * scripts is gnuplot_run.c's job.
@@ -26,6 +27,7 @@
 #include "charts/gnuplot_ops.h"
 #include "charts/gnuplot_run.h"
 #include "charts/gnuplot_tp.h"
+#include "charts/gnuplot_tl.h"
 #include "cliff.h"
 #include "iosweep.h"
 #include "lib/err.h"
@@ -143,6 +145,9 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	for (size_t i = 0; cliffs && i < nsets; i++)
 		cliff_list_release(&cliffs[i]);
 	free(cliffs);
+	/* --log-interval: what happened inside the passes */
+	if (rc == 0)
+		rc = gnuplot_tl_write(sets, nsets, go, out_dir, written, err, errlen);
 	if (rc)
 		return -1;
 	if (written->n == before)

@@ -6,7 +6,9 @@
  * import` does), looks for cache cliffs (cliff.c), prints the "Cache
  * cliffs" section on stdout and writes DIR/cliffs.csv.  DIR defaults to
  * the input folder when the only input is a result folder, else
- * ./iosweep-cliffs.  The path of the CSV goes to stderr.
+ * ./iosweep-cliffs.  The path of the CSV goes to stderr.  A folder
+ * with a timeline (--log-interval) also gets its "Cliffs in time" and
+ * DIR/timecliffs.csv.
  */
 #include "compat.h"
 
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "cliff_time.h"
 #include "report/cliffout.h"
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
@@ -35,6 +38,28 @@ static const char cliffs_usage[] =
 static int is_dir(const char *path)
 {
 	return plat_stat(path, 1, NULL) == PLAT_DIR;
+}
+
+/* A result folder with a timeline: its cliffs in time, and timecliffs.csv. */
+static int time_cliffs(const struct result_set *rs, const char *out, int overwrite)
+{
+	struct tcliff_list tl;
+	char path[4096], err[IOSWEEP_ERR_MAX];
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/timecliffs.csv", out);
+	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl, err,
+			      sizeof(err)) != 0) {
+		cmd_msg("cliffs", "%s", err);
+		return -1;
+	}
+	rc = cliffout_time_csv(rs, &tl, path, overwrite, err, sizeof(err));
+	if (rc == 0)
+		cliffout_time_text(stdout, &tl);
+	else
+		cmd_msg("cliffs", "%s", err);
+	cliff_time_release(&tl);
+	return rc;
 }
 
 int cmd_cliffs(int argc, char **argv)
@@ -98,6 +123,10 @@ int cmd_cliffs(int argc, char **argv)
 		goto done;
 	}
 	cliffout_text(stdout, &l);
+	if (rs.timeline.n && time_cliffs(&rs, out, overwrite) != 0) {
+		rc = IOSWEEP_EXIT_IO;
+		goto done;
+	}
 	if (fflush(stdout) != 0) {
 		cmd_msg("cliffs", "cannot write the report to stdout");
 		rc = IOSWEEP_EXIT_IO;

@@ -21,6 +21,7 @@
 #include "run/adaptive.h"
 #include "clients/clients.h"
 #include "cliff.h"
+#include "cliff_time.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
 #include "charts/gnuplot.h"
@@ -74,6 +75,7 @@ static int set_status(struct result_set *rs, int status, char *err, size_t errle
 
 struct sweep_ctx {
 	const struct options *o;
+	const struct result_set *rs;  /* --log-interval: its timeline's last row */
 	int show_progress;
 	int progress_shown;
 	struct sweep_journal jn;
@@ -116,6 +118,15 @@ static void progress(void *ctx, size_t done, size_t total,
 	fprintf(stderr, "\r\033[Kiosweep: cell %zu/%zu: %llu kB file, %llu kB records, ETA %.0f s",
 		done + 1, total, (unsigned long long)cur->file_kb,
 		(unsigned long long)cur->record_kb, eta_s < 0 ? 0.0 : eta_s);
+	/* --log-interval: the rate of the last whole interval logged */
+	for (size_t i = c->rs ? c->rs->timeline.n : 0; i-- > 0;) {
+		const struct timeline_row *r = &c->rs->timeline.rows[i];
+		if (r->len_ns == c->rs->timeline.interval_ns) {
+			fprintf(stderr, ", last interval %.1f MB/s (%s)",
+				timeline_row_kbps(r) / 1024.0, results_col_name(r->col));
+			break;
+		}
+	}
 	c->progress_shown = 1;
 }
 
@@ -130,7 +141,8 @@ static int check_outputs(const char *dir, const struct options *o, char *err,
 	static const char *const names[] = {
 		"results.csv", "results.csv.gz", "summary.csv", "summary.csv.gz",
 		"meta.csv", "meta.csv.gz", "cliffs.csv", "sheets", "summary.json",
-		"clients.csv", "clients.csv.gz", "report.html", JOURNAL_NAME
+		"clients.csv", "clients.csv.gz", "report.html", JOURNAL_NAME,
+		"timeline.csv", "timecliffs.csv"
 	};
 	char path[4096];
 
@@ -276,6 +288,24 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	return 0;
 }
 
+/* --log-interval: the "Cliffs in time" section and timecliffs.csv. */
+static int emit_time_cliffs(const struct result_set *rs, const struct options *o,
+			    const char *dir, char *err, size_t errlen)
+{
+	struct tcliff_list tl;
+	char path[4096];
+	int rc;
+
+	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
+			      err, errlen) != 0)
+		return -1;
+	cliffout_time_text(stdout, &tl);
+	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
+	rc = cliffout_time_csv(rs, &tl, path, o->overwrite, err, errlen);
+	cliff_time_release(&tl);
+	return rc;
+}
+
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
@@ -309,6 +339,8 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	} else {
 		rc = -1;
 	}
+	if (rc == 0 && rs->timeline.n)
+		rc = emit_time_cliffs(rs, o, dir, err, errlen);
 	if (rc == 0 && o->plot) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);
@@ -365,7 +397,7 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
-	struct sweep_ctx ctx = { .o = o };
+	struct sweep_ctx ctx = { .o = o, .rs = &rs };
 
 	results_init(&rs);
 	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)

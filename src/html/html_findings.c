@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "cliff_time.h"
+#include "iosweep.h"
 #include "compare.h"
 #include "html/html_assets.h"
 #include "html/html_priv.h"
@@ -82,6 +84,39 @@ static void cliff_findings(struct outfile *f, struct result_set *const *sets, si
 			outfile_printf(f, "</ul>");
 		}
 		outfile_printf(f, "</li>\n");
+	}
+}
+
+/* Sets with a timeline (--log-interval): their cliffs in time, one line each. */
+static void time_findings(struct outfile *f, struct result_set *const *sets, size_t nsets)
+{
+	for (size_t i = 0; i < nsets; i++) {
+		struct tcliff_list tl;
+		char err[IOSWEEP_ERR_MAX];
+		if (!sets[i]->timeline.n)
+			continue;
+		if (cliff_time_detect(&sets[i]->timeline, sets[i]->meta.ram_kb,
+				      sets[i]->meta.flags, &tl, err, sizeof(err)) != 0) {
+			f->failed = 1;
+			continue;
+		}
+		outfile_printf(f, "<li>");
+		if (nsets > 1) {
+			html_text(f, sets[i]->meta.label);
+			outfile_printf(f, ": ");
+		}
+		if (tl.n == 0)
+			outfile_printf(f, "no cliff in time (no pass slowed down and stayed down).");
+		for (size_t k = 0; k < tl.n; k++) {
+			char *sentence = cliffout_time_sentence(&tl.items[k]);
+			if (!sentence)
+				f->failed = 1;
+			outfile_printf(f, "%s", k ? "<br>" : "");
+			html_text(f, sentence);
+			free(sentence);
+		}
+		outfile_printf(f, "</li>\n");
+		cliff_time_release(&tl);
 	}
 }
 
@@ -289,6 +324,12 @@ void html_findings(struct outfile *f, struct result_set *const *sets, size_t nse
 	}
 	outfile_printf(f, "<h3>Cache cliffs</h3>\n<ul>\n");
 	cliff_findings(f, sets, nsets, a);
+	for (size_t i = 0; i < nsets; i++)
+		if (sets[i]->timeline.n) {
+			outfile_printf(f, "</ul>\n<h3>Cliffs in time</h3>\n<ul>\n");
+			time_findings(f, sets, nsets);
+			break;
+		}
 	outfile_printf(f, "</ul>\n<h3>Figures to read with care</h3>\n<ul>\n");
 	for (size_t i = 0; i < nsets; i++)
 		short_findings(f, sets[i], nsets);

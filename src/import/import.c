@@ -31,7 +31,9 @@
 #include "lib/err.h"
 #include "platform/platform.h"
 #include "results.h"
+#include "import/import_tl.h"
 #include "report/journal.h"
+#include "report/tlcsv.h"
 #include "report/tpcsv.h"
 
 /* Flags that must agree between the trials of one set. */
@@ -218,13 +220,47 @@ static int load_unfinished(struct result_set *t, const char *dir, char *err,
 	return rc;
 }
 
+/* A result folder's timeline.csv (import_tl.h) into t. */
+static int load_timeline(struct result_set *t, const char *path, char *err,
+			 size_t errlen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (import_read_file(path, &buf, &len, err, errlen))
+		return -1;
+	rc = import_tl_parse(&t->timeline, path, buf, len, err, errlen);
+	free(buf);
+	return rc;
+}
+
+/* The timeline of t after rs's, its trials shifted by `trial`. */
+static int merge_timeline(struct result_set *rs, const struct result_set *t,
+			  unsigned trial)
+{
+	size_t n0 = rs->timeline.n;
+
+	for (size_t i = 0; i < t->timeline.n; i++) {
+		struct timeline_row r = t->timeline.rows[i];
+		r.trial = (uint16_t)(r.trial + trial);
+		if (timeline_add(&rs->timeline, &r) != 0) {
+			rs->timeline.n = n0;
+			return -1;
+		}
+	}
+	if (!rs->timeline.interval_ns)
+		rs->timeline.interval_ns = t->timeline.interval_ns;
+	return 0;
+}
+
 /* Parse one input into the fresh set t (report `want` of IOzone text). */
 static int load_one(struct result_set *t, const char *path,
 		    const struct import_opts *opts, size_t want, size_t *nreports,
 		    char *err, size_t errlen)
 {
 	enum plat_kind kind;
-	char csv_path[4096], meta_path[4096], sum_path[4096];
+	char csv_path[4096], meta_path[4096], sum_path[4096], tl_path[4096];
 	const char *file = path;
 	int is_dir = 0, rc = -1;
 	char *buf = NULL;
@@ -274,6 +310,9 @@ static int load_one(struct result_set *t, const char *path,
 					   sizeof(sum_path)) == 0;
 		rc = import_csv_parse(t, file, buf, len, have_meta ? meta_path : NULL,
 				      have_sum ? sum_path : NULL, err, errlen);
+		if (rc == 0 && find_in_dir(file, dirlen, TLCSV_NAME, tl_path,
+					   sizeof(tl_path)) == 0)
+			rc = load_timeline(t, tl_path, err, errlen);
 	} else {
 		rc = load_text(t, file, buf, len, opts, want, nreports, err, errlen);
 	}
@@ -542,6 +581,8 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		t->client_host = NULL;
 	}
 	if (merge_cell_sums(rs, t, old_nsamples))
+		goto nomem;
+	if (merge_timeline(rs, t, trial))
 		goto nomem;
 	disown_samples(t);	/* rs owns what the samples point to now */
 meta:

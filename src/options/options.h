@@ -188,6 +188,7 @@ struct options {
 	uint64_t runtime_ms;        /* --runtime (0: size-based passes) */
 	uint64_t ramp_ms;           /* --ramp: untimed start of a --runtime pass */
 	int precondition;           /* --precondition */
+	uint64_t log_interval_ms;   /* --log-interval: timeline.csv (0: off) */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each

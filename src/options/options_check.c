@@ -28,6 +28,7 @@
 #include "options/options.h"
 #include "options/options_priv.h"
 #include "results.h"
+#include "timeline.h"
 #include "platform/sysinfo.h"
 
 const char *opt_given(const struct opt_parse *ps, const char *letter)
@@ -170,6 +171,34 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->min_time_ms && o->runtime_ms)
 		return opt_error(ps, "--min-time and --runtime: choose one way to "
 				 "make passes long enough");
+	return 0;
+}
+
+/*
+ * --log-interval: the sweep's passes (tests.c's timed loops) keep a
+ * timeline; the other loops do not have one yet, and --stonewall's loop
+ * reads no clock per operation.
+ */
+static int opt_check_log(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	const char *text = opt_given_long(ps, "log-interval");
+
+	if (!*text)
+		return 0;
+	if (o->log_interval_ms < TIMELINE_MIN_INTERVAL_MS)
+		return opt_error(ps, "--log-interval '%s': at least %ums (the "
+				 "interval's figures cost about 50 kB of memory work)",
+				 text, TIMELINE_MIN_INTERVAL_MS);
+	if (o->stonewall)
+		return opt_error(ps, "--log-interval and --stonewall: not supported "
+				 "together; drop one");
+	if (options_throughput(o))
+		return opt_error(ps, "--log-interval and -t: throughput mode keeps "
+				 "no timeline yet; run the sweep without -t");
+	if (options_qd(o))
+		return opt_error(ps, "--log-interval and %s: queue-depth runs keep no "
+				 "timeline yet", options_qd_name(o));
 	return 0;
 }
 
@@ -501,7 +530,7 @@ int opt_check(struct opt_parse *ps)
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
-	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
 	    opt_check_mmap(ps))
 		return -1;

@@ -374,6 +374,10 @@ const struct opt_row opt_table[] = {
 	{ NULL, "ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
 	  "with --runtime, run TIME first without counting it", "0",
 	  OFF(ramp_ms), NULL, opt_duration },
+	{ NULL, "log-interval", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "write timeline.csv: every pass's bytes, rate and latency per "
+	  "interval of TIME (1s, 100ms; at least 10ms), and look for cliffs in time",
+	  NULL, OFF(log_interval_ms), NULL, opt_duration },
 	FLAG(NULL, "precondition", OPT_GROUP_OURS, precondition, NULL,
 	     "before tests 0 and 2, write the file in their pattern until the "
 	     "write rate is steady"),

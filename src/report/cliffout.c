@@ -5,7 +5,8 @@
  * the text report's "Cache cliffs" section, the findings' sentences
  * first and then a row per cliff, and the sentences themselves, which
  * the charts, the HTML report and report.json share.  Kept apart from
- * cliff.c, which only finds and classifies.
+ * cliff.c, which only finds and classifies.  The cliffs in time
+ * (cliff_time.h) have their own sentence, section and timecliffs.csv.
  */
 #include "compat.h"
 
@@ -16,10 +17,12 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "cliff_time.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "report/cliffout.h"
 #include "results.h"
+#include "timeline.h"
 #include "units.h"
 
 static void format_ratio(double r, char *out, size_t outlen)
@@ -171,5 +174,85 @@ void cliffout_text(FILE *out, const struct cliff_list *l)
 			c->level_after_kbps, c->ratio, c->confidence,
 			(unsigned long long)c->estimated_cache_kb, cliff_kind_name(c->kind),
 			c->edge ? ", at the edge: extend -g" : "");
+	}
+}
+
+/* ---- cliffs in time (cliff_time.h) ---------------------------------- */
+
+char *cliffout_time_sentence(const struct tcliff *c)
+{
+	struct sbuf s = { 0 };
+	char at[32], file[32], rec[32], ratio[16];
+	int reads = results_col_reads(c->col);
+	uint64_t at_kb = c->at_bytes / 1024;
+
+	units_format_size_kb(at_kb, at, sizeof(at));
+	units_format_size_kb(c->file_kb, file, sizeof(file));
+	units_format_size_kb(c->record_kb, rec, sizeof(rec));
+	format_ratio(c->ratio, ratio, sizeof(ratio));
+	sb_printf(&s, "%s falls %sx after %s %s (%.1f s into the pass; %s file, "
+		    "%s records, trial %u", results_col_name(c->col), ratio, at,
+		    reads ? "read" : "written", c->at_s, file, rec, (unsigned)c->trial + 1);
+	if (c->client == TIMELINE_CLIENT_TOTAL)
+		sb_printf(&s, ", all clients");
+	else if (c->client > 0)
+		sb_printf(&s, ", client %d", (int)c->client);
+	if (c->kind == CLIFF_KIND_WRITEBACK)
+		sb_printf(&s, "): write-back, the client's dirty-page limit of about "
+			    "%s; after it the storage sets the pace", at);
+	else if (reads)
+		sb_printf(&s, "): about the first %s came from a cache", at);
+	else
+		sb_printf(&s, "): a write cache of about %s", at);
+	if (s.failed) {
+		sb_release(&s);
+		return NULL;
+	}
+	return s.p;
+}
+
+int cliffout_time_csv(const struct result_set *rs, const struct tcliff_list *l,
+		      const char *path, int overwrite, char *err, size_t errlen)
+{
+	struct outfile f;
+	const char *label = rs && rs->meta.label ? rs->meta.label : "";
+
+	if (outfile_open(&f, path, 0, overwrite, err, errlen))
+		return -1;
+	outfile_printf(&f, "label,test,file_kb,record_kb,trial,client,at_s,at_bytes,"
+		       "level_before_kb_per_s,level_after_kb_per_s,ratio,confidence,kind\n");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct tcliff *c = &l->items[i];
+		char client[24];
+		if (c->client == TIMELINE_CLIENT_TOTAL)
+			snprintf(client, sizeof(client), "total");
+		else
+			snprintf(client, sizeof(client), "%d", (int)c->client);
+		csv_field(&f, label, 0);
+		csv_field(&f, results_col_name(c->col), 0);
+		outfile_printf(&f, "%llu,%llu,%u,%s,%.3f,%llu,%.0f,%.0f,%.2f,%.3f,%s\n",
+			       (unsigned long long)c->file_kb,
+			       (unsigned long long)c->record_kb, (unsigned)c->trial,
+			       client, c->at_s, (unsigned long long)c->at_bytes,
+			       c->level_before_kbps, c->level_after_kbps, c->ratio,
+			       c->confidence, cliff_kind_name(c->kind));
+	}
+	return outfile_commit(&f, err, errlen);
+}
+
+void cliffout_time_text(FILE *out, const struct tcliff_list *l)
+{
+	fprintf(out, "\nCliffs in time\n");
+	if (l->n == 0) {
+		fprintf(out, "\tnone found: no pass slowed down and stayed down beyond "
+			"the noise\n");
+		return;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		char *s = cliffout_time_sentence(&l->items[i]);
+		fprintf(out, "\t%zu. %s (%.0f -> %.0f kB/s, confidence %.2f)\n", i + 1,
+			s ? s : "(out of memory)", l->items[i].level_before_kbps,
+			l->items[i].level_after_kbps, l->items[i].confidence);
+		free(s);
 	}
 }

@@ -39,4 +39,20 @@ void cliffout_sentences_free(char **s, size_t n);
 /* The "Cache cliffs" section printed after the text report. */
 void cliffout_text(FILE *out, const struct cliff_list *l);
 
+/*
+ * Cliffs in time (cliff_time.h).  The sentence of one ("write falls 7x
+ * after 2.1 GB written (2.3 s into the pass; ...): a write cache of about
+ * 2.1 GB"), a new string the caller frees (NULL: memory); timecliffs.csv,
+ * one row per cliff: label, test, file_kb, record_kb, trial, client,
+ * at_s, at_bytes, level_before_kb_per_s, level_after_kb_per_s, ratio,
+ * confidence, kind (written as cliffout_csv); and the "Cliffs in time"
+ * section of the text report.
+ */
+struct tcliff;
+struct tcliff_list;
+char *cliffout_time_sentence(const struct tcliff *c);
+int cliffout_time_csv(const struct result_set *rs, const struct tcliff_list *l,
+		      const char *path, int overwrite, char *err, size_t errlen);
+void cliffout_time_text(FILE *out, const struct tcliff_list *l);
+
 #endif

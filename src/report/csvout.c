@@ -50,6 +50,7 @@
 #include "report/opscsv.h"
 #include "latency.h"
 #include "lib/outfile.h"
+#include "report/tlcsv.h"
 #include "platform/platform.h"
 #include "results.h"
 #include "stats.h"
@@ -837,6 +838,8 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	for (size_t i = 0; i < nfiles; i++)
 		if (write_one(&v, &files[i], gzip, overwrite, err, errlen) != 0)
 			goto out;
+	if (tlcsv_write(rs, dir, overwrite, err, errlen) != 0)
+		goto out;
 	rc = 0;
 	goto out;
 oom:

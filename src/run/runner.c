@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run/runner.h"
 #include "run/tests.h"
+#include "timeline.h"
 #include "run/verify.h"
 #include "lib/err.h"
 
@@ -153,6 +154,7 @@ struct run {
 	long *rs_cell;              /* plan cell -> result_set cell */
 	struct tests_ctx ctx;       /* the fields that stay for the whole run */
 	struct latency_hist lat;    /* --latency: the passes' working histogram */
+	struct timeline_acc tl;     /* --log-interval: the passes' intervals */
 	struct outfile qf[RUNNER_NQFILES]; /* -Q */
 	struct outfile *qfile[RC_COUNT];   /* -Q: by column, NULL when none */
 	size_t done, total;         /* cell-trials */
@@ -744,6 +746,14 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
+	if (o->log_interval_ms &&
+	    timeline_acc_init(&r.tl, o->log_interval_ms * 1000000u) != 0) {
+		err_set(err, errlen, "--log-interval: out of memory for the timeline");
+		goto out;
+	}
+	c->tl_work = r.tl.rows ? &r.tl : NULL;
+	c->timeline = &rs->timeline;
+	rs->timeline.interval_ns = o->log_interval_ms * 1000000u;
 	if (options_qd(o) && qd_attach(c, err, errlen) != 0)
 		goto out;
 	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)
@@ -770,6 +780,7 @@ out:
 	qd_detach(c);
 	rc = clients_run_end(rs, rc, r.stop, err, errlen);
 	latency_release(&r.lat);
+	timeline_acc_release(&r.tl);
 	run_buffers_free(c);
 	free(c->purge_buf);
 	free(r.rs_cell);

@@ -22,6 +22,7 @@
 #include "lib/outfile.h"
 #include "run/pattern.h"
 #include "results.h"
+#include "timeline.h"
 #include "run/tests.h"
 #include "run/tests_priv.h"
 #include "lib/err.h"
@@ -129,6 +130,7 @@ static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
 	int col = p < 2 ? t->col[p] : -1;
 
 	c->lat = c->record ? c->lat_work : NULL;
+	c->tl = c->record ? c->tl_work : NULL;
 	c->op_dst = &c->op_scratch;
 	c->op_mask = 0;
 	if (!c->lat)
@@ -177,6 +179,24 @@ static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
 		return -1;
 	if (c->lat_rw[1]->n && !(r->lat_wr = latency_compact(c->lat_rw[1])))
 		return -1;
+	return 0;
+}
+
+/* --log-interval: the recorded pass's intervals, labelled with its sample. */
+static int keep_timeline(struct tests_ctx *c, const struct result_sample *r)
+{
+	struct timeline_row proto;
+
+	if (!c->tl)
+		return 0;
+	memset(&proto, 0, sizeof(proto));
+	proto.col = r->col;
+	proto.file_kb = c->file_kb;
+	proto.record_kb = c->reclen / 1024;
+	proto.trial = r->trial;
+	proto.client = r->client;
+	if (timeline_acc_keep(c->tl, &proto, c->timeline) != 0)
+		return err_set(c->err, c->errlen, "out of memory recording a timeline");
 	return 0;
 }
 
@@ -353,6 +373,8 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 					"a sample");
 				return TESTS_ERROR;
 			}
+			if (keep_timeline(c, &r) != 0)
+				return TESTS_ERROR;
 			if (c->sample_done)	/* the journal: outside the timing */
 				c->sample_done(c->sample_ctx, c->rs);
 			if (c->op_mask)

@@ -98,6 +98,8 @@ struct options;
 struct outfile;
 struct result_set;
 struct telemetry;
+struct timeline;
+struct timeline_acc;
 
 #define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
 #define TESTS_VEC_BYTES (1u << 20)      /* ...and no more bytes than this,
@@ -155,6 +157,9 @@ struct tests_ctx {
 				       test moves (its writer's) */
 	int verify_failed;          /* set by a checked pass: a read was wrong */
 	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
+	struct timeline_acc *tl_work; /* --log-interval: the pass's intervals, else NULL */
+	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
+	struct timeline *timeline;  /* --log-interval: where recorded passes' rows go */
 	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
 	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */

@@ -26,6 +26,7 @@
 #include "run/pattern.h"
 #include "run/tests.h"
 #include "run/verify.h"
+#include "timeline.h"
 
 int tests_ready(struct tests_ctx *c, uint64_t step_recs);
 int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s);
@@ -58,6 +59,10 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
  * -Q, a scratch word otherwise).  The variant is chosen once, here, before
  * the first op.  tp is left at the last reading.  In the second copy of a
  * pass (vfy, see PASS_COPIES) each step starts with -J's spin (THINK).
+ * With --log-interval (c->tl, never with --stonewall) it is the --latency
+ * loop that also hands each reading to the pass's timeline (timeline.h):
+ * a compare with the interval's end and the interval's histogram add;
+ * the pass's own histogram only with --latency.
  */
 /*
  * -J: spin before the op (compute.h), adding the time to c->computed_ns
@@ -82,6 +87,23 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 				(c)->walled = 1; \
 		} \
 		(c)->wall_iters += i - (from); \
+	} else if ((c)->tl) { \
+		struct timeline_acc *const ta_ = (c)->tl; \
+		struct latency_hist *const lh_ = (c)->lat; \
+		uint64_t *const qn_ = (c)->op_dst; \
+		const uint64_t qm_ = (c)->op_mask; \
+		if (!ta_->started) \
+			timeline_acc_begin(ta_, (tp)); \
+		for (uint64_t i = (from); i < (to); i++) { \
+			uint64_t tn_; \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+			tn_ = clock_now_ns(); \
+			timeline_acc_op(ta_, tn_, tn_ - (tp)); \
+			if (lh_) \
+				latency_add(lh_, tn_ - (tp)); \
+			qn_[i & qm_] = tn_ - (tp); \
+			(tp) = tn_; \
+		} \
 	} else if (!(c)->lat) { \
 		for (uint64_t i = (from); i < (to); i++) \
 			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \

@@ -27,6 +27,7 @@
 #include "run/pattern.h"
 #include "run/telemetry.h"
 #include "results.h"
+#include "timeline.h"
 #include "run/tests.h"
 #include "run/tests_loop.h"
 #include "run/tests_priv.h"
@@ -154,6 +155,8 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	c->wall_mask = 0;
 	while (c->wall_mask * 2 + 1 < steps)
 		c->wall_mask = c->wall_mask * 2 + 1;
+	if (c->tl)
+		timeline_acc_reset(c->tl, step_recs * c->reclen);
 	if (clients_pass_start(*c->stop != 0) != 0)
 		return 1;
 	/* -W: as IOzone, locked after the start and before t0, until the close */
@@ -175,12 +178,16 @@ static uint64_t moved(const struct tests_ctx *c)
  * the stonewalled clients so). */
 int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 {
-	s->elapsed_ns = clock_now_ns() - t0;
+	uint64_t t1 = clock_now_ns();
+
+	s->elapsed_ns = t1 - t0;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!c->compute_included)
 		s->elapsed_ns -= c->computed_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->reclen;
+	if (c->tl)
+		timeline_acc_end(c->tl, t1, s->bytes);
 	return clients_pass_end(*c->stop != 0, c->walled, &c->sync_ns) ?
 		TESTS_STOPPED : TESTS_OK;
 }

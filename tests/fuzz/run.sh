@@ -186,6 +186,17 @@ seed_fileop_opts() {
 SEEDS
 }
 
+# seed_timeline DIR: timeline.csv as a run writes it, and broken ones.
+seed_timeline() {
+	h=schema,label,test,file_kb,record_kb,trial,client,start_s,length_s,bytes,ops,kb_per_s,iops,lat_mean_us,lat_max_us,lat_p50_us,lat_p99_us
+	{ echo "$h"
+	  echo '1,"disk, A",write,65536,1024,0,0,0.000000000,0.020000000,2097152,2,102400.00,100.00,9952.182,17558.970,2351.104,17498.111'
+	  echo '1,"disk, A",write,65536,1024,0,0,0.020000000,0.020000000,0,0,0.00,0.00,,,,'
+	  echo '1,"disk, A",random read,65536,4,1,total,0.040000000,0.003100000,4096,1,1290.32,322.58,3.100,3.100,3.100,3.100'; } >"$1/seed-1"
+	printf 'test,file_kb,record_kb,trial,client,start_s,length_s,bytes,ops\nread,1,1,65535,2147483647,18446744073.709551615,.5,1,1\n' >"$1/seed-2"
+	printf '%s\nx,y\n"open\n' "$h" >"$1/seed-3"
+}
+
 seed_units() {
 	i=0
 	for s in 64 64k 16m 2g 1t 0 -5 1.5m foo 16e 18014398509481983 18014398509481984 \
@@ -234,6 +245,7 @@ for bin in "$@"; do
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
 		fuzz_import_fileop) seed_import_fileop "$corpus" ;;
 		fuzz_journal) seed_journal "$corpus" ;;
+		fuzz_timeline) seed_timeline "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tlcsv.c: write timeline.csv (see tlcsv.h for the columns).  The label
+ * is quoted once as csvout quotes every text field; the rest are numbers.
+ */
+#include "compat.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "report/csvout.h"
+#include "report/tlcsv.h"
+#include "results.h"
+#include "timeline.h"
+
+static void put_lat(struct outfile *f, double us)
+{
+	if (isnan(us))
+		outfile_printf(f, ",");
+	else
+		outfile_printf(f, ",%.3f", us);
+}
+
+static void put_row(struct outfile *f, const char *label, const struct timeline_row *r)
+{
+	char client[24];
+
+	if (r->client == TIMELINE_CLIENT_TOTAL)
+		snprintf(client, sizeof(client), "total");
+	else
+		snprintf(client, sizeof(client), "%" PRId32, r->client);
+	outfile_printf(f, "%d,%s,%s,%" PRIu64 ",%" PRIu64 ",%u,%s,%" PRIu64 ".%09" PRIu64
+		       ",%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.2f,%.2f",
+		       TLCSV_SCHEMA, label, results_col_name(r->col), r->file_kb,
+		       r->record_kb, (unsigned)r->trial, client,
+		       r->start_ns / 1000000000u, r->start_ns % 1000000000u,
+		       r->len_ns / 1000000000u, r->len_ns % 1000000000u,
+		       r->bytes, r->ops, timeline_row_kbps(r), timeline_row_iops(r));
+	for (int k = 0; k < TIMELINE_NLAT; k++)
+		put_lat(f, r->lat_us[k]);
+	outfile_printf(f, "\n");
+}
+
+int tlcsv_write(const struct result_set *rs, const char *dir, int overwrite,
+		char *err, size_t errlen)
+{
+	const char *label = rs->meta.label ? rs->meta.label : "";
+	size_t plen = strlen(dir) + sizeof(TLCSV_NAME) + 2;
+	size_t llen = 2 * strlen(label) + 4;
+	char *path = malloc(plen), *qlabel = malloc(llen);
+	struct outfile f;
+	int rc = -1;
+
+	if (!rs->timeline.n) {
+		rc = 0;
+		goto out;
+	}
+	if (!path || !qlabel) {
+		err_set(err, errlen, "cannot write '%s/%s': out of memory", dir, TLCSV_NAME);
+		goto out;
+	}
+	snprintf(path, plen, "%s/%s", dir, TLCSV_NAME);
+	csvout_field(qlabel, llen, label, 1);
+	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
+		goto out;
+	outfile_printf(&f, "schema,label,test,file_kb,record_kb,trial,client,start_s,"
+		       "length_s,bytes,ops,kb_per_s,iops,lat_mean_us,lat_max_us,"
+		       "lat_p50_us,lat_p99_us\n");
+	for (size_t i = 0; i < rs->timeline.n; i++)
+		put_row(&f, qlabel, &rs->timeline.rows[i]);
+	rc = outfile_commit(&f, err, errlen);
+out:
+	free(path);
+	free(qlabel);
+	return rc;
+}

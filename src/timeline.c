@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * timeline.c: the rows of --log-interval and the accumulator the timed
+ * loop feeds (see timeline.h for the scheme).
+ *
+ * timeline_acc_tick() runs inside the timed region, once per interval
+ * (at most 100 times a second at the 10 ms floor): it reads the
+ * interval's figures out of its histogram and clears it, about 50 kB of
+ * memory work, which is why the floor is 10 ms and not less.  It never
+ * fails: a row that cannot be stored (out of memory) sets `lost` and the
+ * pass's timeline is dropped afterwards, while its sample stays.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h"
+
+#define TIMELINE_FIRST_ROWS 256
+
+void timeline_init(struct timeline *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void timeline_release(struct timeline *t)
+{
+	free(t->rows);
+	timeline_init(t);
+}
+
+static int grow(struct timeline_row **rows, size_t *alloc, size_t need)
+{
+	size_t n = *alloc ? *alloc : TIMELINE_FIRST_ROWS;
+	struct timeline_row *p;
+
+	if (need <= *alloc)
+		return 0;
+	while (n < need)
+		n *= 2;
+	p = realloc(*rows, n * sizeof(*p));
+	if (!p)
+		return -1;
+	*rows = p;
+	*alloc = n;
+	return 0;
+}
+
+int timeline_add(struct timeline *t, const struct timeline_row *r)
+{
+	if (grow(&t->rows, &t->alloc, t->n + 1) != 0)
+		return -1;
+	t->rows[t->n++] = *r;
+	return 0;
+}
+
+double timeline_row_kbps(const struct timeline_row *r)
+{
+	return r->len_ns ? (double)r->bytes / 1024.0 / ((double)r->len_ns / 1e9) : 0.0;
+}
+
+double timeline_row_iops(const struct timeline_row *r)
+{
+	return r->len_ns ? (double)r->ops / ((double)r->len_ns / 1e9) : 0.0;
+}
+
+int timeline_same_pass(const struct timeline_row *a, const struct timeline_row *b)
+{
+	return a->col == b->col && a->file_kb == b->file_kb &&
+	       a->record_kb == b->record_kb && a->trial == b->trial &&
+	       a->client == b->client;
+}
+
+int timeline_next_pass(const struct timeline *t, size_t from, size_t *first,
+		       size_t *end)
+{
+	size_t e = from + 1;
+
+	if (from >= t->n)
+		return -1;
+	/* a pass's rows run in time order; a new start at 0 is a new pass */
+	while (e < t->n && timeline_same_pass(&t->rows[from], &t->rows[e]) &&
+	       t->rows[e].start_ns > t->rows[e - 1].start_ns)
+		e++;
+	*first = from;
+	*end = e;
+	return 0;
+}
+
+/* ---- the accumulator ------------------------------------------------ */
+
+int timeline_acc_init(struct timeline_acc *a, uint64_t interval_ns)
+{
+	memset(a, 0, sizeof(*a));
+	a->interval_ns = interval_ns ? interval_ns : 1;
+	a->next_ns = UINT64_MAX;
+	if (latency_init(&a->hist) != 0 ||
+	    grow(&a->rows, &a->alloc, TIMELINE_FIRST_ROWS) != 0) {
+		timeline_acc_release(a);
+		return -1;
+	}
+	return 0;
+}
+
+void timeline_acc_release(struct timeline_acc *a)
+{
+	latency_release(&a->hist);
+	free(a->rows);
+	memset(a, 0, sizeof(*a));
+}
+
+void timeline_acc_reset(struct timeline_acc *a, uint64_t bytes_per_op)
+{
+	a->n = 0;
+	a->lost = 0;
+	a->started = 0;
+	a->bytes_closed = 0;
+	a->bytes_per_op = bytes_per_op;
+	a->next_ns = UINT64_MAX;
+	latency_clear(&a->hist);
+}
+
+void timeline_acc_begin(struct timeline_acc *a, uint64_t t0)
+{
+	a->t0 = t0;
+	a->next_ns = t0 + a->interval_ns;
+	a->started = 1;
+}
+
+/* Close [start, end) with the histogram's ops and bytes of them. */
+static void close_row(struct timeline_acc *a, uint64_t start, uint64_t end,
+		      uint64_t bytes)
+{
+	struct timeline_row *r;
+	const struct latency_hist *h = &a->hist;
+
+	if (grow(&a->rows, &a->alloc, a->n + 1) != 0) {
+		a->lost = 1;
+		latency_clear(&a->hist);
+		return;
+	}
+	r = &a->rows[a->n++];
+	memset(r, 0, sizeof(*r));
+	r->start_ns = start - a->t0;
+	r->len_ns = end - start;
+	r->ops = h->n;
+	r->bytes = bytes;
+	r->lat_us[TIMELINE_LAT_MEAN] = latency_mean_ns(h) / 1e3;
+	r->lat_us[TIMELINE_LAT_MAX] = h->n ? (double)h->max_ns / 1e3 : NAN;
+	r->lat_us[TIMELINE_LAT_P50] = latency_quantile_ns(h, 0.50) / 1e3;
+	r->lat_us[TIMELINE_LAT_P99] = latency_quantile_ns(h, 0.99) / 1e3;
+	a->bytes_closed += bytes;
+	if (h->n)
+		latency_clear(&a->hist);
+}
+
+void timeline_acc_tick(struct timeline_acc *a, uint64_t now_ns)
+{
+	while (now_ns >= a->next_ns) {
+		uint64_t start = a->next_ns - a->interval_ns;
+		close_row(a, start, a->next_ns, a->hist.n * a->bytes_per_op);
+		a->next_ns += a->interval_ns;
+	}
+}
+
+void timeline_acc_end(struct timeline_acc *a, uint64_t t1_ns, uint64_t total_bytes)
+{
+	uint64_t start;
+
+	if (!a->started)
+		return;
+	timeline_acc_tick(a, t1_ns);
+	start = a->next_ns - a->interval_ns;
+	/*
+	 * A short last step (a partial vector group) was counted whole in
+	 * a closed row: take the excess back from the rows, newest first.
+	 */
+	for (size_t i = a->n; a->bytes_closed > total_bytes && i-- > 0;) {
+		uint64_t over = a->bytes_closed - total_bytes;
+		uint64_t take = over < a->rows[i].bytes ? over : a->rows[i].bytes;
+		a->rows[i].bytes -= take;
+		a->bytes_closed -= take;
+	}
+	if (t1_ns > start || a->hist.n)
+		close_row(a, start, t1_ns > start ? t1_ns : start,
+			  total_bytes - a->bytes_closed);
+	a->next_ns = UINT64_MAX;
+	a->started = 0;
+}
+
+int timeline_acc_keep(const struct timeline_acc *a, const struct timeline_row *proto,
+		      struct timeline *t)
+{
+	size_t n0 = t->n;
+
+	if (a->lost)
+		return 0;
+	if (grow(&t->rows, &t->alloc, t->n + a->n) != 0)
+		return -1;
+	for (size_t i = 0; i < a->n; i++) {
+		struct timeline_row r = a->rows[i];
+		r.col = proto->col;
+		r.file_kb = proto->file_kb;
+		r.record_kb = proto->record_kb;
+		r.trial = proto->trial;
+		r.client = proto->client;
+		t->rows[n0 + i] = r;
+	}
+	t->n = n0 + a->n;
+	if (!t->interval_ns)
+		t->interval_ns = a->interval_ns;
+	return 0;
+}
