@@ -136,6 +136,9 @@ struct tests_ctx {
 				       file's writer (client x file size), else 0 */
 	int lock_fd;                /* set at open: the descriptor -W locks */
 	int lock_how;               /* ...and how (IO_LOCK_READ or IO_LOCK_WRITE) */
+	int ready_rc;               /* set by tests_ready: TESTS_STOPPED when it
+				       returned 1 for the clients' stop,
+				       TESTS_ERROR when -W's lock failed */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
 				       (compute.h; the checked copy of a pass) */

@@ -6,7 +6,8 @@
  *
  * Before t0: tests_open_file() (O_DIRECT and the sync flags apply),
  * tests_opened() (its fsync), tests_window_start() and tests_ready()
- * (-p's purge, the clients' barrier; 1 when they agreed to stop).  The
+ * (-p's purge, the clients' barrier, -W's lock; 1 when they agreed to
+ * stop or the lock failed, c->ready_rc saying which).  The
  * record loop is TIMED_LOOP.  At t1: tests_passed() fills the span.
  * After: tests_finish() fsyncs and closes what the timing did not (and
  * closes alone on error).  Verify mode's two copies of each pass body

@@ -142,7 +142,7 @@ IOSWEEP_ALWAYS_INLINE int map_out(struct tests_ctx *c, struct tests_span *s,
 					    c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	at0 = m.addr + c->base;
@@ -190,7 +190,7 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();

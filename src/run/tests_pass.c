@@ -157,12 +157,15 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 		c->wall_mask = c->wall_mask * 2 + 1;
 	if (c->tl)
 		timeline_acc_reset(c->tl, step_recs * c->reclen);
+	c->ready_rc = TESTS_STOPPED;
 	if (clients_pass_start(*c->stop != 0) != 0)
 		return 1;
 	/* -W: as IOzone, locked after the start and before t0, until the close */
+	c->ready_rc = TESTS_ERROR;
 	if (c->file_lock && c->lock_fd >= 0 &&
 	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
-		return -1;
+		return 1;
+	c->ready_rc = TESTS_OK;
 	return 0;
 }
 
@@ -327,7 +330,7 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -364,7 +367,7 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 		    c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -399,7 +402,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -446,7 +449,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -491,7 +494,7 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -527,7 +530,7 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -648,7 +651,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	errno = 0;
@@ -683,7 +686,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 	if (!fp)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	errno = 0;
@@ -724,7 +727,7 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -798,7 +801,7 @@ IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, (uint64_t)nvec) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tp = clock_now_ns();
@@ -888,7 +891,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = TESTS_STOPPED;
+		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = clock_now_ns();
