@@ -336,6 +336,10 @@ static int opt_check_remote(struct opt_parse *ps)
 		return opt_error(ps, "%s and nfs://: a file reached through libnfs "
 				 "cannot be mapped; mount the share and name a path "
 				 "on it", o->mmap ? "-B" : "-D");
+	if (o->jobs > 1)
+		return opt_error(ps, "--jobs %u and nfs://: the jobs share one open "
+				 "file and a libnfs context serves one thread at a "
+				 "time; use -t N with -F for several clients", o->jobs);
 	if (o->iodepth > 1)
 		return opt_error(ps, "--iodepth %u and nfs://: libnfs's calls keep "
 				 "one I/O in flight; use --iodepth 1 or mount the "

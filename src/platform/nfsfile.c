@@ -44,6 +44,7 @@ struct nfs_slot {
 	struct nfs_context *ctx;
 	struct nfsfh *fh;
 	uint64_t pos;
+	FILE *stream;           /* nfsfile_fdopen's stream over this file, or NULL */
 	int used;
 };
 
@@ -129,6 +130,7 @@ static int slot_take(struct nfs_context *ctx, struct nfsfh *fh)
 			slots[i].ctx = ctx;
 			slots[i].fh = fh;
 			slots[i].pos = 0;
+			slots[i].stream = NULL;
 			fd = NFSFILE_FD_BASE + i;
 			break;
 		}
@@ -153,6 +155,7 @@ static void slot_release(struct nfs_slot *s)
 	pthread_mutex_lock(&slots_lock);
 	s->ctx = NULL;
 	s->fh = NULL;
+	s->stream = NULL;
 	s->used = 0;
 	pthread_mutex_unlock(&slots_lock);
 }
@@ -373,6 +376,89 @@ int nfsfile_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 	return 0;
 }
 
+/*
+ * Tests 6 and 7 (fwrite, fread): a stdio stream whose reads, writes and
+ * seeks are the calls above at the file position (glibc's fopencookie;
+ * elsewhere the stream cannot be made).
+ */
+#if defined(__GLIBC__) && defined(_GNU_SOURCE)
+static ssize_t cookie_read(void *cookie, char *buf, size_t len)
+{
+	struct nfs_slot *s = cookie;
+	/* one READ; a short count at the end of the file is stdio's EOF */
+	int n = nfs_pread(s->ctx, s->fh, s->pos, len, buf);
+
+	if (n < 0) {
+		errno = nfs_errno(n);
+		return -1;
+	}
+	s->pos += (uint64_t)n;
+	return n;
+}
+
+static ssize_t cookie_write(void *cookie, const char *buf, size_t len)
+{
+	struct nfs_slot *s = cookie;
+	char err[16];
+
+	if (nfsfile_xfer(NFSFILE_FD_BASE + (int)(s - slots), (void *)(uintptr_t)buf,
+			 len, -1, 1, "write", err, sizeof(err)) != 0)
+		return -1;
+	return (ssize_t)len;
+}
+
+static int cookie_seek(void *cookie, off64_t *off, int whence)
+{
+	struct nfs_slot *s = cookie;
+	char err[16];
+
+	if (nfsfile_seek(NFSFILE_FD_BASE + (int)(s - slots), *off, whence, err,
+			 sizeof(err)) != 0)
+		return -1;
+	*off = (off64_t)s->pos;
+	return 0;
+}
+
+static int cookie_close(void *cookie)
+{
+	struct nfs_slot *s = cookie;
+	char err[16];
+
+	return nfsfile_close(NFSFILE_FD_BASE + (int)(s - slots), err, sizeof(err));
+}
+
+FILE *nfsfile_fdopen(int fd, const char *how)
+{
+	static const cookie_io_functions_t io = {
+		.read = cookie_read, .write = cookie_write, .seek = cookie_seek,
+		.close = cookie_close,
+	};
+	struct nfs_slot *s = slot_of(fd);
+
+	if (!s)
+		return NULL;
+	s->stream = fopencookie(s, how, io);
+	return s->stream;
+}
+#else
+FILE *nfsfile_fdopen(int fd, const char *how)
+{
+	(void)fd;
+	(void)how;
+	errno = ENOTSUP;
+	return NULL;
+}
+#endif
+
+int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen)
+{
+	for (int i = 0; i < NFSFILE_SLOTS; i++)
+		if (slots[i].used && slots[i].stream == fp)
+			return nfsfile_fsync(NFSFILE_FD_BASE + i, err, errlen);
+	errno = EBADF;
+	return err_set(err, errlen, "cannot fsync a stream that is not a file's");
+}
+
 int nfsfile_check_dir(const char *url_dir, uint64_t *free_bytes,
 		      char *err, size_t errlen)
 {
@@ -525,6 +611,19 @@ int nfsfile_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 	return missing(err, errlen);
 }
 
+FILE *nfsfile_fdopen(int fd, const char *how)
+{
+	(void)fd; (void)how;
+	errno = ENOSYS;
+	return NULL;
+}
+
+int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen)
+{
+	(void)fp;
+	return missing(err, errlen);
+}
+
 int nfsfile_check_dir(const char *url_dir, uint64_t *free_bytes,
 		      char *err, size_t errlen)
 {
@@ -571,4 +670,17 @@ int io_remote_fs_info(const char *url, char *fs_type, size_t fs_len,
 		      char *options, size_t options_len)
 {
 	return nfsfile_fs_info(url, fs_type, fs_len, options, options_len);
+}
+
+FILE *io_fdopen(int fd, const char *how)
+{
+	return nfsfile_fd_is(fd) ? nfsfile_fdopen(fd, how) : fdopen(fd, how);
+}
+
+int io_stream_fsync(FILE *fp, const char *path, char *err, size_t errlen)
+{
+	int fd = fileno(fp);
+
+	return fd >= 0 ? io_fsync(fd, path, err, errlen) :
+		nfsfile_stream_fsync(fp, err, errlen);
 }

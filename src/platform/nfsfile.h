@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "platform/nfsurl.h"
 #include "platform/platform.h"
@@ -70,6 +71,14 @@ int nfsfile_seek(int fd, int64_t off, int whence, char *err, size_t errlen);
  */
 int nfsfile_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 		 const char *call, char *err, size_t errlen);
+
+/*
+ * A stdio stream over an open NFS file (tests 6 and 7), closing the file
+ * when it is closed; NULL with errno (ENOTSUP without glibc's
+ * fopencookie).  nfsfile_stream_fsync() is fsync for such a stream.
+ */
+FILE *nfsfile_fdopen(int fd, const char *how);
+int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen);
 
 /* io_check_dir() for the directory part of an NFS URL (free space: statvfs). */
 int nfsfile_check_dir(const char *url_dir, uint64_t *free_bytes,

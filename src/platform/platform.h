@@ -152,6 +152,14 @@ static inline int io_sector_misfit(const void *buf, size_t len, uint64_t off,
 }
 
 /*
+ * fdopen(3) for a descriptor from io_open (for an NFS file, a stream over
+ * libnfs that closes the file when closed); NULL with errno.  And fsync
+ * for the file under such a stream, after its fflush: 0 or -1.
+ */
+FILE *io_fdopen(int fd, const char *how);
+int io_stream_fsync(FILE *fp, const char *path, char *err, size_t errlen);
+
+/*
  * Drop the file's pages from the page cache: fsync, then
  * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --cold
  * where the platform has no way to do it.
