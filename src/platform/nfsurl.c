@@ -145,6 +145,8 @@ static int parse_query(const char *url, const char *s, struct nfsurl *u,
 	if (*s == '\0')
 		return 0;
 	s++;	/* the '?' */
+	if (!*s)
+		return bad(url, err, errlen, "nothing after '?'");
 	while (*s) {
 		const char *amp = strchr(s, '&');
 		size_t len = amp ? (size_t)(amp - s) : strlen(s);

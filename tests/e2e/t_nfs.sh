@@ -47,7 +47,7 @@ for bad in 'nfs://' 'nfs:///x/f' 'nfs://127.0.0.1:2049/x/f' 'nfs://127.0.0.1/x/'
 	check one_line_error
 	check grep -q "^iosweep: -f: bad NFS URL '" "$T/err"
 done
-expect_failure 2 "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -F "$URL/a" "nfs://x/y/"
+expect_failure 2 "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -F "nfs://x/y/" "$URL/a"
 check grep -q "^iosweep: -F: bad NFS URL 'nfs://x/y/'" "$T/err"
 
 if "$IOSWEEP" -s 64k -r 4k -i 0 -f "$URL/probe" 2>&1 | grep -q 'nfs:// needs libnfs'; then

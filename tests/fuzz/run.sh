@@ -168,6 +168,16 @@ seed_units() {
 	done
 }
 
+seed_nfsurl() {
+	i=0
+	for s in nfs://127.0.0.1/export/file nfs://nas/a/b/c?version=4 nfs://h/f \
+		nfs://h/e/f.%r 'nfs://h:2049/e/f' 'nfs://[::1]/e/f' nfs://h/e/ nfs://h/e//f \
+		'nfs://h/e/../f' 'nfs://h/e/f?version=3&version=4' 'nfs://h/e/%41' nfs://; do
+		i=$((i + 1))
+		printf '%s' "$s" >"$1/seed-$i"
+	done
+}
+
 status=0
 passed=0
 failed=0
@@ -183,6 +193,7 @@ for bin in "$@"; do
 		fuzz_import) seed_import "$corpus" ;;
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
+		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
 		fuzz_unwrap) seed_unwrap "$corpus" ;;
@@ -197,6 +208,7 @@ for bin in "$@"; do
 	case $name in
 	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
 	fuzz_units) maxlen=256 ;;
+	fuzz_nfsurl) maxlen=2048 ;;
 	*) maxlen=65536 ;;
 	esac
 	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi
