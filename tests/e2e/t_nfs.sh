@@ -15,7 +15,8 @@
 #    and the report say "no client cache"; the kept file is in the export
 #    with the size written; -V checks every byte read back inside the
 #    timing; -e (COMMIT in the timing) runs; the free-space check reads
-#    the server's statvfs; -t with -F runs one client per file.
+#    the server's statvfs; -t with -F runs one client per file;
+#    iosweep-mpi's %r names one file per rank (where it is built).
 # Skips (77) without root, unshare, ganesha or a libnfs build, saying why.
 set -u
 
@@ -139,6 +140,22 @@ check test "$(cat "$EXP/mine")" = keep
 expect_success "$IOSWEEP" -t 2 -s 1m -r 64k -i 0 -i 1 -F "$URL/c1" "$URL/c2" --out "$T/tp"
 check grep -q 'Children see throughput for  2 initial writers' "$T/out"
 check test ! -e "$EXP/c1" -a ! -e "$EXP/c2"
+
+# iosweep-mpi: %r in the URL, one file per rank on the server
+MPI_BIN=${IOSWEEP_MPI:-}
+LAUNCH=${IOSWEEP_MPIRUN:-mpirun}
+if [ -n "$MPI_BIN" ] && [ -x "$MPI_BIN" ] && command -v "$LAUNCH" >/dev/null 2>&1 &&
+   command -v timeout >/dev/null 2>&1; then
+	mpi_launcher 2
+	# shellcheck disable=SC2086
+	expect_success timeout 120 $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 -i 1 \
+		-f "$URL/rank-%r" --out "$T/mpi"
+	check grep -q "^target_path,nfs://127.0.0.1$EXP/rank-0\$" "$T/mpi/meta.csv"
+	check test "$(awk -F, 'NR > 1 && $3 == "write" { n++ } END { print n }' "$T/mpi/results.csv")" = 3
+	check test ! -e "$EXP/rank-0" -a ! -e "$EXP/rank-1"
+else
+	echo "note: no iosweep-mpi or launcher: the %r case is left out"
+fi
 
 sh "$NFS_SERVER" stop "$STATE"
 check test ! -e "$STATE/ganesha.pid"
