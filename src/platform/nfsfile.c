@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "lib/err.h"
 #include "platform/nfsfile.h"
@@ -43,6 +45,7 @@
 struct nfs_slot {
 	struct nfs_context *ctx;
 	struct nfsfh *fh;
+	char *url;              /* for messages */
 	uint64_t pos;
 	FILE *stream;           /* nfsfile_fdopen's stream over this file, or NULL */
 	int used;
@@ -101,6 +104,9 @@ static struct nfs_context *mount_url(const char *url, int dir_url,
 		return NULL;
 	}
 	nfs_set_timeout(ctx, NFSFILE_TIMEOUT_MS);
+	/* a server that went away is an error now, not a reconnect loop:
+	 * every open mounts afresh, so nothing is lost between passes */
+	nfs_set_autoreconnect(ctx, 0);
 	nfs_set_pagecache(ctx, 0);
 	nfs_set_readahead(ctx, 0);
 	if (nfs_set_version(ctx, u->version) != 0) {
@@ -119,14 +125,19 @@ bad:
 	return NULL;
 }
 
-static int slot_take(struct nfs_context *ctx, struct nfsfh *fh)
+static int slot_take(struct nfs_context *ctx, struct nfsfh *fh, const char *url)
 {
+	char *copy = strdup(url);
 	int fd = -1;
 
+	if (!copy)
+		return -1;
 	pthread_mutex_lock(&slots_lock);
 	for (int i = 0; i < NFSFILE_SLOTS; i++) {
 		if (!slots[i].used) {
 			slots[i].used = 1;
+			slots[i].url = copy;
+			copy = NULL;
 			slots[i].ctx = ctx;
 			slots[i].fh = fh;
 			slots[i].pos = 0;
@@ -136,6 +147,7 @@ static int slot_take(struct nfs_context *ctx, struct nfsfh *fh)
 		}
 	}
 	pthread_mutex_unlock(&slots_lock);
+	free(copy);
 	return fd;
 }
 
@@ -153,6 +165,8 @@ static struct nfs_slot *slot_of(int fd)
 static void slot_release(struct nfs_slot *s)
 {
 	pthread_mutex_lock(&slots_lock);
+	free(s->url);
+	s->url = NULL;
 	s->ctx = NULL;
 	s->fh = NULL;
 	s->stream = NULL;
@@ -259,11 +273,11 @@ int nfsfile_open(const char *url, int flags, char *err, size_t errlen)
 		nfail(err, errlen, "open", url, ctx, rc);
 		goto fail;
 	}
-	fd = slot_take(ctx, fh);
+	fd = slot_take(ctx, fh, url);
 	if (fd < 0) {
 		nfs_close(ctx, fh);
-		err_set(err, errlen, "cannot open '%s': more than %d NFS files open",
-			url, NFSFILE_SLOTS);
+		err_set(err, errlen, "cannot open '%s': more than %d NFS files open "
+			"(or out of memory)", url, NFSFILE_SLOTS);
 		errno = EMFILE;
 		goto fail;
 	}
@@ -282,10 +296,22 @@ int nfsfile_close(int fd, char *err, size_t errlen)
 		return bad_fd(err, errlen, "close");
 	rc = nfs_close(s->ctx, s->fh);
 	if (rc != 0)
-		nfail(err, errlen, "close", "the NFS test file", s->ctx, rc);
+		nfail(err, errlen, "close", s->url, s->ctx, rc);
 	nfs_destroy_context(s->ctx);
 	slot_release(s);
 	return rc != 0 ? -1 : 0;
+}
+
+void nfsfile_abandon(int fd)
+{
+	struct nfs_slot *s = slot_of(fd);
+
+	if (!s)
+		return;
+	/* no CLOSE or COMMIT: after a failure the server may be gone, and a
+	 * call would wait for its timeout; the context's socket is closed */
+	nfs_destroy_context(s->ctx);
+	slot_release(s);
 }
 
 int nfsfile_fsync(int fd, char *err, size_t errlen)
@@ -296,7 +322,7 @@ int nfsfile_fsync(int fd, char *err, size_t errlen)
 	if (!s)
 		return bad_fd(err, errlen, "fsync");
 	rc = nfs_fsync(s->ctx, s->fh);	/* an NFS COMMIT */
-	return rc != 0 ? nfail(err, errlen, "fsync (NFS COMMIT)", "the NFS test file",
+	return rc != 0 ? nfail(err, errlen, "fsync (NFS COMMIT)", s->url,
 			       s->ctx, rc) : 0;
 }
 
@@ -308,7 +334,7 @@ int nfsfile_truncate(int fd, uint64_t size, char *err, size_t errlen)
 	if (!s)
 		return bad_fd(err, errlen, "truncate");
 	rc = nfs_ftruncate(s->ctx, s->fh, size);
-	return rc != 0 ? nfail(err, errlen, "truncate", "the NFS test file", s->ctx,
+	return rc != 0 ? nfail(err, errlen, "truncate", s->url, s->ctx,
 			       rc) : 0;
 }
 
@@ -329,12 +355,12 @@ int nfsfile_seek(int fd, int64_t off, int whence, char *err, size_t errlen)
 		struct nfs_stat_64 st;
 		int rc = nfs_fstat64(s->ctx, s->fh, &st);
 		if (rc != 0)
-			return nfail(err, errlen, "seek in", "the NFS test file", s->ctx, rc);
+			return nfail(err, errlen, "seek in", s->url, s->ctx, rc);
 		base = (int64_t)st.nfs_size;
 	}
 	if (base + off < 0) {
 		errno = EINVAL;
-		return err_set(err, errlen, "cannot seek in the NFS test file: %s",
+		return err_set(err, errlen, "cannot seek in '%s': %s", s->url,
 			       strerror(EINVAL));
 	}
 	s->pos = (uint64_t)(base + off);
@@ -356,15 +382,15 @@ int nfsfile_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 		int n = is_write ? nfs_pwrite(s->ctx, s->fh, at, len, p)
 				 : nfs_pread(s->ctx, s->fh, at, len, p);
 		if (n < 0)
-			return nfail(err, errlen, call, "the NFS test file", s->ctx, n);
+			return nfail(err, errlen, call, s->url, s->ctx, n);
 		if (n == 0) {
 			if (is_write) {
 				errno = ENOSPC;
-				return err_set(err, errlen, "cannot %s the NFS test file: %s",
-					       call, strerror(ENOSPC));
+				return err_set(err, errlen, "cannot %s '%s': %s", call,
+					       s->url, strerror(ENOSPC));
 			}
-			err_set(err, errlen, "cannot %s the NFS test file: unexpected end "
-				"of file (%zu bytes short)", call, len);
+			err_set(err, errlen, "cannot %s '%s': unexpected end of file "
+				"(%zu bytes short)", call, s->url, len);
 			return IO_EOF;
 		}
 		p += n;
@@ -584,6 +610,11 @@ int nfsfile_close(int fd, char *err, size_t errlen)
 {
 	(void)fd;
 	return missing(err, errlen);
+}
+
+void nfsfile_abandon(int fd)
+{
+	(void)fd;
 }
 
 int nfsfile_fsync(int fd, char *err, size_t errlen)

@@ -60,6 +60,8 @@ int nfsfile_create(const char *url, int overwrite, char *err, size_t errlen);
 int nfsfile_open(const char *url, int flags, char *err, size_t errlen);
 
 int nfsfile_close(int fd, char *err, size_t errlen);
+/* Forget an open file after a failure: no call to the server, no message. */
+void nfsfile_abandon(int fd);
 int nfsfile_fsync(int fd, char *err, size_t errlen);
 int nfsfile_truncate(int fd, uint64_t size, char *err, size_t errlen);
 int nfsfile_seek(int fd, int64_t off, int whence, char *err, size_t errlen);

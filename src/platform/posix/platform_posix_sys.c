@@ -172,7 +172,7 @@ int plat_open_read_fd(const char *path)
 void plat_close_fd(int fd)
 {
 	if (nfsfile_fd_is(fd))
-		nfsfile_close(fd, NULL, 0);
+		nfsfile_abandon(fd);
 	else if (fd >= 0)
 		close(fd);
 }
