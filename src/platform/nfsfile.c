@@ -460,11 +460,15 @@ FILE *nfsfile_fdopen(int fd, const char *how)
 		.close = cookie_close,
 	};
 	struct nfs_slot *s = slot_of(fd);
+	FILE *fp;
 
 	if (!s)
 		return NULL;
-	s->stream = fopencookie(s, how, io);
-	return s->stream;
+	fp = fopencookie(s, how, io);
+	pthread_mutex_lock(&slots_lock);
+	s->stream = fp;
+	pthread_mutex_unlock(&slots_lock);
+	return fp;
 }
 #else
 FILE *nfsfile_fdopen(int fd, const char *how)
@@ -476,11 +480,17 @@ FILE *nfsfile_fdopen(int fd, const char *how)
 }
 #endif
 
-int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen)
+int nfsfile_stream_fsync(const FILE *fp, char *err, size_t errlen)
 {
-	for (int i = 0; i < NFSFILE_SLOTS; i++)
+	int fd = -1;
+
+	pthread_mutex_lock(&slots_lock);
+	for (int i = 0; i < NFSFILE_SLOTS && fd < 0; i++)
 		if (slots[i].used && slots[i].stream == fp)
-			return nfsfile_fsync(NFSFILE_FD_BASE + i, err, errlen);
+			fd = NFSFILE_FD_BASE + i;
+	pthread_mutex_unlock(&slots_lock);
+	if (fd >= 0)
+		return nfsfile_fsync(fd, err, errlen);
 	errno = EBADF;
 	return err_set(err, errlen, "cannot fsync a stream that is not a file's");
 }
@@ -649,7 +659,7 @@ FILE *nfsfile_fdopen(int fd, const char *how)
 	return NULL;
 }
 
-int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen)
+int nfsfile_stream_fsync(const FILE *fp, char *err, size_t errlen)
 {
 	(void)fp;
 	return missing(err, errlen);

@@ -80,7 +80,7 @@ int nfsfile_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
  * fopencookie).  nfsfile_stream_fsync() is fsync for such a stream.
  */
 FILE *nfsfile_fdopen(int fd, const char *how);
-int nfsfile_stream_fsync(FILE *fp, char *err, size_t errlen);
+int nfsfile_stream_fsync(const FILE *fp, char *err, size_t errlen);
 
 /* io_check_dir() for the directory part of an NFS URL (free space: statvfs). */
 int nfsfile_check_dir(const char *url_dir, uint64_t *free_bytes,

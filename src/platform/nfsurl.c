@@ -26,11 +26,11 @@ int nfsurl_is(const char *path)
 static int bad(const char *url, char *err, size_t errlen, const char *why)
 {
 	char q[QUOTE_MAX + 4];
-	size_t n = 0;
+	size_t n = 0, len = strlen(url);
 
-	for (; url[n] && n < QUOTE_MAX; n++)
+	for (; n < len && n < QUOTE_MAX; n++)
 		q[n] = isprint((unsigned char)url[n]) ? url[n] : '?';
-	if (url[n]) {
+	if (n < len) {
 		memcpy(q + n, "...", 3);
 		n += 3;
 	}

@@ -140,6 +140,10 @@ check test "$(cat "$EXP/mine")" = keep
 expect_success "$IOSWEEP" -t 2 -s 1m -r 64k -i 0 -i 1 -F "$URL/c1" "$URL/c2" --out "$T/tp"
 check grep -q 'Children see throughput for  2 initial writers' "$T/out"
 check test ! -e "$EXP/c1" -a ! -e "$EXP/c2"
+# threads (-T) and the stdio tests, each thread its own libnfs stream
+expect_success "$IOSWEEP" -t 2 -T -s 512k -r 16k -i 0 -i 6 -i 7 -F "$URL/s1" "$URL/s2" --out "$T/tps"
+check grep -q 'Children see throughput for  2 fwriters' "$T/out"
+check grep -q 'Children see throughput for  2 freaders' "$T/out"
 
 # iosweep-mpi: %r in the URL, one file per rank on the server
 MPI_BIN=${IOSWEEP_MPI:-}
