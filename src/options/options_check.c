@@ -336,6 +336,10 @@ static int opt_check_remote(struct opt_parse *ps)
 		return opt_error(ps, "%s and nfs://: a file reached through libnfs "
 				 "cannot be mapped; mount the share and name a path "
 				 "on it", o->mmap ? "-B" : "-D");
+	if (o->file_lock || o->rlocking)
+		return opt_error(ps, "%s and nfs://: libnfs takes no NFSv3 locks (the "
+				 "NLM protocol); mount the share to test locking",
+				 o->file_lock ? "-W" : opt_seen(ps, "+L") ? "-+L" : "-+l");
 	if (o->jobs > 1)
 		return opt_error(ps, "--jobs %u and nfs://: the jobs share one open "
 				 "file and a libnfs context serves one thread at a "

@@ -65,6 +65,8 @@ expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 -i 1 --iodepth 4 -f "$URL/q"
 check grep -q '^iosweep: --iodepth 4 and nfs://' "$T/err"
 expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 -i 1 --jobs 2 -f "$URL/j"
 check grep -q '^iosweep: --jobs 2 and nfs://' "$T/err"
+expect_failure 2 "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -W -F "$URL/w1" "$URL/w2"
+check grep -q '^iosweep: -W and nfs://: libnfs takes no NFSv3 locks' "$T/err"
 # libnfs 4 cannot send an NFSv4 WRITE over about 4 kB: refused by name
 if pkg-config --exists 'libnfs < 5' 2>/dev/null; then
 	expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 -f "$URL/v4?version=4"
