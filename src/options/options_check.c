@@ -29,6 +29,7 @@
 #include "options/options_priv.h"
 #include "results.h"
 #include "timeline.h"
+#include "platform/platform.h"
 #include "platform/sysinfo.h"
 
 const char *opt_given(const struct opt_parse *ps, const char *letter)
@@ -338,6 +339,47 @@ static int opt_check_throughput(struct opt_parse *ps)
 	return o->aggregate ? opt_check_aggregate(ps, file_kb, rec_kb) : 0;
 }
 
+/*
+ * Test files named as NFS URLs (-f, -F): well formed and usable in this
+ * build, and not with what a file reached through libnfs cannot do
+ * (a mapping, several I/Os in flight).
+ */
+static int opt_check_remote(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	char why[512];
+	const char *remote = NULL;
+
+	for (size_t i = 0; i <= o->nfiles; i++) {
+		const char *name = i == 0 ? o->file : o->files[i - 1];
+		const char *opt = i == 0 ? "-f" : "-F";
+		if (!name || !io_is_remote(name))
+			continue;
+		if (io_check_name(name, why, sizeof(why)) != 0)
+			return opt_error(ps, "%s: %s", opt, why);
+		remote = name;
+	}
+	if (!remote)
+		return 0;
+	if (options_mmap(o))
+		return opt_error(ps, "%s and nfs://: a file reached through libnfs "
+				 "cannot be mapped; mount the share and name a path "
+				 "on it", o->mmap ? "-B" : "-D");
+	if (o->file_lock || o->rlocking)
+		return opt_error(ps, "%s and nfs://: libnfs takes no NFSv3 locks (the "
+				 "NLM protocol); mount the share to test locking",
+				 o->file_lock ? "-W" : opt_seen(ps, "+L") ? "-+L" : "-+l");
+	if (o->jobs > 1)
+		return opt_error(ps, "--jobs %u and nfs://: the jobs share one open "
+				 "file and a libnfs context serves one thread at a "
+				 "time; use -t N with -F for several clients", o->jobs);
+	if (o->iodepth > 1)
+		return opt_error(ps, "--iodepth %u and nfs://: libnfs's calls keep "
+				 "one I/O in flight; use --iodepth 1 or mount the "
+				 "share", o->iodepth);
+	return 0;
+}
+
 /* --ci and --until-settled against the rest (throughput mode is checked apart). */
 static int opt_check_ours(struct opt_parse *ps)
 {
@@ -532,7 +574,7 @@ int opt_check(struct opt_parse *ps)
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
-	    opt_check_mmap(ps))
+	    opt_check_mmap(ps) || opt_check_remote(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

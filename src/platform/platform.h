@@ -7,7 +7,8 @@
  * two.  The rest of src/ calls these plain functions and tests no
  * operating system's name.
  *
- * io_*: every system call a measurement makes on the test file: O_DIRECT,
+ * io_*: every system call a measurement makes on the test file (a local
+ * path, or an NFS URL opened through libnfs: nfsfile.h): O_DIRECT,
  * F_NOCACHE or FILE_FLAG_NO_BUFFERING for -I, O_SYNC/O_DSYNC/O_RSYNC or
  * FILE_FLAG_WRITE_THROUGH, posix_fadvise for purging the page cache.
  * The wrappers retry EINTR and finish short transfers, so a caller sees a
@@ -151,6 +152,14 @@ static inline int io_sector_misfit(const void *buf, size_t len, uint64_t off,
 }
 
 /*
+ * fdopen(3) for a descriptor from io_open (for an NFS file, a stream over
+ * libnfs that closes the file when closed); NULL with errno.  And fsync
+ * for the file under such a stream, after its fflush: 0 or -1.
+ */
+FILE *io_fdopen(int fd, const char *how);
+int io_stream_fsync(FILE *fp, const char *path, char *err, size_t errlen);
+
+/*
  * Drop the file's pages from the page cache: fsync, then
  * posix_fadvise(POSIX_FADV_DONTNEED).  -1 with a message naming --cold
  * where the platform has no way to do it.
@@ -266,6 +275,33 @@ enum plat_kind {
  * names (stat).  With size non-NULL, a file's size in bytes.
  */
 enum plat_kind plat_stat(const char *path, int follow, uint64_t *size);
+
+/*
+ * plat_stat (not following links) and plat_remove for the test file,
+ * which may also be an NFS URL (nfs://host/export/file, through libnfs
+ * where the build has it).  Every io_* call takes such a URL (or
+ * the descriptor io_open returned for one) as well as a local path.
+ */
+enum plat_kind io_stat_test_file(const char *path, uint64_t *size);
+int io_remove_test_file(const char *path);
+
+/* 1 when path is an NFS URL (nfs://...), a file reached through libnfs. */
+int io_is_remote(const char *path);
+
+/*
+ * Before a run: 0 when path can name a test file in this build; an NFS
+ * URL is parsed and refused when this build has no libnfs or cannot use
+ * the URL's NFS version.  -1 with why.
+ */
+int io_check_name(const char *path, char *err, size_t errlen);
+
+/*
+ * plat_fs_info() for an NFS URL: "nfs3" or "nfs4", and "libnfs VERSION,
+ * server HOST, export DIR, no client cache".  0 or -1.
+ */
+int io_remote_fs_info(const char *url, char *fs_type, size_t fs_len,
+		      char *options, size_t options_len);
+
 
 /* mkdir (mode 0777 & ~umask), rmdir, unlink: 0 or -1 with errno. */
 int plat_mkdir(const char *path);

@@ -65,9 +65,13 @@ static char *holding_dir(const char *path)
 static void lookup_fs(const char *target_path, char *fs_type, size_t fs_len,
 		      char *options, size_t options_len)
 {
-	char *dir = holding_dir(target_path);
+	char *dir;
 	int found = -1;
 
+	if (target_path && io_is_remote(target_path) &&
+	    io_remote_fs_info(target_path, fs_type, fs_len, options, options_len) == 0)
+		return;
+	dir = holding_dir(target_path);
 	if (dir) {
 		found = plat_fs_info(dir, fs_type, fs_len, options, options_len);
 		free(dir);

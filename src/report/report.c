@@ -297,6 +297,10 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 			fprintf(out, " (zlib ratio %.2f)", m->data_compress_ratio);
 		fprintf(out, "\n");
 	}
+	if (m->target_path && io_is_remote(m->target_path))
+		fprintf(out, "\tNFS file through libnfs (%s): no client cache, every "
+			"read and write goes to the server (what -I asks for)\n",
+			m->fs_type ? m->fs_type : "nfs");
 	if (m->dedup_granule && m->dedup_within >= 0.0) {
 		fprintf(out, "\tDuplicate %llu-byte granules: %.1f%% within a file",
 			(unsigned long long)m->dedup_granule, 100.0 * m->dedup_within);

@@ -90,7 +90,7 @@ static int check_qfiles(const struct options *o, char *err, size_t errlen)
 static int check_existing(const struct options *o, char *err, size_t errlen)
 {
 	uint64_t size = 0, need_kb = largest_kb(o);
-	enum plat_kind kind = plat_stat(target(o), 0, &size);
+	enum plat_kind kind = io_stat_test_file(target(o), &size);
 
 	if (kind == PLAT_NONE)
 		return err_set(err, errlen, "-+E: cannot use '%s': %s", target(o),
@@ -136,8 +136,8 @@ void runner_abandon(const struct options *o)
 {
 	if (o->existing)	/* not ours */
 		return;
-	if (plat_stat(target(o), 0, NULL) == PLAT_FILE)
-		plat_remove(target(o));
+	if (io_stat_test_file(target(o), NULL) == PLAT_FILE)
+		io_remove_test_file(target(o));
 }
 
 /* ---- the state of one run ----------------------------------------------- */
@@ -652,7 +652,7 @@ static int ensure_file(const struct options *o, char *err, size_t errlen)
 
 	if (o->existing)
 		return check_existing(o, err, errlen);
-	kind = plat_stat(target(o), 0, &size);
+	kind = io_stat_test_file(target(o), &size);
 	if (kind == PLAT_NONE) {
 		if (errno != ENOENT)
 			return err_set(err, errlen, "cannot use '%s': %s", target(o),
@@ -770,7 +770,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 out:
 	/* -+V: the leader removes the shared file (after the last barrier) */
 	if (have_file && !o->keep_file && !o->existing &&
-	    (!c->shared || clients_leader()) && plat_remove(c->path) != 0 && rc == 0) {
+	    (!c->shared || clients_leader()) && io_remove_test_file(c->path) != 0 &&
+	    rc == 0) {
 		err_set(err, errlen, "cannot remove '%s': %s", c->path,
 			strerror(errno));
 		rc = -1;

@@ -568,7 +568,7 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 		plat_close_fd(fd);
 		return NULL;
 	}
-	fp = fdopen(fd, how);
+	fp = io_fdopen(fd, how);
 	if (!fp) {
 		err_set(c->err, c->errlen, "cannot fdopen '%s': %s", c->path,
 			strerror(errno));
@@ -597,7 +597,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 	if (c->include_fsync) {
 		if (fflush(*fp) != 0)
 			return stream_fail(c, "fflush");
-		if (io_fsync(fileno(*fp), c->path, c->err, c->errlen) != 0)
+		if (io_stream_fsync(*fp, c->path, c->err, c->errlen) != 0)
 			return TESTS_ERROR;
 	}
 	if (c->include_close) {
@@ -622,7 +622,7 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
 		fclose(fp);
 		return rc;
 	}
-	if (io_fsync(fileno(fp), c->path, c->err, c->errlen) != 0) {
+	if (io_stream_fsync(fp, c->path, c->err, c->errlen) != 0) {
 		fclose(fp);
 		return TESTS_ERROR;
 	}

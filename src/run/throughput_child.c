@@ -464,7 +464,7 @@ static int child_open(struct tp_child_state *s)
 		s->fd = io_open(s->path, flags, NULL, s->err, s->errlen);
 		if (s->fd < 0)
 			return -1;
-		s->fp = fdopen(s->fd, writes ? "r+" : "r");
+		s->fp = io_fdopen(s->fd, writes ? "r+" : "r");
 		if (!s->fp)
 			return err_set(s->err, s->errlen, "cannot fdopen '%s': %s", s->path,
 				strerror(errno));
@@ -591,7 +591,8 @@ static int child_finish(struct tp_child_state *s, int ok)
 
 	if (s->fp) {
 		if (ok && kind_writes(s->kind) &&
-		    (fflush(s->fp) != 0 || plat_fsync_fd(fileno(s->fp)) != 0))
+		    (fflush(s->fp) != 0 ||
+		     io_stream_fsync(s->fp, s->path, s->err, s->errlen) != 0))
 			rc = stream_error(s, "flush");
 		if (fclose(s->fp) != 0 && rc == 0 && ok) {
 			snprintf(s->err, s->errlen, "cannot close '%s': %s", s->path,

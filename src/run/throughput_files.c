@@ -133,8 +133,8 @@ void throughput_remove_files(const struct options *o, unsigned n)
 	char path[4096];
 	for (unsigned i = 0; i < n; i++) {
 		throughput_path(o, i, path, sizeof(path));
-		if (plat_stat(path, 0, NULL) == PLAT_FILE)
-			plat_remove(path);
+		if (io_stat_test_file(path, NULL) == PLAT_FILE)
+			io_remove_test_file(path);
 	}
 }
 
@@ -181,7 +181,7 @@ int throughput_prepare(const struct options *o, char *err, size_t errlen)
 		n = n ? 1 : 0;
 	for (unsigned i = 0; i < n; i++) {
 		throughput_path(o, i, path, sizeof(path));
-		if (!o->overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
+		if (!o->overwrite && io_stat_test_file(path, NULL) != PLAT_NONE) {
 			err_set(err, errlen, "'%s' exists already; remove it, name other "
 				"files with -F, or use --overwrite", path);
 			throughput_remove_files(o, i);

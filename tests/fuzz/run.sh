@@ -224,6 +224,16 @@ seed_journal() {
 	printf 'J\tiosweep-journal\t1\t94b42430\nd\t64\t4\t0\t00000000\n' >"$1/seed-3"
 }
 
+seed_nfsurl() {
+	i=0
+	for s in nfs://127.0.0.1/export/file nfs://nas/a/b/c?version=4 nfs://h/f \
+		nfs://h/e/f.%r 'nfs://h:2049/e/f' 'nfs://[::1]/e/f' nfs://h/e/ nfs://h/e//f \
+		'nfs://h/e/../f' 'nfs://h/e/f?version=3&version=4' 'nfs://h/e/%41' nfs://; do
+		i=$((i + 1))
+		printf '%s' "$s" >"$1/seed-$i"
+	done
+}
+
 status=0
 passed=0
 failed=0
@@ -239,6 +249,7 @@ for bin in "$@"; do
 		fuzz_import) seed_import "$corpus" ;;
 		fuzz_import_dir) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
+		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_files_opts) seed_files_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
@@ -256,6 +267,7 @@ for bin in "$@"; do
 	case $name in
 	fuzz_options | fuzz_fileop_opts | fuzz_files_opts) maxlen=4096 ;;
 	fuzz_units) maxlen=256 ;;
+	fuzz_nfsurl) maxlen=2048 ;;
 	*) maxlen=65536 ;;
 	esac
 	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi

@@ -17,6 +17,8 @@
 #include <sys/statvfs.h>
 #include <sys/uio.h>
 
+#include "platform/nfsfile.h"
+#include "platform/nfsurl.h"
 #include "platform/platform.h"
 #include "lib/err.h"
 
@@ -104,9 +106,12 @@ static int symlink_refusal(const char *path, int e, char *err, size_t errlen)
 
 int io_create(const char *path, int overwrite, char *err, size_t errlen)
 {
-	int fd = open_retry(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	int e = errno;
+	int fd, e;
 
+	if (nfsurl_is(path))
+		return nfsfile_create(path, overwrite, err, errlen);
+	fd = open_retry(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	e = errno;
 	if (fd < 0 && e == EEXIST) {
 		struct stat st;
 		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
@@ -149,8 +154,12 @@ int io_create(const char *path, int overwrite, char *err, size_t errlen)
 int io_open(const char *path, int flags, const struct io_mode *mode,
 	    char *err, size_t errlen)
 {
-	int fd = open_retry(path, flags, 0);
+	int fd;
 
+	/* -I on an NFS URL: there is no client cache to bypass (nfsfile.h) */
+	if (nfsurl_is(path))
+		return nfsfile_open(path, flags, err, errlen);
+	fd = open_retry(path, flags, 0);
 	if (fd < 0) {
 		int e = errno;
 		if (symlink_refusal(path, e, err, errlen))
@@ -179,6 +188,8 @@ bad:
 
 int io_close(int fd, const char *path, char *err, size_t errlen)
 {
+	if (nfsfile_fd_is(fd))
+		return nfsfile_close(fd, err, errlen);
 	/* POSIX leaves the descriptor state unspecified after EINTR: do not retry. */
 	if (close(fd) != 0 && errno != EINTR)
 		return fail(err, errlen, "close", path, errno);
@@ -189,6 +200,8 @@ int io_fsync(int fd, const char *path, char *err, size_t errlen)
 {
 	int rc;
 
+	if (nfsfile_fd_is(fd))
+		return nfsfile_fsync(fd, err, errlen);
 	do
 		rc = fsync(fd);
 	while (rc != 0 && errno == EINTR);
@@ -201,6 +214,8 @@ int io_truncate(int fd, uint64_t size, const char *path, char *err, size_t errle
 {
 	int rc;
 
+	if (nfsfile_fd_is(fd))
+		return nfsfile_truncate(fd, size, err, errlen);
 	do
 		rc = ftruncate(fd, (off_t)size);
 	while (rc != 0 && errno == EINTR);
@@ -212,6 +227,8 @@ int io_truncate(int fd, uint64_t size, const char *path, char *err, size_t errle
 int io_seek(int fd, int64_t off, int whence, const char *path,
 	    char *err, size_t errlen)
 {
+	if (nfsfile_fd_is(fd))
+		return nfsfile_seek(fd, off, whence, err, errlen);
 	if (lseek(fd, (off_t)off, whence) == (off_t)-1)
 		return fail(err, errlen, "seek in", path, errno);
 	return 0;
@@ -262,6 +279,8 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 {
 	unsigned char *p = buf;
 
+	if (nfsfile_fd_is(fd))
+		return nfsfile_xfer(fd, buf, len, pos, is_write, call, err, errlen);
 	while (len > 0) {
 		ssize_t n;
 		if (is_write)
@@ -291,8 +310,12 @@ static int full_xfer(int fd, void *buf, size_t len, int64_t pos, int is_write,
 int io_full_write(int fd, const void *buf, size_t len, const char *path,
 		  char *err, size_t errlen)
 {
-	ssize_t n = write(fd, buf, len);	/* the common case: one call */
+	ssize_t n;
 
+	if (nfsfile_fd_is(fd))
+		return full_xfer(fd, (void *)(uintptr_t)buf, len, -1, 1, "write", path,
+				 err, errlen);
+	n = write(fd, buf, len);	/* the common case: one call */
 	if (n >= 0 && (size_t)n == len)
 		return 0;
 	if (n < 0 && errno != EINTR)
@@ -306,8 +329,11 @@ int io_full_write(int fd, const void *buf, size_t len, const char *path,
 int io_full_read(int fd, void *buf, size_t len, const char *path,
 		 char *err, size_t errlen)
 {
-	ssize_t n = read(fd, buf, len);
+	ssize_t n;
 
+	if (nfsfile_fd_is(fd))
+		return full_xfer(fd, buf, len, -1, 0, "read", path, err, errlen);
+	n = read(fd, buf, len);
 	if (n >= 0 && (size_t)n == len)
 		return 0;
 	if (n < 0 && errno != EINTR)
@@ -370,6 +396,11 @@ static int full_vec(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		    int is_write, const char *path, char *err, size_t errlen)
 {
 	const char *call = is_write ? "pwritev" : "preadv";
+
+	/* libnfs has no vectored call: each segment at its offset */
+	if (nfsfile_fd_is(fd))
+		return finish_vec(fd, iov, iovcnt, off, 0, is_write, call, path, err,
+				  errlen);
 #if defined(HAVE_PREADV)
 	struct iovec v[VEC_MAX];
 	size_t total = 0;
@@ -487,6 +518,10 @@ int io_purge_cache(int fd, const char *path, char *err, size_t errlen)
 #if defined(HAVE_POSIX_FADVISE)
 	int rc;
 
+	/* an NFS file through libnfs has no client cache: the COMMIT is all */
+	if (nfsfile_fd_is(fd))
+		return io_fsync(fd, path, err, errlen);
+
 	if (io_fsync(fd, path, err, errlen) != 0)
 		return -1;
 	rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -539,6 +574,10 @@ int io_cached_fraction(const char *path, uint64_t len, double *frac,
 	int fd, rc = -1;
 
 	*frac = 0.0;
+	/* no client cache to look at, and the server's cannot be seen */
+	if (nfsurl_is(path))
+		return err_set(err, errlen, "cannot tell how much of '%s' the NFS "
+			"server holds in its cache", path);
 	if (len == 0)
 		return 0;
 	fd = io_open(path, O_RDONLY, NULL, err, errlen);
@@ -589,6 +628,10 @@ void io_dir_of(const char *path, char *out, size_t outlen)
 {
 	const char *slash = strrchr(path, '/');
 
+	if (nfsurl_is(path)) {
+		nfsurl_dir_of(path, out, outlen);
+		return;
+	}
 	if (!slash)
 		snprintf(out, outlen, ".");
 	else if (slash == path)
@@ -602,6 +645,8 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 	struct stat st;
 	struct statvfs vfs;
 
+	if (nfsurl_is(dir))
+		return nfsfile_check_dir(dir, free_bytes, err, errlen);
 	if (stat(dir, &st) != 0) {
 		if (errno == ENOENT)
 			err_set(err, errlen, "directory '%s' does not exist; create "
@@ -620,4 +665,14 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 		return fail(err, errlen, "statvfs", dir, errno);
 	*free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 	return 0;
+}
+
+enum plat_kind io_stat_test_file(const char *path, uint64_t *size)
+{
+	return nfsurl_is(path) ? nfsfile_stat(path, size) : plat_stat(path, 0, size);
+}
+
+int io_remove_test_file(const char *path)
+{
+	return nfsurl_is(path) ? nfsfile_remove(path) : plat_remove(path);
 }

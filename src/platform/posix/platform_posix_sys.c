@@ -47,6 +47,7 @@
 #endif
 
 #include "platform/clock.h"
+#include "platform/nfsfile.h"
 #include "platform/platform.h"
 #include "platform/mountinfo.h"
 #include "lib/err.h"
@@ -170,7 +171,9 @@ int plat_open_read_fd(const char *path)
 
 void plat_close_fd(int fd)
 {
-	if (fd >= 0)
+	if (nfsfile_fd_is(fd))
+		nfsfile_abandon(fd);
+	else if (fd >= 0)
 		close(fd);
 }
 

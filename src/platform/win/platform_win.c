@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/nfsfile.h"
+#include "platform/nfsurl.h"
 #include "platform/platform.h"
 #include "lib/err.h"
 
@@ -135,6 +137,8 @@ static int handle_fd(HANDLE h, int flags, const char *path, char *err, size_t er
 
 int io_create(const char *path, int overwrite, char *err, size_t errlen)
 {
+	if (nfsurl_is(path))	/* refused: this build has no libnfs */
+		return nfsfile_create(path, overwrite, err, errlen);
 	HANDLE h = open_handle(path, GENERIC_WRITE, CREATE_NEW, 0);
 	DWORD e = GetLastError();
 
@@ -186,6 +190,8 @@ static DWORD volume_sector(const char *path)
 int io_open(const char *path, int flags, const struct io_mode *mode,
 	    char *err, size_t errlen)
 {
+	if (nfsurl_is(path))	/* refused: this build has no libnfs */
+		return nfsfile_open(path, flags, err, errlen);
 	DWORD access = (flags & _O_RDWR) ? GENERIC_READ | GENERIC_WRITE
 		: (flags & _O_WRONLY) ? GENERIC_WRITE : GENERIC_READ;
 	DWORD extra = 0;
@@ -476,6 +482,8 @@ void io_dir_of(const char *path, char *out, size_t outlen)
 
 int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen)
 {
+	if (nfsurl_is(dir))	/* refused: this build has no libnfs */
+		return nfsfile_check_dir(dir, free_bytes, err, errlen);
 	wchar_t *w = win_wide(dir);
 	ULARGE_INTEGER avail;
 	DWORD attr;
@@ -503,4 +511,14 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 	free(w);
 	*free_bytes = avail.QuadPart;
 	return 0;
+}
+
+enum plat_kind io_stat_test_file(const char *path, uint64_t *size)
+{
+	return nfsurl_is(path) ? nfsfile_stat(path, size) : plat_stat(path, 0, size);
+}
+
+int io_remove_test_file(const char *path)
+{
+	return nfsurl_is(path) ? nfsfile_remove(path) : plat_remove(path);
 }
