@@ -29,9 +29,10 @@
  *      TC_MIN_STEP_SIGMA noise widths; "stays down": no segment after it
  *      climbs back over the middle of the two levels (on the log axis)
  *      and none before it sank below, and at most TC_STRAY of the points
- *      before lie below the middle or after it above; both segments flat
+ *      before lie below the middle or after it above; both sides flat
  *      beside the step (their own robust spread at most 1/TC_FLAT_Z of
- *      it: a slow slope is not a cliff); and the confidence, computed as
+ *      it: a slow slope is not a cliff; the points right at the cut left
+ *      out, a short side widened by its neighbour); and the confidence, computed as
  *      for the cliffs over file size (cliff_confidence), at least
  *      TC_MIN_CONF.  Periodic bursts (a ZFS transaction group every few
  *      seconds) fail "stays down": the rate comes back after each dip.
@@ -192,8 +193,21 @@ static int judge(const struct tc_series *s, const double *med, size_t j, double 
 		stray += s->x[i] > mid;
 	if ((double)stray > TC_STRAY * (double)(s->n - k))
 		return 0;
-	sb = spread_of(s, b0, k);
-	sa = spread_of(s, k, a1);
+	/*
+	 * Flat beside the step: the points beside the cut left out (they
+	 * may hold part of the fall), a side of fewer than TC_MIN_SEG
+	 * points widened by its neighbouring segment (a short segment of
+	 * the fall's own points is no plateau).
+	 */
+	size_t jb = j, ja = j + 1, hb = k - 1, a0 = k + 1;
+	while (hb - b0 < TC_MIN_SEG && jb > 0)
+		b0 = seg_lo(s, --jb);
+	while (a1 - a0 < TC_MIN_SEG && ja < s->ncut)
+		a1 = seg_hi(s, ++ja);
+	if (hb <= b0 || a1 <= a0)
+		return 0;
+	sb = spread_of(s, b0, hb);
+	sa = spread_of(s, a0, a1);
 	if (step < TC_FLAT_Z * (sb > sa ? sb : sa))
 		return 0;
 	*conf = cliff_confidence(step, s->sigma, k - b0, a1 - k);

@@ -114,7 +114,7 @@ static void header(struct tl_ctx *c)
 		for (size_t i = 0; i < c->nfields; i++)
 			if (!strcmp(c->field[i], tl_names[k]))
 				c->idx[k] = (int)i;
-		if (c->idx[k] < 0 && k < TL_LAT0) {
+		if (k < TL_LAT0 && c->idx[k] < 0) {
 			tfail(c, "no '%s' column: not an iosweep timeline.csv", tl_names[k]);
 			return;
 		}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_timeline.c: the accumulator the timed loop feeds (timeline.c),
+ * driven with made-up clock readings: rows on the grid from t0, an
+ * operation counted in the interval it finished in, a stall as empty
+ * rows, the last partial row, the rows adding up to the pass's bytes
+ * (also when a short last vector group was counted whole), and the
+ * interval's latency figures from its own histogram.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "cu.h"
+#include "results.h"
+#include "timeline.h"
+
+#define MS 1000000ull
+
+static uint64_t sum_bytes(const struct timeline_acc *a)
+{
+	uint64_t b = 0;
+	for (size_t i = 0; i < a->n; i++)
+		b += a->rows[i].bytes;
+	return b;
+}
+
+/* A pass of ops finishing at the given times (ms after t0 = 1000 ms). */
+static void feed(struct timeline_acc *a, const uint64_t *ms, size_t n, uint64_t bytes_per_op)
+{
+	uint64_t t0 = 1000 * MS, tp = t0;
+
+	timeline_acc_reset(a, bytes_per_op);
+	timeline_acc_begin(a, t0);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t tn = t0 + ms[i] * MS;
+		timeline_acc_op(a, tn, tn - tp);
+		tp = tn;
+	}
+}
+
+static void test_grid(void)
+{
+	struct timeline_acc a;
+	/* interval 100 ms: 3 ops in [0,100), 1 in [100,200), none in
+	 * [200,300) and [300,400) (a stall), 2 in [400,500), end at 450 */
+	static const uint64_t ms[] = { 10, 20, 99, 150, 410, 430 };
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 100 * MS) == 0);
+	feed(&a, ms, 6, 4096);
+	timeline_acc_end(&a, 1000 * MS + 450 * MS, 6 * 4096);
+	CU_ASSERT_EQUAL_FATAL(a.n, 5);
+	static const uint64_t ops[] = { 3, 1, 0, 0, 2 };
+	for (size_t i = 0; i < 5; i++) {
+		CU_ASSERT_EQUAL(a.rows[i].start_ns, i * 100 * MS);
+		CU_ASSERT_EQUAL(a.rows[i].len_ns, i < 4 ? 100 * MS : 50 * MS);
+		CU_ASSERT_EQUAL(a.rows[i].ops, ops[i]);
+		CU_ASSERT_EQUAL(a.rows[i].bytes, ops[i] * 4096);
+	}
+	/* latency of an interval: its own ops only (10, 10, 79 ms; the stall
+	 * rows have none) */
+	CU_ASSERT_DOUBLE_EQUAL(a.rows[0].lat_us[TIMELINE_LAT_MAX], 79000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(a.rows[0].lat_us[TIMELINE_LAT_MEAN], 33000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(a.rows[1].lat_us[TIMELINE_LAT_MAX], 51000.0, 1e-6);
+	CU_ASSERT(isnan(a.rows[2].lat_us[TIMELINE_LAT_P50]));
+	CU_ASSERT(isnan(a.rows[3].lat_us[TIMELINE_LAT_MEAN]));
+	CU_ASSERT_DOUBLE_EQUAL(a.rows[4].lat_us[TIMELINE_LAT_MAX], 260000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(timeline_row_kbps(&a.rows[0]), 3 * 4.0 / 0.1, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(timeline_row_iops(&a.rows[4]), 2 / 0.05, 1e-9);
+	CU_ASSERT_EQUAL(sum_bytes(&a), 6 * 4096);
+	timeline_acc_release(&a);
+}
+
+/* The last step moved less than a whole step: the rows still add up. */
+static void test_short_last_step(void)
+{
+	struct timeline_acc a;
+	static const uint64_t ms[] = { 5, 15, 25 };
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 10 * MS) == 0);
+	feed(&a, ms, 3, 65536);
+	/* the end comes right at a boundary: the last op's row is closed
+	 * whole, then the pass says it moved only 2.5 steps */
+	timeline_acc_end(&a, 1000 * MS + 30 * MS, 65536 * 2 + 32768);
+	CU_ASSERT_EQUAL(sum_bytes(&a), 65536 * 2 + 32768);
+	CU_ASSERT_EQUAL(a.rows[a.n - 1].start_ns + a.rows[a.n - 1].len_ns, 30 * MS);
+	timeline_acc_release(&a);
+}
+
+/* Reset between passes; keep labels the rows with the pass. */
+static void test_keep(void)
+{
+	struct timeline_acc a;
+	struct timeline t;
+	struct timeline_row proto;
+	static const uint64_t ms[] = { 1, 2, 3 };
+	size_t first, end;
+
+	timeline_init(&t);
+	memset(&proto, 0, sizeof(proto));
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 2 * MS) == 0);
+	for (uint16_t trial = 0; trial < 2; trial++) {
+		feed(&a, ms, 3, 1024);
+		timeline_acc_end(&a, 1000 * MS + 3 * MS, 3 * 1024);
+		proto.col = RC_READ;
+		proto.file_kb = 3;
+		proto.record_kb = 1;
+		proto.trial = trial;
+		CU_ASSERT_FATAL(timeline_acc_keep(&a, &proto, &t) == 0);
+	}
+	CU_ASSERT_EQUAL(t.interval_ns, 2 * MS);
+	CU_ASSERT_EQUAL(t.n, 4);
+	CU_ASSERT_EQUAL_FATAL(timeline_next_pass(&t, 0, &first, &end), 0);
+	CU_ASSERT_EQUAL(first, 0);
+	CU_ASSERT_EQUAL(end, 2);
+	CU_ASSERT_EQUAL(t.rows[2].trial, 1);
+	CU_ASSERT_EQUAL(t.rows[2].col, RC_READ);
+	CU_ASSERT_EQUAL_FATAL(timeline_next_pass(&t, end, &first, &end), 0);
+	CU_ASSERT_EQUAL(end, 4);
+	CU_ASSERT(timeline_next_pass(&t, end, &first, &end) != 0);
+	timeline_acc_release(&a);
+	timeline_release(&t);
+}
+
+/* Without timeline_acc_begin (a pass that ran no timed loop) nothing is kept. */
+static void test_not_started(void)
+{
+	struct timeline_acc a;
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 10 * MS) == 0);
+	timeline_acc_reset(&a, 4096);
+	timeline_acc_end(&a, 5000 * MS, 4096);
+	CU_ASSERT_EQUAL(a.n, 0);
+	timeline_acc_release(&a);
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_grid),
+	CU_CASE(test_short_last_step),
+	CU_CASE(test_keep),
+	CU_CASE(test_not_started),
+	{ 0 }
+};
+
+CU_MAIN("timeline", cases)
