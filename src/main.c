@@ -30,6 +30,7 @@ static const struct {
 	{ .word = "report", .fn = cmd_report },
 	{ .word = "fileop", .fn = cmd_fileop },
 	{ .word = "files", .fn = cmd_files },
+	{ .word = "db", .fn = cmd_db },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
