@@ -22,6 +22,7 @@
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "options/cmdargs.h"
+#include "report/csvout.h"
 #include "results.h"
 #include "run/throughput.h"
 #include "units.h"
@@ -31,7 +32,8 @@
 
 static const char rank_usage[] =
 	"usage: iosweep db rank --test TEST --file-size SIZE [--record SIZE] [FILTERS]\n"
-	"                       [--highlight RUN] [--plot DIR] [--format TERM] [--overwrite]\n"
+	"                       [--highlight RUN] [--csv FILE] [--plot DIR] [--format TERM]\n"
+	"                       [--overwrite]\n"
 	"  --plot DIR: write DIR/rank.gp (and render it when gnuplot is installed)\n";
 
 static int test_known(const char *t)
@@ -63,6 +65,38 @@ static void print_rank(const struct db_rank_row *r, size_t n, int64_t hl)
 		       (unsigned long long)r[i].record_kb, r[i].n, r[i].mean_kbps, lo, hi, bar,
 		       r[i].id == hl ? "  <- highlighted" : "");
 	}
+}
+
+/* --csv FILE: the table for spreadsheets and scripts. */
+static int rank_csv(const struct db_rank_row *r, size_t n, int64_t hl, const char *path,
+		    int overwrite)
+{
+	struct outfile f;
+	char err[IOSWEEP_ERR_MAX], line[1024];
+	if (outfile_open(&f, path, 0, overwrite, err, sizeof(err)))
+		goto fail;
+	outfile_printf(&f, "rank,id,label,host,fs_type,record_kb,n,mean_kbps,ci95_low,"
+		       "ci95_high,highlighted\n");
+	for (size_t i = 0; i < n; i++) {
+		size_t k = (size_t)snprintf(line, sizeof(line), "%zu,%lld", i + 1,
+					    (long long)r[i].id);
+		k += csvout_field(line + k, sizeof(line) - k, r[i].label, 0);
+		k += csvout_field(line + k, sizeof(line) - k, r[i].host, 0);
+		k += csvout_field(line + k, sizeof(line) - k, r[i].fs_type, 0);
+		outfile_write(&f, line, k < sizeof(line) ? k : sizeof(line) - 1);
+		outfile_printf(&f, ",%llu,%u,%.3f", (unsigned long long)r[i].record_kb, r[i].n,
+			       r[i].mean_kbps);
+		if (isfinite(r[i].ci_low))
+			outfile_printf(&f, ",%.3f,%.3f", r[i].ci_low, r[i].ci_high);
+		else
+			outfile_printf(&f, ",,");
+		outfile_printf(&f, ",%d\n", r[i].id == hl);
+	}
+	if (outfile_commit(&f, err, sizeof(err)) == 0)
+		return IOSWEEP_EXIT_OK;
+fail:
+	cmd_msg("db rank", "%s", err);
+	return IOSWEEP_EXIT_IO;
 }
 
 static int rank_chart(const struct db_rank_row *r, size_t n, int64_t hl,
@@ -123,7 +157,7 @@ int cmd_db_rank(int argc, char **argv)
 {
 	struct cmdargs ca;
 	const char *target = NULL, *file = NULL, *record = NULL, *highlight = NULL;
-	const char *plot = NULL, *term = NULL;
+	const char *plot = NULL, *term = NULL, *csv = NULL;
 	int overwrite = 0;
 	struct db_rank_query q = { 0 };
 	struct cmdargs_list where = { NULL, 0 };
@@ -133,6 +167,7 @@ int cmd_db_rank(int argc, char **argv)
 		{ "--record", CMDARGS_STRING, &record, 1 },
 		{ "--highlight", CMDARGS_STRING, &highlight, 1 },
 		{ "--plot", CMDARGS_STRING, &plot, 1 },
+		{ "--csv", CMDARGS_STRING, &csv, 1 },
 		{ "--format", CMDARGS_STRING, &term, 1 },
 		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
 		FILTER_OPTS(q.where, where),
@@ -196,7 +231,9 @@ int cmd_db_rank(int argc, char **argv)
 		found |= rows[i].id == hl;
 	if (highlight && !found)
 		cmd_msg("db rank", "--highlight '%s': that run is not among these", highlight);
-	if (plot && n)
+	if (csv)
+		rc = rank_csv(rows, n, hl, csv, overwrite);
+	if (plot && n && rc == IOSWEEP_EXIT_OK)
 		rc = rank_chart(rows, n, hl, &q, plot, term, overwrite);
 out:
 	db_rank_free(rows, n);

@@ -106,7 +106,8 @@ struct db *db_open(const char *target, int for_write, char *err, size_t errlen)
 		return NULL;
 	}
 	db->ops = ops;
-	if (ops->open(db, t, err, errlen) || db_schema_ready(db, for_write, err, errlen)) {
+	if (ops->open(db, t, err, errlen) || db_schema_ready(db, for_write, err, errlen) ||
+	    (ops->ready && ops->ready(db, err, errlen))) {
 		db_close(db);
 		return NULL;
 	}

@@ -61,6 +61,8 @@ struct db_ops {
 		     db_row_fn fn, void *ctx, char *err, size_t errlen);
 	/* 1 when the database can only be read (a read-only file) */
 	int (*read_only)(struct db *db);
+	/* After the schema is known good (nothing is written before): may be NULL. */
+	int (*ready)(struct db *db, char *err, size_t errlen);
 };
 
 struct db {

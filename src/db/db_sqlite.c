@@ -50,7 +50,16 @@ static int sq_open(struct db *db, const char *target, char *err, size_t errlen)
 	sqlite3_extended_result_codes(s->h, 0);
 	if (sqlite3_exec(s->h, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK)
 		return sq_err(db, s->h, err, errlen);
-	/* WAL needs a writable file; a read-only one is read as it is */
+	return 0;
+}
+
+/*
+ * WAL, once the file is known to be ours (switching writes the header,
+ * which a file refused must keep); a read-only file is read as it is.
+ */
+static int sq_ready(struct db *db, char *err, size_t errlen)
+{
+	struct sq *s = db->h;
 	if (!sqlite3_db_readonly(s->h, "main") &&
 	    sqlite3_exec(s->h, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK)
 		return sq_err(db, s->h, err, errlen);
@@ -173,6 +182,7 @@ const struct db_ops db_sqlite_ops = {
 	.exec = sq_exec,
 	.query = sq_query,
 	.read_only = sq_read_only,
+	.ready = sq_ready,
 };
 #else
 const struct db_ops db_sqlite_ops = {
