@@ -45,6 +45,9 @@ static const struct {
 	{ "files", &cmd_files_usage, "small-file workloads (presets such as photo-library "
 	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
 	  "per phase", 1 },
+	{ "db", &cmd_db_usage, "the results library: add runs to an SQLite file or a "
+	  "PostgreSQL database, list, tag, rank them (the NAS chart), compare, report "
+	  "and export them", 0 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

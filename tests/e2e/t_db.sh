@@ -193,7 +193,18 @@ else
 	fail "the big add ended before it could be killed mid-transaction"
 fi
 
-# 9. the default file: $XDG_DATA_HOME/iosweep/results.db, or IOSWEEP_DB
+# 9. --db-add: a complete run goes in; a database that cannot take it
+#    stops the run before anything is measured
+expect_success "$IOSWEEP" -a -n 64k -g 128k -i 0 --label swadd --out "$T/swadd" --db-add --db "$DB"
+check grep -q "^iosweep: added to the results library $DB as run [0-9]*\$" "$T/err"
+check test "$(sqlite3 "$DB" "SELECT count(*) FROM runs WHERE label = 'swadd'")" -eq 1
+expect_failure 2 "$IOSWEEP" -a -n 64k -g 128k -i 0 --out "$T/swjunk" --db-add --db "$T/junk.db"
+check one_line_error
+check grep -q "junk.db.*not a database" "$T/err"
+check test ! -e "$T/swjunk"
+check cmp "$T/junk.db" "$T/junk.orig"
+
+# 10. the default file: $XDG_DATA_HOME/iosweep/results.db, or IOSWEEP_DB
 XDG_DATA_HOME="$T/xdg" expect_success "$IOSWEEP" db add "$T/run1"
 check test -s "$T/xdg/iosweep/results.db"
 IOSWEEP_DB="$T/env.db" expect_success "$IOSWEEP" db add "$T/run1"
