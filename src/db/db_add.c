@@ -22,6 +22,7 @@
 #include "lib/err.h"
 #include "lib/readfile.h"
 #include "lib/sha256.h"
+#include "lib/strbuf.h"
 #include "platform/platform.h"
 #include "results.h"
 #include "run/throughput.h"
@@ -139,19 +140,80 @@ static const char *run_kind(const struct result_set *rs)
 	return "sweep";
 }
 
-static const char *sample_sql =
-	"INSERT INTO samples (run_id, test, file_kb, record_kb, procs, trial, bytes, "
-	"elapsed_ns, ops, rate_kbps, partial) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-	"$10, $11)";
+/*
+ * Samples go in BATCH rows per INSERT (one round trip to a server for
+ * each batch, not each row); the statement for a full batch is built
+ * once and prepared once per connection, the last partial batch gets
+ * its own.  The numbers go as text, which both backends read.
+ */
+#define BATCH 100
+#define SAMPLE_COLS 11
 
-/* One sample row; the numbers as text in num[] (both backends read it). */
-static int put_sample(struct db *db, const char *id, const char *test, uint64_t file_kb,
+struct batch {
+	struct db *db;
+	const char *id;
+	char num[BATCH][9][32];
+	const char *test[BATCH];
+	int null_rate[BATCH];
+	size_t n;
+	char *sql_full;     /* the statement for BATCH rows */
+	struct db_val p[BATCH * SAMPLE_COLS];
+};
+
+static char *batch_sql(size_t rows)
+{
+	struct sbuf b = { NULL, 0, 0, 0 };
+	sb_puts(&b, "INSERT INTO samples (run_id, test, file_kb, record_kb, procs, trial, bytes, "
+		"elapsed_ns, ops, rate_kbps, partial) VALUES ");
+	for (size_t r = 0; r < rows; r++) {
+		sb_puts(&b, r ? ", (" : "(");
+		for (int c = 0; c < SAMPLE_COLS; c++)
+			sb_printf(&b, "%s$%zu", c ? ", " : "", r * SAMPLE_COLS + c + 1);
+		sb_puts(&b, ")");
+	}
+	if (b.failed) {
+		sb_release(&b);
+		return NULL;
+	}
+	return b.p;
+}
+
+static int batch_flush(struct batch *bt, char *err, size_t errlen)
+{
+	char *sql;
+	int rc;
+	if (bt->n == 0)
+		return 0;
+	for (size_t r = 0; r < bt->n; r++) {
+		struct db_val *p = &bt->p[r * SAMPLE_COLS];
+		p[0] = db_text(bt->id);
+		p[1] = db_text(bt->test[r]);
+		for (int i = 0; i < 9; i++)
+			p[2 + i] = db_text(bt->num[r][i]);
+		if (bt->null_rate[r])
+			p[9] = db_text(NULL);
+	}
+	if (bt->n == BATCH) {
+		if (!bt->sql_full && !(bt->sql_full = batch_sql(BATCH)))
+			return err_set(err, errlen, "out of memory");
+		sql = bt->sql_full;
+	} else if (!(sql = batch_sql(bt->n))) {
+		return err_set(err, errlen, "out of memory");
+	}
+	rc = db_query(bt->db, sql, bt->p, (int)(bt->n * SAMPLE_COLS), NULL, NULL, err, errlen);
+	if (sql != bt->sql_full)
+		free(sql);
+	bt->n = 0;
+	return rc;
+}
+
+/* One sample row into the batch, sent when it is full. */
+static int put_sample(struct batch *bt, const char *test, uint64_t file_kb,
 		      uint64_t record_kb, unsigned procs, unsigned trial, uint64_t bytes,
 		      uint64_t elapsed_ns, uint64_t ops, double rate_kbps, int partial,
 		      char *err, size_t errlen)
 {
-	char num[9][32];
-	struct db_val p[11];
+	char (*num)[32] = bt->num[bt->n];
 	snprintf(num[0], 32, "%llu", (unsigned long long)file_kb);
 	snprintf(num[1], 32, "%llu", (unsigned long long)record_kb);
 	snprintf(num[2], 32, "%u", procs);
@@ -161,19 +223,23 @@ static int put_sample(struct db *db, const char *id, const char *test, uint64_t 
 	snprintf(num[6], 32, "%llu", (unsigned long long)ops);
 	snprintf(num[7], 32, "%.17g", rate_kbps);
 	snprintf(num[8], 32, "%d", partial);
-	p[0] = db_text(id);
-	p[1] = db_text(test);
-	for (int i = 0; i < 9; i++)
-		p[2 + i] = db_text(num[i]);
-	if (!isfinite(rate_kbps))
-		p[9] = db_text(NULL);
-	return db_query(db, sample_sql, p, 11, NULL, NULL, err, errlen);
+	bt->test[bt->n] = test;
+	bt->null_rate[bt->n] = !isfinite(rate_kbps);
+	if (++bt->n == BATCH)
+		return batch_flush(bt, err, errlen);
+	return 0;
 }
 
 static int put_samples(struct db *db, const char *id, const struct result_set *rs,
 		       char *err, size_t errlen)
 {
 	unsigned procs = rs->nclients ? rs->nclients : 1;
+	struct batch *bt = calloc(1, sizeof(*bt));
+	int rc = -1;
+	if (!bt)
+		return err_set(err, errlen, "out of memory");
+	bt->db = db;
+	bt->id = id;
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		const struct result_sample *s = &rs->samples[i];
 		const struct result_cell *c = &rs->cells[s->cell];
@@ -181,19 +247,23 @@ static int put_samples(struct db *db, const char *id, const struct result_set *r
 			      results_sample_value(rs, s, RESULTS_UNIT_KBPS) : NAN;
 		if (c->placeholder)
 			continue;
-		if (put_sample(db, id, results_col_name(s->col), c->file_kb, c->record_kb, procs,
+		if (put_sample(bt, results_col_name(s->col), c->file_kb, c->record_kb, procs,
 			       s->trial, s->bytes, s->elapsed_ns, s->ops, rate,
 			       (s->flags & RESULTS_SF_PARTIAL) != 0, err, errlen))
-			return -1;
+			goto out;
 	}
 	for (size_t i = 0; i < rs->ntp; i++) {
 		const struct result_tp *t = &rs->tp[i];
 		const struct tp_test_def *def = throughput_test_def(t->kind);
-		if (put_sample(db, id, def ? def->name : "throughput", t->file_kb, t->record_kb,
+		if (put_sample(bt, def ? def->name : "throughput", t->file_kb, t->record_kb,
 			       t->procs, t->trial, 0, 0, 0, t->children, 0, err, errlen))
-			return -1;
+			goto out;
 	}
-	return 0;
+	rc = batch_flush(bt, err, errlen);
+out:
+	free(bt->sql_full);
+	free(bt);
+	return rc;
 }
 
 static int put_run(struct db *db, const struct result_set *rs, const char *hash,

@@ -127,22 +127,29 @@ static int pg_query(struct db *db, const char *sql, const struct db_val *params,
 		    db_row_fn fn, void *ctx, char *err, size_t errlen)
 {
 	struct pg *p = db->h;
-	const char *vals[64], *row[64];
-	int lens[64], fmts[64];
+	const char *row[64];
 	size_t rlen[64];
 	int rc = 0;
 	const char *name = pg_prepare(db, sql, err, errlen);
+	const char **vals = calloc(np ? (size_t)np : 1, sizeof(*vals));
+	int *lens = calloc(np ? (size_t)np : 1, sizeof(*lens));
+	int *fmts = calloc(np ? (size_t)np : 1, sizeof(*fmts));
 
-	if (!name)
-		return -1;
-	if (np > 64)
-		return err_set(err, errlen, "database '%s': too many parameters", db->name);
+	if (!name || !vals || !lens || !fmts) {
+		free(vals);
+		free(lens);
+		free(fmts);
+		return name ? err_set(err, errlen, "out of memory") : -1;
+	}
 	for (int i = 0; i < np; i++) {
 		vals[i] = params[i].p;
 		lens[i] = params[i].blob ? (int)params[i].len : 0;
 		fmts[i] = params[i].blob ? 1 : 0;
 	}
 	PGresult *r = PQexecPrepared(p->c, name, np, vals, lens, fmts, 0);
+	free(vals);
+	free(lens);
+	free(fmts);
 	ExecStatusType st = PQresultStatus(r);
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		pg_err(db, PQerrorMessage(p->c), err, errlen);

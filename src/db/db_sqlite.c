@@ -56,12 +56,16 @@ static int sq_open(struct db *db, const char *target, char *err, size_t errlen)
 /*
  * WAL, once the file is known to be ours (switching writes the header,
  * which a file refused must keep); a read-only file is read as it is.
+ * synchronous = NORMAL is WAL's usual pairing: a commit is atomic and
+ * survives the program's crash; a power cut may lose the last commits,
+ * never half of one.
  */
 static int sq_ready(struct db *db, char *err, size_t errlen)
 {
 	struct sq *s = db->h;
 	if (!sqlite3_db_readonly(s->h, "main") &&
-	    sqlite3_exec(s->h, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK)
+	    (sqlite3_exec(s->h, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK ||
+	     sqlite3_exec(s->h, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL) != SQLITE_OK))
 		return sq_err(db, s->h, err, errlen);
 	return 0;
 }
