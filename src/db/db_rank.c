@@ -139,7 +139,8 @@ int db_rank(struct db *db, const struct db_rank_query *q, struct db_rank_row **r
 		sb_puts(&sql, " AND s.record_kb = $3");
 	}
 	db_filter_sql(&sql, &q->where, params, &np);
-	sb_puts(&sql, " ORDER BY r.id, s.record_kb, s.trial");
+	/* the covering index's order when the record size is given: no sort */
+	sb_puts(&sql, " ORDER BY s.run_id, s.record_kb, s.trial");
 	if (sql.failed)
 		rc = err_set(err, errlen, "out of memory");
 	else if ((rc = db_query(db, sql.p, params, np, rank_row, c, err, errlen)) == 0 &&
