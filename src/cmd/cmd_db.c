@@ -40,6 +40,7 @@ static const char db_usage[] =
 	"  db rm RUN... [--yes]             remove runs (asks unless --yes)\n"
 	"  db rank --test TEST --file-size SIZE [--record SIZE] [FILTERS]\n"
 	"          [--highlight RUN] [--csv FILE] [--plot DIR] [--format TERM]\n"
+	"          [--html FILE]\n"
 	"                                   the runs ranked at one cell, with the\n"
 	"                                   95% confidence interval, and the chart\n"
 	"  db compare A B [--csv FILE]      iosweep compare on two runs\n"

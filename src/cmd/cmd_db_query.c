@@ -19,7 +19,10 @@
 #include "cmd/cmd_db_priv.h"
 #include "cmd/commands.h"
 #include "db/db.h"
+#include "html/html_rank.h"
 #include "iosweep.h"
+#include "lib/readfile.h"
+#include "platform/platform.h"
 #include "lib/outfile.h"
 #include "options/cmdargs.h"
 #include "report/csvout.h"
@@ -33,7 +36,8 @@
 static const char rank_usage[] =
 	"usage: iosweep db rank --test TEST --file-size SIZE [--record SIZE] [FILTERS]\n"
 	"                       [--highlight RUN] [--csv FILE] [--plot DIR] [--format TERM]\n"
-	"                       [--overwrite]\n"
+	"                       [--html FILE] [--overwrite]\n"
+	"  --html FILE: one page with the chart (SVG, when gnuplot is installed) and table\n"
 	"  --plot DIR: write DIR/rank.gp (and render it when gnuplot is installed)\n";
 
 static int test_known(const char *t)
@@ -99,28 +103,40 @@ fail:
 	return IOSWEEP_EXIT_IO;
 }
 
+static void rank_title(const struct db_rank_query *q, size_t n, char *title, size_t tlen,
+		       char *what, size_t wlen)
+{
+	char fs[32], rs[32] = "best";
+	units_format_size_kb(q->file_kb, fs, sizeof(fs));
+	if (q->record_kb)
+		units_format_size_kb(q->record_kb, rs, sizeof(rs));
+	snprintf(title, tlen, "%s, %s file, %s records: %zu run%s ranked", q->test, fs, rs, n,
+		 n == 1 ? "" : "s");
+	snprintf(what, wlen, "the mean kB/s of each run's full trials of %s at a %s file (%s "
+		 "record size), best first, with the 95%% confidence interval of the mean",
+		 q->test, fs, rs);
+}
+
+/*
+ * The chart: dir/rank.gp, rendered with term when gnuplot is there
+ * (*rendered set to 1).  quiet: say nothing on stdout (for --html).
+ */
 static int rank_chart(const struct db_rank_row *r, size_t n, int64_t hl,
 		      const struct db_rank_query *q, const char *dir, const char *term,
-		      int overwrite)
+		      int overwrite, int quiet, int *rendered)
 {
 	struct gnuplot_rank_bar *bars = calloc(n ? n : 1, sizeof(*bars));
 	struct gnuplot_files files = { NULL, 0 };
-	char err[IOSWEEP_ERR_MAX], title[256], what[512], fs[32], rs[32] = "best";
+	char err[IOSWEEP_ERR_MAX], title[256], what[512];
 	char labels[REPORT_MAX_RUNS][64];
 	int rc = IOSWEEP_EXIT_OK;
 
+	*rendered = 0;
 	if (!bars) {
 		cmd_msg("db rank", "out of memory");
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	units_format_size_kb(q->file_kb, fs, sizeof(fs));
-	if (q->record_kb)
-		units_format_size_kb(q->record_kb, rs, sizeof(rs));
-	snprintf(title, sizeof(title), "%s, %s file, %s records: %zu run%s ranked", q->test, fs,
-		 rs, n, n == 1 ? "" : "s");
-	snprintf(what, sizeof(what), "the mean kB/s of each run's full trials of %s at a %s "
-		 "file (%s record size), best first, with the 95%% confidence interval of the mean",
-		 q->test, fs, rs);
+	rank_title(q, n, title, sizeof(title), what, sizeof(what));
 	for (size_t i = 0; i < n; i++) {
 		if (i < REPORT_MAX_RUNS) {
 			snprintf(labels[i], sizeof(labels[i]), "%s (%lld)", r[i].label,
@@ -140,16 +156,62 @@ static int rank_chart(const struct db_rank_row *r, size_t n, int64_t hl,
 		cmd_msg("db rank", "%s", err);
 		rc = IOSWEEP_EXIT_IO;
 	} else if (!gnuplot_available()) {
-		printf("%s (gnuplot not found: render it with gnuplot %s)\n", files.items[0].path,
-		       files.items[0].path);
+		if (!quiet)
+			printf("%s (gnuplot not found: render it with gnuplot %s)\n",
+			       files.items[0].path, files.items[0].path);
 	} else if (gnuplot_render(files.items[0].path, term, err, sizeof(err))) {
 		cmd_msg("db rank", "%s", err);
 		rc = IOSWEEP_EXIT_IO;
 	} else {
-		printf("%s (rendered)\n", files.items[0].path);
+		*rendered = 1;
+		if (!quiet)
+			printf("%s (rendered)\n", files.items[0].path);
 	}
 	gnuplot_files_release(&files);
 	free(bars);
+	return rc;
+}
+
+/* --html FILE: the page, its chart drawn as SVG in a temporary folder. */
+static int rank_html(const struct db_rank_row *r, size_t n, int64_t hl,
+		     const struct db_rank_query *q, const char *path, int overwrite)
+{
+	struct html_rank_row *hr = calloc(n ? n : 1, sizeof(*hr));
+	char err[IOSWEEP_ERR_MAX], title[256], what[512], tmp[4096], svgp[4200];
+	const char *base = getenv("TMPDIR");
+	char *svg = NULL;
+	size_t svglen;
+	int rendered = 0, rc = IOSWEEP_EXIT_OK;
+
+	if (!hr) {
+		cmd_msg("db rank", "out of memory");
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	snprintf(tmp, sizeof(tmp), "%s/iosweep-rank.XXXXXX", base && *base ? base : "/tmp");
+	if (n && gnuplot_available() && plat_mkdtemp(tmp)) {
+		if (rank_chart(r, n, hl, q, tmp, "svg", 0, 1, &rendered) == IOSWEEP_EXIT_OK &&
+		    rendered) {
+			snprintf(svgp, sizeof(svgp), "%s/rank.svg", tmp);
+			if (readfile_all(svgp, (size_t)64 << 20, "an SVG chart", &svg, &svglen, err,
+					 sizeof(err)))
+				svg = NULL;
+		}
+		cmd_db_unexport(tmp, NULL, 0);
+	}
+	for (size_t i = 0; i < n; i++) {
+		hr[i] = (struct html_rank_row){ r[i].id, r[i].label, r[i].host, r[i].fs_type,
+						r[i].record_kb, r[i].n, r[i].mean_kbps, r[i].ci_low,
+						r[i].ci_high, r[i].id == hl };
+	}
+	rank_title(q, n, title, sizeof(title), what, sizeof(what));
+	if (html_rank_write(path, title, what, svg, hr, n, overwrite, err, sizeof(err))) {
+		cmd_msg("db rank", "%s", err);
+		rc = IOSWEEP_EXIT_IO;
+	} else {
+		printf("%s%s\n", path, svg ? "" : " (no chart: gnuplot not found)");
+	}
+	free(svg);
+	free(hr);
 	return rc;
 }
 
@@ -157,7 +219,7 @@ int cmd_db_rank(int argc, char **argv)
 {
 	struct cmdargs ca;
 	const char *target = NULL, *file = NULL, *record = NULL, *highlight = NULL;
-	const char *plot = NULL, *term = NULL, *csv = NULL;
+	const char *plot = NULL, *term = NULL, *csv = NULL, *html = NULL;
 	int overwrite = 0;
 	struct db_rank_query q = { 0 };
 	struct cmdargs_list where = { NULL, 0 };
@@ -168,6 +230,7 @@ int cmd_db_rank(int argc, char **argv)
 		{ "--highlight", CMDARGS_STRING, &highlight, 1 },
 		{ "--plot", CMDARGS_STRING, &plot, 1 },
 		{ "--csv", CMDARGS_STRING, &csv, 1 },
+		{ "--html", CMDARGS_STRING, &html, 1 },
 		{ "--format", CMDARGS_STRING, &term, 1 },
 		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
 		FILTER_OPTS(q.where, where),
@@ -233,8 +296,11 @@ int cmd_db_rank(int argc, char **argv)
 		cmd_msg("db rank", "--highlight '%s': that run is not among these", highlight);
 	if (csv)
 		rc = rank_csv(rows, n, hl, csv, overwrite);
+	int rendered;
 	if (plot && n && rc == IOSWEEP_EXIT_OK)
-		rc = rank_chart(rows, n, hl, &q, plot, term, overwrite);
+		rc = rank_chart(rows, n, hl, &q, plot, term, overwrite, 0, &rendered);
+	if (html && rc == IOSWEEP_EXIT_OK)
+		rc = rank_html(rows, n, hl, &q, html, overwrite);
 out:
 	db_rank_free(rows, n);
 	cmdargs_release(&ca);

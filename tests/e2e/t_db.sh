@@ -52,6 +52,12 @@ expect_success "$IOSWEEP" db rank --db "$DB" --test read --file-size 256k --high
 	--plot "$T/chart" --format dumb
 check grep -q 'boxA (1).*	1$' "$T/chart/rank.gp"
 if command -v gnuplot >/dev/null; then check test -s "$T/chart/rank.txt"; fi
+# the page: the table, the highlighted run marked, the chart inlined
+expect_success "$IOSWEEP" db rank --db "$DB" --test read --file-size 256k --highlight boxA \
+	--html "$T/rank.html"
+check grep -q '<tr class=hl><td class=n>[0-9]*</td><td class=n>1</td><td>boxA</td>' "$T/rank.html"
+check grep -q '<td>nas-old</td>' "$T/rank.html"
+if command -v gnuplot >/dev/null; then check grep -q '<svg' "$T/rank.html"; fi
 # bad queries
 expect_failure 2 "$IOSWEEP" db rank --db "$DB" --test reed --file-size 1m
 check one_line_error
