@@ -33,7 +33,7 @@ struct rank_ctx {
 	char *label, *host, *fs;
 	double x[RANK_MAX_TRIALS];
 	size_t nx;
-	int open, oom;
+	int open;
 };
 
 static void take(char **dst, const char *src)
