@@ -31,6 +31,7 @@ static const struct {
 	{ .word = "fileop", .fn = cmd_fileop },
 	{ .word = "files", .fn = cmd_files },
 	{ .word = "resume", .fn = cmd_resume },
+	{ .word = "db", .fn = cmd_db },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */

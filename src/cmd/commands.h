@@ -26,6 +26,7 @@ int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -90,5 +91,6 @@ extern const char *const cmd_profile_usage;
 extern const char *const cmd_fileop_usage;
 extern const char *const cmd_files_usage;
 extern const char *const cmd_resume_usage;
+extern const char *const cmd_db_usage;
 
 #endif

@@ -39,6 +39,7 @@
 #include "run/runner.h"
 #include "run/telemetry.h"
 #include "run/settle.h"
+#include "db/db.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
 #include "cmd/sweep_journal.h"
@@ -354,6 +355,40 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	return rc;
 }
 
+/*
+ * --db-add: the library is opened once before the run, so a database
+ * that cannot take the run (absent backend, refused login, newer
+ * schema, read-only) stops it before anything is measured; the folder
+ * is added when the run is complete.  0 or -1.
+ */
+static int db_add_check(const struct options *o, char *err, size_t errlen)
+{
+	struct db *db;
+	if (!o->db_add)
+		return 0;
+	if (!(db = db_open(o->db, 1, err, errlen)))
+		return -1;
+	db_close(db);
+	return 0;
+}
+
+static int db_add_dir(const struct options *o, const char *dir)
+{
+	char err[IOSWEEP_ERR_MAX];
+	int64_t id;
+	int already;
+	struct db *db = db_open(o->db, 1, err, sizeof(err));
+	if (!db || db_add(db, dir, NULL, &id, &already, err, sizeof(err)) != 0) {
+		cmd_msg(NULL, "--db-add: %s (the results stay in %s/)", err, dir);
+		db_close(db);
+		return -1;
+	}
+	cmd_msg(NULL, "%s the results library %s as run %lld",
+		already ? "already in" : "added to", db_name(db), (long long)id);
+	db_close(db);
+	return 0;
+}
+
 static void (*result_hook)(void *ctx, const struct options *o,
 			    const struct result_set *rs);
 static void *result_hook_ctx;
@@ -413,8 +448,9 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 	}
 	/* the outputs are the leader's (the only client in the plain build) */
 	else if (clients_agree(clients_leader() ?
-			  claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
-					err, sizeof(err)) : 0, err, sizeof(err)) != 0)
+			       (db_add_check(o, err, sizeof(err)) ||
+				claim_outputs(o, p, &rs, dir, sizeof(dir), made, sizeof(made),
+					      err, sizeof(err))) : 0, err, sizeof(err)) != 0)
 		goto fail_start;
 	cmd_catch_stop();	/* from here on a signal must not leave the file behind */
 	int prepared = runner_prepare(o, err, sizeof(err));
@@ -493,6 +529,9 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 	if (saved)
 		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
 			"results" : "results of the finished cells", dir);
+	if (saved && status == IOSWEEP_EXIT_OK && o->db_add && clients_leader() &&
+	    db_add_dir(o, dir) != 0)
+		status = IOSWEEP_EXIT_FAILURE;
 	if (result_hook && status == IOSWEEP_EXIT_OK)
 		result_hook(result_hook_ctx, o, &rs);
 	results_release(&rs);

@@ -47,6 +47,9 @@ static const struct {
 	  "per phase", 1 },
 	{ "resume", &cmd_resume_usage, "continue a sweep that was killed or interrupted, "
 	  "from the journal in its result folder, skipping the finished passes", 0 },
+	{ "db", &cmd_db_usage, "the results library: add runs to an SQLite file or a "
+	  "PostgreSQL database, list, tag, rank them (the NAS chart), compare, report "
+	  "and export them", 0 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

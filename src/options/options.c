@@ -956,6 +956,7 @@ void options_release(struct options *o)
 	free(o->file_list);
 	free(o->label);
 	free(o->out_dir);
+	free(o->db);
 	free(o->command_line);
 	for (i = 0; i < 2; i++) {
 		free(o->traj_path[i]);

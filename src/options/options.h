@@ -163,6 +163,8 @@ struct options {
 	int overwrite;              /* --overwrite: -f may name an existing file */
 	int gzip;                   /* --gzip */
 	int json;                   /* --json: summary.json beside the CSV files */
+	int db_add;                 /* --db-add: the results folder into the library */
+	char *db;                   /* --db PATH|URL: that library (db.h) */
 	int force;                  /* --force: skip the free-space check */
 	int plot;                   /* --plot: charts into <out>/plots */
 	int report;                 /* --report: <out>/report.html (html.h) */

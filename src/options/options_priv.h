@@ -19,7 +19,7 @@
 #define OPTIONS_MIN_AUTO_FILE_KB UINT64_C(4)    /* IOzone's RECLEN_START */
 
 /* struct opt_parse keeps state per table row for at most this many rows. */
-#define OPT_MAX_ROWS 128
+#define OPT_MAX_ROWS 192
 
 enum opt_arg {
 	OPT_ARG_NONE,    /* a flag */

@@ -318,6 +318,12 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "gzip", OPT_GROUP_OURS, gzip, NULL, "gzip the CSV files"),
 	FLAG(NULL, "json", OPT_GROUP_OURS, json, NULL,
 	     "also write summary.json: summary.csv, throughput.csv, metadata and cliffs as JSON"),
+	FLAG(NULL, "db-add", OPT_GROUP_OURS, db_add, NULL,
+	     "when the run is complete, add its results folder to the results "
+	     "library (iosweep db; --db, else $IOSWEEP_DB, else the default file)"),
+	{ NULL, "db", OPT_ARG_STRING, "PATH|URL", 0, 0, OPT_GROUP_OURS,
+	  "the results library of --db-add: an SQLite file or a postgresql:// URL",
+	  "$XDG_DATA_HOME/iosweep/results.db", OFF(db), NULL, opt_set_string },
 	FLAG(NULL, "force", OPT_GROUP_OURS, force, NULL, "skip the free-space check"),
 	FLAG(NULL, "plot", OPT_GROUP_OURS, plot, NULL,
 	     "write gnuplot charts into the output directory and render them"),

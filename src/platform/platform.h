@@ -350,6 +350,8 @@ long plat_pid(void);
 
 /* 1 when standard error is a terminal. */
 int plat_stderr_is_tty(void);
+/* 1 when standard input is a terminal (someone can answer a question). */
+int plat_stdin_is_tty(void);
 
 /* ---- a tree of names (fileop) ------------------------------------------- */
 

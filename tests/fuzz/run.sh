@@ -247,7 +247,7 @@ for bin in "$@"; do
 		case $name in
 		fuzz_options) seed_options "$corpus" ;;
 		fuzz_import) seed_import "$corpus" ;;
-		fuzz_import_dir) seed_import_dir "$corpus" ;;
+		fuzz_import_dir | fuzz_db_add) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
 		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;

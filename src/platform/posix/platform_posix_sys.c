@@ -210,6 +210,11 @@ int plat_stderr_is_tty(void)
 	return isatty(2);
 }
 
+int plat_stdin_is_tty(void)
+{
+	return isatty(0);
+}
+
 /* ---- time ------------------------------------------------------------------ */
 
 uint64_t clock_now_ns(void)

@@ -347,6 +347,11 @@ int plat_stderr_is_tty(void)
 	return _isatty(2);
 }
 
+int plat_stdin_is_tty(void)
+{
+	return _isatty(0);
+}
+
 /* ---- time ------------------------------------------------------------------ */
 
 uint64_t clock_now_ns(void)
