@@ -227,7 +227,7 @@ static void test_resume_and_set(void)
 	char *buf = slurp_journal(tmpdir, &len);
 	parse_expect(buf, len, 0, NULL, &d);
 	results_init(&out);
-	CU_ASSERT_EQUAL_FATAL(journal_doc_to_set(&d, &out, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(journal_doc_to_set(&d, "j", &out, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(out.nsamples, 4);
 	CU_ASSERT_EQUAL(out.ncells, 1);
 	CU_ASSERT_EQUAL(out.trials, 2);
