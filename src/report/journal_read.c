@@ -185,16 +185,31 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 	return 0;
 }
 
+/*
+ * Room for one more element in the array *arr (n used of *alloc, elem
+ * bytes each), doubling it.  0 or -1 (out of memory, *arr unchanged).
+ */
+static int room_for_one(void *arr, size_t n, size_t *alloc, size_t elem)
+{
+	void **a = arr;
+	size_t k;
+	void *p;
+
+	if (n < *alloc)
+		return 0;
+	k = *alloc ? 2 * *alloc : 16;
+	p = realloc(*a, k * elem);
+	if (!p)
+		return -1;
+	*a = p;
+	*alloc = k;
+	return 0;
+}
+
 static int add_sample(struct journal_doc *d, const struct journal_sample *js)
 {
-	if (d->nsamples == d->samples_alloc) {
-		size_t n = d->samples_alloc ? 2 * d->samples_alloc : 64;
-		struct journal_sample *p = realloc(d->samples, n * sizeof(*p));
-		if (!p)
-			return -1;
-		d->samples = p;
-		d->samples_alloc = n;
-	}
+	if (room_for_one(&d->samples, d->nsamples, &d->samples_alloc, sizeof(*d->samples)))
+		return -1;
 	d->samples[d->nsamples++] = *js;
 	return 0;
 }
@@ -268,14 +283,8 @@ static int parse_done(struct journal_doc *d, char **f, size_t nf)
 	if (nf != 4 || get_u64(f[1], &v[0]) || get_u64(f[2], &v[1]) ||
 	    get_u64(f[3], &v[2]) || v[2] > 65535)
 		return -1;
-	if (d->ndone == d->done_alloc) {
-		size_t n = d->done_alloc ? 2 * d->done_alloc : 64;
-		uint64_t (*p)[3] = realloc(d->done, n * sizeof(*p));
-		if (!p)
-			return -1;
-		d->done = p;
-		d->done_alloc = n;
-	}
+	if (room_for_one(&d->done, d->ndone, &d->done_alloc, sizeof(*d->done)))
+		return -1;
 	memcpy(d->done[d->ndone++], v, sizeof(v));
 	return 0;
 }
@@ -294,14 +303,9 @@ static int parse_tp(struct journal_doc *d, char **f, size_t nf)
 	if (v[0] >= TP_NKINDS || v[1] == 0 || v[1] > JOURNAL_TP_MAX_CHILDREN ||
 	    nf != 6 + 8 * v[1])
 		return -1;
-	if (d->tp.nresults == d->tp.alloc) {
-		size_t n = d->tp.alloc ? 2 * d->tp.alloc : 16;
-		struct tp_result *p = realloc(d->tp.results, n * sizeof(*p));
-		if (!p)
-			return -1;
-		d->tp.results = p;
-		d->tp.alloc = n;
-	}
+	if (room_for_one(&d->tp.results, d->tp.nresults, &d->tp.alloc,
+			 sizeof(*d->tp.results)))
+		return -1;
 	r = &d->tp.results[d->tp.nresults];
 	memset(r, 0, sizeof(*r));
 	r->child = calloc(v[1], sizeof(*r->child));
@@ -337,14 +341,8 @@ static int parse_tp_count(struct journal_doc *d, char **f, size_t nf)
 	if (nf != 3 || get_u64(f[1], &n) || get_u64(f[2], &first) || n == 0 ||
 	    n > JOURNAL_TP_MAX_CHILDREN || first > 65535)
 		return -1;
-	if (d->ncounts == d->counts_alloc) {
-		size_t k = d->counts_alloc ? 2 * d->counts_alloc : 16;
-		uint64_t (*p)[4] = realloc(d->counts, k * sizeof(*p));
-		if (!p)
-			return -1;
-		d->counts = p;
-		d->counts_alloc = k;
-	}
+	if (room_for_one(&d->counts, d->ncounts, &d->counts_alloc, sizeof(*d->counts)))
+		return -1;
 	d->counts[d->ncounts][0] = n;
 	d->counts[d->ncounts][1] = first;
 	d->counts[d->ncounts][2] = d->tp_pending;
