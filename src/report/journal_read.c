@@ -297,6 +297,8 @@ static int parse_tp(struct journal_doc *d, char **f, size_t nf)
 	uint64_t v[5];
 	struct tp_result *r;
 
+	if (nf < 6)
+		return -1;
 	for (size_t i = 0; i < 5; i++)
 		if (get_u64(f[1 + i], &v[i]) != 0)
 			return -1;
