@@ -100,7 +100,7 @@ int cmd_resume(int argc, char **argv)
 	snprintf(err, sizeof(err), "%s/%s", dir, JOURNAL_NAME);
 	if (plat_stat(err, 1, NULL) == PLAT_NONE) {
 		cmd_msg("resume", "'%s' has no %s: not a sweep iosweep can resume "
-			"(throughput mode, iosweep-mpi and older versions keep none)",
+			"(iosweep-mpi and older versions keep none)",
 			dir, JOURNAL_NAME);
 		rc = IOSWEEP_EXIT_INPUT;
 		goto out;

@@ -23,11 +23,15 @@
 #include "run/runner.h"
 #include "run/throughput.h"
 #include "cmd/commands.h"
+#include "cmd/sweep_journal.h"
 #include "lib/err.h"
 
 struct tp_print {
 	const struct options *o;
 	FILE *out;
+	struct sweep_journal jn;
+	int replaying;          /* the count now reported came from the journal */
+	unsigned next_trial;    /* the first trial of the next child count */
 };
 
 static void print_count(void *ctx, unsigned n, uint64_t file_kb)
@@ -45,14 +49,29 @@ static void print_test(void *ctx, const struct tp_result *r)
 
 	report_tp_test(p->out, p->o, r);
 	fflush(p->out);
+	if (!p->replaying)
+		sweep_journal_tp_result(&p->jn, r);
 }
 
 static void print_count_end(void *ctx, unsigned n)
 {
 	struct tp_print *p = ctx;
 
-	(void)n;
 	report_tp_count_end(p->out);
+	if (!p->replaying)
+		sweep_journal_tp_count(&p->jn, n, p->next_trial);
+	p->replaying = 0;
+	p->next_trial += n;
+}
+
+static size_t count_saved(void *ctx, unsigned n, uint32_t first_trial,
+			  const struct tp_result **saved)
+{
+	struct tp_print *p = ctx;
+	size_t k = sweep_journal_tp_saved(&p->jn, n, first_trial, saved);
+
+	p->replaying = k > 0;
+	return k;
 }
 
 /* --dry-run: what would run, without touching a file. */
@@ -81,7 +100,8 @@ static void dry_run(const struct options *o, FILE *out)
 
 /* Metadata and the output folder; refuses a folder holding results. */
 static int sweep_start(const struct options *o, struct result_set *rs,
-		       char *dir, size_t dirlen, char *err, size_t errlen)
+		       char *dir, size_t dirlen, const char *resume_dir,
+		       const struct journal_doc *doc, char *err, size_t errlen)
 {
 	char path[4096];
 
@@ -96,6 +116,10 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 	rs->meta.source_unit = o->unit;
 	if (o->xls_path && report_tp_xls_check(o, err, errlen) != 0)
 		return -1;
+	if (resume_dir) {
+		snprintf(dir, dirlen, "%s", resume_dir);
+		return sweep_journal_check(doc, rs, err, errlen);
+	}
 	if (!o->out_dir) {	/* a folder of its own, never one another run holds */
 		char base[1024];
 		if (csvout_default_dir(&rs->meta, base, sizeof(base)) != 0)
@@ -103,29 +127,34 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 		return outfile_claim_dir(base, dir, dirlen, err, errlen);
 	}
 	snprintf(dir, dirlen, "%s", o->out_dir);
-	snprintf(path, sizeof(path), "%s/results.csv", dir);
-	if (!o->overwrite && plat_stat(path, 1, NULL) != PLAT_NONE)
-		return err_set(err, errlen, "--out '%.300s' holds results already; choose "
-			"another folder or add --overwrite", dir);
+	for (int i = 0; i < 2 && !o->overwrite; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, i ? JOURNAL_NAME : "results.csv");
+		if (plat_stat(path, 1, NULL) != PLAT_NONE)
+			return err_set(err, errlen, "--out '%.300s' holds results already; "
+				"choose another folder or add --overwrite", dir);
+	}
 	return 0;
 }
 
 int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
-			 FILE *out, FILE *errout)
+			 FILE *out, FILE *errout, int argc, char **argv,
+			 const char *resume_dir, struct journal_doc *doc)
 {
 	char err[IOSWEEP_ERR_MAX] = "", dir[2048] = "";
-	struct tp_print pr = { o, out };
-	struct tp_hooks hooks = { print_count, print_test, print_count_end, &pr };
+	struct tp_print pr = { .o = o, .out = out };
+	struct tp_hooks hooks = { .count_start = print_count, .test_done = print_test,
+				  .count_done = print_count_end, .ctx = &pr,
+				  .count_saved = count_saved };
 	struct tp_run run = { NULL, 0, 0 };
 	struct result_set rs;
-	int status = IOSWEEP_EXIT_OK;
+	int status = IOSWEEP_EXIT_OK, saved = 1;
 
 	if (o->dry_run) {
 		dry_run(o, out);
 		return IOSWEEP_EXIT_OK;
 	}
 	results_init(&rs);
-	if (sweep_start(o, &rs, dir, sizeof(dir), err, sizeof(err)) != 0) {
+	if (sweep_start(o, &rs, dir, sizeof(dir), resume_dir, doc, err, sizeof(err)) != 0) {
 		status = IOSWEEP_EXIT_USAGE;
 		goto fail_start;
 	}
@@ -133,6 +162,12 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 		status = IOSWEEP_EXIT_IO;
 		goto fail_start;
 	}
+	pr.jn.doc = doc;
+	/* the folder now, for the journal (the outputs would make it at the end) */
+	if (outfile_mkdirs(dir, err, sizeof(err)) != 0)
+		fprintf(errout, "iosweep: %s; the run goes on, but a crash would lose it\n", err);
+	else
+		(void)sweep_journal_start(&pr.jn, dir, &rs, argc, argv, o->overwrite);
 	report_header(out, o, &rs);
 	report_tp_header(out, o);
 	fflush(out);
@@ -157,7 +192,9 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
+		saved = 0;
 	}
+	sweep_journal_finish(&pr.jn, rs.meta.status, saved);
 	fprintf(errout, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
 		"results" : "results of the finished tests", dir);
 	throughput_release(&run);
@@ -166,7 +203,7 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 
 fail_start:
 	fprintf(errout, "iosweep: %s\n", err);
-	if (!o->out_dir && dir[0])
+	if (!o->out_dir && !resume_dir && dir[0])
 		plat_rmdir(dir);	/* the empty default folder claimed at the start */
 	results_release(&rs);
 	return status;

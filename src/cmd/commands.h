@@ -32,10 +32,14 @@ int cmd_db(int argc, char **argv);
  * The throughput command, for sweep.c: refuse what cannot run before any
  * output, print IOzone's header and throughput report on out as the run
  * goes, then -R, -b and the CSV folder (--out).  Messages go to errout.
- * Returns an enum iosweep_exit.
+ * Returns an enum iosweep_exit.  argv (without the program's name) goes
+ * into the journal (cmd/sweep_journal.h); with resume_dir the run
+ * continues the one doc holds, in that folder.
  */
+struct journal_doc;
 int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
-			 FILE *out, FILE *errout);
+			 FILE *out, FILE *errout, int argc, char **argv,
+			 const char *resume_dir, struct journal_doc *doc);
 
 /* "iosweep CMD: message" and a new line on stderr: every command's
  * messages to the user (CMD: "import", "profile --plot"; NULL for a

@@ -600,7 +600,8 @@ int sweep_main(int argc, char **argv)
 		status = IOSWEEP_EXIT_OK;
 	} else if (options_throughput(&o)) {
 		cmd_catch_stop();
-		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr);
+		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr, argc - 1,
+					      argv + 1, NULL, NULL);
 	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
 				 err, sizeof(err)) != 0) {
 		cmd_msg(NULL, "%s", err);
@@ -639,9 +640,13 @@ int sweep_resume(const char *dir, struct journal_doc *doc)
 	}
 	/* the file a killed run left behind is this run's own; outputs are replaced */
 	o.overwrite = 1;
-	if (o.help || o.version || o.dry_run || options_throughput(&o)) {
+	if (o.help || o.version || o.dry_run) {
 		cmd_msg("resume", "%s: the journal's command line runs no sweep", dir);
 		status = IOSWEEP_EXIT_USAGE;
+	} else if (options_throughput(&o)) {
+		cmd_catch_stop();
+		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr, doc->argc,
+					      doc->argv, dir, doc);
 	} else if (load_telemetry(&o, err, sizeof(err)) != 0 ||
 		   (o.bind_given && plat_bind_cpu(o.bind_cpu, err, sizeof(err)) != 0) ||
 		   plan_build(&p, &o, err, sizeof(err)) != 0) {

@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "platform/platform.h"
 #include "results.h"
+#include "run/throughput.h"
 
 static int same(const char *a, const char *b)
 {
@@ -48,6 +49,10 @@ int sweep_journal_check(const struct journal_doc *doc, struct result_set *rs,
 		kept += (uint64_t)journal_trial_is_done(doc, js->file_kb, js->record_kb,
 							js->s.trial);
 	}
+	for (size_t i = 0; i < doc->ncounts; i++)	/* throughput mode: a sample a child */
+		for (uint64_t k = doc->counts[i][2]; k < doc->counts[i][2] + doc->counts[i][3]; k++)
+			if (throughput_test_def(doc->tp.results[k].kind)->col >= 0)
+				kept += doc->tp.results[k].nchildren;
 	if (results_set_str(&now->resumed_at, now->start_time) ||
 	    results_set_str(&now->start_time, was->start_time))
 		return err_set(err, errlen, "out of memory");
@@ -134,6 +139,33 @@ int sweep_journal_saved(struct sweep_journal *sj, struct result_set *rs,
 		return 0;
 	sj->j.cursor = rs->nsamples;	/* in the journal already */
 	return 1;
+}
+
+void sweep_journal_tp_result(struct sweep_journal *sj, const struct tp_result *r)
+{
+	char err[IOSWEEP_ERR_MAX];
+
+	if (sj->j.fp)
+		warn(sj, journal_tp_result(&sj->j, r, err, sizeof(err)), err);
+}
+
+void sweep_journal_tp_count(struct sweep_journal *sj, unsigned n, unsigned first_trial)
+{
+	char err[IOSWEEP_ERR_MAX];
+
+	if (sj->j.fp)
+		warn(sj, journal_tp_count_done(&sj->j, n, first_trial, err, sizeof(err)), err);
+}
+
+size_t sweep_journal_tp_saved(struct sweep_journal *sj, unsigned n, unsigned first_trial,
+			      const struct tp_result **saved)
+{
+	size_t first, count;
+
+	if (!sj->doc || !journal_tp_count_is_done(sj->doc, n, first_trial, &first, &count))
+		return 0;
+	*saved = sj->doc->tp.results + first;
+	return count;
 }
 
 void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved)

@@ -183,7 +183,7 @@ static int journal_read_set(struct result_set *t, const char *name, const char *
 	journal_doc_init(&d);
 	rc = journal_parse(&d, name, buf, len, err, errlen);
 	if (rc == 0)
-		rc = journal_doc_to_set(&d, t, err, errlen);
+		rc = journal_doc_to_set(&d, name, t, err, errlen);
 	journal_doc_release(&d);
 	return rc;
 }
@@ -212,7 +212,7 @@ static int load_unfinished(struct result_set *t, const char *dir, char *err,
 	if (rc == 0 && d.end_status)
 		rc = 1;		/* its outputs are current: read them */
 	else if (rc == 0)
-		rc = journal_doc_to_set(&d, t, err, errlen);
+		rc = journal_doc_to_set(&d, path, t, err, errlen);
 	journal_doc_release(&d);
 	free(buf);
 	if (rc == 0 && !t->meta.label && import_default_label(t, dir, 1))

@@ -275,6 +275,37 @@ int journal_trial_done(struct journal *j, uint64_t file_kb, uint64_t record_kb,
 	return put_record(j, &sb, err, errlen);
 }
 
+int journal_tp_result(struct journal *j, const struct tp_result *r, char *err,
+		      size_t errlen)
+{
+	struct sbuf sb = { 0 };
+
+	if (!j->fp)
+		return 0;
+	sb_printf(&sb, "p\t%d\t%u\t%llu\t%llu\t%llu", r->kind, r->nchildren,
+		  (unsigned long long)r->file_kb, (unsigned long long)r->record_kb,
+		  (unsigned long long)r->parent_ns);
+	for (unsigned i = 0; i < r->nchildren; i++) {
+		const struct tp_child *c = &r->child[i];
+		sb_printf(&sb, "\t%llu\t%llu\t%llu\t%llu\t%a\t%a\t%d\t%a",
+			  (unsigned long long)c->bytes, (unsigned long long)c->ops,
+			  (unsigned long long)c->elapsed_ns, (unsigned long long)c->wall_ns,
+			  c->cpu_user_s, c->cpu_sys_s, c->stopped ? 1 : 0, c->cached_pct);
+	}
+	return put_record(j, &sb, err, errlen);
+}
+
+int journal_tp_count_done(struct journal *j, unsigned n, unsigned first_trial,
+			  char *err, size_t errlen)
+{
+	struct sbuf sb = { 0 };
+
+	if (!j->fp)
+		return 0;
+	sb_printf(&sb, "c\t%u\t%u", n, first_trial);
+	return put_record(j, &sb, err, errlen);
+}
+
 int journal_meta_update(struct journal *j, const struct result_meta *m, char *err,
 			size_t errlen)
 {

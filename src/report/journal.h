@@ -14,6 +14,10 @@
  *   a CWD ARGC ARG...            where and with what command line it ran
  *   s TEST FILE_KB RECORD_KB TRIAL ... one finished pass (a sample)
  *   d FILE_KB RECORD_KB TRIAL    every pass of that cell-trial finished
+ *   p KIND N FILE_KB RECORD_KB PARENT_NS, then per child BYTES OPS
+ *     ELAPSED_NS WALL_NS CPU_USER CPU_SYS STOPPED CACHED_PCT
+ *                                one test of throughput mode (-t)
+ *   c N FIRST_TRIAL              every test with N children finished
  *   r WHEN SAMPLES               a resume started (SAMPLES kept from before)
  *   e STATUS                     the outputs were written ("complete",
  *                                "interrupted: ...", "failed: ...")
@@ -39,6 +43,7 @@
 #include <stdio.h>
 
 #include "results.h"
+#include "run/throughput.h"
 
 #define JOURNAL_NAME "journal.txt"
 #define JOURNAL_MAGIC "J\tiosweep-journal\t"   /* how the file starts */
@@ -83,6 +88,11 @@ int journal_trial_done(struct journal *j, uint64_t file_kb, uint64_t record_kb,
  */
 int journal_meta_update(struct journal *j, const struct result_meta *m, char *err,
 			size_t errlen);
+/* Throughput mode: "p" for one test's result, "c" for a finished child count. */
+int journal_tp_result(struct journal *j, const struct tp_result *r, char *err,
+		      size_t errlen);
+int journal_tp_count_done(struct journal *j, unsigned n, unsigned first_trial,
+			  char *err, size_t errlen);
 /* Append "e STATUS" (the outputs were written).  0 or -1. */
 int journal_end(struct journal *j, const char *status, char *err, size_t errlen);
 /* Close (no message: every record was fsynced as written). */
@@ -106,6 +116,11 @@ struct journal_doc {
 	size_t nsamples, samples_alloc;
 	uint64_t (*done)[3];      /* "d": file_kb, record_kb, trial */
 	size_t ndone, done_alloc;
+	struct tp_run tp;         /* "p" lines, in order (throughput mode) */
+	uint64_t (*counts)[4];    /* "c": children, first trial, and its
+				     results: first index, how many */
+	size_t tp_pending;        /* results after the last "c" start here */
+	size_t ncounts, counts_alloc;
 	unsigned resumes;         /* "r" lines */
 	uint64_t resumed_kept;    /* the last "r" line's SAMPLES */
 	char *resumed_at;         /* the last "r" line's WHEN */
@@ -136,11 +151,18 @@ int journal_trial_is_done(const struct journal_doc *d, uint64_t file_kb,
 long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
 		      uint64_t file_kb, uint64_t record_kb, unsigned trial);
 /*
+ * Throughput mode: was the child count finished ("c")?  Then its results,
+ * in run order: *first (an index into d->tp.results) and the count.
+ */
+int journal_tp_count_is_done(const struct journal_doc *d, unsigned n,
+			     unsigned first_trial, size_t *first, size_t *count);
+/*
  * The whole journal as a result set (import): meta, cells in report
  * order, every sample; those of cell-trials without "d" flagged partial.
- * 0 or -1.
+ * A throughput-mode journal is refused (not read yet).  name is the
+ * journal's, for messages.  0 or -1.
  */
-int journal_doc_to_set(struct journal_doc *d, struct result_set *rs, char *err,
-		       size_t errlen);
+int journal_doc_to_set(struct journal_doc *d, const char *name, struct result_set *rs,
+		       char *err, size_t errlen);
 
 #endif

@@ -55,6 +55,8 @@ void journal_doc_release(struct journal_doc *d)
 		free_sample_hists(&d->samples[i].s);
 	free(d->samples);
 	free(d->done);
+	throughput_release(&d->tp);
+	free(d->counts);
 	free(d->resumed_at);
 	free(d->end_status);
 	journal_doc_init(d);
@@ -183,16 +185,31 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 	return 0;
 }
 
+/*
+ * Room for one more element in the array *arr (n used of *alloc, elem
+ * bytes each), doubling it.  0 or -1 (out of memory, *arr unchanged).
+ */
+static int room_for_one(void *arr, size_t n, size_t *alloc, size_t elem)
+{
+	void **a = arr;
+	size_t k;
+	void *p;
+
+	if (n < *alloc)
+		return 0;
+	k = *alloc ? 2 * *alloc : 16;
+	p = realloc(*a, k * elem);
+	if (!p)
+		return -1;
+	*a = p;
+	*alloc = k;
+	return 0;
+}
+
 static int add_sample(struct journal_doc *d, const struct journal_sample *js)
 {
-	if (d->nsamples == d->samples_alloc) {
-		size_t n = d->samples_alloc ? 2 * d->samples_alloc : 64;
-		struct journal_sample *p = realloc(d->samples, n * sizeof(*p));
-		if (!p)
-			return -1;
-		d->samples = p;
-		d->samples_alloc = n;
-	}
+	if (room_for_one(&d->samples, d->nsamples, &d->samples_alloc, sizeof(*d->samples)))
+		return -1;
 	d->samples[d->nsamples++] = *js;
 	return 0;
 }
@@ -266,15 +283,86 @@ static int parse_done(struct journal_doc *d, char **f, size_t nf)
 	if (nf != 4 || get_u64(f[1], &v[0]) || get_u64(f[2], &v[1]) ||
 	    get_u64(f[3], &v[2]) || v[2] > 65535)
 		return -1;
-	if (d->ndone == d->done_alloc) {
-		size_t n = d->done_alloc ? 2 * d->done_alloc : 64;
-		uint64_t (*p)[3] = realloc(d->done, n * sizeof(*p));
-		if (!p)
-			return -1;
-		d->done = p;
-		d->done_alloc = n;
-	}
+	if (room_for_one(&d->done, d->ndone, &d->done_alloc, sizeof(*d->done)))
+		return -1;
 	memcpy(d->done[d->ndone++], v, sizeof(v));
+	return 0;
+}
+
+#define JOURNAL_TP_MAX_CHILDREN 4096u
+
+/* "p KIND N FILE_KB RECORD_KB PARENT_NS" and 8 fields per child. */
+static int parse_tp(struct journal_doc *d, char **f, size_t nf)
+{
+	uint64_t v[5];
+	struct tp_result *r;
+
+	if (nf < 6)
+		return -1;
+	for (size_t i = 0; i < 5; i++)
+		if (get_u64(f[1 + i], &v[i]) != 0)
+			return -1;
+	if (v[0] >= TP_NKINDS || v[1] == 0 || v[1] > JOURNAL_TP_MAX_CHILDREN ||
+	    nf != 6 + 8 * v[1])
+		return -1;
+	if (room_for_one(&d->tp.results, d->tp.nresults, &d->tp.alloc,
+			 sizeof(*d->tp.results)))
+		return -1;
+	r = &d->tp.results[d->tp.nresults];
+	memset(r, 0, sizeof(*r));
+	r->child = calloc(v[1], sizeof(*r->child));
+	if (!r->child)
+		return -1;
+	r->kind = (int)v[0];
+	r->nchildren = (unsigned)v[1];
+	r->file_kb = v[2];
+	r->record_kb = v[3];
+	r->parent_ns = v[4];
+	for (unsigned i = 0; i < r->nchildren; i++) {
+		char **c = f + 6 + 8 * i;
+		struct tp_child *ch = &r->child[i];
+		uint64_t stopped;
+		if (get_u64(c[0], &ch->bytes) || get_u64(c[1], &ch->ops) ||
+		    get_u64(c[2], &ch->elapsed_ns) || get_u64(c[3], &ch->wall_ns) ||
+		    get_double(c[4], &ch->cpu_user_s) || get_double(c[5], &ch->cpu_sys_s) ||
+		    get_u64(c[6], &stopped) || stopped > 1 ||
+		    get_double(c[7], &ch->cached_pct)) {
+			free(r->child);
+			return -1;
+		}
+		ch->stopped = (int)stopped;
+	}
+	d->tp.nresults++;
+	return 0;
+}
+
+static int parse_tp_count(struct journal_doc *d, char **f, size_t nf)
+{
+	uint64_t n, first;
+
+	if (nf != 3 || get_u64(f[1], &n) || get_u64(f[2], &first) || n == 0 ||
+	    n > JOURNAL_TP_MAX_CHILDREN || first > 65535)
+		return -1;
+	if (room_for_one(&d->counts, d->ncounts, &d->counts_alloc, sizeof(*d->counts)))
+		return -1;
+	d->counts[d->ncounts][0] = n;
+	d->counts[d->ncounts][1] = first;
+	d->counts[d->ncounts][2] = d->tp_pending;
+	d->counts[d->ncounts][3] = d->tp.nresults - d->tp_pending;
+	d->ncounts++;
+	d->tp_pending = d->tp.nresults;
+	return 0;
+}
+
+int journal_tp_count_is_done(const struct journal_doc *d, unsigned n,
+			     unsigned first_trial, size_t *first, size_t *count)
+{
+	for (size_t i = 0; i < d->ncounts; i++)
+		if (d->counts[i][0] == n && d->counts[i][1] == first_trial) {
+			*first = (size_t)d->counts[i][2];
+			*count = (size_t)d->counts[i][3];
+			return 1;
+		}
 	return 0;
 }
 
@@ -335,6 +423,10 @@ static int parse_record(struct journal_doc *d, char **f, size_t nf, size_t linen
 		return parse_sample(d, f, nf);
 	if (strcmp(f[0], "d") == 0)
 		return parse_done(d, f, nf);
+	if (strcmp(f[0], "p") == 0)
+		return parse_tp(d, f, nf);
+	if (strcmp(f[0], "c") == 0)
+		return parse_tp_count(d, f, nf);
 	if (strcmp(f[0], "m") == 0)
 		return nf == 3 ? set_meta(d, f[1], f[2]) : -1;
 	if (strcmp(f[0], "a") == 0)
@@ -347,6 +439,8 @@ static int parse_record(struct journal_doc *d, char **f, size_t nf, size_t linen
 		free(d->end_status);
 		d->end_status = NULL;
 		drop_unfinished(d);
+		while (d->tp.nresults > d->tp_pending)	/* a count not finished */
+			free(d->tp.results[--d->tp.nresults].child);
 		return 0;
 	}
 	if (strcmp(f[0], "e") == 0)
@@ -489,11 +583,15 @@ long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
 	return n;
 }
 
-int journal_doc_to_set(struct journal_doc *d, struct result_set *rs, char *err,
-		       size_t errlen)
+int journal_doc_to_set(struct journal_doc *d, const char *name, struct result_set *rs,
+		       char *err, size_t errlen)
 {
 	struct result_meta *m = &rs->meta;
 
+	if (d->tp.nresults && !d->nsamples)
+		return err_set(err, errlen, "%s: a throughput-mode (-t) journal: reading an "
+			"unfinished -t run is not supported yet; 'iosweep resume' finishes it",
+			name);
 	for (size_t i = 0; results_meta_strs[i].key; i++) {
 		char **dst = (char **)((char *)m + results_meta_strs[i].off);
 		char **src = (char **)((char *)&d->meta + results_meta_strs[i].off);
@@ -538,5 +636,5 @@ int journal_doc_to_set(struct journal_doc *d, struct result_set *rs, char *err,
 		goto nomem;
 	return 0;
 nomem:
-	return err_set(err, errlen, "out of memory reading the journal");
+	return err_set(err, errlen, "%s: out of memory", name);
 }

@@ -339,6 +339,37 @@ static void state_release(struct tp_state *st)
 	free(st->k.args);
 }
 
+/* The results an earlier run finished with n children, as if run now. 1, 0 or -1. */
+static int replay_count(struct tp_run *run, struct result_set *rs, const struct tp_hooks *h,
+			unsigned n, uint64_t file_kb, uint32_t first_trial, char *err,
+			size_t errlen)
+{
+	const struct tp_result *saved = NULL;
+	size_t nsaved = h && h->count_saved ?
+		h->count_saved(h->ctx, n, first_trial, &saved) : 0;
+
+	if (!nsaved)
+		return 0;
+	if (h->count_start)
+		h->count_start(h->ctx, n, file_kb);
+	for (size_t i = 0; i < nsaved; i++) {
+		const struct tp_result *s = &saved[i];
+		struct tp_result *r = add_result(run, s->kind, s->nchildren, s->file_kb,
+						 s->record_kb);
+		if (!r)
+			return err_set(err, errlen, "out of memory for the results");
+		r->parent_ns = s->parent_ns;
+		memcpy(r->child, s->child, s->nchildren * sizeof(*r->child));
+		if (record_samples(rs, r, first_trial) != 0)
+			return err_set(err, errlen, "out of memory recording a sample");
+		if (h->test_done)
+			h->test_done(h->ctx, r);
+	}
+	if (h->count_done)
+		h->count_done(h->ctx, n);
+	return 1;
+}
+
 /* Every selected test with n children. */
 static int run_count(struct tp_state *st, struct tp_run *run, struct result_set *rs,
 		     const struct tp_hooks *h, unsigned n, uint32_t first_trial,
@@ -346,6 +377,10 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 {
 	const struct options *o = st->c.o;
 	uint64_t file_kb = throughput_child_file_kb(o, n), rec_kb = throughput_record_kb(o);
+	int replayed = replay_count(run, rs, h, n, file_kb, first_trial, err, errlen);
+
+	if (replayed != 0)
+		return replayed < 0 ? -1 : 0;
 
 	st->c.reclen = rec_kb * 1024;
 	st->c.numrecs = file_kb * 1024 / st->c.reclen;

@@ -118,6 +118,15 @@ struct tp_hooks {
 	void (*test_done)(void *ctx, const struct tp_result *r);
 	void (*count_done)(void *ctx, unsigned nchildren);
 	void *ctx;
+	/*
+	 * The journal's (report/journal.h), may be NULL: before the tests
+	 * with nchildren children run, the results an earlier run finished
+	 * for them (*saved, that many; 0: none).  They are recorded and
+	 * reported (count_start, test_done, count_done) as if run now, and
+	 * nothing runs.
+	 */
+	size_t (*count_saved)(void *ctx, unsigned nchildren, uint32_t first_trial,
+			      const struct tp_result **saved);
 };
 
 /*

@@ -3,7 +3,8 @@
 # t_journal.sh: runs that survive.  A sweep keeps journal.txt in its
 # result folder; outputs derived from it equal the run's; `kill -9` in the
 # middle, then `iosweep resume DIR`, gives every cell-trial exactly once
-# and the same cells as an uninterrupted run; two SIGINTs 10 ms apart
+# and the same cells as an uninterrupted run (sweeps with trials, queue
+# depth in --order sweep, throughput mode); two SIGINTs 10 ms apart
 # keep every finished cell; a torn last line is dropped; resume refuses
 # a complete run, another version, machine, target or command.
 . "$(dirname "$0")/lib.sh"
@@ -154,7 +155,7 @@ check grep -q "^iosweep resume: command differs: the run in '$T/d' was 'iosweep 
 check one_line_error
 mkdir "$T/empty"
 expect_failure 4 "$IOSWEEP" resume "$T/empty"
-check grep -q "has no journal.txt" "$T/err"
+check grep -q "has no journal.txt: not a sweep iosweep can resume" "$T/err"
 check one_line_error
 # the torn folder itself resumes to the full set of cells; the torn line
 # was cut, so its journal reads whole afterwards
@@ -183,7 +184,41 @@ check test "$(grep -c '^r	' "$T/g/journal.txt")" -eq 3
 check cmp "$T/a.cells" "$(cells "$T/g/results.csv" >"$T/g.cells"; echo "$T/g.cells")"
 check test ! -e "$T/f-g"
 
-# 6. Queue depth (--iodepth) and --order sweep runs resume the same way.
+# 6. Throughput mode (-l 1 -u 4): killed after two child counts finished,
+# resumed: every (test, processes, trial, child) once, as a run left alone;
+# no child left running, no child file left behind.
+TP="-l 1 -u 4 -s 8m -r 64k -i 0 -i 1 -i 2"
+mkdir "$T/tp" && cd "$T/tp" || exit 1
+expect_success "$IOSWEEP" $TP --out "$T/ta"
+cp "$T/out" "$T/ta.out"
+tp_cells() {
+	awk -F, 'NR > 1 { print $3 "," $4 "," $5 "," $6 }' "$1" | sort
+}
+tp_cells "$T/ta/throughput.csv" >"$T/ta.cells"
+check test "$(wc -l <"$T/ta.cells")" -gt 40
+counts() {
+	n=$(grep -c '^c	' "$1/journal.txt" 2>/dev/null || true)
+	[ "${n:-0}" -ge "$2" ]
+}
+"$IOSWEEP" $TP --out "$T/tb" >"$T/tb.out" 2>"$T/tb.err" &
+pid=$!
+wait_until "$pid" counts "$T/tb" 2
+kill -KILL "$pid" 2>/dev/null
+wait "$pid"
+sleep 0.2
+check test -z "$(pgrep -f "iosweep $TP --out $T/tb")"
+expect_failure 4 "$IOSWEEP" import "$T/tb" --out "$T/tb-imp"
+check grep -q "journal.txt: a throughput-mode (-t) journal: reading an unfinished -t run is not supported yet" "$T/err"
+check one_line_error
+cd "$T" || exit 1
+expect_success "$IOSWEEP" resume "$T/tb"
+tp_cells "$T/tb/throughput.csv" >"$T/tb.cells"
+check cmp "$T/ta.cells" "$T/tb.cells"
+check test "$(grep -c 'Children see throughput' "$T/out")" -eq "$(grep -c 'Children see throughput' "$T/ta.out")"
+check test "$(grep -c '^resumed_samples,' "$T/tb/meta.csv")" -eq 1
+check test -z "$(ls "$T/tp" | grep DUMMY)"
+
+# 7. Queue depth (--iodepth) and --order sweep runs resume the same way.
 if deep_engine; then
 	SWEEP="-a -n 1m -g 2m -i 0 -i 2 --iodepth 4 --trials 2 --order sweep"
 	expect_success "$IOSWEEP" $SWEEP -f "$T/f-q" --out "$T/q"

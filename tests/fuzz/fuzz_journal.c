@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	journal_doc_init(&d);
 	results_init(&rs);
 	if (journal_parse(&d, "fuzz", buf, len, err, sizeof(err)) == 0)
-		(void)journal_doc_to_set(&d, &rs, err, sizeof(err));
+		(void)journal_doc_to_set(&d, "fuzz", &rs, err, sizeof(err));
 	results_release(&rs);
 	journal_doc_release(&d);
 	free(buf);

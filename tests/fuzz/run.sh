@@ -222,6 +222,11 @@ seed_journal() {
 	  printf 's\twrite\t64\t4\t0\t0\t0\t4\t65536\t16\t100000\t200000\t0\t0\t0\t0x1p-10\t0x1p-9\t0x0p+0\t0x0p+0\t00\t-\t-\n'
 	  printf 's\twrite\t64\t4\t1\t0\t0\t4\t6553'; } >"$1/seed-2"
 	printf 'J\tiosweep-journal\t1\t94b42430\nd\t64\t4\t0\t00000000\n' >"$1/seed-3"
+	{ printf '\001J\tiosweep-journal\t1\n'
+	  printf 'p\t0\t2\t4096\t64\t5000000\t4194304\t64\t4000000\t4100000\t0x1p-8\t0x1p-6\t0\t0x0p+0'
+	  printf '\t4194304\t64\t4500000\t4600000\t0x1p-8\t0x1p-6\t1\t-0x1p+0\n'
+	  printf 'c\t2\t0\np\t2\t1\t4096\t64\t1\t0\t0\t0\t0\t0x0p+0\t0x0p+0\t0\t0x0p+0\n'
+	  printf 'r\tnow\t2\n'; } >"$1/seed-4"
 }
 
 seed_nfsurl() {

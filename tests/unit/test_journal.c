@@ -227,7 +227,7 @@ static void test_resume_and_set(void)
 	char *buf = slurp_journal(tmpdir, &len);
 	parse_expect(buf, len, 0, NULL, &d);
 	results_init(&out);
-	CU_ASSERT_EQUAL_FATAL(journal_doc_to_set(&d, &out, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(journal_doc_to_set(&d, "j", &out, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(out.nsamples, 4);
 	CU_ASSERT_EQUAL(out.ncells, 1);
 	CU_ASSERT_EQUAL(out.trials, 2);
@@ -284,7 +284,66 @@ static void test_resume_and_set(void)
 	tu_tmp_cleanup(tmpdir);
 }
 
+/* Throughput mode: "p" results read back; "r" drops a count without "c". */
+static void test_throughput_counts(void)
+{
+	struct result_set rs;
+	struct journal_doc d;
+	struct journal j;
+	struct tp_child kids[2] = {
+		{ 4194304, 64, 4000000, 4100000, 1.0 / 3.0, 0.25, 0, 12.5 },
+		{ 4194304, 64, 4500000, 4600000, 0.125, 1e-9, 1, -1.0 },
+	};
+	struct tp_result r = { TP_READ, 2, 4096, 64, 5000000, kids };
+	char err[256] = "";
+	size_t len, first = 99, count = 99;
+
+	tmpdir[0] = '\0';
+	tu_tmp_path(tmpdir, "journal", "x");
+	results_init(&rs);
+	CU_ASSERT_FATAL(journal_create(&j, tmpdir, &rs, "/", 0, NULL, err, sizeof(err)) == 0);
+	CU_ASSERT(journal_tp_result(&j, &r, err, sizeof(err)) == 0);
+	CU_ASSERT(journal_tp_count_done(&j, 2, 0, err, sizeof(err)) == 0);
+	r.nchildren = 1;	/* the next count, unfinished */
+	CU_ASSERT(journal_tp_result(&j, &r, err, sizeof(err)) == 0);
+	journal_close(&j);
+	char *buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL_FATAL(d.tp.nresults, 2);
+	CU_ASSERT(journal_tp_count_is_done(&d, 2, 0, &first, &count));
+	CU_ASSERT_EQUAL(first, 0);
+	CU_ASSERT_EQUAL(count, 1);
+	CU_ASSERT(!journal_tp_count_is_done(&d, 1, 2, &first, &count));
+	const struct tp_result *b = &d.tp.results[0];
+	CU_ASSERT_EQUAL(b->kind, TP_READ);
+	CU_ASSERT_EQUAL(b->nchildren, 2);
+	CU_ASSERT_EQUAL(b->parent_ns, 5000000);
+	CU_ASSERT_EQUAL(b->child[0].cpu_user_s, 1.0 / 3.0);
+	CU_ASSERT_EQUAL(b->child[1].stopped, 1);
+	CU_ASSERT_EQUAL(b->child[1].cached_pct, -1.0);
+	/* an import of it is refused, naming the journal */
+	struct result_set out;
+	results_init(&out);
+	CU_ASSERT_EQUAL(journal_doc_to_set(&d, "tpj", &out, err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "tpj: a throughput-mode (-t) journal"));
+	results_release(&out);
+	journal_doc_release(&d);
+	free(buf);
+	/* a resume: the unfinished count's result goes */
+	CU_ASSERT_FATAL(journal_reopen(&j, tmpdir, len, "now", 2, err, sizeof(err)) == 0);
+	journal_close(&j);
+	buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL(d.tp.nresults, 1);
+	CU_ASSERT(journal_tp_count_is_done(&d, 2, 0, &first, &count));
+	journal_doc_release(&d);
+	free(buf);
+	results_release(&rs);
+	tu_tmp_cleanup(tmpdir);
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_throughput_counts),
 	CU_CASE(test_round_trip),
 	CU_CASE(test_torn_and_damaged),
 	CU_CASE(test_resume_and_set),
