@@ -100,9 +100,10 @@ int cmd_cliffs(int argc, char **argv)
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
-	if (rs.ntp) {
-		cmd_msg("cliffs", "%s: a throughput-mode (-t) result has no file "
-			"size axis; cache cliffs need a file size x record size sweep", files[0]);
+	if (rs.ntp || (rs.nops && !rs.nsamples)) {
+		cmd_msg("cliffs", "%s: a %s result has no file size axis; cache cliffs "
+			"need a file size x record size sweep", files[0],
+			rs.ntp ? "throughput-mode (-t)" : "small-file (fileop, files)");
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}

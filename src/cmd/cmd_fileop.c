@@ -80,7 +80,7 @@ static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t 
 	char err[IOSWEEP_ERR_MAX];
 
 	static const char *const json[] = { "summary.json" };
-	char json_path[4096];
+	char json_path[4096] = "";
 	char *const json_paths[] = { json_path };
 
 	if (report_fileop_claim(o->out, o->overwrite, csv, meta, len, err, sizeof(err)) != 0 ||

@@ -254,7 +254,7 @@ static int run_files(const struct files_opts *o, int argc, char **argv)
 		/* results.csv and summary.csv come with meta.csv (csvout.h) */
 		static const char *const names[] = { "files.csv", "meta.csv", "results.csv",
 						     "summary.csv", "summary.json" };
-		char results[4096], summary[4096], json[4096];
+		char results[4096] = "", summary[4096] = "", json[4096] = "";
 		char *const paths[] = { csv, meta, results, summary, json };
 		if (outfile_claim_files(o->out, names, o->json ? 5 : 4, o->overwrite, paths,
 					sizeof(csv), cerr, sizeof(cerr)) != 0) {

@@ -188,7 +188,7 @@ int report_fileop_claim(const char *dir, int overwrite, char *csv, char *meta,
 	/* results.csv and summary.csv: csvout_write_dir's, with meta.csv */
 	static const char *const names[] = { "fileop.csv", "meta.csv", "results.csv",
 					     "summary.csv" };
-	char results[4096], summary[4096];
+	char results[4096] = "", summary[4096] = "";
 	char *const paths[] = { csv, meta, results, summary };
 
 	if (len > sizeof(results))

@@ -124,6 +124,12 @@ got=$(awk -F, '$3 == "fileop mkdir" { printf "%.0f", $19 }' "$T/i/results.csv")
 check test "$want" = "$got"
 check test "$(grep -c ',fileop ' "$T/i/results.csv")" -eq 15
 
+# --- cliffs: no file size axis, refused by name, nothing written
+expect_failure 4 "$IOSWEEP" cliffs "$T/a"
+check one_line_error
+check grep -q "small-file" "$T/err"
+check test ! -e "$T/a/cliffs.csv"
+
 # --- --json needs --out
 expect_failure 2 "$IOSWEEP" fileop -f 1 -d "$W" --json
 check one_line_error

@@ -14,6 +14,7 @@
 #include "import/import.h"
 #include "iosweep.h"
 #include "results.h"
+#include "results_ops.h"
 #include "run/throughput.h"
 
 /*
@@ -53,7 +54,8 @@ static inline void fuzz_check_message(const char *err, size_t errlen)
 
 /*
  * Import path (a file or a result folder): what a parser accepts must be a
- * usable set (samples, or throughput records), and a refusal must come
+ * usable set (samples, throughput records or small-file operation
+ * records), and a refusal must come
  * with a message.
  */
 static inline void fuzz_check_import(const char *path)
@@ -75,6 +77,23 @@ static inline void fuzz_check_import(const char *path)
 			    t->trial >= rs.trials || (t->nchild && (!t->child_xfer || !t->child_rate)))
 				abort();
 		}
+	} else if (rc == 0 && rs.nops) {
+		/* small-file operations: records only, each named as one and
+		 * within the set's trials, and their groups computable */
+		struct results_op_group *g;
+		if (rs.nsamples)
+			abort();
+		for (size_t i = 0; i < rs.nops; i++) {
+			const struct result_op *o = &rs.ops[i];
+			if (strncmp(o->test, "fileop ", 7) != 0 && strncmp(o->test, "files ", 6) != 0)
+				abort();
+			if (o->trial >= rs.trials || o->seconds < 0.0 || o->ops_per_s < 0.0)
+				abort();
+		}
+		long n = results_op_groups(&rs, &g);
+		if (n < 1)
+			abort();
+		free(g);
 	} else if (rc == 0) {
 		if (rs.nsamples == 0 || rs.cols_mask == 0)
 			abort();
