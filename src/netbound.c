@@ -198,7 +198,10 @@ int netbound_describe(const struct netbound_verdict *v, char *out, size_t outlen
 		return 0;
 	}
 	what = v->kind == NETBOUND_NETWORK ? "network-bound" : "served by a cache";
-	return snprintf(out, outlen, "%s: %.0f%% of %s%s", what, v->pct, v->line,
+	/* a cache's figure just above the line keeps a decimal: "100%" would
+	 * read as the link's own rate */
+	return snprintf(out, outlen, "%s: %.*f%% of %s%s", what,
+			v->kind == NETBOUND_CACHE && v->pct < 110.0 ? 1 : 0, v->pct, v->line,
 			v->assumed ? (v->kind == NETBOUND_NETWORK ?
 				      " (no --link given: the nearest Ethernet line)" :
 				      " (no --link given: the fastest Ethernet line)") : "");

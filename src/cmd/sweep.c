@@ -28,6 +28,7 @@
 #include "iosweep.h"
 #include "options/options.h"
 #include "report/jsonout.h"
+#include "report/netfind.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
 #include "run/plan.h"
@@ -258,6 +259,31 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	return 0;
 }
 
+/* summary.json: the cliffs' findings, then the network's. */
+static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
+		     const struct options *o, const char *dir, char *err, size_t errlen)
+{
+	size_t nnet = 0;
+	char **cliffs = cliffout_sentences(cl);
+	char **net = netfind_sentences(rs, &nnet);
+	const char **all = calloc(cl->nfindings + nnet + 1, sizeof(*all));
+	int rc;
+
+	if (!cliffs || !net || !all) {
+		rc = err_set(err, errlen, "out of memory");
+	} else {
+		for (size_t i = 0; i < cl->nfindings; i++)
+			all[i] = cliffs[i];
+		for (size_t i = 0; i < nnet; i++)
+			all[cl->nfindings + i] = net[i];
+		rc = jsonout_write(dir, all, cl->nfindings + nnet, o->overwrite, err, errlen);
+	}
+	free(all);
+	cliffout_sentences_free(cliffs, cl->nfindings);
+	netfind_free(net, nnet);
+	return rc;
+}
+
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		char *err, size_t errlen)
@@ -278,15 +304,11 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	if (cliff_detect(rs, &cl, err, errlen) == 0) {
 		if (cl.n)
 			cliffout_text(stdout, &cl);
+		netfind_text(stdout, rs);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
 		rc = cliffout_csv(rs, &cl, path, o->overwrite, err, errlen);
-		if (rc == 0 && o->json) {
-			char **sentences = cliffout_sentences(&cl);
-			rc = sentences ? jsonout_write(dir, (const char *const *)sentences,
-						       cl.nfindings, o->overwrite, err, errlen)
-				: err_set(err, errlen, "out of memory");
-			cliffout_sentences_free(sentences, cl.nfindings);
-		}
+		if (rc == 0 && o->json)
+			rc = emit_json(rs, &cl, o, dir, err, errlen);
 		cliff_list_release(&cl);
 	} else {
 		rc = -1;
@@ -360,6 +382,13 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 			runner_abandon(o);
 		status = clients_active() ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_IO;
 		goto fail_start;
+	}
+	if (clients_leader()) {
+		char note[IOSWEEP_ERR_MAX];
+		if (runner_space_note(o, note, sizeof(note)))
+			cmd_msg(NULL, "%s", note);
+		if (runner_cold_note(o, &rs.meta, note, sizeof(note)))
+			cmd_msg(NULL, "%s", note);
 	}
 	if (clients_agree(runner_describe(o, &rs, err, sizeof(err)) != 0 ||
 			  clients_describe(&rs, err, sizeof(err)) != 0 ? -1 : 0,

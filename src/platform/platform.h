@@ -164,9 +164,14 @@ int io_cached_fraction(const char *path, uint64_t len, double *frac,
 
 /*
  * Check that dir is an existing directory this process may create files
- * in, and store its free space for unprivileged users in *free_bytes.
- * The message names the directory and what is wrong.  0 or -1.
+ * in, and store its free space for unprivileged users in *free_bytes:
+ * IO_FREE_UNKNOWN when the file system does not say (statvfs fails on a
+ * directory that is there, or reports no blocks at all, as smbnetfs and
+ * other FUSE file systems do): unknown is not full, and every check of
+ * "need <= free" passes.  The message names the directory and what is
+ * wrong.  0 or -1.
  */
+#define IO_FREE_UNKNOWN UINT64_MAX
 int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen);
 
 /*

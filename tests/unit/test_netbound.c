@@ -96,7 +96,7 @@ static const struct judge_case judge_cases[] = {
 	{ "gigabit", 1, 120e6 / 1024, NETBOUND_NETWORK, "network-bound: 96% of gigabit Ethernet" },
 	/* at the nominal rate still the link; a hair above it a cache */
 	{ "gigabit", 1, GIGABIT_KBPS, NETBOUND_NETWORK, "network-bound: 100% of gigabit Ethernet" },
-	{ "gigabit", 1, GIGABIT_KBPS * 1.001, NETBOUND_CACHE, "served by a cache: 100% of gigabit Ethernet" },
+	{ "gigabit", 1, GIGABIT_KBPS * 1.001, NETBOUND_CACHE, "served by a cache: 100.1% of gigabit Ethernet" },
 	/* the band's floor: 90% of the 94% payload rate, 84.6% of nominal */
 	{ "gigabit", 1, GIGABIT_KBPS * 0.847, NETBOUND_NETWORK, "network-bound: 85% of gigabit Ethernet" },
 	{ "gigabit", 1, GIGABIT_KBPS * 0.845, NETBOUND_NONE, "" },
