@@ -43,6 +43,8 @@
 #include "cmd/sweep.h"
 #include "platform/sysinfo.h"
 #include "run/throughput.h"
+#include "run/watchdog.h"
+#include "platform/mountinfo.h"
 #include "report/xls.h"
 #include "lib/err.h"
 
@@ -357,9 +359,94 @@ static int claim_outputs(const struct options *o, const struct sweep_plan *p,
 	return 0;
 }
 
+/* What ending a run needs: at its end, or from the stall watchdog. */
+struct sweep_end {
+	const struct options *o;
+	struct result_set *rs;
+	struct sweep_ctx *ctx;
+	const char *dir;
+};
+
+/*
+ * The end of a run that got going, whatever stopped it: the status into
+ * meta, the trailer when complete, every output of the finished cells
+ * (the partial one marked), the messages.  Returns the exit status.
+ */
+static int end_run(struct sweep_end *e, int status, char *err, size_t errlen)
+{
+	char emit_err[IOSWEEP_ERR_MAX] = "";
+
+	if (set_status(e->rs, status, err, errlen) != 0)
+		cmd_msg(NULL, "out of memory for the run's status");
+	if (e->ctx->progress_shown)
+		fputs("\r\033[K", stderr);
+	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
+		report_trailer(stdout, e->o, e->rs);
+	int saved = !clients_leader() ||
+		emit(e->rs, e->o, e->dir, emit_err, sizeof(emit_err)) == 0;
+	if (!saved) {
+		cmd_msg(NULL, "%s", emit_err);
+		if (status == IOSWEEP_EXIT_OK)
+			status = IOSWEEP_EXIT_FAILURE;
+	}
+	if (status != IOSWEEP_EXIT_OK && err[0])
+		cmd_msg(NULL, "%s", err);
+	if (saved)
+		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
+			"results" : "results of the finished cells", e->dir);
+	if (result_hook && status == IOSWEEP_EXIT_OK)
+		result_hook(result_hook_ctx, e->o, e->rs);
+	return status;
+}
+
+/*
+ * The watchdog's thread: the run's thread is blocked in a call on a
+ * share that does not answer, and no return from it can be waited for.
+ * Save what finished through the same end as any other failure, then end
+ * the process here (the one exit outside main.c: the blocked thread is
+ * ended by the kernel with the process).  The test file is left on the
+ * share, since removing it would block too; the message names it.
+ */
+static void on_stall(void *arg, const char *msg)
+{
+	struct sweep_end *e = arg;
+	char err[IOSWEEP_ERR_MAX + 1200];
+
+	snprintf(err, sizeof(err), "%s; the test file '%s' is left there", msg,
+		 options_file(e->o));
+	end_run(e, IOSWEEP_EXIT_IO, err, sizeof(err));
+	fflush(stdout);
+	fflush(stderr);
+	_Exit(IOSWEEP_EXIT_IO);
+}
+
+/*
+ * --io-timeout: given, or WATCHDOG_DEFAULT_S on a network or FUSE file
+ * system (where this platform can watch; a note where it cannot).
+ * 0, or -1 with err set.
+ */
+static int start_watchdog(const struct options *o, const struct result_set *rs,
+			  struct sweep_end *e, char *err, size_t errlen)
+{
+	int share = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
+	unsigned timeout_s = o->io_timeout_given ? o->io_timeout_s :
+			     share ? WATCHDOG_DEFAULT_S : 0;
+	char why[IOSWEEP_ERR_MAX];
+
+	if (!timeout_s)
+		return 0;
+	if (!o->io_timeout_given && watchdog_available(why, sizeof(why)) != 0) {
+		if (clients_leader())
+			cmd_msg(NULL, "note: %s is a network or FUSE file system, but "
+				"%s", rs->meta.fs_type, why);
+		return 0;
+	}
+	return watchdog_start(timeout_s, options_file(o), on_stall, e, err, errlen);
+}
+
 static int run_sweep(const struct options *o, const struct sweep_plan *p)
 {
-	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
+	char err[IOSWEEP_ERR_MAX] = "";
 	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
@@ -401,6 +488,14 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 	struct sweep_ctx ctx = { .o = o };
 	ctx.show_progress = o->progress > 0 || (o->progress < 0 && plat_stderr_is_tty());
 	struct runner_hooks hooks = { cell_done, progress, &ctx };
+	struct sweep_end end = { o, &rs, &ctx, dir };
+
+	if (clients_agree(start_watchdog(o, &rs, &end, err, sizeof(err)), err,
+			  sizeof(err)) != 0) {
+		runner_abandon(o);
+		status = IOSWEEP_EXIT_USAGE;
+		goto fail_start;
+	}
 
 	report_header(stdout, o, &rs);
 	report_columns(stdout, o);
@@ -430,26 +525,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p)
 			cmd_msg(NULL, "--refine-cliffs measured %zu more cells "
 				"in %u rounds", added, rounds);
 	}
-	if (set_status(&rs, status, err, sizeof(err)) != 0)
-		cmd_msg(NULL, "out of memory for the run's status");
-	if (ctx.progress_shown)
-		fputs("\r\033[K", stderr);
-	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
-		report_trailer(stdout, o, &rs);
-	int saved = !clients_leader() ||
-		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
-	if (!saved) {
-		cmd_msg(NULL, "%s", emit_err);
-		if (status == IOSWEEP_EXIT_OK)
-			status = IOSWEEP_EXIT_FAILURE;
-	}
-	if (status != IOSWEEP_EXIT_OK && err[0])
-		cmd_msg(NULL, "%s", err);
-	if (saved)
-		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
-			"results" : "results of the finished cells", dir);
-	if (result_hook && status == IOSWEEP_EXIT_OK)
-		result_hook(result_hook_ctx, o, &rs);
+	watchdog_stop();	/* waits for the watchdog if it is ending the run */
+	status = end_run(&end, status, err, sizeof(err));
 	results_release(&rs);
 	return status;
 

@@ -514,6 +514,10 @@ int opt_check(struct opt_parse *ps)
 				 opt_given(ps, "q"), o->max_rec_kb);
 	if (opt_link_from_env(ps))
 		return -1;
+	if (o->io_timeout_given && o->io_timeout_s && options_throughput(o))
+		return opt_error(ps, "--io-timeout and -t: the watchdog does not "
+				 "watch throughput mode's children yet; run without "
+				 "--io-timeout");
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||

@@ -30,6 +30,7 @@
 #include "run/runner.h"
 #include "run/tests.h"
 #include "run/verify.h"
+#include "run/watchdog.h"
 #include "lib/err.h"
 
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
@@ -362,7 +363,12 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
 		c->record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
+			char op[128];
 			r->cur_test = tests_name(r->tests[t]);
+			snprintf(op, sizeof(op), "test %s, cell %llu kB / %llu kB",
+				 r->cur_test, (unsigned long long)pc->file_kb,
+				 (unsigned long long)pc->record_kb);
+			watchdog_set_op(op);   /* outside the timed passes */
 			rc = tests_run(r->tests[t], c);
 		}
 	}

@@ -30,7 +30,7 @@ share_enter() {
 		skip "no sshfs or sshd (scripts/bootstrap test installs sshfs, openssh-server)"
 	command -v ip >/dev/null 2>&1 || skip "no ip (iproute2)"
 	case $0 in /*) se_self=$0 ;; *) se_self="$OLDPWD/$0" ;; esac
-	rm -rf "$T"
+	cd / && rm -rf "$T"
 	SHARE_IN_NS=1 exec unshare --net --mount --propagation private sh "$se_self" "$@"
 }
 
