@@ -39,3 +39,11 @@ csv_mean() {
 	awk -F, -v t="$2" -v f="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$(c["test"]) == t && $(c["file_kb"]) == f { print $(c["mean"]); exit }' "$1"
 }
+# nl_size_kb SIZE: kB of "256m", "48m", "1g"
+nl_size_kb() {
+	case $1 in
+	*[kK]) echo "${1%?}" ;;
+	*[mM]) echo $(( ${1%?} * 1024 )) ;;
+	*[gG]) echo $(( ${1%?} * 1024 * 1024 )) ;;
+	esac
+}
