@@ -13,6 +13,7 @@ NASLAB="$TOP/scripts/nas-lab"
 LAB=t$$
 LABDIR=/var/tmp/iosweep-lab-$LAB
 trap 'sh "$NASLAB" down --name "$LAB" >/dev/null 2>&1; for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM HUP
 
 lab() {
 	lab_cmd=$1
