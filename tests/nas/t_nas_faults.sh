@@ -40,8 +40,9 @@ share_ready() {
 # background (pid in $SW, stderr in $T/CASE.err)
 sweep() {
 	dir=$(share "$2" "$1")
-	F=$dir/iosweep.tmp OUT=$T/$3
-	# what an earlier case's dead server kept
+	F=$dir/iosweep-$3.tmp OUT=$T/$3
+	# one file per case: an earlier case's file may stay a while (SMB
+	# deletes a file still open on a dead session only when that ends)
 	rm -f "$F" 2>/dev/null
 	lab run -- "$IOSWEEP" -s 64m -s 128m -s 256m -r 1m -i 0 -i 1 --force --progress \
 		-f "$F" --out "$OUT" >"$T/$3.out" 2>"$T/$3.err" &
