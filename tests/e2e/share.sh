@@ -74,10 +74,12 @@ EOF
 }
 
 # An Ethernet-like link: MTU 1500 (lo's 64 kB packets would not fit tbf's
-# bucket), then the rate.
+# bucket) and Ethernet's framing counted (38 bytes a frame on the wire, 14
+# of them in lo's packets already), then the rate.
 share_link() {
 	ip link set lo mtu 1500 &&
-		tc qdisc replace dev lo root tbf rate "$1" burst 64kb latency 100ms
+		tc qdisc replace dev lo root handle 1: stab overhead 24 linklayer ethernet \
+			tbf rate "$1" burst 64kb latency 100ms
 }
 
 # The sshd processes serving the share: the listener and its descendants.
