@@ -80,6 +80,11 @@ int netbound_parse_link(const char *spec, struct netbound_link *link,
 	if (!spec || !*spec)
 		return err_set(err, errlen, "--link: empty value: use 100mbit, "
 			       "gigabit, 2.5gbe, 10gbe or a rate such as 940mbit");
+	for (const char *p = spec; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)   /* never echoed: one line */
+			return err_set(err, errlen, "--link: the value holds a control "
+				       "character: use 100mbit, gigabit, 2.5gbe, 10gbe or a "
+				       "rate such as 940mbit");
 	if (strlen(spec) >= sizeof(l.spec))
 		return err_set(err, errlen, "--link '%.40s...': too long", spec);
 	memset(&l, 0, sizeof(l));

@@ -52,6 +52,9 @@ static const struct link_case link_cases[] = {
 	{ "1000000000GB", 0, NULL, "to 1 PB/s" },
 	{ "0x10mbit", 0, NULL, "positive number" },
 	{ "gigabit-and-a-very-long-suffix-text", 0, NULL, "too long" },
+	/* found by fuzz_netbound: a newline in the value must not reach the message */
+	{ "5.25\xae\n", 0, NULL, "control character" },
+	{ "giga\tbit", 0, NULL, "control character" },
 };
 
 static void test_parse_link(void)
