@@ -125,9 +125,9 @@ int netbound_parse_link(const char *spec, struct netbound_link *link,
 double netbound_cache_cap(const struct netbound_link *link, int network_fs)
 {
 	if (link && link->kbps > 0.0)
-		return link->kbps;
+		return link->kbps * NETBOUND_CACHE_FRAC;
 	if (network_fs)
-		return MBIT_KBPS(ethernet[NETBOUND_NLINES - 1].mbit);
+		return MBIT_KBPS(ethernet[NETBOUND_NLINES - 1].mbit) * NETBOUND_CACHE_FRAC;
 	return 0.0;
 }
 
@@ -135,7 +135,8 @@ double netbound_cache_cap(const struct netbound_link *link, int network_fs)
 static int in_band(double kbps, double line_kbps)
 {
 	double payload = line_kbps * NETBOUND_PAYLOAD_FRAC;
-	return kbps <= line_kbps && kbps >= payload * (1.0 - NETBOUND_NEAR_FRAC);
+	return kbps <= line_kbps * NETBOUND_CACHE_FRAC &&
+	       kbps >= payload * (1.0 - NETBOUND_NEAR_FRAC);
 }
 
 enum netbound_kind netbound_judge(const struct netbound_link *link, int network_fs,
@@ -159,7 +160,7 @@ enum netbound_kind netbound_judge(const struct netbound_link *link, int network_
 	v->assumed = 1;
 	if (kbps > cap) {
 		v->line = ethernet[NETBOUND_NLINES - 1].line;
-		v->pct = kbps / cap * 100.0;
+		v->pct = kbps / MBIT_KBPS(ethernet[NETBOUND_NLINES - 1].mbit) * 100.0;
 		v->kind = NETBOUND_CACHE;
 		return v->kind;
 	}

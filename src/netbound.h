@@ -12,12 +12,16 @@
  * carry the same names and rates as that file's rows.
  *
  * The judgement, for one figure (kB/s):
- *   - above the link's nominal rate: no byte crossed the link that fast,
- *     so a cache on this side served it (NETBOUND_CACHE);
+ *   - above NETBOUND_CACHE_FRAC (105%) of the link's nominal rate: no
+ *     byte crossed the link that fast, so a cache on this side served it
+ *     (NETBOUND_CACHE).  The 5% is for what a measurement adds: the
+ *     burst of an emulated link's token bucket, and data already in
+ *     flight when the clock starts; a real Ethernet link carries at most
+ *     95% of nominal as payload, so no real figure is lost to it;
  *   - within NETBOUND_NEAR_FRAC (10%) of what the link can carry as TCP
  *     payload (NETBOUND_PAYLOAD_FRAC of nominal, 94%: 1448 payload bytes
- *     per 1538 on the wire at MTU 1500), i.e. from 84.7% to 100% of
- *     nominal: the link set the pace (NETBOUND_NETWORK);
+ *     per 1538 on the wire at MTU 1500), i.e. from 84.6% of nominal up to
+ *     the cache's threshold: the link set the pace (NETBOUND_NETWORK);
  *   - otherwise: something else did (NETBOUND_NONE).
  * With no link given, a network file system is judged against the
  * Ethernet lines: above the fastest (10G Ethernet) is a cache; within the
@@ -34,6 +38,7 @@
 
 #define NETBOUND_PAYLOAD_FRAC 0.94  /* TCP payload / Ethernet line rate, MTU 1500 */
 #define NETBOUND_NEAR_FRAC 0.10     /* "within 10%" of the payload rate */
+#define NETBOUND_CACHE_FRAC 1.05    /* above this share of nominal: a cache's */
 
 struct netbound_link {
 	char spec[32];    /* as given: "gigabit", "940mbit"; "" when none */
@@ -67,9 +72,9 @@ int netbound_parse_link(const char *spec, struct netbound_link *link,
 
 /*
  * The rate above which a figure on this target is flagged as served by
- * a cache, kB/s: the link's nominal rate when one is given (kbps > 0),
- * else for a network file system the fastest Ethernet line's, else 0
- * (no flag: a local disk).  link may be NULL.
+ * a cache, kB/s: NETBOUND_CACHE_FRAC of the link's nominal rate when one
+ * is given (kbps > 0), else for a network file system of the fastest
+ * Ethernet line's, else 0 (no flag: a local disk).  link may be NULL.
  */
 double netbound_cache_cap(const struct netbound_link *link, int network_fs);
 

@@ -97,9 +97,10 @@ static const struct judge_case judge_cases[] = {
 	/* the smbnetfs reads: 117-120 MB/s on gigabit (96-98%) */
 	{ "gigabit", 1, 117e6 / 1024, NETBOUND_NETWORK, "network-bound: 94% of gigabit Ethernet" },
 	{ "gigabit", 1, 120e6 / 1024, NETBOUND_NETWORK, "network-bound: 96% of gigabit Ethernet" },
-	/* at the nominal rate still the link; a hair above it a cache */
+	/* up to 5% above nominal still the link (a token bucket's burst); past it a cache */
 	{ "gigabit", 1, GIGABIT_KBPS, NETBOUND_NETWORK, "network-bound: 100% of gigabit Ethernet" },
-	{ "gigabit", 1, GIGABIT_KBPS * 1.001, NETBOUND_CACHE, "served by a cache: 100.1% of gigabit Ethernet" },
+	{ "gigabit", 1, GIGABIT_KBPS * 1.049, NETBOUND_NETWORK, "network-bound: 105% of gigabit Ethernet" },
+	{ "gigabit", 1, GIGABIT_KBPS * 1.051, NETBOUND_CACHE, "served by a cache: 105.1% of gigabit Ethernet" },
 	/* the band's floor: 90% of the 94% payload rate, 84.6% of nominal */
 	{ "gigabit", 1, GIGABIT_KBPS * 0.847, NETBOUND_NETWORK, "network-bound: 85% of gigabit Ethernet" },
 	{ "gigabit", 1, GIGABIT_KBPS * 0.845, NETBOUND_NONE, "" },
@@ -157,10 +158,10 @@ static void test_cache_cap(void)
 	char err[IOSWEEP_ERR_MAX];
 
 	CU_ASSERT_EQUAL(netbound_parse_link("2.5gbe", &l, err, sizeof(err)), 0);
-	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&l, 0), 305175.78125, 1e-6);
-	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&l, 1), 305175.78125, 1e-6);
-	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(NULL, 1), 1220703.125, 1e-6);
-	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&none, 1), 1220703.125, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&l, 0), 305175.78125 * 1.05, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&l, 1), 305175.78125 * 1.05, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(NULL, 1), 1220703.125 * 1.05, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(netbound_cache_cap(&none, 1), 1220703.125 * 1.05, 1e-6);
 	CU_ASSERT_EQUAL(netbound_cache_cap(NULL, 0), 0.0);
 	CU_ASSERT_EQUAL(netbound_cache_cap(&none, 0), 0.0);
 }

@@ -3,9 +3,10 @@
  * platform_posix_stall.c: what the stall watchdog reads about this
  * process (see platform.h): the kernel's count of finished read and write
  * calls, and the system call a thread is blocked in.  Linux keeps both in
- * /proc; the other POSIX systems here keep neither in a form a thread can
- * read about its own process, so there the calls say so (-1) and
- * --io-timeout is refused by name.
+ * /proc (a thread's id takes syscall(2), an extension: a strict-POSIX
+ * build goes without); the other POSIX systems here keep neither in a
+ * form a thread can read about its own process, so there the calls say so
+ * (-1) and --io-timeout is refused by name.
  */
 #include "compat.h"
 
@@ -16,13 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#if defined(__linux__)
+#if defined(__linux__) && defined(PLATFORM_POSIX_EXTENSIONS)
+#define HAVE_PROC_TASK_IO 1
 #include <sys/syscall.h>
 #endif
 
 #include "platform/platform.h"
 
-#if defined(__linux__)
+#if defined(HAVE_PROC_TASK_IO)
 int plat_io_progress(long tid, uint64_t *ops)
 {
 	char line[128];
