@@ -32,18 +32,7 @@ cp "$T/out" "$T/a.out"
 check grep -q "^iosweep: --cold on fuse.sshfs: only this machine's page cache is dropped" "$T/err"
 check grep -q '^link,100mbit$' "$T/a/meta.csv"
 check grep -q '^fs_type,fuse.sshfs$' "$T/a/meta.csv"
-for f in results summary; do
-	awk -F, -v cap=$CAP -v fig="$([ $f = results ] && echo kb_per_s || echo mean)" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{ rows++
-		  if ($(c["cached_pct"]) != "") { print "cached_pct [" $(c["cached_pct"]) "]"; bad++ }
-		  want = ($(c[fig]) + 0 > cap + 0) ? "1" : "0"
-		  if ($(c["cache_served"]) != want) { print "cache_served " $(c["cache_served"]) " at " $(c[fig]); bad++ } }
-		END { if (rows < 4) { print rows " rows"; bad++ }; exit bad > 0 }' \
-		"$T/a/$f.csv" >"$T/check.$f"
-	check test $? -eq 0
-	sed 's/^/  /' "$T/check.$f" | head -n 5
-done
+check_share_csv "$T/a" $CAP 4
 check grep -q '^Network (link 100mbit)$' "$T/a.out"
 pct=$(sed -n 's/.* read: network-bound: \([0-9]*\)% of 100 Mbit Ethernet (.*/\1/p' "$T/a.out" | head -n 1)
 check test -n "$pct"

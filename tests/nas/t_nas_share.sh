@@ -26,18 +26,7 @@ check grep -q "^iosweep: --cold on fuse.smbnetfs: only this machine's page cache
 check grep -q '^link,gigabit$' "$T/a/meta.csv"
 check grep -q '^fs_type,fuse.smbnetfs$' "$T/a/meta.csv"
 check grep -q '^status,complete$' "$T/a/meta.csv"
-for f in results summary; do
-	awk -F, -v cap=128173.828125 -v fig="$([ $f = results ] && echo kb_per_s || echo mean)" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{ rows++
-		  if ($(c["cached_pct"]) != "") { print "cached_pct [" $(c["cached_pct"]) "]"; bad++ }
-		  want = ($(c[fig]) + 0 > cap + 0) ? "1" : "0"
-		  if ($(c["cache_served"]) != want) { print "cache_served " $(c["cache_served"]) " at " $(c[fig]); bad++ } }
-		END { if (rows < 16) { print rows " rows"; bad++ }; exit bad > 0 }' \
-		"$T/a/$f.csv" >"$T/check.$f"
-	check test $? -eq 0
-	sed 's/^/  /' "$T/check.$f" | head -n 5
-done
+check_share_csv "$T/a" 128173.828125 16
 check grep -q '^Network (link gigabit)$' "$T/a.out"
 echo "note: the share's figures (summary.csv test,file_kb,mean,cache_served):"
 awk -F, 'NR > 1 { printf "note:   %s %s %s %s\n", $2, $3, $6, $NF }' "$T/a/summary.csv"
