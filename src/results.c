@@ -186,6 +186,7 @@ const struct results_meta_str results_meta_strs[] = {
 	{ "status", offsetof(struct result_meta, status) },
 	{ "workload", offsetof(struct result_meta, workload) },
 	{ "resumed_at", offsetof(struct result_meta, resumed_at) },
+	{ "link", offsetof(struct result_meta, link) },
 	{ NULL, 0 }
 };
 
@@ -195,7 +196,7 @@ void results_release(struct result_set *rs)
 	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
 			  &m->start_time, &m->host, &m->os, &m->target_path,
 			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status, &m->workload, &m->resumed_at };
+			  &m->status, &m->workload, &m->resumed_at, &m->link };
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		free(*strs[i]);
 		*strs[i] = NULL;

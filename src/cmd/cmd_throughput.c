@@ -110,6 +110,7 @@ static int sweep_start(const struct options *o, struct result_set *rs,
 	    runner_describe(o, rs, err, errlen) != 0)
 		return -1;
 	if (results_set_str(&rs->meta.command_line, o->command_line) ||
+	    (o->link && results_set_str(&rs->meta.link, o->link)) ||
 	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host) ||
 	    results_set_str(&rs->meta.target_path, path))
 		return err_set(err, errlen, "out of memory");
@@ -168,6 +169,8 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 		fprintf(errout, "iosweep: %s; the run goes on, but a crash would lose it\n", err);
 	else
 		(void)sweep_journal_start(&pr.jn, dir, &rs, argc, argv, o->overwrite);
+	if (runner_cold_note(o, &rs.meta, err, sizeof(err)))
+		fprintf(errout, "iosweep: %s\n", err);
 	report_header(out, o, &rs);
 	report_tp_header(out, o);
 	fflush(out);

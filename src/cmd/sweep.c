@@ -29,6 +29,7 @@
 #include "iosweep.h"
 #include "options/options.h"
 #include "report/jsonout.h"
+#include "report/netfind.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
 #include "run/plan.h"
@@ -45,6 +46,8 @@
 #include "cmd/sweep_journal.h"
 #include "platform/sysinfo.h"
 #include "run/throughput.h"
+#include "run/watchdog.h"
+#include "platform/mountinfo.h"
 #include "report/xls.h"
 #include "lib/err.h"
 
@@ -211,6 +214,7 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 	if (sysinfo_fill(&rs->meta, o->file, err, errlen) != 0)
 		return -1;
 	if (results_set_str(&rs->meta.command_line, o->command_line) ||
+	    (o->link && results_set_str(&rs->meta.link, o->link)) ||
 	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host))
 		return err_set(err, errlen, "out of memory");
 	rs->meta.source_unit = o->unit;
@@ -289,6 +293,31 @@ static int emit_report(struct result_set *rs, const struct options *o, const cha
 	return 0;
 }
 
+/* summary.json: the cliffs' findings, then the network's. */
+static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
+		     const struct options *o, const char *dir, char *err, size_t errlen)
+{
+	size_t nnet = 0;
+	char **cliffs = cliffout_sentences(cl);
+	char **net = netfind_sentences(rs, &nnet);
+	const char **all = calloc(cl->nfindings + nnet + 1, sizeof(*all));
+	int rc;
+
+	if (!cliffs || !net || !all) {
+		rc = err_set(err, errlen, "out of memory");
+	} else {
+		for (size_t i = 0; i < cl->nfindings; i++)
+			all[i] = cliffs[i];
+		for (size_t i = 0; i < nnet; i++)
+			all[cl->nfindings + i] = net[i];
+		rc = jsonout_write(dir, all, cl->nfindings + nnet, o->overwrite, err, errlen);
+	}
+	free(all);
+	cliffout_sentences_free(cliffs, cl->nfindings);
+	netfind_free(net, nnet);
+	return rc;
+}
+
 /* --log-interval: the "Cliffs in time" section and timecliffs.csv. */
 static int emit_time_cliffs(const struct result_set *rs, const struct options *o,
 			    const char *dir, char *err, size_t errlen)
@@ -327,15 +356,11 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 	if (cliff_detect(rs, &cl, err, errlen) == 0) {
 		if (cl.n)
 			cliffout_text(stdout, &cl);
+		netfind_text(stdout, rs);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
 		rc = cliffout_csv(rs, &cl, path, o->overwrite, err, errlen);
-		if (rc == 0 && o->json) {
-			char **sentences = cliffout_sentences(&cl);
-			rc = sentences ? jsonout_write(dir, (const char *const *)sentences,
-						       cl.nfindings, o->overwrite, err, errlen)
-				: err_set(err, errlen, "out of memory");
-			cliffout_sentences_free(sentences, cl.nfindings);
-		}
+		if (rc == 0 && o->json)
+			rc = emit_json(rs, &cl, o, dir, err, errlen);
 		cliff_list_release(&cl);
 	} else {
 		rc = -1;
@@ -420,6 +445,95 @@ static int claim_outputs(const struct options *o, const struct sweep_plan *p,
 	return 0;
 }
 
+/* What ending a run needs: at its end, or from the stall watchdog. */
+struct sweep_end {
+	const struct options *o;
+	struct result_set *rs;
+	struct sweep_ctx *ctx;
+	const char *dir;
+};
+
+/*
+ * The end of a run that got going, whatever stopped it: the status into
+ * meta, the trailer when complete, every output of the finished cells
+ * (the partial one marked), the messages.  Returns the exit status.
+ */
+static int end_run(struct sweep_end *e, int status, char *err, size_t errlen)
+{
+	char emit_err[IOSWEEP_ERR_MAX] = "";
+
+	if (set_status(e->rs, status, err, errlen) != 0)
+		cmd_msg(NULL, "out of memory for the run's status");
+	if (e->ctx->progress_shown)
+		fputs("\r\033[K", stderr);
+	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
+		report_trailer(stdout, e->o, e->rs);
+	int saved = !clients_leader() ||
+		emit(e->rs, e->o, e->dir, emit_err, sizeof(emit_err)) == 0;
+	if (!saved) {
+		cmd_msg(NULL, "%s", emit_err);
+		if (status == IOSWEEP_EXIT_OK)
+			status = IOSWEEP_EXIT_FAILURE;
+	}
+	sweep_journal_finish(&e->ctx->jn, e->rs->meta.status, saved);
+	if (status != IOSWEEP_EXIT_OK && err[0])
+		cmd_msg(NULL, "%s", err);
+	if (saved)
+		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
+			"results" : "results of the finished cells", e->dir);
+	if (saved && status == IOSWEEP_EXIT_OK && e->o->db_add && clients_leader() &&
+	    db_add_dir(e->o, e->dir) != 0)
+		status = IOSWEEP_EXIT_FAILURE;
+	if (result_hook && status == IOSWEEP_EXIT_OK)
+		result_hook(result_hook_ctx, e->o, e->rs);
+	return status;
+}
+
+/*
+ * The watchdog's thread: the run's thread is blocked in a call on a
+ * share that does not answer, and no return from it can be waited for.
+ * Save what finished through the same end as any other failure, then end
+ * the process here (the one exit outside main.c: the blocked thread is
+ * ended by the kernel with the process).  The test file is left on the
+ * share, since removing it would block too; the message names it.
+ */
+static void on_stall(void *arg, const char *msg)
+{
+	struct sweep_end *e = arg;
+	char err[IOSWEEP_ERR_MAX + 1200];
+
+	snprintf(err, sizeof(err), "%s; the test file '%s' is left there", msg,
+		 options_file(e->o));
+	end_run(e, IOSWEEP_EXIT_IO, err, sizeof(err));
+	fflush(stdout);
+	fflush(stderr);
+	_Exit(IOSWEEP_EXIT_IO);
+}
+
+/*
+ * --io-timeout: given, or WATCHDOG_DEFAULT_S on a network or FUSE file
+ * system (where this platform can watch; a note where it cannot).
+ * 0, or -1 with err set.
+ */
+static int start_watchdog(const struct options *o, const struct result_set *rs,
+			  struct sweep_end *e, char *err, size_t errlen)
+{
+	int share = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
+	unsigned timeout_s = o->io_timeout_given ? o->io_timeout_s :
+			     share ? WATCHDOG_DEFAULT_S : 0;
+	char why[IOSWEEP_ERR_MAX];
+
+	if (!timeout_s)
+		return 0;
+	if (!o->io_timeout_given && watchdog_available(why, sizeof(why)) != 0) {
+		if (clients_leader())
+			cmd_msg(NULL, "note: %s is a network or FUSE file system, but "
+				"%s", rs->meta.fs_type, why);
+		return 0;
+	}
+	return watchdog_start(timeout_s, options_file(o), on_stall, e, err, errlen);
+}
+
 /*
  * A sweep with argv (without the program's name) for the journal; with
  * resume_dir, the continuation of the run whose journal doc is (the
@@ -428,7 +542,7 @@ static int claim_outputs(const struct options *o, const struct sweep_plan *p,
 static int run_sweep(const struct options *o, const struct sweep_plan *p, int argc,
 		     char **argv, const char *resume_dir, struct journal_doc *doc)
 {
-	char err[IOSWEEP_ERR_MAX] = "", emit_err[IOSWEEP_ERR_MAX] = "";
+	char err[IOSWEEP_ERR_MAX] = "";
 	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
@@ -461,6 +575,13 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 		status = clients_active() ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_IO;
 		goto fail_start;
 	}
+	if (clients_leader()) {
+		char note[IOSWEEP_ERR_MAX];
+		if (runner_space_note(o, note, sizeof(note)))
+			cmd_msg(NULL, "%s", note);
+		if (runner_cold_note(o, &rs.meta, note, sizeof(note)))
+			cmd_msg(NULL, "%s", note);
+	}
 	if (clients_agree(runner_describe(o, &rs, err, sizeof(err)) != 0 ||
 			  clients_describe(&rs, err, sizeof(err)) != 0 ? -1 : 0,
 			  err, sizeof(err)) != 0) {
@@ -479,6 +600,14 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 		hooks.sample_done = sample_done;
 		hooks.trial_done = trial_done;
 		hooks.trial_saved = trial_saved;
+	}
+	struct sweep_end end = { o, &rs, &ctx, dir };
+
+	if (clients_agree(start_watchdog(o, &rs, &end, err, sizeof(err)), err,
+			  sizeof(err)) != 0) {
+		runner_abandon(o);
+		status = IOSWEEP_EXIT_USAGE;
+		goto fail_start;
 	}
 
 	report_header(stdout, o, &rs);
@@ -510,30 +639,8 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 			cmd_msg(NULL, "--refine-cliffs measured %zu more cells "
 				"in %u rounds", added, rounds);
 	}
-	if (set_status(&rs, status, err, sizeof(err)) != 0)
-		cmd_msg(NULL, "out of memory for the run's status");
-	if (ctx.progress_shown)
-		fputs("\r\033[K", stderr);
-	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
-		report_trailer(stdout, o, &rs);
-	int saved = !clients_leader() ||
-		emit(&rs, o, dir, emit_err, sizeof(emit_err)) == 0;
-	if (!saved) {
-		cmd_msg(NULL, "%s", emit_err);
-		if (status == IOSWEEP_EXIT_OK)
-			status = IOSWEEP_EXIT_FAILURE;
-	}
-	sweep_journal_finish(&ctx.jn, rs.meta.status, saved);
-	if (status != IOSWEEP_EXIT_OK && err[0])
-		cmd_msg(NULL, "%s", err);
-	if (saved)
-		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
-			"results" : "results of the finished cells", dir);
-	if (saved && status == IOSWEEP_EXIT_OK && o->db_add && clients_leader() &&
-	    db_add_dir(o, dir) != 0)
-		status = IOSWEEP_EXIT_FAILURE;
-	if (result_hook && status == IOSWEEP_EXIT_OK)
-		result_hook(result_hook_ctx, o, &rs);
+	watchdog_stop();	/* waits for the watchdog if it is ending the run */
+	status = end_run(&end, status, err, sizeof(err));
 	results_release(&rs);
 	return status;
 

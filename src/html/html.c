@@ -346,6 +346,8 @@ static void set_header(struct outfile *f, struct result_set *const *sets, size_t
 		outfile_printf(f, "</code>");
 	}
 	outfile_printf(f, "</dd>\n");
+	if (m->link)
+		dd_text(f, "Link", m->link);
 	if (m->ram_kb) {
 		units_format_bytes_human(m->ram_kb * 1024, ram, sizeof(ram));
 		dd_text(f, "RAM", ram);

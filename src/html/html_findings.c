@@ -25,6 +25,8 @@
 #include "html/html_util.h"
 #include "lib/outfile.h"
 #include "report/cliffout.h"
+#include "report/netfind.h"
+#include "platform/mountinfo.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -120,6 +122,35 @@ static void time_findings(struct outfile *f, struct result_set *const *sets, siz
 	}
 }
 
+/* The network's findings (netfind.h), under their own heading when any set has some. */
+static void net_findings(struct outfile *f, struct result_set *const *sets, size_t nsets)
+{
+	int heading = 0;
+
+	for (size_t i = 0; i < nsets; i++) {
+		size_t n = 0;
+		char **s = netfind_sentences(sets[i], &n);
+		if (!s) {
+			f->failed = 1;
+			return;
+		}
+		for (size_t k = 0; k < n; k++) {
+			if (!heading++)
+				outfile_printf(f, "<h3>The network</h3>\n<ul class=\"network\">\n");
+			outfile_printf(f, "<li>");
+			if (nsets > 1) {
+				html_text(f, sets[i]->meta.label);
+				outfile_printf(f, ": ");
+			}
+			html_text(f, s[k]);
+			outfile_printf(f, "</li>\n");
+		}
+		netfind_free(s, n);
+	}
+	if (heading)
+		outfile_printf(f, "</ul>\n");
+}
+
 static void short_findings(struct outfile *f, const struct result_set *rs, size_t nsets)
 {
 	size_t flagged = 0, total = 0;
@@ -190,7 +221,15 @@ static void cached_findings(struct outfile *f, const struct result_set *rs, size
 		html_text(f, rs->meta.label);
 		outfile_printf(f, ": ");
 	}
-	if (rs->meta.flags & RESULTS_F_DIRECT) {
+	if (mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL) {
+		outfile_printf(f, "the file system is ");
+		html_text(f, rs->meta.fs_type);
+		outfile_printf(f, ", a network or FUSE one: the caches that can serve its "
+			       "reads (this machine's, the FUSE daemon's or client library's, "
+			       "the server's) are not all visible from here, so "
+			       "<code>cached_pct</code> is empty; figures faster than the link "
+			       "are marked served by a cache (see The network).</li>\n");
+	} else if (rs->meta.flags & RESULTS_F_DIRECT) {
 		outfile_printf(f, "the reads used O_DIRECT (-I), so they bypassed this machine's "
 			       "page cache.</li>\n");
 	} else if (!rs->meta.ram_kb) {
@@ -330,7 +369,9 @@ void html_findings(struct outfile *f, struct result_set *const *sets, size_t nse
 			time_findings(f, sets, nsets);
 			break;
 		}
-	outfile_printf(f, "</ul>\n<h3>Figures to read with care</h3>\n<ul>\n");
+	outfile_printf(f, "</ul>\n");
+	net_findings(f, sets, nsets);
+	outfile_printf(f, "<h3>Figures to read with care</h3>\n<ul>\n");
 	for (size_t i = 0; i < nsets; i++)
 		short_findings(f, sets[i], nsets);
 	for (size_t i = 0; i < nsets; i++)

@@ -24,6 +24,7 @@
 #include "html/html_priv.h"
 #include "html/html_util.h"
 #include "lib/outfile.h"
+#include "netbound.h"
 #include "results.h"
 #include "stats.h"
 #include "units.h"
@@ -129,9 +130,18 @@ static void header_row(struct outfile *f, const struct axes *ax)
 	outfile_printf(f, "</tr></thead>\n<tbody>\n");
 }
 
-/* One cell of a grid of means. */
+/* The link a set's figures crossed, from its meta (netbound.h). */
+struct html_net {
+	struct netbound_link link;
+	int network_fs;
+};
+
+/*
+ * One cell of a grid of means: a dagger marks a short timed region, a
+ * double dagger a mean faster than the link (served by a cache).
+ */
 static void mean_cell(struct outfile *f, const struct result_set *rs, long cell, int col,
-		      double lo, double hi, double *scratch)
+		      double lo, double hi, double *scratch, const struct html_net *net)
 {
 	struct stats_summary s;
 	size_t n = cell < 0 ? 0 : results_values(rs, (size_t)cell, col, RESULTS_UNIT_KBPS,
@@ -141,20 +151,24 @@ static void mean_cell(struct outfile *f, const struct result_set *rs, long cell,
 		return;
 	}
 	int st = results_short_timing(rs, (size_t)cell, col);
+	int served = netbound_cache_served(&net->link, net->network_fs, s.mean) == 1;
+	const char *mark = served ? (st ? "\xe2\x80\xa0\xe2\x80\xa1" : "\xe2\x80\xa1") :
+			   st ? "\xe2\x80\xa0" : "";
 	outfile_printf(f, "<td class=\"s%d\" title=\"", shade(s.mean, lo, hi));
 	if (n > 1)
 		outfile_printf(f, "95%% CI %.0f to %.0f kB/s; n %zu; cv %.1f%%", s.ci95_low,
 			       s.ci95_high, n, 100.0 * s.cv);
 	else
 		outfile_printf(f, "one trial: no interval");
-	outfile_printf(f, "%s\">", st ? "; short_timing" : "");
+	outfile_printf(f, "%s%s\">", st ? "; short_timing" : "",
+		       served ? "; faster than the link: served by a cache" : "");
 	if (n > 1) {
-		outfile_printf(f, "<details><summary>%.0f%s</summary>", s.mean, st ? "\xe2\x80\xa0" : "");
+		outfile_printf(f, "<details><summary>%.0f%s</summary>", s.mean, mark);
 		for (size_t t = 0; t < n; t++)
 			outfile_printf(f, "%s%.0f", t ? "<br>" : "", scratch[t]);
 		outfile_printf(f, "</details></td>");
 	} else {
-		outfile_printf(f, "%.0f%s</td>", s.mean, st ? "\xe2\x80\xa0" : "");
+		outfile_printf(f, "%.0f%s</td>", s.mean, mark);
 	}
 }
 
@@ -166,7 +180,9 @@ static void means_grid(struct outfile *f, struct result_set *const *sets, size_t
 	char k[32];
 	double *scratch = malloc((rs->nsamples + 1) * sizeof(double));
 	size_t trials = 0;
+	struct html_net net;
 
+	netbound_from_meta(rs->meta.link, rs->meta.fs_type, &net.link, &net.network_fs);
 	if (!scratch || axes_of(rs, col, &ax) != 0) {
 		f->failed = 1;
 		free(scratch);
@@ -185,6 +201,10 @@ static void means_grid(struct outfile *f, struct result_set *const *sets, size_t
 		       trials == 1 ? "" : "s",
 		       trials > 1 ? " (click a figure for its trials; hover for the 95% "
 				    "confidence interval)" : "");
+	if (netbound_cache_cap(&net.link, net.network_fs) > 0.0)
+		outfile_printf(f, "; &Dagger; faster than %s%s: served by a cache",
+			       net.link.kbps > 0.0 ? "the link, " : "10G Ethernet",
+			       net.link.kbps > 0.0 ? net.link.spec : "");
 	outfile_printf(f, "</caption>\n");
 	header_row(f, &ax);
 	for (size_t r = 0; r < ax.nfiles; r++) {
@@ -192,7 +212,7 @@ static void means_grid(struct outfile *f, struct result_set *const *sets, size_t
 		outfile_printf(f, "<tr><th scope=\"row\">%s</th>", k);
 		for (size_t c = 0; c < ax.nrecords; c++)
 			mean_cell(f, rs, results_find_cell(rs, ax.files[r], ax.records[c]), col,
-				  lo, hi, scratch);
+				  lo, hi, scratch, &net);
 		outfile_printf(f, "</tr>\n");
 	}
 	outfile_printf(f, "</tbody></table></div>\n");

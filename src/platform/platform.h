@@ -184,9 +184,14 @@ int io_cached_fraction(const char *path, uint64_t len, double *frac,
 
 /*
  * Check that dir is an existing directory this process may create files
- * in, and store its free space for unprivileged users in *free_bytes.
- * The message names the directory and what is wrong.  0 or -1.
+ * in, and store its free space for unprivileged users in *free_bytes:
+ * IO_FREE_UNKNOWN when the file system does not say (statvfs fails on a
+ * directory that is there, or reports no blocks at all, as smbnetfs and
+ * other FUSE file systems do): unknown is not full, and every check of
+ * "need <= free" passes.  The message names the directory and what is
+ * wrong.  0 or -1.
  */
+#define IO_FREE_UNKNOWN UINT64_MAX
 int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen);
 
 /*
@@ -397,6 +402,22 @@ int plat_localtime(time_t t, struct tm *tm);
 
 /* "+hh:mm" or "-hh:mm": the local time's offset from UTC at t. 0 or -1. */
 int plat_utc_offset(time_t t, char *out, size_t outlen);
+
+/*
+ * The stall watchdog's view of the process (run/watchdog.h), read from the
+ * outside so that nothing is added to a timed loop: plat_io_progress
+ * stores the count of read and write calls thread tid has finished so
+ * far (Linux: /proc/self/task/TID/io's syscr + syscw; per thread, so the
+ * watchdog's own reads of it do not count), 0; -1 where the platform
+ * keeps no such count.  plat_thread_self_id is the calling thread's id
+ * for plat_blocked_call, which writes the name of the system call thread
+ * tid is blocked in ("read", "openat", "fsync"; Linux:
+ * /proc/self/task/TID/syscall) into name and returns 0, or -1 when it
+ * cannot tell (running, or no such file).
+ */
+int plat_io_progress(long tid, uint64_t *ops);
+long plat_thread_self_id(void);
+int plat_blocked_call(long tid, char *name, size_t namelen);
 
 /* CPU seconds of the calling thread; -1 when the platform cannot tell. */
 int plat_thread_cpu(double *user_s, double *sys_s);

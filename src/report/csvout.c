@@ -14,7 +14,8 @@
  *
  * cached_pct (schema 2): the share of the cell's file in the page cache
  * when the pass started, %.1f, empty when unknown (imports, platforms
- * without mincore); in summary.csv the mean over the cell's trials.
+ * without mincore, network and FUSE file systems, whose caches mincore
+ * cannot see); in summary.csv the mean over the cell's trials.
  *
  * Schema 4 (queue depth): both files gain iops, rd_iops and wr_iops after
  * their schema 3 columns (operations per second: all, the reads, the
@@ -52,6 +53,7 @@
 #include "lib/outfile.h"
 #include "report/tlcsv.h"
 #include "platform/platform.h"
+#include "netbound.h"
 #include "results.h"
 #include "stats.h"
 #include "lib/err.h"
@@ -124,7 +126,8 @@ static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
  * (wr_).
  */
 static void put_header(struct outfile *f, const struct result_set *rs,
-		       const char *const *names, int iops, int lat, int results)
+		       const char *const *names, int iops, int lat, int results,
+		       const char *last)
 {
 	for (size_t i = 0; names[i]; i++)
 		csvout_put_text(f, names[i], i == 0);
@@ -133,6 +136,8 @@ static void put_header(struct outfile *f, const struct result_set *rs,
 	for (int d = 0; lat && d < 3; d++)
 		for (int i = 0; i < LATENCY_NFIGS; i++)
 			csvout_put_text(f, latency_col_name(d, i), 0);
+	if (last)
+		csvout_put_text(f, last, 0);
 	if (iops)
 		opscsv_header(f, rs, results);
 	outfile_write(f, "\n", 1);
@@ -187,7 +192,20 @@ struct view {
 	int hist;                     /* some sample has a latency histogram */
 	int lat;                      /* the files have latency columns: hist,
 					 or imported figures (a folder read back) */
+	struct netbound_link link;    /* meta's link (kbps 0: none) */
+	int network_fs;               /* meta's fs_type is a network or FUSE one */
 };
+
+/* cache_served, the last column: 1, 0, or empty when it cannot be said. */
+static void put_served(struct outfile *f, const struct view *v, double kbps)
+{
+	int served = netbound_cache_served(&v->link, v->network_fs, kbps);
+
+	if (served < 0)
+		csvout_put_text(f, NULL, 0);
+	else
+		csvout_put_u64(f, (uint64_t)served, 0);
+}
 
 static int cmp_sorted(const void *a, const void *b)
 {
@@ -298,6 +316,7 @@ static int view_build(struct view *v, const struct result_set *rs)
 
 	memset(v, 0, sizeof(*v));
 	v->rs = rs;
+	netbound_from_meta(rs->meta.link, rs->meta.fs_type, &v->link, &v->network_fs);
 	v->order = malloc((rs->nsamples + 1) * sizeof(*v->order));
 	v->groups = malloc((rs->nsamples + 1) * sizeof(*v->groups));
 	v->group_of = malloc(((size_t)RC_COUNT * rs->ncells + 1) * sizeof(*v->group_of));
@@ -420,6 +439,7 @@ static void put_sample(struct outfile *f, const struct view *v,
 			put_latency(f, h && latency_summarize(h, &ls) == 0 ? ls.us : NULL);
 		}
 	}
+	put_served(f, v, kbps);
 	opscsv_pad(f, rs, 1);
 	outfile_write(f, "\n", 1);
 }
@@ -486,7 +506,7 @@ static int write_results(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, rs, results_cols, 1, v->lat, 1);
+	put_header(f, rs, results_cols, 1, v->lat, 1, "cache_served");
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s);
@@ -520,7 +540,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, rs, clients_cols, 0, 0, 0);
+	put_header(f, rs, clients_cols, 0, 0, 0, NULL);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s), n = 0;
@@ -559,7 +579,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, v->rs, summary_cols, 1, v->lat, 0);
+	put_header(f, v->rs, summary_cols, 1, v->lat, 0, "cache_served");
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
@@ -587,6 +607,7 @@ static void write_summary(struct outfile *f, const struct view *v)
 			for (int d = 0; d < 2; d++)
 				put_latency(f, g->has_dir[d] ? g->dir[d].us : NULL);
 		}
+		put_served(f, v, g->s.mean);
 		opscsv_pad(f, v->rs, 0);
 		outfile_write(f, "\n", 1);
 	}
@@ -694,6 +715,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "target_path", m->target_path);
 	put_kv_text(f, "fs_type", m->fs_type);
 	put_kv_text(f, "mount_options", m->mount_options);
+	if (m->link)
+		put_kv_text(f, "link", m->link);
 	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
 	put_kv_text(f, "data_pattern", m->data_pattern);
 	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);

@@ -101,6 +101,7 @@ static void put_op(struct outfile *f, const struct result_set *rs,
 		else
 			put_lat(f, isfinite(o->lat_us[4]) ? o->lat_us : NULL);
 	}
+	csvout_put_text(f, NULL, 0);	/* cache_served: no link figure */
 	csvout_put_u64(f, o->files, 0);
 	if (o->force)
 		csvout_put_u64(f, o->force, 0);
@@ -150,6 +151,7 @@ int opscsv_summary(struct outfile *f, const struct result_set *rs, int lat)
 		outfile_write(f, ",,", 2);
 		if (lat)
 			put_lat(f, g[i].has_lat ? g[i].lat_us : NULL);
+		csvout_put_text(f, NULL, 0);	/* cache_served */
 		csvout_put_u64(f, g[i].files, 0);
 		if (g[i].force)
 			csvout_put_u64(f, g[i].force, 0);

@@ -17,6 +17,7 @@
 #include "run/adaptive.h"
 #include "clients/clients.h"
 #include "platform/clock.h"
+#include "platform/mountinfo.h"
 #include "platform/platform.h"
 #include "iosweep.h"
 #include "latency.h"
@@ -30,6 +31,7 @@
 #include "run/tests.h"
 #include "timeline.h"
 #include "run/verify.h"
+#include "run/watchdog.h"
 #include "lib/err.h"
 
 #define RUNNER_AUTO_MAX_KB 524288u   /* IOzone's -a default largest file */
@@ -130,6 +132,40 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 			(unsigned long long)(free_bytes / 1024));
 	return io_create(path, !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
 			 IO_CREATE_KEEP : IO_CREATE_TRUNCATE, err, errlen);
+}
+
+int runner_space_note(const struct options *o, char *note, size_t notelen)
+{
+	char dir[4096], err[IOSWEEP_ERR_MAX];
+	uint64_t free_bytes = 0;
+
+	if (o->existing)
+		return 0;
+	io_dir_of(target(o), dir, sizeof(dir));
+	if (io_check_dir(dir, &free_bytes, err, sizeof(err)) != 0 ||
+	    free_bytes != IO_FREE_UNKNOWN)
+		return 0;
+	snprintf(note, notelen, "the free space in '%s' is not known (its file "
+		 "system reports no sizes): not checked, so a full share shows "
+		 "as an error during the run", dir);
+	return 1;
+}
+
+int runner_cold_note(const struct options *o, const struct result_meta *m,
+		     char *note, size_t notelen)
+{
+	enum mountinfo_kind kind = mountinfo_fs_kind(m->fs_type);
+
+	if (!o->cold || kind == MOUNTINFO_LOCAL)
+		return 0;
+	snprintf(note, notelen, "--cold on %s: only this machine's page cache is "
+		 "dropped before a read; %s and the server's cache cannot be "
+		 "dropped from here, so these are not cold reads: a read may still "
+		 "come from a cache (cache_served flags figures faster than the link)",
+		 m->fs_type, kind == MOUNTINFO_FUSE ?
+		 "whatever the FUSE daemon caches (FUSE gives no call to drop it)" :
+		 "the network client's own caches");
+	return 1;
 }
 
 void runner_abandon(const struct options *o)
@@ -341,7 +377,12 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
 		c->record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
+			char op[128];
 			r->cur_test = tests_name(r->tests[t]);
+			snprintf(op, sizeof(op), "test %s, cell %llu kB / %llu kB",
+				 r->cur_test, (unsigned long long)pc->file_kb,
+				 (unsigned long long)pc->record_kb);
+			watchdog_set_op(op);   /* outside the timed passes */
 			rc = tests_run(r->tests[t], c);
 		}
 	}
@@ -704,6 +745,7 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->msync_sync = o->msync_sync;
 	c->mmap_mix = o->mmap_mix;
 	c->cold = o->cold;
+	c->cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
 	c->read_only = o->existing;
 	c->no_truncate = o->no_truncate;
 	c->advise = o->advise_given ? (int)o->advise : -1;

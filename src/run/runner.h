@@ -77,6 +77,22 @@ int runner_prepare(const struct options *o, char *err, size_t errlen);
 int runner_describe(const struct options *o, struct result_set *rs,
 		    char *err, size_t errlen);
 
+/*
+ * When the free space of -f's directory is not known (IO_FREE_UNKNOWN:
+ * a network or FUSE file system that reports no sizes), the note to
+ * print ("the free space ... is not known ...: not checked") and 1;
+ * else 0 and note untouched.
+ */
+int runner_space_note(const struct options *o, char *note, size_t notelen);
+
+/*
+ * --cold on a network or FUSE file system (m->fs_type): the note saying
+ * what the drop cannot reach, and 1; else 0 and note untouched.
+ */
+struct result_meta;
+int runner_cold_note(const struct options *o, const struct result_meta *m,
+		     char *note, size_t notelen);
+
 /* Remove the file runner_prepare() made when the run will not happen. */
 void runner_abandon(const struct options *o);
 

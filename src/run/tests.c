@@ -223,6 +223,10 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 		return TESTS_ERROR;
 	if (!pct)
 		return TESTS_OK;
+	if (c->cache_unseen) {
+		*pct = -1.0;
+		return TESTS_OK;
+	}
 	*pct = io_cached_fraction(c->path, c->file_kb * 1024, &frac, msg,
 				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
 	return TESTS_OK;

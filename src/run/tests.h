@@ -126,6 +126,9 @@ struct tests_ctx {
 	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int advise;                 /* -+A: io_map_advise's advice, or -1 */
 	int cold;                   /* --cold: drop the file before each read pass */
+	int cache_unseen;           /* a network or FUSE file system: mincore
+				       cannot see the caches that serve it, so
+				       cached_pct stays unknown */
 	int read_only;              /* -+E: open it read-only, skip random writes */
 	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
 	int file_lock;              /* -W: the file locked from tests_ready to close */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "platform/clock.h"
+#include "platform/mountinfo.h"
 #include "platform/platform.h"
 #include "iosweep.h"
 #include "options/options.h"
@@ -432,6 +433,7 @@ int throughput_run(const struct options *o, struct tp_run *run,
 			"most %u children over the whole run", UINT16_MAX);
 	if (state_init(&st, o, most, stop, err, errlen) != 0)
 		goto out;
+	st.c.cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
 	rc = 0;
 	for (size_t i = 0; i < ncounts && rc == 0; i++) {
 		rc = run_count(&st, run, rs, h, counts[i], trial, err, errlen);

@@ -528,6 +528,8 @@ static double child_cached_pct(struct tp_child_state *s)
 	char msg[256];
 	double frac;
 
+	if (s->c->cache_unseen)
+		return -1.0;
 	return io_cached_fraction(s->path, size, &frac, msg, sizeof(msg)) == 0 ?
 		frac * 100.0 : -1.0;
 }

@@ -41,6 +41,8 @@ struct tp_ctx {
 	int open_flags;
 	uint64_t reclen, numrecs;
 	unsigned nchildren;         /* children of this test (-i 8's readers) */
+	int cache_unseen;           /* a network or FUSE file system: cached_pct
+				       unknown (tests.h) */
 	int ready_w, go_r, done_w;  /* the children's ends of the pipes */
 };
 

@@ -16,6 +16,10 @@
 #                              and nothing on stdout
 #   wait_until PID CMD...      poll (every 0.1 s, 60 s at most) until CMD
 #                              succeeds or process PID has ended
+#   check_share_csv DIR CAP N  on a share: results.csv and summary.csv of DIR
+#                              have at least N rows, cached_pct empty on each,
+#                              cache_served 1 exactly where the figure is
+#                              above CAP kB/s
 #   deep_engine                true when this build keeps more than one I/O in
 #                              flight (io_uring)
 #   splash FILE                the option lines of a report: IOzone's lines
@@ -182,4 +186,20 @@ finish() {
 	[ "$E2E_FAILS" -eq 0 ] || exit 1
 	[ "$E2E_CHECKS" -gt 0 ] || { echo "FAIL: no checks ran"; exit 1; }
 	exit 0
+}
+
+check_share_csv() {
+	for csf in results summary; do
+		awk -F, -v cap="$2" -v min="$3" \
+			-v fig="$([ $csf = results ] && echo kb_per_s || echo mean)" '
+			NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			{ rows++
+			  if ($(c["cached_pct"]) != "") { print "cached_pct [" $(c["cached_pct"]) "]"; bad++ }
+			  want = ($(c[fig]) + 0 > cap + 0) ? "1" : "0"
+			  if ($(c["cache_served"]) != want) { print "cache_served " $(c["cache_served"]) " at " $(c[fig]); bad++ } }
+			END { if (rows < min) { print rows " rows"; bad++ }; exit bad > 0 }' \
+			"$1/$csf.csv" >"$T/check.$csf"
+		check test $? -eq 0
+		sed 's/^/  /' "$T/check.$csf" | head -n 5
+	done
 }

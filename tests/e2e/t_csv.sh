@@ -9,8 +9,8 @@
 . "$(dirname "$0")/lib.sh"
 
 LABEL='Disk "A", 2024'
-RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,iops,rd_iops,wr_iops'
-SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing,cached_pct,iops,rd_iops,wr_iops'
+RESULTS_HEADER='schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,iops,rd_iops,wr_iops,cache_served'
+SUMMARY_HEADER='label,test,file_kb,record_kb,n,mean,median,min,max,stddev,cv,ci95_low,ci95_high,short_timing,cached_pct,iops,rd_iops,wr_iops,cache_served'
 
 # RFC 4180 field splitting for awk (quoted fields, doubled quotes; one line a row).
 CSVAWK='
@@ -58,7 +58,8 @@ awk "$CSVAWK"'
 NR == 1 { n = csvsplit($0, f); for (i = 1; i <= n; i++) c[f[i]] = i; next }
 {
 	n = csvsplit($0, f)
-	if (n != 21) { print "row " NR ": " n " fields"; bad++; next }
+	if (n != 22) { print "row " NR ": " n " fields"; bad++; next }
+	if (f[22] != "") { print "row " NR ": cache_served [" f[22] "] on a local disk"; bad++ }
 	ci = f[c["iops"]]; cp = f[c["cached_pct"]]
 	if (abs(ci - f[c["ops"]] / f[c["seconds"]]) > 0.0005 + 1e-9 * ci) { print "row " NR ": iops " ci; bad++ }
 	if (cp !~ /^[0-9]+\.[0-9]$/ || cp + 0 > 100) { print "row " NR ": cached_pct [" cp "]"; bad++ }
@@ -215,10 +216,10 @@ if command -v soffice >/dev/null 2>&1 || command -v libreoffice >/dev/null 2>&1;
 			# file_kb (column D of results, C of summary) in row 2 is a number
 			col=D; [ $f = summary ] && col=C
 			check grep -q "<c r=\"${col}2\"[^>]*t=\"n\"[^>]*><v>64</v>" "$T/$f.xml"
-			# text cells: the headers (21 and 18), then label and test
+			# text cells: the headers (22 and 19), then label and test
 			# on each row (a one-client run leaves client, host and
 			# writer empty)
-			heads=18; [ $f = results ] && heads=21
+			heads=19; [ $f = results ] && heads=22
 			rows=$(wc -l <"$D/$f.csv")
 			texts=$(grep -o 't="s"' "$T/$f.xml" | wc -l)
 			check test "$texts" -eq $((heads + 2 * (rows - 1)))

@@ -239,6 +239,15 @@ seed_nfsurl() {
 	done
 }
 
+seed_netbound() {
+	i=0
+	for s in 100mbit gigabit 2.5gbe 10gbe 940mbit 1Gbit/s 118MB 118MB/s 100MiB 512kbit \
+		1.5.5mbit 0mbit 1kbit 1000000000GB gigabyte 940 "" 0x10mbit; do
+		i=$((i + 1))
+		printf '%s' "$s" >"$1/seed-$i"
+	done
+}
+
 status=0
 passed=0
 failed=0
@@ -255,6 +264,7 @@ for bin in "$@"; do
 		fuzz_import_dir | fuzz_db_add) seed_import_dir "$corpus" ;;
 		fuzz_units) seed_units "$corpus" ;;
 		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
+		fuzz_netbound) seed_netbound "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_files_opts) seed_files_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
@@ -273,6 +283,8 @@ for bin in "$@"; do
 	fuzz_options | fuzz_fileop_opts | fuzz_files_opts) maxlen=4096 ;;
 	fuzz_units) maxlen=256 ;;
 	fuzz_nfsurl) maxlen=2048 ;;
+	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
+	fuzz_units | fuzz_netbound) maxlen=256 ;;
 	*) maxlen=65536 ;;
 	esac
 	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi

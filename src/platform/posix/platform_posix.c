@@ -661,9 +661,10 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 		fail(err, errlen, "create files in", dir, errno);
 		return -1;
 	}
-	if (statvfs(dir, &vfs) != 0)
-		return fail(err, errlen, "statvfs", dir, errno);
-	*free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+	if (statvfs(dir, &vfs) != 0 || vfs.f_blocks == 0)
+		*free_bytes = IO_FREE_UNKNOWN;
+	else
+		*free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 	return 0;
 }
 

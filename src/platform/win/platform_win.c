@@ -503,13 +503,14 @@ int io_check_dir(const char *dir, uint64_t *free_bytes, char *err, size_t errlen
 		free(w);
 		return err_set(err, errlen, "'%s' is not a directory", dir);
 	}
-	if (!GetDiskFreeSpaceExW(w, &avail, NULL, NULL)) {
-		DWORD e = GetLastError();
-		free(w);
-		return fail_code(err, errlen, "GetDiskFreeSpaceExW", dir, e);
-	}
+	ULARGE_INTEGER total;
+	/* a share that does not say (the call fails, or no size at all) is
+	 * unknown, not full */
+	if (!GetDiskFreeSpaceExW(w, &avail, &total, NULL) || total.QuadPart == 0)
+		*free_bytes = IO_FREE_UNKNOWN;
+	else
+		*free_bytes = avail.QuadPart;
 	free(w);
-	*free_bytes = avail.QuadPart;
 	return 0;
 }
 
