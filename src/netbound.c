@@ -18,6 +18,7 @@
 
 #include "lib/err.h"
 #include "netbound.h"
+#include "platform/mountinfo.h"
 
 /* Mbit/s -> kB/s (1 kB = 1024 B), as data/reference-lines.csv computes. */
 #define MBIT_KBPS(m) ((m) * 1e6 / 8.0 / 1024.0)
@@ -167,6 +168,24 @@ enum netbound_kind netbound_judge(const struct netbound_link *link, int network_
 		}
 	}
 	return v->kind;
+}
+
+void netbound_from_meta(const char *link_spec, const char *fs_type,
+			struct netbound_link *link, int *network_fs)
+{
+	if (!link_spec || netbound_parse_link(link_spec, link, NULL, 0) != 0)
+		memset(link, 0, sizeof(*link));
+	*network_fs = mountinfo_fs_kind(fs_type) != MOUNTINFO_LOCAL;
+}
+
+int netbound_cache_served(const struct netbound_link *link, int network_fs,
+			  double kbps)
+{
+	double cap = netbound_cache_cap(link, network_fs);
+
+	if (cap <= 0.0 || !isfinite(kbps) || kbps <= 0.0)
+		return -1;
+	return kbps > cap;
 }
 
 int netbound_describe(const struct netbound_verdict *v, char *out, size_t outlen)

@@ -89,6 +89,23 @@ enum netbound_kind netbound_judge(const struct netbound_link *link, int network_
  */
 int netbound_describe(const struct netbound_verdict *v, char *out, size_t outlen);
 
+/*
+ * The link and the kind of file system a result set's meta records
+ * (meta.link, meta.fs_type): *link parsed from link_spec (kbps 0 when it
+ * is NULL, empty or not a link), *network_fs 1 for a network or FUSE
+ * file system (mountinfo_fs_kind).
+ */
+void netbound_from_meta(const char *link_spec, const char *fs_type,
+			struct netbound_link *link, int *network_fs);
+
+/*
+ * Was figure kbps served by a cache on this side of the link?  1 yes,
+ * 0 no, -1 cannot be said (no cap: a local disk and no link given, or
+ * the figure is not a positive number).
+ */
+int netbound_cache_served(const struct netbound_link *link, int network_fs,
+			  double kbps);
+
 /* The Ethernet lines judged against without a link: i-th of n, NULL past the end. */
 const char *netbound_ethernet_line(size_t i, double *kbps);
 

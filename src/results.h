@@ -103,6 +103,8 @@ struct result_meta {
 	char *target_path;    /* the test file */
 	char *fs_type;        /* file system type of its directory */
 	char *mount_options;
+	char *link;           /* the network link crossed (--link, IOSWEEP_LINK:
+				 "gigabit", "940mbit"; netbound.h); NULL: none given */
 	char *data_pattern;   /* "random", "zero", "ratio=0.50" */
 	uint64_t ram_kb;      /* 0 when unknown */
 	double data_compress_ratio; /* zlib ratio of the buffer, 0 when unknown */

@@ -179,6 +179,7 @@ static int fill_meta(struct result_set *rs, const struct options *o,
 	if (sysinfo_fill(&rs->meta, o->file, err, errlen) != 0)
 		return -1;
 	if (results_set_str(&rs->meta.command_line, o->command_line) ||
+	    (o->link && results_set_str(&rs->meta.link, o->link)) ||
 	    results_set_str(&rs->meta.label, o->label ? o->label : rs->meta.host))
 		return err_set(err, errlen, "out of memory");
 	rs->meta.source_unit = o->unit;

@@ -256,11 +256,11 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	char **d[] = { &dst->label, &dst->tool, &dst->version, &dst->command_line,
 		       &dst->start_time, &dst->host, &dst->os, &dst->target_path,
 		       &dst->fs_type, &dst->mount_options, &dst->data_pattern,
-		       &dst->status, &dst->workload };
+		       &dst->status, &dst->workload, &dst->link };
 	char **s[] = { &src->label, &src->tool, &src->version, &src->command_line,
 		       &src->start_time, &src->host, &src->os, &src->target_path,
 		       &src->fs_type, &src->mount_options, &src->data_pattern,
-		       &src->status, &src->workload };
+		       &src->status, &src->workload, &src->link };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		free(*d[i]);
 		*d[i] = *s[i];

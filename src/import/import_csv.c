@@ -691,6 +691,7 @@ static void meta_row(struct csv_ctx *c)
 		{ "data_pattern", offsetof(struct result_meta, data_pattern) },
 		{ "status", offsetof(struct result_meta, status) },
 		{ "workload", offsetof(struct result_meta, workload) },
+		{ "link", offsetof(struct result_meta, link) },
 	};
 
 	if (c->nfields == 1 && !c->field[0][0])

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "iosweep.h"
+#include "netbound.h"
 #include "options/options.h"
 #include "options/options_priv.h"
 #include "platform/platform.h"
@@ -459,6 +460,28 @@ int opt_short_circuit(struct opt_parse *ps, const struct opt_row *row,
 	if (opt_splash(ps, "\tShort circuit mode. For"))
 		return -1;
 	return opt_splash(ps, "\t filesystem development testing ONLY !");
+}
+
+/* --link: a profile or a rate, checked here so a typo fails before the run. */
+int opt_link(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
+{
+	struct netbound_link l;
+	char why[IOSWEEP_ERR_MAX];
+
+	if (netbound_parse_link(text, &l, why, sizeof(why)) != 0)
+		return opt_error(ps, "%s", why);
+	return opt_set_string(ps, row, text, value);
+}
+
+/* --io-timeout SEC: given (even 0, which turns the default off). */
+int opt_io_timeout(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
+{
+	(void)row; (void)text;
+	ps->o->io_timeout_s = (unsigned)value;
+	ps->o->io_timeout_given = 1;
+	return 0;
 }
 
 /* --ci 5% (or 5): a share of the mean, 0 < PCT <= 50. */
@@ -926,6 +949,7 @@ void options_release(struct options *o)
 	free(o->file_list);
 	free(o->label);
 	free(o->out_dir);
+	free(o->link);
 	free(o->command_line);
 	for (i = 0; i < 2; i++) {
 		free(o->traj_path[i]);

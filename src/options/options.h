@@ -172,6 +172,11 @@ struct options {
 	int stonewall;              /* --stonewall: the first client done stops all (MPI) */
 	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
 	int until_settled;          /* --until-settled */
+	char *link;                 /* --link, else $IOSWEEP_LINK (checked by
+				       netbound_parse_link); NULL: none */
+	unsigned io_timeout_s;      /* --io-timeout SEC; 0: off */
+	int io_timeout_given;       /* --io-timeout given (else: on for network
+				       and FUSE file systems, off for local) */
 	int max_file_auto;          /* -g auto: the largest file is 2x RAM (sweep.c) */
 
 	/* outstanding I/O, workers, mixes (qd.c) */

@@ -24,7 +24,10 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
 
+#include "iosweep.h"
+#include "netbound.h"
 #include "options/options.h"
 #include "options/options_priv.h"
 #include "results.h"
@@ -461,6 +464,26 @@ static int opt_check_telemetry(struct opt_parse *ps)
 	return 0;
 }
 
+/*
+ * Without --link, $IOSWEEP_LINK (scripts/nas-lab run sets it) names the
+ * link; a bad value is refused like a bad --link, naming the variable.
+ */
+static int opt_link_from_env(struct opt_parse *ps)
+{
+	const char *env = getenv("IOSWEEP_LINK");
+	struct netbound_link l;
+	char why[IOSWEEP_ERR_MAX];
+
+	if (ps->o->link || !env || !*env)
+		return 0;
+	if (netbound_parse_link(env, &l, why, sizeof(why)) != 0)
+		return opt_error(ps, "IOSWEEP_LINK (no --link given): %s", why);
+	ps->o->link = strdup(env);
+	if (!ps->o->link)
+		return opt_error(ps, "out of memory");
+	return 0;
+}
+
 int opt_check(struct opt_parse *ps)
 {
 	struct options *o = ps->o;
@@ -489,6 +512,8 @@ int opt_check(struct opt_parse *ps)
 				 " kB) is larger than the largest, -q '%s' (%" PRIu64
 				 " kB)", opt_given(ps, "y"), o->min_rec_kb,
 				 opt_given(ps, "q"), o->max_rec_kb);
+	if (opt_link_from_env(ps))
+		return -1;
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||

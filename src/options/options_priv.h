@@ -137,6 +137,10 @@ int opt_shape_granule(struct opt_parse *ps, const struct opt_row *row,
 int opt_shape_seed(struct opt_parse *ps, const struct opt_row *row,
 		   const char *text, uint64_t value);
 int opt_check_shape(struct opt_parse *ps);
+int opt_link(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value);
+int opt_io_timeout(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value);
 int opt_ci(struct opt_parse *ps, const struct opt_row *row,
 	   const char *text, uint64_t value);
 int opt_verify(struct opt_parse *ps, const struct opt_row *row,

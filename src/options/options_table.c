@@ -318,6 +318,15 @@ const struct opt_row opt_table[] = {
 	{ NULL, "ci", OPT_ARG_STRING, "PCT%", 0, 0, OPT_GROUP_OURS,
 	  "repeat each cell until its 95% confidence interval is within PCT% of "
 	  "the mean (at least 3 trials, at most --trials N)", NULL, 0, NULL, opt_ci },
+	{ NULL, "link", OPT_ARG_STRING, "PROFILE|RATE", 0, 0, OPT_GROUP_OURS,
+	  "the network link to the share: 100mbit, gigabit, 2.5gbe, 10gbe or a "
+	  "rate (940mbit, 118MB); recorded in meta.csv, figures above it are "
+	  "flagged as served by a cache (default: $IOSWEEP_LINK)", NULL, OFF(link),
+	  NULL, opt_link },
+	{ NULL, "io-timeout", OPT_ARG_UINT, "SEC", 0, 86400, OPT_GROUP_OURS,
+	  "end the run (exit 3, finished cells saved) when one I/O call takes "
+	  "longer than SEC seconds; 0 turns it off", "60 on network and FUSE "
+	  "file systems, else off", OFF(io_timeout_s), NULL, opt_io_timeout },
 	FLAG(NULL, "until-settled", OPT_GROUP_OURS, until_settled, NULL,
 	     "with -a, keep doubling the file size past -g while a curve has not "
 	     "settled after its last cache cliff (up to the free space)"),

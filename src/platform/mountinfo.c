@@ -159,3 +159,24 @@ int mountinfo_parse(FILE *fp, const char *dir, char *fs_type,
 	free(best_super);
 	return 0;
 }
+
+/* Kernel network clients, by type name (exact, or "name." as a prefix). */
+static const char *const network_types[] = {
+	"nfs", "nfs4", "cifs", "smb3", "smbfs", "smb", "9p", "ceph", "afs", "kafs",
+	"lustre", "gpfs", "beegfs", "orangefs", "pvfs2", "ncpfs", "coda", "glusterfs",
+	"afpfs", "webdav", "davfs", "sshfs", "virtiofs", NULL
+};
+
+enum mountinfo_kind mountinfo_fs_kind(const char *fs_type)
+{
+	if (!fs_type || !*fs_type)
+		return MOUNTINFO_LOCAL;
+	if (strcmp(fs_type, "fuse") == 0 || strcmp(fs_type, "fuseblk") == 0 ||
+	    strncmp(fs_type, "fuse.", 5) == 0 || strncmp(fs_type, "fusefs", 6) == 0 ||
+	    strcmp(fs_type, "macfuse") == 0 || strcmp(fs_type, "osxfuse") == 0)
+		return MOUNTINFO_FUSE;
+	for (size_t i = 0; network_types[i]; i++)
+		if (strcmp(fs_type, network_types[i]) == 0)
+			return MOUNTINFO_NETWORK;
+	return MOUNTINFO_LOCAL;
+}

@@ -21,6 +21,21 @@ int mountinfo_parse(FILE *fp, const char *dir, char *fs_type,
 		    size_t fs_len, char *options, size_t options_len);
 
 /*
+ * What kind of file system a type name (Linux mountinfo's, or BSD and
+ * macOS statfs's f_fstypename) is, for what a run can see of its caches:
+ * MOUNTINFO_FUSE for FUSE (fuse, fuseblk, fuse.sshfs, fusefs.*, macFUSE),
+ * whose daemon's caches no system call reaches; MOUNTINFO_NETWORK for a
+ * kernel network client (nfs, nfs4, cifs, smb3, smbfs, 9p, ceph, afs,
+ * lustre, ...); MOUNTINFO_LOCAL for anything else, NULL and "" included.
+ */
+enum mountinfo_kind {
+	MOUNTINFO_LOCAL = 0,
+	MOUNTINFO_NETWORK = 1,
+	MOUNTINFO_FUSE = 2
+};
+enum mountinfo_kind mountinfo_fs_kind(const char *fs_type);
+
+/*
  * out = a, then the comma-separated words of b not in a (a may be out).
  * b's rw/ro is dropped when a says rw or ro already.
  */

@@ -14,7 +14,8 @@
  *
  * cached_pct (schema 2): the share of the cell's file in the page cache
  * when the pass started, %.1f, empty when unknown (imports, platforms
- * without mincore); in summary.csv the mean over the cell's trials.
+ * without mincore, network and FUSE file systems, whose caches mincore
+ * cannot see); in summary.csv the mean over the cell's trials.
  *
  * Schema 4 (queue depth): both files gain iops, rd_iops and wr_iops after
  * their schema 3 columns (operations per second: all, the reads, the
@@ -49,6 +50,7 @@
 #include "latency.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
+#include "netbound.h"
 #include "results.h"
 #include "stats.h"
 #include "lib/err.h"
@@ -121,7 +123,7 @@ static const char *const iops_cols[] = { "iops", "rd_iops", "wr_iops" };
  * (wr_).
  */
 static void put_header(struct outfile *f, const char *const *names, int iops,
-		       int lat)
+		       int lat, const char *last)
 {
 	for (size_t i = 0; names[i]; i++)
 		put_text(f, names[i], i == 0);
@@ -130,6 +132,8 @@ static void put_header(struct outfile *f, const char *const *names, int iops,
 	for (int d = 0; lat && d < 3; d++)
 		for (int i = 0; i < LATENCY_NFIGS; i++)
 			put_text(f, latency_col_name(d, i), 0);
+	if (last)
+		put_text(f, last, 0);
 	outfile_write(f, "\n", 1);
 }
 
@@ -182,7 +186,20 @@ struct view {
 	int hist;                     /* some sample has a latency histogram */
 	int lat;                      /* the files have latency columns: hist,
 					 or imported figures (a folder read back) */
+	struct netbound_link link;    /* meta's link (kbps 0: none) */
+	int network_fs;               /* meta's fs_type is a network or FUSE one */
 };
+
+/* cache_served, the last column: 1, 0, or empty when it cannot be said. */
+static void put_served(struct outfile *f, const struct view *v, double kbps)
+{
+	int served = netbound_cache_served(&v->link, v->network_fs, kbps);
+
+	if (served < 0)
+		put_text(f, NULL, 0);
+	else
+		put_u64(f, (uint64_t)served, 0);
+}
 
 static int cmp_sorted(const void *a, const void *b)
 {
@@ -293,6 +310,7 @@ static int view_build(struct view *v, const struct result_set *rs)
 
 	memset(v, 0, sizeof(*v));
 	v->rs = rs;
+	netbound_from_meta(rs->meta.link, rs->meta.fs_type, &v->link, &v->network_fs);
 	v->order = malloc((rs->nsamples + 1) * sizeof(*v->order));
 	v->groups = malloc((rs->nsamples + 1) * sizeof(*v->groups));
 	v->group_of = malloc(((size_t)RC_COUNT * rs->ncells + 1) * sizeof(*v->group_of));
@@ -415,6 +433,7 @@ static void put_sample(struct outfile *f, const struct view *v,
 			put_latency(f, h && latency_summarize(h, &ls) == 0 ? ls.us : NULL);
 		}
 	}
+	put_served(f, v, kbps);
 	outfile_write(f, "\n", 1);
 }
 
@@ -480,7 +499,7 @@ static int write_results(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, results_cols, 1, v->lat);
+	put_header(f, results_cols, 1, v->lat, "cache_served");
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s);
@@ -513,7 +532,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 	if (!idx)
 		return -1;
-	put_header(f, clients_cols, 0, 0);
+	put_header(f, clients_cols, 0, 0, NULL);
 	for (size_t i = 0; i < v->norder; i++) {
 		const struct result_sample *s = &rs->samples[v->order[i].idx];
 		size_t end = behind(rs, idx, &k, s), n = 0;
@@ -552,7 +571,7 @@ static int write_clients(struct outfile *f, const struct view *v)
 
 static void write_summary(struct outfile *f, const struct view *v)
 {
-	put_header(f, summary_cols, 1, v->lat);
+	put_header(f, summary_cols, 1, v->lat, "cache_served");
 	for (size_t i = 0; i < v->ngroups; i++) {
 		const struct group *g = &v->groups[i];
 		const double figs[] = { g->s.mean, g->s.median, g->s.min, g->s.max,
@@ -580,6 +599,7 @@ static void write_summary(struct outfile *f, const struct view *v)
 			for (int d = 0; d < 2; d++)
 				put_latency(f, g->has_dir[d] ? g->dir[d].us : NULL);
 		}
+		put_served(f, v, g->s.mean);
 		outfile_write(f, "\n", 1);
 	}
 }
@@ -684,6 +704,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_text(f, "target_path", m->target_path);
 	put_kv_text(f, "fs_type", m->fs_type);
 	put_kv_text(f, "mount_options", m->mount_options);
+	if (m->link)
+		put_kv_text(f, "link", m->link);
 	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
 	put_kv_text(f, "data_pattern", m->data_pattern);
 	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);

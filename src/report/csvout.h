@@ -15,7 +15,7 @@
  * results.csv columns, in this order (an importer reads them back):
  *   schema,label,test,file_kb,record_kb,trial,bytes,seconds,kb_per_s,ops,
  *   cpu_user_s,cpu_sys_s,wall_s,partial,cached_pct,client,host,writer,
- *   iops,rd_iops,wr_iops[,lat_*,rd_lat_*,wr_lat_*]
+ *   iops,rd_iops,wr_iops[,lat_*,rd_lat_*,wr_lat_*],cache_served
  * (schema 4; schema 3 had no iops, rd_iops, wr_iops, rd_lat_*, wr_lat_*;
  * schema 2 no client, host, writer either; schema 1 no cached_pct
  * either).  iops is ops over seconds, rd_iops/wr_iops its reads' and
@@ -37,7 +37,15 @@
  *   [,lat_*,rd_lat_*,wr_lat_*]  (KB/s %.3f, cv %.6f;
  *   short_timing 1 when the cell's shortest timed region is under
  *   stats_too_short's threshold; cached_pct and the IOPS the full trials'
- *   means; the latency figures from the trials' merged histograms).  Partial samples are left out of the statistics.
+ *   means; the latency figures from the trials' merged histograms).
+ *
+ * cache_served, the last column of both files: 1 when the row's figure
+ * (summary.csv: the mean) is faster than the link the data had to cross
+ * (meta.csv's link, or on a network or FUSE file system without one the
+ * fastest Ethernet line), so a cache on this side served it; 0 when it
+ * is not; empty when that cannot be said (a local disk and no link).
+ * It is derived from the figure and meta.csv (netbound.h), so the schema
+ * number did not change and an importer may ignore it.  Partial samples are left out of the statistics.
  *
  * clients.csv (many clients only): label,test,file_kb,record_kb,trial,
  *   clients,aggregate_kb_per_s,sum_kb_per_s,min_kb_per_s,max_kb_per_s,

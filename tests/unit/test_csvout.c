@@ -332,12 +332,14 @@ static void test_results_csv(void)
 	static const char *const header[] = { "schema", "label", "test", "file_kb",
 		"record_kb", "trial", "bytes", "seconds", "kb_per_s", "ops", "cpu_user_s",
 		"cpu_sys_s", "wall_s", "partial", "cached_pct", "client", "host", "writer",
-		"iops", "rd_iops", "wr_iops" };
-	check_header(&t, header, 21);
+		"iops", "rd_iops", "wr_iops", "cache_served" };
+	check_header(&t, header, 22);
 	/* 9 full + 1 partial write, 1 random read; the placeholder's is gone */
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 11);
 	for (size_t r = 1; r < t.nrows; r++) {
-		CU_ASSERT_EQUAL(t.nf[r], 21);
+		CU_ASSERT_EQUAL(t.nf[r], 22);
+		/* a local disk and no link: cannot be said */
+		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "cache_served"), "");
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "label"), tricky_label);
 		CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "schema"), "4");
 		/* one client: no client, host or writer */
@@ -387,8 +389,9 @@ static void test_summary_csv(void)
 	CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, "summary.csv"), &t), 0);
 	static const char *const header[] = { "label", "test", "file_kb", "record_kb",
 		"n", "mean", "median", "min", "max", "stddev", "cv", "ci95_low",
-		"ci95_high", "short_timing", "cached_pct", "iops", "rd_iops", "wr_iops" };
-	check_header(&t, header, 18);
+		"ci95_high", "short_timing", "cached_pct", "iops", "rd_iops", "wr_iops",
+		"cache_served" };
+	check_header(&t, header, 19);
 	CU_ASSERT_EQUAL_FATAL(t.nrows, 1 + 4); /* write x 3 cells, random read x 1 */
 	/* write 64/4: 1000, 2000, 3000 (the partial left out) */
 	CU_ASSERT_STRING_EQUAL(cell_text(&t, 1, "label"), tricky_label);
@@ -817,7 +820,56 @@ static void test_many_clients(void)
 	remove_tree(dir);
 }
 
+/*
+ * cache_served: with a link in meta, 1 exactly where the figure is above
+ * the link's rate, in both files; on a FUSE file system without a link,
+ * against 10G Ethernet.
+ */
+static void test_cache_served(void)
+{
+	static const struct {
+		const char *link, *fs_type;
+		double cap;
+	} cases[] = {
+		{ "100mbit", "ext4", 12207.03125 },
+		{ "2000kB", "ext4", 2000e3 / 1024 },
+		{ NULL, "fuse.sshfs", 1220703.125 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture fx;
+		struct table t;
+		size_t ones = 0, zeros = 0;
+
+		fx.err[0] = '\0';
+		make_tmpdir(fx.dir, sizeof(fx.dir));
+		build_set(&fx.rs, "served");
+		CU_ASSERT_EQUAL(results_set_str(&fx.rs.meta.fs_type, cases[i].fs_type), 0);
+		if (cases[i].link)
+			CU_ASSERT_EQUAL(results_set_str(&fx.rs.meta.link, cases[i].link), 0);
+		CU_ASSERT_EQUAL_FATAL(csvout_write_dir(&fx.rs, fx.dir, 0, 0, fx.err,
+						       sizeof(fx.err)), 0);
+		for (int file = 0; file < 2; file++) {
+			const char *name = file ? "summary.csv" : "results.csv";
+			const char *figure = file ? "mean" : "kb_per_s";
+			CU_ASSERT_EQUAL_FATAL(read_table(path_in(fx.dir, name), &t), 0);
+			for (size_t r = 1; r < t.nrows; r++) {
+				double kbps = cell_num(&t, r, figure);
+				const char *want = kbps > cases[i].cap ? "1" : "0";
+				CU_ASSERT_STRING_EQUAL(cell_text(&t, r, "cache_served"), want);
+				ones += want[0] == '1';
+				zeros += want[0] == '0';
+			}
+			free_table(&t);
+		}
+		/* the cases are chosen so both answers occur, except the last */
+		if (i < 2)
+			CU_ASSERT(ones > 0 && zeros > 0);
+		fixture_done(&fx);
+	}
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_cache_served),
 	CU_CASE(test_field_quoting),
 	CU_CASE(test_results_csv),
 	CU_CASE(test_many_clients),

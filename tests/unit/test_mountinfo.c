@@ -66,7 +66,34 @@ static void test_parse_mountinfo(void)
 	fclose(fp);
 }
 
+static void test_fs_kind(void)
+{
+	static const struct {
+		const char *type;
+		enum mountinfo_kind kind;
+	} cases[] = {
+		{ "fuse.sshfs", MOUNTINFO_FUSE }, { "fuse.smbnetfs", MOUNTINFO_FUSE },
+		{ "fuse", MOUNTINFO_FUSE }, { "fuseblk", MOUNTINFO_FUSE },
+		{ "fusefs.sshfs", MOUNTINFO_FUSE }, { "macfuse", MOUNTINFO_FUSE },
+		{ "nfs", MOUNTINFO_NETWORK }, { "nfs4", MOUNTINFO_NETWORK },
+		{ "cifs", MOUNTINFO_NETWORK }, { "smb3", MOUNTINFO_NETWORK },
+		{ "smbfs", MOUNTINFO_NETWORK }, { "9p", MOUNTINFO_NETWORK },
+		{ "ceph", MOUNTINFO_NETWORK },
+		{ "ext4", MOUNTINFO_LOCAL }, { "xfs", MOUNTINFO_LOCAL },
+		{ "tmpfs", MOUNTINFO_LOCAL }, { "NTFS", MOUNTINFO_LOCAL },
+		{ "nfsd", MOUNTINFO_LOCAL }, { "fusectl", MOUNTINFO_LOCAL },
+		{ "unknown", MOUNTINFO_LOCAL }, { "", MOUNTINFO_LOCAL },
+		{ NULL, MOUNTINFO_LOCAL },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CU_ASSERT_EQUAL(mountinfo_fs_kind(cases[i].type), cases[i].kind);
+		if (mountinfo_fs_kind(cases[i].type) != cases[i].kind)
+			printf("\n  '%s'\n", cases[i].type ? cases[i].type : "(null)");
+	}
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_fs_kind),
 	CU_CASE(test_parse_mountinfo),
 	{ 0 },
 };
