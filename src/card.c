@@ -121,19 +121,25 @@ static int take(struct card_cell *dst, const struct result_set *rs, int col,
 	return cell < 0 ? 0 : fill_cell(dst, rs, (size_t)cell, col, source, prio);
 }
 
-/* The sequential record size of a depth-1 sweep: 1 MB, else its largest. */
-static uint64_t seq_record(const struct result_set *rs)
+/*
+ * The sequential record size of a depth-1 sweep: 1 MB, else its largest;
+ * *nsizes: how many file sizes it read at that record size.
+ */
+static uint64_t seq_record(const struct result_set *rs, size_t *nsizes)
 {
 	uint64_t best = 0;
 
+	*nsizes = 0;
 	for (size_t i = 0; i < rs->ncells; i++) {
 		if (rs->cells[i].placeholder || !results_has(rs, i, RC_READ))
 			continue;
-		if (rs->cells[i].record_kb == 1024)
-			return 1024;
-		if (rs->cells[i].record_kb > best)
+		if (rs->cells[i].record_kb == 1024 || (best != 1024 && rs->cells[i].record_kb > best))
 			best = rs->cells[i].record_kb;
 	}
+	for (size_t i = 0; i < rs->ncells; i++)
+		if (!rs->cells[i].placeholder && rs->cells[i].record_kb == best &&
+		    results_has(rs, i, RC_READ))
+			(*nsizes)++;
 	return best;
 }
 
@@ -191,6 +197,8 @@ static void take_meta(struct card *c, const struct result_set *rs)
 		snprintf(c->label, sizeof(c->label), "%s", rs->meta.label);
 	if (!c->fs_type[0] && rs->meta.fs_type)
 		snprintf(c->fs_type, sizeof(c->fs_type), "%s", rs->meta.fs_type);
+	if (!c->link_spec[0] && rs->meta.link)
+		snprintf(c->link_spec, sizeof(c->link_spec), "%s", rs->meta.link);
 	if (!c->client_ram_kb)
 		c->client_ram_kb = rs->meta.ram_kb;
 	if (rs->meta.data_compress_ratio > 0 &&
@@ -231,9 +239,17 @@ int card_add_set(struct card *c, const struct result_set *rs, const char *source
 	}
 	if (depth != 1 || threads != 1)
 		return 0;
-	uint64_t rec = seq_record(rs);
-	if (!rec || c->sustained_rd.found)
+	/* the plateaus come from the set that swept the most file sizes */
+	size_t nsizes;
+	uint64_t rec = seq_record(rs, &nsizes);
+	if (!rec || nsizes <= c->sweep_sizes)
 		return 0;
+	memset(&c->sustained_wr, 0, sizeof(c->sustained_wr));
+	memset(&c->sustained_rd, 0, sizeof(c->sustained_rd));
+	memset(&c->cliff_wr, 0, sizeof(c->cliff_wr));
+	memset(&c->cliff_rd, 0, sizeof(c->cliff_rd));
+	c->rd_p99_us = -1.0;
+	c->sweep_sizes = nsizes;
 	if (take(&c->sustained_wr, rs, RC_WRITE, rec, source, prio) != 0 ||
 	    take(&c->sustained_rd, rs, RC_READ, rec, source, prio) != 0 ||
 	    take_tail(c, rs) != 0)

@@ -72,11 +72,13 @@ struct card {
 	struct card_cliff cliff_wr, cliff_rd;
 	/* the largest file of the sequential sweep: the sustained figures */
 	struct card_cell sustained_wr, sustained_rd;
+	size_t sweep_sizes;            /* file sizes of the set they came from */
 	double rd_p99_us;              /* read latency tail there, < 0 unknown */
 	struct card_files files;
 	char version[32];
 	char label[128];
 	char fs_type[32];
+	char link_spec[32];            /* the link a set recorded (--link), "" none */
 	uint64_t client_ram_kb;
 	int cold;                      /* reads started with the file dropped */
 	double compress_ratio;         /* zlib ratio of the data, 0 unknown */

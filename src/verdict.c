@@ -263,8 +263,14 @@ static void answer(struct verdicts *v, const struct verdict_workload *w,
 		double took_s = (double)w->size_kb / have;
 		a->margin = ((double)w->window_ms / 1000.0) / took_s;
 		a->yes = a->margin >= 1.0;
-		snprintf(a->answer, sizeof(a->answer), "%s: takes about %.1f h (%.1fx the "
-			 "window)", a->yes ? "yes" : "no", took_s / 3600.0, a->margin);
+		if (took_s < 3600.0)
+			snprintf(a->answer, sizeof(a->answer), "%s: takes about %.0f min "
+				 "(%.1fx the window)", a->yes ? "yes" : "no", took_s / 60.0,
+				 a->margin);
+		else
+			snprintf(a->answer, sizeof(a->answer), "%s: takes about %.1f h "
+				 "(%.1fx the window)", a->yes ? "yes" : "no", took_s / 3600.0,
+				 a->margin);
 	}
 }
 

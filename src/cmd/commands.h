@@ -25,6 +25,8 @@ int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
+int cmd_card(int argc, char **argv);
+int cmd_nas(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -93,5 +95,7 @@ extern const char *const cmd_plot_usage;
 extern const char *const cmd_profile_usage;
 extern const char *const cmd_fileop_usage;
 extern const char *const cmd_files_usage;
+extern const char *const cmd_card_usage;
+extern const char *const cmd_nas_usage;
 
 #endif

@@ -140,6 +140,8 @@ static void list(struct sbuf *b, const char *title, const char (*lines)[VERDICT_
 
 static void commands(struct sbuf *b, const struct card *c, int md)
 {
+	if (card_missing(c) == (1u << CARD_NROWS) - 1 && !c->files.found)
+		return;
 	sb_printf(b, "\n%sCommands behind each row%s\n%s", md ? "**" : "",
 		  md ? "**\n" : "", md ? "```\n" : "");
 	for (size_t r = 0; r < CARD_NROWS; r++) {
