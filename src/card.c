@@ -173,10 +173,18 @@ static int take_tail(struct card *c, const struct result_set *rs)
 	long cell;
 	int n;
 
-	if (!c->sustained_rd.found || !results_has_latency(rs))
+	if (!c->sustained_rd.found)
 		return 0;
 	cell = results_find_cell(rs, c->sustained_rd.file_kb, c->sustained_rd.record_kb);
 	if (cell < 0)
+		return 0;
+	/* an imported folder: summary.csv's lat_p99_us */
+	const struct result_cell_sum *cs = results_cell_sum(rs, (size_t)cell, RC_READ);
+	if (cs && (cs->flags & RESULTS_CS_LAT) && isfinite(cs->lat_us[RESULTS_LAT_ALL][6])) {
+		c->rd_p99_us = cs->lat_us[RESULTS_LAT_ALL][6];
+		return 0;
+	}
+	if (!results_has_latency(rs))
 		return 0;
 	if (latency_init(&h) != 0)
 		return -1;

@@ -288,6 +288,8 @@ static void warn_measurement(struct verdicts *v, const struct card *c,
 	if (c->short_timing)
 		add(v->warnings, &v->nwarnings, "some passes were too short for the clock "
 		    "to time well (short_timing in summary.csv)");
+	char above[256] = "", wide[256] = "";
+	size_t na = 0, nw = 0;
 	for (size_t r = 0; r < CARD_NROWS; r++) {
 		const struct card_row *row = &c->rows[r];
 		const struct card_cell *cells[2] = { &row->rd, &row->wr };
@@ -296,19 +298,24 @@ static void warn_measurement(struct verdicts *v, const struct card *c,
 			if (!k->found)
 				continue;
 			if (link && link->kbps > 0 && k->kbps > link->kbps)
-				add(v->warnings, &v->nwarnings, "%s %s: %.0f MB/s is above %s's "
-				    "%.0f MB/s: a cache somewhere served it", row->name,
-				    d ? "write" : "read", k->mbps, link->name, mbps(link->kbps));
-			if (ci_pct > 0 && k->ci_pct > ci_pct)
-				add(v->warnings, &v->nwarnings, "%s %s: +/-%.1f%% after %zu "
-				    "trials, wider than the asked %.0f%%: a larger --budget "
-				    "allows more trials", row->name, d ? "write" : "read",
-				    k->ci_pct, k->n, ci_pct);
-			else if (ci_pct > 0 && k->ci_pct < 0)
-				add(v->warnings, &v->nwarnings, "%s %s: one trial, no "
-				    "confidence interval", row->name, d ? "write" : "read");
+				na += (size_t)snprintf(above + na, na < sizeof(above) ?
+						       sizeof(above) - na : 0, "%s%s %s %.0f MB/s",
+						       na ? ", " : "", row->name,
+						       d ? "write" : "read", k->mbps);
+			if (ci_pct > 0 && (k->ci_pct > ci_pct || k->ci_pct < 0))
+				nw += (size_t)snprintf(wide + nw, nw < sizeof(wide) ?
+						       sizeof(wide) - nw : 0, k->ci_pct < 0 ?
+						       "%s%s %s (1 trial)" : "%s%s %s +/-%.0f%%",
+						       nw ? ", " : "", row->name,
+						       d ? "write" : "read", k->ci_pct);
 		}
 	}
+	if (na)
+		add(v->warnings, &v->nwarnings, "above the link (%s, %.0f MB/s): %s; a cache "
+		    "on this side served them", link->name, mbps(link->kbps), above);
+	if (nw)
+		add(v->warnings, &v->nwarnings, "too few trials for a %.3g%% CI: %s; a larger "
+		    "--budget allows more", ci_pct, wide);
 }
 
 void verdict_judge(struct verdicts *v, const struct card *c,

@@ -20,6 +20,7 @@
 #define CARD_LINE_PX 19
 #define CARD_MARGIN_PX 24
 #define CARD_WIDTH_PX 1280
+#define CARD_WRAP 150                      /* characters a line of the image holds */
 
 int gnuplot_card(const char *dir, const char *text, const char *term, int overwrite,
 		 char *err, size_t errlen)
@@ -29,8 +30,12 @@ int gnuplot_card(const char *dir, const char *text, const char *term, int overwr
 	size_t nlines = 0;
 	int height, rc = -1;
 
-	for (const char *p = text; *p; p++)
-		nlines += *p == '\n';
+	for (const char *p = text; *p; ) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		nlines += 1 + (n > CARD_WRAP ? (n - 1) / (CARD_WRAP - 6) : 0);
+		p += n + (e ? 1 : 0);
+	}
 	height = (int)nlines * CARD_LINE_PX + 2 * CARD_MARGIN_PX;
 	if (gnuplot_terminal_text(&term_text, "card", term ? term : "png",
 				  CARD_WIDTH_PX, height, err, errlen) != 0)
@@ -51,12 +56,20 @@ int gnuplot_card(const char *dir, const char *text, const char *term, int overwr
 	sb_printf(&b, "set object 2 rectangle from screen 0.01,%.5f to screen 0.99,%.5f "
 		  "behind fillcolor rgb '#e8f0fb' fillstyle solid noborder\n", bottom, top);
 	size_t i = 0;
+	int cont = 0;
 	for (const char *p = text; *p; i++) {
 		const char *e = strchr(p, '\n');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
+		size_t n = e ? (size_t)(e - p) : strlen(p), take = n;
+		size_t room = cont ? CARD_WRAP - 6 : CARD_WRAP;
 		char line[1024];
 		struct sbuf q = { 0 };
-		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		/* a long line goes on, indented, at its last blank that fits */
+		if (n > room) {
+			take = room;
+			while (take > room / 2 && p[take] != ' ')
+				take--;
+		}
+		snprintf(line, sizeof(line), "%s%.*s", cont ? "      " : "", (int)take, p);
 		sb_quoted(&q, line);
 		double y = 1.0 - (double)(CARD_MARGIN_PX + (double)i * CARD_LINE_PX +
 					  CARD_LINE_PX * 0.7) / height;
@@ -66,7 +79,8 @@ int gnuplot_card(const char *dir, const char *text, const char *term, int overwr
 		if (q.failed)
 			b.failed = 1;
 		sb_release(&q);
-		p += n + (e ? 1 : 0);
+		cont = take < n;
+		p += cont ? take + (p[take] == ' ') : n + (e ? 1 : 0);
 	}
 	sb_puts(&b, "plot NaN notitle\n");
 	rc = gnuplot_write_script(dir, "card", &b, -1, "NAS card",
