@@ -70,7 +70,7 @@ static int parse_line(struct verdict_workloads *w, char *line, unsigned lineno,
 			       where, lineno, f[0]);
 	if (n != (it->kind == VERDICT_WL_STREAM ? 6 : 5))
 		return err_set(err, errlen, "%s:%u: a %s line has %d fields, not %d",
-			       where, lineno, f[0], it->kind == VERDICT_WL_STREAM ? 6 : 5, n);
+			       where, lineno, f[0], n, it->kind == VERDICT_WL_STREAM ? 6 : 5);
 	if (!*f[1] || strlen(f[1]) >= sizeof(it->name))
 		return err_set(err, errlen, "%s:%u: the name must be 1 to %zu characters",
 			       where, lineno, sizeof(it->name) - 1);

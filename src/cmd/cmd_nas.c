@@ -350,7 +350,7 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 			 "--cold does not work here, so only files the client cannot "
 			 "cache measure the NAS");
 	}
-	p->random = sweep_time(p, p->max_kb, 1) <= sweep_share || a->nas_ram_kb;
+	p->random = sweep_time(p, p->max_kb, 1) <= sweep_share;
 	p->sweep_s = sweep_time(p, p->max_kb, p->random);
 	sizes_sum_kb(p->max_kb, &p->nsizes);
 	/* small files: a scaled office-documents tree, 3 trials */
