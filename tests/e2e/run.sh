@@ -20,6 +20,7 @@ how_to_run() {
 	case "$1: $2" in
 	t_xls_office:* | t_report_browser:* | t_windows:* | *LibreOffice* | *Chromium* | \
 	*wine* | *MPICH* | *DISPLAY*) echo "make check-all" ;;
+	t_nas_*) echo "make check-nas NAS=$1" ;;
 	*) echo "make e2e E2E=$1" ;;
 	esac
 }

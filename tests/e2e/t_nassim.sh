@@ -14,7 +14,7 @@
 # A copy in the test's own folder: the checkout may sit in a private (0700)
 # directory that user nobody cannot enter.
 chmod 711 "$T"
-cp "$TOP/scripts/nas-sim" "$T/nas-sim" && chmod 755 "$T/nas-sim"
+cp "$TOP/scripts/nas-sim" "$TOP/scripts/nas-lib.sh" "$T/" && chmod 755 "$T/nas-sim"
 NASSIM="$T/nas-sim"
 MNT="$T/mnt"
 
