@@ -166,16 +166,15 @@ static void judge_link(struct verdicts *v, const struct card *c, const char *dir
 		       const struct netbound_link *link, int network_fs)
 {
 	struct netbound_verdict nv, pv;
-	char words[160];
-
 	if (!(kbps > 0))
 		return;
 	netbound_judge(link, network_fs, kbps, &nv);
 	netbound_judge(link, network_fs, peak_kbps, &pv);
-	netbound_describe(&nv, words, sizeof(words));
 	if (nv.kind == NETBOUND_NETWORK)
-		add(v->lines, &v->nlines, "%s are network-bound: %.0f MB/s sustained, %s; "
-		    "the disks are at least as fast as the link", dir, mbps(kbps), words);
+		add(v->lines, &v->nlines, "%s are network-bound: %.0f MB/s sustained is "
+		    "%.0f%% of %s%s; the disks are at least as fast as the link", dir,
+		    mbps(kbps), nv.pct, nv.line, nv.assumed ?
+		    " (no --link given: the nearest line)" : "");
 	else if (nv.kind == NETBOUND_CACHE)
 		add(v->warnings, &v->nwarnings, "%s: %.0f MB/s even on the largest file is "
 		    "%.0f%% of %s: faster than the link, so a cache on this side served "

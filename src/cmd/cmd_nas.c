@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -49,6 +50,8 @@
 #define NAS_PROBE_KB (64u * 1024)
 #define NAS_QD_MAX_KB (1024u * 1024)       /* CrystalDiskMark's 1 GiB */
 #define NAS_PASS_COST_S 0.15               /* open, fsync, drop, close */
+#define NAS_CHARTS_S 5.0                   /* the sweep's charts and HTML report */
+#define NAS_MIN_RUNTIME_S 0.5
 #define NAS_TRIALS 3
 #define NAS_DEFAULT_BUDGET_MS 600000u
 #define NAS_FILES_PRESET_FILES 20000.0     /* office-documents at scale 1 */
@@ -86,6 +89,7 @@ struct nas_plan {
 	double wr_kbps, rd_kbps;       /* the rates the estimate uses */
 	int probed;
 	double probe_s;
+	double fixed_s;                /* a sweep's own cost: start, CSV files */
 	uint64_t max_kb;               /* the sweep's largest file */
 	size_t nsizes;
 	int random;                    /* the sweep includes -i 2 */
@@ -176,6 +180,16 @@ static int parse_args(struct nas_args *a, int argc, char **argv)
 		cmd_msg("nas", "name the folder on the NAS to test (iosweep nas /mnt/nas)");
 		return -1;
 	}
+	/* scripts/nas-lab run says which link the share sits behind */
+	const char *env = getenv("IOSWEEP_LINK");
+	if (!a->link && env && *env) {
+		struct netbound_link l;
+		if (netbound_parse_link(env, &l, err, sizeof(err)) != 0) {
+			cmd_msg("nas", "IOSWEEP_LINK (no --link given): %s", err);
+			return -1;
+		}
+		a->link = env;
+	}
 	return 0;
 }
 
@@ -207,16 +221,21 @@ struct nas_seen {
 	double wr_kbps, rd_kbps;
 };
 
+/* The mean kB/s of col at the set's largest file: the rate that lasts. */
 static double col_mean(const struct result_set *rs, int col)
 {
 	double v[64], sum = 0;
-	size_t n = 0;
+	size_t n = 0, best = SIZE_MAX;
 
-	for (size_t c = 0; c < rs->ncells; c++) {
-		size_t k = results_values(rs, c, col, RESULTS_UNIT_KBPS, v, 64);
-		for (size_t i = 0; i < k; i++, n++)
-			sum += v[i];
-	}
+	for (size_t c = 0; c < rs->ncells; c++)
+		if (results_has(rs, c, col) &&
+		    (best == SIZE_MAX || rs->cells[c].file_kb > rs->cells[best].file_kb))
+			best = c;
+	if (best == SIZE_MAX)
+		return 0.0;
+	n = results_values(rs, best, col, RESULTS_UNIT_KBPS, v, 64);
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
 	return n ? sum / (double)n : 0.0;
 }
 
@@ -304,13 +323,14 @@ static double sweep_time(const struct nas_plan *p, uint64_t max_kb, int random)
 	double one = secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
 		(random ? secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) : 0) +
 		(double)n * (random ? 4 : 2) * NAS_PASS_COST_S;
-	return NAS_TRIALS * one;
+	return NAS_TRIALS * one + p->fixed_s + NAS_CHARTS_S;
 }
 
 /* The qd cells: 3 trials x (the untimed layout + 10 passes of T). */
 static double qd_time(const struct nas_plan *p, uint64_t qd_kb, double t)
 {
-	return NAS_TRIALS * 4 * (secs((double)qd_kb, p->wr_kbps) + NAS_PASS_COST_S) +
+	return 4 * p->fixed_s +
+		NAS_TRIALS * 4 * (secs((double)qd_kb, p->wr_kbps) + NAS_PASS_COST_S) +
 		NAS_TRIALS * 10 * (t + NAS_PASS_COST_S);
 }
 
@@ -373,8 +393,8 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 		p->qd_kb = p->max_kb;
 	double fixed = qd_time(p, p->qd_kb, 0);
 	p->qd_runtime_s = (left - fixed) / (NAS_TRIALS * 10);
-	if (p->qd_runtime_s < 1.0)
-		p->qd_runtime_s = 1.0;
+	if (p->qd_runtime_s < NAS_MIN_RUNTIME_S)
+		p->qd_runtime_s = NAS_MIN_RUNTIME_S;
 	if (p->qd_runtime_s > 60.0)
 		p->qd_runtime_s = 60.0;
 	p->qd_s = qd_time(p, p->qd_kb, p->qd_runtime_s);
@@ -528,6 +548,11 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 		cmd_msg("nas", "the probe measured no rate on %s", a->path);
 		return IOSWEEP_EXIT_FAILURE;
 	}
+	/* what a sweep costs beyond its passes: the probe's wall time less them */
+	p->fixed_s = now_s() - t0 - secs(NAS_PROBE_KB, p->wr_kbps) -
+		secs(NAS_PROBE_KB, p->rd_kbps) - 2 * NAS_PASS_COST_S;
+	if (p->fixed_s < 0.1)
+		p->fixed_s = 0.1;
 	if (!a->no_files) {
 		double t1 = now_s();
 		rc = run_files(a, p, dir, ".probe-files", 1);
@@ -646,24 +671,40 @@ int cmd_nas(int argc, char **argv)
 		arg(&b, "--plot");
 		arg(&b, "--report");
 		common(&b, &a, dir, "sweep", p.cold);
+		double t1 = now_s();
 		cmd_msg("nas", "[1/3] sweep");
 		if ((status = run_sweep(&b, dir, "sweep", &a, &seen)) != IOSWEEP_EXIT_OK)
 			goto out;
+		cmd_msg("nas", "[1/3] sweep took %.0f s (estimated %.0f s)", now_s() - t1,
+			p.sweep_s);
+		/* the largest file's rates are the ones the qd cells' layout meets */
+		if (seen.wr_kbps > 0)
+			p.wr_kbps = seen.wr_kbps;
+		if (seen.rd_kbps > 0)
+			p.rd_kbps = seen.rd_kbps;
 	}
 	if (!a.no_files) {
+		double t1 = now_s();
 		cmd_msg("nas", "[2/3] small files");
 		if ((status = run_files(&a, &p, dir, "files", 0)) != IOSWEEP_EXIT_OK)
 			goto out;
+		cmd_msg("nas", "[2/3] small files took %.0f s (estimated %.0f s)",
+			now_s() - t1, p.files_s);
 	}
 	/* the qd cells take what is left of the estimate */
 	{
 		double spent = now_s() - t0;
 		double left = p.total_s - spent - qd_time(&p, p.qd_kb, 0);
 		double t = left / (NAS_TRIALS * 10);
-		p.qd_runtime_s = t < 1.0 ? 1.0 : t > 60.0 ? 60.0 : t;
+		p.qd_runtime_s = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > 60.0 ? 60.0 : t;
 	}
-	if ((status = run_qd(&a, &p, dir)) != IOSWEEP_EXIT_OK)
-		goto out;
+	{
+		double t1 = now_s();
+		if ((status = run_qd(&a, &p, dir)) != IOSWEEP_EXIT_OK)
+			goto out;
+		cmd_msg("nas", "[3/3] queue depth took %.0f s (%.2f s passes; planned "
+			"%.0f s)", now_s() - t1, p.qd_runtime_s, p.qd_s);
+	}
 	{
 		struct card c;
 		struct card_emit e = { .format = a.format, .link_spec = a.link,

@@ -45,6 +45,12 @@ static const struct {
 	{ "files", &cmd_files_usage, "small-file workloads (presets such as photo-library "
 	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
 	  "per phase", 1 },
+	{ "nas", &cmd_nas_usage, "how fast is the NAS at PATH: plan a reviewer's run "
+	  "(file sizes past its cache, the four CrystalDiskMark cells, small files) in a "
+	  "time budget, run it and print the card", 1 },
+	{ "card", &cmd_card_usage, "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
+	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "
+	  "reports, as text, Markdown or an image", 0 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

@@ -14,31 +14,7 @@
 FX="$TOP/../shared/fixtures/iozone"
 [ -d "$FX" ] || FX="/work/shared/fixtures/iozone"
 
-# summary_col SUMMARY TEST FILE_KB RECORD_KB COLUMN: one figure of a row
-summary_col() {
-	awk -F, -v t="$2" -v f="$3" -v r="$4" -v col="$5" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$(c["test"]) == t && $(c["file_kb"]) == f && $(c["record_kb"]) == r { print $(c[col]); exit }' "$1"
-}
-# md_cell MD ROW FIELD: field 3 read MB/s, 4 write MB/s, 5 read IOPS,
-# 6 write IOPS of a row of the card's Markdown table (the number only)
-md_cell() {
-	awk -F'|' -v row="$2" -v k="$3" '$2 == " " row " " { split($k, a, " "); print a[1]; exit }' "$1"
-}
-# same_mbps CARD_MB SUMMARY_KBPS: the card shows kB/s x 1024 / 1e6, 2 decimals
-same_mbps() {
-	[ -n "$1" ] && [ "$1" = "$(awk -v k="$2" 'BEGIN { printf "%.2f", k * 1024 / 1e6 }')" ]
-}
-same_iops() {
-	[ -n "$1" ] && [ "$1" = "$(awk -v k="$2" 'BEGIN { printf "%.0f", k }')" ]
-}
-# row_matches MD ROW SUMMARY RDTEST WRTEST FILE_KB RECORD_KB
-row_matches() {
-	same_mbps "$(md_cell "$1" "$2" 3)" "$(summary_col "$3" "$4" "$6" "$7" mean)" &&
-	same_mbps "$(md_cell "$1" "$2" 4)" "$(summary_col "$3" "$5" "$6" "$7" mean)" &&
-	same_iops "$(md_cell "$1" "$2" 5)" "$(summary_col "$3" "$4" "$6" "$7" iops)" &&
-	same_iops "$(md_cell "$1" "$2" 6)" "$(summary_col "$3" "$5" "$6" "$7" iops)"
-}
+. "$TOP/tests/e2e/card.sh"
 
 # ---- two real sweeps in one folder: SEQ1M Q1T1 and RND4K Q1T1
 mkdir -p "$T/runs"
@@ -60,7 +36,7 @@ check grep -q '^Not in this run: SEQ1M Q8T1 (no sequential I/O of 1 MB records a
 check grep -q "^iosweep -s 8m -r 4k -i 0 -i 2 -+n --trials 2 --quiet -f $T/rnd.tmp --out $T/runs/rnd\$" "$T/card.md"
 # text: the same figures in columns
 expect_success "$IOSWEEP" card "$T/runs"
-want=$(awk -v k="$(summary_col "$T/runs/rnd/summary.csv" "random read" 8192 4 mean)" 'BEGIN { printf "%.2f", k * 1024 / 1e6 }')
+want=$(mb "$(summary_col "$T/runs/rnd/summary.csv" "random read" 8192 4 mean)")
 check grep -q "^RND4K Q1T1  *$want " "$T/out"
 check grep -q '^Verdicts$' "$T/out"
 
