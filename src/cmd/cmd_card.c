@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_card.c: `iosweep card SOURCE... [--card text|md|png|svg] [--link L]
- * [--workloads FILE] [--ci PCT%] [--out DIR] [--overwrite]`: draw the
+ * [--workloads FILE] [--ci PCT%] [--out DIR]`: draw the
  * NAS card (card.h) from result folders, a guided run's folder (its
  * sub-folders, one per row, and files/), our CSV files or IOzone reports.
  * The card says which rows its sources cannot give.
@@ -39,7 +39,7 @@
 
 static const char card_usage[] =
 	"usage: iosweep card SOURCE... [--card text|md|png|svg] [--link L]\n"
-	"                   [--workloads FILE] [--ci PCT%] [--out DIR] [--overwrite]\n"
+	"                   [--workloads FILE] [--ci PCT%] [--out DIR]\n"
 	"  SOURCE: a result folder (iosweep --out, iosweep nas, iosweep import),\n"
 	"          its sub-folders, a files.csv, our CSV or an IOzone report\n"
 	"  --card FMT       text (default), md (a Markdown table), png or svg (an\n"
@@ -287,7 +287,7 @@ int cmd_card(int argc, char **argv)
 	struct verdict_workloads *w = NULL;
 	const char *workloads = NULL, *out = NULL, *first = NULL;
 	struct card c;
-	int status = IOSWEEP_EXIT_OK, nsrc = 0, overwrite = 0;
+	int status = IOSWEEP_EXIT_OK, nsrc = 0;
 
 	card_init(&c);
 	for (int i = 1; i < argc; i++) {
@@ -296,10 +296,6 @@ int cmd_card(int argc, char **argv)
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(card_usage, stdout);
 			return IOSWEEP_EXIT_OK;
-		}
-		if (!strcmp(a, "--overwrite")) {
-			overwrite = 1;
-			continue;
 		}
 		if (a[0] != '-') {
 			if (!first)
@@ -336,7 +332,6 @@ int cmd_card(int argc, char **argv)
 			out = val;
 		}
 	}
-	(void)overwrite;
 	w = malloc(sizeof(*w));
 	if (!w) {
 		cmd_msg("card", "out of memory");
@@ -349,8 +344,7 @@ int cmd_card(int argc, char **argv)
 	for (int i = 1; i < argc && status == IOSWEEP_EXIT_OK; i++) {
 		const char *a = argv[i];
 		if (a[0] == '-') {
-			if (strcmp(a, "--overwrite") != 0)
-				i++;
+			i++;
 			continue;
 		}
 		status = card_add_source(&c, a);

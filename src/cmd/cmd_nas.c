@@ -216,6 +216,18 @@ static void arg(struct argv_buf *b, const char *fmt, ...)
 	b->argv[b->argc] = NULL;
 }
 
+/* Several literal arguments at once, up to a NULL. */
+static void args(struct argv_buf *b, ...)
+{
+	va_list ap;
+	const char *a;
+
+	va_start(ap, b);
+	while ((a = va_arg(ap, const char *)) != NULL)
+		arg(b, "%s", a);
+	va_end(ap);
+}
+
 /* The probe's and the sweep's figures, from the result hook. */
 struct nas_seen {
 	double wr_kbps, rd_kbps;
@@ -256,9 +268,7 @@ static void common(struct argv_buf *b, const struct nas_args *a, const char *dir
 	arg(b, "-e");
 	if (cold)
 		arg(b, "--cold");
-	arg(b, "--quiet");
-	arg(b, "--overwrite");
-	arg(b, "--label");
+	args(b, "--quiet", "--overwrite", "--label", NULL);
 	arg(b, "%s", a->label ? a->label : "nas");
 	if (a->link) {
 		arg(b, "--link");
@@ -287,13 +297,7 @@ static int cold_works(const struct nas_args *a)
 	struct options o;
 	char err[IOSWEEP_ERR_MAX];
 
-	arg(&b, "iosweep");
-	arg(&b, "-s");
-	arg(&b, "16m");
-	arg(&b, "-i");
-	arg(&b, "0");
-	arg(&b, "-i");
-	arg(&b, "1");
+	args(&b, "iosweep", "-s", "16m", "-i", "0", "-i", "1", NULL);
 	common(&b, a, ".", "x", 1);
 	int rc = options_parse(&o, b.argc, b.argv, err, sizeof(err));
 	options_release(&o);
@@ -378,7 +382,8 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 	p->files_s = 0;
 	if (!a->no_files) {
 		double per_scale = NAS_TRIALS * (NAS_FILES_PRESET_FILES * p->per_file_s +
-			secs(2 * NAS_FILES_PRESET_KB, p->wr_kbps));
+			secs(NAS_FILES_PRESET_KB, p->wr_kbps) +
+			secs(NAS_FILES_PRESET_KB, p->rd_kbps));
 		p->files_scale = per_scale > 0 ? files_share / per_scale : 0.01;
 		if (p->files_scale > 0.05)
 			p->files_scale = 0.05;
@@ -453,17 +458,13 @@ static int run_qd(const struct nas_args *a, const struct nas_plan *p, const char
 	for (size_t i = 0; i < sizeof(qd_cells) / sizeof(qd_cells[0]); i++) {
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
-		arg(&b, "iosweep");
-		arg(&b, "-s");
+		args(&b, "iosweep", "-s", NULL);
 		arg(&b, "%llum", (unsigned long long)(p->qd_kb / 1024));
 		arg(&b, "-r");
 		arg(&b, "%s", qd_cells[i].rec);
-		arg(&b, "-i");
-		arg(&b, "0");
-		arg(&b, "-i");
+		args(&b, "-i", "0", "-i", NULL);
 		arg(&b, qd_cells[i].random ? "2" : "1");
-		arg(&b, "-+n");
-		arg(&b, "--iodepth");
+		args(&b, "-+n", "--iodepth", NULL);
 		arg(&b, "%u", qd_cells[i].depth);
 		if (qd_cells[i].jobs > 1) {
 			arg(&b, "--jobs");
@@ -490,16 +491,9 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 
 	arg(&b, "files");
 	if (probe) {
-		arg(&b, "--count");
-		arg(&b, "64");
-		arg(&b, "--file-size");
-		arg(&b, "16k");
-		arg(&b, "--trials");
-		arg(&b, "1");
+		args(&b, "--count", "64", "--file-size", "16k", "--trials", "1", NULL);
 	} else {
-		arg(&b, "--preset");
-		arg(&b, "office-documents");
-		arg(&b, "--scale");
+		args(&b, "--preset", "office-documents", "--scale", NULL);
 		arg(&b, "%.4g", p->files_scale);
 		arg(&b, "--trials");
 		arg(&b, "%d", NAS_TRIALS);
@@ -527,16 +521,9 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 	double t0 = now_s();
 	int rc;
 
-	arg(&b, "iosweep");
-	arg(&b, "-s");
+	args(&b, "iosweep", "-s", NULL);
 	arg(&b, "%um", NAS_PROBE_KB / 1024);
-	arg(&b, "-r");
-	arg(&b, "1m");
-	arg(&b, "-i");
-	arg(&b, "0");
-	arg(&b, "-i");
-	arg(&b, "1");
-	arg(&b, "-+n");
+	args(&b, "-r", "1m", "-i", "0", "-i", "1", "-+n", NULL);
 	common(&b, a, dir, ".probe", p->cold);
 	cmd_msg("nas", "probing %s", a->path);
 	rc = run_sweep(&b, dir, ".probe", a, &seen);
@@ -644,32 +631,17 @@ int cmd_nas(int argc, char **argv)
 	{
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
-		arg(&b, "iosweep");
-		arg(&b, "-a");
-		arg(&b, "-n");
-		arg(&b, "16m");
-		arg(&b, "-g");
+		args(&b, "iosweep", "-a", "-n", "16m", "-g", NULL);
 		arg(&b, "%llum", (unsigned long long)(p.max_kb / 1024));
-		arg(&b, "-y");
-		arg(&b, "1m");
-		arg(&b, "-q");
-		arg(&b, "1m");
-		arg(&b, "-i");
-		arg(&b, "0");
-		arg(&b, "-i");
-		arg(&b, "1");
+		args(&b, "-y", "1m", "-q", "1m", "-i", "0", "-i", "1", NULL);
 		if (p.random) {
-			arg(&b, "-i");
-			arg(&b, "2");
+			args(&b, "-i", "2", NULL);
 		}
-		arg(&b, "-+n");
-		arg(&b, "--trials");
+		args(&b, "-+n", "--trials", NULL);
 		arg(&b, "%d", NAS_TRIALS);
 		arg(&b, "--ci");
 		arg(&b, "%g%%", a.ci_pct);
-		arg(&b, "--latency");
-		arg(&b, "--plot");
-		arg(&b, "--report");
+		args(&b, "--latency", "--plot", "--report", NULL);
 		common(&b, &a, dir, "sweep", p.cold);
 		double t1 = now_s();
 		cmd_msg("nas", "[1/3] sweep");

@@ -19,10 +19,15 @@ md_cell() {
 mb() {
 	awk -v k="$1" 'BEGIN { printf "%.2f", k * 1024 / 1e6 }'
 }
+# the card's IOPS of a summary.csv iops field: whole, "-" when empty (an
+# IOzone report counts no operations)
+iops() {
+	if [ -z "$1" ]; then echo -; else awk -v k="$1" 'BEGIN { printf "%.0f", k }'; fi
+}
 row_matches() {
 	[ -n "$(md_cell "$1" "$2" 3)" ] &&
 	[ "$(md_cell "$1" "$2" 3)" = "$(mb "$(summary_col "$3" "$4" "$6" "$7" mean)")" ] &&
 	[ "$(md_cell "$1" "$2" 4)" = "$(mb "$(summary_col "$3" "$5" "$6" "$7" mean)")" ] &&
-	[ "$(md_cell "$1" "$2" 5)" = "$(awk -v k="$(summary_col "$3" "$4" "$6" "$7" iops)" 'BEGIN { printf "%.0f", k }')" ] &&
-	[ "$(md_cell "$1" "$2" 6)" = "$(awk -v k="$(summary_col "$3" "$5" "$6" "$7" iops)" 'BEGIN { printf "%.0f", k }')" ]
+	[ "$(md_cell "$1" "$2" 5)" = "$(iops "$(summary_col "$3" "$4" "$6" "$7" iops)")" ] &&
+	[ "$(md_cell "$1" "$2" 6)" = "$(iops "$(summary_col "$3" "$5" "$6" "$7" iops)")" ]
 }
