@@ -60,7 +60,8 @@
 static const char nas_usage[] =
 	"usage: iosweep nas PATH [--nas-ram SIZE] [--budget TIME] [--ci PCT%]\n"
 	"                   [--link L] [--label L] [--out DIR] [--card text|md|png|svg]\n"
-	"                   [--workloads FILE] [--no-files] [--dry-run] [--overwrite]\n"
+	"                   [--workloads FILE] [--no-files] [--force] [--dry-run]\n"
+	"                   [--overwrite]\n"
 	"  How fast is the NAS mounted at PATH?  Plans the run a reviewer would\n"
 	"  (file sizes past the NAS's cache, --cold reads, fsync in the timing,\n"
 	"  CrystalDiskMark's four queue-depth cells, a small-file phase, trials\n"
@@ -75,13 +76,14 @@ static const char nas_usage[] =
 	"  --card FMT       the card on stdout as text or md; png/svg also draw it\n"
 	"  --workloads FILE will-it-work questions (default data/nas.workloads)\n"
 	"  --no-files       skip the small-file phase\n"
+	"  --force          skip the free-space checks (shares that report none)\n"
 	"  --dry-run        print the plan and the estimate, run nothing\n";
 
 struct nas_args {
 	const char *path, *label, *out, *link, *workloads;
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
-	int format, dry_run, overwrite, no_files;
+	int format, dry_run, overwrite, no_files, force;
 };
 
 /* What the plan decided; times in seconds. */
@@ -115,6 +117,7 @@ static int parse_args(struct nas_args *a, int argc, char **argv)
 		if (!strcmp(o, "--dry-run")) { a->dry_run = 1; continue; }
 		if (!strcmp(o, "--overwrite")) { a->overwrite = 1; continue; }
 		if (!strcmp(o, "--no-files")) { a->no_files = 1; continue; }
+		if (!strcmp(o, "--force")) { a->force = 1; continue; }
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) { fputs(nas_usage, stdout); return 1; }
 		if (o[0] != '-') {
 			if (a->path) {
@@ -270,6 +273,8 @@ static void common(struct argv_buf *b, const struct nas_args *a, const char *dir
 		arg(b, "--cold");
 	args(b, "--quiet", "--overwrite", "--label", NULL);
 	arg(b, "%s", a->label ? a->label : "nas");
+	if (a->force)
+		arg(b, "--force");
 	if (a->link) {
 		arg(b, "--link");
 		arg(b, "%s", a->link);
@@ -619,11 +624,12 @@ int cmd_nas(int argc, char **argv)
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	plan_build(&p, &a, now_s() - t0);
-	if ((double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
+	if (!a.force && (double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
 		char need[32];
 		units_format_size_kb(p.max_kb, need, sizeof(need));
 		cmd_msg("nas", "the plan writes files of up to %s, more than the free "
-			"space on %s; free some space or give a smaller --nas-ram", need, a.path);
+			"space on %s; free some space, give a smaller --nas-ram, or --force", need,
+			a.path);
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}

@@ -12,7 +12,7 @@
 lab_up --link 100mbit --nas-ram 512M --share s:ext4:1G
 dir=$(share s smb)
 [ -n "$dir" ] || { fail "the lab has no smb share"; finish; }
-expect_success lab run -- "$IOSWEEP" nas "$dir" --budget 2m --no-files \
+expect_success lab run -- "$IOSWEEP" nas "$dir" --budget 2m --no-files --force \
 	--out "$T/run" --card md
 sed -n '/^iosweep nas: plan/,/estimated time/p' "$T/out"
 grep '^iosweep nas: took' "$T/err"
