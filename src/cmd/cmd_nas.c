@@ -309,6 +309,11 @@ static int cold_works(const struct nas_args *a)
 	return rc == 0;
 }
 
+static double now_s(void)
+{
+	return (double)clock_now_ns() / 1e9;
+}
+
 static double secs(double kb, double kbps)
 {
 	return kbps > 0 ? kb / kbps : 0;
@@ -458,11 +463,39 @@ static const struct {
 	{ "rnd4k-q1t1", "4k", 1, 1, 1 },
 };
 
-static int run_qd(const struct nas_args *a, const struct nas_plan *p, const char *dir)
+/* Timed passes of qd cell i per trial: a sequential pass and a read pass,
+ * or those and the random writes. */
+static int qd_passes(size_t i)
 {
-	for (size_t i = 0; i < sizeof(qd_cells) / sizeof(qd_cells[0]); i++) {
+	return qd_cells[i].random ? 3 : 2;
+}
+
+/*
+ * The cells in turn, each with the --runtime that fits what is left
+ * before deadline (a clock_now_ns time in seconds): what a cell costs
+ * beyond its timed passes (the untimed layout, opening, the sweep's own
+ * start) is estimated from the plan for the first and measured on the
+ * cells done for the rest, so an estimate that was off is corrected as
+ * the phase goes; p->qd_runtime_s ends as the last cell's passes.
+ */
+static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
+		  double deadline)
+{
+	size_t n = sizeof(qd_cells) / sizeof(qd_cells[0]);
+	double over = (qd_time(p, p->qd_kb, 0)) / (double)n, over_sum = 0;
+
+	for (size_t i = 0; i < n; i++) {
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
+		int passes_left = 0;
+		for (size_t k = i; k < n; k++)
+			passes_left += qd_passes(k);
+		if (i > 0)
+			over = over_sum / (double)i;
+		double t = (deadline - now_s() - over * (double)(n - i)) /
+			(NAS_TRIALS * passes_left);
+		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > 60.0 ? 60.0 : t;
+		p->qd_runtime_s = t;
 		args(&b, "iosweep", "-s", NULL);
 		arg(&b, "%llum", (unsigned long long)(p->qd_kb / 1024));
 		arg(&b, "-r");
@@ -476,14 +509,17 @@ static int run_qd(const struct nas_args *a, const struct nas_plan *p, const char
 			arg(&b, "%u", qd_cells[i].jobs);
 		}
 		arg(&b, "--runtime");
-		arg(&b, "%.0fms", p->qd_runtime_s * 1000.0);
+		arg(&b, "%.0fms", t * 1000.0);
 		arg(&b, "--trials");
 		arg(&b, "%d", NAS_TRIALS);
 		common(&b, a, dir, qd_cells[i].slug, p->cold);
 		cmd_msg("nas", "[3/3] %s", qd_cells[i].slug);
+		double t1 = now_s();
 		int rc = run_sweep(&b, dir, qd_cells[i].slug, a, &seen);
 		if (rc != IOSWEEP_EXIT_OK)
 			return rc;
+		double cost = now_s() - t1 - NAS_TRIALS * qd_passes(i) * t;
+		over_sum += cost > 0 ? cost : 0;
 	}
 	return IOSWEEP_EXIT_OK;
 }
@@ -511,11 +547,6 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 	arg(&b, "--overwrite");
 	snprintf(report, sizeof(report), "%s/%s.txt", dir, name);
 	return cmd_run_to_file("nas", cmd_files, b.argc, b.argv, report, a->overwrite);
-}
-
-static double now_s(void)
-{
-	return (double)clock_now_ns() / 1e9;
 }
 
 /* The probe: rates for the sweep, the cost of a small file. */
@@ -669,19 +700,12 @@ int cmd_nas(int argc, char **argv)
 		cmd_msg("nas", "[2/3] small files took %.0f s (estimated %.0f s)",
 			now_s() - t1, p.files_s);
 	}
-	/* the qd cells take what is left of the estimate */
-	{
-		double spent = now_s() - t0;
-		double left = p.total_s - spent - qd_time(&p, p.qd_kb, 0);
-		double t = left / (NAS_TRIALS * 10);
-		p.qd_runtime_s = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > 60.0 ? 60.0 : t;
-	}
 	{
 		double t1 = now_s();
-		if ((status = run_qd(&a, &p, dir)) != IOSWEEP_EXIT_OK)
+		if ((status = run_qd(&a, &p, dir, t0 + p.total_s)) != IOSWEEP_EXIT_OK)
 			goto out;
-		cmd_msg("nas", "[3/3] queue depth took %.0f s (%.2f s passes; planned "
-			"%.0f s)", now_s() - t1, p.qd_runtime_s, p.qd_s);
+		cmd_msg("nas", "[3/3] queue depth took %.0f s (last passes %.2f s; "
+			"planned %.0f s)", now_s() - t1, p.qd_runtime_s, p.qd_s);
 	}
 	{
 		struct card c;

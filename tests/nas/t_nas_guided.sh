@@ -12,11 +12,13 @@
 lab_up --link 100mbit --nas-ram 512M --share s:ext4:1G
 dir=$(share s smb)
 [ -n "$dir" ] || { fail "the lab has no smb share"; finish; }
-expect_success lab run -- "$IOSWEEP" nas "$dir" --budget 2m --no-files --force \
+expect_success lab run -- "$IOSWEEP" nas "$dir" --budget 3m --no-files --force \
 	--out "$T/run" --card md
 sed -n '/^iosweep nas: plan/,/estimated time/p' "$T/out"
 grep '^iosweep nas: took' "$T/err"
 grep -- '- reads are\|- writes are' "$T/out"
+sed -n '/NAS card/,/^\*\*Sequential/p' "$T/out"
+grep '^iosweep nas: \[[0-9]/3\] .* took' "$T/err"
 
 set -- $(sed -n 's/^iosweep nas: took \([0-9]*\) s of an estimated \([0-9]*\) s;.*/\1 \2/p' "$T/err")
 took=${1:-0} est=${2:-0}
