@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * main.c: iosweep's entry point.  A first argument that is a word
- * (plot, import, compare, cliffs, report, profile, fileop, files) names a
+ * (plot, import, compare, cliffs, report, profile, fileop, files, nas,
+ * card) names a
  * subcommand; anything else is a sweep with IOzone's command line
  * (sweep.c).  Every path ends here with one of the exit codes of enum
  * iosweep_exit (iosweep.h, README).
@@ -32,6 +33,8 @@ static const struct {
 	{ .word = "files", .fn = cmd_files },
 	{ .word = "resume", .fn = cmd_resume },
 	{ .word = "db", .fn = cmd_db },
+	{ .word = "nas", .fn = cmd_nas },
+	{ .word = "card", .fn = cmd_card },
 };
 
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
@@ -49,8 +52,9 @@ static int dispatch(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);
-		fprintf(stderr, "iosweep: unknown command '%s' (commands: import, "
-			"compare, cliffs, plot, report, profile, fileop, files, resume; a sweep starts with an option such as -a)\n",
+		fprintf(stderr, "iosweep: unknown command '%s' (commands: nas, card, "
+			"import, compare, cliffs, plot, report, profile, fileop, files, "
+			"resume, db; a sweep starts with an option such as -a)\n",
 			argv[1]);
 		return IOSWEEP_EXIT_USAGE;
 	}

@@ -179,3 +179,29 @@ void units_format_bytes_human(uint64_t bytes, char *out, size_t outlen)
 	}
 	snprintf(out, outlen, "%.1f %s", v, unit[i]);
 }
+
+int units_parse_duration_ms(const char *text, uint64_t max_ms, uint64_t *ms,
+			    char *err, size_t errlen)
+{
+	static const struct {
+		const char *suffix;
+		double ms;
+	} scales[] = {
+		{ "", 1000.0 }, { "s", 1000.0 }, { "ms", 1.0 },
+		{ "m", 60000.0 }, { "h", 3600000.0 },
+	};
+	char *end = NULL;
+	double v = (*text >= '0' && *text <= '9') ? strtod(text, &end) : -1.0;
+
+	for (size_t i = 0; end && i < sizeof(scales) / sizeof(scales[0]); i++) {
+		if (strcmp(end, scales[i].suffix) != 0)
+			continue;
+		double total = v * scales[i].ms;
+		if (!(v >= 0.0) || total > (double)max_ms)
+			break;
+		*ms = (uint64_t)(total + 0.5);
+		return 0;
+	}
+	return err_set(err, errlen, "not a duration (use 500ms, 60s, 2m, 8h or "
+		       "seconds, at most %.0f s)", (double)max_ms / 1000.0);
+}

@@ -37,6 +37,14 @@ int units_parse_uint(const char *text, uint64_t min, uint64_t max,
 		     uint64_t *out, char *err, size_t errlen);
 
 /*
+ * A duration: "500ms", "60s", "2m", "8h" or a plain number of seconds
+ * (fractions allowed: "1.5s"), at most max_ms.  Returns 0 with *ms set,
+ * or -1 with a message in err ("not a duration ...").
+ */
+int units_parse_duration_ms(const char *text, uint64_t max_ms, uint64_t *ms,
+			    char *err, size_t errlen);
+
+/*
  * Units: every size iosweep prints is in IOzone's 1024-based units, in
  * IOzone's spelling: 1 kB = 1024 bytes, 1 MB = 1024 kB, 1 GB = 1024 MB,
  * 1 TB = 1024 GB (rates: kB/s, MB/s).  The functions below are the only

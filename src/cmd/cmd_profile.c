@@ -258,36 +258,12 @@ static int run_one(const struct pargs *a, const struct profile_entry *e,
 {
 	struct cmdline c;
 	char report[4200];
-	int saved, fd, status;
 
 	build_cmd(&c, a, e, dir, k);
 	snprintf(report, sizeof(report), "%s.txt", c.out);
-	/* never through a link; with --overwrite the old report goes first */
-	if (a->overwrite && plat_stat(report, 0, NULL) == PLAT_FILE)
-		plat_remove(report);
-	fd = plat_create_fd(report);
-	if (fd < 0) {
-		cmd_msg("profile", "cannot create '%s': %s", report,
-			strerror(errno));
-		return IOSWEEP_EXIT_FAILURE;
-	}
 	cmd_msg("profile", "[%zu/%zu] %s", k + 1, n, e->name);
-	fflush(stdout);
-	saved = dup(1);
-	if (saved < 0 || dup2(fd, 1) < 0) {
-		cmd_msg("profile", "cannot redirect the report: %s",
-			strerror(errno));
-		close(fd);
-		if (saved >= 0)
-			close(saved);
-		return IOSWEEP_EXIT_FAILURE;
-	}
-	close(fd);
-	status = sweep_main(c.argc, c.argv);
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved);
-	return status;
+	return cmd_run_to_file("profile", sweep_main, c.argc, c.argv, report,
+			       a->overwrite);
 }
 
 static void default_dir(const char *name, char *out, size_t outlen)

@@ -8,11 +8,13 @@
  */
 #include "compat.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/commands.h"
 #include "iosweep.h"
@@ -108,5 +110,35 @@ int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
 		snprintf(why, whylen, "failed: %s", err);
 		cmd_msg(cmd, "%s", err);
 	}
+	return status;
+}
+
+int cmd_run_to_file(const char *cmd, int (*fn)(int argc, char **argv),
+		    int argc, char **argv, const char *report, int overwrite)
+{
+	int saved, fd, status;
+
+	/* never through a link; with overwrite the old report goes first */
+	if (overwrite && plat_stat(report, 0, NULL) == PLAT_FILE)
+		plat_remove(report);
+	fd = plat_create_fd(report);
+	if (fd < 0) {
+		cmd_msg(cmd, "cannot create '%s': %s", report, strerror(errno));
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	fflush(stdout);
+	saved = dup(1);
+	if (saved < 0 || dup2(fd, 1) < 0) {
+		cmd_msg(cmd, "cannot redirect the report: %s", strerror(errno));
+		close(fd);
+		if (saved >= 0)
+			close(saved);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	close(fd);
+	status = fn(argc, argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
 	return status;
 }

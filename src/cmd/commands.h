@@ -27,6 +27,8 @@ int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_card(int argc, char **argv);
+int cmd_nas(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -74,6 +76,16 @@ char *cmd_command_line(int argc, char **argv);
 int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
 		   const char *where, const char *err, char *why, size_t whylen);
 
+/*
+ * Run fn(argc, argv) (sweep_main, cmd_files) in this process with its
+ * stdout going to the new file report (never through a link; an old one
+ * is removed first when overwrite), so a command made of other commands
+ * keeps each one's report.  Returns fn's exit code, or
+ * IOSWEEP_EXIT_FAILURE when the report cannot be made.  (cmd_util.c)
+ */
+int cmd_run_to_file(const char *cmd, int (*fn)(int argc, char **argv),
+		    int argc, char **argv, const char *report, int overwrite);
+
 struct cmdargs_list;
 struct result_set;
 /*
@@ -96,5 +108,7 @@ extern const char *const cmd_fileop_usage;
 extern const char *const cmd_files_usage;
 extern const char *const cmd_resume_usage;
 extern const char *const cmd_db_usage;
+extern const char *const cmd_card_usage;
+extern const char *const cmd_nas_usage;
 
 #endif

@@ -9,7 +9,7 @@
  * size) cells; fileop's figures are per force factor and operation, so
  * they stay in the fileop module's own samples and are written with its
  * own writer.  Only figures the text holds, or that follow exactly from
- * it, are kept (README, "Import and compare").
+ * it, are kept (docs/sweeps.md, "Import and compare").
  *
  * Ownership: the caller owns f (zeroed, or import_fileop_release'd) and
  * releases it; meta's strings are f's.

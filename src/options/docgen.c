@@ -50,6 +50,12 @@ static const struct {
 	{ "db", &cmd_db_usage, "the results library: add runs to an SQLite file or a "
 	  "PostgreSQL database, list, tag, rank them (the NAS chart), compare, report "
 	  "and export them", 0 },
+	{ "nas", &cmd_nas_usage, "how fast is the NAS at PATH: plan a reviewer's run "
+	  "(file sizes past its cache, the four CrystalDiskMark cells, small files) in a "
+	  "time budget, run it and print the card", 1 },
+	{ "card", &cmd_card_usage, "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
+	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "
+	  "reports, as text, Markdown or an image", 0 },
 };
 #define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 

@@ -559,23 +559,14 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 int opt_duration(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value)
 {
-	char *end = NULL;
-	double v, scale = 1000.0;
+	char why[IOSWEEP_ERR_MAX];
+	uint64_t ms;
 
 	(void)value;
-	v = (*text >= '0' && *text <= '9') ? strtod(text, &end) : -1.0;
-	if (end && (!strcmp(end, "s") || !*end))
-		scale = 1000.0;
-	else if (end && !strcmp(end, "ms"))
-		scale = 1.0;
-	else if (end && !strcmp(end, "m"))
-		scale = 60000.0;
-	else
-		end = NULL;
-	if (!end || !(v >= 0.0) || v * scale > 86400000.0)
+	if (units_parse_duration_ms(text, 86400000u, &ms, why, sizeof(why)) != 0)
 		return opt_error(ps, "%s '%s': not a duration (use 60s, 2m, 500ms "
 				 "or seconds, at most a day)", ps->shown, text);
-	*(uint64_t *)(void *)((char *)ps->o + row->field) = (uint64_t)(v * scale + 0.5);
+	*(uint64_t *)(void *)((char *)ps->o + row->field) = ms;
 	return 0;
 }
 

@@ -248,6 +248,17 @@ seed_netbound() {
 	done
 }
 
+# seed_card DIR: the shipped workloads file behind a 0 byte, a files.csv
+# of a real run behind a 1 byte (fuzz_card.c).
+seed_card() {
+	{ printf '\000'; cat "$top/data/nas.workloads"; } >"$1/workloads"
+	{ printf '\000'; printf 'batch | b | write | 500g | 8h\nstream | s | read | 25MB | 2 | -\n'; } >"$1/two"
+	{ printf '\001'; printf 'trial,phase,job,calls,files,bytes,seconds,ops_per_s,files_per_s,mb_per_s,lat_p50_us,lat_p99_us,short_timing\n'
+	  printf '0,create,all,200,200,71274681,0.097,2061.1,2061.1,700.5,103.6,11501.5,0\n'
+	  printf '0,read,all,200,200,71274681,0.057,3492.9,3492.9,1187.1,117.5,2416.6,0\n'
+	  printf '0,mkdir,all,258,0,0,0.02,10364.6,,,77.0,232.9,0\n'; } >"$1/files"
+}
+
 status=0
 passed=0
 failed=0
@@ -272,6 +283,7 @@ for bin in "$@"; do
 		fuzz_import_fileop) seed_import_fileop "$corpus" ;;
 		fuzz_journal) seed_journal "$corpus" ;;
 		fuzz_timeline) seed_timeline "$corpus" ;;
+		fuzz_card) seed_card "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

@@ -217,7 +217,37 @@ static void test_format_bytes_human(void)
 	}
 }
 
+/* Durations: each unit, fractions, the limit, and what is refused. */
+static void test_parse_duration(void)
+{
+	static const struct {
+		const char *text;
+		uint64_t max_ms;
+		int rc;
+		uint64_t ms;
+	} dcases[] = {
+		{ "90", 86400000u, 0, 90000 }, { "60s", 86400000u, 0, 60000 },
+		{ "500ms", 86400000u, 0, 500 }, { "2m", 86400000u, 0, 120000 },
+		{ "8h", 86400000u, 0, 28800000 }, { "1.5s", 86400000u, 0, 1500 },
+		{ "25h", 86400000u, -1, 0 }, { "1d", 86400000u, -1, 0 },
+		{ "-1s", 86400000u, -1, 0 }, { "", 86400000u, -1, 0 },
+		{ "s", 86400000u, -1, 0 }, { "3 m", 86400000u, -1, 0 },
+		{ "11m", 600000u, -1, 0 }, { "10m", 600000u, 0, 600000 },
+	};
+	for (size_t i = 0; i < sizeof(dcases) / sizeof(dcases[0]); i++) {
+		char err[IOSWEEP_ERR_MAX] = "";
+		uint64_t ms = 777;
+		int rc = units_parse_duration_ms(dcases[i].text, dcases[i].max_ms, &ms,
+						 err, sizeof(err));
+		CU_ASSERT_EQUAL(rc, dcases[i].rc);
+		CU_ASSERT_EQUAL(ms, rc == 0 ? dcases[i].ms : 777);
+		if (rc)
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, "not a duration"));
+	}
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_parse_duration),
 	CU_CASE(test_format_size_kb),
 	CU_CASE(test_parse_size),
 	CU_CASE(test_parse_size_hint),

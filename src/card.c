@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * card.c: fill the NAS card (card.h) from result sets and a files.csv.
+ *
+ * A row is taken only from a set that ran it: the same record size and
+ * the same queue depth and thread count (meta.workload), at the set's
+ * largest file of that record size, where the file is furthest past any
+ * cache.  Its figures are computed the way csvout.c computes summary.csv
+ * (results_values + stats_summarize, results_iops_mean), so the card and
+ * summary.csv cannot disagree.  A set that cannot give a row leaves it
+ * empty; the writer says which rows are missing.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cliff.h"
+#include "latency.h"
+#include "lib/err.h"
+#include "results.h"
+#include "stats.h"
+
+static const struct card_row row_specs[CARD_NROWS] = {
+	[CARD_SEQ1M_Q8T1] = { .name = "SEQ1M Q8T1", .slug = "seq1m-q8t1",
+			      .record_kb = 1024, .depth = 8, .threads = 1 },
+	[CARD_SEQ1M_Q1T1] = { .name = "SEQ1M Q1T1", .slug = "seq1m-q1t1",
+			      .record_kb = 1024, .depth = 1, .threads = 1 },
+	[CARD_RND4K_Q32T16] = { .name = "RND4K Q32T16", .slug = "rnd4k-q32t16",
+				.record_kb = 4, .depth = 32, .threads = 16, .random = 1 },
+	[CARD_RND4K_Q1T1] = { .name = "RND4K Q1T1", .slug = "rnd4k-q1t1",
+			      .record_kb = 4, .depth = 1, .threads = 1, .random = 1 },
+};
+
+void card_init(struct card *c)
+{
+	memset(c, 0, sizeof(*c));
+	memcpy(c->rows, row_specs, sizeof(row_specs));
+	c->rd_p99_us = -1.0;
+	c->cached_pct_max = -1.0;
+}
+
+/* "iodepth=8 jobs=16 ..." -> its number after key, else dflt. */
+static unsigned workload_num(const char *workload, const char *key, unsigned dflt)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = workload; p && *p; ) {
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			unsigned long v = strtoul(p + klen + 1, NULL, 10);
+			return v ? (unsigned)v : dflt;
+		}
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	return dflt;
+}
+
+/* The cell of rs with this record size and the largest file that has col. */
+static long largest_cell(const struct result_set *rs, int col, uint64_t record_kb)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct result_cell *cl = &rs->cells[i];
+		if (cl->placeholder || cl->record_kb != record_kb || !results_has(rs, i, col))
+			continue;
+		if (best < 0 || cl->file_kb > rs->cells[best].file_kb)
+			best = (long)i;
+	}
+	return best;
+}
+
+/* The figures of (cell, col), as summary.csv has them.  0 or -1. */
+static int fill_cell(struct card_cell *out, const struct result_set *rs, size_t cell,
+		     int col, const char *source, int prio)
+{
+	double *v = malloc((rs->nsamples ? rs->nsamples : 1) * sizeof(*v));
+	struct stats_summary s;
+	double iops[3];
+	size_t n;
+
+	if (!v)
+		return -1;
+	n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, v, rs->nsamples);
+	if (n == 0 || stats_summarize(v, n, &s) != 0) {
+		free(v);
+		return 0;   /* nothing usable: the cell stays empty */
+	}
+	free(v);
+	memset(out, 0, sizeof(*out));
+	out->found = 1;
+	out->kbps = s.mean;
+	out->mbps = s.mean * 1024.0 / 1e6;
+	results_iops_mean(rs, cell, col, iops);
+	out->iops = iops[0];
+	out->n = s.n;
+	out->ci_pct = s.n > 1 && s.mean > 0 ? 100.0 * (s.ci95_high - s.mean) / s.mean : -1.0;
+	out->col = col;
+	out->file_kb = rs->cells[cell].file_kb;
+	out->record_kb = rs->cells[cell].record_kb;
+	out->prio = prio;
+	snprintf(out->source, sizeof(out->source), "%s", source);
+	snprintf(out->command, sizeof(out->command), "%s",
+		 rs->meta.command_line ? rs->meta.command_line : "");
+	return 0;
+}
+
+static int take(struct card_cell *dst, const struct result_set *rs, int col,
+		uint64_t record_kb, const char *source, int prio)
+{
+	long cell;
+
+	if (dst->found && dst->prio >= prio)
+		return 0;
+	cell = largest_cell(rs, col, record_kb);
+	return cell < 0 ? 0 : fill_cell(dst, rs, (size_t)cell, col, source, prio);
+}
+
+/*
+ * The sequential record size of a depth-1 sweep: 1 MB, else its largest;
+ * *nsizes: how many file sizes it read at that record size.
+ */
+static uint64_t seq_record(const struct result_set *rs, size_t *nsizes)
+{
+	uint64_t best = 0;
+
+	*nsizes = 0;
+	for (size_t i = 0; i < rs->ncells; i++) {
+		if (rs->cells[i].placeholder || !results_has(rs, i, RC_READ))
+			continue;
+		if (rs->cells[i].record_kb == 1024 || (best != 1024 && rs->cells[i].record_kb > best))
+			best = rs->cells[i].record_kb;
+	}
+	for (size_t i = 0; i < rs->ncells; i++)
+		if (!rs->cells[i].placeholder && rs->cells[i].record_kb == best &&
+		    results_has(rs, i, RC_READ))
+			(*nsizes)++;
+	return best;
+}
+
+/* The strongest cache cliff of col at record_kb (the CPU's excluded). */
+static void take_cliff(struct card_cliff *dst, const struct cliff_list *l, int col,
+		       uint64_t record_kb)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct cliff *k = &l->items[i];
+		if (k->col != col || k->record_kb != record_kb || k->kind == CLIFF_KIND_CPU_CACHE)
+			continue;
+		if (dst->found && k->ratio <= dst->ratio)
+			continue;
+		dst->found = 1;
+		dst->before_kb = k->before_kb;
+		dst->after_kb = k->after_kb;
+		dst->cache_kb = k->estimated_cache_kb;
+		dst->record_kb = k->record_kb;
+		dst->before_kbps = k->level_before_kbps;
+		dst->after_kbps = k->level_after_kbps;
+		dst->ratio = k->ratio;
+		dst->confidence = k->confidence;
+		dst->edge = k->edge;
+	}
+}
+
+/* The read latency tail at the sustained cell, when it was timed per op. */
+static int take_tail(struct card *c, const struct result_set *rs)
+{
+	struct latency_hist h;
+	long cell;
+	int n;
+
+	if (!c->sustained_rd.found)
+		return 0;
+	cell = results_find_cell(rs, c->sustained_rd.file_kb, c->sustained_rd.record_kb);
+	if (cell < 0)
+		return 0;
+	/* an imported folder: summary.csv's lat_p99_us */
+	const struct result_cell_sum *cs = results_cell_sum(rs, (size_t)cell, RC_READ);
+	if (cs && (cs->flags & RESULTS_CS_LAT) && isfinite(cs->lat_us[RESULTS_LAT_ALL][6])) {
+		c->rd_p99_us = cs->lat_us[RESULTS_LAT_ALL][6];
+		return 0;
+	}
+	if (!results_has_latency(rs))
+		return 0;
+	if (latency_init(&h) != 0)
+		return -1;
+	n = results_lat_merge_cell(rs, (size_t)cell, RC_READ, &h);
+	if (n > 0)
+		c->rd_p99_us = latency_quantile_ns(&h, 0.99) / 1000.0;
+	latency_release(&h);
+	return n < 0 ? -1 : 0;
+}
+
+/* What the set says about how it measured: warnings' evidence. */
+static void take_meta(struct card *c, const struct result_set *rs)
+{
+	if (!c->version[0] && rs->meta.version)
+		snprintf(c->version, sizeof(c->version), "%s %s",
+			 rs->meta.tool ? rs->meta.tool : "", rs->meta.version);
+	if (!c->label[0] && rs->meta.label)
+		snprintf(c->label, sizeof(c->label), "%s", rs->meta.label);
+	if (!c->fs_type[0] && rs->meta.fs_type)
+		snprintf(c->fs_type, sizeof(c->fs_type), "%s", rs->meta.fs_type);
+	if (!c->link_spec[0] && rs->meta.link)
+		snprintf(c->link_spec, sizeof(c->link_spec), "%s", rs->meta.link);
+	if (!c->client_ram_kb)
+		c->client_ram_kb = rs->meta.ram_kb;
+	if (rs->meta.data_compress_ratio > 0 &&
+	    (c->compress_ratio == 0 || rs->meta.data_compress_ratio < c->compress_ratio))
+		c->compress_ratio = rs->meta.data_compress_ratio;
+	for (size_t i = 0; i < rs->ncells; i++)
+		for (int col = 0; col < RC_COUNT; col++) {
+			if (!results_has(rs, i, col))
+				continue;
+			if (results_short_timing(rs, i, col))
+				c->short_timing = 1;
+			double pct = results_cached_min(rs, i, col);
+			if (results_col_reads(col) && isfinite(pct) && pct > c->cached_pct_max)
+				c->cached_pct_max = pct;
+		}
+}
+
+int card_add_set(struct card *c, const struct result_set *rs, const char *source,
+		 int prio, char *err, size_t errlen)
+{
+	unsigned depth = workload_num(rs->meta.workload, "iodepth", 1);
+	unsigned threads = workload_num(rs->meta.workload, "jobs", 1);
+
+	take_meta(c, rs);
+	for (size_t r = 0; r < CARD_NROWS; r++) {
+		struct card_row *row = &c->rows[r];
+		int p = prio;
+		if (row->depth != depth || row->threads != threads)
+			continue;
+		/* the folder made for this row beats any other source */
+		if (strstr(source, row->slug))
+			p = prio + 1;
+		if (take(&row->rd, rs, row->random ? RC_RANDOM_READ : RC_READ,
+			 row->record_kb, source, p) != 0 ||
+		    take(&row->wr, rs, row->random ? RC_RANDOM_WRITE : RC_WRITE,
+			 row->record_kb, source, p) != 0)
+			return err_set(err, errlen, "out of memory");
+	}
+	if (depth != 1 || threads != 1)
+		return 0;
+	/* the plateaus come from the set that swept the most file sizes */
+	size_t nsizes;
+	uint64_t rec = seq_record(rs, &nsizes);
+	if (!rec || nsizes <= c->sweep_sizes)
+		return 0;
+	memset(&c->sustained_wr, 0, sizeof(c->sustained_wr));
+	memset(&c->sustained_rd, 0, sizeof(c->sustained_rd));
+	memset(&c->cliff_wr, 0, sizeof(c->cliff_wr));
+	memset(&c->cliff_rd, 0, sizeof(c->cliff_rd));
+	c->rd_p99_us = -1.0;
+	c->sweep_sizes = nsizes;
+	if (take(&c->sustained_wr, rs, RC_WRITE, rec, source, prio) != 0 ||
+	    take(&c->sustained_rd, rs, RC_READ, rec, source, prio) != 0 ||
+	    take_tail(c, rs) != 0)
+		return err_set(err, errlen, "out of memory");
+	c->cold = (rs->meta.flags & RESULTS_F_COLD) != 0;
+
+	struct cliff_list l;
+	char why[256];
+	memset(&l, 0, sizeof(l));
+	if (cliff_detect(rs, &l, why, sizeof(why)) != 0)
+		return err_set(err, errlen, "%s: %s", source, why);
+	take_cliff(&c->cliff_wr, &l, RC_WRITE, rec);
+	take_cliff(&c->cliff_rd, &l, RC_READ, rec);
+	cliff_list_release(&l);
+	return 0;
+}
+
+unsigned card_missing(const struct card *c)
+{
+	unsigned m = 0;
+
+	for (size_t r = 0; r < CARD_NROWS; r++)
+		if (!c->rows[r].rd.found || !c->rows[r].wr.found)
+			m |= 1u << r;
+	return m;
+}
+
+/* ---- files.csv: trial,phase,job,calls,files,bytes,seconds,ops_per_s,
+ *      files_per_s,mb_per_s,lat_p50_us,lat_p99_us,short_timing ---- */
+
+#define FILES_COLS 13
+
+/* Split line (modified in place) at commas into f[0..FILES_COLS). */
+static int split_line(char *line, char **f)
+{
+	int n = 0;
+
+	for (char *p = line; n < FILES_COLS; ) {
+		f[n++] = p;
+		p = strchr(p, ',');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static int num_field(const char *s, double *v)
+{
+	char *end;
+
+	if (!*s) {
+		*v = NAN;
+		return 0;
+	}
+	*v = strtod(s, &end);
+	return (*end || !isfinite(*v) || *v < 0) ? -1 : 0;
+}
+
+int card_parse_files_csv(struct card *c, const char *text, size_t len,
+			 const char *path, char *err, size_t errlen)
+{
+	double sum[4] = { 0 }, cnt[4] = { 0 };
+	unsigned lineno = 0;
+	size_t at = 0, trials = 0;
+	char line[1024];
+
+	while (at < len) {
+		size_t e = at;
+		char *f[FILES_COLS];
+		while (e < len && text[e] != '\n')
+			e++;
+		lineno++;
+		if (e - at >= sizeof(line))
+			return err_set(err, errlen, "%s:%u: line too long", path, lineno);
+		memcpy(line, text + at, e - at);
+		line[e - at] = '\0';
+		if (e - at && line[e - at - 1] == '\r')
+			line[e - at - 1] = '\0';
+		at = e + 1;
+		if (lineno == 1) {
+			if (strncmp(line, "trial,phase,job,", 16) != 0)
+				return err_set(err, errlen, "%s:1: not a files.csv "
+					       "(its header starts 'trial,phase,job,')", path);
+			continue;
+		}
+		if (!line[0])
+			continue;
+		if (split_line(line, f) != FILES_COLS)
+			return err_set(err, errlen, "%s:%u: expected %d fields",
+				       path, lineno, FILES_COLS);
+		double trial, fps, p99;
+		if (num_field(f[0], &trial) || num_field(f[8], &fps) || num_field(f[11], &p99))
+			return err_set(err, errlen, "%s:%u: not a number", path, lineno);
+		if (strcmp(f[2], "all") != 0)
+			continue;
+		int k = !strcmp(f[1], "create") ? 0 : !strcmp(f[1], "read") ? 1 : -1;
+		if (k < 0)
+			continue;
+		if (isfinite(trial) && (size_t)trial + 1 > trials)
+			trials = (size_t)trial + 1;
+		if (isfinite(fps)) {
+			sum[k] += fps;
+			cnt[k]++;
+		}
+		if (isfinite(p99)) {
+			sum[k + 2] += p99;
+			cnt[k + 2]++;
+		}
+	}
+	if (!cnt[0] && !cnt[1])
+		return err_set(err, errlen, "%s: no create or read phase", path);
+	c->files.found = 1;
+	c->files.create_fps = cnt[0] ? sum[0] / cnt[0] : NAN;
+	c->files.read_fps = cnt[1] ? sum[1] / cnt[1] : NAN;
+	c->files.create_p99_us = cnt[2] ? sum[2] / cnt[2] : NAN;
+	c->files.read_p99_us = cnt[3] ? sum[3] / cnt[3] : NAN;
+	c->files.trials = trials;
+	snprintf(c->files.source, sizeof(c->files.source), "%s", path);
+	return 0;
+}

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd_card.c: `iosweep card SOURCE... [--card text|md|png|svg] [--link L]
+ * [--workloads FILE] [--ci PCT%] [--out DIR]`: draw the
+ * NAS card (card.h) from result folders, a guided run's folder (its
+ * sub-folders, one per row, and files/), our CSV files or IOzone reports.
+ * The card says which rows its sources cannot give.
+ *
+ * cmd_card_emit is also the end of `iosweep nas`, so the card a run
+ * prints and the one `iosweep card` redraws from its folder are made by
+ * the same code from the same files.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "charts/gnuplot_card.h"
+#include "charts/gnuplot_run.h"
+#include "cmd/cmd_card.h"
+#include "cmd/commands.h"
+#include "import/import.h"
+#include "iosweep.h"
+#include "lib/builtin.h"
+#include "lib/outfile.h"
+#include "lib/readfile.h"
+#include "lib/strbuf.h"
+#include "netbound.h"
+#include "platform/platform.h"
+#include "report/cardout.h"
+#include "results.h"
+#include "verdict.h"
+
+#define CARD_MAX_SUBDIRS 64
+#define CARD_MAX_FILE (64u << 20)
+
+static const char card_usage[] =
+	"usage: iosweep card SOURCE... [--card text|md|png|svg] [--link L]\n"
+	"                   [--workloads FILE] [--ci PCT%] [--out DIR]\n"
+	"  SOURCE: a result folder (iosweep --out, iosweep nas, iosweep import),\n"
+	"          its sub-folders, a files.csv, our CSV or an IOzone report\n"
+	"  --card FMT       text (default), md (a Markdown table), png or svg (an\n"
+	"                   image through gnuplot, written to --out)\n"
+	"  --link L         the link to the NAS: 100mbit, gigabit, 2.5gbe, 10gbe or\n"
+	"                   a rate (940mbit); default: what the run recorded\n"
+	"  --workloads FILE the will-it-work questions (default data/nas.workloads)\n"
+	"  --ci PCT%        warn about figures whose 95% CI is wider (default 5%)\n"
+	"  --out DIR        where card.gp and its image go (default: the first\n"
+	"                   SOURCE folder, else .)\n";
+
+int card_format_parse(const char *s)
+{
+	static const char *const names[] = { "text", "md", "png", "svg" };
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+int card_load_workloads(const char *path, struct verdict_workloads *w)
+{
+	char err[IOSWEEP_ERR_MAX];
+	char *own = NULL;
+	size_t len;
+	const char *text;
+	int rc;
+
+	if (path) {
+		if (readfile_all(path, CARD_MAX_FILE, "a workloads file", &own, &len,
+				 err, sizeof(err)) != 0) {
+			cmd_msg("card", "%s", err);
+			return -1;
+		}
+		text = own;
+	} else {
+		path = "data/nas.workloads";
+		text = builtin_text("nas.workloads");
+		if (!text) {
+			cmd_msg("card", "the built-in nas.workloads is missing");
+			return -1;
+		}
+		len = strlen(text);
+	}
+	rc = verdict_parse_workloads(w, text, len, path, err, sizeof(err));
+	if (rc != 0)
+		cmd_msg("card", "%s", err);
+	free(own);
+	return rc;
+}
+
+/* A files.csv into the card.  0, or an exit code. */
+static int add_files_csv(struct card *c, const char *path)
+{
+	char err[IOSWEEP_ERR_MAX];
+	char *buf = NULL;
+	size_t len;
+	int rc;
+
+	if (readfile_all(path, CARD_MAX_FILE, "a files.csv", &buf, &len, err, sizeof(err)) != 0) {
+		cmd_msg("card", "%s", err);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	rc = card_parse_files_csv(c, buf, len, path, err, sizeof(err));
+	free(buf);
+	if (rc != 0) {
+		cmd_msg("card", "%s", err);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* dir/name into p (4200 bytes): 0, or -1 when it does not fit. */
+static int join(char *p, const char *dir, const char *name)
+{
+	int n = snprintf(p, 4200, "%s/%s", dir, name);
+	return n < 0 || n >= 4200 ? -1 : 0;
+}
+
+static int has(const char *dir, const char *name)
+{
+	char p[4200];
+	return join(p, dir, name) == 0 && plat_stat(p, 1, NULL) == PLAT_FILE;
+}
+
+/* One result folder or file into the card.  0, or an exit code. */
+static int add_one(struct card *c, const char *path)
+{
+	struct result_set rs;
+	char err[IOSWEEP_ERR_MAX];
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	int rc;
+
+	if (!strcmp(base, "files.csv"))
+		return add_files_csv(c, path);
+	results_init(&rs);
+	if (import_load(&rs, path, 0, err, sizeof(err)) != 0) {
+		results_release(&rs);
+		cmd_msg("card", "%s", err);
+		return errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
+	}
+	rc = card_add_set(c, &rs, path, 1, err, sizeof(err));
+	results_release(&rs);
+	if (rc != 0) {
+		cmd_msg("card", "%s", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A folder: itself when it is a result folder, else its sub-folders. */
+static int add_dir(struct card *c, const char *dir)
+{
+	char *subs[CARD_MAX_SUBDIRS], p[4200];
+	size_t n = 0;
+	int status = 0, found = 0;
+
+	if (has(dir, "files.csv")) {
+		join(p, dir, "files.csv");
+		if ((status = add_files_csv(c, p)) != 0)
+			return status;
+		found = 1;
+	}
+	if (has(dir, "summary.csv") || has(dir, "results.csv") || has(dir, "results.csv.gz"))
+		return add_one(c, dir);
+	struct plat_dir *d = plat_dir_open(dir);
+	if (!d) {
+		cmd_msg("card", "cannot read '%s': %s", dir, strerror(errno));
+		return IOSWEEP_EXIT_USAGE;
+	}
+	const char *name;
+	while (plat_dir_read(d, &name) == 1 && n < CARD_MAX_SUBDIRS) {
+		if (name[0] == '.')
+			continue;
+		if (join(p, dir, name) != 0 || plat_stat(p, 1, NULL) != PLAT_DIR)
+			continue;
+		if (!has(p, "summary.csv") && !has(p, "results.csv") &&
+		    !has(p, "results.csv.gz") && !has(p, "files.csv"))
+			continue;
+		subs[n] = strdup(p);
+		if (!subs[n])
+			break;
+		n++;
+	}
+	plat_dir_close(d);
+	qsort(subs, n, sizeof(subs[0]), cmp_names);
+	for (size_t i = 0; i < n; i++) {
+		if (status == 0)
+			status = add_dir(c, subs[i]);
+		free(subs[i]);
+	}
+	if (status == 0 && n == 0 && !found) {
+		cmd_msg("card", "'%s' holds no result folder (summary.csv, results.csv "
+			"or files.csv)", dir);
+		status = IOSWEEP_EXIT_INPUT;
+	}
+	return status;
+}
+
+int card_add_source(struct card *c, const char *path)
+{
+	switch (plat_stat(path, 1, NULL)) {
+	case PLAT_DIR:
+		return add_dir(c, path);
+	case PLAT_FILE:
+		return add_one(c, path);
+	default:
+		cmd_msg("card", "cannot read '%s': no such file or folder", path);
+		return IOSWEEP_EXIT_USAGE;
+	}
+}
+
+int cmd_card_emit(const struct card *c, const struct card_emit *e)
+{
+	struct netbound_link link = { 0 };
+	struct verdicts v;
+	struct sbuf text = { 0 }, md = { 0 };
+	char err[IOSWEEP_ERR_MAX];
+	int network_fs = 0, status = IOSWEEP_EXIT_OK;
+
+	netbound_from_meta(e->link_spec && *e->link_spec ? e->link_spec : c->link_spec,
+			   c->fs_type, &link, &network_fs);
+	verdict_judge(&v, c, link.kbps > 0 ? &link : NULL, network_fs, e->workloads,
+		      e->ci_pct);
+	cardout_build(&text, c, &v, &link, CARDOUT_TEXT, 1);
+	cardout_build(&md, c, &v, &link, CARDOUT_MD, 1);
+	if (text.failed || md.failed) {
+		cmd_msg("card", "out of memory");
+		status = IOSWEEP_EXIT_FAILURE;
+		goto done;
+	}
+	fputs(e->format == CARD_FMT_MD ? md.p : text.p, stdout);
+	fflush(stdout);
+	if (e->save_dir) {
+		struct outfile f;
+		const char *names[2] = { "card.txt", "card.md" };
+		const struct sbuf *bodies[2] = { &text, &md };
+		for (int i = 0; i < 2; i++) {
+			char p[4200];
+			if (join(p, e->save_dir, names[i]) != 0 ||
+			    outfile_open(&f, p, 0, 1, err, sizeof(err)) != 0 ||
+			    outfile_write(&f, bodies[i]->p, bodies[i]->len) != 0 ||
+			    outfile_commit(&f, err, sizeof(err)) != 0) {
+				cmd_msg("card", "%s", err);
+				status = IOSWEEP_EXIT_FAILURE;
+				goto done;
+			}
+		}
+	}
+	if (e->image_dir) {
+		const char *term = e->format == CARD_FMT_SVG ? "svg" : "png";
+		char gp[4200];
+		if (gnuplot_card(e->image_dir, text.p, term, 1, err, sizeof(err)) != 0) {
+			cmd_msg("card", "%s", err);
+			status = IOSWEEP_EXIT_FAILURE;
+			goto done;
+		}
+		join(gp, e->image_dir, "card.gp");
+		if (!gnuplot_available()) {
+			cmd_msg("card", "wrote %s; gnuplot is not installed, so no image "
+				"(install gnuplot, then: gnuplot %s)", gp, gp);
+			if (e->image_required)
+				status = IOSWEEP_EXIT_MISSING;
+		} else if (gnuplot_render(gp, term, err, sizeof(err)) != 0) {
+			cmd_msg("card", "%s", err);
+			status = IOSWEEP_EXIT_FAILURE;
+		} else {
+			cmd_msg("card", "image in %s/card.%s", e->image_dir, term);
+		}
+	}
+done:
+	sb_release(&text);
+	sb_release(&md);
+	return status;
+}
+
+int cmd_card(int argc, char **argv)
+{
+	struct card_emit e = { .format = CARD_FMT_TEXT, .ci_pct = 5.0 };
+	struct verdict_workloads *w = NULL;
+	const char *workloads = NULL, *out = NULL, *first = NULL;
+	struct card c;
+	int status = IOSWEEP_EXIT_OK, nsrc = 0;
+
+	card_init(&c);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(card_usage, stdout);
+			return IOSWEEP_EXIT_OK;
+		}
+		if (a[0] != '-') {
+			if (!first)
+				first = a;
+			continue;
+		}
+		if (!val || !(!strcmp(a, "--card") || !strcmp(a, "--link") ||
+			      !strcmp(a, "--workloads") || !strcmp(a, "--ci") ||
+			      !strcmp(a, "--out"))) {
+			cmd_msg("card", val ? "unknown option '%s' (try iosweep card --help)" :
+				"option '%s' needs a value", a);
+			return IOSWEEP_EXIT_USAGE;
+		}
+		i++;
+		if (!strcmp(a, "--card") && (e.format = card_format_parse(val)) < 0) {
+			cmd_msg("card", "--card '%s': not a format (text, md, png, svg)", val);
+			return IOSWEEP_EXIT_USAGE;
+		} else if (!strcmp(a, "--link")) {
+			struct netbound_link l;
+			char err[IOSWEEP_ERR_MAX];
+			if (netbound_parse_link(val, &l, err, sizeof(err)) != 0) {
+				cmd_msg("card", "--link: %s", err);
+				return IOSWEEP_EXIT_USAGE;
+			}
+			e.link_spec = val;
+		} else if (!strcmp(a, "--workloads")) {
+			workloads = val;
+		} else if (!strcmp(a, "--ci")) {
+			if (card_parse_ci(val, &e.ci_pct) != 0) {
+				cmd_msg("card", "--ci '%s': not a percentage (5%%, 2.5%%)", val);
+				return IOSWEEP_EXIT_USAGE;
+			}
+		} else if (!strcmp(a, "--out")) {
+			out = val;
+		}
+	}
+	w = malloc(sizeof(*w));
+	if (!w) {
+		cmd_msg("card", "out of memory");
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	if (card_load_workloads(workloads, w) != 0) {
+		free(w);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	for (int i = 1; i < argc && status == IOSWEEP_EXIT_OK; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-') {
+			i++;
+			continue;
+		}
+		status = card_add_source(&c, a);
+		nsrc++;
+	}
+	if (status == IOSWEEP_EXIT_OK && nsrc == 0) {
+		cmd_msg("card", "name a result folder or file (iosweep card --help)");
+		status = IOSWEEP_EXIT_USAGE;
+	}
+	if (status == IOSWEEP_EXIT_OK) {
+		e.workloads = w;
+		if (e.format == CARD_FMT_PNG || e.format == CARD_FMT_SVG) {
+			e.image_dir = out ? out : (plat_stat(first, 1, NULL) == PLAT_DIR ? first : ".");
+			e.image_required = 1;
+			if (out && outfile_mkdirs(out, NULL, 0) != 0) {
+				cmd_msg("card", "cannot make '%s': %s", out, strerror(errno));
+				status = IOSWEEP_EXIT_FAILURE;
+			}
+		}
+		if (status == IOSWEEP_EXIT_OK)
+			status = cmd_card_emit(&c, &e);
+	}
+	free(w);
+	return status;
+}
+
+int card_parse_ci(const char *s, double *pct)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || (*end && strcmp(end, "%")) || !(v > 0 && v < 100))
+		return -1;
+	*pct = v;
+	return 0;
+}
+
+const char *const cmd_card_usage = card_usage;

@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verdict.c: the card's verdicts (verdict.h).
+ *
+ * Every answer rests on the sustained figures: the level after the
+ * sequential cache cliff when the sweep found one, else the sweep's
+ * largest file, because a workload that runs for minutes outlives any
+ * cache.  Network or disk is netbound_judge() of those figures, so the
+ * card and the sweep's findings judge a figure alike.  Rates are printed
+ * in decimal MB/s (kB/s x 1024 / 1e6) as on the card.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "lib/err.h"
+#include "netbound.h"
+#include "units.h"
+#include "verdict.h"
+
+static double mbps(double kbps)
+{
+	return kbps * 1024.0 / 1e6;
+}
+
+/* ---- the .workloads file ---- */
+
+#define WL_FIELDS 6
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+/* One line's fields into w->items[w->n]; 0 or -1 with why in err. */
+static int parse_line(struct verdict_workloads *w, char *line, unsigned lineno,
+		      const char *where, char *err, size_t errlen)
+{
+	struct verdict_workload *it = &w->items[w->n];
+	char *f[WL_FIELDS + 1], why[160];
+	int n = 0;
+
+	for (char *p = line; p && n <= WL_FIELDS; n++) {
+		f[n] = p;
+		p = strchr(p, '|');
+		if (p)
+			*p++ = '\0';
+		f[n] = trim(f[n]);
+	}
+	memset(it, 0, sizeof(*it));
+	it->line = lineno;
+	if (!strcmp(f[0], "stream"))
+		it->kind = VERDICT_WL_STREAM;
+	else if (!strcmp(f[0], "batch"))
+		it->kind = VERDICT_WL_BATCH;
+	else
+		return err_set(err, errlen, "%s:%u: '%s': not a kind (stream or batch)",
+			       where, lineno, f[0]);
+	if (n != (it->kind == VERDICT_WL_STREAM ? 6 : 5))
+		return err_set(err, errlen, "%s:%u: a %s line has %d fields, not %d",
+			       where, lineno, f[0], n, it->kind == VERDICT_WL_STREAM ? 6 : 5);
+	if (!*f[1] || strlen(f[1]) >= sizeof(it->name))
+		return err_set(err, errlen, "%s:%u: the name must be 1 to %zu characters",
+			       where, lineno, sizeof(it->name) - 1);
+	snprintf(it->name, sizeof(it->name), "%s", f[1]);
+	if (strcmp(f[2], "read") && strcmp(f[2], "write"))
+		return err_set(err, errlen, "%s:%u: '%s': not a direction (read or write)",
+			       where, lineno, f[2]);
+	it->write = !strcmp(f[2], "write");
+	if (it->kind == VERDICT_WL_STREAM) {
+		struct netbound_link rate;
+		uint64_t count;
+		if (netbound_parse_link(f[3], &rate, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "%s:%u: %s", where, lineno, why);
+		if (units_parse_uint(f[4], 1, 10000, &count, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "%s:%u: streams '%s': %s", where,
+				       lineno, f[4], why);
+		it->rate_kbps = rate.kbps;
+		it->streams = (unsigned)count;
+		if (strcmp(f[5], "-") != 0) {
+			uint64_t ms;
+			if (units_parse_uint(f[5], 1, 3600000, &ms, why, sizeof(why)) != 0)
+				return err_set(err, errlen, "%s:%u: p99 ms '%s': %s (or -)",
+					       where, lineno, f[5], why);
+			it->p99_ms = (double)ms;
+		}
+	} else {
+		if (units_parse_size_kb(f[3], &it->size_kb, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "%s:%u: size '%s': %s", where,
+				       lineno, f[3], why);
+		if (units_parse_duration_ms(f[4], UINT64_C(604800000), &it->window_ms,
+					    why, sizeof(why)) != 0 || it->window_ms == 0)
+			return err_set(err, errlen, "%s:%u: window '%s': not a duration "
+				       "(30m, 8h; at most a week)", where, lineno, f[4]);
+	}
+	w->n++;
+	return 0;
+}
+
+int verdict_parse_workloads(struct verdict_workloads *w, const char *text, size_t len,
+			    const char *where, char *err, size_t errlen)
+{
+	char line[512];
+	unsigned lineno = 0;
+	size_t at = 0;
+
+	w->n = 0;
+	while (at < len) {
+		size_t e = at;
+		while (e < len && text[e] != '\n')
+			e++;
+		lineno++;
+		if (e - at >= sizeof(line))
+			return err_set(err, errlen, "%s:%u: line too long", where, lineno);
+		memcpy(line, text + at, e - at);
+		line[e - at] = '\0';
+		at = e + 1;
+		char *s = trim(line);
+		if (!*s || *s == '#')
+			continue;
+		if (w->n == VERDICT_MAX_WORKLOADS)
+			return err_set(err, errlen, "%s:%u: more than %d workloads", where,
+				       lineno, VERDICT_MAX_WORKLOADS);
+		if (parse_line(w, s, lineno, where, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- the verdicts ---- */
+
+IOSWEEP_PRINTF(3, 4)
+static void add(char (*lines)[VERDICT_TEXT], size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n >= VERDICT_MAX_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(lines[*n], VERDICT_TEXT, fmt, ap);
+	va_end(ap);
+	(*n)++;
+}
+
+/* "2 GB", "512 MB" for a cache size. */
+static void size_words(uint64_t kb, char *out, size_t len)
+{
+	units_format_bytes_human(kb * 1024, out, len);
+}
+
+/* Network- or disk-bound, for one direction's sustained figure. */
+static void judge_link(struct verdicts *v, const struct card *c, const char *dir,
+		       double kbps, double peak_kbps,
+		       const struct netbound_link *link, int network_fs)
+{
+	struct netbound_verdict nv, pv;
+	if (!(kbps > 0))
+		return;
+	netbound_judge(link, network_fs, kbps, &nv);
+	netbound_judge(link, network_fs, peak_kbps, &pv);
+	if (nv.kind == NETBOUND_NETWORK)
+		add(v->lines, &v->nlines, "%s are network-bound: %.0f MB/s sustained is "
+		    "%.0f%% of %s%s; the disks are at least as fast as the link", dir,
+		    mbps(kbps), nv.pct, nv.line, nv.assumed ?
+		    " (no --link given: the nearest line)" : "");
+	else if (nv.kind == NETBOUND_CACHE)
+		add(v->warnings, &v->nwarnings, "%s: %.0f MB/s even on the largest file is "
+		    "%.0f%% of %s: faster than the link, so a cache on this side served "
+		    "them; a larger file (--nas-ram) measures the NAS", dir, mbps(kbps),
+		    nv.pct, nv.line);
+	else if (nv.line)
+		add(v->lines, &v->nlines, "%s are disk-bound: %.0f MB/s sustained is %.0f%% "
+		    "of %s%s; the storage, not the link, sets the pace%s", dir, mbps(kbps),
+		    nv.pct, nv.line, nv.assumed ? " (no --link given: the nearest line)" : "",
+		    pv.kind == NETBOUND_NETWORK ? " once the cache is full (the cache "
+		    "itself fills the link)" : "");
+	else
+		add(v->lines, &v->nlines, "%s: %.0f MB/s sustained; give --link (gigabit, "
+		    "10gbe, 940mbit) to judge it against the network", dir, mbps(kbps));
+	(void)c;
+}
+
+/* "writes fall 6.8x after about 2 GB: the NAS's write cache" */
+static void judge_cliff(struct verdicts *v, const struct card *c,
+			const struct card_cliff *k, const char *dir, const char *what)
+{
+	char size[32], before[32], after[32];
+
+	if (!k->found)
+		return;
+	size_words(k->cache_kb, size, sizeof(size));
+	size_words(k->before_kb, before, sizeof(before));
+	size_words(k->after_kb, after, sizeof(after));
+	add(v->lines, &v->nlines, "%s fall %.1fx after about %s: %s (%.0f MB/s up to "
+	    "%s files, %.0f MB/s from %s)", dir, k->ratio, size,
+	    c->cold ? what : "a cache, the client's or the NAS's (reads were not "
+	    "--cold)", mbps(k->before_kbps), before, mbps(k->after_kbps), after);
+	if (k->edge)
+		add(v->warnings, &v->nwarnings, "%s: the drop lies at the largest file "
+		    "measured, so the curve may fall further; a larger --nas-ram or "
+		    "--budget measures past it", dir);
+}
+
+static void answer(struct verdicts *v, const struct verdict_workload *w,
+		   const struct card *c)
+{
+	struct verdict_answer *a = &v->answers[v->nanswers++];
+	double have = w->write ? v->sustained_wr_kbps : v->sustained_rd_kbps;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(a->name, sizeof(a->name), "%s", w->name);
+	if (w->kind == VERDICT_WL_STREAM) {
+		double need = w->rate_kbps * w->streams;
+		snprintf(a->need, sizeof(a->need), "%u x %.0f Mbit/s = %.0f MB/s",
+			 w->streams, w->rate_kbps * 1024.0 * 8 / 1e6, mbps(need));
+		if (!(have > 0)) {
+			a->yes = -1;
+			snprintf(a->answer, sizeof(a->answer), "cannot tell: no sustained %s figure",
+				 w->write ? "write" : "read");
+			return;
+		}
+		unsigned fit = (unsigned)floor(have / w->rate_kbps);
+		a->margin = have / need;
+		a->yes = fit >= w->streams;
+		double tail_ms = c->rd_p99_us / 1000.0;
+		if (a->yes && !w->write && w->p99_ms > 0 && c->rd_p99_us >= 0 &&
+		    tail_ms > w->p99_ms) {
+			a->yes = 0;
+			snprintf(a->answer, sizeof(a->answer), "no: the rate fits (%.1fx) but "
+				 "1 in 100 reads takes %.0f ms, over the %.0f ms a player allows",
+				 a->margin, tail_ms, w->p99_ms);
+			return;
+		}
+		snprintf(a->answer, sizeof(a->answer), "%s: %u stream%s fit%s (%.1fx the "
+			 "need)%s", a->yes ? "yes" : "no", fit, fit == 1 ? "" : "s",
+			 fit == 1 ? "s" : "", a->margin,
+			 (!w->write && w->p99_ms > 0 && c->rd_p99_us < 0) ?
+			 "; latency tail not measured" : "");
+	} else {
+		double hours = (double)w->window_ms / 3600000.0;
+		snprintf(a->need, sizeof(a->need), "%.0f MB/s (%.0f GB in %.3g h)",
+			 mbps((double)w->size_kb / ((double)w->window_ms / 1000.0)),
+			 (double)w->size_kb * 1024.0 / 1e9, hours);
+		if (!(have > 0)) {
+			a->yes = -1;
+			snprintf(a->answer, sizeof(a->answer), "cannot tell: no sustained %s figure",
+				 w->write ? "write" : "read");
+			return;
+		}
+		double took_s = (double)w->size_kb / have;
+		a->margin = ((double)w->window_ms / 1000.0) / took_s;
+		a->yes = a->margin >= 1.0;
+		if (took_s < 3600.0)
+			snprintf(a->answer, sizeof(a->answer), "%s: takes about %.0f min "
+				 "(%.1fx the window)", a->yes ? "yes" : "no", took_s / 60.0,
+				 a->margin);
+		else
+			snprintf(a->answer, sizeof(a->answer), "%s: takes about %.1f h "
+				 "(%.1fx the window)", a->yes ? "yes" : "no", took_s / 3600.0,
+				 a->margin);
+	}
+}
+
+static void warn_measurement(struct verdicts *v, const struct card *c,
+			     const struct netbound_link *link, double ci_pct)
+{
+	if (c->cached_pct_max > 50.0)
+		add(v->warnings, &v->nwarnings, "client cache: %.0f%% of a read file was in "
+		    "this computer's memory as its pass began, so those reads measured the "
+		    "client, not the NAS", c->cached_pct_max);
+	if (c->compress_ratio > 0 && c->compress_ratio < 0.9)
+		add(v->warnings, &v->nwarnings, "compressible data: it shrinks to %.0f%% "
+		    "under zlib, so a NAS that compresses (ZFS, btrfs) shows more than it "
+		    "stores", 100.0 * c->compress_ratio);
+	if (c->short_timing)
+		add(v->warnings, &v->nwarnings, "some passes were too short for the clock "
+		    "to time well (short_timing in summary.csv)");
+	char above[256] = "", wide[256] = "";
+	size_t na = 0, nw = 0;
+	for (size_t r = 0; r < CARD_NROWS; r++) {
+		const struct card_row *row = &c->rows[r];
+		const struct card_cell *cells[2] = { &row->rd, &row->wr };
+		for (int d = 0; d < 2; d++) {
+			const struct card_cell *k = cells[d];
+			if (!k->found)
+				continue;
+			if (link && link->kbps > 0 && k->kbps > link->kbps)
+				na += (size_t)snprintf(above + na, na < sizeof(above) ?
+						       sizeof(above) - na : 0, "%s%s %s %.0f MB/s",
+						       na ? ", " : "", row->name,
+						       d ? "write" : "read", k->mbps);
+			if (ci_pct > 0 && (k->ci_pct > ci_pct || k->ci_pct < 0))
+				nw += (size_t)snprintf(wide + nw, nw < sizeof(wide) ?
+						       sizeof(wide) - nw : 0, k->ci_pct < 0 ?
+						       "%s%s %s (1 trial)" : "%s%s %s +/-%.0f%%",
+						       nw ? ", " : "", row->name,
+						       d ? "write" : "read", k->ci_pct);
+		}
+	}
+	if (na)
+		add(v->warnings, &v->nwarnings, "above the link (%s, %.0f MB/s): %s; a cache "
+		    "on this side served them", link->name, mbps(link->kbps), above);
+	if (nw)
+		add(v->warnings, &v->nwarnings, "too few trials for a %.3g%% CI: %s; a larger "
+		    "--budget allows more", ci_pct, wide);
+}
+
+void verdict_judge(struct verdicts *v, const struct card *c,
+		   const struct netbound_link *link, int network_fs,
+		   const struct verdict_workloads *w, double ci_pct)
+{
+	double peak_rd = 0, peak_wr = 0;
+
+	memset(v, 0, sizeof(*v));
+	v->sustained_rd_kbps = c->cliff_rd.found ? c->cliff_rd.after_kbps :
+		c->sustained_rd.found ? c->sustained_rd.kbps : 0;
+	v->sustained_wr_kbps = c->cliff_wr.found ? c->cliff_wr.after_kbps :
+		c->sustained_wr.found ? c->sustained_wr.kbps : 0;
+	for (size_t r = 0; r < CARD_NROWS; r++) {
+		if (c->rows[r].rd.found && c->rows[r].rd.kbps > peak_rd)
+			peak_rd = c->rows[r].rd.kbps;
+		if (c->rows[r].wr.found && c->rows[r].wr.kbps > peak_wr)
+			peak_wr = c->rows[r].wr.kbps;
+	}
+	if (c->cliff_rd.found && c->cliff_rd.before_kbps > peak_rd)
+		peak_rd = c->cliff_rd.before_kbps;
+	if (c->cliff_wr.found && c->cliff_wr.before_kbps > peak_wr)
+		peak_wr = c->cliff_wr.before_kbps;
+	judge_link(v, c, "reads", v->sustained_rd_kbps, peak_rd, link, network_fs);
+	judge_link(v, c, "writes", v->sustained_wr_kbps, peak_wr, link, network_fs);
+	judge_cliff(v, c, &c->cliff_wr, "writes", "the NAS's write cache");
+	judge_cliff(v, c, &c->cliff_rd, "reads", "the NAS's read cache (its RAM)");
+	if (!c->cliff_wr.found && !c->cliff_rd.found && (c->sustained_rd.found ||
+							 c->sustained_wr.found))
+		add(v->lines, &v->nlines, "no cache cliff: the figures stay level up to "
+		    "the largest file measured");
+	if (!c->cold && (c->sustained_rd.found || c->sustained_wr.found)) {
+		uint64_t largest = c->sustained_rd.found ? c->sustained_rd.file_kb :
+			c->sustained_wr.file_kb;
+		if (c->client_ram_kb && largest < 2 * c->client_ram_kb)
+			add(v->warnings, &v->nwarnings, "client cache: reads were not "
+			    "--cold and the largest file is less than twice this "
+			    "computer's RAM, so reads may come from its memory");
+	}
+	warn_measurement(v, c, link, ci_pct);
+	for (size_t i = 0; w && i < w->n; i++)
+		answer(v, &w->items[i], c);
+}

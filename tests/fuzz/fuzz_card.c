@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fuzz_card.c: libFuzzer target for the NAS card's two parsers: a
+ * .workloads file (verdict.c) and a files.csv (card.c).  The first byte
+ * picks the parser (even: workloads, odd: files.csv), the rest is the
+ * text.  What is accepted must be usable (workloads with a name, a
+ * positive rate or size and a window; rates that are finite), and it is
+ * judged against a card to exercise the answers; what is refused must
+ * come with a one-line message.
+ * Build and run: make fuzz (see GNUmakefile and tests/fuzz/run.sh).
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "fuzz_util.h"
+#include "iosweep.h"
+#include "verdict.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct verdict_workloads w;
+	static struct verdicts v;
+	static struct card c;
+	char err[IOSWEEP_ERR_MAX];
+	const char *text;
+
+	if (size < 1)
+		return 0;
+	text = (const char *)data + 1;
+	memset(err, 0, sizeof(err));
+	card_init(&c);
+	if (data[0] % 2 == 0) {
+		if (verdict_parse_workloads(&w, text, size - 1, "w", err, sizeof(err)) != 0) {
+			fuzz_check_message(err, sizeof(err));
+			return 0;
+		}
+		for (size_t i = 0; i < w.n; i++) {
+			const struct verdict_workload *it = &w.items[i];
+			if (!it->name[0] || (it->kind == VERDICT_WL_STREAM &&
+					     (!(it->rate_kbps > 0) || !isfinite(it->rate_kbps) ||
+					      it->streams == 0)) ||
+			    (it->kind == VERDICT_WL_BATCH && (it->size_kb == 0 || it->window_ms == 0)))
+				abort();
+		}
+		c.sustained_rd.found = c.sustained_wr.found = 1;
+		c.sustained_rd.kbps = 40000;
+		c.sustained_wr.kbps = 30000;
+		c.rd_p99_us = 120000;
+		verdict_judge(&v, &c, NULL, 1, &w, 5.0);
+		if (v.nanswers != w.n)
+			abort();
+	} else {
+		if (card_parse_files_csv(&c, text, size - 1, "files.csv", err, sizeof(err)) != 0) {
+			fuzz_check_message(err, sizeof(err));
+			if (c.files.found)
+				abort();
+			return 0;
+		}
+		if (!c.files.found || (isfinite(c.files.create_fps) && c.files.create_fps < 0))
+			abort();
+	}
+	return 0;
+}

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_verdict.c: the .workloads parser (the shipped file, each field's
+ * errors with file and line), the will-it-work answers against figures
+ * set by hand (streams that fit, the latency tail, batch windows), the
+ * network- and disk-bound verdicts against a given link, the cache
+ * sentence, the warnings; and card.c's files.csv reader.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cu.h"
+#include "iosweep.h"
+#include "lib/builtin.h"
+#include "netbound.h"
+#include "verdict.h"
+
+#define MBPS_KBPS(x) ((x) * 1e6 / 1024.0)   /* decimal MB/s to kB/s */
+
+static struct verdict_workloads wl;
+
+static void test_shipped(void)
+{
+	const char *text = builtin_text("nas.workloads");
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_EQUAL(verdict_parse_workloads(&wl, text, strlen(text), "nas.workloads",
+						err, sizeof(err)), 0);
+	CU_ASSERT(wl.n >= 8);
+	/* the example: 4K ProRes 422 HQ at 737 Mbit/s */
+	CU_ASSERT_STRING_EQUAL(wl.items[0].name, "4K ProRes 422 HQ, 3 streams (multicam edit)");
+	CU_ASSERT_EQUAL(wl.items[0].streams, 3);
+	CU_ASSERT_DOUBLE_EQUAL(wl.items[0].rate_kbps, 737e6 / 8 / 1024, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(wl.items[0].p99_ms, 200, 1e-9);
+	CU_ASSERT_EQUAL(wl.items[0].write, 0);
+}
+
+static void test_bad_lines(void)
+{
+	static const struct {
+		const char *text, *msg;
+	} cases[] = {
+		{ "film | x | read | 1mbit | 1 | -\n", "w:1: 'film': not a kind" },
+		{ "stream | x | read | 1mbit | 1\n", "w:1: a stream line has 5 fields, not 6" },
+		{ "# c\n\nstream | x | sideways | 1mbit | 1 | -\n", "w:3: 'sideways': not a direction" },
+		{ "stream | x | read | fast | 1 | -\n", "w:1: " },
+		{ "stream | x | read | 1mbit | 0 | -\n", "w:1: streams '0'" },
+		{ "stream | x | read | 1mbit | 2 | soon\n", "w:1: p99 ms 'soon'" },
+		{ "batch | x | write | 500q | 8h\n", "w:1: size '500q'" },
+		{ "batch | x | write | 500g | 0s\n", "w:1: window '0s'" },
+		{ "batch | x | write | 500g | 8d\n", "w:1: window '8d'" },
+		{ "stream |  | read | 1mbit | 1 | -\n", "w:1: the name must be" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[IOSWEEP_ERR_MAX] = "";
+		int rc = verdict_parse_workloads(&wl, cases[i].text, strlen(cases[i].text), "w",
+						 err, sizeof(err));
+		CU_ASSERT_EQUAL(rc, -1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].msg));
+		if (rc != -1 || !strstr(err, cases[i].msg))
+			printf("\n  case %zu: rc %d err '%s'\n", i, rc, err);
+	}
+}
+
+/* A card with sustained figures (no cliff) of rd and wr MB/s. */
+static void card_with(struct card *c, double rd_mbps, double wr_mbps, double p99_us)
+{
+	card_init(c);
+	c->sustained_rd.found = c->sustained_wr.found = 1;
+	c->sustained_rd.kbps = MBPS_KBPS(rd_mbps);
+	c->sustained_wr.kbps = MBPS_KBPS(wr_mbps);
+	c->sustained_rd.file_kb = c->sustained_wr.file_kb = 1 << 22;
+	c->cold = 1;
+	c->rd_p99_us = p99_us;
+}
+
+static struct verdicts v;
+
+static void test_answers(void)
+{
+	static const char text[] =
+		"stream | three | read | 737mbit | 3 | 200\n"
+		"stream | one | read | 737mbit | 1 | 200\n"
+		"batch | backup | write | 476837m | 8h\n"
+		"batch | big | write | 476837m | 1h\n";
+	struct card c;
+	char err[IOSWEEP_ERR_MAX];
+
+	CU_ASSERT_EQUAL_FATAL(verdict_parse_workloads(&wl, text, strlen(text), "t", err,
+						      sizeof(err)), 0);
+	/* 112 MB/s reads: one 92 MB/s stream fits, three do not */
+	card_with(&c, 112, 40, 50000);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_EQUAL(v.nanswers, 4);
+	CU_ASSERT_EQUAL(v.answers[0].yes, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[0].answer, "no: 1 stream fits"));
+	CU_ASSERT_DOUBLE_EQUAL(v.answers[0].margin, 112e6 / (3 * 737e6 / 8), 1e-9);
+	CU_ASSERT_EQUAL(v.answers[1].yes, 1);
+	/* 500 GB at 40 MB/s: 12500 s = 3.5 h, fits 8 h, not 1 h */
+	CU_ASSERT_EQUAL(v.answers[2].yes, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[2].answer, "about 3.5 h"));
+	CU_ASSERT_EQUAL(v.answers[3].yes, 0);
+	/* the rate fits but 1 in 100 reads takes 250 ms: no */
+	card_with(&c, 112, 40, 250000);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_EQUAL(v.answers[1].yes, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[1].answer, "250 ms"));
+	/* no figure: cannot tell */
+	card_init(&c);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_EQUAL(v.answers[0].yes, -1);
+}
+
+static int has_line(const char (*lines)[VERDICT_TEXT], size_t n, const char *part)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strstr(lines[i], part))
+			return 1;
+	return 0;
+}
+
+static void test_bound(void)
+{
+	struct netbound_link giga, fast;
+	struct card c;
+	char err[IOSWEEP_ERR_MAX];
+
+	CU_ASSERT_EQUAL_FATAL(netbound_parse_link("gigabit", &giga, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(netbound_parse_link("10gbe", &fast, err, sizeof(err)), 0);
+	/* 117 MB/s over gigabit: the link; 40 MB/s writes: the disks */
+	card_with(&c, 117, 40, -1);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads are network-bound: 117 MB/s sustained is 94% of gigabit Ethernet"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes are disk-bound: 40 MB/s sustained"));
+	/* a throttled disk behind a fast link: disk-bound both ways */
+	card_with(&c, 42, 40, -1);
+	verdict_judge(&v, &c, &fast, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads are disk-bound"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "network-bound"));
+	/* faster than the link: a cache, as a warning */
+	card_with(&c, 600, 40, -1);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(has_line(v.warnings, v.nwarnings, "faster than the link"));
+}
+
+static void test_cliff_and_warnings(void)
+{
+	struct card c;
+
+	card_with(&c, 40, 40, -1);
+	c.cliff_wr = (struct card_cliff){ .found = 1, .before_kb = 1 << 20,
+		.after_kb = 1 << 22, .cache_kb = 2 << 20, .record_kb = 1024,
+		.before_kbps = MBPS_KBPS(272), .after_kbps = MBPS_KBPS(40), .ratio = 6.8 };
+	c.rows[CARD_SEQ1M_Q1T1].rd = (struct card_cell){ .found = 1, .kbps = MBPS_KBPS(50),
+		.mbps = 50, .ci_pct = 12.5, .n = 3 };
+	c.compress_ratio = 0.2;
+	c.cached_pct_max = 90;
+	verdict_judge(&v, &c, NULL, 0, NULL, 5.0);
+	CU_ASSERT(has_line(v.lines, v.nlines,
+			   "writes fall 6.8x after about 2.0 GB: the NAS's write cache"));
+	CU_ASSERT(has_line(v.warnings, v.nwarnings, "too few trials for a 5% CI: SEQ1M Q1T1 read +/-12%"));
+	CU_ASSERT(has_line(v.warnings, v.nwarnings, "compressible data: it shrinks to 20%"));
+	CU_ASSERT(has_line(v.warnings, v.nwarnings, "client cache: 90%"));
+	CU_ASSERT_DOUBLE_EQUAL(v.sustained_wr_kbps, MBPS_KBPS(40), 1e-6);
+}
+
+static void test_files_csv(void)
+{
+	static const char good[] =
+		"trial,phase,job,calls,files,bytes,seconds,ops_per_s,files_per_s,mb_per_s,lat_p50_us,lat_p99_us,short_timing\n"
+		"0,create,all,200,200,100,0.1,2000,2000,1.0,100,300,0\n"
+		"0,create,0,200,200,100,0.1,2000,9999,1.0,100,300,0\n"
+		"0,read,all,200,200,100,0.1,4000,4000,1.0,100,100,0\n"
+		"1,create,all,200,200,100,0.1,1000,1000,1.0,100,500,0\n"
+		"1,read,all,200,200,100,0.1,2000,2000,1.0,100,300,0\n"
+		"1,mkdir,all,10,0,0,0.1,100,,,5,9,0\n";
+	struct card c;
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	card_init(&c);
+	CU_ASSERT_EQUAL(card_parse_files_csv(&c, good, strlen(good), "f.csv", err, sizeof(err)), 0);
+	CU_ASSERT_DOUBLE_EQUAL(c.files.create_fps, 1500, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.files.read_fps, 3000, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.files.create_p99_us, 400, 1e-9);
+	CU_ASSERT_EQUAL(c.files.trials, 2);
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{ "a,b\n", "f.csv:1: not a files.csv" },
+		{ "trial,phase,job,x\n0,create,all\n", "f.csv:2: expected 13 fields" },
+		{ "trial,phase,job,x\n0,create,all,1,1,1,1,1,x,1,1,1,0\n", "f.csv:2: not a number" },
+		{ "trial,phase,job,x\n0,mkdir,all,1,1,1,1,1,1,1,1,1,0\n", "no create or read phase" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		card_init(&c);
+		CU_ASSERT_EQUAL(card_parse_files_csv(&c, bad[i].text, strlen(bad[i].text), "f.csv",
+						     err, sizeof(err)), -1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i].msg));
+		CU_ASSERT_EQUAL(c.files.found, 0);
+	}
+}
+
+static const struct cu_case cases[] = {
+	CU_CASE(test_shipped),
+	CU_CASE(test_bad_lines),
+	CU_CASE(test_answers),
+	CU_CASE(test_bound),
+	CU_CASE(test_cliff_and_warnings),
+	CU_CASE(test_files_csv),
+	{ 0, 0 }
+};
+
+CU_MAIN("verdict", cases)
