@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# card.sh: what the tests of the NAS card share (t_card, t_nas_guided and
+# card.sh: what the tests of the NAS card share (t_card, tests/nas/t_nas_guided_sim and
 # tests/nas/t_nas_guided), sourced after lib.sh: reading a figure from a
 # summary.csv and from the card's Markdown table, and comparing them the
 # way the card converts (kB/s x 1024 / 1e6, two decimals; IOPS whole).

@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# t_nas_guided.sh: `iosweep nas DIR --budget 3m` inside scripts/nas-sim: a
+# t_nas_guided_sim.sh: `iosweep nas DIR --budget 3m` inside scripts/nas-sim: a
 # NAS whose disk reads at 40 MB/s behind a fast link (10gbe given).  The
 # run must end within 20% of the estimate it printed first, its card's
 # four rows must equal the summary.csv rows they come from, and its
 # verdicts must call the reads disk-bound, never network-bound.  The
 # figures are printed for the record.  Needs root and a loop mount; skips
-# with the reason otherwise.  About four minutes.
-. "$(dirname "$0")/lib.sh"
+# with the reason otherwise.  About four minutes, so it is a leg of
+# `make check-nas` (it needs no lab, only nas-sim), not of make check; and
+# the sanitizers' memory would not fit nas-sim's 128 MB cgroup.
+. "$(dirname "$0")/../e2e/lib.sh"
 . "$TOP/tests/e2e/card.sh"
 
 [ "$(id -u)" -eq 0 ] || skip "needs root (nas-sim: cgroups, loop mount)"
