@@ -343,9 +343,13 @@ static int plot_runs(int argc, char **argv)
 		if (argv[i][0] == '-')
 			continue;
 		snprintf(path, sizeof(path), "%s/profile.csv", argv[i]);
+		errno = 0;
 		if (profile_rows_read_csv(&rows, path, err, sizeof(err)) != 0) {
+			/* a folder without the file is a usage error, a bad file input;
+			 * errno before the message, which may set it */
+			status = errno == ENOENT && plat_stat(path, 1, NULL) == PLAT_NONE ?
+				IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
 			cmd_msg("profile --plot", "%s", err);
-			status = errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
 			goto done;
 		}
 		nin++;
