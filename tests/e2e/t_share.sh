@@ -39,7 +39,7 @@ check test -n "$pct"
 check test "${pct:-0}" -ge 85 -a "${pct:-0}" -le 105
 read_kbps=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$(c["test"]) == "read" { print $(c["mean"]) }' "$T/a/summary.csv")
-echo "note: read with --cold over sshfs at 100mbit: $read_kbps kB/s ($pct% of 100 Mbit Ethernet)"
+echo "measured: read with --cold over sshfs at 100mbit: $read_kbps kB/s ($pct% of 100 Mbit Ethernet)"
 check grep -q 'read: network-bound: [0-9]*% of 100 Mbit Ethernet' "$T/a/summary.json"
 check grep -q '<h3>The network</h3>' "$T/a/report.html"
 check grep -q 'read: network-bound: [0-9]*% of 100 Mbit Ethernet' "$T/a/report.html"
@@ -76,7 +76,7 @@ check grep -q "^iosweep: results of the finished cells in $T/d/\$" "$T/d.err"
 check grep -q '^status,"failed: --io-timeout: ' "$T/d/meta.csv"
 # the cells before the stall are whole in summary.csv
 check test "$(awk -F, '$3 == 1024 || $3 == 2048' "$T/d/summary.csv" | wc -l)" -eq 8
-echo "note: --io-timeout 5 reported the stall $((t1 - t0)) s after SIGSTOP"
+echo "measured: --io-timeout 5 reported the stall $((t1 - t0)) s after SIGSTOP"
 # the blocked call returns once the server answers again; then exit 3
 share_resume
 wait_until 0 sh -c "! kill -0 $RUN 2>/dev/null"
