@@ -54,6 +54,10 @@ static void tfail(struct tl_ctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* a quoted field may hold a line break: the message stays one line */
+	for (char *p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
 	err_set(c->err, c->errlen, "%s:%u: %s", c->path, c->row, msg);
 	c->failed = 1;
 }
