@@ -227,45 +227,6 @@ int clients_agree(int rc, char *err, size_t errlen)
 	return -1;
 }
 
-/* -f with %r, %h, %n, %% for client rank; 0, or -1 on an unknown %. */
-static int expand(const char *tmpl, int rank, char *out, size_t outlen,
-		  char *err, size_t errlen)
-{
-	size_t n = 0;
-	int tokens = 0;
-
-	out[0] = '\0';
-	for (const char *p = tmpl; *p; p++) {
-		char piece[CLIENTS_HOST_MAX + 16];
-		if (*p != '%' ) {
-			piece[0] = *p;
-			piece[1] = '\0';
-		} else {
-			switch (p[1]) {
-			case 'r': snprintf(piece, sizeof(piece), "%d", rank); break;
-			case 'n': snprintf(piece, sizeof(piece), "%d", cl.size); break;
-			case 'h': snprintf(piece, sizeof(piece), "%s", host_of(rank)); break;
-			case '%': snprintf(piece, sizeof(piece), "%%"); break;
-			default:
-				return err_set(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
-					"for the rank, %%h the host, %%n the clients, "
-					"%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
-			}
-			tokens += p[1] != '%';
-			p++;
-		}
-		n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "%s", piece);
-		if (n >= outlen)
-			goto too_long;
-	}
-	if (!tokens &&
-	    (n += (size_t)snprintf(out + n, outlen - n, ".%d", rank)) >= outlen)
-		goto too_long;
-	return 0;
-too_long:
-	return err_set(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
-}
-
 /*
  * -+m: rank 0 reads the cluster file and broadcasts its bytes, so every
  * rank parses the same text and fails alike; each then checks there is
@@ -326,29 +287,12 @@ static int client_path(const struct options *o, const struct cluster_file *cf,
 		return 0;
 	}
 	if (!cf->n)
-		return expand(o->file, rank, out, outlen, err, errlen);
-	if (expand(o->file, rank, own, sizeof(own), err, errlen) != 0)
+		return clusterfile_expand(o->file, rank, cl.size, host_of(rank), out, outlen,
+					  err, errlen);
+	if (clusterfile_expand(o->file, rank, cl.size, host_of(rank), own, sizeof(own),
+			       err, errlen) != 0)
 		return -1;
 	return clusterfile_path(&cf->lines[rank], own, out, outlen, err, errlen);
-}
-
-/* Would two clients get the same file?  The rank or, one per host, the host. */
-static int distinct(const char *tmpl, char *err, size_t errlen)
-{
-	int r = 0, h = 0, any = 0;
-
-	for (const char *p = tmpl; *p; p++) {
-		if (*p != '%' || !p[1])
-			continue;
-		r |= p[1] == 'r';
-		h |= p[1] == 'h';
-		any |= p[1] != '%';
-		p++;
-	}
-	if (!any || r || (h && cl.ranks_per_host == 1))
-		return 0;
-	return err_set(err, errlen, "-f '%.300s': clients on one host would share a "
-		"file; put %%r (the rank) in the path", tmpl);
 }
 
 int clients_setup(struct options *o, char *err, size_t errlen)
@@ -415,7 +359,7 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 			"take the %% names out of -f", o->file);
 		goto fail;
 	}
-	if ((!cf.n && !o->share_file && distinct(o->file, err, errlen) != 0) ||
+	if ((!cf.n && !o->share_file && clusterfile_distinct(o->file, cl.ranks_per_host, err, errlen) != 0) ||
 	    client_path(o, &cf, cl.rank, path, sizeof(path), err, errlen) != 0)
 		goto fail;
 	if (o->stonewall && cl.size > 1) {

@@ -164,3 +164,62 @@ void clusterfile_release(struct cluster_file *cf)
 		cf->n = 0;
 	}
 }
+
+/* -f with %r, %h, %n, %% for client rank (of size, on host); clusterfile.h. */
+int clusterfile_expand(const char *tmpl, int rank, int size, const char *host,
+		       char *out, size_t outlen, char *err, size_t errlen)
+{
+	size_t n = 0;
+	int tokens = 0;
+
+	out[0] = '\0';
+	for (const char *p = tmpl; *p; p++) {
+		char piece[300];
+		if (*p != '%' ) {
+			piece[0] = *p;
+			piece[1] = '\0';
+		} else {
+			switch (p[1]) {
+			case 'r': snprintf(piece, sizeof(piece), "%d", rank); break;
+			case 'n': snprintf(piece, sizeof(piece), "%d", size); break;
+			case 'h': snprintf(piece, sizeof(piece), "%.280s", host); break;
+			case '%': snprintf(piece, sizeof(piece), "%%"); break;
+			default:
+				return err_set(err, errlen, "-f '%.300s': unknown '%%%c' (use %%r "
+					"for the rank, %%h the host, %%n the clients, "
+					"%%%% for %%)", tmpl, p[1] ? p[1] : ' ');
+			}
+			tokens += p[1] != '%';
+			p++;
+		}
+		n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "%s", piece);
+		if (n >= outlen)
+			goto too_long;
+	}
+	if (!tokens &&
+	    (n += (size_t)snprintf(out + n, outlen - n, ".%d", rank)) >= outlen)
+		goto too_long;
+	return 0;
+too_long:
+	return err_set(err, errlen, "-f '%.300s': too long for client %d", tmpl, rank);
+}
+
+/* Would two clients get the same file?  clusterfile.h. */
+int clusterfile_distinct(const char *tmpl, unsigned ranks_per_host, char *err,
+			 size_t errlen)
+{
+	int r = 0, h = 0, any = 0;
+
+	for (const char *p = tmpl; *p; p++) {
+		if (*p != '%' || !p[1])
+			continue;
+		r |= p[1] == 'r';
+		h |= p[1] == 'h';
+		any |= p[1] != '%';
+		p++;
+	}
+	if (!any || r || (h && ranks_per_host == 1))
+		return 0;
+	return err_set(err, errlen, "-f '%.300s': clients on one host would share a "
+		"file; put %%r (the rank) in the path", tmpl);
+}

@@ -49,4 +49,18 @@ int clusterfile_path(const struct cluster_line *l, const char *own, char *out,
 
 void clusterfile_release(struct cluster_file *cf);
 
+/*
+ * -f's template for client rank of size clients on host: %r the rank, %h
+ * the host, %n the count, %% a %; without any, ".RANK" is appended.  0,
+ * or -1 (an unknown %, or longer than outlen) with err set.
+ */
+int clusterfile_expand(const char *tmpl, int rank, int size, const char *host,
+		       char *out, size_t outlen, char *err, size_t errlen);
+/*
+ * 0 when every client gets a file of its own from tmpl (%r, or %h with one
+ * rank per host, or no % at all: ".RANK"), else -1 with err set.
+ */
+int clusterfile_distinct(const char *tmpl, unsigned ranks_per_host, char *err,
+			 size_t errlen);
+
 #endif
