@@ -49,9 +49,10 @@ static int parse_line(struct verdict_workloads *w, char *line, unsigned lineno,
 		      const char *where, char *err, size_t errlen)
 {
 	struct verdict_workload *it = &w->items[w->n];
-	char *f[WL_FIELDS + 1], why[160];
+	char *f[WL_FIELDS + 1], why[160], empty[1] = "";
 	int n = 0;
 
+	f[0] = empty;	/* no line: no fields, nothing matches */
 	for (char *p = line; p && n <= WL_FIELDS; n++) {
 		f[n] = p;
 		p = strchr(p, '|');

@@ -271,7 +271,7 @@ static void common(struct argv_buf *b, const struct nas_args *a, const char *dir
 	arg(b, "-e");
 	if (cold)
 		arg(b, "--cold");
-	args(b, "--quiet", "--overwrite", "--label", NULL);
+	args(b, "--quiet", "--overwrite", "--label", (char *)NULL);
 	arg(b, "%s", a->label ? a->label : "nas");
 	if (a->force)
 		arg(b, "--force");
@@ -302,7 +302,7 @@ static int cold_works(const struct nas_args *a)
 	struct options o;
 	char err[IOSWEEP_ERR_MAX];
 
-	args(&b, "iosweep", "-s", "16m", "-i", "0", "-i", "1", NULL);
+	args(&b, "iosweep", "-s", "16m", "-i", "0", "-i", "1", (char *)NULL);
 	common(&b, a, ".", "x", 1);
 	int rc = options_parse(&o, b.argc, b.argv, err, sizeof(err));
 	options_release(&o);
@@ -496,13 +496,13 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 			(NAS_TRIALS * passes_left);
 		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > 60.0 ? 60.0 : t;
 		p->qd_runtime_s = t;
-		args(&b, "iosweep", "-s", NULL);
+		args(&b, "iosweep", "-s", (char *)NULL);
 		arg(&b, "%llum", (unsigned long long)(p->qd_kb / 1024));
 		arg(&b, "-r");
 		arg(&b, "%s", qd_cells[i].rec);
-		args(&b, "-i", "0", "-i", NULL);
+		args(&b, "-i", "0", "-i", (char *)NULL);
 		arg(&b, qd_cells[i].random ? "2" : "1");
-		args(&b, "-+n", "--iodepth", NULL);
+		args(&b, "-+n", "--iodepth", (char *)NULL);
 		arg(&b, "%u", qd_cells[i].depth);
 		if (qd_cells[i].jobs > 1) {
 			arg(&b, "--jobs");
@@ -532,9 +532,9 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 
 	arg(&b, "files");
 	if (probe) {
-		args(&b, "--count", "64", "--file-size", "16k", "--trials", "1", NULL);
+		args(&b, "--count", "64", "--file-size", "16k", "--trials", "1", (char *)NULL);
 	} else {
-		args(&b, "--preset", "office-documents", "--scale", NULL);
+		args(&b, "--preset", "office-documents", "--scale", (char *)NULL);
 		arg(&b, "%.4g", p->files_scale);
 		arg(&b, "--trials");
 		arg(&b, "%d", NAS_TRIALS);
@@ -557,9 +557,9 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 	double t0 = now_s();
 	int rc;
 
-	args(&b, "iosweep", "-s", NULL);
+	args(&b, "iosweep", "-s", (char *)NULL);
 	arg(&b, "%um", NAS_PROBE_KB / 1024);
-	args(&b, "-r", "1m", "-i", "0", "-i", "1", "-+n", NULL);
+	args(&b, "-r", "1m", "-i", "0", "-i", "1", "-+n", (char *)NULL);
 	common(&b, a, dir, ".probe", p->cold);
 	cmd_msg("nas", "probing %s", a->path);
 	rc = run_sweep(&b, dir, ".probe", a, &seen);
@@ -668,17 +668,17 @@ int cmd_nas(int argc, char **argv)
 	{
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
-		args(&b, "iosweep", "-a", "-n", "16m", "-g", NULL);
+		args(&b, "iosweep", "-a", "-n", "16m", "-g", (char *)NULL);
 		arg(&b, "%llum", (unsigned long long)(p.max_kb / 1024));
-		args(&b, "-y", "1m", "-q", "1m", "-i", "0", "-i", "1", NULL);
+		args(&b, "-y", "1m", "-q", "1m", "-i", "0", "-i", "1", (char *)NULL);
 		if (p.random) {
-			args(&b, "-i", "2", NULL);
+			args(&b, "-i", "2", (char *)NULL);
 		}
-		args(&b, "-+n", "--trials", NULL);
+		args(&b, "-+n", "--trials", (char *)NULL);
 		arg(&b, "%d", NAS_TRIALS);
 		arg(&b, "--ci");
 		arg(&b, "%g%%", a.ci_pct);
-		args(&b, "--latency", "--plot", "--report", NULL);
+		args(&b, "--latency", "--plot", "--report", (char *)NULL);
 		common(&b, &a, dir, "sweep", p.cold);
 		double t1 = now_s();
 		cmd_msg("nas", "[1/3] sweep");

@@ -203,7 +203,7 @@ int tests_open_file(struct tests_ctx *c, int flags)
 			       c->path);
 	c->lock_fd = io_open(c->path, flags | c->open_flags, &c->mode, c->err,
 			     c->errlen);
-	c->lock_how = flags & (O_WRONLY | O_RDWR) ? IO_LOCK_WRITE : IO_LOCK_READ;
+	c->lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
 	return c->lock_fd;
 }
 
@@ -561,7 +561,7 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	FILE *fp;
 
 	c->lock_fd = fd;
-	c->lock_how = flags & (O_WRONLY | O_RDWR) ? IO_LOCK_WRITE : IO_LOCK_READ;
+	c->lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
 	if (fd < 0)
 		return NULL;
 	if (tests_opened(c, fd) != 0) {
