@@ -62,20 +62,39 @@ int io_map_sync(const struct io_map *m, uint64_t off, uint64_t len, int how,
 	return 0;
 }
 
+/*
+ * IOzone's -+A calls madvise(); a strictly POSIX build has only
+ * posix_madvise(), with the same five kinds of advice (glibc's version
+ * of it ignores DONTNEED; a strict build is for checking, not measuring).
+ */
+#if defined(MADV_NORMAL) && defined(MADV_DONTNEED)
+#define MAP_ADVISE madvise
+#define ADV(name) MADV_##name
+#else
+#define MAP_ADVISE posix_madvise
+#define ADV(name) POSIX_MADV_##name
+#endif
+
 int io_map_advise(const struct io_map *m, int advice, const char *path,
 		  char *err, size_t errlen)
 {
 	static const int how[IO_ADVISE_MOST + 1] = {
-		MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL, MADV_DONTNEED,
-		MADV_WILLNEED
+		ADV(NORMAL), ADV(RANDOM), ADV(SEQUENTIAL), ADV(DONTNEED),
+		ADV(WILLNEED)
 	};
+	int rc;
 
 	if (advice < 0 || advice > IO_ADVISE_MOST) {
 		errno = EINVAL;
 		return map_fail(err, errlen, "madvise", path);
 	}
-	if (madvise(m->addr, (size_t)m->len, how[advice]) != 0)
+	rc = MAP_ADVISE(m->addr, (size_t)m->len, how[advice]);
+	if (rc != 0) {
+		/* posix_madvise returns the error instead of setting errno */
+		if (rc > 0)
+			errno = rc;
 		return map_fail(err, errlen, "madvise", path);
+	}
 	return 0;
 }
 
