@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_db.sh: `iosweep db` on SQLite files: a folder added twice is stored
 # once; an IOzone report and a new sweep both rank; the export of a run
-# equals its folder byte for byte; tags, filters, show and rm; a database
-# made by schema 1 is brought forward with its run; two adds at once both
-# land; a file that is not a database, a newer schema, a read-only file,
-# and a kill -9 in the middle of an add each leave the database as it was.
+# equals its folder byte for byte, its timeline.csv included, and the
+# report from the database shows that timeline; tags, filters, show and
+# rm; a database made by schema 1 is brought forward with its run; two
+# adds at once both land; a file that is not a database, a newer schema,
+# a read-only file, and a kill -9 in the middle of an add each leave the
+# database as it was.
 . "$(dirname "$0")/lib.sh"
 
 I="$FIXTURES/iozone"
@@ -20,7 +22,9 @@ runs() { sqlite3 "$1" 'SELECT count(*) FROM runs'; }
 samples() { sqlite3 "$1" 'SELECT count(*) FROM samples'; }
 
 # 1. a real sweep and an IOzone report; the sweep twice is stored once
-expect_success "$IOSWEEP" -a -n 64k -g 256k -i 0 -i 1 --trials 2 --label boxA --out "$T/run1"
+expect_success "$IOSWEEP" -a -n 64k -g 256k -i 0 -i 1 --trials 2 --label boxA --out "$T/run1" \
+	--log-interval 10ms
+check test "$(wc -l < "$T/run1/timeline.csv")" -gt 1
 expect_success "$IOSWEEP" db add --db "$DB" "$T/run1"
 check grep -q "^$T/run1: added as run 1\$" "$T/out"
 expect_success "$IOSWEEP" db add --db "$DB" "$T/run1"
@@ -82,6 +86,9 @@ sed 's/boxA (run 1)/boxA/g' "$T/c-db.csv" > "$T/c-db2.csv"
 check cmp "$T/c-folder.csv" "$T/c-db2.csv"
 expect_success "$IOSWEEP" db report --db "$DB" --out "$T/r.html" --no-charts
 check grep -q 'nas-old' "$T/r.html"
+# the timeline went in with the run and comes back to the report
+check grep -q '<h3>Cliffs in time</h3>' "$T/r.html"
+check test "$(sqlite3 "$DB" "SELECT count(*) FROM run_files WHERE path = 'timeline.csv'")" -eq 1
 
 # 4. tags, filters, show, rm
 expect_success "$IOSWEEP" db tag --db "$DB" 1 ssd lab-a
