@@ -115,6 +115,7 @@ static void test_mmap_checked(void)
 	c.err = err;
 	c.errlen = sizeof(err);
 	c.mmap = 1;
+	c.advise = -1;	/* no -+A, as runner.c sets it without one */
 	c.vfy.mode = VERIFY_BYTE;
 	c.vfy.byte = 0xa5;
 	CU_ASSERT_FATAL(c.buf != NULL);
