@@ -3,7 +3,9 @@
 # run.sh: run every tests/e2e/t_*.sh (or those named) and print one summary
 # line.  A test's inner skips (its "note: ..." lines: a case left out
 # because a tool or a permission is missing) are printed under its result
-# and counted in the summary, so nothing skipped stays hidden.
+# and counted in the summary, so nothing skipped stays hidden.  Each
+# result line gives the test's wall time, to see where make check's
+# minutes go.
 #
 # Each skip and each note also goes through scripts/skipped: into
 # $IOSWEEP_SKIP_LOG (the list `make check` ends with, each with the
@@ -27,7 +29,9 @@ how_to_run() {
 
 for t in ${*:-"$dir"/t_*.sh}; do
 	name=$(basename "$t" .sh)
+	t0=$(date +%s)
 	out=$(sh "$t" 2>&1); rc=$?
+	took="$(($(date +%s) - t0)) s"
 	bad=0
 	case $rc in
 	0) ;;
@@ -46,10 +50,10 @@ $(printf '%s\n' "$out" | sed -n 's/^note: //p')
 NOTES
 	fi
 	case $bad:$rc in
-	0:0) passed=$((passed + 1)); echo "ok   $name" ;;
+	0:0) passed=$((passed + 1)); echo "ok   $name ($took)" ;;
 	0:77) skipped=$((skipped + 1)); echo "skip $name: SKIP: $skipwhy" ;;
 	1:*) failed=$((failed + 1)); echo "FAIL $name: it skipped a part, and IOSWEEP_NO_SKIP=1 allows none" ;;
-	*) failed=$((failed + 1)); echo "FAIL $name"; printf '%s\n' "$out" | sed 's/^/    /' | head -n 40 ;;
+	*) failed=$((failed + 1)); echo "FAIL $name ($took)"; printf '%s\n' "$out" | sed 's/^/    /' | head -n 40 ;;
 	esac
 	if [ "$n" -gt 0 ]; then
 		notes=$((notes + n))
