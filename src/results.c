@@ -202,6 +202,7 @@ void results_release(struct result_set *rs)
 		*strs[i] = NULL;
 	}
 	free(rs->cells);
+	free(rs->cell_index);
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		latency_free(rs->samples[i].lat);
 		latency_free(rs->samples[i].lat_rd);
@@ -348,9 +349,84 @@ long results_add_cell(struct result_set *rs, uint64_t file_kb,
 	return (long)rs->ncells++;
 }
 
+static size_t cell_hash(uint64_t file_kb, uint64_t record_kb, size_t slots)
+{
+	uint64_t h = file_kb * 0x9e3779b97f4a7c15ull ^ (record_kb + 0x632be59bd9b4e019ull);
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	return (size_t)(h & (slots - 1));
+}
+
+/* Put cell i into the index (slots: a power of two, never full). */
+static void index_put(struct result_set *rs, size_t i)
+{
+	size_t k = cell_hash(rs->cells[i].file_kb, rs->cells[i].record_kb,
+			     rs->cell_index_slots);
+	while (rs->cell_index[k])
+		k = (k + 1) & (rs->cell_index_slots - 1);
+	rs->cell_index[k] = (uint32_t)(i + 1);
+}
+
+/*
+ * Bring the index up to every cell: grown (and rebuilt) at half full, or
+ * rebuilt after results_cells_moved.  -1 when it cannot be had (no memory,
+ * more cells than a slot numbers): the finder then searches linearly.
+ */
+static int index_sync(struct result_set *rs)
+{
+	if (rs->cell_index_n > rs->ncells) {
+		rs->cell_index_n = 0;
+		if (rs->cell_index)
+			memset(rs->cell_index, 0, rs->cell_index_slots * sizeof(*rs->cell_index));
+	}
+	if (rs->ncells >= UINT32_MAX)
+		return -1;
+	if (2 * rs->ncells >= rs->cell_index_slots) {
+		size_t slots = 256;
+		while (slots <= 2 * rs->ncells)
+			slots *= 2;
+		uint32_t *t = calloc(slots, sizeof(*t));
+		if (!t)
+			return -1;
+		free(rs->cell_index);
+		rs->cell_index = t;
+		rs->cell_index_slots = slots;
+		rs->cell_index_n = 0;
+	}
+	for (; rs->cell_index_n < rs->ncells; rs->cell_index_n++)
+		index_put(rs, rs->cell_index_n);
+	return 0;
+}
+
+void results_cells_moved(struct result_set *rs)
+{
+	rs->cell_index_n = SIZE_MAX;
+}
+
+/*
+ * The first cell that is no placeholder with these sizes, or -1.  Sets
+ * of a few cells are searched; larger ones (an import of a 60,000-cell
+ * folder) go through the index, which the finder keeps: the set is const
+ * to callers, the index is only a cache of what the cells say.
+ */
 long results_find_cell(const struct result_set *rs, uint64_t file_kb,
 		       uint64_t record_kb)
 {
+	struct result_set *w = (struct result_set *)rs;
+
+	if (rs->ncells > 64 && index_sync(w) == 0) {
+		long best = -1;
+		size_t k = cell_hash(file_kb, record_kb, rs->cell_index_slots);
+		for (; rs->cell_index[k]; k = (k + 1) & (rs->cell_index_slots - 1)) {
+			size_t i = rs->cell_index[k] - 1;
+			const struct result_cell *c = &rs->cells[i];
+			if (!c->placeholder && c->file_kb == file_kb &&
+			    c->record_kb == record_kb && (best < 0 || (long)i < best))
+				best = (long)i;
+		}
+		return best;
+	}
 	for (size_t i = 0; i < rs->ncells; i++)
 		if (!rs->cells[i].placeholder && rs->cells[i].file_kb == file_kb &&
 		    rs->cells[i].record_kb == record_kb)
@@ -548,6 +624,7 @@ int results_sort_cells(struct result_set *rs)
 		rs->cells[i] = r[i].cell;
 		newpos[r[i].old] = (uint32_t)i;
 	}
+	results_cells_moved(rs);
 	for (size_t i = 0; i < rs->nsamples; i++)
 		rs->samples[i].cell = newpos[rs->samples[i].cell];
 	for (size_t i = 0; i < rs->nclient_samples; i++)

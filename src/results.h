@@ -342,6 +342,13 @@ struct result_set {
 	 * run or read back from timeline.csv; empty without.
 	 */
 	struct timeline timeline;
+	/*
+	 * results_find_cell's index of cells by (file kB, record kB): open
+	 * addressing, cell number + 1 per slot (0: empty), covering cells
+	 * [0, cell_index_n); built and extended by the finder itself.
+	 */
+	uint32_t *cell_index;
+	size_t cell_index_slots, cell_index_n;
 };
 
 void results_init(struct result_set *rs);
@@ -353,7 +360,12 @@ int results_set_str(char **field, const char *value);
 /* Append a cell; returns its index, or -1 on allocation failure. */
 long results_add_cell(struct result_set *rs, uint64_t file_kb,
 		      uint64_t record_kb, int placeholder);
-/* Index of the (non-placeholder) cell with these sizes, or -1. */
+/*
+ * Cells were reordered or dropped behind the set's back (anything but
+ * results_add_cell): results_find_cell's index is rebuilt on next use.
+ */
+void results_cells_moved(struct result_set *rs);
+/* Index of the first (non-placeholder) cell with these sizes, or -1. */
 long results_find_cell(const struct result_set *rs, uint64_t file_kb,
 		       uint64_t record_kb);
 /*

@@ -599,6 +599,7 @@ meta:
 	return 0;
 nomem:
 	rs->ncells = old_ncells;
+	results_cells_moved(rs);
 	rs->nsamples = old_nsamples;
 	rs->nclient_samples = old_nclient;
 	rs->cols_mask = old_mask;

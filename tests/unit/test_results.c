@@ -132,6 +132,45 @@ static void test_sort_cells(void)
 }
 
 /*
+ * The finder on sets past its linear size: every cell found where it
+ * is, the first of two with the same sizes, never a placeholder, and
+ * right again after the cells are sorted or dropped.
+ */
+static void test_find_cell_index(void)
+{
+	struct result_set rs;
+	results_init(&rs);
+	for (uint64_t i = 0; i < 3000; i++)
+		CU_ASSERT_EQUAL_FATAL(results_add_cell(&rs, 3000 - i, 4 << (i % 3), 0), (long)i);
+	for (uint64_t i = 0; i < 3000; i++)
+		CU_ASSERT_EQUAL(results_find_cell(&rs, 3000 - i, 4 << (i % 3)), (long)i);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 3000, 8), -1);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 99999, 4), -1);
+	/* a placeholder is skipped; of two equal cells the first is found */
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 5000, 4, 1), 3000);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 5000, 4), -1);
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 5000, 4, 0), 3001);
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 5000, 4, 0), 3002);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 5000, 4), 3001);
+	/* sorted: each cell is found at its new place */
+	CU_ASSERT_EQUAL(results_sort_cells(&rs), 0);
+	for (size_t i = 0; i < rs.ncells; i++) {
+		long at = results_find_cell(&rs, rs.cells[i].file_kb, rs.cells[i].record_kb);
+		CU_ASSERT_FATAL(at >= 0);
+		CU_ASSERT_EQUAL(rs.cells[at].file_kb, rs.cells[i].file_kb);
+		CU_ASSERT_EQUAL(rs.cells[at].record_kb, rs.cells[i].record_kb);
+		CU_ASSERT(rs.cells[i].placeholder || (size_t)at <= i);
+	}
+	/* dropped and replaced (an import's rollback): the new cells count */
+	rs.ncells = 100;
+	results_cells_moved(&rs);
+	CU_ASSERT_EQUAL(results_add_cell(&rs, 777777, 4, 0), 100);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 777777, 4), 100);
+	CU_ASSERT_EQUAL(results_find_cell(&rs, 5000, 4), -1);
+	results_release(&rs);
+}
+
+/*
  * The clients of a run: hosts counted once each, the most ranks on one
  * host; client samples renumbered with their cells; none with a
  * histogram, none on a cell that does not exist.
@@ -184,6 +223,7 @@ static void test_clients(void)
 
 static const struct cu_case cases[] = {
 	CU_CASE(test_sort_cells),
+	CU_CASE(test_find_cell_index),
 	CU_CASE(test_clients),
 	CU_CASE(test_col_names),
 	CU_CASE(test_values_and_units),
