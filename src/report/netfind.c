@@ -140,10 +140,11 @@ static int host_cpu(const struct result_set *rs, int col, uint64_t lo_kb,
 /*
  * The end of a plateau below the link: what set the pace, as far as this
  * machine's CPU can tell.  With the machine's CPUs busy through the
- * passes (NETFIND_CPU_BUSY_PCT), the client's CPU did: the client's file
+ * passes (NETFIND_CPU_BUSY_PCT), the client was short of CPU: its file
  * system code (a FUSE daemon, the SMB or NFS client), the protocol's
- * encryption and anything else running had no time to move more.  With
- * CPU to spare, the client or the share set it.
+ * encryption and anything else running had no time to move more; the
+ * share may be slow too, which a busy client cannot show.  With CPU to
+ * spare, the client or the share set the pace.
  */
 #define NETFIND_CPU_BUSY_PCT 90.0
 
@@ -159,10 +160,10 @@ static void below_sentence(struct sbuf *s, const struct result_set *rs, int col,
 	}
 	if (busy >= NETFIND_CPU_BUSY_PCT)
 		sb_printf(s, ": CPU-bound: this machine's CPUs were %.0f%% busy during "
-			  "these passes (iosweep itself used %.0f%% of one CPU), so "
-			  "its CPU set this pace (the file system client, its protocol "
-			  "and every other program here share it), not the network",
-			  busy, own * 100.0);
+			  "these passes (iosweep itself used %.0f%% of one CPU): the "
+			  "file system client, its protocol and every other program "
+			  "here were short of CPU, not of network; whether the share "
+			  "is faster than this, this run cannot tell", busy, own * 100.0);
 	else
 		sb_printf(s, ": below what the link carries with this machine's CPUs "
 			  "%.0f%% busy during these passes (iosweep itself used %.0f%% "
