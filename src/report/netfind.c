@@ -7,7 +7,8 @@
  * this side of the link matter least, at the largest files: the figures
  * of the record size the largest file was run with, from the largest
  * file down while they keep the largest file's verdict (network-bound or
- * not), and its level is their median.  A plateau a cache served even at
+ * not) and stay within a step of NETFIND_STEP of its figure, and its
+ * level is their median.  A plateau a cache served even at
  * the largest file says so and asks for larger files.
  */
 #include "compat.h"
@@ -24,6 +25,8 @@
 #include "units.h"
 
 #define NETFIND_MAX_TRIALS 1024
+/* a plateau never spans a step of this ratio between two of its figures */
+#define NETFIND_STEP 1.5
 
 /* The cell's mean over its full trials, kB/s, or NAN. */
 static double cell_mean(const struct result_set *rs, size_t cell, int col)
@@ -199,13 +202,19 @@ static void plateau_sentence(struct sbuf *s, const struct result_set *rs, int co
 		return;
 	}
 	netbound_judge(link, network_fs, cell_mean(rs, top, col), &first);
-	/* from the largest file down, while the verdict holds */
+	/*
+	 * from the largest file down, while the verdict holds and no step
+	 * of NETFIND_STEP or more from the largest file's figure comes
+	 * (past one lies another level: the server's cache over its disks)
+	 */
+	double top_m = cell_mean(rs, top, col);
 	for (uint64_t kb = rs->cells[top].file_kb; kb; ) {
 		long c = results_find_cell(rs, kb, rec);
 		double m;
 		if (c < 0 || rs->cells[c].placeholder || !results_has(rs, (size_t)c, col) ||
 		    !isfinite(m = cell_mean(rs, (size_t)c, col)) ||
-		    netbound_judge(link, network_fs, m, &v) != first.kind)
+		    netbound_judge(link, network_fs, m, &v) != first.kind ||
+		    m > top_m * NETFIND_STEP || m * NETFIND_STEP < top_m)
 			break;
 		lvl[n++] = m;
 		low_kb = kb;

@@ -4,7 +4,8 @@
  * link, with and without the machine's CPU busy share of each pass
  * (RESULTS_SF_HOST_CPU): CPU-bound at 90% busy and more, "not this CPU"
  * below, the older wording where the figure is unknown, and passes of
- * other tests or cut short left out of the median.
+ * other tests or cut short left out of the median; and a plateau that
+ * stops at a step of 1.5x.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -123,8 +124,37 @@ static void test_network_bound_ignores_cpu(void)
 	results_release(&rs);
 }
 
+/*
+ * A plateau stops at a step of 1.5x: past the NAS's cache, 512 MB and
+ * 1 GB files read at the disk's 20,000 kB/s, smaller ones at 55,000 from
+ * its RAM; the plateau is the disk's alone.
+ */
+static void test_plateau_stops_at_a_step(void)
+{
+	static const double kbps[] = { 56000, 54000, 55000, 21000, 20000 };
+	struct result_set rs;
+	char *read;
+
+	results_init(&rs);
+	CU_ASSERT_EQUAL_FATAL(results_set_str(&rs.meta.link, "gigabit"), 0);
+	CU_ASSERT_EQUAL_FATAL(results_set_str(&rs.meta.fs_type, "fuse.smbnetfs"), 0);
+	for (int k = 0; k < 5; k++) {
+		long c = results_add_cell(&rs, 65536ull << k, 1024, 0);
+		CU_ASSERT_FATAL(c >= 0);
+		add(&rs, c, RC_READ, kbps[k], -1.0, 0);
+	}
+	read = sentence(&rs, "read");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(read);
+	CU_ASSERT_PTR_NOT_NULL(strstr(read, "(20,500 kB/s with files of 512 MB to 1 GB,"));
+	if (!strstr(read, "(20,500 kB/s with files of 512 MB to 1 GB,"))
+		printf("\n  '%s'\n", read);
+	free(read);
+	results_release(&rs);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_below_link),
+	CU_CASE(test_plateau_stops_at_a_step),
 	CU_CASE(test_network_bound_ignores_cpu),
 	{ 0 }
 };
