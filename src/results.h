@@ -161,6 +161,9 @@ struct result_meta {
 				     part of the pass (counts as short timing) */
 #define RESULTS_SF_SPLIT     0x10u /* rd_ops/wr_ops (and lat_rd/lat_wr) are set */
 #define RESULTS_SF_LAT_FIGS  0x20u /* lat_figs holds a trial's figures read back */
+#define RESULTS_SF_HOST_CPU  0x40u /* host_busy_pct is known (a run's own
+				      samples only: not in the CSV files or
+				      the journal) */
 
 struct result_sample {
 	uint32_t cell;         /* index into result_set.cells */
@@ -176,6 +179,9 @@ struct result_sample {
 	unsigned flags;        /* RESULTS_SF_* */
 	double cached_pct;     /* % of the cell's file in the page cache when the
 				  pass started (mincore); with RESULTS_SF_CACHED */
+	double host_busy_pct;  /* how busy the whole machine's CPUs were over
+				  the pass, 0 to 100 (clock_host_cpu); with
+				  RESULTS_SF_HOST_CPU */
 	struct latency_hist *lat; /* --latency: per-op histogram (latency.h), owned
 				     by the set once added; NULL without */
 	/*

@@ -687,7 +687,7 @@ static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
 		s->wr_ops = w.wr_ops;
 		s->cpu_user_s = w.cpu_user_s;
 		s->cpu_sys_s = w.cpu_sys_s;
-		s->flags = w.flags;
+		s->flags = w.flags & ~RESULTS_SF_HOST_CPU;  /* the value is not sent */
 		s->client = r;
 		s->writer = (int32_t)w.writer;
 		sample_slots(s, slot);

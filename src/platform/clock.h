@@ -32,4 +32,15 @@ double clock_resolution_s(void);
 /* User and system CPU seconds this process has used so far. */
 void clock_cpu(double *user_s, double *sys_s);
 
+/*
+ * The whole machine's CPU time so far, over all its processors: the part
+ * spent busy (anything but idle and waiting for I/O) and the whole, in the
+ * system's own units (Linux: /proc/stat's ticks; Windows: GetSystemTimes'
+ * 100 ns).  Two readings tell how busy the machine was between them, which
+ * a client whose file system code runs in other processes (a FUSE daemon,
+ * the server of a lab on the same machine) needs to know: its own CPU time
+ * does not show their share.  -1 where the platform cannot tell.
+ */
+int clock_host_cpu(uint64_t *busy, uint64_t *total);
+
 #endif

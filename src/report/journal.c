@@ -225,7 +225,7 @@ static void put_sample(struct sbuf *sb, const struct result_set *rs,
 	sb_printf(sb, "s\t%s\t%llu\t%llu\t%u\t%ld\t%ld\t%u", slug,
 		    (unsigned long long)c->file_kb, (unsigned long long)c->record_kb,
 		    (unsigned)s->trial, (long)s->client, (long)s->writer,
-		    s->flags & ~RESULTS_SF_PARTIAL);
+		    s->flags & ~(RESULTS_SF_PARTIAL | RESULTS_SF_HOST_CPU));
 	sb_printf(sb, "\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu",
 		    (unsigned long long)s->bytes, (unsigned long long)s->ops,
 		    (unsigned long long)s->elapsed_ns, (unsigned long long)s->wall_ns,

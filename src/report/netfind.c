@@ -7,7 +7,8 @@
  * this side of the link matter least, at the largest files: the figures
  * of the record size the largest file was run with, from the largest
  * file down while they keep the largest file's verdict (network-bound or
- * not), and its level is their median.  A plateau a cache served even at
+ * not) and stay within a step of NETFIND_STEP of its figure, and its
+ * level is their median.  A plateau a cache served even at
  * the largest file says so and asks for larger files.
  */
 #include "compat.h"
@@ -24,6 +25,8 @@
 #include "units.h"
 
 #define NETFIND_MAX_TRIALS 1024
+/* a plateau never spans a step of this ratio between two of its figures */
+#define NETFIND_STEP 1.5
 
 /* The cell's mean over its full trials, kB/s, or NAN. */
 static double cell_mean(const struct result_set *rs, size_t cell, int col)
@@ -103,6 +106,75 @@ static void cache_sentence(struct sbuf *s, const struct result_set *rs,
 }
 
 /*
+ * How busy the machine's CPUs were over the full passes of test col with
+ * files of lo_kb to hi_kb at rec_kb records: the median of the passes'
+ * host_busy_pct, and the median of iosweep's own CPU seconds per second
+ * of the pass (1.0: one CPU).  0 when no pass recorded it.
+ */
+static int host_cpu(const struct result_set *rs, int col, uint64_t lo_kb,
+		    uint64_t hi_kb, uint64_t rec_kb, double *busy_pct, double *own)
+{
+	double *b = malloc((rs->nsamples + 1) * 2 * sizeof(*b)), *o;
+	size_t n = 0;
+
+	if (!b)
+		return 0;
+	o = b + rs->nsamples + 1;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *x = &rs->samples[i];
+		const struct result_cell *c = &rs->cells[x->cell];
+		if (x->col != col || !(x->flags & RESULTS_SF_HOST_CPU) ||
+		    (x->flags & RESULTS_SF_PARTIAL) || c->record_kb != rec_kb ||
+		    c->file_kb < lo_kb || c->file_kb > hi_kb || !x->wall_ns)
+			continue;
+		b[n] = x->host_busy_pct;
+		o[n++] = (x->cpu_user_s + x->cpu_sys_s) / ((double)x->wall_ns / 1e9);
+	}
+	if (n) {
+		qsort(b, n, sizeof(*b), cmp_double);
+		qsort(o, n, sizeof(*o), cmp_double);
+		*busy_pct = n % 2 ? b[n / 2] : (b[n / 2 - 1] + b[n / 2]) / 2.0;
+		*own = n % 2 ? o[n / 2] : (o[n / 2 - 1] + o[n / 2]) / 2.0;
+	}
+	free(b);
+	return n > 0;
+}
+
+/*
+ * The end of a plateau below the link: what set the pace, as far as this
+ * machine's CPU can tell.  With the machine's CPUs busy through the
+ * passes (NETFIND_CPU_BUSY_PCT), the client was short of CPU: its file
+ * system code (a FUSE daemon, the SMB or NFS client), the protocol's
+ * encryption and anything else running had no time to move more; the
+ * share may be slow too, which a busy client cannot show.  With CPU to
+ * spare, the client or the share set the pace.
+ */
+#define NETFIND_CPU_BUSY_PCT 90.0
+
+static void below_sentence(struct sbuf *s, const struct result_set *rs, int col,
+			   uint64_t lo_kb, uint64_t hi_kb, uint64_t rec_kb)
+{
+	double busy, own;
+
+	if (!host_cpu(rs, col, lo_kb, hi_kb, rec_kb, &busy, &own)) {
+		sb_printf(s, ": below what the link carries, so the client or the "
+			  "share set this pace, not the network");
+		return;
+	}
+	if (busy >= NETFIND_CPU_BUSY_PCT)
+		sb_printf(s, ": CPU-bound: this machine's CPUs were %.0f%% busy during "
+			  "these passes (iosweep itself used %.0f%% of one CPU): the "
+			  "file system client, its protocol and every other program "
+			  "here were short of CPU, not of network; whether the share "
+			  "is faster than this, this run cannot tell", busy, own * 100.0);
+	else
+		sb_printf(s, ": below what the link carries with this machine's CPUs "
+			  "%.0f%% busy during these passes (iosweep itself used %.0f%% "
+			  "of one CPU), so the client's file system code or the share "
+			  "set this pace, not the network or this CPU", busy, own * 100.0);
+}
+
+/*
  * The plateau of one test at its largest files; nothing when the test has
  * no figures or the figure cannot be judged against a line.
  */
@@ -130,13 +202,19 @@ static void plateau_sentence(struct sbuf *s, const struct result_set *rs, int co
 		return;
 	}
 	netbound_judge(link, network_fs, cell_mean(rs, top, col), &first);
-	/* from the largest file down, while the verdict holds */
+	/*
+	 * from the largest file down, while the verdict holds and no step
+	 * of NETFIND_STEP or more from the largest file's figure comes
+	 * (past one lies another level: the server's cache over its disks)
+	 */
+	double top_m = cell_mean(rs, top, col);
 	for (uint64_t kb = rs->cells[top].file_kb; kb; ) {
 		long c = results_find_cell(rs, kb, rec);
 		double m;
 		if (c < 0 || rs->cells[c].placeholder || !results_has(rs, (size_t)c, col) ||
 		    !isfinite(m = cell_mean(rs, (size_t)c, col)) ||
-		    netbound_judge(link, network_fs, m, &v) != first.kind)
+		    netbound_judge(link, network_fs, m, &v) != first.kind ||
+		    m > top_m * NETFIND_STEP || m * NETFIND_STEP < top_m)
 			break;
 		lvl[n++] = m;
 		low_kb = kb;
@@ -182,8 +260,7 @@ static void plateau_sentence(struct sbuf *s, const struct result_set *rs, int co
 		sb_printf(s, ": a cache served even the largest files; extend -g past "
 			  "the caches to measure the share");
 	else
-		sb_printf(s, ": below what the link carries, so the client or the share "
-			  "set this pace, not the network");
+		below_sentence(s, rs, col, low_kb, rs->cells[top].file_kb, rec);
 }
 
 char **netfind_sentences(const struct result_set *rs, size_t *n)

@@ -299,7 +299,8 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 	for (int p = 0; p < passes; p++) {
 		struct tests_span s = { 0, 0, 0, 0 };
 		double u0, s0, u1, s1;
-		uint64_t w0, w1;
+		uint64_t w0, w1, hb0 = 0, ht0 = 0, hb1 = 0, ht1 = 0;
+		int host = 0;
 		double cached_pct = -1.0;
 		int rc = TESTS_OK;
 
@@ -307,6 +308,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			return TESTS_ERROR;
 		latency_arm(t, c, p);
 		c->sync_ns = 0;
+		host = clock_host_cpu(&hb0, &ht0) == 0;
 		clock_cpu(&u0, &s0);
 		w0 = clock_now_ns();
 		c->walled = 0;
@@ -338,6 +340,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 		}
 		w1 = clock_now_ns();
 		clock_cpu(&u1, &s1);
+		host = host && clock_host_cpu(&hb1, &ht1) == 0 && ht1 > ht0 && hb1 >= hb0;
 		if (t->pass == tests_pass_fread)
 			restore_wbuf(c);
 		/* after the pass's wall and CPU times: not part of its figures */
@@ -360,6 +363,11 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			if (cached_pct >= 0.0) {
 				r.cached_pct = cached_pct;
 				r.flags |= RESULTS_SF_CACHED;
+			}
+			if (host) {
+				r.host_busy_pct = 100.0 * (double)(hb1 - hb0) /
+						  (double)(ht1 - ht0);
+				r.flags |= RESULTS_SF_HOST_CPU;
 			}
 			r.sync_ns = c->sync_ns;
 			r.client = c->client;

@@ -128,5 +128,27 @@ for proto in smb ssh; do
 	ssh) check grep -q "Input/output error" "$T/$CASE.err" ;;
 	esac
 done
+
+# nfs-ganesha killed (SIGKILL, by pid) in the second cell of an nfs://
+# sweep: libnfs sees the connection go; the test file stays in the export
+# (the server that would remove it is gone) and the message names it
+url=$(share s nfs)
+if [ -z "$url" ]; then
+	fail "the lab has no NFS share"
+elif lab run -- "$IOSWEEP" -s 64k -r 4k -i 0 -f "$url/probe" --out "$T/probe" 2>&1 |
+	grep -q 'nfs:// needs libnfs'; then
+	echo "note: this iosweep has no libnfs: ganesha killed mid-sweep not tried"
+else
+	CASE=nfs-kill F=$url/iosweep-nfs-kill.tmp OUT=$T/nfs-kill
+	lab run -- "$IOSWEEP" -s 64m -s 128m -s 256m -r 1m -i 0 -i 1 --progress \
+		-f "$F" --out "$OUT" >"$T/$CASE.out" 2>"$T/$CASE.err" &
+	SW=$!
+	wait_until "$SW" in_second_cell
+	sleep 1
+	for p in $(descendants "$(cat "$LABDIR/nfs/ganesha.pid")"); do kill -KILL "$p" 2>/dev/null; done
+	finish_case "$(date +%s)"
+	check test "$rc" -eq 3
+	rm -f "$LABDIR/disks/s/export/iosweep-nfs-kill.tmp"
+fi
 expect_success lab down
 finish

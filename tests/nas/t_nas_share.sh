@@ -28,7 +28,7 @@ check grep -q '^fs_type,fuse.smbnetfs$' "$T/a/meta.csv"
 check grep -q '^status,complete$' "$T/a/meta.csv"
 check_share_csv "$T/a" 128173.828125 16
 check grep -q '^Network (link gigabit)$' "$T/a.out"
-echo "note: the share's figures (summary.csv test,file_kb,mean,cache_served):"
-awk -F, 'NR > 1 { printf "note:   %s %s %s %s\n", $2, $3, $6, $NF }' "$T/a/summary.csv"
+echo "the share's figures (summary.csv test,file_kb,mean,cache_served):"
+awk -F, 'NR > 1 { printf "  %s %s %s %s\n", $2, $3, $6, $NF }' "$T/a/summary.csv"
 check test ! -e "$dir/iosweep.tmp"
 finish

@@ -94,11 +94,15 @@ static void check_samples(const struct result_set *rs)
 		CU_ASSERT(s->wall_ns >= s->elapsed_ns);
 		CU_ASSERT(s->cpu_user_s >= 0.0 && s->cpu_sys_s >= 0.0);
 		/* where the platform can tell, how much of the file was cached */
-		CU_ASSERT((s->flags & ~RESULTS_SF_CACHED) == 0);
+		CU_ASSERT((s->flags & ~(RESULTS_SF_CACHED | RESULTS_SF_HOST_CPU)) == 0);
 #if defined(HAVE_MINCORE)
 		CU_ASSERT(s->flags & RESULTS_SF_CACHED);
 #endif
 		CU_ASSERT(s->cached_pct >= 0.0 && s->cached_pct <= 100.0);
+		/* how busy the machine was, where the platform can tell and
+		 * the pass lasted a tick of its CPU clock (10 ms on Linux) */
+		if (s->flags & RESULTS_SF_HOST_CPU)
+			CU_ASSERT(s->host_busy_pct >= 0.0 && s->host_busy_pct <= 100.0);
 	}
 }
 

@@ -243,6 +243,32 @@ void clock_cpu(double *user_s, double *sys_s)
 	*sys_s = tv_seconds(&ru.ru_stime);
 }
 
+/*
+ * Linux's /proc/stat: "cpu  user nice system idle iowait irq softirq
+ * steal ..." in ticks; idle and iowait are the machine waiting, the rest
+ * busy (guest time is already inside user).  Other systems have no such
+ * file (their sysctls differ by name): -1 there.
+ */
+int clock_host_cpu(uint64_t *busy, uint64_t *total)
+{
+	unsigned long long v[8] = { 0 };
+	FILE *f = fopen("/proc/stat", "r");
+	int n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+		   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	if (n < 4)
+		return -1;
+	*total = 0;
+	for (int i = 0; i < n; i++)
+		*total += v[i];
+	*busy = *total - v[3] - v[4];
+	return 0;
+}
+
 unsigned plat_cpu_count(void)
 {
 #if defined(_SC_NPROCESSORS_ONLN)

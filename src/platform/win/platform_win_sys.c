@@ -384,6 +384,22 @@ void clock_cpu(double *user_s, double *sys_s)
 	*sys_s = filetime_s(&k);
 }
 
+/* GetSystemTimes: the kernel time includes the idle time. */
+int clock_host_cpu(uint64_t *busy, uint64_t *total)
+{
+	FILETIME idle, kern, user;
+	uint64_t i, k, u;
+
+	if (!GetSystemTimes(&idle, &kern, &user))
+		return -1;
+	i = ((uint64_t)idle.dwHighDateTime << 32) | idle.dwLowDateTime;
+	k = ((uint64_t)kern.dwHighDateTime << 32) | kern.dwLowDateTime;
+	u = ((uint64_t)user.dwHighDateTime << 32) | user.dwLowDateTime;
+	*total = k + u;
+	*busy = *total > i ? *total - i : 0;
+	return 0;
+}
+
 unsigned plat_cpu_count(void)
 {
 	SYSTEM_INFO si;
