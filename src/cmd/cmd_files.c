@@ -418,6 +418,10 @@ done:
 			cmd_msg("files", "results in %s/", o->out);
 		}
 	}
+	/* many clients: none exits (a launcher may end the job at a failing
+	 * exit) before rank 0 has removed the root and written the results */
+	if (st.mpi && begun)
+		(void)clients_agree(0, cerr, sizeof(cerr));
 	for (unsigned t = 0; st.res && t < inited; t++)
 		files_result_release(&st.res[t]);
 	free(st.res);

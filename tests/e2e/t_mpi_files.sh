@@ -142,6 +142,27 @@ if [ -n "$SHIMMED" ]; then
 	check grep -q "rank 2 on host .*cannot write '.*/rank2/job0/d[01]/f[0-9]*': Input/output error" "$T/err"
 	check grep -q '^status,"*failed: rank 2 on host' "$T/o5/meta.csv"
 	check test -z "$(ls -A "$T/d")"
+
+	# 5. SIGINT to every rank (as a launcher forwards Ctrl-C) once the
+	# first trial is printed, writes slowed to 10 ms so trials remain:
+	# every rank stops, the status says interrupted, the finished
+	# trials are saved, and no file or directory of the run is left.
+	env LD_PRELOAD="$PRELOAD" FAULTSHIM_PATH="$T/d/" FAULTSHIM_SLOW=write:10 \
+		timeout $LIMIT $MPIRUN "$MPI_BIN" files $TREE --trials 50 \
+		--dir "$T/d" --out "$T/o6" >"$T/o6.txt" 2>"$T/o6.err" &
+	pid=$!
+	wait_until $pid grep -q '^trial 1$' "$T/o6.txt"
+	# the ranks only: not the launcher or timeout, whose command lines match too
+	for p in $(pgrep -f -- "--out $T/o6"); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = iosweep-mpi ] && kill -INT "$p"
+	done
+	wait $pid
+	check test $? -ne 0
+	check grep -q '^status,"*interrupted by SIGINT in trial [0-9]' "$T/o6/meta.csv"
+	check grep -q '^iosweep files: interrupted by SIGINT in trial [0-9]*; the tree it made is removed$' "$T/o6.err"
+	check test "$(grep -c '^trial ' "$T/o6.txt")" -lt 50
+	check test "$(awk -F, 'NR > 1 && $16 == "all" && $6 == 0' "$T/o6/results.csv" | wc -l)" -ge 9
+	check test -z "$(ls -A "$T/d")"
 fi
 
 # 5. Refusals before anything is made: --reorder needs several clients.
