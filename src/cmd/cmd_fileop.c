@@ -25,6 +25,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
+#include "clients/clients.h"
 #include "cmd/fileop_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -297,6 +298,12 @@ int cmd_fileop(int argc, char **argv)
 
 	if (argc < 2) {
 		fputs(fileop_usage, stderr);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (clients_active()) {	/* iosweep-mpi: only rank 0 would run it */
+		cmd_msg("fileop", "runs on one client; under iosweep-mpi run 'files "
+			"--depth 2 --width X --files X' (fileop -f X's tree) on every rank, "
+			"a tree each or --shared-dir");
 		return IOSWEEP_EXIT_USAGE;
 	}
 	switch (fileop_opts_parse(&o, argc, argv, err, sizeof(err))) {

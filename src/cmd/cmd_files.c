@@ -41,6 +41,7 @@ static const char files_usage[] =
 	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
 	"                     [--trials N] [--out DIR] [--json] [--data KIND] [--cold]\n"
 	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
+	"       mpirun -np N iosweep-mpi files [the same] [--reorder]\n"
 	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
 	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
 	"  xattr set and get, rename, unlink and rmdir one call at a time; figures\n"
@@ -70,7 +71,13 @@ static const char files_usage[] =
 	"  --overwrite       remove an iosweep_files found in DIR first, and replace\n"
 	"                    the files of --out\n"
 	"  --seed N          the seed of the file sizes (default 1)\n"
-	"  --list            the presets, their shapes and full sizes\n";
+	"  --list            the presets, their shapes and full sizes\n"
+	"  Under iosweep-mpi every rank runs the whole workload in a tree of its\n"
+	"  own in DIR (or, with --shared-dir, all in one tree, names carrying the\n"
+	"  rank); every phase starts and ends at a barrier of all ranks, rank 0\n"
+	"  prints and writes the aggregate and each rank's own row\n"
+	"  --reorder         stat, readdir, read and xattr-get use rank R+1's files\n"
+	"                    (iosweep-mpi, two ranks or more)\n";
 
 const char *const cmd_files_usage = files_usage;
 

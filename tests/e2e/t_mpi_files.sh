@@ -3,7 +3,8 @@
 # t_mpi_files.sh: `iosweep-mpi files` under mpirun, four ranks on this
 # host.  A tree per rank and one shared tree both run, every phase has
 # an "all" row and one row per client in results.csv whose calls, files
-# and bytes add up to the "all" row's; the tree is gone afterwards.
+# and bytes add up to the "all" row's, and which import reads back
+# unchanged; the tree is gone afterwards.
 # --reorder makes rank r stat and read the files rank r+1 made: each
 # rank runs under the fault shim watching rank r+1's files only, and
 # reports what it did to them (nothing without --reorder; reads and no
@@ -112,6 +113,11 @@ check grep -q '^clients,4$' "$T/o1/meta.csv"
 # summary.csv holds the aggregate only: one row per phase
 check test "$(grep -c '^"*[^,]*,files ' "$T/o1/summary.csv")" -eq "$phases"
 shim 1 plain
+# import reads the clients' rows back behind the aggregate: the folder
+# written again is the same
+expect_success "$IOSWEEP" import "$T/o1" --out "$T/o1i"
+check cmp -s "$T/o1/results.csv" "$T/o1i/results.csv"
+check cmp -s "$T/o1/summary.csv" "$T/o1i/summary.csv"
 
 # 2. One shared tree: the files carry the rank (r<R>-f<I>), directories
 # are made once for all; the same accounting, nothing left.
@@ -170,6 +176,9 @@ expect_failure 2 "$IOSWEEP" files $TREE --reorder --dir "$T/d"
 check grep -q -- '--reorder: needs several clients' "$T/err"
 expect_failure 2 timeout $LIMIT $LAUNCH -np 1 "$MPI_BIN" files $TREE --reorder --dir "$T/d"
 check grep -q -- '--reorder: with one client' "$T/err"
+# fileop stays one client's: refused rather than run on rank 0 alone
+expect_failure 2 timeout $LIMIT $MPIRUN "$MPI_BIN" fileop -f 2 -d "$T/d"
+check grep -q "fileop: runs on one client; under iosweep-mpi run 'files" "$T/err"
 check test -z "$(ls -A "$T/d")"
 
 finish
