@@ -330,12 +330,13 @@ static int mpi_root(struct state *st, int found)
 static int mpi_end(struct state *st, struct result_set *rs, int *status, char *cerr,
 		   size_t cerrlen)
 {
-	int keep = *status == IOSWEEP_EXIT_OK && st->o->keep, rc;
+	int rc;
 
 	if (clients_run_end(rs, *status == IOSWEEP_EXIT_OK ? 0 : -1, &cmd_stop, st->err,
 			    sizeof(st->err)) != 0 && *status != IOSWEEP_EXIT_USAGE)
 		*status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
-	if (keep)
+	/* the agreed outcome: every client takes the same branch */
+	if (*status == IOSWEEP_EXIT_OK && st->o->keep)
 		return 1;
 	rc = files_run_cleanup(&st->run, cerr, cerrlen);
 	rc = clients_agree(rc, cerr, cerrlen);
