@@ -277,7 +277,7 @@ done:
 	cleaned = (status == IOSWEEP_EXIT_OK && o->leave) ||
 		fileop_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
 	snprintf(where, sizeof(where), "at force %u, trial %u", st.force, st.trial + 1);
-	status = cmd_end_status("fileop", status, cleaned ? NULL : cerr, where, st.err,
+	status = cmd_end_status("fileop", status, cmd_stop, cleaned ? NULL : cerr, where, st.err,
 				why, sizeof(why));
 	if (o->out && rs.meta.host &&
 	    write_out(o, &rs, &st.sv, st.run.links, csv, meta, why) != 0 &&

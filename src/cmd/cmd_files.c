@@ -14,6 +14,7 @@
  */
 #include "compat.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +161,8 @@ struct state {
 	struct files_result *res;     /* [o->trials]; many clients: the aggregates (rank 0) */
 	struct files_result mine;     /* many clients: this client's pass */
 	int mpi;                      /* iosweep-mpi: many clients */
+	int sig;                      /* many clients: the agreed signal that stopped
+					 the run (cmd_stop is this client's own) */
 	unsigned trial, done;
 	double clock_res;
 	char err[IOSWEEP_ERR_MAX];
@@ -330,11 +333,18 @@ static int mpi_root(struct state *st, int found)
 static int mpi_end(struct state *st, struct result_set *rs, int *status, char *cerr,
 		   size_t cerrlen)
 {
+	/*
+	 * The agreed signal goes into a copy: were cmd_stop set by the
+	 * agreement, this client's own SIGINT arriving late would count as
+	 * a second one, and leave at once, before the clean-up.
+	 */
+	volatile sig_atomic_t sig = cmd_stop;
 	int rc;
 
-	if (clients_run_end(rs, *status == IOSWEEP_EXIT_OK ? 0 : -1, &cmd_stop, st->err,
+	if (clients_run_end(rs, *status == IOSWEEP_EXIT_OK ? 0 : -1, &sig, st->err,
 			    sizeof(st->err)) != 0 && *status != IOSWEEP_EXIT_USAGE)
-		*status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		*status = sig ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	st->sig = sig;
 	/* the agreed outcome: every client takes the same branch */
 	if (*status == IOSWEEP_EXIT_OK && st->o->keep)
 		return 1;
@@ -410,7 +420,7 @@ done:
 		cleaned = (status == IOSWEEP_EXIT_OK && o->keep) ||
 			files_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
 	snprintf(where, sizeof(where), "in trial %u", st.trial + 1);
-	status = cmd_end_status("files", status, cleaned ? NULL : cerr, where, st.err,
+	status = cmd_end_status("files", status, st.mpi ? st.sig : cmd_stop, cleaned ? NULL : cerr, where, st.err,
 				why, sizeof(why));
 	if (o->out && lead && rs.meta.host) {
 		if (results_set_str(&rs.meta.status, why) ||

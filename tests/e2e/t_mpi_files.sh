@@ -158,12 +158,16 @@ if [ -n "$SHIMMED" ]; then
 		--dir "$T/d" --out "$T/o6" >"$T/o6.txt" 2>"$T/o6.err" &
 	pid=$!
 	wait_until $pid grep -q '^trial 1$' "$T/o6.txt"
-	# the ranks only: not the launcher or timeout, whose command lines match too
+	# the ranks only: not the launcher or timeout, whose command lines match
+	# too; 50 ms apart, so some ranks' own SIGINT comes after they agreed
+	# to stop (it must not count as a second one, which leaves at once)
 	for p in $(pgrep -f -- "--out $T/o6"); do
 		[ "$(cat /proc/$p/comm 2>/dev/null)" = iosweep-mpi ] && kill -INT "$p"
+		sleep 0.05
 	done
 	wait $pid
 	check test $? -ne 0
+	check test -z "$(grep -i 'signal\|killed' "$T/o6.err")"
 	check grep -q '^status,"*interrupted by SIGINT in trial [0-9]' "$T/o6/meta.csv"
 	check grep -q '^iosweep files: interrupted by SIGINT in trial [0-9]*; the tree it made is removed$' "$T/o6.err"
 	check test "$(grep -c '^trial ' "$T/o6.txt")" -lt 50
