@@ -47,8 +47,9 @@ static int dispatch(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (argv[1][0] != '-') {
-		if (!clients_leader())
-			return IOSWEEP_EXIT_OK;	/* iosweep-mpi: rank 0 alone */
+		/* iosweep-mpi: rank 0 alone, but files runs on every client */
+		if (!clients_leader() && strcmp(argv[1], "files") != 0)
+			return IOSWEEP_EXIT_OK;
 		for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 			if (strcmp(argv[1], subcommands[i].word) == 0)
 				return subcommands[i].fn(argc - 1, argv + 1);

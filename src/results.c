@@ -230,6 +230,9 @@ void results_release(struct result_set *rs)
 	for (size_t i = 0; i < rs->nops; i++)
 		latency_free(rs->ops[i].lat);
 	free(rs->ops);
+	for (size_t i = 0; i < rs->nclient_ops; i++)
+		latency_free(rs->client_ops[i].lat);
+	free(rs->client_ops);
 	free(rs->op_sums);
 	timeline_release(&rs->timeline);
 	results_init(rs);
@@ -264,6 +267,11 @@ static int push_op(struct result_op **arr, size_t *n, size_t *alloc,
 int results_add_op(struct result_set *rs, const struct result_op *o)
 {
 	return push_op(&rs->ops, &rs->nops, &rs->ops_alloc, o);
+}
+
+int results_add_client_op(struct result_set *rs, const struct result_op *o)
+{
+	return push_op(&rs->client_ops, &rs->nclient_ops, &rs->client_ops_alloc, o);
 }
 
 int results_add_op_sum(struct result_set *rs, const struct result_op *o)

@@ -305,6 +305,9 @@ struct result_op {
 				  p50 p90 p99 p99.9) when read back; NaN */
 	struct latency_hist *lat; /* the calls' histogram, owned by the set; NULL */
 	unsigned flags;        /* RESULTS_OF_* */
+	int32_t client;        /* client_ops only: the client (MPI rank) */
+	int32_t writer;        /* client_ops only: the client whose files the
+				  phase used (--reorder), -1 when not known */
 };
 
 struct result_set {
@@ -335,6 +338,14 @@ struct result_set {
 	size_t ncell_sums, cell_sums_alloc;
 	struct result_op *ops;         /* small-file operations; see struct result_op */
 	size_t nops, ops_alloc;
+	/*
+	 * Many clients: ops holds the aggregate of every phase (all clients'
+	 * calls over rank 0's barrier-to-barrier time), so every emitter
+	 * reads it as a one-client set; these are each client's own records
+	 * behind it (its own time), in the order they were added.
+	 */
+	struct result_op *client_ops;
+	size_t nclient_ops, client_ops_alloc;
 	/*
 	 * Imported summary.csv rows of operations: test, files, force, calls
 	 * = the n full trials behind the row, lat_us its latency figures (the
@@ -405,6 +416,8 @@ int results_add_cell_sum(struct result_set *rs, const struct result_cell_sum *cs
  * unchanged); on success the set owns o->lat.
  */
 int results_add_op(struct result_set *rs, const struct result_op *o);
+/* Append a copy of *o to client_ops; as results_add_op. */
+int results_add_client_op(struct result_set *rs, const struct result_op *o);
 /* Append a copy of *o to op_sums (o->lat must be NULL).  0 or -1 (ENOMEM). */
 int results_add_op_sum(struct result_set *rs, const struct result_op *o);
 /*

@@ -17,7 +17,7 @@
 void results_op_clear(struct result_op *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->job = -1;
+	o->job = o->writer = -1;
 	o->seconds = o->ops_per_s = o->best_s = o->worst_s = NAN;
 	for (int i = 0; i < 8; i++)
 		o->lat_us[i] = NAN;

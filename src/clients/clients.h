@@ -109,6 +109,19 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns);
 int clients_cell_done(struct result_set *rs, size_t cell);
 
 /*
+ * A trial of `iosweep files` is finished on this client: agree (as
+ * clients_cell_done), then the leader receives every client's len bytes
+ * at mine: *all (malloc'd, the clients' bytes back to back) and *lens
+ * (malloc'd, clients_count() lengths); the others get NULL for both.
+ * Past the agreement every client makes the same fixed calls.  0, or -1
+ * with err set when the clients agreed to stop or (leader) the bytes do
+ * not fit one gather; the run then ends with clients_run_end().  The
+ * plain build hands back a copy of its own bytes.
+ */
+int clients_gather(const void *mine, size_t len, unsigned char **all, size_t **lens,
+		   char *err, size_t errlen);
+
+/*
  * The end of runner_run() on every client, rc its own outcome: agree on
  * the outcome of the run.  Returns 0 when every client succeeded, else
  * -1 on every client with err naming the client that failed (an I/O

@@ -27,8 +27,9 @@
  *
  * Besides those flag calls a run makes a fixed sequence of other
  * collectives that every rank reaches or none does: after the agreement
- * that ends a cell, a gather of byte counts, a broadcast of whether they
- * fit one gather, and the gather of the bytes; at the end of the run,
+ * that ends a cell (or a trial of `iosweep files`: clients_gather), a
+ * gather of byte counts, a broadcast of whether they fit one gather, and
+ * the gather of the bytes; at the end of the run,
  * after the final exchange, one all-reduce (queue depth's in-flight
  * maximum).
  *
@@ -859,52 +860,59 @@ static int gather_plan(const long long *len, int *count, int *off)
 	return 1;
 }
 
-int clients_cell_done(struct result_set *rs, size_t cell)
+/*
+ * Past an agreement: every rank's bytes to rank 0 in three calls made on
+ * every rank (the lengths, whether they fit one gather, the bytes): *all
+ * (back to back), *count, *off (cl.size each); the caller frees all three.
+ * 1 when gathered; 0 when too big (rank 0 has cl.local_err set).
+ */
+static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char **all,
+			int **count, int **off)
 {
-	unsigned char *mine = NULL, *all = NULL;
-	size_t mylen = 0;
-	long long len = 0, *lens = NULL;
-	int *count = NULL, *off = NULL, ok = 0, rc = -1;
-	struct incoming in = { NULL, 0, 0 };
+	long long len = (long long)mylen, *lens = calloc((size_t)cl.size, sizeof(*lens));
+	int ok = 0;
 
-	if (flags(0, 0, 0, NULL) != 0)
-		return -1;
-	/*
-	 * Past the agreement every rank makes the same three calls (gather
-	 * the lengths, broadcast whether they fit, gather the bytes):
-	 * failures are told at the next agreement.
-	 */
-	mine = pack_cell(rs, cell, &mylen);
-	count = calloc((size_t)cl.size, sizeof(int));
-	off = calloc((size_t)cl.size, sizeof(int));
-	lens = calloc((size_t)cl.size, sizeof(*lens));
-	if (!mine || !count || !off || !lens) {
+	*all = NULL;
+	*count = calloc((size_t)cl.size, sizeof(int));
+	*off = calloc((size_t)cl.size, sizeof(int));
+	if (!lens || !*count || !*off)	/* cannot take part: end the job */
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
-		goto out;
-	}
-	len = (long long)mylen;
 	MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
 	if (cl.rank == 0) {
-		ok = gather_plan(lens, count, off);
-		if (ok && !(all = malloc((size_t)off[cl.size - 1] +
-					 (size_t)count[cl.size - 1] + 1))) {
+		ok = gather_plan(lens, *count, *off);
+		if (ok && !(*all = malloc((size_t)(*off)[cl.size - 1] +
+					  (size_t)(*count)[cl.size - 1] + 1)))
 			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
-			goto out;
-		}
 	}
+	free(lens);
 	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	if (!ok) {	/* every rank knows: none sends, rank 0 stops the run */
 		if (cl.rank == 0)
 			snprintf(cl.local_err, sizeof(cl.local_err), "the clients' "
-				 "samples of one cell exceed what one MPI gather moves "
+				 "figures of one step exceed what one MPI gather moves "
 				 "(2 GiB); use fewer trials or clients");
-		rc = cl.rank == 0 ? -1 : 0;
-		goto out;
+		return 0;
 	}
-	MPI_Gatherv(mine, (int)mylen, MPI_BYTE, all, count, off, MPI_BYTE, 0,
+	MPI_Gatherv(mine, (int)mylen, MPI_BYTE, *all, *count, *off, MPI_BYTE, 0,
 		    MPI_COMM_WORLD);
-	if (cl.rank != 0) {
-		rc = 0;
+	return 1;
+}
+
+int clients_cell_done(struct result_set *rs, size_t cell)
+{
+	unsigned char *mine, *all = NULL;
+	size_t mylen = 0;
+	int *count = NULL, *off = NULL, rc = -1;
+	struct incoming in = { NULL, 0, 0 };
+
+	if (flags(0, 0, 0, NULL) != 0)
+		return -1;
+	/* past the agreement every rank makes gather_bytes's calls:
+	 * failures are told at the next agreement */
+	if (!(mine = pack_cell(rs, cell, &mylen)))
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+	if (!gather_bytes(mine, mylen, &all, &count, &off) || cl.rank != 0) {
+		rc = cl.rank == 0 ? -1 : 0;
 		goto out;
 	}
 	for (int r = 0; r < cl.size; r++)
@@ -915,7 +923,29 @@ out:
 	incoming_free(&in);
 	free(mine);
 	free(all);
-	free(lens);
+	free(count);
+	free(off);
+	return rc;
+}
+
+int clients_gather(const void *mine, size_t len, unsigned char **all, size_t **lens,
+		   char *err, size_t errlen)
+{
+	int *count = NULL, *off = NULL, rc = 0;
+
+	*lens = NULL;
+	if (flags(0, 0, 0, NULL) != 0) {
+		*all = NULL;
+		return err_set(err, errlen, "another client stopped the run");
+	}
+	if (!gather_bytes(mine, len, all, &count, &off)) {
+		rc = cl.rank == 0 ? err_set(err, errlen, "%s", cl.local_err) : 0;
+	} else if (cl.rank == 0) {
+		if (!(*lens = malloc((size_t)cl.size * sizeof(**lens))))
+			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+		for (int r = 0; r < cl.size; r++)
+			(*lens)[r] = (size_t)count[r];
+	}
 	free(count);
 	free(off);
 	return rc;

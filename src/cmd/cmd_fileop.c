@@ -25,6 +25,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
+#include "clients/clients.h"
 #include "cmd/fileop_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -276,7 +277,7 @@ done:
 	cleaned = (status == IOSWEEP_EXIT_OK && o->leave) ||
 		fileop_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
 	snprintf(where, sizeof(where), "at force %u, trial %u", st.force, st.trial + 1);
-	status = cmd_end_status("fileop", status, cleaned ? NULL : cerr, where, st.err,
+	status = cmd_end_status("fileop", status, cmd_stop, cleaned ? NULL : cerr, where, st.err,
 				why, sizeof(why));
 	if (o->out && rs.meta.host &&
 	    write_out(o, &rs, &st.sv, st.run.links, csv, meta, why) != 0 &&
@@ -297,6 +298,12 @@ int cmd_fileop(int argc, char **argv)
 
 	if (argc < 2) {
 		fputs(fileop_usage, stderr);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (clients_active()) {	/* iosweep-mpi: only rank 0 would run it */
+		cmd_msg("fileop", "runs on one client; under iosweep-mpi run 'files "
+			"--depth 2 --width X --files X' (fileop -f X's tree) on every rank, "
+			"a tree each or --shared-dir");
 		return IOSWEEP_EXIT_USAGE;
 	}
 	switch (fileop_opts_parse(&o, argc, argv, err, sizeof(err))) {

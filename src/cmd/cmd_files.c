@@ -14,10 +14,12 @@
  */
 #include "compat.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "clients/clients.h"
 #include "cmd/commands.h"
 #include "iosweep.h"
 #include "lib/builtin.h"
@@ -40,6 +42,7 @@ static const char files_usage[] =
 	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
 	"                     [--trials N] [--out DIR] [--json] [--data KIND] [--cold]\n"
 	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
+	"       mpirun -np N iosweep-mpi files [the same] [--reorder]\n"
 	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
 	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
 	"  xattr set and get, rename, unlink and rmdir one call at a time; figures\n"
@@ -69,7 +72,13 @@ static const char files_usage[] =
 	"  --overwrite       remove an iosweep_files found in DIR first, and replace\n"
 	"                    the files of --out\n"
 	"  --seed N          the seed of the file sizes (default 1)\n"
-	"  --list            the presets, their shapes and full sizes\n";
+	"  --list            the presets, their shapes and full sizes\n"
+	"  Under iosweep-mpi every rank runs the whole workload in a tree of its\n"
+	"  own in DIR (or, with --shared-dir, all in one tree, names carrying the\n"
+	"  rank); every phase starts and ends at a barrier of all ranks, rank 0\n"
+	"  prints and writes the aggregate and each rank's own row\n"
+	"  --reorder         stat, readdir, read and xattr-get use rank R+1's files\n"
+	"                    (iosweep-mpi, two ranks or more)\n";
 
 const char *const cmd_files_usage = files_usage;
 
@@ -149,59 +158,108 @@ static void cache_notes(const struct files_opts *o)
 struct state {
 	const struct files_opts *o;
 	struct files_run run;
-	struct files_result *res;     /* [o->trials] */
+	struct files_result *res;     /* [o->trials]; many clients: the aggregates (rank 0) */
+	struct files_result mine;     /* many clients: this client's pass */
+	int mpi;                      /* iosweep-mpi: many clients */
+	int sig;                      /* many clients: the agreed signal that stopped
+					 the run (cmd_stop is this client's own) */
 	unsigned trial, done;
 	double clock_res;
 	char err[IOSWEEP_ERR_MAX];
 };
+
+/*
+ * Many clients, after a trial's pass: every client's phases to rank 0,
+ * which adds them up into res.  0, or -1 with st->err set.
+ */
+static int gather_trial(struct state *st, struct files_result *res)
+{
+	unsigned char *all = NULL, *mine;
+	size_t len = 0, *lens = NULL;
+	int rc;
+
+	mine = files_result_pack(&st->mine, &len);
+	if (!mine)	/* no collective: the end of the run tells the others */
+		return err_set(st->err, sizeof(st->err), "out of memory");
+	rc = clients_gather(mine, len, &all, &lens, st->err, sizeof(st->err));
+	if (rc == 0 && clients_leader()) {
+		rc = files_result_unpack(res, &st->mine, all, lens, (unsigned)clients_count(),
+					 st->err, sizeof(st->err));
+		st->run.total_files = res->all[FILES_CREATE].files;
+		st->run.total_bytes = res->all[FILES_CREATE].bytes;
+	}
+	free(mine);
+	free(all);
+	free(lens);
+	return rc;
+}
 
 static int run_trials(struct state *st)
 {
 	const struct files_opts *o = st->o;
 
 	for (st->trial = 0; st->trial < o->trials; st->trial++) {
-		int rc = files_run_pass(&st->run, &st->res[st->trial], &cmd_stop, st->err,
+		struct files_result *res = &st->res[st->trial];
+		int rc = files_run_pass(&st->run, st->mpi ? &st->mine : res, &cmd_stop, st->err,
 					sizeof(st->err));
 		if (rc == FILES_STOPPED)
 			return IOSWEEP_EXIT_INTERRUPTED;
-		if (rc != 0)
+		if (rc != 0 || (st->mpi && gather_trial(st, res) != 0))
 			return IOSWEEP_EXIT_IO;
 		st->done++;
 		if (st->trial == 0 && !st->run.xattr)
 			printf("note: xattr-set and xattr-get not run: %s\n", st->run.xattr_why);
-		report_files_table(stdout, &st->res[st->trial], st->trial, st->clock_res);
+		if (clients_leader())
+			report_files_table(stdout, res, st->trial, st->clock_res);
 		fflush(stdout);
 		if (!o->keep && files_run_cleanup(&st->run, st->err, sizeof(st->err)) != 0)
 			return IOSWEEP_EXIT_IO;
 	}
-	report_files_summary(stdout, st->res, st->done, st->clock_res);
+	if (clients_leader())
+		report_files_summary(stdout, st->res, st->done, st->clock_res);
 	return IOSWEEP_EXIT_OK;
 }
 
-static int check_target(const struct files_opts *o, int *found)
+static int check_target(const struct files_opts *o, int *found, char *err, size_t errlen)
 {
-	char err[IOSWEEP_ERR_MAX], root[4096];
+	char why[IOSWEEP_ERR_MAX], root[4096];
 	uint64_t free_bytes;
 
-	if (io_check_dir(o->dir, &free_bytes, err, sizeof(err)) != 0) {
-		cmd_msg("files", "--dir: %s", err);
-		return IOSWEEP_EXIT_USAGE;
-	}
+	if (io_check_dir(o->dir, &free_bytes, why, sizeof(why)) != 0)
+		return err_set(err, errlen, "--dir: %s", why);
 	if ((size_t)snprintf(root, sizeof(root), "%s/%s", o->dir, FILES_ROOT_NAME) >=
-	    sizeof(root)) {
-		cmd_msg("files", "--dir '%s': path too long", o->dir);
-		return IOSWEEP_EXIT_USAGE;
-	}
+	    sizeof(root))
+		return err_set(err, errlen, "--dir '%s': path too long", o->dir);
 	*found = plat_stat(root, 0, NULL) != PLAT_NONE;
-	if (*found && !o->overwrite) {
-		cmd_msg("files", "--dir '%s' holds '%s' already; remove it, or give "
-			"--overwrite to have it removed first", o->dir, FILES_ROOT_NAME);
-		return IOSWEEP_EXIT_USAGE;
-	}
-	if (o->cold && io_can_drop_cache(err, sizeof(err)) != 0) {
-		cmd_msg("files", "%s", err);
-		return IOSWEEP_EXIT_USAGE;
-	}
+	if (*found && !o->overwrite)
+		return err_set(err, errlen, "--dir '%s' holds '%s' already; remove it, or "
+			       "give --overwrite to have it removed first", o->dir,
+			       FILES_ROOT_NAME);
+	if (o->cold && io_can_drop_cache(err, errlen) != 0)
+		return -1;
+	if (o->reorder && !clients_active())
+		return err_set(err, errlen, "--reorder: needs several clients; run "
+			       "iosweep-mpi files under mpirun (build it with make MPI=1)");
+	if (o->reorder && clients_count() < 2)
+		return err_set(err, errlen, "--reorder: with one client it would read its "
+			       "own files; start two or more ranks");
+	return 0;
+}
+
+/* --out's files claimed (paths: files.csv, meta.csv).  0, or -1 with err. */
+static int claim_out(const struct files_opts *o, char *csv, char *meta, size_t len,
+		     char *err, size_t errlen)
+{
+	/* results.csv and summary.csv come with meta.csv (csvout.h) */
+	static const char *const names[] = { "files.csv", "meta.csv", "results.csv",
+					     "summary.csv", "summary.json" };
+	char results[4096] = "", summary[4096] = "", json[4096] = "";
+	char *const paths[] = { csv, meta, results, summary, json };
+	char why[IOSWEEP_ERR_MAX];
+
+	if (outfile_claim_files(o->out, names, o->json ? 5 : 4, o->overwrite, paths,
+				len, why, sizeof(why)) != 0)
+		return err_set(err, errlen, "--out: %s", why);
 	return 0;
 }
 
@@ -238,66 +296,133 @@ static int add_ops(struct result_set *rs, const struct state *st, char *err, siz
 	return 0;
 }
 
+/*
+ * Many clients, once signals are caught: rank 0 removes an earlier tree
+ * (--overwrite) and makes the root, every other client checks it sees
+ * it, and all agree whether extended attributes run.  0, or an exit
+ * status with st->err set on every client.
+ */
+static int mpi_root(struct state *st, int found)
+{
+	char why[IOSWEEP_ERR_MAX];
+	int rc = 0, ok;
+
+	if (clients_leader()) {
+		if (found)
+			rc = files_remove_tree(st->run.root, st->err, sizeof(st->err));
+		if (rc == 0)
+			rc = files_run_make_root(&st->run, st->err, sizeof(st->err));
+	}
+	if (clients_agree(rc, st->err, sizeof(st->err)) != 0)
+		return IOSWEEP_EXIT_IO;
+	rc = clients_leader() ? 0 : files_run_see_root(&st->run, st->err, sizeof(st->err));
+	if (clients_agree(rc, st->err, sizeof(st->err)) != 0)
+		return IOSWEEP_EXIT_USAGE;
+	rc = files_run_probe_xattr(&st->run, why, sizeof(why));
+	ok = clients_agree(rc, why, sizeof(why)) == 0;
+	files_run_set_xattr(&st->run, ok, why);
+	return 0;
+}
+
+/*
+ * Many clients, at the end of a run that reached mpi_root: agree on the
+ * outcome (status on every client), then each client removes its own
+ * tree and rank 0 the root with whatever is left.  1 when nothing of
+ * the run is left (rank 0's view), else 0 with cerr set.
+ */
+static int mpi_end(struct state *st, struct result_set *rs, int *status, char *cerr,
+		   size_t cerrlen)
+{
+	/*
+	 * The agreed signal goes into a copy: were cmd_stop set by the
+	 * agreement, this client's own SIGINT arriving late would count as
+	 * a second one, and leave at once, before the clean-up.
+	 */
+	volatile sig_atomic_t sig = cmd_stop;
+	int rc;
+
+	if (clients_run_end(rs, *status == IOSWEEP_EXIT_OK ? 0 : -1, &sig, st->err,
+			    sizeof(st->err)) != 0 && *status != IOSWEEP_EXIT_USAGE)
+		*status = sig ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+	st->sig = sig;
+	/* the agreed outcome: every client takes the same branch */
+	if (*status == IOSWEEP_EXIT_OK && st->o->keep)
+		return 1;
+	rc = files_run_cleanup(&st->run, cerr, cerrlen);
+	rc = clients_agree(rc, cerr, cerrlen);
+	if (clients_leader())	/* the root holds every client's tree */
+		rc = files_run_remove_root(&st->run, cerr, cerrlen);
+	return rc == 0;
+}
+
 static int run_files(const struct files_opts *o, int argc, char **argv)
 {
-	struct state st = { .o = o, .clock_res = clock_resolution_s() };
+	struct state st = { .o = o, .clock_res = clock_resolution_s(),
+			    .mpi = clients_active() };
 	struct result_set rs;
 	char csv[4096], meta[4096], cerr[IOSWEEP_ERR_MAX], line[1024];
 	char why[IOSWEEP_ERR_MAX + 96], where[64];
-	int status, found = 0, cleaned;
-	unsigned inited = 0;
+	int status, found = 0, cleaned, rc, begun = 0, lead = clients_leader();
+	unsigned inited = 0, njobs = st.mpi ? (unsigned)clients_count() : o->jobs;
 
 	results_init(&rs);
-	if ((status = check_target(o, &found)) != 0)
-		return status;
-	if (o->out) {
-		/* results.csv and summary.csv come with meta.csv (csvout.h) */
-		static const char *const names[] = { "files.csv", "meta.csv", "results.csv",
-						     "summary.csv", "summary.json" };
-		char results[4096] = "", summary[4096] = "", json[4096] = "";
-		char *const paths[] = { csv, meta, results, summary, json };
-		if (outfile_claim_files(o->out, names, o->json ? 5 : 4, o->overwrite, paths,
-					sizeof(csv), cerr, sizeof(cerr)) != 0) {
-			cmd_msg("files", "--out: %s", cerr);
-			return IOSWEEP_EXIT_USAGE;
-		}
+	rc = check_target(o, &found, cerr, sizeof(cerr));
+	if (rc == 0 && o->out && lead)
+		rc = claim_out(o, csv, meta, sizeof(csv), cerr, sizeof(cerr));
+	if (clients_agree(rc, cerr, sizeof(cerr)) != 0) {
+		cmd_msg("files", "%s", cerr);
+		return IOSWEEP_EXIT_USAGE;
 	}
 	struct files_cfg cfg = { .dir = o->dir, .spec = o->spec, .jobs = o->jobs,
 				 .shared = o->shared, .zero_data = o->zero_data,
-				 .cold = o->cold, .keep = o->keep, .seed = o->seed };
+				 .cold = o->cold, .keep = o->keep, .seed = o->seed,
+				 .rank = (unsigned)clients_rank(),
+				 .ranks = st.mpi ? (unsigned)clients_count() : 0,
+				 .reorder = o->reorder };
 	status = IOSWEEP_EXIT_FAILURE;
 	st.res = calloc(o->trials, sizeof(*st.res));
-	if (files_run_init(&st.run, &cfg, st.err, sizeof(st.err)) != 0)
-		goto done;
-	if (!st.res) {
-		err_set(st.err, sizeof(st.err), "out of memory");
-		goto done;
-	}
-	for (; inited < o->trials; inited++)
-		if (files_result_init(&st.res[inited], o->jobs) != 0) {
-			inited++;
-			err_set(st.err, sizeof(st.err), "out of memory for the latency histograms");
-			goto done;
-		}
-	if (o->out && fill_meta(&rs, o, st.run.root, argc, argv, st.err, sizeof(st.err)) != 0)
+	rc = files_run_init(&st.run, &cfg, st.err, sizeof(st.err));
+	if (rc == 0 && (!st.res || files_result_init(&st.mine, o->jobs) != 0))
+		rc = err_set(st.err, sizeof(st.err), "out of memory");
+	for (; rc == 0 && inited < o->trials; inited++)
+		if (files_result_init(&st.res[inited], njobs) != 0)
+			rc = err_set(st.err, sizeof(st.err), "out of memory for the latency "
+				     "histograms");
+	if (rc == 0 && o->out && lead)
+		rc = fill_meta(&rs, o, st.run.root, argc, argv, st.err, sizeof(st.err));
+	if (rc == 0 && st.mpi && lead)
+		rc = clients_describe(&rs, st.err, sizeof(st.err));
+	if (clients_agree(rc, st.err, sizeof(st.err)) != 0)
 		goto done;
 	cmd_catch_stop();	/* from here on, what the run made goes on any exit */
-	if (found && files_remove_tree(st.run.root, st.err, sizeof(st.err)) != 0) {
+	begun = 1;
+	if (st.mpi) {
+		if ((status = mpi_root(&st, found)) != 0)
+			goto done;
+	} else if (found && files_remove_tree(st.run.root, st.err, sizeof(st.err)) != 0) {
 		status = IOSWEEP_EXIT_IO;
 		goto done;
 	}
 	describe(o, line, sizeof(line));
 	printf("iosweep %s in %s\n", line, st.run.root);
+	if (st.mpi)
+		printf("clients: %d, %s, %s\n", clients_count(), o->shared ?
+		       "one shared tree (file names carry the rank)" : "a tree per client",
+		       o->reorder ? "--reorder: stat, readdir, read and xattr-get use the "
+		       "next rank's files" : "each reads its own files");
 	cache_notes(o);
 	fflush(stdout);
 	status = run_trials(&st);
 done:
-	cleaned = (status == IOSWEEP_EXIT_OK && o->keep) ||
-		files_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
+	if (st.mpi)
+		cleaned = !begun || mpi_end(&st, &rs, &status, cerr, sizeof(cerr));
+	else
+		cleaned = (status == IOSWEEP_EXIT_OK && o->keep) ||
+			files_run_cleanup(&st.run, cerr, sizeof(cerr)) == 0;
 	snprintf(where, sizeof(where), "in trial %u", st.trial + 1);
-	status = cmd_end_status("files", status, cleaned ? NULL : cerr, where, st.err,
+	status = cmd_end_status("files", status, st.mpi ? st.sig : cmd_stop, cleaned ? NULL : cerr, where, st.err,
 				why, sizeof(why));
-	if (o->out && rs.meta.host) {
+	if (o->out && lead && rs.meta.host) {
 		if (results_set_str(&rs.meta.status, why) ||
 		    add_ops(&rs, &st, cerr, sizeof(cerr)) ||
 		    report_files_csv(csv, st.res, st.done, st.clock_res, o->overwrite, cerr,
@@ -311,9 +436,14 @@ done:
 			cmd_msg("files", "results in %s/", o->out);
 		}
 	}
+	/* many clients: none exits (a launcher may end the job at a failing
+	 * exit) before rank 0 has removed the root and written the results */
+	if (st.mpi && begun)
+		(void)clients_agree(0, cerr, sizeof(cerr));
 	for (unsigned t = 0; st.res && t < inited; t++)
 		files_result_release(&st.res[t]);
 	free(st.res);
+	files_result_release(&st.mine);
 	files_run_release(&st.run);
 	results_release(&rs);
 	return status;

@@ -94,7 +94,7 @@ char *cmd_command_line(int argc, char **argv)
 	return s;
 }
 
-int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
+int cmd_end_status(const char *cmd, int status, int sig, const char *cleanup_err,
 		   const char *where, const char *err, char *why, size_t whylen)
 {
 	if (cleanup_err) {
@@ -104,7 +104,7 @@ int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
 	}
 	snprintf(why, whylen, "complete");
 	if (status == IOSWEEP_EXIT_INTERRUPTED) {
-		snprintf(why, whylen, "interrupted by %s %s", plat_signal_name(cmd_stop), where);
+		snprintf(why, whylen, "interrupted by %s %s", plat_signal_name(sig), where);
 		cmd_msg(cmd, "%s; the tree it made is removed", why);
 	} else if (status != IOSWEEP_EXIT_OK) {
 		snprintf(why, whylen, "failed: %s", err);

@@ -70,10 +70,11 @@ char *cmd_command_line(int argc, char **argv);
  * The end of a command that made a tree (fileop, files): says that part
  * of it is left when cleanup_err is not NULL (an OK status becomes
  * IOSWEEP_EXIT_IO), then, for an interrupted or failed status, why
- * ("interrupted by SIGINT WHERE", "failed: ERR"), which goes into why
- * ("complete" otherwise) for meta.csv.  Returns the status.  (cmd_util.c)
+ * ("interrupted by SIG WHERE", SIG the name of sig, the signal that
+ * stopped it; "failed: ERR"), which goes into why ("complete" otherwise)
+ * for meta.csv.  Returns the status.  (cmd_util.c)
  */
-int cmd_end_status(const char *cmd, int status, const char *cleanup_err,
+int cmd_end_status(const char *cmd, int status, int sig, const char *cleanup_err,
 		   const char *where, const char *err, char *why, size_t whylen);
 
 /*

@@ -61,7 +61,7 @@ static const char *const with_value[] = {
 };
 static const char *const flags[] = {
 	"--shared-dir", "--cold", "--keep", "--overwrite", "--list", "--json", "--help",
-	NULL
+	"--reorder", NULL
 };
 
 static int in(const char *const *set, const char *name)
@@ -218,6 +218,7 @@ int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, siz
 			else if (strcmp(name, "--keep") == 0) o->keep = 1;
 			else if (strcmp(name, "--overwrite") == 0) o->overwrite = 1;
 			else if (strcmp(name, "--json") == 0) o->json = 1;
+			else if (strcmp(name, "--reorder") == 0) o->reorder = 1;
 			else o->list = 1;
 			continue;
 		}

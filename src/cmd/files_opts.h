@@ -30,6 +30,7 @@ struct files_opts {
 	uint64_t seed;                /* --seed (1) */
 	int list;                     /* --list */
 	int json;                     /* --json: summary.json too (needs --out) */
+	int reorder;                  /* --reorder: read another client's files */
 };
 
 #define FILES_OPTS_HELP 1

@@ -487,6 +487,18 @@ static int merge_ops(struct result_set *rs, struct result_set *t, unsigned trial
 	}
 	for (size_t i = 0; i < t->nops; i++)
 		t->ops[i].lat = NULL;	/* rs's now */
+	/* many clients: each client's own records behind them, the same way */
+	for (size_t i = 0; i < t->nclient_ops; i++) {
+		struct result_op o = t->client_ops[i];
+		o.trial = (uint16_t)(o.trial + trial);
+		if (results_add_client_op(rs, &o) != 0)
+			return err_set(err, errlen, "%s: out of memory", path);
+		t->client_ops[i].lat = NULL;	/* rs's now */
+	}
+	if (!rs->client_host && t->client_host) {
+		rs->client_host = t->client_host;	/* the first file's hosts */
+		t->client_host = NULL;
+	}
 	/* t's summaries: used only while a group's trials are exactly theirs */
 	for (size_t i = 0; i < t->nop_sums; i++)
 		if (results_add_op_sum(rs, &t->op_sums[i]) != 0)

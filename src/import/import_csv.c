@@ -447,9 +447,16 @@ static void results_row(struct csv_ctx *c)
 		return;
 	}
 	if (import_ops_is_op(c->field[c->idx[RCSV_TEST]])) {
+		/* a row with a host is a client's own (many clients); without,
+		 * the client field holds "all" or a job's number */
+		long client = -1, writer = -1;
 		char msg[160];
-		if (row_label(c) == 0 && import_ops_row(rs, c->field[c->idx[RCSV_TEST]], c->field, c->ops_col,
-				   c->lat_idx[0], msg, sizeof(msg)) != 0)
+		if (c->client_idx >= 0 && c->host_idx >= 0 && c->field[c->host_idx][0] &&
+		    client_from_row(c, &client, &writer))
+			return;
+		if (row_label(c) == 0 && import_ops_row(rs, c->field[c->idx[RCSV_TEST]], c->field,
+				   c->ops_col, c->lat_idx[0], client, writer, msg,
+				   sizeof(msg)) != 0)
 			cfail(c, "%s", msg);
 		return;
 	}

@@ -67,7 +67,7 @@ static int get_num(const char *s, const char *name, double *out, char *msg, size
 
 int import_ops_row(struct result_set *rs, const char *test, char *const *field,
 		   const int col[IMPORT_OPS_NCOLS], const int lat_idx[8],
-		   char *msg, size_t msglen)
+		   long client, long writer, char *msg, size_t msglen)
 {
 	struct result_op o;
 	uint64_t trial, force, v;
@@ -107,17 +107,19 @@ int import_ops_row(struct result_set *rs, const char *test, char *const *field,
 		o.flags |= RESULTS_OF_PARTIAL;
 	else if (*partial && strcmp(partial, "0") != 0)
 		return err_set(msg, msglen, "partial '%.40s' is not 0 or 1", partial);
-	const char *client = fld(field, col, IMPORT_OPS_CLIENT);
-	if (*client && strcmp(client, "all") != 0) {
-		if (import_parse_u64(client, &v) || v > 1000000)
-			return err_set(msg, msglen, "client '%.40s' is not a job number", client);
+	const char *job = fld(field, col, IMPORT_OPS_CLIENT);
+	if (client < 0 && *job && strcmp(job, "all") != 0) {
+		if (import_parse_u64(job, &v) || v > 1000000)
+			return err_set(msg, msglen, "client '%.40s' is not a job number", job);
 		o.job = (int32_t)v;
 	}
 	for (int k = 0; k < 8; k++)
 		if (lat_idx[k] >= 0 &&
 		    get_num(field[lat_idx[k]], "lat", &o.lat_us[k], msg, msglen))
 			return -1;
-	if (results_add_op(rs, &o) != 0)
+	o.client = (int32_t)client;
+	o.writer = (int32_t)writer;
+	if ((client >= 0 ? results_add_client_op(rs, &o) : results_add_op(rs, &o)) != 0)
 		return err_set(msg, msglen, "out of memory");
 	return 0;
 }

@@ -144,7 +144,8 @@ int import_parse_double(const char *s, double *out);
  * results.csv's rows of small-file operations (schema 5, opscsv.h),
  * import_ops.c.  IMPORT_OPS_* index col[], filled from the header row by
  * import_ops_header (-1 for a column not there); import_ops_row adds the
- * row to rs.  A test with a workload's prefix ("fileop ", "files ") is an
+ * row to rs (client >= 0: a client's own row of a many-client run, with
+ * its writer, to rs->client_ops).  A test with a workload's prefix ("fileop ", "files ") is an
  * operation (import_ops_is_op).  0, or -1 with why in msg (no position).
  */
 enum { IMPORT_OPS_TRIAL, IMPORT_OPS_BYTES, IMPORT_OPS_SECONDS, IMPORT_OPS_OPS,
@@ -155,7 +156,7 @@ int import_ops_is_op(const char *test);
 void import_ops_header(char *const *field, size_t n, int col[IMPORT_OPS_NCOLS]);
 int import_ops_row(struct result_set *rs, const char *test, char *const *field,
 		   const int col[IMPORT_OPS_NCOLS], const int lat_idx[8],
-		   char *msg, size_t msglen);
+		   long client, long writer, char *msg, size_t msglen);
 /*
  * A summary.csv row of an operation: its files and force (field indices
  * files_idx, force_idx, -1 when absent), n trials and latency figures

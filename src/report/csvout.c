@@ -380,6 +380,22 @@ static const struct latency_hist *sample_dir_lat(const struct result_sample *s, 
 	return results_col_writes(s->col) == d ? s->lat : NULL;
 }
 
+void csvout_put_client(struct outfile *f, const struct result_set *rs, long client,
+		       long writer)
+{
+	if (client < 0) {
+		csvout_put_text(f, rs->nclients ? "all" : NULL, 0);
+		outfile_write(f, ",,", 2);
+		return;
+	}
+	csvout_put_u64(f, (uint64_t)client, 0);
+	csvout_put_text(f, (size_t)client < rs->nclients ? rs->client_host[client] : NULL, 0);
+	if (writer >= 0)
+		csvout_put_u64(f, (uint64_t)writer, 0);
+	else
+		csvout_put_text(f, NULL, 0);
+}
+
 /*
  * One row of results.csv.  client < 0: a cell's figure, whose client field
  * is "all" in a run of many clients and empty otherwise; else a client's
@@ -414,15 +430,7 @@ static void put_sample(struct outfile *f, const struct view *v,
 	csvout_put_num(f, rate_only ? NAN : (double)s->wall_ns / 1e9, 9, 0);
 	csvout_put_u64(f, (s->flags & RESULTS_SF_PARTIAL) ? 1 : 0, 0);
 	csvout_put_num(f, (s->flags & RESULTS_SF_CACHED) ? s->cached_pct : NAN, 1, 0);
-	if (client < 0) {
-		csvout_put_text(f, rs->nclients ? "all" : NULL, 0);
-		outfile_write(f, ",,", 2);
-	} else {
-		csvout_put_u64(f, (uint64_t)client, 0);
-		csvout_put_text(f, (size_t)client < rs->nclients ?
-			 rs->client_host[client] : NULL, 0);
-		csvout_put_u64(f, (uint64_t)s->writer, 0);
-	}
+	csvout_put_client(f, rs, client, client < 0 ? -1 : (long)s->writer);
 	double iops[3];
 	results_sample_iops(s, iops);
 	for (int k = 0; k < 3; k++)

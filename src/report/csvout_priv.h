@@ -11,10 +11,19 @@
 
 #include "lib/outfile.h"
 
+struct result_set;
+
 /* A text field (quoted when needed; NULL is empty), a comma first unless first. */
 void csvout_put_text(struct outfile *f, const char *text, int first);
 void csvout_put_u64(struct outfile *f, uint64_t v, int first);
 /* A number with `decimals` places; non-finite values become an empty field. */
 void csvout_put_num(struct outfile *f, double v, int decimals, int first);
+/*
+ * results.csv's client, host and writer fields.  client < 0: a figure of
+ * the whole run ("all" when the set has clients, else empty, and two
+ * empty fields); else the client's number, its host and writer.
+ */
+void csvout_put_client(struct outfile *f, const struct result_set *rs, long client,
+		       long writer);
 
 #endif

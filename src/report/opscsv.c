@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "latency.h"
 #include "report/csvout_priv.h"
@@ -65,8 +66,9 @@ static int several_jobs(const struct result_set *rs)
 	return 0;
 }
 
+/* One row; client: o is a client's own record (client_ops). */
 static void put_op(struct outfile *f, const struct result_set *rs,
-		   const struct result_op *o, int lat, int jobs)
+		   const struct result_op *o, int lat, int jobs, int client)
 {
 	int timed = isfinite(o->seconds);
 
@@ -87,11 +89,15 @@ static void put_op(struct outfile *f, const struct result_set *rs,
 	outfile_write(f, ",,,", 3);
 	csvout_put_u64(f, (o->flags & RESULTS_OF_PARTIAL) ? 1 : 0, 0);
 	csvout_put_text(f, NULL, 0);	/* cached_pct */
-	if (o->job >= 0)
-		csvout_put_u64(f, (uint64_t)o->job, 0);
-	else
-		csvout_put_text(f, jobs ? "all" : NULL, 0);
-	outfile_write(f, ",,", 2);	/* host, writer */
+	if (client || rs->nclients) {	/* many clients, as the sweeps' rows */
+		csvout_put_client(f, rs, client ? o->client : -1, o->writer);
+	} else {
+		if (o->job >= 0)
+			csvout_put_u64(f, (uint64_t)o->job, 0);
+		else
+			csvout_put_text(f, jobs ? "all" : NULL, 0);
+		outfile_write(f, ",,", 2);	/* host, writer */
+	}
 	csvout_put_num(f, results_op_rate(o), 3, 0);
 	outfile_write(f, ",,", 2);	/* rd_iops, wr_iops */
 	if (lat) {
@@ -120,8 +126,17 @@ void opscsv_results(struct outfile *f, const struct result_set *rs, int lat)
 {
 	int jobs = several_jobs(rs);
 
-	for (size_t i = 0; i < rs->nops; i++)
-		put_op(f, rs, &rs->ops[i], lat, jobs);
+	for (size_t i = 0; i < rs->nops; i++) {
+		const struct result_op *a = &rs->ops[i];
+		put_op(f, rs, a, lat, jobs, 0);
+		/* many clients: each client's own record behind the aggregate */
+		for (size_t k = 0; a->job < 0 && k < rs->nclient_ops; k++) {
+			const struct result_op *c = &rs->client_ops[k];
+			if (c->trial == a->trial && c->files == a->files &&
+			    c->force == a->force && strcmp(c->test, a->test) == 0)
+				put_op(f, rs, c, lat, jobs, 1);
+		}
+	}
 }
 
 int opscsv_summary(struct outfile *f, const struct result_set *rs, int lat)

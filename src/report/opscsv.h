@@ -12,7 +12,9 @@
  * bytes, seconds (the calls' timed total, %.9f), kb_per_s (empty when
  * no byte moved), ops (the timed calls), partial, client ("all" for the
  * whole run when it had several jobs, then each job's number, empty for
- * one job), iops (calls per second) and the lat_* figures of its calls;
+ * one job; many clients: "all" for the aggregate, then, as in the
+ * sweeps' rows, each client's own record with its host and writer), iops
+ * (calls per second) and the lat_* figures of its calls;
  * moved is the files (readdir: entries) the phase went through, best_s
  * and worst_s the fastest and slowest call.  In summary.csv, n .. ci95
  * are statistics of calls per second over the full trials.

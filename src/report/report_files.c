@@ -55,14 +55,15 @@ void report_files_table(FILE *out, const struct files_result *r, unsigned trial,
 	int any_short = 0;
 
 	fprintf(out, "\ntrial %u\n%-10s %4s %9s %12s %11s %11s %11s %9s %9s %9s\n",
-		trial + 1, "phase", "job", "calls", "bytes", "seconds", "ops/s", "files/s",
+		trial + 1, "phase", r->clients ? "rank" : "job", "calls", "bytes", "seconds",
+		"ops/s", "files/s",
 		"MB/s", "p50_us", "p99_us");
 	for (unsigned op = 0; op < FILES_NOPS; op++) {
 		if (!r->all[op].ran)
 			continue;
 		row(out, "all", op, &r->all[op], res);
 		any_short |= stats_too_short(r->all[op].elapsed_ns, res);
-		for (unsigned j = 0; r->jobs > 1 && j < r->jobs; j++) {
+		for (unsigned j = 0; (r->jobs > 1 || r->clients) && j < r->jobs; j++) {
 			char job[16];
 			snprintf(job, sizeof(job), "%u", j);
 			row(out, job, op, &r->job[(size_t)j * FILES_NOPS + op], res);
@@ -142,9 +143,13 @@ static void csv_row(struct outfile *f, size_t trial, enum files_op op, const cha
 	outfile_printf(f, ",%d\n", r.short_timing);
 }
 
-/* One phase as an operation record (job -1: the whole run). */
+/*
+ * One phase as an operation record (job -1: the whole run; client >= 0:
+ * a client's own record, into client_ops).
+ */
 static int add_op(struct result_set *rs, const struct files_phase *p, enum files_op op,
-		  unsigned trial, int job, uint64_t tree_files, double resolution_s)
+		  unsigned trial, int job, int client, uint64_t tree_files,
+		  double resolution_s)
 {
 	struct result_op o;
 
@@ -153,6 +158,10 @@ static int add_op(struct result_set *rs, const struct files_phase *p, enum files
 	o.files = tree_files;
 	o.trial = (uint16_t)trial;
 	o.job = job;
+	if (client >= 0) {
+		o.client = client;
+		o.writer = p->writer;
+	}
 	o.calls = p->call.count;
 	o.moved = p->files;
 	o.bytes = p->bytes;
@@ -165,7 +174,7 @@ static int add_op(struct result_set *rs, const struct files_phase *p, enum files
 		o.flags |= RESULTS_OF_SHORT;
 	if (p->hist.n && !(o.lat = latency_compact(&p->hist)))
 		return -1;
-	if (results_add_op(rs, &o) != 0) {
+	if ((client >= 0 ? results_add_client_op(rs, &o) : results_add_op(rs, &o)) != 0) {
 		latency_free(o.lat);
 		return -1;
 	}
@@ -178,12 +187,13 @@ int report_files_ops(struct result_set *rs, const struct files_result *r, unsign
 	for (int op = 0; op < FILES_NOPS; op++) {
 		if (!r->all[op].ran)
 			continue;
-		if (add_op(rs, &r->all[op], (enum files_op)op, trial, -1, tree_files,
+		if (add_op(rs, &r->all[op], (enum files_op)op, trial, -1, -1, tree_files,
 			   resolution_s) != 0)
 			return -1;
-		for (unsigned j = 0; r->jobs > 1 && j < r->jobs; j++)
+		for (unsigned j = 0; (r->jobs > 1 || r->clients) && j < r->jobs; j++)
 			if (add_op(rs, &r->job[(size_t)j * FILES_NOPS + op], (enum files_op)op,
-				   trial, (int)j, tree_files, resolution_s) != 0)
+				   trial, r->clients ? -1 : (int)j, r->clients ? (int)j : -1,
+				   tree_files, resolution_s) != 0)
 				return -1;
 	}
 	return 0;
@@ -203,7 +213,8 @@ int report_files_csv(const char *path, const struct files_result *r, size_t n,
 			if (!r[t].all[op].ran)
 				continue;
 			csv_row(&f, t, op, "all", &r[t].all[op], res);
-			for (unsigned j = 0; r[t].jobs > 1 && j < r[t].jobs; j++) {
+			for (unsigned j = 0; (r[t].jobs > 1 || r[t].clients) && j < r[t].jobs;
+			     j++) {
 				char job[16];
 				snprintf(job, sizeof(job), "%u", j);
 				csv_row(&f, t, op, job, &r[t].job[(size_t)j * FILES_NOPS + op], res);

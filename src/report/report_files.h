@@ -41,7 +41,8 @@ void report_files_summary(FILE *out, const struct files_result *r, size_t n,
 /*
  * Add trial `trial`'s phases (r) to rs as operation records (results.h,
  * struct result_op: "files create", ..., files: the tree's files), the
- * whole run's and, with several jobs, each job's, with a copy of each
+ * whole run's and, with several jobs, each job's (many clients: each
+ * client's, into rs->client_ops, in place of the jobs'), with a copy of each
  * histogram; a phase under resolution_s's short-timing threshold is
  * flagged.  0, or -1 when out of memory.
  */

@@ -16,6 +16,12 @@
  * its own span of each step.  A failing call's message lands in its
  * worker's buffer and sets the shared abort flag, which every worker
  * looks at between calls.
+ *
+ * Many clients (files.h): the conductor's step boundary is also every
+ * client's barrier (clients_pass_start, a flag call), made once its own
+ * workers have arrived; a client whose own run failed or was stopped
+ * makes no more such calls and returns, and the end of the run
+ * (clients_run_end) tells the others.
  */
 #include "compat.h"
 
@@ -26,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clients/clients.h"
 #include "iosweep.h"
 #include "lib/err.h"
 #include "options/options.h"
@@ -106,20 +113,25 @@ static void result_clear(struct files_result *r)
 
 /* ---- names ----------------------------------------------------------------- */
 
-/* The tree job works in: ROOT/job<J> or ROOT/shared. */
-static int tree_path(const struct files_run *r, unsigned job, char *out, size_t len)
+/*
+ * The tree job of client rank works in: ROOT/job<J> or ROOT/shared; many
+ * clients: ROOT/rank<R>/job<J> or ROOT/shared.
+ */
+static int tree_path(const struct files_run *r, unsigned rank, unsigned job, char *out,
+		     size_t len)
 {
 	int n = r->cfg.shared ? snprintf(out, len, "%s/shared", r->root)
+		: r->cfg.ranks ? snprintf(out, len, "%s/rank%u/job%u", r->root, rank, job)
 		: snprintf(out, len, "%s/job%u", r->root, job);
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
 
 /* Directory k of level lev (1..depth; 0: the tree itself) after the tree's path. */
-static int dir_path(const struct files_run *r, unsigned job, unsigned lev, uint64_t k,
-		    char *out, size_t len)
+static int dir_path(const struct files_run *r, unsigned rank, unsigned job, unsigned lev,
+		    uint64_t k, char *out, size_t len)
 {
 	unsigned w = r->cfg.spec.width;
-	int at = tree_path(r, job, out, len);
+	int at = tree_path(r, rank, job, out, len);
 
 	for (unsigned m = 1; at >= 0 && m <= lev; m++) {
 		uint64_t idx = k / files_level_dirs(w, lev - m) % w;
@@ -134,17 +146,21 @@ static uint64_t leaves_of(const struct files_run *r)
 	return files_tree_leaves(r->cfg.spec.depth, r->cfg.spec.width);
 }
 
-/* File i's path; renamed: with ".r". */
-static int file_path(const struct files_run *r, unsigned job, uint64_t i, int renamed,
-		     char *out, size_t len)
+/* File i's path (client rank's in a shared tree: r<R>-f<I>); renamed: with ".r". */
+static int file_path(const struct files_run *r, unsigned rank, unsigned job, uint64_t i,
+		     int renamed, char *out, size_t len)
 {
-	int at = dir_path(r, job, r->cfg.spec.depth, i % leaves_of(r), out, len);
+	int at = dir_path(r, rank, job, r->cfg.spec.depth, i % leaves_of(r), out, len);
 	int n;
 
 	if (at < 0)
 		return -1;
-	n = snprintf(out + at, len - (size_t)at, "/f%llu%s", (unsigned long long)i,
-		     renamed ? ".r" : "");
+	if (r->cfg.ranks && r->cfg.shared)
+		n = snprintf(out + at, len - (size_t)at, "/r%u-f%llu%s", rank,
+			     (unsigned long long)i, renamed ? ".r" : "");
+	else
+		n = snprintf(out + at, len - (size_t)at, "/f%llu%s", (unsigned long long)i,
+			     renamed ? ".r" : "");
 	return n < 0 || (size_t)n >= len - (size_t)at ? -1 : 0;
 }
 
@@ -198,6 +214,7 @@ static size_t plan_steps(const struct files_run *r, struct step *s)
 
 struct conductor {
 	struct files_run *run;
+	int peer_stop;               /* many clients: another client stopped the run */
 	struct files_result *res;
 	struct step steps[MAX_STEPS];
 	size_t nsteps;
@@ -228,6 +245,23 @@ static int fail(struct worker *w, const char *what, const char *path)
 static int halted(struct worker *w)
 {
 	return *w->c->stop || atomic_load(&w->c->abort);
+}
+
+/* The read-only phases, which --reorder points at another client's files. */
+static int read_only(enum files_op op)
+{
+	return op == FILES_STAT || op == FILES_READDIR || op == FILES_READ ||
+	       op == FILES_XATTR_GET;
+}
+
+/* The client whose files and leaves step s works on (0 with one client). */
+static unsigned owner_of(const struct files_run *r, const struct step *s)
+{
+	if (!r->cfg.ranks)
+		return 0;
+	if (r->cfg.reorder && r->cfg.ranks > 1 && read_only(s->op))
+		return (r->cfg.rank + 1) % r->cfg.ranks;
+	return r->cfg.rank;
 }
 
 static void count(struct files_phase *p, uint64_t t0, uint64_t files, uint64_t bytes)
@@ -357,12 +391,13 @@ static int files_step(struct worker *w, const struct step *s, struct files_phase
 {
 	const struct files_run *r = w->c->run;
 	uint64_t n = files_spec_count(&r->cfg.spec);
+	unsigned owner = owner_of(r, s);
 
 	for (uint64_t i = w->job; i < n; i += r->cfg.jobs) {
 		if (halted(w))
 			return 0;
-		if (file_path(r, w->job, i, 0, w->path, sizeof(w->path)) != 0 ||
-		    file_path(r, w->job, i, 1, w->path2, sizeof(w->path2)) != 0)
+		if (file_path(r, owner, w->job, i, 0, w->path, sizeof(w->path)) != 0 ||
+		    file_path(r, owner, w->job, i, 1, w->path2, sizeof(w->path2)) != 0)
 			return err_set(w->err, sizeof(w->err), "a path under '%s' is too long",
 				       r->root);
 		if (file_op(w, s, i, p) != 0)
@@ -377,13 +412,18 @@ static int dirs_step(struct worker *w, const struct step *s, struct files_phase 
 	const struct files_run *r = w->c->run;
 	unsigned lev = s->op == FILES_READDIR ? r->cfg.spec.depth : s->level;
 	uint64_t n = files_level_dirs(r->cfg.spec.width, lev);
-	unsigned stride = r->cfg.shared ? r->cfg.jobs : 1;
+	unsigned owner = owner_of(r, s);
+	/* a shared tree's directories: global job g = owner x jobs + job makes,
+	 * lists and removes those with k % (ranks x jobs) == g */
+	uint64_t stride = r->cfg.shared ? (uint64_t)r->cfg.jobs *
+		(r->cfg.ranks ? r->cfg.ranks : 1) : 1;
+	uint64_t first = r->cfg.shared ? (uint64_t)owner * r->cfg.jobs + w->job : 0;
 
-	for (uint64_t k = r->cfg.shared ? w->job : 0; k < n; k += stride) {
+	for (uint64_t k = first; k < n; k += stride) {
 		uint64_t t0, entries = 0;
 		if (halted(w))
 			return 0;
-		if (dir_path(r, w->job, lev, k, w->path, sizeof(w->path)) < 0)
+		if (dir_path(r, owner, w->job, lev, k, w->path, sizeof(w->path)) < 0)
 			return err_set(w->err, sizeof(w->err), "a path under '%s' is too long",
 				       r->root);
 		t0 = clock_now_ns();
@@ -484,21 +524,83 @@ static void probe_xattr(struct files_run *r)
 			 : strerror(errno));
 }
 
-/* The root and each job's tree, untimed. */
-static int make_trees(struct files_run *r, char *err, size_t errlen)
+static int make_root(struct files_run *r, char *err, size_t errlen)
 {
-	char path[4096];
-
 	if (plat_mkdir(r->root) != 0)
 		return err_set(err, errlen, "cannot mkdir '%s': %s%s", r->root, strerror(errno),
 			       errno == EEXIST ? " (an earlier run's tree: --overwrite "
 			       "removes it)" : "");
 	r->made = 1;
-	probe_xattr(r);
+	return 0;
+}
+
+/* This client's own top directory: ROOT/rank<R>, or ROOT/shared on rank 0; 0 or -1. */
+static int own_top(const struct files_run *r, char *out, size_t len)
+{
+	int n;
+
+	if (r->cfg.shared && r->cfg.rank != 0)
+		return 0;
+	n = r->cfg.shared ? snprintf(out, len, "%s/shared", r->root)
+		: snprintf(out, len, "%s/rank%u", r->root, r->cfg.rank);
+	return n < 0 || (size_t)n >= len ? -1 : 1;
+}
+
+/*
+ * The root (one client) and each job's tree, untimed.  Many clients: the
+ * root is rank 0's already; this client's rank<R> and job trees, or
+ * (rank 0) the shared tree, which the others use only after the first
+ * step's barrier.
+ */
+static int make_trees(struct files_run *r, char *err, size_t errlen)
+{
+	char path[4096];
+	int top;
+
+	if (!r->cfg.ranks) {
+		if (make_root(r, err, errlen) != 0)
+			return -1;
+		probe_xattr(r);
+	} else {
+		top = own_top(r, path, sizeof(path));
+		if (top < 0 || (top > 0 && plat_mkdir(path) != 0))
+			return err_set(err, errlen, "cannot mkdir '%s': %s", path,
+				       top < 0 ? "path too long" : strerror(errno));
+		if (r->cfg.shared)
+			return 0;
+	}
 	for (unsigned j = 0; j < (r->cfg.shared ? 1 : r->cfg.jobs); j++)
-		if (tree_path(r, j, path, sizeof(path)) < 0 || plat_mkdir(path) != 0)
+		if (tree_path(r, r->cfg.rank, j, path, sizeof(path)) < 0 || plat_mkdir(path) != 0)
 			return err_set(err, errlen, "cannot mkdir '%s': %s", path, strerror(errno));
 	return 0;
+}
+
+int files_run_make_root(struct files_run *r, char *err, size_t errlen)
+{
+	return make_root(r, err, errlen);
+}
+
+int files_run_see_root(const struct files_run *r, char *err, size_t errlen)
+{
+	if (plat_stat(r->root, 0, NULL) == PLAT_DIR)
+		return 0;
+	return err_set(err, errlen, "cannot see '%s', which rank 0 made: --dir must be "
+		       "one directory every client reaches (a shared file system, mounted "
+		       "at the same path)", r->root);
+}
+
+int files_run_probe_xattr(struct files_run *r, char *err, size_t errlen)
+{
+	probe_xattr(r);
+	return r->xattr ? 0 : err_set(err, errlen, "%s", r->xattr_why);
+}
+
+void files_run_set_xattr(struct files_run *r, int ok, const char *why)
+{
+	r->xattr = ok;
+	r->probed = 1;
+	if (!ok)
+		snprintf(r->xattr_why, sizeof(r->xattr_why), "%s", why);
 }
 
 /* The jobs' figures into res->all (their calls, files, bytes). */
@@ -517,6 +619,15 @@ static void gather(struct files_result *res)
 	}
 }
 
+/* Many clients: the writer of each phase (the client whose files it used). */
+static void set_writers(struct files_run *r, struct conductor *c)
+{
+	for (unsigned op = 0; op < FILES_NOPS; op++)
+		c->res->all[op].writer = -1;
+	for (size_t si = 0; r->cfg.ranks && si < c->nsteps; si++)
+		c->res->all[c->steps[si].op].writer = (int32_t)owner_of(r, &c->steps[si]);
+}
+
 /* Start the workers, conduct the steps, wait for them.  0 or -1 (err). */
 static int conduct(struct conductor *c, struct worker *w, char *err, size_t errlen)
 {
@@ -532,14 +643,22 @@ static int conduct(struct conductor *c, struct worker *w, char *err, size_t errl
 		}
 	for (size_t si = 0; si <= c->nsteps; si++) {
 		int go;
-		uint64_t now;
+		uint64_t now, own;
 		plat_gate_wait(c->gate[si], started);
 		now = clock_now_ns();
+		own = now - start;
+		go = rc == 0 && !*c->stop && !atomic_load(&c->abort);
+		/* many clients: every client's barrier, once its own jobs are done */
+		if (go && c->run->cfg.ranks) {
+			go = clients_pass_start(0) == 0;
+			c->peer_stop = !go;
+			now = clock_now_ns();
+		}
 		if (si > 0 && !c->steps[si - 1].drop) {
 			struct files_phase *a = &c->res->all[c->steps[si - 1].op];
 			a->elapsed_ns += now - start;
+			a->own_ns += own;
 		}
-		go = rc == 0 && !*c->stop && !atomic_load(&c->abort);
 		start = clock_now_ns();
 		plat_gate_open(c->gate[si], go);
 		if (!go)
@@ -579,6 +698,7 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 	if (conduct(&c, w, err, errlen) != 0)
 		goto out;
 	gather(res);
+	set_writers(r, &c);
 	rc = 0;
 	for (unsigned j = 0; j < jobs; j++)
 		if (w[j].err[0]) {
@@ -588,6 +708,8 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 		}
 	if (rc == 0 && *stop)
 		rc = FILES_STOPPED;
+	else if (rc == 0 && c.peer_stop)
+		rc = err_set(err, errlen, "another client stopped the run");
 	if (rc == 0) {
 		r->total_files = res->all[FILES_CREATE].files;
 		r->total_bytes = res->all[FILES_CREATE].bytes;
@@ -613,8 +735,17 @@ static int own_name(const char *n)
 
 	if (strcmp(n, "shared") == 0)
 		return 1;
+	if (n[0] == 'r' && n[1] >= '0' && n[1] <= '9') {	/* r<R>-f<I>[.r] */
+		for (p = n + 1; *p >= '0' && *p <= '9'; p++)
+			;
+		if (p[0] != '-' || p[1] != 'f')
+			return 0;
+		n = p + 1;
+	}
 	if (strncmp(n, "job", 3) == 0)
 		p = n + 3;
+	else if (strncmp(n, "rank", 4) == 0)
+		p = n + 4;
 	else if (n[0] == 'd' || n[0] == 'f')
 		p = n + 1;
 	else
@@ -724,6 +855,20 @@ int files_remove_tree(const char *root, char *err, size_t errlen)
 }
 
 int files_run_cleanup(struct files_run *r, char *err, size_t errlen)
+{
+	char top[4096];
+	int n;
+
+	if (r->cfg.ranks) {
+		n = own_top(r, top, sizeof(top));
+		if (n < 0)
+			return err_set(err, errlen, "'%s': path too long", r->root);
+		return n > 0 ? files_remove_tree(top, err, errlen) : 0;
+	}
+	return files_run_remove_root(r, err, errlen);
+}
+
+int files_run_remove_root(struct files_run *r, char *err, size_t errlen)
 {
 	if (!r->made)
 		return 0;

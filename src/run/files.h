@@ -12,6 +12,19 @@
  * tree), renamed f<I>.r.  File I belongs to job I % N and lives in leaf
  * I % leaves.  In a shared tree, directory K of a level is job K % N's.
  *
+ * Many clients (iosweep-mpi, cfg.ranks > 0): every client runs the whole
+ * workload with its own jobs, in one DIR/iosweep_files that rank 0 makes
+ * (files_run_make_root) and every client must see.  A tree per client
+ * (the default, mdtest's -u) is rank<R>/job<J>; --shared-dir is one
+ * shared/ tree for every job of every client, its files named r<R>-f<I>
+ * (r<R>-f<I>.r renamed), directory K of a level made and removed by the
+ * global job K % (ranks x jobs), the global job of client R's job J being
+ * R x jobs + J.  Every step boundary is also a barrier of all clients
+ * (clients.h, a flag call), so a phase's time on rank 0 runs from the
+ * common start to the last client's end.  With reorder the read-only
+ * phases (stat, readdir, read and its --cold drop, xattr-get) work on
+ * the files and leaves of client R + 1 (mod ranks), never its own.
+ *
  * The phases, in order, each between two barriers so they never overlap
  * (mkdir and rmdir: one barrier per level, parents before children):
  *   mkdir    every directory                      timed: mkdir
@@ -73,11 +86,17 @@ struct files_phase {
 	struct latency_hist hist;    /* the same calls' latencies */
 	uint64_t files, bytes;       /* files (readdir: entries) and bytes moved */
 	uint64_t elapsed_ns;         /* job: its own time; all: barrier to barrier */
+	uint64_t own_ns;             /* all: from its start to the last job's end,
+					before the clients' barrier (one client:
+					elapsed_ns less the conductor's wake-up) */
+	int32_t writer;              /* many clients: the client whose files the
+					phase used; -1 otherwise */
 	int ran;                     /* 0 when the phase did not run */
 };
 
 struct files_result {
 	unsigned jobs;
+	int clients;                 /* job[] are clients (MPI ranks), not jobs */
 	struct files_phase all[FILES_NOPS];
 	struct files_phase *job;     /* [jobs][FILES_NOPS] */
 };
@@ -100,6 +119,8 @@ struct files_cfg {
 	int cold;                    /* drop cached pages before read */
 	int keep;                    /* no rename, unlink, rmdir: the tree stays */
 	uint64_t seed;               /* of the file sizes */
+	unsigned rank, ranks;        /* many clients: this one and how many; 0 ranks: one */
+	int reorder;                 /* many clients: read-only phases use rank + 1's files */
 };
 
 struct files_run {
@@ -108,6 +129,7 @@ struct files_run {
 	unsigned char *buf;          /* each job's pattern for writes, buflen bytes each */
 	size_t buflen;
 	int made;                    /* the root exists because this run made it */
+	int probed;                  /* many clients: xattr agreed (files_run_set_xattr) */
 	int xattr;                   /* 1: xattr phases run; 0: not (xattr_why) */
 	char xattr_why[160];
 	uint64_t total_files, total_bytes; /* of the last pass's tree */
@@ -127,13 +149,45 @@ int files_run_init(struct files_run *r, const struct files_cfg *cfg,
  */
 int files_run_pass(struct files_run *r, struct files_result *res,
 		   const volatile sig_atomic_t *stop, char *err, size_t errlen);
-/* Remove what this run made (nothing when it made no root).  0 or -1. */
+/*
+ * Remove what this run made (nothing when it made no root).  0 or -1.
+ * Many clients: this client's own tree only (rank<R>; shared/ on rank 0),
+ * the root stays for files_run_remove_root.
+ */
 int files_run_cleanup(struct files_run *r, char *err, size_t errlen);
+/*
+ * Many clients.  make_root: rank 0 makes the root (0 or -1); see_root:
+ * the others check they see it (0 or -1: "--dir must be ...").
+ * probe_xattr: 0 when files under the root take extended attributes,
+ * else -1 with the reason; set_xattr: the clients' agreed answer.
+ * remove_root: rank 0, once every client removed its own tree.
+ */
+int files_run_make_root(struct files_run *r, char *err, size_t errlen);
+int files_run_see_root(const struct files_run *r, char *err, size_t errlen);
+int files_run_probe_xattr(struct files_run *r, char *err, size_t errlen);
+void files_run_set_xattr(struct files_run *r, int ok, const char *why);
+int files_run_remove_root(struct files_run *r, char *err, size_t errlen);
+
+/*
+ * Many clients, after a pass every client finished: this client's
+ * phases (res->all) as bytes (malloc'd, *len) for clients_gather; NULL
+ * when out of memory.  The leader reads every client's bytes back
+ * (all: n clients' back to back, lens[c] each) into agg, made with
+ * files_result_init(agg, n): job[c] is client c's phases with its own
+ * time, all[] their sum over mine's barrier-to-barrier time (rank 0's,
+ * from the common start to the last client's end), histograms merged.
+ * 0, or -1 with err set.  (files_clients.c)
+ */
+unsigned char *files_result_pack(const struct files_result *res, size_t *len);
+int files_result_unpack(struct files_result *agg, const struct files_result *mine,
+			const unsigned char *all, const size_t *lens, unsigned n,
+			char *err, size_t errlen);
 void files_run_release(struct files_run *r);
 
 /*
  * Remove DIR/iosweep_files, an earlier run's tree: only entries with this
- * module's names (job<J>, shared, d<K>, f<I>, f<I>.r), never through a
+ * module's names (job<J>, rank<R>, shared, d<K>, f<I>, f<I>.r, r<R>-f<I>,
+ * r<R>-f<I>.r), never through a
  * symbolic link; a directory holding anything else stays, with an error.
  * 0 (also when there is none) or -1.
  */

@@ -259,6 +259,15 @@ seed_card() {
 	  printf '0,mkdir,all,258,0,0,0.02,10364.6,,,77.0,232.9,0\n'; } >"$1/files"
 }
 
+# seed_files_clients DIR: one client's and two clients' phases that ran
+# no call (72 zero bytes each, fuzz_files_clients.c's wire layout), and
+# one cut short.
+seed_files_clients() {
+	{ printf '\000\000\000\000'; head -c 792 /dev/zero; } >"$1/one"
+	{ printf '\001\200\000\000'; head -c 1584 /dev/zero; } >"$1/two"
+	{ printf '\000\000\000\000'; head -c 700 /dev/zero; } >"$1/short"
+}
+
 status=0
 passed=0
 failed=0
@@ -284,6 +293,7 @@ for bin in "$@"; do
 		fuzz_journal) seed_journal "$corpus" ;;
 		fuzz_timeline) seed_timeline "$corpus" ;;
 		fuzz_card) seed_card "$corpus" ;;
+		fuzz_files_clients) seed_files_clients "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always
