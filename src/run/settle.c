@@ -204,7 +204,7 @@ int settle_run(const struct options *o, struct result_set *rs,
 		uint64_t next = last * mult, free_bytes = 0;
 		if (io_check_dir(dir, &free_bytes, err, errlen) != 0)
 			return -1;
-		if (free_bytes / 1024 < next) {
+		if (!o->force && free_bytes / 1024 < next) {
 			snprintf(why, whylen, "%zu curve%s not settled, but a %llu kB file "
 				 "does not fit in the %llu kB free in '%s'", unsettled,
 				 unsettled == 1 ? "" : "s", (unsigned long long)next,
