@@ -20,9 +20,9 @@
  * search is planned at its worst case, the largest size the budget
  * reaches.  The qd cells are time-based, so they go last and their
  * --runtime is recomputed from what is left of the budget, which absorbs
- * the model's error and the time a search that settled early left.  The plan and its estimate are printed
- * first; --dry-run prints them without the probe (assuming the link's
- * rate, else gigabit's payload) and stops.
+ * the model's error and the time a search that settled early left.  The
+ * plan and its estimate are printed first; --dry-run prints them without
+ * the probe (assuming the link's rate, else gigabit's payload) and stops.
  */
 #include "compat.h"
 
