@@ -5,19 +5,24 @@
  * card (cmd_card.h).
  *
  * It is made only of the existing commands, run in this process with
- * their reports in files (cmd_run_to_file): a short probe sweep to learn
- * the rates; the file-size sweep (write, read, random; 1 MB records;
- * --cold and fsync in the timing so both directions cross the link; file
- * sizes to twice --nas-ram, or as far as the budget reaches); the small-
- * file phase (iosweep files, a scaled office-documents tree); and the
- * four queue-depth cells of the card (--iodepth, --jobs, --runtime).
+ * their reports in files (cmd_run_to_file): a short probe to learn the
+ * rates (64 MB at 1 MB records, 4 MB at 4 kB random records); the
+ * file-size sweep (write, read, random; the review's record sizes as far
+ * as the budget takes them, 1 MB first; --cold and fsync in the timing so
+ * both directions cross the link; file sizes to twice --nas-ram, or else
+ * a search: 16 to 64 MB, then doubling until every curve has fallen and
+ * settled, --until-settled --settle-drop, bounded by --settle-time); the
+ * small-file phase (iosweep files, a scaled office-documents tree); and
+ * the four queue-depth cells of the card (--iodepth, --jobs, --runtime).
  *
  * The time model: each pass moves its bytes at the probe's rates plus a
- * fixed cost per pass; the qd cells are time-based, so they go last and
- * their --runtime is recomputed from what is left of the budget, which
- * absorbs the model's error.  The plan and its estimate are printed
- * first; --dry-run prints them without the probe (assuming the link's
- * rate, else gigabit's payload) and stops.
+ * fixed cost per pass, random passes also a latency per operation; the
+ * search is planned at its worst case, the largest size the budget
+ * reaches.  The qd cells are time-based, so they go last and their
+ * --runtime is recomputed from what is left of the budget, which absorbs
+ * the model's error and the time a search that settled early left.  The
+ * plan and its estimate are printed first; --dry-run prints them without
+ * the probe (assuming the link's rate, else gigabit's payload) and stops.
  */
 #include "compat.h"
 
@@ -42,6 +47,7 @@
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
 #include "results.h"
+#include "run/settle.h"
 #include "stats.h"
 #include "units.h"
 #include "verdict.h"
@@ -52,10 +58,24 @@
 #define NAS_PASS_COST_S 0.15               /* open, fsync, drop, close */
 #define NAS_CHARTS_S 5.0                   /* the sweep's charts and HTML report */
 #define NAS_MIN_RUNTIME_S 0.5
+#define NAS_MAX_RUNTIME_S 60.0
 #define NAS_TRIALS 3
 #define NAS_DEFAULT_BUDGET_MS 600000u
 #define NAS_FILES_PRESET_FILES 20000.0     /* office-documents at scale 1 */
 #define NAS_FILES_PRESET_KB (6.8 * 1024 * 1024)
+#define NAS_SEARCH_BASE_KB (64u * 1024)    /* the search's grid before it grows */
+#define NAS_SEARCH_MAX_KB ((uint64_t)NAS_SEARCH_BASE_KB << SETTLE_MAX_ROUNDS)
+#define NAS_RND_PROBE_KB (4u * 1024)
+
+/*
+ * The review's record sizes, in the order the budget takes them: 1 MB
+ * (the card's sequential rows, the plateaus), 4 kB (small blocks), 16 MB
+ * (the largest IOzone knows), 64 kB (the record size of the classic NAS
+ * review charts), then 512 kB and 16 kB (the rest of the published
+ * review's -r list: 4k 16k 512k 1024k 16384k).
+ */
+static const uint64_t nas_recs_kb[] = { 1024, 4, 16384, 64, 512, 16 };
+#define NAS_NRECS (sizeof(nas_recs_kb) / sizeof(nas_recs_kb[0]))
 
 static const char nas_usage[] =
 	"usage: iosweep nas PATH [--nas-ram SIZE] [--budget TIME] [--ci PCT%]\n"
@@ -67,8 +87,9 @@ static const char nas_usage[] =
 	"  CrystalDiskMark's four queue-depth cells, a small-file phase, trials\n"
 	"  for the CI), prints the plan and its time, runs it in the budget and\n"
 	"  prints the card.\n"
-	"  --nas-ram SIZE   the NAS's RAM: files grow to twice it (default: as far\n"
-	"                   as the budget allows)\n"
+	"  --nas-ram SIZE   the NAS's RAM: files grow to twice it (default: they\n"
+	"                   double until the curves fall and settle, within the\n"
+	"                   budget and the free space)\n"
 	"  --budget TIME    time for the whole run (default 10m; 3m, 1h)\n"
 	"  --ci PCT%        the 95% CI asked of each figure (default 5%)\n"
 	"  --link L         100mbit, gigabit, 2.5gbe, 10gbe or a rate (940mbit)\n"
@@ -89,10 +110,15 @@ struct nas_args {
 /* What the plan decided; times in seconds. */
 struct nas_plan {
 	double wr_kbps, rd_kbps;       /* the rates the estimate uses */
+	double lat_wr_s, lat_rd_s;     /* a random operation's latency beyond its bytes */
 	int probed;
 	double probe_s;
 	double fixed_s;                /* a sweep's own cost: start, CSV files */
-	uint64_t max_kb;               /* the sweep's largest file */
+	uint64_t max_kb;               /* the sweep's largest file (the search's worst case) */
+	uint64_t base_kb;              /* the search: the grid's largest before it grows */
+	int search;                    /* no size given: grow until settled */
+	unsigned settle_s;             /* the search's --settle-time */
+	size_t nrecs;                  /* nas_recs_kb[0 .. nrecs) are swept */
 	size_t nsizes;
 	int random;                    /* the sweep includes -i 2 */
 	int cold;                      /* --cold works here */
@@ -233,7 +259,7 @@ static void args(struct argv_buf *b, ...)
 
 /* The probe's and the sweep's figures, from the result hook. */
 struct nas_seen {
-	double wr_kbps, rd_kbps;
+	double wr_kbps, rd_kbps, rw_kbps, rr_kbps;
 };
 
 /* The mean kB/s of col at the set's largest file: the rate that lasts. */
@@ -260,6 +286,8 @@ static void on_result(void *ctx, const struct options *o, const struct result_se
 	(void)o;
 	s->wr_kbps = col_mean(rs, RC_WRITE);
 	s->rd_kbps = col_mean(rs, RC_READ);
+	s->rw_kbps = col_mean(rs, RC_RANDOM_WRITE);
+	s->rr_kbps = col_mean(rs, RC_RANDOM_READ);
 }
 
 /* The options every sweep of the run shares. */
@@ -330,13 +358,21 @@ static double sizes_sum_kb(uint64_t max_kb, size_t *n)
 	return sum;
 }
 
-static double sweep_time(const struct nas_plan *p, uint64_t max_kb, int random)
+/* The sweep to max_kb with the first nrecs record sizes. */
+static double sweep_time(const struct nas_plan *p, uint64_t max_kb, int random,
+			 size_t nrecs)
 {
 	size_t n;
-	double sum = sizes_sum_kb(max_kb, &n);
-	double one = secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
-		(random ? secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) : 0) +
-		(double)n * (random ? 4 : 2) * NAS_PASS_COST_S;
+	double sum = sizes_sum_kb(max_kb, &n), one = 0;
+
+	for (size_t k = 0; k < nrecs; k++) {
+		one += secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
+			(double)n * 2 * NAS_PASS_COST_S;
+		if (random)
+			one += secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
+				sum / (double)nas_recs_kb[k] * (p->lat_wr_s + p->lat_rd_s) +
+				(double)n * 2 * NAS_PASS_COST_S;
+	}
 	return NAS_TRIALS * one + p->fixed_s + NAS_CHARTS_S;
 }
 
@@ -356,13 +392,24 @@ static uint64_t pow2_floor_kb(double kb, uint64_t lo, uint64_t hi)
 	return s;
 }
 
-static void plan_build(struct nas_plan *p, const struct nas_args *a, double spent_s)
+/*
+ * free_kb: what the share has free (0: not known or --force).  The sizes
+ * come first (they find the cache), then random tests, then the record
+ * sizes past 1 MB that the sweep's share (or time the qd cells could not
+ * use) takes.
+ */
+static void plan_build(struct nas_plan *p, const struct nas_args *a, double spent_s,
+		       uint64_t free_kb)
 {
 	double budget = (double)a->budget_ms / 1000.0 - spent_s;
 	double files_share = a->no_files ? 0 : 0.1 * budget;
 	double sweep_share = 0.55 * budget;
+	const char *why_stop = "the budget";
 
 	p->client_ram_kb = sysinfo_ram_kb();
+	p->search = 0;
+	p->settle_s = 0;
+	p->nrecs = 1;
 	if (a->nas_ram_kb) {
 		uint64_t want = 2 * a->nas_ram_kb;
 		p->max_kb = NAS_MIN_KB;
@@ -370,23 +417,27 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 			p->max_kb *= 2;
 		snprintf(p->why_max, sizeof(p->why_max), "twice --nas-ram");
 	} else {
+		/* the search's worst case: as far as the budget, the space, the rounds */
+		p->search = 1;
 		p->max_kb = NAS_MIN_KB;
-		while (sweep_time(p, p->max_kb * 2, 1) <= sweep_share)
+		while (p->max_kb < NAS_SEARCH_MAX_KB &&
+		       (!free_kb || (double)p->max_kb * 2 * 1.1 <= (double)free_kb) &&
+		       sweep_time(p, p->max_kb * 2, 1, 1) <= sweep_share)
 			p->max_kb *= 2;
-		snprintf(p->why_max, sizeof(p->why_max), "as far as the budget reaches; "
-			 "give --nas-ram to aim past the NAS's cache");
+		if (p->max_kb >= NAS_SEARCH_MAX_KB)
+			why_stop = "the most rounds";
+		else if (free_kb && (double)p->max_kb * 2 * 1.1 > (double)free_kb)
+			why_stop = "the free space";
 	}
 	if (!p->cold && p->client_ram_kb) {
 		uint64_t want = 2 * p->client_ram_kb;
+		p->search = 0;
 		while (p->max_kb < want)
 			p->max_kb *= 2;
 		snprintf(p->why_max, sizeof(p->why_max), "twice this computer's RAM: "
 			 "--cold does not work here, so only files the client cannot "
 			 "cache measure the NAS");
 	}
-	p->random = sweep_time(p, p->max_kb, 1) <= sweep_share;
-	p->sweep_s = sweep_time(p, p->max_kb, p->random);
-	sizes_sum_kb(p->max_kb, &p->nsizes);
 	/* small files: a scaled office-documents tree, 3 trials */
 	p->files_scale = 0;
 	p->files_s = 0;
@@ -401,17 +452,47 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 			p->files_scale = 0.001;
 		p->files_s = per_scale * p->files_scale;
 	}
-	/* the qd cells fill the rest */
-	double left = budget - p->sweep_s - p->files_s;
 	p->qd_kb = pow2_floor_kb(p->wr_kbps * 2.0, NAS_MIN_KB, NAS_QD_MAX_KB);
 	if (a->nas_ram_kb && p->qd_kb > p->max_kb)
 		p->qd_kb = p->max_kb;
+	/*
+	 * Record sizes past 1 MB: within the sweep's share, or in the time
+	 * the qd cells could not use (their passes at the longest).
+	 */
+	double qd_full = qd_time(p, p->qd_kb, NAS_MAX_RUNTIME_S);
+	p->random = sweep_time(p, p->max_kb, 1, 1) <= sweep_share;
+	for (; p->nrecs < NAS_NRECS; p->nrecs++) {
+		double t = sweep_time(p, p->max_kb, p->random, p->nrecs + 1);
+		if (t > sweep_share && budget - t - p->files_s < qd_full)
+			break;
+	}
+	p->sweep_s = sweep_time(p, p->max_kb, p->random, p->nrecs);
+	sizes_sum_kb(p->max_kb, &p->nsizes);
+	if (p->search) {
+		p->base_kb = p->max_kb < NAS_SEARCH_BASE_KB ? p->max_kb : NAS_SEARCH_BASE_KB;
+		double grow_s = p->sweep_s - sweep_time(p, p->base_kb, p->random, p->nrecs);
+		p->settle_s = p->max_kb > p->base_kb ? (unsigned)ceil(grow_s > 1 ? grow_s : 1) : 0;
+		char base[32];
+		units_format_size_kb(p->base_kb, base, sizeof(base));
+		if (p->settle_s)
+			snprintf(p->why_max, sizeof(p->why_max), "the worst case: from %s the "
+				 "files double until every curve has fallen at a cache cliff "
+				 "and two sizes past it agree within %.0f%%, or %s ends it; "
+				 "--nas-ram aims at once", base, (SETTLE_SAME_LEVEL - 1) * 100,
+				 why_stop);
+		else
+			snprintf(p->why_max, sizeof(p->why_max), "%s allows no larger files; "
+				 "the curve may not fall: give --nas-ram or a longer --budget",
+				 why_stop);
+	}
+	/* the qd cells fill the rest */
+	double left = budget - p->sweep_s - p->files_s;
 	double fixed = qd_time(p, p->qd_kb, 0);
 	p->qd_runtime_s = (left - fixed) / (NAS_TRIALS * 10);
 	if (p->qd_runtime_s < NAS_MIN_RUNTIME_S)
 		p->qd_runtime_s = NAS_MIN_RUNTIME_S;
-	if (p->qd_runtime_s > 60.0)
-		p->qd_runtime_s = 60.0;
+	if (p->qd_runtime_s > NAS_MAX_RUNTIME_S)
+		p->qd_runtime_s = NAS_MAX_RUNTIME_S;
 	p->qd_s = qd_time(p, p->qd_kb, p->qd_runtime_s);
 	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s;
 }
@@ -431,10 +512,20 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 	else
 		fprintf(f, "  no probe (--dry-run): assuming %.0f MB/s both ways\n",
 			p->wr_kbps * 1024 / 1e6);
-	fprintf(f, "  1. sweep: %zu file sizes, 16 MB to %s (%s), 1 MB records, "
-		"write, read%s, fsync in the timing%s, %d trials (--ci %.3g%%): ~%.0f s\n",
-		p->nsizes, max, p->why_max, p->random ? ", random" : "",
-		p->cold ? ", --cold reads" : "", NAS_TRIALS, a->ci_pct, p->sweep_s);
+	char recs[128] = "", left[128] = "";
+	for (size_t k = 0; k < NAS_NRECS; k++) {
+		char r[32];
+		char *to = k < p->nrecs ? recs : left;
+		units_format_size_kb(nas_recs_kb[k], r, sizeof(r));
+		snprintf(to + strlen(to), sizeof(recs) - strlen(to), "%s%s", *to ? ", " : "", r);
+	}
+	fprintf(f, "  1. sweep: %s%zu file sizes, 16 MB to %s (%s), write, read%s, "
+		"fsync in the timing%s, %d trials (--ci %.3g%%): ~%.0f s%s\n",
+		p->search && p->settle_s ? "up to " : "", p->nsizes, max, p->why_max,
+		p->random ? ", random" : "", p->cold ? ", --cold reads" : "", NAS_TRIALS,
+		a->ci_pct, p->sweep_s, p->search && p->settle_s ? " at most" : "");
+	fprintf(f, "     record sizes %s%s%s%s\n", recs, *left ? " (the budget leaves out " : "",
+		left, *left ? "; a longer --budget takes them)" : "");
 	if (!p->cold)
 		fprintf(f, "     (--cold does not work here: files reach twice this "
 			"computer's %s of RAM, which costs the time above)\n", ram);
@@ -494,7 +585,8 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 			over = over_sum / (double)i;
 		double t = (deadline - now_s() - over * (double)(n - i)) /
 			(NAS_TRIALS * passes_left);
-		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > 60.0 ? 60.0 : t;
+		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > NAS_MAX_RUNTIME_S ?
+			NAS_MAX_RUNTIME_S : t;
 		p->qd_runtime_s = t;
 		args(&b, "iosweep", "-s", (char *)NULL);
 		arg(&b, "%llum", (unsigned long long)(p->qd_kb / 1024));
@@ -576,6 +668,20 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 		secs(NAS_PROBE_KB, p->rd_kbps) - 2 * NAS_PASS_COST_S;
 	if (p->fixed_s < 0.1)
 		p->fixed_s = 0.1;
+	/* a random 4 kB operation's latency beyond its bytes, each way */
+	struct argv_buf r = { 0 };
+	struct nas_seen rnd = { 0 };
+	args(&r, "iosweep", "-s", (char *)NULL);
+	arg(&r, "%uk", NAS_RND_PROBE_KB);
+	args(&r, "-r", "4k", "-i", "0", "-i", "2", "-+n", (char *)NULL);
+	common(&r, a, dir, ".probe-rnd", p->cold);
+	rc = run_sweep(&r, dir, ".probe-rnd", a, &rnd);
+	if (rc != IOSWEEP_EXIT_OK)
+		return rc;
+	p->lat_wr_s = rnd.rw_kbps > 0 ? secs(4, rnd.rw_kbps) - secs(4, p->wr_kbps) : 0;
+	p->lat_rd_s = rnd.rr_kbps > 0 ? secs(4, rnd.rr_kbps) - secs(4, p->rd_kbps) : 0;
+	p->lat_wr_s = p->lat_wr_s > 0 ? p->lat_wr_s : 0;
+	p->lat_rd_s = p->lat_rd_s > 0 ? p->lat_rd_s : 0;
 	if (!a->no_files) {
 		double t1 = now_s();
 		rc = run_files(a, p, dir, ".probe-files", 1);
@@ -609,7 +715,7 @@ int cmd_nas(int argc, char **argv)
 	struct nas_plan p;
 	struct verdict_workloads *w = NULL;
 	char dir[4096], err[IOSWEEP_ERR_MAX];
-	uint64_t free_bytes = 0;
+	uint64_t free_bytes = 0, free_kb;
 	int rc, status = IOSWEEP_EXIT_OK;
 	double t0 = now_s();
 
@@ -627,6 +733,8 @@ int cmd_nas(int argc, char **argv)
 	}
 	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
+	/* 0: not known (--force: FUSE shares report none free) */
+	free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1;
 	if (a.out)
 		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
@@ -638,7 +746,7 @@ int cmd_nas(int argc, char **argv)
 		p.wr_kbps = p.rd_kbps = l.kbps > 0 ? l.kbps * NETBOUND_PAYLOAD_FRAC :
 			1e9 / 8 / 1024 * NETBOUND_PAYLOAD_FRAC;
 		p.per_file_s = 0.002;
-		plan_build(&p, &a, 0);
+		plan_build(&p, &a, 0, free_kb);
 		plan_print(stdout, &p, &a);
 		goto out;
 	}
@@ -654,7 +762,7 @@ int cmd_nas(int argc, char **argv)
 	}
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
-	plan_build(&p, &a, now_s() - t0);
+	plan_build(&p, &a, now_s() - t0, free_kb);
 	if (!a.force && (double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
 		char need[32];
 		units_format_size_kb(p.max_kb, need, sizeof(need));
@@ -669,8 +777,19 @@ int cmd_nas(int argc, char **argv)
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
 		args(&b, "iosweep", "-a", "-n", "16m", "-g", (char *)NULL);
-		arg(&b, "%llum", (unsigned long long)(p.max_kb / 1024));
-		args(&b, "-y", "1m", "-q", "1m", "-i", "0", "-i", "1", (char *)NULL);
+		arg(&b, "%llum", (unsigned long long)((p.search ? p.base_kb : p.max_kb) / 1024));
+		/* ascending: IOzone walks a list to the first entry above the last */
+		for (uint64_t r = 1; r <= 16384; r *= 2)
+			for (size_t k = 0; k < p.nrecs; k++)
+				if (nas_recs_kb[k] == r) {
+					arg(&b, "-r");
+					arg(&b, "%lluk", (unsigned long long)r);
+				}
+		if (p.search && p.settle_s) {
+			args(&b, "--until-settled", "--settle-drop", "--settle-time", (char *)NULL);
+			arg(&b, "%u", p.settle_s);
+		}
+		args(&b, "-i", "0", "-i", "1", (char *)NULL);
 		if (p.random) {
 			args(&b, "-i", "2", (char *)NULL);
 		}

@@ -257,6 +257,11 @@ int docgen_man(FILE *out)
 		 "describing each template and its placeholders, and reference-lines.csv, "
 		 "the nominal interface rates drawn as dashed lines (iosweep plot "
 		 "--ref-file takes a file of the same form).\n");
+	fputs(".TP\n.I /usr/share/doc/iosweep/docs/\n", out);
+	man_text(out, "The reference pages README.md links to, in Markdown: guided-run.md "
+		 "(iosweep nas and the card), sweeps.md (every output file's columns), "
+		 "nas.md, charts.md, iozone-differences.md and the rest, with the "
+		 "pictures they show in img/.\n");
 	fputs(".SH ENVIRONMENT\n.TP\n.B IOSWEEP_GNUPLOT\n", out);
 	man_text(out, "The gnuplot program to run (default: gnuplot from PATH).\n");
 	fputs(".SH EXIT STATUS\n", out);

@@ -180,6 +180,8 @@ struct options {
 	int stonewall;              /* --stonewall: the first client done stops all (MPI) */
 	double ci_target;           /* --ci: 95% CI half-width / mean to reach; 0 off */
 	int until_settled;          /* --until-settled */
+	int settle_drop;            /* --settle-drop: a curve must fall first */
+	unsigned settle_time_s;     /* --settle-time S; 0: no limit */
 	char *link;                 /* --link, else $IOSWEEP_LINK (checked by
 				       netbound_parse_link); NULL: none */
 	unsigned io_timeout_s;      /* --io-timeout SEC; 0: off */

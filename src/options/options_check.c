@@ -400,6 +400,9 @@ static int opt_check_ours(struct opt_parse *ps)
 	if (o->until_settled && (!o->auto_mode || o->nsizes))
 		return opt_error(ps, "--until-settled: needs auto mode (-a) with its "
 				 "range of file sizes, not -s");
+	if ((o->settle_drop || o->settle_time_s) && !o->until_settled)
+		return opt_error(ps, "%s: only means something with --until-settled",
+				 o->settle_drop ? "--settle-drop" : "--settle-time");
 	return 0;
 }
 

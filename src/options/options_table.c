@@ -358,6 +358,13 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "until-settled", OPT_GROUP_OURS, until_settled, NULL,
 	     "with -a, keep doubling the file size past -g while a curve has not "
 	     "settled after its last cache cliff (up to the free space)"),
+	FLAG(NULL, "settle-drop", OPT_GROUP_OURS, settle_drop, NULL,
+	     "with --until-settled, a curve that has not fallen at a cache cliff "
+	     "yet has not settled either: grow the files until it falls"),
+	{ NULL, "settle-time", OPT_ARG_UINT, "S", 1, 604800, OPT_GROUP_OURS,
+	  "with --until-settled, add no file size whose passes would end more "
+	  "than S seconds after the sweep's own", "no limit", OFF(settle_time_s), NULL,
+	  opt_set_unsigned },
 
 	/* many clients (iosweep-mpi) */
 	FLAG(NULL, "reorder", OPT_GROUP_OURS, reorder, NULL,

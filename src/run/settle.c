@@ -7,7 +7,10 @@
  * curve still falling, the answer lies beyond the last size.  Each round
  * measures the next size, the last one times -+x, for every record size
  * the last size was measured with, through the ordinary runner, so the
- * new cells are measured exactly like the sweep's own.
+ * new cells are measured exactly like the sweep's own.  A round is
+ * predicted to take the last one's time scaled by the sizes (the sweep's
+ * own passes at the last size for the first round), so --settle-time
+ * stops before a round that would overrun it rather than during one.
  */
 #include "compat.h"
 
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "platform/clock.h"
 #include "platform/platform.h"
 #include "options/options.h"
 #include "run/plan.h"
@@ -57,7 +61,43 @@ static void last_two(const struct result_set *rs, uint64_t record_kb, int col,
 	}
 }
 
-int settle_needed(const struct result_set *rs, size_t *unsettled_out,
+/* Has curve (col, record_kb) a cache cliff in cl? */
+static int has_drop(const struct cliff_list *cl, int col, uint64_t record_kb)
+{
+	for (size_t i = 0; i < cl->n; i++)
+		if (cl->items[i].col == col && cl->items[i].record_kb == record_kb &&
+		    cl->items[i].kind == CLIFF_KIND_CACHE)
+			return 1;
+	return 0;
+}
+
+/*
+ * The curves measured that have not fallen yet: each (col, record size)
+ * once, counted at the first cell that has it.
+ */
+static size_t count_undropped(const struct result_set *rs, const struct cliff_list *cl)
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < rs->ncells; c++) {
+		const struct result_cell *cell = &rs->cells[c];
+		if (cell->placeholder)
+			continue;
+		for (int col = 0; col < RC_COUNT; col++) {
+			int first = 1;
+			if (!results_has(rs, c, col) || has_drop(cl, col, cell->record_kb))
+				continue;
+			for (size_t d = 0; d < c && first; d++)
+				first = rs->cells[d].placeholder ||
+					rs->cells[d].record_kb != cell->record_kb ||
+					!results_has(rs, d, col);
+			n += first;
+		}
+	}
+	return n;
+}
+
+int settle_needed(const struct result_set *rs, int need_drop, size_t *unsettled_out,
 		  char *err, size_t errlen)
 {
 	struct cliff_list cl;
@@ -89,11 +129,28 @@ int settle_needed(const struct result_set *rs, size_t *unsettled_out,
 			      fabs(log(a / b)) <= log(SETTLE_SAME_LEVEL);
 		unsettled += !settled;
 	}
+	if (need_drop)
+		unsettled += count_undropped(rs, &cl);
 	free(v);
 	cliff_list_release(&cl);
 	if (unsettled_out)
 		*unsettled_out = unsettled;
 	return unsettled > 0;
+}
+
+double settle_predict_s(const struct result_set *rs, uint64_t last_kb, uint64_t next_kb,
+			double last_round_s)
+{
+	double wall_s = 0.0, scale = last_kb ? (double)next_kb / (double)last_kb : 0.0;
+
+	if (last_round_s > 0.0)
+		return last_round_s * scale;
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct result_sample *s = &rs->samples[i];
+		if (s->cell < rs->ncells && rs->cells[s->cell].file_kb == last_kb)
+			wall_s += (double)(s->wall_ns ? s->wall_ns : s->elapsed_ns) / 1e9;
+	}
+	return wall_s * scale;
 }
 
 /* The next round's cells: size next_kb for every record size of the last size. */
@@ -121,11 +178,13 @@ int settle_run(const struct options *o, struct result_set *rs,
 	char dir[4096];
 	size_t unsettled = 0;
 	unsigned mult = o->multiplier ? o->multiplier : 2;
+	uint64_t t0 = clock_now_ns();
+	double last_round_s = 0.0;
 
 	*rounds = 0;
 	io_dir_of(options_file(o), dir, sizeof(dir));
 	for (;;) {
-		int need = settle_needed(rs, &unsettled, err, errlen);
+		int need = settle_needed(rs, o->settle_drop, &unsettled, err, errlen);
 		if (need < 0)
 			return -1;
 		if (!need) {
@@ -145,13 +204,23 @@ int settle_run(const struct options *o, struct result_set *rs,
 		uint64_t next = last * mult, free_bytes = 0;
 		if (io_check_dir(dir, &free_bytes, err, errlen) != 0)
 			return -1;
-		if (free_bytes / 1024 < next) {
+		if (!o->force && free_bytes / 1024 < next) {
 			snprintf(why, whylen, "%zu curve%s not settled, but a %llu kB file "
 				 "does not fit in the %llu kB free in '%s'", unsettled,
 				 unsettled == 1 ? "" : "s", (unsigned long long)next,
 				 (unsigned long long)(free_bytes / 1024), dir);
 			return 0;
 		}
+		double spent_s = (double)(clock_now_ns() - t0) / 1e9;
+		double next_s = settle_predict_s(rs, last, next, last_round_s);
+		if (o->settle_time_s && spent_s + next_s > (double)o->settle_time_s) {
+			snprintf(why, whylen, "%zu curve%s not settled, but %llu kB files "
+				 "would take about %.1f s, past --settle-time %u s (%.1f s "
+				 "spent)", unsettled, unsettled == 1 ? "" : "s",
+				 (unsigned long long)next, next_s, o->settle_time_s, spent_s);
+			return 0;
+		}
+		uint64_t r0 = clock_now_ns();
 		struct sweep_plan p = { 0 };
 		if (next_round(rs, last, next, &p) != 0)
 			return err_set(err, errlen, "out of memory planning --until-settled");
@@ -168,6 +237,7 @@ int settle_run(const struct options *o, struct result_set *rs,
 			snprintf(why, whylen, "no record size to extend with");
 			return 0;
 		}
+		last_round_s = (double)(clock_now_ns() - r0) / 1e9;
 		(*rounds)++;
 	}
 }

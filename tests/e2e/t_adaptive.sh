@@ -9,7 +9,10 @@
 # is within the target, every cell that did not ran the maximum and is
 # listed in the report.  -g auto's largest file is the first size of the
 # -n series at least twice MemTotal; --until-settled with no cliff adds
-# nothing and says why.
+# nothing and says why; with --settle-drop it grows the files (writes
+# slowed to 50 ms a call by the shim, so each size takes twice the time
+# of the one before) and stops before the size that would end past
+# --settle-time.
 . "$(dirname "$0")/lib.sh"
 
 # summary.csv rows: label,test,file_kb,record_kb,n,mean,...,ci95_low,ci95_high,...
@@ -77,5 +80,29 @@ expect_success "$IOSWEEP" -a -n 64k -g 256k -r 64k -i 0 -f "$T/s" --out "$T/sett
 check grep -q -- '--until-settled added 0 larger file sizes: every curve has settled' "$T/err"
 check grep -q 'iozone test complete' "$T/out"
 expect_failure 2 "$IOSWEEP" -s 1m -i 0 --until-settled -f "$T/x"
+expect_failure 2 "$IOSWEEP" -a -g 1m -i 0 --settle-drop -f "$T/x"
+check grep -q -- '--settle-drop: only means something with --until-settled' "$T/err"
+
+# 6. --settle-drop: a flat curve has not fallen yet, so the files grow until
+#    the next size's predicted passes would end past --settle-time
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	t0=$(date +%s)
+	expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=slow.tmp \
+		FAULTSHIM_SLOW=write:50 "$IOSWEEP" -a -n 64k -g 128k -r 64k -i 0 -+n \
+		-f "$T/slow.tmp" --out "$T/drop" --until-settled --settle-drop --settle-time 2 --quiet
+	took=$(( $(date +%s) - t0 ))
+	sed -n 's/^iosweep: --until-settled/  &/p' "$T/err"
+	check grep -q -- '--until-settled added [1-9] larger file sizes\{0,1\}: 1 curve not settled, but [0-9]* kB files would take about [0-9.]* s, past --settle-time 2 s ([0-9.]* s spent)$' "$T/err"
+	# the sizes doubled past -g, each written in its own row
+	sizes=$(awk -F, 'NR > 1 { printf "%s ", $3 }' "$T/drop/summary.csv")
+	check test "${sizes%% 256 *}" = "64 128"
+	spent=$(sed -n 's/.*(\([0-9.]*\) s spent)$/\1/p' "$T/err")
+	next=$(sed -n 's/.*would take about \([0-9.]*\) s,.*/\1/p' "$T/err")
+	check awk -v s="$spent" -v n="$next" 'BEGIN { exit !(s <= 2 && s + n > 2) }'
+	check test "$took" -lt 10
+else
+	echo "SKIP part 6: no fault shim in \$FAULTSHIM"
+fi
 
 finish

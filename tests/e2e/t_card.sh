@@ -6,7 +6,8 @@
 # says which rows are missing; an imported IOzone report gives the rows
 # it can (RND4K Q1T1 from -a's 4 kB random cells) and names the others;
 # a files.csv adds the small-file rate; the image script renders with
-# gnuplot.  `iosweep nas --dry-run` prints the plan and writes nothing;
+# gnuplot.  `iosweep nas --dry-run` prints the plan (the cache search
+# without --nas-ram, the record sizes the budget takes) and writes nothing;
 # a short real `iosweep nas` run ends with a card whose four rows equal
 # its folders' summary.csv rows.  Bad input: one line, the right exit.
 . "$(dirname "$0")/lib.sh"
@@ -105,6 +106,14 @@ check grep -q '^  estimated time: [0-9]* s' "$T/out"
 check grep -q 'SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T16, RND4K Q1T1' "$T/out"
 check test ! -e "$T/dry"
 check test -z "$(ls -A "$T/share")"
+# no --nas-ram: a search for the cache, planned at its worst case; a short
+# budget sweeps 1 MB records alone and names the record sizes it leaves out
+check grep -q '^  1. sweep: up to [0-9]* file sizes, 16 MB to [0-9.]* [MG]B (the worst case: from 64 MB the files double until every curve has fallen at a cache cliff and two sizes past it agree within 15%, or .* ends it; ' "$T/out"
+check grep -q '^     record sizes 1 MB (the budget leaves out 4 kB, 16 MB, 64 kB, 512 kB, 16 kB; a longer --budget takes them)$' "$T/out"
+# --nas-ram: twice it, no search; two hours on 10 GbE take every record size
+expect_success "$IOSWEEP" nas "$T/share" --dry-run --budget 2h --link 10gbe --nas-ram 128m
+check grep -q '^  1. sweep: 5 file sizes, 16 MB to 256 MB (twice --nas-ram), ' "$T/out"
+check grep -q '^     record sizes 1 MB, 4 kB, 16 MB, 64 kB, 512 kB, 16 kB$' "$T/out"
 
 expect_success "$IOSWEEP" nas "$T/share" --budget 30s --no-files --out "$T/nas" --card md
 cp "$T/out" "$T/nas.md"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_install.sh: packaging.
 #  - make install DESTDIR=... PREFIX=/usr puts the binary, the man page, the
-#    bash and zsh completions and the gnuplot templates' documentation in
-#    place; the installed binary runs;
+#    bash and zsh completions, the gnuplot templates' documentation and the
+#    reference pages (every docs/*.md, its pictures) in place, where the
+#    installed README.md's links find them; the installed binary runs;
 #  - `man -l` renders the page, and it names every option --help names (the
 #    sweep's, the refused IOzone letters, each subcommand's), the
 #    subcommands, examples, exit status and files;
@@ -30,6 +31,14 @@ for f in bin/iosweep share/man/man1/iosweep.1 share/bash-completion/completions/
 	share/doc/iosweep/plots/compare.gp share/doc/iosweep/plots/reference-lines.csv; do
 	check test -s "$R/usr/$f"
 done
+for f in "$TOP"/docs/*.md "$TOP"/docs/img/*.png; do
+	check cmp -s "$f" "$R/usr/share/doc/iosweep/docs/${f#"$TOP"/docs/}"
+done
+# every docs/ link of the installed README.md lands on an installed file
+for l in $(grep -o '](docs/[^)#]*' "$R/usr/share/doc/iosweep/README.md" | sed 's/^](//' | sort -u); do
+	check test -s "$R/usr/share/doc/iosweep/$l"
+done
+check test "$(grep -c '](docs/' "$R/usr/share/doc/iosweep/README.md")" -gt 0
 expect_success "$R/usr/bin/iosweep" --help
 cp "$T/out" "$T/help.txt"
 check grep -q '^usage: iosweep' "$T/help.txt"
@@ -64,6 +73,7 @@ for code in 0 1 2 3 4 5 130; do
 done
 check grep -q 'iosweep -a -f /mnt/nas/iosweep.tmp' "$T/man.txt"
 check grep -q '/usr/share/doc/iosweep/plots/' "$T/man.txt"
+check grep -q '/usr/share/doc/iosweep/docs/' "$T/man.txt"
 check grep -q '1 kB = 1024 bytes' "$T/man.txt"
 
 # --- completions -------------------------------------------------------------------
@@ -110,7 +120,8 @@ if command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg-shlibdeps >/dev/null 2
 	for f in ./usr/bin/iosweep ./usr/share/man/man1/iosweep.1.gz \
 		./usr/share/bash-completion/completions/iosweep \
 		./usr/share/zsh/vendor-completions/_iosweep ./usr/share/doc/iosweep/copyright \
-		./usr/share/doc/iosweep/changelog.Debian.gz ./usr/share/doc/iosweep/plots/README.md; do
+		./usr/share/doc/iosweep/changelog.Debian.gz ./usr/share/doc/iosweep/plots/README.md \
+		./usr/share/doc/iosweep/docs/guided-run.md; do
 		check grep -q " $f\$" "$T/contents"
 	done
 	check [ -z "$(awk '$2 != "root/root"' "$T/contents")" ]

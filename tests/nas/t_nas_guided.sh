@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_nas_guided.sh: `iosweep nas` on the lab's SMB share: a fast disk (not
 # throttled) behind a 100 Mbit link.  The verdicts must call the reads
-# network-bound against 100 Mbit Ethernet, the card's rows must equal
-# their summary.csv rows, and the run must end within 20% of the
+# network-bound against 100 Mbit Ethernet, the card's four rows must
+# equal their summary.csv rows, and the run must end within 20% of the
 # estimate it printed.  The figures are printed for the record.
 . "$(dirname "$0")/../e2e/lib.sh"
 . "$TOP/tests/nas/nas.sh"
@@ -29,8 +29,13 @@ check awk -v t="$took" -v e="$est" 'BEGIN { exit !(t >= 0.8 * e && t <= 1.2 * e)
 check grep -q '^- reads are network-bound: [0-9]* MB/s sustained is [0-9]*% of 100 Mbit Ethernet; ' "$T/out"
 check grep -q '^- link: 100 Mbit Ethernet (12 MB/s nominal)$' "$T/out"
 
+check row_matches "$T/out" "SEQ1M Q8T1" "$T/run/seq1m-q8t1/summary.csv" read write "" 1024
 check row_matches "$T/out" "SEQ1M Q1T1" "$T/run/seq1m-q1t1/summary.csv" read write "" 1024
+check row_matches "$T/out" "RND4K Q32T16" "$T/run/rnd4k-q32t16/summary.csv" "random read" "random write" "" 4
 check row_matches "$T/out" "RND4K Q1T1" "$T/run/rnd4k-q1t1/summary.csv" "random read" "random write" "" 4
+# no --nas-ram: the plan says how far the search may grow the files
+check grep -q '^  1. sweep: .*16 MB to [0-9.]* [MG]B (\(the worst case: from \|.* allows no larger files\)' "$T/out"
+check grep -q '^     record sizes 1 MB' "$T/out"
 check test ! -e "$dir/iosweep-nas.tmp"
 expect_success lab down
 finish

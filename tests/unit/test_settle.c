@@ -4,7 +4,9 @@
  * larger file?", and --ci's, "has this cell's interval narrowed enough?",
  * on hand-built result sets: a cliff at the last size, a cliff with two
  * level sizes after it, a curve still creeping down after its cliff, no
- * cliff at all; a quiet cell, a noisy one, one with too few trials.
+ * cliff at all, each also as --settle-drop asks it (a curve must have
+ * fallen); the time a round is predicted to take; a quiet cell, a noisy
+ * one, one with too few trials.
  */
 #include "compat.h"
 
@@ -35,25 +37,82 @@ static void test_settle_needed(void)
 		const char *name;
 		double kbps[10];
 		size_t n;
-		int need;
+		int need, need_drop;   /* without and with --settle-drop */
 	} cases[] = {
-		{ "cliff at the last size", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 4e4 }, 8, 1 },
-		{ "two level sizes after", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 4e4, 4.1e4 }, 8, 0 },
-		{ "still creeping down", { 9e5, 9e5, 9e5, 9e5, 9e5, 2e5, 1.3e5, 9e4 }, 8, 1 },
-		{ "no cliff", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5 }, 8, 0 },
+		{ "cliff at the last size", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 4e4 }, 8, 1, 1 },
+		{ "two level sizes after", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 4e4, 4.1e4 }, 8, 0, 0 },
+		{ "still creeping down", { 9e5, 9e5, 9e5, 9e5, 9e5, 2e5, 1.3e5, 9e4 }, 8, 1, 1 },
+		{ "no cliff", { 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5, 9e5 }, 8, 0, 1 },
+		{ "three flat sizes", { 9e5, 9e5, 9e5 }, 3, 0, 1 },
 	};
 	char err[IOSWEEP_ERR_MAX];
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
-		struct result_set rs;
-		size_t unsettled = 99;
-		curve(&rs, cases[k].kbps, cases[k].n);
-		int got = settle_needed(&rs, &unsettled, err, sizeof(err));
-		if (got != cases[k].need)
-			fprintf(stderr, "\n  %s: %d, want %d\n", cases[k].name, got, cases[k].need);
-		CU_ASSERT_EQUAL(got, cases[k].need);
-		CU_ASSERT_EQUAL(unsettled, (size_t)cases[k].need);
-		results_release(&rs);
+		for (int drop = 0; drop <= 1; drop++) {
+			struct result_set rs;
+			size_t unsettled = 99;
+			int want = drop ? cases[k].need_drop : cases[k].need;
+			curve(&rs, cases[k].kbps, cases[k].n);
+			int got = settle_needed(&rs, drop, &unsettled, err, sizeof(err));
+			if (got != want)
+				fprintf(stderr, "\n  %s (drop %d): %d, want %d\n",
+					cases[k].name, drop, got, want);
+			CU_ASSERT_EQUAL(got, want);
+			CU_ASSERT_EQUAL(unsettled, (size_t)want);
+			results_release(&rs);
+		}
 	}
+}
+
+/*
+ * Two record sizes, write and read, at a flat 9e5 kB/s: with
+ * --settle-drop the four curves are unsettled, each counted once.
+ * The prediction: the last size's passes took 1 + 2 + 3 s of wall time
+ * (the 1 MB file's 5 s does not count), so double the size takes 12 s;
+ * a measured round of 7 s predicts 14 s.
+ */
+static void test_settle_drop_and_predict(void)
+{
+	struct result_set rs;
+	char err[IOSWEEP_ERR_MAX];
+	size_t unsettled = 0;
+
+	results_init(&rs);
+	rs.trials = 1;
+	for (uint64_t f = 1024; f <= 8192; f *= 2)
+		for (uint64_t r = 64; r <= 1024; r *= 16) {
+			tu_add_rate(&rs, f, r, RC_WRITE, 0, 9e5, 0);
+			tu_add_rate(&rs, f, r, RC_READ, 0, 9e5, 0);
+		}
+	CU_ASSERT_EQUAL(settle_needed(&rs, 1, &unsettled, err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(unsettled, 4);
+	CU_ASSERT_EQUAL(settle_needed(&rs, 0, &unsettled, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(unsettled, 0);
+	CU_ASSERT_DOUBLE_EQUAL(settle_predict_s(&rs, 8192, 16384, 0.0), 0.0, 0.0);
+	results_release(&rs);
+
+	results_init(&rs);
+	static const struct { uint64_t file_kb; double wall_s; } passes[] = {
+		{ 1024, 5.0 }, { 2048, 1.0 }, { 2048, 2.0 }, { 2048, 3.0 },
+	};
+	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
+		long c = results_find_cell(&rs, passes[i].file_kb, 64);
+		if (c < 0)
+			c = results_add_cell(&rs, passes[i].file_kb, 64, 0);
+		CU_ASSERT_FATAL(c >= 0);
+		struct result_sample s;
+		memset(&s, 0, sizeof(s));
+		s.cell = (uint32_t)c;
+		s.col = RC_WRITE;
+		s.trial = (uint16_t)i;
+		s.bytes = passes[i].file_kb * 1024;
+		s.elapsed_ns = (uint64_t)(passes[i].wall_s * 0.9e9);
+		s.wall_ns = (uint64_t)(passes[i].wall_s * 1e9);
+		CU_ASSERT_FATAL(results_add_sample(&rs, &s) == 0);
+	}
+	CU_ASSERT_DOUBLE_EQUAL(settle_predict_s(&rs, 2048, 4096, 0.0), 12.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(settle_predict_s(&rs, 2048, 4096, 7.0), 14.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(settle_predict_s(&rs, 4096, 8192, 0.0), 0.0, 0.0);
+	results_release(&rs);
 }
 
 /*
@@ -110,6 +169,7 @@ static void test_ci_width(void)
 
 static const struct cu_case cases[] = {
 	CU_CASE(test_settle_needed),
+	CU_CASE(test_settle_drop_and_predict),
 	CU_CASE(test_ci_width),
 	{ 0 }
 };
