@@ -252,7 +252,7 @@ int steady_track_add(struct steady_track *t, uint64_t start_ns, uint64_t len_ns,
 
 	if (t->attained)
 		return 1;
-	if (!t->ring || len_ns != t->interval_ns || start_ns < t->ramp_ns)
+	if (!t->ring || len_ns / 3 < t->interval_ns / 4 || start_ns < t->ramp_ns)
 		return 0;
 	y = t->spec.metric == STEADY_BW ? (double)bytes / 1024.0 / secs
 		: (double)ops / secs;

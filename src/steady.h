@@ -116,8 +116,11 @@ void steady_track_reset(struct steady_track *t);
 
 /*
  * The interval [start_ns, start_ns + len_ns) from the start of counting
- * moved bytes in ops operations.  Only whole intervals are taken.
- * Returns 1 when the rate is steady now (and from then on), else 0.
+ * moved bytes in ops operations (its rate is judged over len_ns, which
+ * may stray from the grid by a reader's wake-up).  An interval shorter
+ * than 3/4 of the grid (a pass's last, partial one) is not taken, nor
+ * one that starts before the ramp.  Returns 1 when the rate is steady
+ * now (and from then on), else 0.
  */
 int steady_track_add(struct steady_track *t, uint64_t start_ns, uint64_t len_ns,
 		     uint64_t bytes, uint64_t ops);

@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t_steady.sh: --steady on a real file (queue-depth runs, qd.c).
+#  - a --runtime write with a rule any running file system meets (slope
+#    under 100% of the mean per 100 ms interval, over 500 ms) stops early:
+#    the report says "steady by" and when, steady.csv has the row with
+#    at_s >= the window and ran_s well under the runtime, the sample's
+#    time is that ran_s, and timeline.csv's rows of the pass add up to its
+#    bytes;
+#  - one that cannot be reached: a window longer than a 1 s runtime, and
+#    a range no real rate keeps (0.0001%): the report says "NOT steady",
+#    the pass ran its whole runtime;
+#  - --precondition with --runtime and --steady: its row says when;
+#  - bad input: one line naming the option, exit 2, nothing written.
+. "$(dirname "$0")/lib.sh"
+
+F="$T/f"
+QD="-i 0 -s 8m -r 4k --iodepth 2 -f $F"
+
+# field DIR TEST COLUMN: steady.csv's COLUMN of TEST's first row
+field() {
+	awk -F, -v t="$2" -v col="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["test"]) == t { print $(c[col]); exit }' "$1/steady.csv"
+}
+# seconds DIR TEST: results.csv's timed seconds of TEST
+seconds() {
+	awk -F, -v t="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["test"]) == t { print $(c["seconds"]), $(c["bytes"]); exit }' "$1/results.csv"
+}
+# tlsum DIR TEST: the bytes and the end of TEST's timeline rows
+tlsum() {
+	awk -F, -v t="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["test"]) == t { b += $(c["bytes"]); e = $(c["start_s"]) + $(c["length_s"]) }
+		END { printf "%d %.6f\n", b, e }' "$1/timeline.csv"
+}
+
+# ---- reached: stops early
+expect_success "$IOSWEEP" $QD --runtime 20s --log-interval 100ms \
+	--steady iops:slope:100%:500ms --out "$T/ok"
+sed -n '/^Steady state/,/^$/p' "$T/out" >"$T/sec"
+cat "$T/sec"
+check grep -q '^	write (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after [0-9.]* s' "$T/sec"
+at=$(field "$T/ok" write at_s); ran=$(field "$T/ok" write ran_s)
+echo "write: steady at ${at:-?} s, ran ${ran:-?} s of 20"
+check test "$(field "$T/ok" write steady)" = 1
+check awk -v a="${at:-0}" -v r="${ran:-99}" 'BEGIN { exit !(a >= 0.5 && a < 19 && r >= a && r < a + 1) }'
+set -- $(seconds "$T/ok" write)
+echo "write sample: ${1:-?} s, ${2:-?} bytes"
+check awk -v s="${1:-0}" -v r="${ran:-99}" 'BEGIN { exit !(s > r - 0.001 && s < r + 0.001) }'
+bytes=${2:-0}
+set -- $(tlsum "$T/ok" write)
+echo "write timeline: ${1:-?} bytes up to ${2:-?} s"
+check test "${1:-x}" = "$bytes"
+check awk -v e="${2:-0}" -v r="${ran:-99}" 'BEGIN { exit !(e > r - 0.001 && e < r + 0.001) }'
+
+# ---- not reached: a window longer than the run, and an impossible range
+expect_success "$IOSWEEP" $QD --runtime 1s --steady iops:slope:100%:5s --out "$T/short"
+check grep -q '^	write .*: NOT steady by iops:slope:100%:5s within 1.0 s: it ended before one window was full' "$T/out"
+check test "$(field "$T/short" write steady)" = 0
+check test "$(field "$T/short" write ran_s)" = 1.000
+check test -z "$(field "$T/short" write at_s)"
+expect_success "$IOSWEEP" $QD --runtime 2s --log-interval 100ms \
+	--steady iops:range:0.0001%:300ms --out "$T/never"
+grep '^	write ' "$T/out"
+check grep -q '^	write .*: NOT steady by iops:range:0.0001%:300ms within 2.0 s: window mean [0-9]* IOPS, criterion' "$T/out"
+check test "$(field "$T/never" write ran_s)" = 2.000
+
+# ---- --precondition: when its writing was steady
+expect_success "$IOSWEEP" $QD --precondition --runtime 10s --log-interval 100ms \
+	--steady iops:slope:100%:500ms --out "$T/pre"
+grep '^	precondition ' "$T/out"
+check grep -q '^	precondition (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after' "$T/out"
+check test "$(field "$T/pre" precondition steady)" = 1
+
+# ---- bad input
+for bad in "--steady iops:slope:10%" "--steady lat:slope:1:30s" \
+	"--steady iops:slope:10%:30s:1" "--steady-ramp 10s --runtime 2s" \
+	"--log-interval 300ms --runtime 2s --steady iops:slope:10%:1s"; do
+	# shellcheck disable=SC2086
+	expect_failure 2 "$IOSWEEP" -i 0 -s 8m -r 4k -f "$F" $bad --out "$T/bad"
+	check one_line_error
+	check grep -q -- '--steady' "$T/err"
+	check test ! -e "$T/bad"
+done
+expect_failure 2 "$IOSWEEP" -i 0 -s 8m -r 4k -f "$F" --steady snia --out "$T/bad"
+check grep -q -- "--steady 'snia': only with --runtime or --precondition" "$T/err"
+head -n 1 "$T/err"
+finish
