@@ -11,6 +11,8 @@
 #    a range no real rate keeps (0.0001%): the report says "NOT steady",
 #    the pass ran its whole runtime;
 #  - --precondition with --runtime and --steady: its row says when;
+#  - compare of a folder with itself: its steady levels do not differ
+#    (ratio 1); with another: a row for the write;
 #  - bad input: one line naming the option, exit 2, nothing written.
 . "$(dirname "$0")/lib.sh"
 
@@ -71,6 +73,16 @@ expect_success "$IOSWEEP" $QD --precondition --runtime 10s --log-interval 100ms 
 grep '^	precondition ' "$T/out"
 check grep -q '^	precondition (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after' "$T/out"
 check test "$(field "$T/pre" precondition steady)" = 1
+
+# ---- compare: the steady levels of two folders' timelines
+expect_success "$IOSWEEP" compare "$T/ok" "$T/ok"
+sed -n '/^steady levels/,/^$/p' "$T/out"
+check awk '/^steady levels/ { on = 1 } on && $1 == "write" && $2 == 8192 {
+	found = 1; if ($10 != "1.0000" || $11 != "no") bad = 1 }
+	END { exit !(found && !bad) }' "$T/out"
+expect_success "$IOSWEEP" compare "$T/ok" "$T/never"
+check awk '/^steady levels/ { on = 1 } on && $1 == "write" && $2 == 8192 &&
+	($11 == "yes" || $11 == "no") { found = 1 } END { exit !found }' "$T/out"
 
 # ---- bad input
 for bad in "--steady iops:slope:10%" "--steady lat:slope:1:30s" \
