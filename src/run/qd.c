@@ -701,14 +701,14 @@ static int precondition(struct tests_ctx *c, const uint64_t *order)
 /*
  * A time-based write pass may wrap before reaching the end of the file, so
  * with --runtime the file is first laid out whole by one untimed pass (the
- * read tests need every record); --precondition does that anyway, unless
- * --steady makes it time-based too.
+ * read tests need every record); --precondition's whole passes do that
+ * anyway, but with --steady it may stop before the end of its first round.
  */
 static int prepare_write(struct tests_ctx *c)
 {
 	struct tests_span s;
 
-	if (timed(c) && (!c->o->precondition || c->o->steady_given)) {
+	if (c->o->precondition ? c->o->steady_given : timed(c)) {
 		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, -1, 0, &s);
 		if (rc != TESTS_OK)
 			return rc;

@@ -11,6 +11,11 @@
 #    a range no real rate keeps (0.0001%): the report says "NOT steady",
 #    the pass ran its whole runtime;
 #  - --precondition with --runtime and --steady: its row says when;
+#    without --runtime it is bounded by 8 rounds, and the read after it
+#    still reads the whole file;
+#  - --jobs 2 with --log-interval (no --steady): the two workers' rows
+#    summed add up to the sample's bytes, over exactly the runtime, with
+#    the percentiles left empty;
 #  - compare of a folder with itself: its steady levels do not differ
 #    (ratio 1); with another: a row for the write;
 #  - bad input: one line naming the option, exit 2, nothing written.
@@ -54,6 +59,32 @@ set -- $(tlsum "$T/ok" write)
 echo "write timeline: ${1:-?} bytes up to ${2:-?} s"
 check test "${1:-x}" = "$bytes"
 check awk -v e="${2:-0}" -v r="${ran:-99}" 'BEGIN { exit !(e > r - 0.001 && e < r + 0.001) }'
+
+# without --runtime: bounded by 8 rounds; the file is laid out whole
+# first, so the size-based read after it moves every record
+rm -f "$F"
+expect_success "$IOSWEEP" -i 0 -i 1 -s 8m -r 4k --iodepth 2 -f "$F" --precondition \
+	--log-interval 100ms --steady iops:slope:100%:300ms --out "$T/pre2"
+grep '^	precondition ' "$T/out"
+check grep -q '^	precondition (8192 kB file, 4 kB records, trial 1): ' "$T/out"
+set -- $(seconds "$T/pre2" read)
+check test "${2:-x}" = 8388608
+
+# ---- a queue-depth timeline without --steady: two workers summed
+expect_success "$IOSWEEP" -i 0 -s 8m -r 4k --iodepth 2 --jobs 2 -f "$F" --runtime 1s \
+	--ramp 200ms --log-interval 100ms --out "$T/jobs"
+check test ! -e "$T/jobs/steady.csv"
+for t in write rewrite; do
+	set -- $(seconds "$T/jobs" $t)
+	secs=${1:-0}; bytes=${2:-0}
+	set -- $(tlsum "$T/jobs" $t)
+	echo "--jobs 2 $t: sample $bytes bytes in $secs s, timeline ${1:-?} bytes to ${2:-?} s"
+	check test "${1:-x}" = "$bytes"
+	check awk -v e="${2:-0}" -v s="$secs" 'BEGIN { exit !(e > s - 0.000001 && e < s + 0.000001 && s == 1) }'
+done
+# p50 and p99 do not add across workers: empty; mean and max are there
+check awk -F, 'NR > 1 && $11 > 0 { n++; if ($14 == "" || $15 == "" || $16 != "" || $17 != "") bad++ }
+	END { exit !(n > 0 && !bad) }' "$T/jobs/timeline.csv"
 
 # ---- not reached: a window longer than the run, and an impossible range
 expect_success "$IOSWEEP" $QD --runtime 1s --steady iops:slope:100%:5s --out "$T/short"
