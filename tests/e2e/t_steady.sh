@@ -7,6 +7,8 @@
 #    at_s >= the window and ran_s well under the runtime, the sample's
 #    time is that ran_s, and timeline.csv's rows of the pass add up to its
 #    bytes;
+#  - --steady-ramp 1s: not steady before 1.5 s (ramp + window), and
+#    meta.csv's workload names the rule and the ramp;
 #  - one that cannot be reached: a window longer than a 1 s runtime, and
 #    a range no real rate keeps (0.0001%): the report says "NOT steady",
 #    the pass ran its whole runtime;
@@ -85,6 +87,14 @@ done
 # p50 and p99 do not add across workers: empty; mean and max are there
 check awk -F, 'NR > 1 && $11 > 0 { n++; if ($14 == "" || $15 == "" || $16 != "" || $17 != "") bad++ }
 	END { exit !(n > 0 && !bad) }' "$T/jobs/timeline.csv"
+
+# ---- --steady-ramp: nothing judged before it, so not before ramp + window
+expect_success "$IOSWEEP" $QD --runtime 10s --log-interval 100ms \
+	--steady iops:slope:100%:500ms --steady-ramp 1s --out "$T/ramp"
+at=$(field "$T/ramp" write at_s)
+echo "--steady-ramp 1s: write steady at ${at:-?} s"
+check awk -v a="${at:-0}" 'BEGIN { exit !(a >= 1.5 && a < 9) }'
+check grep -q 'steady=iops:slope:100%:500ms steady_ramp=1s' "$T/ramp/meta.csv"
 
 # ---- not reached: a window longer than the run, and an impossible range
 expect_success "$IOSWEEP" $QD --runtime 1s --steady iops:slope:100%:5s --out "$T/short"
