@@ -64,6 +64,9 @@ int steady_parse(const char *text, struct steady_spec *s, char *err, size_t errl
 	size_t i = 0;
 
 	memset(s, 0, sizeof(*s));
+	for (const char *q = text; *q; q++)   /* never echoed into a message */
+		if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			return err_set(err, errlen, "has a control character");
 	if (strlen(text) >= sizeof(buf))
 		return err_set(err, errlen, "'%.40s...' is too long", text);
 	memcpy(buf, text, strlen(text) + 1);

@@ -114,7 +114,7 @@ struct qd_state {
 	int own_all;
 	unsigned inflight_max;        /* meta.inflight_max so far */
 	uint64_t sync_done, async_done; /* meta.async_pct's counts so far */
-	struct steady_track steady;   /* --steady's judge (spec empty: none) */
+	struct steady_track steady;   /* --steady's judge (ring NULL: none) */
 	struct timeline_acc pre_tl;   /* --precondition with --steady: its
 					 intervals, summed (not kept) */
 };

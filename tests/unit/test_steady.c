@@ -62,12 +62,13 @@ static void test_parse(void)
 		"iops:slope:10%%:30s", "iops:slope:x:30s", "iops:slope:10%:0s",
 		"iops:slope:10%:soon", "iops:slope:10%:30s:1", "snia:1m:2",
 		"snia:0", "iops:slope:inf:30s", "iops:slope:nan:30s", ":::",
-		"iops:slope: 1:30s",
+		"iops:slope: 1:30s", "i\n", "iops:slope:10%:30s\t",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = '\0';
 		CU_ASSERT_EQUAL(steady_parse(bad[i], &s, err, sizeof(err)), -1);
 		CU_ASSERT(err[0] != '\0');
+		CU_ASSERT(strchr(err, '\n') == NULL && strchr(err, '\t') == NULL);
 	}
 }
 
