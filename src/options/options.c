@@ -579,7 +579,8 @@ int opt_steady(struct opt_parse *ps, const struct opt_row *row,
 	(void)row;
 	(void)value;
 	if (steady_parse(text, &ps->o->steady, why, sizeof(why)) != 0)
-		return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		return text[strcspn(text, "\n\r\t")] ? opt_error(ps, "%s: %s", ps->shown, why)
+			: opt_error(ps, "%s '%s': %s", ps->shown, text, why);
 	ps->o->steady_given = 1;
 	return 0;
 }
