@@ -235,6 +235,7 @@ void results_release(struct result_set *rs)
 	free(rs->client_ops);
 	free(rs->op_sums);
 	timeline_release(&rs->timeline);
+	free(rs->steady);
 	results_init(rs);
 }
 
@@ -328,6 +329,15 @@ int results_add_tp(struct result_set *rs, const struct result_tp *t)
 		memcpy(c.child_rate, t->child_rate, t->nchild * sizeof(double));
 	}
 	rs->tp[rs->ntp++] = c;
+	return 0;
+}
+
+int results_add_steady(struct result_set *rs, const struct result_steady *st)
+{
+	if (grow((void **)&rs->steady, rs->nsteady, &rs->steady_alloc,
+		 sizeof(*rs->steady)))
+		return -1;
+	rs->steady[rs->nsteady++] = *st;
 	return 0;
 }
 

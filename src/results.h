@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "steady.h"
 #include "timeline.h"
 
 struct latency_hist;
@@ -310,6 +311,25 @@ struct result_op {
 				  phase used (--reorder), -1 when not known */
 };
 
+/*
+ * --steady: how one pass that may stop early (a --runtime pass, or
+ * --precondition's writing) fared.  Times are from the start of counting
+ * (after --ramp); the judged figures are those of the last window judged
+ * (the steady one when attained), in IOPS or kB/s as the rule says.
+ */
+struct result_steady {
+	struct steady_spec spec; /* the rule it was judged by */
+	int col;               /* enum results_col, or -1: --precondition */
+	uint64_t file_kb, record_kb;
+	uint16_t trial;
+	int attained;
+	int judged;            /* a whole window was judged at least once */
+	uint64_t at_ns;        /* when it was steady (with attained) */
+	uint64_t ran_ns;       /* how long the pass counted */
+	double mean;           /* the window's mean */
+	double criterion;      /* what was compared with the limit */
+};
+
 struct result_set {
 	struct result_meta meta;
 	struct result_cell *cells;     /* in report order */
@@ -366,6 +386,9 @@ struct result_set {
 	 */
 	uint32_t *cell_index;
 	size_t cell_index_slots, cell_index_n;
+	/* --steady: one row per pass that waited for steady state */
+	struct result_steady *steady;
+	size_t nsteady, steady_alloc;
 };
 
 void results_init(struct result_set *rs);
@@ -406,6 +429,8 @@ int results_set_clients(struct result_set *rs, const char *const *hosts, unsigne
  * 0 or -1 (ENOMEM, set unchanged).
  */
 int results_add_tp(struct result_set *rs, const struct result_tp *t);
+/* Append a copy of *st.  0 or -1. */
+int results_add_steady(struct result_set *rs, const struct result_steady *st);
 /*
  * Append a copy of *cs (an imported summary row; see struct
  * result_cell_sum).  0 or -1 (ENOMEM, set unchanged).

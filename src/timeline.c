@@ -213,3 +213,60 @@ int timeline_acc_keep(const struct timeline_acc *a, const struct timeline_row *p
 		t->interval_ns = a->interval_ns;
 	return 0;
 }
+
+/* Fold row b (ops-weighted mean, the larger max) into a. */
+static void add_row(struct timeline_row *a, const struct timeline_row *b)
+{
+	double m = a->lat_us[TIMELINE_LAT_MEAN] * (double)a->ops;
+
+	if (!b->ops)
+		return;
+	m = (a->ops ? m : 0.0) + b->lat_us[TIMELINE_LAT_MEAN] * (double)b->ops;
+	a->lat_us[TIMELINE_LAT_MAX] = a->ops && a->lat_us[TIMELINE_LAT_MAX] >
+		b->lat_us[TIMELINE_LAT_MAX] ? a->lat_us[TIMELINE_LAT_MAX]
+		: b->lat_us[TIMELINE_LAT_MAX];
+	a->ops += b->ops;
+	a->lat_us[TIMELINE_LAT_MEAN] = m / (double)a->ops;
+}
+
+int timeline_acc_sum(struct timeline_acc *dst, struct timeline_acc *const *src,
+		     size_t n)
+{
+	size_t rows = 0;
+
+	dst->n = 0;
+	dst->lost = 0;
+	dst->bytes_closed = 0;
+	for (size_t k = 0; k < n; k++) {
+		dst->lost |= src[k]->lost;
+		rows = src[k]->n > rows ? src[k]->n : rows;
+	}
+	if (dst->lost || !rows)
+		return 0;
+	if (grow(&dst->rows, &dst->alloc, rows) != 0) {
+		dst->lost = 1;
+		return -1;
+	}
+	for (size_t i = 0; i < rows; i++) {
+		struct timeline_row *r = &dst->rows[i];
+		memset(r, 0, sizeof(*r));
+		for (int q = 0; q < TIMELINE_NLAT; q++)
+			r->lat_us[q] = NAN;
+		for (size_t k = 0; k < n; k++) {
+			const struct timeline_row *b = &src[k]->rows[i];
+			if (i >= src[k]->n)
+				continue;
+			r->start_ns = b->start_ns;
+			r->len_ns = b->len_ns > r->len_ns ? b->len_ns : r->len_ns;
+			r->bytes += b->bytes;
+			add_row(r, b);
+			if (n == 1) {
+				r->lat_us[TIMELINE_LAT_P50] = b->lat_us[TIMELINE_LAT_P50];
+				r->lat_us[TIMELINE_LAT_P99] = b->lat_us[TIMELINE_LAT_P99];
+			}
+		}
+		dst->bytes_closed += r->bytes;
+	}
+	dst->n = rows;
+	return 0;
+}

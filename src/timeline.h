@@ -121,6 +121,17 @@ static inline void timeline_acc_op(struct timeline_acc *a, uint64_t now_ns,
 }
 
 /*
+ * The workers of one pass, each with its own acc on the same grid from
+ * the same t0 and ended at the same t1: their rows summed by interval
+ * into dst (its rows replaced).  Bytes and ops add up; the latency mean
+ * is weighted by ops and the max is the largest; p50 and p99 are kept
+ * only for one worker (percentiles do not add: NaN, an empty field, for
+ * more).  A lost acc makes dst lost.  0, or -1 when out of memory.
+ */
+int timeline_acc_sum(struct timeline_acc *dst, struct timeline_acc *const *src,
+		     size_t n);
+
+/*
  * Copy the acc's rows into t, labelled with proto's pass (its col,
  * sizes, trial and client).  0, or -1 when out of memory.
  */

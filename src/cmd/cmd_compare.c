@@ -22,6 +22,7 @@
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
 #include "compare.h"
+#include "compare_tl.h"
 #include "compare_tp.h"
 #include "report/csvout.h"
 #include "import/import.h"
@@ -86,6 +87,42 @@ static void print_pair(const char *la, const char *lb, const struct result_set *
 		printf("  %-15s %9.4f  (%zu %s)\n", compare_test_name(&r->tests[i]),
 		       r->tests[i].geomean_ratio, r->tests[i].n, ops ? "trees" : "cells");
 	printf("\n");
+}
+
+/*
+ * Both sets have timelines (--log-interval, --steady): where their steady
+ * levels differ (compare_tl.h).  0, or -1 with err.
+ */
+static int print_levels(const struct result_set *a, const struct result_set *b,
+			char *err, size_t errlen)
+{
+	struct tl_level_list l;
+
+	if (!a->timeline.n || !b->timeline.n)
+		return 0;
+	if (compare_tl_levels(a, b, &l, err, errlen) != 0)
+		return -1;
+	printf("steady levels in the timelines (kB/s from the last cliff in time to the\n"
+	       "end of each pass, whole intervals, mean of the trials; from: seconds\n"
+	       "into the pass; differ: at least %.0f%% apart and beyond twice the\n"
+	       "intervals' scatter):\n", 100.0 * (COMPARE_TL_MIN_RATIO - 1.0));
+	printf("%-15s %10s %9s %4s %12s %7s %4s %12s %7s %9s %6s\n", "test", "file_kb",
+	       "record_kb", "n_a", "level_a", "from_a", "n_b", "level_b", "from_b",
+	       "ratio", "differ");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct tl_level_diff *d = &l.items[i];
+		printf("%-15s %10llu %9llu %4zu %12.1f %7.1f %4zu %12.1f %7.1f %9.4f %6s\n",
+		       results_col_name(d->col), (unsigned long long)d->file_kb,
+		       (unsigned long long)d->record_kb, d->trials_a, d->a_kbps,
+		       d->a_from_s, d->trials_b, d->b_kbps, d->b_from_s, d->ratio,
+		       d->differ ? "yes" : "no");
+	}
+	if (!l.n)
+		printf("  (no pass in both timelines with %d whole intervals or more)\n",
+		       COMPARE_TL_MIN_ROWS);
+	printf("\n");
+	compare_tl_release(&l);
+	return 0;
 }
 
 /* Append a number field with `decimals` (-1: 6 significant digits); empty for NaN. */
@@ -226,8 +263,14 @@ int cmd_compare(int argc, char **argv)
 			goto done;
 		}
 	}
-	for (int i = 1; i < nin; i++)
+	for (int i = 1; i < nin; i++) {
 		print_pair(sets[0].meta.label, sets[i].meta.label, &sets[0], &sets[i], &res[i]);
+		if (print_levels(&sets[0], &sets[i], err, sizeof(err)) != 0) {
+			cmd_msg("compare", "%s", err);
+			rc = IOSWEEP_EXIT_FAILURE;
+			goto done;
+		}
+	}
 done:
 	for (int i = 0; i < nin; i++)
 		compare_release(&res[i]);

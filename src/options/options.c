@@ -570,6 +570,21 @@ int opt_duration(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
+/* --steady RULE: parsed into a steady_spec (steady.h). */
+int opt_steady(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value)
+{
+	char why[IOSWEEP_ERR_MAX];
+
+	(void)row;
+	(void)value;
+	if (steady_parse(text, &ps->o->steady, why, sizeof(why)) != 0)
+		return text[strcspn(text, "\n\r\t")] ? opt_error(ps, "%s: %s", ps->shown, why)
+			: opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+	ps->o->steady_given = 1;
+	return 0;
+}
+
 /* --mix PCT: percent of the operations that read (0..100). */
 int opt_mix(struct opt_parse *ps, const struct opt_row *row,
 	    const char *text, uint64_t value)

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "steady.h"
+
 struct telemetry;
 
 /* IOzone's test numbers (-i N). */
@@ -198,6 +200,9 @@ struct options {
 	uint64_t ramp_ms;           /* --ramp: untimed start of a --runtime pass */
 	int precondition;           /* --precondition */
 	uint64_t log_interval_ms;   /* --log-interval: timeline.csv (0: off) */
+	int steady_given;           /* --steady given */
+	struct steady_spec steady;  /* --steady: when a rate is steady (steady.h) */
+	uint64_t steady_ramp_ms;    /* --steady-ramp: not judged before this */
 
 	/*
 	 * The lines IOzone prints for the options given, in argv order, each
@@ -233,6 +238,12 @@ unsigned options_tests(const struct options *o);
 int options_qd(const struct options *o);
 /* The first of those options given, to name in a message ("--iodepth"). */
 const char *options_qd_name(const struct options *o);
+
+/*
+ * The grid a run's timeline is kept on: --log-interval, else with
+ * --steady fio's 1 s; 0 when neither asks for a timeline.
+ */
+uint64_t options_timeline_interval_ms(const struct options *o);
 
 /* 1 when the tests move data through a mapping of the file (-B or -D). */
 int options_mmap(const struct options *o);

@@ -179,9 +179,9 @@ static int opt_check_qd(struct opt_parse *ps)
 }
 
 /*
- * --log-interval: the sweep's passes (tests.c's timed loops) keep a
- * timeline; the other loops do not have one yet, and --stonewall's loop
- * reads no clock per operation.
+ * --log-interval: the sweep's passes (tests.c's timed loops) and the
+ * queue-depth runs (qd.c) keep a timeline; throughput mode does not yet,
+ * and --stonewall's loop reads no clock per operation.
  */
 static int opt_check_log(struct opt_parse *ps)
 {
@@ -200,9 +200,30 @@ static int opt_check_log(struct opt_parse *ps)
 	if (options_throughput(o))
 		return opt_error(ps, "--log-interval and -t: throughput mode keeps "
 				 "no timeline yet; run the sweep without -t");
-	if (options_qd(o))
-		return opt_error(ps, "--log-interval and %s: queue-depth runs keep no "
-				 "timeline yet", options_qd_name(o));
+	return 0;
+}
+
+/*
+ * --steady: only a pass that may stop early can wait for steady state (a
+ * --runtime pass, --precondition's writing), and its window must be a
+ * whole number of the intervals it is sampled in.
+ */
+static int opt_check_steady(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+	const char *text = opt_given_long(ps, "steady");
+	char why[IOSWEEP_ERR_MAX];
+
+	if (o->steady_ramp_ms && !o->steady_given)
+		return opt_error(ps, "--steady-ramp: only with --steady");
+	if (!o->steady_given)
+		return 0;
+	if (!o->runtime_ms && !o->precondition)
+		return opt_error(ps, "--steady '%s': only with --runtime or "
+				 "--precondition (a pass that can stop early)", text);
+	if (steady_check_grid(&o->steady, options_timeline_interval_ms(o), why,
+			      sizeof(why)) != 0)
+		return opt_error(ps, "--steady '%s': %s", text, why);
 	return 0;
 }
 
@@ -604,7 +625,7 @@ int opt_check(struct opt_parse *ps)
 				 "watch throughput mode's children yet; run without "
 				 "--io-timeout");
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
-	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
+	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_steady(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
 	    opt_check_mmap(ps) || opt_check_remote(ps))
 		return -1;

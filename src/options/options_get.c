@@ -23,6 +23,13 @@ int options_mmap(const struct options *o)
 	return o->mmap || o->msync_async;
 }
 
+uint64_t options_timeline_interval_ms(const struct options *o)
+{
+	if (o->log_interval_ms)
+		return o->log_interval_ms;
+	return o->steady_given ? STEADY_DEFAULT_INTERVAL_MS : 0;
+}
+
 const char *options_qd_name(const struct options *o)
 {
 	return o->iodepth ? "--iodepth" : o->jobs ? "--jobs" : o->mix_given ?

@@ -124,6 +124,8 @@ int opt_order(struct opt_parse *ps, const struct opt_row *row,
 	      const char *text, uint64_t value);
 int opt_duration(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+int opt_steady(struct opt_parse *ps, const struct opt_row *row,
+	       const char *text, uint64_t value);
 int opt_mix(struct opt_parse *ps, const struct opt_row *row,
 	    const char *text, uint64_t value);
 int opt_data(struct opt_parse *ps, const struct opt_row *row,

@@ -403,6 +403,14 @@ const struct opt_row opt_table[] = {
 	FLAG(NULL, "precondition", OPT_GROUP_OURS, precondition, NULL,
 	     "before tests 0 and 2, write the file in their pattern until the "
 	     "write rate is steady"),
+	{ NULL, "steady", OPT_ARG_STRING, "RULE", 0, 0, OPT_GROUP_OURS,
+	  "with --runtime or --precondition, stop once the rate is steady: "
+	  "iops|bw:slope|range:LIMIT[%]:WINDOW (fio's ss=) or snia[:ROUND] "
+	  "(SNIA PTS: 5 rounds within 20%, slope within 10%); keeps the "
+	  "timeline", NULL, 0, NULL, opt_steady },
+	{ NULL, "steady-ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	  "with --steady, judge only the intervals that start TIME or later "
+	  "(fio's ss_ramp)", "0", OFF(steady_ramp_ms), NULL, opt_duration },
 
 	/* information */
 	{ "h", "help", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,

@@ -51,6 +51,7 @@
 #include "report/opscsv.h"
 #include "latency.h"
 #include "lib/outfile.h"
+#include "report/steadyout.h"
 #include "report/tlcsv.h"
 #include "platform/platform.h"
 #include "netbound.h"
@@ -86,6 +87,28 @@ size_t csvout_field(char *buf, size_t bufsize, const char *text, int first)
 	}
 	buf[off] = '\0';
 	return off;
+}
+
+int csvout_open_side(struct outfile *f, const char *dir, const char *name,
+		     const char *label, int overwrite, char **qlabel,
+		     char *err, size_t errlen)
+{
+	size_t plen = strlen(dir) + strlen(name) + 2;
+	size_t llen = 2 * strlen(label) + 4;
+	char *path = malloc(plen);
+	int rc;
+
+	*qlabel = malloc(llen);
+	if (!path || !*qlabel) {
+		free(path);
+		return err_set(err, errlen, "cannot write '%s/%s': out of memory",
+			       dir, name);
+	}
+	snprintf(path, plen, "%s/%s", dir, name);
+	csvout_field(*qlabel, llen, label, 1);
+	rc = outfile_open(f, path, 0, overwrite, err, errlen);
+	free(path);
+	return rc;
 }
 
 void csvout_put_text(struct outfile *f, const char *text, int first)
@@ -869,7 +892,8 @@ int csvout_write_dir(const struct result_set *rs, const char *dir, int gzip,
 	for (size_t i = 0; i < nfiles; i++)
 		if (write_one(&v, &files[i], gzip, overwrite, err, errlen) != 0)
 			goto out;
-	if (tlcsv_write(rs, dir, overwrite, err, errlen) != 0)
+	if (tlcsv_write(rs, dir, overwrite, err, errlen) != 0 ||
+	    steadyout_csv(rs, dir, overwrite, err, errlen) != 0)
 		goto out;
 	rc = 0;
 	goto out;

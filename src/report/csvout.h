@@ -97,4 +97,15 @@ int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen);
  */
 size_t csvout_field(char *buf, size_t bufsize, const char *text, int first);
 
+/*
+ * The side files of a folder (timeline.csv, steady.csv): open dir/name
+ * (outfile_open, refusing an existing file unless overwrite) and quote
+ * label as a first field into *qlabel, which the caller frees (also after
+ * an error).  0, or -1 with err naming the file.
+ */
+struct outfile;
+int csvout_open_side(struct outfile *f, const char *dir, const char *name,
+		     const char *label, int overwrite, char **qlabel,
+		     char *err, size_t errlen);
+
 #endif

@@ -23,6 +23,7 @@
 #include "iosweep.h"
 #include "latency.h"
 #include "report/report_qd.h"
+#include "report/steadyout.h"
 #include "options/options.h"
 #include "platform/platform.h"
 #include "report/report.h"
@@ -476,6 +477,7 @@ void report_trailer(FILE *out, const struct options *o, const struct result_set 
 			(long)worst_kb);
 	report_latency(out, rs);
 	report_qd(out, rs);   /* --iodepth/--jobs/--mix runs */
+	steadyout_report(out, rs);
 	report_cache_note(out, rs);
 }
 

@@ -49,24 +49,14 @@ static void put_row(struct outfile *f, const char *label, const struct timeline_
 int tlcsv_write(const struct result_set *rs, const char *dir, int overwrite,
 		char *err, size_t errlen)
 {
-	const char *label = rs->meta.label ? rs->meta.label : "";
-	size_t plen = strlen(dir) + sizeof(TLCSV_NAME) + 2;
-	size_t llen = 2 * strlen(label) + 4;
-	char *path = malloc(plen), *qlabel = malloc(llen);
+	char *qlabel = NULL;
 	struct outfile f;
 	int rc = -1;
 
-	if (!rs->timeline.n) {
-		rc = 0;
-		goto out;
-	}
-	if (!path || !qlabel) {
-		err_set(err, errlen, "cannot write '%s/%s': out of memory", dir, TLCSV_NAME);
-		goto out;
-	}
-	snprintf(path, plen, "%s/%s", dir, TLCSV_NAME);
-	csvout_field(qlabel, llen, label, 1);
-	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
+	if (!rs->timeline.n)
+		return 0;
+	if (csvout_open_side(&f, dir, TLCSV_NAME, rs->meta.label ? rs->meta.label : "",
+			     overwrite, &qlabel, err, errlen) != 0)
 		goto out;
 	outfile_printf(&f, "schema,label,test,file_kb,record_kb,trial,client,start_s,"
 		       "length_s,bytes,ops,kb_per_s,iops,lat_mean_us,lat_max_us,"
@@ -75,7 +65,6 @@ int tlcsv_write(const struct result_set *rs, const char *dir, int overwrite,
 		put_row(&f, qlabel, &rs->timeline.rows[i]);
 	rc = outfile_commit(&f, err, errlen);
 out:
-	free(path);
 	free(qlabel);
 	return rc;
 }

@@ -28,6 +28,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,11 +46,15 @@
 #include "run/tests.h"
 #include "run/verify.h"
 #include "lib/err.h"
+#include "steady.h"
+#include "timeline.h"
 
 #define QD_SEED 0x9d5eed00ull
 #define QD_ERR_MAX 512
 #define QD_PRECOND_MAX 8       /* --precondition: most whole-file passes */
 #define QD_PRECOND_STEADY 0.05 /* ...until one is within 5% of the one before */
+#define QD_PAD 8               /* counted[]: one 64-byte line per worker */
+#define QD_POLL_NS 20000000u   /* --steady: the watcher looks at least this often */
 
 enum qd_kind { QD_READ, QD_WRITE, QD_MIX };
 
@@ -69,6 +74,9 @@ struct qd_job {
 	struct latency_hist lat[2];   /* reads, writes */
 	uint64_t ops[2];
 	struct plat_thread *th;       /* NULL until started */
+	uint64_t limit;               /* size-based: stop issuing after this many */
+	uint64_t t_last;              /* when its loop ended */
+	struct timeline_acc tl;       /* a timeline: this worker's intervals */
 	int rc;
 	int verify_failed;            /* a read was wrong (err says where) */
 	char err[QD_ERR_MAX];
@@ -87,8 +95,16 @@ struct qd_pass {
 	uint64_t ramp_ns, run_ns;
 	uint64_t t_count, t_end;      /* --runtime: the counted window */
 	struct plat_gate *gate;       /* the workers start together */
-	volatile int abort;           /* a worker failed: the others stop issuing */
+	volatile int abort;           /* a worker failed, or the rate is steady:
+					 the workers stop issuing */
 	struct qd_job *jobs;
+	unsigned rounds;              /* size-based: passes over the records */
+	uint64_t iv_ns;               /* a timeline's grid, or 0: none */
+	struct timeline_acc *tl_out;  /* the workers' intervals summed, or NULL */
+	struct steady_track *st;      /* --steady for this pass, or NULL */
+	int steady_stop;              /* the watcher saw it steady and stopped it */
+	_Atomic uint64_t *counted;    /* [njobs * QD_PAD]: a worker's counted ops */
+	atomic_uint running;          /* workers not yet finished */
 };
 
 /* What qd_attach() allocates. */
@@ -98,6 +114,9 @@ struct qd_state {
 	int own_all;
 	unsigned inflight_max;        /* meta.inflight_max so far */
 	uint64_t sync_done, async_done; /* meta.async_pct's counts so far */
+	struct steady_track steady;   /* --steady's judge (ring NULL: none) */
+	struct timeline_acc pre_tl;   /* --precondition with --steady: its
+					 intervals, summed (not kept) */
 };
 
 /* ---- one worker ------------------------------------------------------ */
@@ -145,7 +164,7 @@ static int job_checked_fail(struct qd_job *j, const struct engine_io *io,
  * TESTS_ERROR (message in j->err) or TESTS_STOPPED; every I/O it queued
  * has completed when it returns.
  */
-IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
+IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl)
 {
 	struct qd_pass *p = j->p;
 	struct tests_ctx *c = p->c;
@@ -157,6 +176,8 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
 
 	for (unsigned i = 0; i < p->depth; i++)
 		j->freeslots[i] = p->depth - 1 - i;
+	if (tl)
+		timeline_acc_begin(&j->tl, p->t_count);
 	for (;;) {
 		if (issuing && (*c->stop || p->abort)) {
 			issuing = 0;
@@ -182,7 +203,7 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
 			io->t_submit_ns = now;
 			if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0)
 				goto fail;
-			if (++pos >= j->count && !p->time_based)
+			if (++pos >= j->limit && !p->time_based)
 				issuing = 0;
 		}
 		if (e->ops->commit(e, j->err, sizeof(j->err)) != 0)
@@ -217,38 +238,59 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy)
 			if (!p->time_based || (now >= p->t_count && now <= p->t_end)) {
 				latency_add(&j->lat[io->is_write], now - io->t_submit_ns);
 				j->ops[io->is_write]++;
+				if (tl)
+					timeline_acc_op(&j->tl, now, now - io->t_submit_ns);
 			}
 			j->freeslots[nfree++] = (unsigned)io->slot;
 		}
+		if (tl)   /* what the --steady watcher reads */
+			atomic_store_explicit(&p->counted[j->idx * QD_PAD],
+					      j->ops[0] + j->ops[1], memory_order_relaxed);
 		if (p->time_based && now >= p->t_end)
 			issuing = 0;
 	}
+	j->t_last = now;
 	return rc;
 fail:
 	rc = TESTS_ERROR;
 drain:
+	j->t_last = now;
 	p->abort = 1;
 	return rc;
 }
 
 static int job_run(struct qd_job *j)
 {
-	return job_loop(j, 0);
+	return job_loop(j, 0, 0);
 }
 
 static int job_run_checked(struct qd_job *j)
 {
-	return job_loop(j, 1);
+	return job_loop(j, 1, 0);
+}
+
+/* With a timeline (--log-interval, --steady): the same loops, chosen once. */
+static int job_run_tl(struct qd_job *j)
+{
+	return job_loop(j, 0, 1);
+}
+
+static int job_run_checked_tl(struct qd_job *j)
+{
+	return job_loop(j, 1, 1);
 }
 
 static int job_main(void *arg)
 {
 	struct qd_job *j = arg;
-	int (*run)(struct qd_job *) = j->p->c->vfy.mode != VERIFY_OFF ?
-		job_run_checked : job_run;
+	int vfy = j->p->c->vfy.mode != VERIFY_OFF;
+	int (*run)(struct qd_job *) = j->p->iv_ns ?
+		(vfy ? job_run_checked_tl : job_run_tl) :
+		(vfy ? job_run_checked : job_run);
 
 	if (plat_gate_arrive(j->p->gate))
 		j->rc = run(j);
+	atomic_fetch_sub(&j->p->running, 1u);
 	return 0;
 }
 
@@ -265,9 +307,12 @@ static void jobs_free(struct qd_pass *p)
 		free(j->done);
 		latency_release(&j->lat[0]);
 		latency_release(&j->lat[1]);
+		timeline_acc_release(&j->tl);
 	}
 	free(p->jobs);
 	p->jobs = NULL;
+	free(p->counted);
+	p->counted = NULL;
 }
 
 /* Everything a worker needs, before the clock starts. */
@@ -277,7 +322,9 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 	const uint64_t n = c->numrecs;
 
 	p->jobs = calloc(p->njobs, sizeof(*p->jobs));
-	if (!p->jobs)
+	p->counted = p->iv_ns ? calloc((size_t)p->njobs * QD_PAD, sizeof(*p->counted))
+		: NULL;
+	if (!p->jobs || (p->iv_ns && !p->counted))
 		goto nomem;
 	for (unsigned i = 0; i < p->njobs; i++) {
 		struct qd_job *j = &p->jobs[i];
@@ -285,6 +332,7 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		j->idx = i;
 		j->first = n * i / p->njobs;
 		j->count = n * (i + 1) / p->njobs - j->first;
+		j->limit = j->count * p->rounds;
 		j->rng = QD_SEED + i;
 		j->wnext = p->nwin * i / p->njobs;
 		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->reclen);
@@ -292,8 +340,11 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		j->freeslots = calloc(p->depth, sizeof(*j->freeslots));
 		j->done = calloc(p->depth, sizeof(*j->done));
 		if (!j->rbuf || !j->ios || !j->freeslots || !j->done ||
-		    latency_init(&j->lat[0]) != 0 || latency_init(&j->lat[1]) != 0)
+		    latency_init(&j->lat[0]) != 0 || latency_init(&j->lat[1]) != 0 ||
+		    (p->iv_ns && timeline_acc_init(&j->tl, p->iv_ns) != 0))
 			goto nomem;
+		if (p->iv_ns)
+			timeline_acc_reset(&j->tl, c->reclen);
 		for (unsigned k = 0; k < p->depth; k++)
 			j->ios[k].slot = k;
 		j->e = engine_open(eng, p->fd, p->depth, c->err, c->errlen);
@@ -304,6 +355,44 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 nomem:
 	return err_set(c->err, c->errlen, "out of memory for %u jobs at depth %u",
 		p->njobs, p->depth);
+}
+
+/*
+ * --steady: while the workers run, the starting thread reads their
+ * counted operations once per interval from the start of counting (to
+ * within its wake-up, at most QD_POLL_NS late: the judged rate is the
+ * count over the real time between two readings) and hands each interval
+ * to the judge.  Once it is steady the workers stop issuing (the same
+ * flag a failing worker raises), drain, and the pass ends there.  The
+ * workers pay one relaxed store per batch of completions for this.
+ */
+static void watch_steady(struct qd_pass *p)
+{
+	struct tests_ctx *c = p->c;
+	uint64_t prev_ops = 0, prev_t = p->t_count, k = 1;
+
+	steady_track_reset(p->st);
+	while (atomic_load(&p->running) > 0 && !*c->stop) {
+		uint64_t due = p->t_count + k * p->iv_ns, now = clock_now_ns(), ops = 0;
+		if (now < due) {
+			uint64_t wait = due - now;
+			plat_sleep_us((wait < QD_POLL_NS ? wait : QD_POLL_NS) / 1000 + 1,
+				      c->stop);
+			continue;
+		}
+		for (unsigned i = 0; i < p->njobs; i++)
+			ops += atomic_load_explicit(&p->counted[i * QD_PAD],
+						    memory_order_relaxed);
+		if (steady_track_add(p->st, prev_t - p->t_count, now - prev_t,
+				     (ops - prev_ops) * p->c->reclen, ops - prev_ops)) {
+			p->steady_stop = 1;
+			p->abort = 1;
+			return;
+		}
+		prev_ops = ops;
+		prev_t = now;
+		k = (now - p->t_count) / p->iv_ns + 1;
+	}
 }
 
 /* Start the workers, open the gate at t0, wait for all of them. */
@@ -325,6 +414,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	}
 	if (rc == TESTS_OK)
 		plat_gate_wait(p->gate, started);
+	atomic_store(&p->running, started);
 	/* many clients: every client's workers are ready; start together */
 	if (rc == TESTS_OK && p->sync && clients_pass_start(*c->stop != 0))
 		rc = TESTS_STOPPED;
@@ -332,6 +422,8 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	p->t_count = *t0 + p->ramp_ns;
 	p->t_end = p->t_count + p->run_ns;
 	plat_gate_open(p->gate, rc == TESTS_OK);   /* publishes t_count, t_end */
+	if (rc == TESTS_OK && p->st)
+		watch_steady(p);
 	for (unsigned i = 0; i < p->njobs; i++)
 		if (p->jobs[i].th) {
 			plat_thread_join(p->jobs[i].th);
@@ -420,23 +512,76 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 }
 
 /*
+ * After the workers: each one's intervals closed at the pass's end and
+ * summed into p->tl_out; with --steady, how it went into the set (col:
+ * the pass's column, -1: --precondition).  0 or -1 (out of memory).
+ */
+static int keep_time(struct tests_ctx *c, struct qd_pass *p, uint64_t end_ns,
+		     int col)
+{
+	struct timeline_acc *acc[64], **accs = acc;
+	struct result_steady rst;
+	int rc = 0;
+
+	if (p->tl_out) {
+		if (p->njobs > 64 && !(accs = calloc(p->njobs, sizeof(*accs))))
+			return -1;
+		for (unsigned i = 0; i < p->njobs; i++) {
+			struct qd_job *j = &p->jobs[i];
+			timeline_acc_end(&j->tl, end_ns, (j->ops[0] + j->ops[1]) * c->reclen);
+			accs[i] = &j->tl;
+		}
+		rc = timeline_acc_sum(p->tl_out, accs, p->njobs);
+		if (accs != acc)
+			free(accs);
+	}
+	if (!p->st || !c->rs || (col >= 0 && !c->record))
+		return rc;
+	memset(&rst, 0, sizeof(rst));
+	rst.spec = p->st->spec;
+	rst.col = col;
+	rst.file_kb = c->file_kb;
+	rst.record_kb = c->reclen / 1024;
+	rst.trial = c->trial;
+	rst.attained = p->st->attained;
+	rst.judged = p->st->judged;
+	rst.at_ns = p->st->at_ns;
+	rst.ran_ns = end_ns - p->t_count;
+	rst.mean = p->st->last.mean;
+	rst.criterion = p->st->last.criterion;
+	if (results_add_steady(c->rs, &rst) != 0)
+		rc = -1;
+	return rc;
+}
+
+/*
  * One pass of kind over the file (order: random offsets or NULL), size-
  * or time-based; with record, its histograms go to the ctx.  A test's
  * pass (not --precondition's or the untimed lay-out) is a timed pass
  * of many clients (clients.h): it meets the others after its workers
- * are ready, before t0, and after t1.
+ * are ready, before t0, and after t1.  col is the test pass's column
+ * (-1: not a test's); precond marks --precondition's writing, which with
+ * --steady is one pass of up to QD_PRECOND_MAX rounds over the records
+ * that stops once steady.
  */
 static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order,
-		   int time_based, int record, struct tests_span *s)
+		   int time_based, int record, int col, int precond,
+		   struct tests_span *s)
 {
 	const struct options *o = c->o;
 	struct qd_pass p;
 	const struct engine_ops *eng;
-	uint64_t t0 = 0, t1;
+	struct qd_state *st = c->qd_state;
+	uint64_t t0 = 0, t1, end_ns;
 	int rc = TESTS_ERROR, sync_ok = 1;
+	int steady = st && st->steady.ring && (precond || (time_based && col >= 0));
 
 	memset(&p, 0, sizeof(p));
 	p.c = c;
+	p.rounds = precond && steady ? QD_PRECOND_MAX : 1;
+	p.tl_out = col >= 0 ? c->tl : precond && steady ? &st->pre_tl : NULL;
+	p.st = steady ? &st->steady : NULL;
+	p.iv_ns = p.tl_out ? p.tl_out->interval_ns : steady ? st->steady.interval_ns : 0;
 	p.kind = kind;
 	p.read_pct = o->mix_read_pct;
 	p.order = order;
@@ -444,7 +589,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.njobs = options_jobs(o);
 	p.time_based = time_based;
 	p.sync = record;	/* the tests' passes, warm-up ones too */
-	p.ramp_ns = time_based ? o->ramp_ms * 1000000u : 0;
+	p.ramp_ns = time_based && !precond ? o->ramp_ms * 1000000u : 0;
 	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
 	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
 		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
@@ -478,14 +623,26 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	if (rc != TESTS_OK)
 		goto out;
 	memset(s, 0, sizeof(*s));
+	end_ns = t1;
 	for (unsigned i = 0; i < p.njobs; i++) {
 		s->ops += p.jobs[i].ops[0] + p.jobs[i].ops[1];
 		s->rd_ops += p.jobs[i].ops[0];
+		if (i == 0 || p.jobs[i].t_last > end_ns)
+			end_ns = p.jobs[i].t_last;
 	}
 	s->bytes = s->ops * c->reclen;
-	s->elapsed_ns = time_based ? p.run_ns : t1 - t0;
+	/* time-based: the counted window, up to where it was steady */
+	if (time_based)
+		end_ns = p.steady_stop && end_ns < p.t_end ? end_ns : p.t_end;
+	else
+		end_ns = t1;
+	s->elapsed_ns = end_ns - p.t_count;
 	if (record && (jobs_merge(&p) != 0 || note_inflight(c, &p) != 0)) {
 		err_set(c->err, c->errlen, "out of memory merging latency histograms");
+		rc = TESTS_ERROR;
+	}
+	if (rc == TESTS_OK && keep_time(c, &p, end_ns, col) != 0) {
+		err_set(c->err, c->errlen, "out of memory keeping a timeline");
 		rc = TESTS_ERROR;
 	}
 out:
@@ -504,9 +661,16 @@ out:
 	return rc;
 }
 
+static int timed(const struct tests_ctx *c)
+{
+	return c->o->runtime_ms > 0;
+}
+
 /*
  * --precondition: whole-file passes of kind's writes, not recorded, until
- * one runs within 5% of the rate of the one before (at most 8).
+ * one runs within 5% of the rate of the one before (at most 8).  With
+ * --steady, one pass that stops as soon as the rule finds the write rate
+ * steady, or after --runtime, or without one after 8 rounds over the file.
  */
 static int precondition(struct tests_ctx *c, const uint64_t *order)
 {
@@ -514,9 +678,13 @@ static int precondition(struct tests_ctx *c, const uint64_t *order)
 
 	if (!c->o->precondition)
 		return TESTS_OK;
+	if (c->o->steady_given) {   /* with --runtime: for at most that long */
+		struct tests_span s;
+		return qd_pass(c, QD_WRITE, order, timed(c), 0, -1, 1, &s);
+	}
 	for (int k = 0; k < QD_PRECOND_MAX; k++) {
 		struct tests_span s;
-		int rc = qd_pass(c, QD_WRITE, order, 0, 0, &s);
+		int rc = qd_pass(c, QD_WRITE, order, 0, 0, -1, 0, &s);
 		if (rc != TESTS_OK)
 			return rc;
 		double rate = s.elapsed_ns ? (double)s.bytes / (double)s.elapsed_ns : 0.0;
@@ -530,22 +698,18 @@ static int precondition(struct tests_ctx *c, const uint64_t *order)
 
 /* ---- the rows ---------------------------------------------------------- */
 
-static int timed(const struct tests_ctx *c)
-{
-	return c->o->runtime_ms > 0;
-}
-
 /*
  * A time-based write pass may wrap before reaching the end of the file, so
  * with --runtime the file is first laid out whole by one untimed pass (the
- * read tests need every record); --precondition does that anyway.
+ * read tests need every record); --precondition's whole passes do that
+ * anyway, but with --steady it may stop before the end of its first round.
  */
 static int prepare_write(struct tests_ctx *c)
 {
 	struct tests_span s;
 
-	if (timed(c) && !c->o->precondition) {
-		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, &s);
+	if (c->o->precondition ? c->o->steady_given : timed(c)) {
+		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, -1, 0, &s);
 		if (rc != TESTS_OK)
 			return rc;
 	}
@@ -566,31 +730,32 @@ static int prepare_random(struct tests_ctx *c)
 
 static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	(void)pass;
-	return qd_pass(c, QD_WRITE, NULL, timed(c), 1, s);
+	return qd_pass(c, QD_WRITE, NULL, timed(c), 1,
+		       pass ? RC_REWRITE : RC_WRITE, 0, s);
 }
 
 static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	(void)pass;
-	return qd_pass(c, QD_READ, NULL, timed(c), 1, s);
+	return qd_pass(c, QD_READ, NULL, timed(c), 1,
+		       pass ? RC_REREAD : RC_READ, 0, s);
 }
 
 static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->offsets, timed(c), 1, s);
+	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->offsets, timed(c), 1,
+		       pass ? RC_RANDOM_WRITE : RC_RANDOM_READ, 0, s);
 }
 
 static int pass_seq_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return qd_pass(c, QD_MIX, NULL, timed(c), 1, s);
+	return qd_pass(c, QD_MIX, NULL, timed(c), 1, RC_SEQ_MIX, 0, s);
 }
 
 static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return qd_pass(c, QD_MIX, c->offsets, timed(c), 1, s);
+	return qd_pass(c, QD_MIX, c->offsets, timed(c), 1, RC_RANDOM_MIX, 0, s);
 }
 
 static const struct tests_def qd_rows[] = {
@@ -642,18 +807,36 @@ int qd_check(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* What qd_attach() allocated (the combined histogram when it is ours). */
+static void qd_state_free(struct qd_state *st)
+{
+	if (!st)
+		return;
+	latency_release(&st->rw[0]);
+	latency_release(&st->rw[1]);
+	latency_release(&st->all);
+	steady_track_release(&st->steady);
+	timeline_acc_release(&st->pre_tl);
+	free(st);
+}
+
 int qd_attach(struct tests_ctx *c, char *err, size_t errlen)
 {
 	struct qd_state *st = calloc(1, sizeof(*st));
 
 	if (!st || latency_init(&st->rw[0]) != 0 || latency_init(&st->rw[1]) != 0 ||
 	    (!c->lat_work && latency_init(&st->all) != 0)) {
-		if (st) {
-			latency_release(&st->rw[0]);
-			latency_release(&st->rw[1]);
-		}
-		free(st);
+		qd_state_free(st);
 		return err_set(err, errlen, "out of memory for the latency histograms");
+	}
+	if (c->o->steady_given &&
+	    (steady_track_init(&st->steady, &c->o->steady,
+			       options_timeline_interval_ms(c->o),
+			       c->o->steady_ramp_ms, err, errlen) != 0 ||
+	     timeline_acc_init(&st->pre_tl,
+			       options_timeline_interval_ms(c->o) * 1000000u) != 0)) {
+		qd_state_free(st);
+		return err_set(err, errlen, "--steady: out of memory");
 	}
 	if (!c->lat_work) {
 		st->own_all = 1;
@@ -671,13 +854,9 @@ void qd_detach(struct tests_ctx *c)
 
 	if (!st)
 		return;
-	latency_release(&st->rw[0]);
-	latency_release(&st->rw[1]);
-	if (st->own_all) {
-		latency_release(&st->all);
+	if (st->own_all)
 		c->lat_work = NULL;
-	}
-	free(st);
+	qd_state_free(st);
 	c->qd_state = NULL;
 	c->lat_rw[0] = c->lat_rw[1] = NULL;
 }
@@ -702,10 +881,18 @@ void qd_describe(const struct options *o, char *out, size_t outlen)
 	put_ms(rp, sizeof(rp), o->ramp_ms);
 	if (o->mix_given)
 		snprintf(mix, sizeof(mix), "%u", o->mix_read_pct);
-	snprintf(out, outlen, "engine=%s iodepth=%u jobs=%u%s%s%s%s%s%s%s",
+	char steady[96] = "", sr[32] = "";
+
+	if (o->steady_given) {
+		put_ms(sr, sizeof(sr), o->steady_ramp_ms);
+		snprintf(steady, sizeof(steady), " steady=");
+		steady_format(&o->steady, steady + 8, sizeof(steady) - 8);
+	}
+	snprintf(out, outlen, "engine=%s iodepth=%u jobs=%u%s%s%s%s%s%s%s%s%s%s",
 		 eng ? eng->name : "none", depth, options_jobs(o),
 		 o->mix_given ? " mix=" : "", mix,
 		 o->runtime_ms ? " runtime=" : "", o->runtime_ms ? rt : "",
 		 o->runtime_ms ? " ramp=" : "", o->runtime_ms ? rp : "",
-		 o->precondition ? " precondition" : "");
+		 o->precondition ? " precondition" : "", steady,
+		 o->steady_ramp_ms ? " steady_ramp=" : "", o->steady_ramp_ms ? sr : "");
 }

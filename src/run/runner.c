@@ -788,14 +788,14 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		goto out;
 	}
 	c->lat_work = r.lat.counts ? &r.lat : NULL;
-	if (o->log_interval_ms &&
-	    timeline_acc_init(&r.tl, o->log_interval_ms * 1000000u) != 0) {
+	if (options_timeline_interval_ms(o) &&
+	    timeline_acc_init(&r.tl, options_timeline_interval_ms(o) * 1000000u) != 0) {
 		err_set(err, errlen, "--log-interval: out of memory for the timeline");
 		goto out;
 	}
 	c->tl_work = r.tl.rows ? &r.tl : NULL;
 	c->timeline = &rs->timeline;
-	rs->timeline.interval_ns = o->log_interval_ms * 1000000u;
+	rs->timeline.interval_ns = options_timeline_interval_ms(o) * 1000000u;
 	if (options_qd(o) && qd_attach(c, err, errlen) != 0)
 		goto out;
 	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)

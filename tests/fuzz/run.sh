@@ -248,6 +248,16 @@ seed_netbound() {
 	done
 }
 
+# seed_steady DIR: --steady's rules, good and bad (fuzz_steady.c).
+seed_steady() {
+	i=0
+	for s in iops:slope:10%:30s bw:range:2048:2m snia snia:1m bw:snia:5s \
+		iops:slope:1e300:1s iops:range:0.0001%:300ms iops:slope:10%% lat:slope:1:30s ""; do
+		i=$((i + 1))
+		printf '%s' "$s" >"$1/seed-$i"
+	done
+}
+
 # seed_card DIR: the shipped workloads file behind a 0 byte, a files.csv
 # of a real run behind a 1 byte (fuzz_card.c).
 seed_card() {
@@ -285,6 +295,7 @@ for bin in "$@"; do
 		fuzz_units) seed_units "$corpus" ;;
 		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
 		fuzz_netbound) seed_netbound "$corpus" ;;
+		fuzz_steady) seed_steady "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_files_opts) seed_files_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;
@@ -306,7 +317,7 @@ for bin in "$@"; do
 	fuzz_units) maxlen=256 ;;
 	fuzz_nfsurl) maxlen=2048 ;;
 	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
-	fuzz_units | fuzz_netbound) maxlen=256 ;;
+	fuzz_units | fuzz_netbound | fuzz_steady) maxlen=256 ;;
 	*) maxlen=65536 ;;
 	esac
 	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi

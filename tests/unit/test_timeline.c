@@ -133,7 +133,54 @@ static void test_not_started(void)
 	timeline_acc_release(&a);
 }
 
+/*
+ * Two workers on one grid summed (timeline_acc_sum): bytes, ops, the
+ * ops-weighted mean and the max add up; the percentiles only for one.
+ */
+static void test_sum(void)
+{
+	struct timeline_acc a, b, d;
+	struct timeline_acc *both[2] = { &a, &b };
+	/* a: ops at 10, 20 (10 ms each), 150 ms; b: ops at 50 (50 ms), 120 ms */
+	static const uint64_t ma[] = { 10, 20, 150 }, mb[] = { 50, 120 };
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 100 * MS) == 0);
+	CU_ASSERT_FATAL(timeline_acc_init(&b, 100 * MS) == 0);
+	CU_ASSERT_FATAL(timeline_acc_init(&d, 100 * MS) == 0);
+	feed(&a, ma, 3, 4096);
+	feed(&b, mb, 2, 4096);
+	timeline_acc_end(&a, 1000 * MS + 250 * MS, 3 * 4096);
+	timeline_acc_end(&b, 1000 * MS + 250 * MS, 2 * 4096);
+	CU_ASSERT_FATAL(timeline_acc_sum(&d, both, 2) == 0);
+	CU_ASSERT_EQUAL_FATAL(d.n, 3);
+	CU_ASSERT_EQUAL(d.rows[0].ops, 3);
+	CU_ASSERT_EQUAL(d.rows[0].bytes, 3 * 4096);
+	CU_ASSERT_EQUAL(d.rows[1].ops, 2);
+	CU_ASSERT_EQUAL(d.rows[2].ops, 0);
+	CU_ASSERT_EQUAL(d.rows[2].len_ns, 50 * MS);
+	CU_ASSERT_EQUAL(sum_bytes(&d), 5 * 4096);
+	/* interval 0: 10, 10 (a) and 50 ms (b): mean 23.33 ms, max 50 ms */
+	CU_ASSERT_DOUBLE_EQUAL(d.rows[0].lat_us[TIMELINE_LAT_MEAN], 70000.0 / 3.0,
+			       70000.0 / 3.0 * 0.02);
+	CU_ASSERT_DOUBLE_EQUAL(d.rows[0].lat_us[TIMELINE_LAT_MAX], 50000.0, 50000.0 * 0.02);
+	CU_ASSERT(isnan(d.rows[0].lat_us[TIMELINE_LAT_P50]));
+	CU_ASSERT(isnan(d.rows[0].lat_us[TIMELINE_LAT_P99]));
+	CU_ASSERT(isnan(d.rows[2].lat_us[TIMELINE_LAT_MEAN]));
+	/* one worker: its rows as they are, percentiles too */
+	CU_ASSERT_FATAL(timeline_acc_sum(&d, both, 1) == 0);
+	CU_ASSERT_EQUAL_FATAL(d.n, a.n);
+	for (size_t i = 0; i < a.n; i++) {
+		CU_ASSERT_EQUAL(d.rows[i].bytes, a.rows[i].bytes);
+		CU_ASSERT(d.rows[i].ops == 0 ||
+			  d.rows[i].lat_us[TIMELINE_LAT_P50] == a.rows[i].lat_us[TIMELINE_LAT_P50]);
+	}
+	timeline_acc_release(&a);
+	timeline_acc_release(&b);
+	timeline_acc_release(&d);
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_sum),
 	CU_CASE(test_grid),
 	CU_CASE(test_short_last_step),
 	CU_CASE(test_keep),
