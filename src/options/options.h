@@ -88,6 +88,7 @@ struct options {
 	/* semantics (IOzone) */
 	char *file;                 /* -f, default "iosweep.tmp" */
 	int keep_file;              /* -w */
+	char *remount_dir;          /* -U: unmount and mount this before every pass */
 	int include_close;          /* -c */
 	int include_fsync;          /* -e */
 	int direct;                 /* -I */

@@ -99,6 +99,11 @@ const struct opt_row opt_table[] = {
 	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
 	FLAG("w", "keep-file", OPT_GROUP_TIMING, keep_file, "\tSetting no_unlink",
 	     "keep the test file at the end"),
+	{ "U", "remount", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_TIMING,
+	  "unmount the file system mounted at DIR (it must hold the test file) "
+	  "and mount it again before every pass, so reads start cold; root, "
+	  "Linux, the BSDs and macOS", NULL, OFF(remount_dir), NULL,
+	  opt_set_string },
 	FLAG("c", "include-close", OPT_GROUP_TIMING, include_close,
 	     "\tInclude close in write timing", "include close() in the timing"),
 	FLAG("e", "include-fsync", OPT_GROUP_TIMING, include_fsync,
@@ -405,7 +410,6 @@ const struct opt_row opt_table[] = {
 
 	/* IOzone options we refuse */
 	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
