@@ -82,6 +82,7 @@ struct options {
 	unsigned dedup_within_pct;  /* -+C */
 	int zero_pct;               /* -+a, -1 when not given */
 	uint64_t granule_bytes;     /* -+Q (0: OPTIONS_DEFAULT_GRANULE) */
+	int dedup_special;          /* -+M: IOzone's dedup+compress layout */
 	unsigned dedup_seed;        /* -+S (0: 1, as IOzone) */
 	unsigned child_skew;        /* -+W: added to each writer's number */
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_shape.c: IOzone's data-shaping options, -+w -+y -+C -+a -+Q
- * -+S -+W (what the data becomes is run/shape.h), and the rules that
+ * -+S -+W -+M (what the data becomes is run/shape.h), and the rules that
  * keep them apart from the other ways of choosing data (--data, -V,
  * -+d).  Each prints IOzone 3.508's header line; -+a's line ends, as
  * IOzone's does, with a space that starts the next header line.
@@ -45,6 +45,18 @@ int opt_shape_seed(struct opt_parse *ps, const struct opt_row *row,
 	ps->o->shape = 1;
 	ps->o->dedup_seed = value ? (unsigned)value : 1u;
 	return opt_splash_value(ps, "\tDedup manual seed # .", ps->o->dedup_seed);
+}
+
+/* -+M: IOzone's line, with the space its text leaves for the next. */
+int opt_shape_special(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->dedup_special = 1;
+	if (opt_splash_line(ps, "\tDedup+compress enabled") != 0)
+		return -1;
+	ps->o->splash_space = 1;
+	return 0;
 }
 
 /*
@@ -99,6 +111,9 @@ int opt_check_shape(struct opt_parse *ps)
 	if (opt_seen(ps, "+C") && !opt_seen(ps, "+y"))
 		return opt_error(ps, "-+C: needs -+y, the share of -+w it divides "
 				 "(without -+y it changes nothing)");
+	if (o->dedup_special && !given)
+		return opt_error(ps, "-+M: needs -+w or -+a, the data it lays out "
+				 "(IOzone shapes nothing without -+w)");
 	if (!given) {
 		o->shape = 0;   /* -+Q, -+S, -+W alone change nothing */
 		return 0;

@@ -287,6 +287,10 @@ const struct opt_row opt_table[] = {
 	  "add N to each child's number in the shaped data, so files added "
 	  "later dedup with those already written", "0", OFF(child_skew),
 	  "\tDedup chid_skew # .", opt_shape_pct },
+	{ "+M", "dedup-compress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_SHAPE,
+	  "IOzone's dedup+compress layout: each -+Q granule stamped, every part "
+	  "one base XORed with its key, so -+a's groups compress in every part",
+	  NULL, 0, NULL, opt_shape_special },
 
 	/* our own: long options only */
 	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
@@ -433,9 +437,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
 	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
 	       "-+m FILE"),
-	REJECT("+M", "IOzone's experimental dedup+compress layout leaves parts of "
-	       "each record as the buffer held them before, which cannot be "
-	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
 	REJECT("+b", "burst mode is not supported"),

@@ -22,6 +22,11 @@
 
 enum shape_part { PART_SHARED = 1, PART_WITHIN, PART_ACROSS, PART_UNIQUE };
 
+#define SHAPE_BASE_KEY 0x4d     /* -+M: the key of B (mixed with the seed) */
+#define SHAPE_STAMP_SHARED 0xdeadbeefu
+#define SHAPE_STAMP_WITHIN 0xbeefu
+#define SHAPE_STAMP_ACROSS 0xdeadu
+
 static uint64_t mix(uint64_t key, uint64_t i)
 {
 	uint64_t state = key ^ (i * SHAPE_GOLDEN);
@@ -54,6 +59,8 @@ void shape_from_options(struct shape *s, const struct options *o,
 	s->skew = o->child_skew;
 	s->writer = s->skew;
 	s->reclen = reclen;
+	s->special = o->dedup_special;
+	s->granule = o->granule_bytes ? o->granule_bytes : OPTIONS_DEFAULT_GRANULE;
 }
 
 void shape_for_writer(struct shape *s, uint64_t w)
@@ -79,6 +86,36 @@ static uint64_t word_at(const struct shape *s, uint64_t k, uint64_t q)
 	return mix(k, q >> 3);
 }
 
+/* Two 4-byte integers, a at the lower address, as one word. */
+static uint64_t pair(uint32_t a, uint32_t b)
+{
+	uint32_t two[2] = { a, b };
+	uint64_t v;
+
+	memcpy(&v, two, sizeof(v));
+	return v;
+}
+
+/* -+M's word at byte q of part `part` of record rec (see shape.h). */
+static uint64_t special_word(const struct shape *s, int part, uint64_t k,
+			     uint64_t rec, uint64_t q)
+{
+	uint64_t base = 0, key32 = k & 0xffffffffull;
+	uint64_t off = rec * s->reclen + q;
+	int stamp = s->granule && q % s->granule == 0;
+
+	if (part == PART_SHARED)
+		return stamp ? pair(SHAPE_STAMP_SHARED + (uint32_t)s->seed, 0) : 0;
+	if (stamp) {
+		uint32_t w = (uint32_t)s->writer, at = (uint32_t)(off >> 12);
+		return part == PART_WITHIN ? pair(w, SHAPE_STAMP_WITHIN) :
+		       part == PART_ACROSS ? pair(at, SHAPE_STAMP_ACROSS) : pair(w, at);
+	}
+	if (s->zero_pct >= 0)
+		base = word_at(s, mix(s->seed, SHAPE_BASE_KEY), q);
+	return base ^ (key32 | key32 << 32);
+}
+
 /* Bytes [from, to) of record rec's q-range into p (p is byte from). */
 static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 			uint64_t from, uint64_t to)
@@ -96,7 +133,7 @@ static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 		uint64_t v;
 		while (part < PART_UNIQUE && q >= ends[part - 1])
 			k = part_key(s, ++part, rec);
-		v = word_at(s, k, q);
+		v = s->special ? special_word(s, part, k, rec, q) : word_at(s, k, q);
 		/* copy the bytes of this word that fall in [from, to) */
 		uint64_t lo = q < from ? from - q : 0;
 		uint64_t hi = q + 8 > to ? to - q : 8;
@@ -122,9 +159,10 @@ void shape_fill(const struct shape *s, void *buf, size_t len, uint64_t off)
 
 void shape_describe(const struct shape *s, char *out, size_t outlen)
 {
-	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu",
+	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu%s",
 		 s->dedup_pct, s->interior_pct, s->within_pct,
-		 s->zero_pct < 0 ? 0 : s->zero_pct, (unsigned long long)s->seed);
+		 s->zero_pct < 0 ? 0 : s->zero_pct, (unsigned long long)s->seed,
+		 s->special ? " -+M" : "");
 }
 
 /* ---- duplicate granules ---------------------------------------------- */

@@ -22,6 +22,24 @@
  * (evenly spread) one 4-byte value repeated, which zlib stores in a few
  * bytes, the rest random.
  *
+ * -+M (IOzone's "dedup+compress" layout) builds the parts its way
+ * instead: every part but the first is one base buffer B XORed with the
+ * part's 32-bit key (so -+a's repeated 4-byte values stay repeated and
+ * compress in every part), and the first 8 bytes of each -+Q granule
+ * carry IOzone's stamp, so granules differ exactly where the part says:
+ *
+ *   [0, i - c)   zeros, the first 4 bytes of a granule 0xdeadbeef + seed
+ *   [i - c, i)   B ^ key(writer), granule stamp (writer, 0xbeef)
+ *   [i, w)       B ^ key(record), stamp (file offset >> 12, 0xdead)
+ *   [w, end)     B ^ key(record, writer), stamp (writer, offset >> 12)
+ *
+ * B is -+a's groups (P% of the 64-byte groups one repeated 4-byte value,
+ * the rest random) from the seed alone, and zeros without -+a, as
+ * IOzone's buffer is then never filled; the first part is zeros because
+ * IOzone only stamps it and leaves the rest of a freshly allocated
+ * buffer as it is.  The stamps are 4-byte integers in the machine's
+ * order, as IOzone writes them.
+ *
  * As in IOzone, a writer builds each record just before writing it,
  * inside the timed loop (verify.h's STAMP path).  Pure: no I/O, no
  * allocation except the counter's table.
@@ -43,6 +61,8 @@ struct shape {
 	uint64_t skew;          /* -+W */
 	uint64_t writer;        /* the writer's number plus skew */
 	uint64_t reclen;        /* record bytes (a multiple of 8) */
+	int special;            /* -+M: IOzone's dedup+compress layout */
+	uint64_t granule;       /* -+Q bytes: where -+M stamps its granules */
 };
 
 /* The run's shape from the options, writer 0, records of reclen bytes. */
