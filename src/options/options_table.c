@@ -291,6 +291,10 @@ const struct opt_row opt_table[] = {
 	  "IOzone's dedup+compress layout: each -+Q granule stamped, every part "
 	  "one base XORed with its key, so -+a's groups compress in every part",
 	  NULL, 0, NULL, opt_shape_special },
+	FLAG("+e", "sparse", OPT_GROUP_SHAPE, sparse,
+	     "\t>>> I/O Sparse mode enabled. <<<",
+	     "with -+w alone, test 0 seeks over the -+w part of each record "
+	     "instead of writing it, leaving holes (IOzone's sparse mode)"),
 
 	/* our own: long options only */
 	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
@@ -437,8 +441,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
 	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
 	       "-+m FILE"),
-	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
-	       "not supported"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "

@@ -60,12 +60,32 @@ void shape_from_options(struct shape *s, const struct options *o,
 	s->writer = s->skew;
 	s->reclen = reclen;
 	s->special = o->dedup_special;
+	s->sparse = o->sparse;
 	s->granule = o->granule_bytes ? o->granule_bytes : OPTIONS_DEFAULT_GRANULE;
 }
 
 void shape_for_writer(struct shape *s, uint64_t w)
 {
 	s->writer = w + s->skew;
+}
+
+/*
+ * len bytes of what a writer sends, from byte pos of that stream: the
+ * file itself, or with -+e each record without its hole.
+ */
+static void fill_sent(const struct shape *s, unsigned char *p, size_t len,
+		      uint64_t pos)
+{
+	uint64_t hole = shape_hole_bytes(s), sent = s->reclen - hole;
+
+	while (len) {
+		uint64_t rec = pos / sent, q = hole + pos % sent;
+		size_t n = s->reclen - q < len ? (size_t)(s->reclen - q) : len;
+		shape_fill(s, p, n, rec * s->reclen + q);
+		p += n;
+		pos += n;
+		len -= n;
+	}
 }
 
 /* Is 64-byte group g one of -+a's compressible ones (evenly spread)? */
@@ -144,13 +164,19 @@ static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 void shape_fill(const struct shape *s, void *buf, size_t len, uint64_t off)
 {
 	unsigned char *p = buf;
+	uint64_t hole = shape_hole_bytes(s);
 
 	if (s->reclen == 0)
 		return;
 	while (len) {
 		uint64_t rec = off / s->reclen, q = off % s->reclen;
 		uint64_t n = s->reclen - q < len ? s->reclen - q : len;
-		fill_record(s, p, rec, q, q + n);
+		if (q < hole) {         /* -+e: a hole reads as zeros */
+			n = hole - q < n ? hole - q : n;
+			memset(p, 0, (size_t)n);
+		} else {
+			fill_record(s, p, rec, q, q + n);
+		}
 		p += n;
 		off += n;
 		len -= (size_t)n;
@@ -159,10 +185,10 @@ void shape_fill(const struct shape *s, void *buf, size_t len, uint64_t off)
 
 void shape_describe(const struct shape *s, char *out, size_t outlen)
 {
-	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu%s",
+	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu%s%s",
 		 s->dedup_pct, s->interior_pct, s->within_pct,
 		 s->zero_pct < 0 ? 0 : s->zero_pct, (unsigned long long)s->seed,
-		 s->special ? " -+M" : "");
+		 s->special ? " -+M" : "", s->sparse ? " -+e" : "");
 }
 
 /* ---- duplicate granules ---------------------------------------------- */
@@ -236,7 +262,9 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 {
 	struct shape s = *base;
 	struct shape_dups d;
-	uint64_t probe = file_bytes < SHAPE_PROBE_BYTES ? file_bytes : SHAPE_PROBE_BYTES;
+	uint64_t sent = s.reclen ? file_bytes / s.reclen * (s.reclen - shape_hole_bytes(&s)) +
+			file_bytes % s.reclen : file_bytes;
+	uint64_t probe = sent < SHAPE_PROBE_BYTES ? sent : SHAPE_PROBE_BYTES;
 	size_t zlen = probe < SHAPE_ZLIB_BYTES ? (size_t)probe : SHAPE_ZLIB_BYTES;
 	unsigned char *buf;
 	int rc = -1;
@@ -247,7 +275,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 	m->nfiles = nfiles < 2 ? 1 : 2;
 	probe -= probe % granule;
 	m->probe_bytes = probe;
-	if (probe == 0 || s.reclen == 0)
+	if (probe == 0 || s.reclen == 0 || shape_hole_bytes(&s) >= s.reclen)
 		return 0;
 	buf = malloc(zlen > SHAPE_CHUNK ? zlen : SHAPE_CHUNK);
 	if (!buf)
@@ -255,7 +283,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 	if (shape_dups_init(&d, granule, (size_t)(probe / granule)) != 0)
 		goto out;
 	shape_for_writer(&s, 0);
-	shape_fill(&s, buf, zlen, 0);
+	fill_sent(&s, buf, zlen, 0);
 	m->zlib = pattern_compress_ratio(buf, zlen);
 	for (unsigned f = 0; f < m->nfiles; f++) {
 		if (f == 1) {
@@ -265,7 +293,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 		}
 		for (uint64_t off = 0; off < probe; off += SHAPE_CHUNK) {
 			size_t n = probe - off < SHAPE_CHUNK ? (size_t)(probe - off) : SHAPE_CHUNK;
-			shape_fill(&s, buf, n, off);
+			fill_sent(&s, buf, n, off);
 			shape_dups_count(&d, buf, n, f == 0);
 		}
 	}

@@ -62,8 +62,20 @@ struct shape {
 	uint64_t writer;        /* the writer's number plus skew */
 	uint64_t reclen;        /* record bytes (a multiple of 8) */
 	int special;            /* -+M: IOzone's dedup+compress layout */
+	int sparse;             /* -+e: the -+w part of each record is a hole */
 	uint64_t granule;       /* -+Q bytes: where -+M stamps its granules */
 };
+
+/*
+ * -+e: the bytes at the start of each record that test 0 seeks over
+ * instead of writing (IOzone's reclen * -+w / 100), 0 without -+e.
+ * shape_fill() gives zeros there, what a read of the hole returns; the
+ * measured figures (shape_measure) count only the bytes written.
+ */
+static inline uint64_t shape_hole_bytes(const struct shape *s)
+{
+	return s->sparse ? s->reclen * s->dedup_pct / 100 : 0;
+}
 
 /* The run's shape from the options, writer 0, records of reclen bytes. */
 void shape_from_options(struct shape *s, const struct options *o,
@@ -107,7 +119,8 @@ double shape_dups_fraction(const struct shape_dups *d);
 /*
  * What a run writes, measured: the first SHAPE_PROBE_BYTES of each of
  * nfiles files (1 or 2: writers 0 and 1) of file_bytes bytes, built as
- * the writers build them, cut into granules and hashed.  within: the
+ * the writers build them, cut into granules and hashed (with -+e the
+ * bytes written, each record's hole left out, one after another).  within: the
  * share of the first file's granules seen earlier in that file; across:
  * the share of the second file's granules the first file holds (-1.0
  * with one file); zlib: the ratio of the first file's first

@@ -30,6 +30,9 @@
 #    plus stamps (ratio far above 10, where the same run without -+M
 #    gives 1.00), and with -+a 50 it is -+a's 1.8 again (the
 #    compressible groups survive the XOR with each part's key).
+# 6. -+e (IOzone's sparse mode): with -+w 50, test 0 seeks over the first
+#    half of each record, so the file takes half its size on disk, reads
+#    zeros there, and the measured figures count only the half written.
 . "$(dirname "$0")/lib.sh"
 
 # near X WANT TOL: |X - WANT| <= TOL
@@ -139,7 +142,9 @@ done <<EOF
 -+M -+M
 -+M -+Q 4k -+M
 -+e -+e
--+e -+w 50 -+e
+-+e -+w 50 -+y 10 -+e
+-+e -+w 50 -+e -i 2
+-+e -+w 50 -+e -I
 EOF
 
 # --- 5. -+M: IOzone's dedup+compress layout ------------------------------
@@ -182,5 +187,22 @@ echo "-+M -+a 50: zlib ratio $r"
 check near "$r" 1.85 0.25
 g=$(awk -v a="$(wc -c <"$T/a0")" -v b="$(gzip -c "$T/a0" | wc -c)" 'BEGIN { print a / b }')
 check near "$g" "$r" "$(awk -v r="$r" 'BEGIN { print r * 0.1 }')"
+
+# --- 6. -+e: holes instead of the dedupable part ---------------------------
+expect_success "$IOSWEEP" -+w 50 -+e -s 4m -r 64k -i 0 -i 1 -w -f "$T/sp" --out "$T/sp-o"
+check grep -q '^	>>> I/O Sparse mode enabled. <<<$' "$T/out"
+check grep -q '^	Data pattern: shaped -+w 50 -+y 0 -+C 0 -+a 0 -+S 1 -+e (zlib ratio 1.00)$' "$T/out"
+check test "$(meta dedup_probe_bytes "$T/sp-o")" = 2097152
+check near "$(meta dedup_within "$T/sp-o")" 0 0.001
+check test "$(wc -c <"$T/sp")" -eq 4194304
+used=$(( $(stat -c %b "$T/sp") * $(stat -c %B "$T/sp") ))
+echo "-+e: 4194304-byte file, $used bytes allocated"
+check test "$used" -le 2359296
+check test "$(od -An -v -tx1 -j 65536 -N 32768 "$T/sp" | tr -d ' \n' | tr -d 0 | wc -c)" -eq 0
+check test "$(od -An -tx1 -j 98304 -N 8 "$T/sp" | tr -d ' ')" != 0000000000000000
+# the same without -+e: every byte allocated
+expect_success "$IOSWEEP" -+w 50 -s 4m -r 64k -i 0 -w -f "$T/nsp" --out "$T/nsp-o"
+check test "$(( $(stat -c %b "$T/nsp") * $(stat -c %B "$T/nsp") ))" -ge 4194304
+check test "$(meta dedup_probe_bytes "$T/nsp-o")" = 4194304
 
 finish

@@ -225,6 +225,36 @@ static void test_special(void)
 	free(w);
 }
 
+/* -+e: the hole reads as zeros, and only the written bytes are measured. */
+static void test_sparse(void)
+{
+	struct shape s;
+	struct shape_measured m;
+	unsigned char *b = malloc(64 * KB);
+	size_t nonzero = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	make(&s, 50, 0, 0, -1, 1, 0, 64 * KB);
+	s.sparse = 1;
+	CU_ASSERT_EQUAL(shape_hole_bytes(&s), 32 * KB);
+	shape_fill(&s, b, 64 * KB, 3 * 64 * KB);
+	for (size_t i = 0; i < 32 * KB; i++)
+		nonzero += b[i] != 0;
+	CU_ASSERT_EQUAL(nonzero, 0);
+	for (size_t i = 32 * KB; i < 64 * KB; i++)
+		nonzero += b[i] != 0;
+	CU_ASSERT(nonzero > 30 * KB);
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	CU_ASSERT_EQUAL(m.probe_bytes, 2 * MB);
+	CU_ASSERT_DOUBLE_EQUAL(m.within, 0.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(m.across, 0.0, 1e-9);    /* the shared half is a hole */
+	s.sparse = 0;
+	CU_ASSERT_EQUAL(shape_hole_bytes(&s), 0);
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	CU_ASSERT_DOUBLE_EQUAL(m.across, 0.5, 1e-9);
+	free(b);
+}
+
 static void test_describe(void)
 {
 	struct shape s;
@@ -239,6 +269,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_measured_shares), CU_CASE(test_granule_alignment),
 	CU_CASE(test_compressible), CU_CASE(test_seeds), CU_CASE(test_pieces),
 	CU_CASE(test_dups_counter), CU_CASE(test_describe), CU_CASE(test_special),
+	CU_CASE(test_sparse),
 	{ 0 }
 };
 
