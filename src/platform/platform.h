@@ -580,6 +580,7 @@ struct plat_mount {
 	char data[PLAT_MOUNT_TEXT];     /* Linux: mount(2)'s file system options */
 	unsigned long flags;            /* the platform's mount(2) flags */
 	unsigned remounts;              /* done so far */
+	int unmounted;                  /* the last mount failed: left unmounted */
 };
 
 /*
@@ -597,7 +598,7 @@ int plat_remount_prepare(const char *dir, const char *path,
  * Unmount m->dir (a busy file system is retried a few times over about
  * a second, then refused with nothing changed) and mount it again.  When
  * the mount fails, err says so and gives the mount(8) command that puts
- * it back.  0 or -1.
+ * it back, and m->unmounted is set.  0 or -1.
  */
 int plat_remount(struct plat_mount *m, char *err, size_t errlen);
 

@@ -836,6 +836,14 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
+	/* -U left the file system unmounted: the file is out of reach */
+	if (have_file && c->remount && c->remount->unmounted) {
+		size_t used = strlen(err);
+		if (!o->keep_file && !o->existing)
+			snprintf(err + used, errlen - used, "; then remove the test "
+				 "file '%s'", c->path);
+		have_file = 0;
+	}
 	/* -+V: the leader removes the shared file (after the last barrier) */
 	if (have_file && !o->keep_file && !o->existing &&
 	    (!c->shared || clients_leader()) && io_remove_test_file(c->path) != 0 &&

@@ -128,6 +128,27 @@ if mount -o loop "$T/img2" "$T/auto" 2>/dev/null; then
 	LOOP2=""
 fi
 
+# the mount fails after the unmount (the fault shim's mount(2) says
+# EIO): the run stops, and the message's command puts it back as it was
+if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
+	run env LD_PRELOAD="$FAULTSHIM" FAULTSHIM_MOUNT_FAIL=2 "$IOSWEEP" -U "$MNT" \
+		-s 1m -r 64k -i 0 -i 1 -f "$MNT/x" --out "$T/o10"
+	check test "$RC" -eq 3
+	check grep -q "^iosweep: -U: unmounted '$MNT' but cannot mount it again: Input/output error" "$T/err"
+	check test -z "$(mline)"
+	how=$(sed -n "s/.*put it back with \(mount -t .* '[^']*' '[^']*'\).*/\1/p" "$T/err" | head -n 1)
+	echo "the message says: $how"
+	check test -n "$how"
+	eval "$how"
+	check test "$(mline)" = "$before"
+	# the test file was out of reach: the message names it for removal
+	check grep -q "then remove the test file '$MNT/x'" "$T/err"
+	check test -e "$MNT/x"
+	rm -f "$MNT/x"
+else
+	fail "the fault shim (FAULTSHIM) is not built"
+fi
+
 # not root
 if command -v setpriv >/dev/null 2>&1; then
 	chmod 711 "$T"

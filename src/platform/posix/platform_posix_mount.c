@@ -367,6 +367,7 @@ int plat_remount(struct plat_mount *m, char *err, size_t errlen)
 			return 0;
 		}
 	}
+	m->unmounted = 1;
 	return err_set(err, errlen, "-U: unmounted '%s' but cannot mount it "
 		       "again: %s; it is not mounted now: put it back with "
 		       "mount -t %s -o %s '%s' '%s'", m->dir, why, m->fs_type,
