@@ -980,6 +980,7 @@ void options_release(struct options *o)
 	if (!o)
 		return;
 	free(o->file);
+	free(o->remount_dir);
 	free(o->xls_path);
 	free(o->cluster_file);
 	free(o->file_list);

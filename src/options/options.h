@@ -84,12 +84,15 @@ struct options {
 	unsigned dedup_within_pct;  /* -+C */
 	int zero_pct;               /* -+a, -1 when not given */
 	uint64_t granule_bytes;     /* -+Q (0: OPTIONS_DEFAULT_GRANULE) */
+	int dedup_special;          /* -+M: IOzone's dedup+compress layout */
+	int sparse;                 /* -+e: test 0 leaves -+w's part of each record a hole */
 	unsigned dedup_seed;        /* -+S (0: 1, as IOzone) */
 	unsigned child_skew;        /* -+W: added to each writer's number */
 
 	/* semantics (IOzone) */
 	char *file;                 /* -f, default "iosweep.tmp" */
 	int keep_file;              /* -w */
+	char *remount_dir;          /* -U: unmount and mount this before every pass */
 	int include_close;          /* -c */
 	int include_fsync;          /* -e */
 	int direct;                 /* -I */

@@ -404,6 +404,34 @@ static int opt_check_remote(struct opt_parse *ps)
 	return 0;
 }
 
+/*
+ * -U unmounts the file system between the passes of the one sweep that
+ * runs them in this process, one after another: IOzone refuses it in
+ * throughput mode, and the queue-depth passes and a file reached through
+ * libnfs have no mount to cycle.
+ */
+static int opt_check_remount(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+
+	if (!o->remount_dir)
+		return 0;
+	if (!*o->remount_dir)
+		return opt_error(ps, "-U: name the mount point");
+	if (options_throughput(o))
+		return opt_error(ps, "-U and -t: throughput mode's children keep "
+				 "their files open across passes, so nothing can be "
+				 "unmounted between them (IOzone refuses this too)");
+	if (options_qd(o))
+		return opt_error(ps, "-U and %s: the queue-depth passes do not "
+				 "remount; use --cold", options_qd_name(o));
+	if (o->file && io_is_remote(o->file))
+		return opt_error(ps, "-U and nfs://: a file reached through libnfs "
+				 "is on no local mount; mount the share and name a "
+				 "path on it");
+	return 0;
+}
+
 /* --ci and --until-settled against the rest (throughput mode is checked apart). */
 static int opt_check_ours(struct opt_parse *ps)
 {
@@ -627,7 +655,7 @@ int opt_check(struct opt_parse *ps)
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_steady(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
-	    opt_check_mmap(ps) || opt_check_remote(ps))
+	    opt_check_mmap(ps) || opt_check_remote(ps) || opt_check_remount(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

@@ -138,6 +138,8 @@ int opt_shape_pct(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);
 int opt_shape_zero(struct opt_parse *ps, const struct opt_row *row,
 		   const char *text, uint64_t value);
+int opt_shape_special(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value);
 int opt_shape_granule(struct opt_parse *ps, const struct opt_row *row,
 		      const char *text, uint64_t value);
 int opt_shape_seed(struct opt_parse *ps, const struct opt_row *row,

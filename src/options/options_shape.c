@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_shape.c: IOzone's data-shaping options, -+w -+y -+C -+a -+Q
- * -+S -+W (what the data becomes is run/shape.h), and the rules that
+ * -+S -+W -+M (what the data becomes is run/shape.h), and the rules that
  * keep them apart from the other ways of choosing data (--data, -V,
  * -+d).  Each prints IOzone 3.508's header line; -+a's line ends, as
  * IOzone's does, with a space that starts the next header line.
@@ -47,6 +47,18 @@ int opt_shape_seed(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash_value(ps, "\tDedup manual seed # .", ps->o->dedup_seed);
 }
 
+/* -+M: IOzone's line, with the space its text leaves for the next. */
+int opt_shape_special(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->dedup_special = 1;
+	if (opt_splash_line(ps, "\tDedup+compress enabled") != 0)
+		return -1;
+	ps->o->splash_space = 1;
+	return 0;
+}
+
 /*
  * -+Q BYTES: a byte count with an optional k or m (IOzone reads a plain
  * number of bytes; "4k" would be 4 bytes to it).
@@ -78,6 +90,39 @@ int opt_shape_granule(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash_value(ps, "\tDedup granule size #", n);
 }
 
+/* Tests that write the file other than test 0 (none of them skips). */
+#define SPARSE_NOT ((1u << TEST_RANDOM) | (1u << TEST_RECREWRITE) | \
+		    (1u << TEST_FWRITE) | (1u << TEST_MIX) | (1u << TEST_PWRITE) | \
+		    (1u << TEST_PWRITEV))
+
+/*
+ * -+e: IOzone skips -+w's part only with -+w alone (neither -+y nor -+C:
+ * it ignores -+e then); here test 0's writes skip it, so the tests are
+ * named and no other test writes; nothing that writes another way.
+ */
+static int opt_check_sparse(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+
+	if (!opt_seen(ps, "+w") || opt_seen(ps, "+y") || opt_seen(ps, "+C"))
+		return opt_error(ps, "-+e: needs -+w without -+y or -+C (IOzone "
+				 "ignores -+e otherwise)");
+	if (!o->tests_mask)
+		return opt_error(ps, "-+e: name the tests with -i: 0, which "
+				 "leaves the holes, and read tests (1, 3, 5, 7)");
+	for (unsigned n = 0; n < TEST_COUNT; n++)
+		if ((o->tests_mask & (1u << n)) && (SPARSE_NOT & (1u << n)))
+			return opt_error(ps, "-+e and -i %u: only test 0 writes "
+					 "sparse records; drop -i %u", n, n);
+	if (options_throughput(o) || options_qd(o) || options_mmap(o) || o->direct)
+		return opt_error(ps, "-+e and %s: sparse records are written by "
+				 "the sweep's own write test, with neither direct I/O "
+				 "nor a mapping", options_throughput(o) ? "-t" :
+				 options_qd(o) ? options_qd_name(o) :
+				 options_mmap(o) ? "-B" : "-I");
+	return 0;
+}
+
 /*
  * -+y and -+C only divide -+w's share (IOzone shapes nothing without
  * -+w); -V and -+d write data their checks expect, and --data is the
@@ -99,6 +144,11 @@ int opt_check_shape(struct opt_parse *ps)
 	if (opt_seen(ps, "+C") && !opt_seen(ps, "+y"))
 		return opt_error(ps, "-+C: needs -+y, the share of -+w it divides "
 				 "(without -+y it changes nothing)");
+	if (o->sparse && opt_check_sparse(ps) != 0)
+		return -1;
+	if (o->dedup_special && !given)
+		return opt_error(ps, "-+M: needs -+w or -+a, the data it lays out "
+				 "(IOzone shapes nothing without -+w)");
 	if (!given) {
 		o->shape = 0;   /* -+Q, -+S, -+W alone change nothing */
 		return 0;

@@ -99,6 +99,11 @@ const struct opt_row opt_table[] = {
 	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
 	FLAG("w", "keep-file", OPT_GROUP_TIMING, keep_file, "\tSetting no_unlink",
 	     "keep the test file at the end"),
+	{ "U", "remount", OPT_ARG_STRING, "DIR", 0, 0, OPT_GROUP_TIMING,
+	  "unmount the file system mounted at DIR (it must hold the test file) "
+	  "and mount it again before every pass, so reads start cold; root, "
+	  "Linux, the BSDs and macOS", NULL, OFF(remount_dir), NULL,
+	  opt_set_string },
 	FLAG("c", "include-close", OPT_GROUP_TIMING, include_close,
 	     "\tInclude close in write timing", "include close() in the timing"),
 	FLAG("e", "include-fsync", OPT_GROUP_TIMING, include_fsync,
@@ -282,6 +287,14 @@ const struct opt_row opt_table[] = {
 	  "add N to each child's number in the shaped data, so files added "
 	  "later dedup with those already written", "0", OFF(child_skew),
 	  "\tDedup chid_skew # .", opt_shape_pct },
+	{ "+M", "dedup-compress", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_SHAPE,
+	  "IOzone's dedup+compress layout: each -+Q granule stamped, every part "
+	  "one base XORed with its key, so -+a's groups compress in every part",
+	  NULL, 0, NULL, opt_shape_special },
+	FLAG("+e", "sparse", OPT_GROUP_SHAPE, sparse,
+	     "\t>>> I/O Sparse mode enabled. <<<",
+	     "with -+w alone, test 0 seeks over the -+w part of each record "
+	     "instead of writing it, leaving holes (IOzone's sparse mode)"),
 
 	/* our own: long options only */
 	{ NULL, "trials", OPT_ARG_UINT, "N", 1, 1000, OPT_GROUP_OURS,
@@ -420,7 +433,6 @@ const struct opt_row opt_table[] = {
 
 	/* IOzone options we refuse */
 	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("m", "multiple buffers are not supported"),
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
@@ -444,11 +456,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
 	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
 	       "-+m FILE"),
-	REJECT("+M", "IOzone's experimental dedup+compress layout leaves parts of "
-	       "each record as the buffer held them before, which cannot be "
-	       "reproduced; use -+w, -+y, -+C and -+a"),
-	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
-	       "not supported"),
 	REJECT("+b", "burst mode is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "

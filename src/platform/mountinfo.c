@@ -102,62 +102,114 @@ static long read_line(FILE *fp, char **line, size_t *cap)
 	}
 }
 
+/* One line split in place (pointers into the line). */
+struct mountinfo_entry {
+	char *dev, *root, *dir, *opts, *fs_type, *source, *super_opts;
+};
+
+/*
+ * Split one mountinfo line (newline removed) in place into *e: fields 3
+ * (major:minor), 4 (root), 5 (mount point), 6 (per-mount options), then
+ * after the "-": type, source, super block options.  0, or -1 when the
+ * line is not one.
+ */
+static int split_line(char *line, struct mountinfo_entry *e)
+{
+	char *field[6], *save = NULL, *tok;
+	int nf = 0, after_sep = 0;
+
+	memset(e, 0, sizeof(*e));
+	for (tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (nf < 6) {
+			field[nf++] = tok;
+		} else if (!after_sep) {
+			after_sep = strcmp(tok, "-") == 0;
+		} else if (!e->fs_type) {
+			e->fs_type = tok;
+		} else if (after_sep == 1) {
+			after_sep = 2;
+			e->source = tok;
+		} else if (!e->super_opts) {
+			e->super_opts = tok;
+		}
+	}
+	if (nf < 6 || !e->fs_type)
+		return -1;
+	unescape_octal(field[3]);
+	unescape_octal(field[4]);
+	if (e->source)
+		unescape_octal(e->source);
+	e->dev = field[2];
+	e->root = field[3];
+	e->dir = field[4];
+	e->opts = field[5];
+	if (!e->source)
+		e->source = "";
+	if (!e->super_opts)
+		e->super_opts = "";
+	return 0;
+}
+
 int mountinfo_parse(FILE *fp, const char *dir, char *fs_type,
 		    size_t fs_len, char *options, size_t options_len)
 {
-	char *line = NULL, *best_fs = NULL, *best_opts = NULL, *best_super = NULL;
+	struct mountinfo_found f;
+
+	if (mountinfo_find(fp, dir, &f) != 0)
+		return -1;
+	snprintf(fs_type, fs_len, "%s", f.fs_type);
+	mountinfo_merge_options(options, options_len, f.opts, f.super_opts);
+	return 0;
+}
+
+/* Copy s into a fixed field; -1 when it does not fit. */
+static int keep(char *dst, size_t len, const char *s)
+{
+	return (size_t)snprintf(dst, len, "%s", s) < len ? 0 : -1;
+}
+
+static int keep_entry(struct mountinfo_found *f, const struct mountinfo_entry *e)
+{
+	return keep(f->dir, sizeof(f->dir), e->dir) | keep(f->root, sizeof(f->root), e->root) |
+	       keep(f->source, sizeof(f->source), e->source) |
+	       keep(f->fs_type, sizeof(f->fs_type), e->fs_type) |
+	       keep(f->opts, sizeof(f->opts), e->opts) |
+	       keep(f->super_opts, sizeof(f->super_opts), e->super_opts) |
+	       keep(f->dev, sizeof(f->dev), e->dev);
+}
+
+int mountinfo_find(FILE *fp, const char *dir, struct mountinfo_found *f)
+{
+	char *line = NULL;
 	size_t cap = 0;
 	long best_len = -1;
+	struct mountinfo_entry e;
 
+	memset(f, 0, sizeof(*f));
+	(void)fseek(fp, 0L, SEEK_SET);  /* a stream that cannot seek is read once */
 	while (read_line(fp, &line, &cap) >= 0) {
-		char *field[6], *save = NULL, *tok;
-		char *fstype = NULL, *super = NULL;
-		int nf = 0, after_sep = 0;
-
 		line[strcspn(line, "\n")] = '\0';
-		for (tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-			if (nf < 6) {
-				field[nf++] = tok;
-			} else if (!after_sep) {
-				after_sep = strcmp(tok, "-") == 0;
-			} else if (!fstype) {
-				fstype = tok;
-			} else if (after_sep == 1) {
-				after_sep = 2; /* the mount source */
-			} else if (!super) {
-				super = tok;
-			}
-		}
-		if (nf < 6 || !fstype)
+		if (split_line(line, &e) != 0)
 			continue;
-		unescape_octal(field[4]);
-		long len = mount_covers(field[4], dir);
+		long len = mount_covers(e.dir, dir);
 		if (len < 0 || len < best_len)
 			continue;
-		char *a = strdup(fstype), *b = strdup(field[5]), *c = strdup(super ? super : "");
-		if (!a || !b || !c) {
-			free(a);
-			free(b);
-			free(c);
-			continue;
+		if (keep_entry(f, &e) == 0)
+			best_len = len;
+	}
+	if (best_len >= 0 && fseek(fp, 0L, SEEK_SET) == 0) {
+		/* other mounts of the same file system (bind mounts, namespaces' copies) */
+		while (read_line(fp, &line, &cap) >= 0) {
+			line[strcspn(line, "\n")] = '\0';
+			if (split_line(line, &e) != 0 || strcmp(e.dev, f->dev) != 0 ||
+			    strcmp(e.dir, f->dir) == 0)
+				continue;
+			if (f->others++ == 0)
+				keep(f->other_dir, sizeof(f->other_dir), e.dir);
 		}
-		free(best_fs);
-		free(best_opts);
-		free(best_super);
-		best_fs = a;
-		best_opts = b;
-		best_super = c;
-		best_len = len;
 	}
 	free(line);
-	if (best_len < 0)
-		return -1;
-	snprintf(fs_type, fs_len, "%s", best_fs);
-	mountinfo_merge_options(options, options_len, best_opts, best_super);
-	free(best_fs);
-	free(best_opts);
-	free(best_super);
-	return 0;
+	return best_len < 0 ? -1 : 0;
 }
 
 /* Kernel network clients, by type name (exact, or "name." as a prefix). */

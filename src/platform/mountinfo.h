@@ -28,6 +28,27 @@ int mountinfo_parse(FILE *fp, const char *dir, char *fs_type,
  * kernel network client (nfs, nfs4, cifs, smb3, smbfs, 9p, ceph, afs,
  * lustre, ...); MOUNTINFO_LOCAL for anything else, NULL and "" included.
  */
+/*
+ * The mount that holds dir, as mountinfo_parse() finds it, every field
+ * kept: major:minor of the file system, the root of it that is mounted
+ * (not "/" for a bind mount of a directory), the mount point, the
+ * per-mount options, type, source and super block options; others: how
+ * many other lines mount the same file system (other_dir: the first).
+ * Fields longer than their arrays make a line not found.
+ */
+#define MOUNTINFO_TEXT 1024
+struct mountinfo_found {
+	char dev[32], root[MOUNTINFO_TEXT], dir[MOUNTINFO_TEXT];
+	char source[MOUNTINFO_TEXT], fs_type[64];
+	char opts[MOUNTINFO_TEXT], super_opts[MOUNTINFO_TEXT];
+	unsigned others;
+	char other_dir[MOUNTINFO_TEXT];
+};
+
+/* The same from stream fp, read from its start (twice when it can seek,
+ * for others).  0 when found, else -1. */
+int mountinfo_find(FILE *fp, const char *dir, struct mountinfo_found *f);
+
 enum mountinfo_kind {
 	MOUNTINFO_LOCAL = 0,
 	MOUNTINFO_NETWORK = 1,

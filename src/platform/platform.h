@@ -559,6 +559,49 @@ uint64_t plat_ram_kb(void);
 int plat_fs_info(const char *dir, char *fs_type, size_t fs_len,
 		 char *options, size_t options_len);
 
+/* ---- remounting between tests (-U) ----------------------------------- */
+
+/*
+ * IOzone's -U: the file system mounted at a directory is unmounted and
+ * mounted again before every pass, so nothing of the test file stays in
+ * the page cache.  What the mount table says about it is taken once,
+ * before the run (plat_remount_prepare), and put back each time.  Linux:
+ * /proc/self/mountinfo, umount2(2) and mount(2) with the same source, type,
+ * flags and options.  The BSDs and macOS: statfs(2), unmount(2), then
+ * mount(8) -t type [-r] source dir (their mount(2) takes each file
+ * system's own argument structure).  Windows: refused.
+ */
+#define PLAT_MOUNT_TEXT 1024
+struct plat_mount {
+	char dir[PLAT_MOUNT_TEXT];      /* the mount point, resolved */
+	char source[PLAT_MOUNT_TEXT];   /* device, image or server:path */
+	char fs_type[64];
+	char options[PLAT_MOUNT_TEXT];  /* mount(8)'s -o words, for messages */
+	char data[PLAT_MOUNT_TEXT];     /* Linux: mount(2)'s file system options */
+	unsigned long flags;            /* the platform's mount(2) flags */
+	unsigned remounts;              /* done so far */
+	int unmounted;                  /* the last mount failed: left unmounted */
+};
+
+/*
+ * Check that dir is a mount point this process can unmount and mount
+ * again as it was (root; not a bind mount of a subdirectory; not also
+ * mounted elsewhere, which would keep its cache; not tmpfs, whose data
+ * would go; not a loop device that detaches itself on unmount) and that
+ * the test file path is on that very file system; fill *m.  0, or -1
+ * with one line naming -U and the directory.
+ */
+int plat_remount_prepare(const char *dir, const char *path,
+			 struct plat_mount *m, char *err, size_t errlen);
+
+/*
+ * Unmount m->dir (a busy file system is retried a few times over about
+ * a second, then refused with nothing changed) and mount it again.  When
+ * the mount fails, err says so and gives the mount(8) command that puts
+ * it back, and m->unmounted is set.  0 or -1.
+ */
+int plat_remount(struct plat_mount *m, char *err, size_t errlen);
+
 /* ---- running a program (gnuplot) ------------------------------------- */
 
 /* 1 when prog (a name found on PATH, or a path) can be run. */

@@ -106,6 +106,25 @@ static int check_existing(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* -U: a mount point this run can cycle, holding the test file. */
+static int check_remount(const struct options *o, char *err, size_t errlen)
+{
+	struct plat_mount *m;
+	int rc;
+
+	if (clients_count() > 1)
+		return err_set(err, errlen, "-U: not with several clients (each "
+			       "would unmount the file system under the others)");
+	if (!(m = malloc(sizeof(*m))))
+		return err_set(err, errlen, "-U: out of memory");
+	/* one cycle now, so a busy or unmountable file system stops the
+	   run before anything is written or printed */
+	rc = plat_remount_prepare(o->remount_dir, target(o), m, err, errlen) != 0 ||
+		plat_remount(m, err, errlen) != 0 ? -1 : 0;
+	free(m);
+	return rc;
+}
+
 int runner_prepare(const struct options *o, char *err, size_t errlen)
 {
 	const char *path = target(o);
@@ -117,6 +136,8 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 		return 0;
 	if (o->share_file)
 		need_kb *= (uint64_t)clients_count();
+	if (o->remount_dir && check_remount(o, err, errlen) != 0)
+		return -1;
 	if (o->existing)
 		return check_qfiles(o, err, errlen) != 0 ? -1 :
 			check_existing(o, err, errlen);
@@ -193,6 +214,7 @@ struct run {
 	struct timeline_acc tl;     /* --log-interval: the passes' intervals */
 	struct outfile qf[RUNNER_NQFILES]; /* -Q */
 	struct outfile *qfile[RC_COUNT];   /* -Q: by column, NULL when none */
+	struct plat_mount mnt;      /* -U */
 	size_t done, total;         /* cell-trials */
 	uint64_t done_kb, total_kb; /* for the estimate */
 	uint64_t t_start;
@@ -801,6 +823,10 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	if (run_buffers(&r, err, errlen) != 0 || ensure_file(o, err, errlen) != 0)
 		goto out;
 	have_file = 1;
+	if (o->remount_dir && plat_remount_prepare(o->remount_dir, c->path,
+						   &r.mnt, err, errlen) != 0)
+		goto out;
+	c->remount = o->remount_dir ? &r.mnt : NULL;
 	if (open_qfiles(&r, err, errlen) != 0)
 		goto out;
 	r.t_start = clock_now_ns();
@@ -810,6 +836,14 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 		report_progress(&r, NULL);
 	}
 out:
+	/* -U left the file system unmounted: the file is out of reach */
+	if (have_file && c->remount && c->remount->unmounted) {
+		size_t used = strlen(err);
+		if (!o->keep_file && !o->existing)
+			snprintf(err + used, errlen - used, "; then remove the test "
+				 "file '%s'", c->path);
+		have_file = 0;
+	}
 	/* -+V: the leader removes the shared file (after the last barrier) */
 	if (have_file && !o->keep_file && !o->existing &&
 	    (!c->shared || clients_leader()) && io_remove_test_file(c->path) != 0 &&

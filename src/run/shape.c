@@ -22,6 +22,11 @@
 
 enum shape_part { PART_SHARED = 1, PART_WITHIN, PART_ACROSS, PART_UNIQUE };
 
+#define SHAPE_BASE_KEY 0x4d     /* -+M: the key of B (mixed with the seed) */
+#define SHAPE_STAMP_SHARED 0xdeadbeefu
+#define SHAPE_STAMP_WITHIN 0xbeefu
+#define SHAPE_STAMP_ACROSS 0xdeadu
+
 static uint64_t mix(uint64_t key, uint64_t i)
 {
 	uint64_t state = key ^ (i * SHAPE_GOLDEN);
@@ -54,11 +59,33 @@ void shape_from_options(struct shape *s, const struct options *o,
 	s->skew = o->child_skew;
 	s->writer = s->skew;
 	s->reclen = reclen;
+	s->special = o->dedup_special;
+	s->sparse = o->sparse;
+	s->granule = o->granule_bytes ? o->granule_bytes : OPTIONS_DEFAULT_GRANULE;
 }
 
 void shape_for_writer(struct shape *s, uint64_t w)
 {
 	s->writer = w + s->skew;
+}
+
+/*
+ * len bytes of what a writer sends, from byte pos of that stream: the
+ * file itself, or with -+e each record without its hole.
+ */
+static void fill_sent(const struct shape *s, unsigned char *p, size_t len,
+		      uint64_t pos)
+{
+	uint64_t hole = shape_hole_bytes(s), sent = s->reclen - hole;
+
+	while (len) {
+		uint64_t rec = pos / sent, q = hole + pos % sent;
+		size_t n = s->reclen - q < len ? (size_t)(s->reclen - q) : len;
+		shape_fill(s, p, n, rec * s->reclen + q);
+		p += n;
+		pos += n;
+		len -= n;
+	}
 }
 
 /* Is 64-byte group g one of -+a's compressible ones (evenly spread)? */
@@ -79,6 +106,36 @@ static uint64_t word_at(const struct shape *s, uint64_t k, uint64_t q)
 	return mix(k, q >> 3);
 }
 
+/* Two 4-byte integers, a at the lower address, as one word. */
+static uint64_t pair(uint32_t a, uint32_t b)
+{
+	uint32_t two[2] = { a, b };
+	uint64_t v;
+
+	memcpy(&v, two, sizeof(v));
+	return v;
+}
+
+/* -+M's word at byte q of part `part` of record rec (see shape.h). */
+static uint64_t special_word(const struct shape *s, int part, uint64_t k,
+			     uint64_t rec, uint64_t q)
+{
+	uint64_t base = 0, key32 = k & 0xffffffffull;
+	uint64_t off = rec * s->reclen + q;
+	int stamp = s->granule && q % s->granule == 0;
+
+	if (part == PART_SHARED)
+		return stamp ? pair(SHAPE_STAMP_SHARED + (uint32_t)s->seed, 0) : 0;
+	if (stamp) {
+		uint32_t w = (uint32_t)s->writer, at = (uint32_t)(off >> 12);
+		return part == PART_WITHIN ? pair(w, SHAPE_STAMP_WITHIN) :
+		       part == PART_ACROSS ? pair(at, SHAPE_STAMP_ACROSS) : pair(w, at);
+	}
+	if (s->zero_pct >= 0)
+		base = word_at(s, mix(s->seed, SHAPE_BASE_KEY), q);
+	return base ^ (key32 | key32 << 32);
+}
+
 /* Bytes [from, to) of record rec's q-range into p (p is byte from). */
 static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 			uint64_t from, uint64_t to)
@@ -96,7 +153,7 @@ static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 		uint64_t v;
 		while (part < PART_UNIQUE && q >= ends[part - 1])
 			k = part_key(s, ++part, rec);
-		v = word_at(s, k, q);
+		v = s->special ? special_word(s, part, k, rec, q) : word_at(s, k, q);
 		/* copy the bytes of this word that fall in [from, to) */
 		uint64_t lo = q < from ? from - q : 0;
 		uint64_t hi = q + 8 > to ? to - q : 8;
@@ -107,13 +164,19 @@ static void fill_record(const struct shape *s, unsigned char *p, uint64_t rec,
 void shape_fill(const struct shape *s, void *buf, size_t len, uint64_t off)
 {
 	unsigned char *p = buf;
+	uint64_t hole = shape_hole_bytes(s);
 
 	if (s->reclen == 0)
 		return;
 	while (len) {
 		uint64_t rec = off / s->reclen, q = off % s->reclen;
 		uint64_t n = s->reclen - q < len ? s->reclen - q : len;
-		fill_record(s, p, rec, q, q + n);
+		if (q < hole) {         /* -+e: a hole reads as zeros */
+			n = hole - q < n ? hole - q : n;
+			memset(p, 0, (size_t)n);
+		} else {
+			fill_record(s, p, rec, q, q + n);
+		}
 		p += n;
 		off += n;
 		len -= (size_t)n;
@@ -122,9 +185,10 @@ void shape_fill(const struct shape *s, void *buf, size_t len, uint64_t off)
 
 void shape_describe(const struct shape *s, char *out, size_t outlen)
 {
-	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu",
+	snprintf(out, outlen, "shaped -+w %u -+y %u -+C %u -+a %d -+S %llu%s%s",
 		 s->dedup_pct, s->interior_pct, s->within_pct,
-		 s->zero_pct < 0 ? 0 : s->zero_pct, (unsigned long long)s->seed);
+		 s->zero_pct < 0 ? 0 : s->zero_pct, (unsigned long long)s->seed,
+		 s->special ? " -+M" : "", s->sparse ? " -+e" : "");
 }
 
 /* ---- duplicate granules ---------------------------------------------- */
@@ -198,7 +262,9 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 {
 	struct shape s = *base;
 	struct shape_dups d;
-	uint64_t probe = file_bytes < SHAPE_PROBE_BYTES ? file_bytes : SHAPE_PROBE_BYTES;
+	uint64_t sent = s.reclen ? file_bytes / s.reclen * (s.reclen - shape_hole_bytes(&s)) +
+			file_bytes % s.reclen : file_bytes;
+	uint64_t probe = sent < SHAPE_PROBE_BYTES ? sent : SHAPE_PROBE_BYTES;
 	size_t zlen = probe < SHAPE_ZLIB_BYTES ? (size_t)probe : SHAPE_ZLIB_BYTES;
 	unsigned char *buf;
 	int rc = -1;
@@ -209,7 +275,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 	m->nfiles = nfiles < 2 ? 1 : 2;
 	probe -= probe % granule;
 	m->probe_bytes = probe;
-	if (probe == 0 || s.reclen == 0)
+	if (probe == 0 || s.reclen == 0 || shape_hole_bytes(&s) >= s.reclen)
 		return 0;
 	buf = malloc(zlen > SHAPE_CHUNK ? zlen : SHAPE_CHUNK);
 	if (!buf)
@@ -217,7 +283,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 	if (shape_dups_init(&d, granule, (size_t)(probe / granule)) != 0)
 		goto out;
 	shape_for_writer(&s, 0);
-	shape_fill(&s, buf, zlen, 0);
+	fill_sent(&s, buf, zlen, 0);
 	m->zlib = pattern_compress_ratio(buf, zlen);
 	for (unsigned f = 0; f < m->nfiles; f++) {
 		if (f == 1) {
@@ -227,7 +293,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 		}
 		for (uint64_t off = 0; off < probe; off += SHAPE_CHUNK) {
 			size_t n = probe - off < SHAPE_CHUNK ? (size_t)(probe - off) : SHAPE_CHUNK;
-			shape_fill(&s, buf, n, off);
+			fill_sent(&s, buf, n, off);
 			shape_dups_count(&d, buf, n, f == 0);
 		}
 	}

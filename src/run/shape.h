@@ -22,6 +22,24 @@
  * (evenly spread) one 4-byte value repeated, which zlib stores in a few
  * bytes, the rest random.
  *
+ * -+M (IOzone's "dedup+compress" layout) builds the parts its way
+ * instead: every part but the first is one base buffer B XORed with the
+ * part's 32-bit key (so -+a's repeated 4-byte values stay repeated and
+ * compress in every part), and the first 8 bytes of each -+Q granule
+ * carry IOzone's stamp, so granules differ exactly where the part says:
+ *
+ *   [0, i - c)   zeros, the first 4 bytes of a granule 0xdeadbeef + seed
+ *   [i - c, i)   B ^ key(writer), granule stamp (writer, 0xbeef)
+ *   [i, w)       B ^ key(record), stamp (file offset >> 12, 0xdead)
+ *   [w, end)     B ^ key(record, writer), stamp (writer, offset >> 12)
+ *
+ * B is -+a's groups (P% of the 64-byte groups one repeated 4-byte value,
+ * the rest random) from the seed alone, and zeros without -+a, as
+ * IOzone's buffer is then never filled; the first part is zeros because
+ * IOzone only stamps it and leaves the rest of a freshly allocated
+ * buffer as it is.  The stamps are 4-byte integers in the machine's
+ * order, as IOzone writes them.
+ *
  * As in IOzone, a writer builds each record just before writing it,
  * inside the timed loop (verify.h's STAMP path).  Pure: no I/O, no
  * allocation except the counter's table.
@@ -43,7 +61,21 @@ struct shape {
 	uint64_t skew;          /* -+W */
 	uint64_t writer;        /* the writer's number plus skew */
 	uint64_t reclen;        /* record bytes (a multiple of 8) */
+	int special;            /* -+M: IOzone's dedup+compress layout */
+	int sparse;             /* -+e: the -+w part of each record is a hole */
+	uint64_t granule;       /* -+Q bytes: where -+M stamps its granules */
 };
+
+/*
+ * -+e: the bytes at the start of each record that test 0 seeks over
+ * instead of writing (IOzone's reclen * -+w / 100), 0 without -+e.
+ * shape_fill() gives zeros there, what a read of the hole returns; the
+ * measured figures (shape_measure) count only the bytes written.
+ */
+static inline uint64_t shape_hole_bytes(const struct shape *s)
+{
+	return s->sparse ? s->reclen * s->dedup_pct / 100 : 0;
+}
 
 /* The run's shape from the options, writer 0, records of reclen bytes. */
 void shape_from_options(struct shape *s, const struct options *o,
@@ -87,7 +119,8 @@ double shape_dups_fraction(const struct shape_dups *d);
 /*
  * What a run writes, measured: the first SHAPE_PROBE_BYTES of each of
  * nfiles files (1 or 2: writers 0 and 1) of file_bytes bytes, built as
- * the writers build them, cut into granules and hashed.  within: the
+ * the writers build them, cut into granules and hashed (with -+e the
+ * bytes written, each record's hole left out, one after another).  within: the
  * share of the first file's granules seen earlier in that file; across:
  * the share of the second file's granules the first file holds (-1.0
  * with one file); zlib: the ratio of the first file's first

@@ -208,7 +208,7 @@ static int pass_reads(const struct tests_def *t, int p)
 
 /*
  * Before a pass (or a --min-time repetition of it), outside every timing:
- * with --cold a read pass finds the file flushed and dropped from the
+ * with -U the file system is unmounted and mounted again; with --cold a read pass finds the file flushed and dropped from the
  * page cache.  With pct, then how much of the cell's file is in the cache
  * (mincore): *pct in percent, or -1 where the platform cannot tell.
  */
@@ -218,6 +218,8 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 	char msg[IOSWEEP_CACHE_MSG];
 	double frac;
 
+	if (c->remount && plat_remount(c->remount, c->err, c->errlen) != 0)
+		return TESTS_ERROR;
 	if (c->cold && pass_reads(t, p) &&
 	    io_drop_cache(c->path, c->err, c->errlen) != 0)
 		return TESTS_ERROR;

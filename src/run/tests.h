@@ -74,6 +74,9 @@
  *   pattern walk's).
  *
  * - Before every pass, outside its timing and its wall and CPU times:
+ *   with -U, the file system that holds the file is unmounted and
+ *   mounted again (IOzone's place for it: before every pass, write or
+ *   read, the file closed; also before each --min-time repetition);
  *   with --cold, a pass that reads is preceded by fsync and
  *   posix_fadvise(DONTNEED) of the file (and so is each --min-time
  *   repetition); then mincore() on a mapping of the file says how much of
@@ -126,6 +129,7 @@ struct tests_ctx {
 	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int advise;                 /* -+A: io_map_advise's advice, or -1 */
 	int cold;                   /* --cold: drop the file before each read pass */
+	struct plat_mount *remount; /* -U: cycled before every pass, or NULL */
 	int cache_unseen;           /* a network or FUSE file system: mincore
 				       cannot see the caches that serve it, so
 				       cached_pct stays unknown */

@@ -323,6 +323,9 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
+	/* -+e (shaped data only, so the checked copy): skip the hole */
+	const size_t z = vfy && c->vfy.mode == VERIFY_SHAPE ?
+		(size_t)shape_hole_bytes(&c->vfy.shape) : 0;
 	struct pattern_window w;
 	uint64_t t0, tp;
 
@@ -337,7 +340,10 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 	TIMED_LOOP(c, tp, 0, n,
 		   STAMP(c, vfy, w.p, len, i * len);
 		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_WRITE);
-		   if (io_full_write(fd, w.p, len, c->path, c->err,
+		   if (vfy && z ? io_full_pwrite(fd, w.p + z, len - z,
+						  c->base + i * len + z, c->path,
+						  c->err, c->errlen) != 0 :
+		       io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, i * len, len);
 		   WINDOW_NEXT(w));

@@ -12,6 +12,8 @@
 #   disk_dir NAME              a temporary directory on a disk file system in $D
 #   try_mount OPTIONS DIR      (root) a tmpfs mounted on DIR with OPTIONS,
 #                              unmounted at exit; false when it cannot be
+#   col CSV TEST COLUMN        the values of COLUMN in results.csv's rows of TEST
+#   all_between LO HI VALUES.. every value in [LO, HI], at least one value
 #   one_line_error             the last command wrote one line on stderr
 #                              and nothing on stdout
 #   wait_until PID CMD...      poll (every 0.1 s, 60 s at most) until CMD
@@ -105,6 +107,18 @@ wait_until() {
 		sleep 0.1
 		wu_i=$((wu_i + 1))
 	done
+}
+
+# col FILE TEST COLUMN: the values of COLUMN in FILE's rows of TEST
+col() {
+	awk -F, -v t="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["test"]) == t { print $(c[name]) }' "$1"
+}
+# all_between LO HI VALUES...: every value in [LO, HI], at least one value
+all_between() {
+	lo=$1 hi=$2; shift 2
+	[ $# -gt 0 ] || return 1
+	for v; do awk -v v="$v" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }' || return 1; done
 }
 
 one_line_error() {

@@ -19,17 +19,6 @@
 disk_dir cold
 [ -n "$D" ] || skip "no disk file system to drop pages from (only tmpfs)"
 
-# col FILE TEST COLUMN: the values of COLUMN in FILE's rows of TEST
-col() {
-	awk -F, -v t="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$(c["test"]) == t { print $(c[name]) }' "$1"
-}
-# all_between LO HI VALUES...: every value in [LO, HI], at least one value
-all_between() {
-	lo=$1 hi=$2; shift 2
-	[ $# -gt 0 ] || return 1
-	for v; do awk -v v="$v" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }' || return 1; done
-}
 
 # ---- a sweep without --cold: the reads come from memory, and it says so
 expect_success "$IOSWEEP" -s 16m -r 256k -i 0 -i 1 --trials 2 --quiet -f "$D/t" --out "$T/warm"

@@ -22,6 +22,17 @@
 #    the zlib ratio the header states.
 # 4. Bad values and combinations are refused: one line naming the
 #    option, exit 2.
+# 5. -+M (IOzone's dedup+compress layout): IOzone's header line; the
+#    stamps IOzone puts at the start of each 4 kB granule are in the
+#    kept files where they belong (little-endian 4-byte integers); the
+#    measured shares stay the asked ones (and od agrees); the zlib ratio
+#    moves as the layout says: without -+a the parts are constant words
+#    plus stamps (ratio far above 10, where the same run without -+M
+#    gives 1.00), and with -+a 50 it is -+a's 1.8 again (the
+#    compressible groups survive the XOR with each part's key).
+# 6. -+e (IOzone's sparse mode): with -+w 50, test 0 seeks over the first
+#    half of each record, so the file takes half its size on disk, reads
+#    zeros there, and the measured figures count only the half written.
 . "$(dirname "$0")/lib.sh"
 
 # near X WANT TOL: |X - WANT| <= TOL
@@ -129,8 +140,69 @@ done <<EOF
 -V -+w 50 -V 1
 -+a -+a 20 --data zero
 -+M -+M
+-+M -+Q 4k -+M
 -+e -+e
--+e -+w 50 -+e
+-+e -+w 50 -+y 10 -+e
+-+e -+w 50 -+e -i 2
+-+e -+w 50 -+e -I
 EOF
+
+# --- 5. -+M: IOzone's dedup+compress layout ------------------------------
+expect_success "$IOSWEEP" -t 2 -+w 100 -+y 50 -+M -s 4m -r 64k -i 0 -w \
+	-F "$T/m0" "$T/m1" --out "$T/m"
+check grep -q '^	Dedup+compress enabled$' "$T/out"
+check grep -q '^	Data pattern: shaped -+w 100 -+y 50 -+C 0 -+a 0 -+S 1 -+M (zlib ratio [0-9.]*)$' "$T/out"
+# half of each record is shared by every record, and without -+a its
+# granules are all alike (zeros and one stamp): 511 of 1024 repeat; every
+# granule of the second file is in the first
+check near "$(meta dedup_within "$T/m")" "$(awk 'BEGIN { print 511 / 1024 }')" 0.001
+check near "$(meta dedup_across "$T/m")" 1 0.001
+dups "$T/m0" "$T/m1" >"$T/d"
+check near "$(awk -v f="$T/m0" '$1 == f { print $2 }' "$T/d")" 511 0.5
+check near "$(awk -v f="$T/m1" '$1 == f { print $2 }' "$T/d")" 1024 0.5
+r=$(meta data_compress_ratio "$T/m")
+echo "-+M without -+a: zlib ratio $r"
+check awk -v r="$r" 'BEGIN { exit !(r > 10) }'
+# the shared part's granules: 0xdeadbeef + seed (1), then zeros
+check test "$(od -An -tx1 -j 4096 -N 8 "$T/m0" | tr -d ' ')" = f0beadde00000000
+check test "$(od -An -tx1 -j 28672 -N 8 "$T/m1" | tr -d ' ')" = f0beadde00000000
+# the across part (second half of record 0): (offset >> 12, 0xdead)
+check test "$(od -An -tx1 -j 36864 -N 8 "$T/m0" | tr -d ' ')" = 09000000adde0000
+check test "$(od -An -tx1 -j 36864 -N 8 "$T/m1" | tr -d ' ')" = 09000000adde0000
+# the same run without -+M: random words, nothing compresses
+expect_success "$IOSWEEP" -t 2 -+w 100 -+y 50 -s 4m -r 64k -i 0 \
+	-F "$T/n0" "$T/n1" --out "$T/n"
+check near "$(meta data_compress_ratio "$T/n")" 1 0.02
+# -+w 50 -+y 100 -+C 100 -+a 50 -+M: the within-only part is stamped
+# (writer, 0xbeef) and the unique half (writer, offset >> 12); -+a's
+# groups still compress
+expect_success "$IOSWEEP" -t 2 -+w 50 -+y 100 -+C 100 -+a 50 -+M -s 4m -r 64k \
+	-i 0 -w -F "$T/a0" "$T/a1" --out "$T/a"
+check test "$(od -An -tx1 -j 0 -N 8 "$T/a1" | tr -d ' ')" = 01000000efbe0000
+check test "$(od -An -tx1 -j 32768 -N 8 "$T/a1" | tr -d ' ')" = 0100000008000000
+check near "$(meta dedup_across "$T/a")" 0 0.001
+check near "$(meta dedup_within "$T/a")" "$(awk 'BEGIN { print 0.5 * 63 / 64 }')" 0.01
+r=$(meta data_compress_ratio "$T/a")
+echo "-+M -+a 50: zlib ratio $r"
+check near "$r" 1.85 0.25
+g=$(awk -v a="$(wc -c <"$T/a0")" -v b="$(gzip -c "$T/a0" | wc -c)" 'BEGIN { print a / b }')
+check near "$g" "$r" "$(awk -v r="$r" 'BEGIN { print r * 0.1 }')"
+
+# --- 6. -+e: holes instead of the dedupable part ---------------------------
+expect_success "$IOSWEEP" -+w 50 -+e -s 4m -r 64k -i 0 -i 1 -w -f "$T/sp" --out "$T/sp-o"
+check grep -q '^	>>> I/O Sparse mode enabled. <<<$' "$T/out"
+check grep -q '^	Data pattern: shaped -+w 50 -+y 0 -+C 0 -+a 0 -+S 1 -+e (zlib ratio 1.00)$' "$T/out"
+check test "$(meta dedup_probe_bytes "$T/sp-o")" = 2097152
+check near "$(meta dedup_within "$T/sp-o")" 0 0.001
+check test "$(wc -c <"$T/sp")" -eq 4194304
+used=$(( $(stat -c %b "$T/sp") * $(stat -c %B "$T/sp") ))
+echo "-+e: 4194304-byte file, $used bytes allocated"
+check test "$used" -le 2359296
+check test "$(od -An -v -tx1 -j 65536 -N 32768 "$T/sp" | tr -d ' \n' | tr -d 0 | wc -c)" -eq 0
+check test "$(od -An -tx1 -j 98304 -N 8 "$T/sp" | tr -d ' ')" != 0000000000000000
+# the same without -+e: every byte allocated
+expect_success "$IOSWEEP" -+w 50 -s 4m -r 64k -i 0 -w -f "$T/nsp" --out "$T/nsp-o"
+check test "$(( $(stat -c %b "$T/nsp") * $(stat -c %B "$T/nsp") ))" -ge 4194304
+check test "$(meta dedup_probe_bytes "$T/nsp-o")" = 4194304
 
 finish

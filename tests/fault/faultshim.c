@@ -34,6 +34,9 @@
  *                             milliseconds (a slow disk: time for a signal;
  *                             what a timed region holds); CALL as above,
  *                             or close (close and fclose)
+ *   FAULTSHIM_MOUNT_FAIL=N    the Nth mount(2) call of the process and
+ *                             every later one fail with EIO, whatever the
+ *                             path (-U's remount left unmounted)
  *   FAULTSHIM_REPORT=file     at exit, append one line "calls C faults F
  *                             short S flipped X write W pwrite P ..."
  *                             (counts per call) so a test can show the
@@ -62,6 +65,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -613,6 +617,25 @@ int fsync(int fd)
 	if (must_fail(fd, SC_FSYNC))
 		return -1;
 	return next(fd);
+}
+
+/* FAULTSHIM_MOUNT_FAIL: a mount that fails after its unmount succeeded. */
+int mount(const char *src, const char *dir, const char *type,
+	  unsigned long flags, const void *data)
+{
+	static int (*next)(const char *, const char *, const char *,
+			   unsigned long, const void *);
+	static unsigned long count;
+	const char *nth = getenv("FAULTSHIM_MOUNT_FAIL");
+
+	if (!next)
+		next = (int (*)(const char *, const char *, const char *,
+				unsigned long, const void *))real("mount");
+	if (nth && *nth && ++count >= strtoul(nth, NULL, 10)) {
+		errno = EIO;
+		return -1;
+	}
+	return next(src, dir, type, flags, data);
 }
 
 size_t fwrite(const void *buf, size_t size, size_t n, FILE *fp)

@@ -239,6 +239,15 @@ seed_nfsurl() {
 	done
 }
 
+# seed_mountinfo DIR: a directory line, then a small mount table
+seed_mountinfo() {
+	{ printf '/mnt/t/x\n'
+	  printf '22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw,errors=remount-ro\n'
+	  printf '40 22 7:1 / /mnt/t rw,noatime - ext4 /dev/loop1 rw\n'
+	  printf '41 22 7:1 /sub /srv/b rw - ext4 /dev/loop1 rw\n'; } >"$1/seed-1"
+	printf '/a b\n30 22 0:25 / /a\\040b rw - tmpfs tmpfs rw\n' >"$1/seed-2"
+}
+
 seed_netbound() {
 	i=0
 	for s in 100mbit gigabit 2.5gbe 10gbe 940mbit 1Gbit/s 118MB 118MB/s 100MiB 512kbit \
@@ -296,6 +305,7 @@ for bin in "$@"; do
 		fuzz_nfsurl) seed_nfsurl "$corpus" ;;
 		fuzz_netbound) seed_netbound "$corpus" ;;
 		fuzz_steady) seed_steady "$corpus" ;;
+		fuzz_mountinfo) seed_mountinfo "$corpus" ;;
 		fuzz_fileop_opts) seed_fileop_opts "$corpus" ;;
 		fuzz_files_opts) seed_files_opts "$corpus" ;;
 		fuzz_jsonout) seed_jsonout "$corpus" ;;

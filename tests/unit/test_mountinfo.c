@@ -92,7 +92,45 @@ static void test_fs_kind(void)
 	}
 }
 
+/* mountinfo_find(): every field of the mount, and the other mounts of it */
+static void test_find_mountinfo(void)
+{
+	static const char table[] =
+		"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw,errors=remount-ro\n"
+		"40 22 7:1 / /mnt/t\\040x rw,noatime - ext4 /dev/loop1 rw,stripe=4\n"
+		"41 22 7:1 /sub /srv/b rw - ext4 /dev/loop1 rw,stripe=4\n"
+		"42 22 7:2 / /mnt/u ro,nosuid - xfs /dev/loop2 ro,attr2\n";
+	struct mountinfo_found f;
+	FILE *fp = fmemopen((void *)table, sizeof(table) - 1, "r");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(mountinfo_find(fp, "/mnt/t x/file", &f), 0);
+	CU_ASSERT_STRING_EQUAL(f.dir, "/mnt/t x");
+	CU_ASSERT_STRING_EQUAL(f.root, "/");
+	CU_ASSERT_STRING_EQUAL(f.dev, "7:1");
+	CU_ASSERT_STRING_EQUAL(f.source, "/dev/loop1");
+	CU_ASSERT_STRING_EQUAL(f.fs_type, "ext4");
+	CU_ASSERT_STRING_EQUAL(f.opts, "rw,noatime");
+	CU_ASSERT_STRING_EQUAL(f.super_opts, "rw,stripe=4");
+	CU_ASSERT_EQUAL(f.others, 1);
+	CU_ASSERT_STRING_EQUAL(f.other_dir, "/srv/b");
+	CU_ASSERT_EQUAL(mountinfo_find(fp, "/srv/b", &f), 0);
+	CU_ASSERT_STRING_EQUAL(f.root, "/sub");
+	CU_ASSERT_STRING_EQUAL(f.other_dir, "/mnt/t x");
+	CU_ASSERT_EQUAL(mountinfo_find(fp, "/mnt/u", &f), 0);
+	CU_ASSERT_EQUAL(f.others, 0);
+	CU_ASSERT_STRING_EQUAL(f.opts, "ro,nosuid");
+	CU_ASSERT_EQUAL(mountinfo_find(fp, "/home", &f), 0);
+	CU_ASSERT_STRING_EQUAL(f.dir, "/");
+	fclose(fp);
+	fp = fmemopen((void *)"not a table\n", 12, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	CU_ASSERT_EQUAL(mountinfo_find(fp, "/", &f), -1);
+	fclose(fp);
+}
+
 static const struct cu_case cases[] = {
+	CU_CASE(test_find_mountinfo),
 	CU_CASE(test_fs_kind),
 	CU_CASE(test_parse_mountinfo),
 	{ 0 },

@@ -177,6 +177,84 @@ static void test_dups_counter(void)
 	shape_dups_free(&d);
 }
 
+/*
+ * -+M: IOzone's stamps at each granule's start (4-byte integers in the
+ * machine's order), zeros after the shared part's stamp, one repeated
+ * word per part without -+a; the measured shares stay the asked ones.
+ */
+static void test_special(void)
+{
+	struct shape s;
+	struct shape_measured m;
+	uint32_t *w = malloc(64 * KB);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+	make(&s, 100, 50, 0, -1, 1, 0, 64 * KB);
+	s.special = 1;
+	s.granule = 4096;
+	shape_for_writer(&s, 1);
+	shape_fill(&s, w, 64 * KB, 64 * KB);           /* record 1 */
+	CU_ASSERT_EQUAL(w[0], 0xdeadbeefu + 1);        /* shared part */
+	CU_ASSERT_EQUAL(w[1], 0);
+	CU_ASSERT_EQUAL(w[1024], 0xdeadbeefu + 1);
+	CU_ASSERT_EQUAL(w[1025] | w[2000], 0);
+	CU_ASSERT_EQUAL(w[8192], (64 * KB + 32 * KB) >> 12);  /* across */
+	CU_ASSERT_EQUAL(w[8193], 0xdead);
+	CU_ASSERT_EQUAL(w[8194], w[8195]);             /* the key repeated */
+	CU_ASSERT_EQUAL(w[8194], w[9000]);
+	make(&s, 50, 100, 100, -1, 1, 0, 64 * KB);
+	s.special = 1;
+	s.granule = 4096;
+	shape_for_writer(&s, 3);
+	shape_fill(&s, w, 64 * KB, 0);
+	CU_ASSERT_EQUAL(w[0], 3);                      /* within only */
+	CU_ASSERT_EQUAL(w[1], 0xbeef);
+	CU_ASSERT_EQUAL(w[8192], 3);                   /* unique */
+	CU_ASSERT_EQUAL(w[8193], 8);
+	CU_ASSERT_NOT_EQUAL(w[2], w[8194]);
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	/* no -+a: every granule of the within part is the same: all but one repeat */
+	CU_ASSERT_DOUBLE_EQUAL(m.within, 511.0 / 1024, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(m.across, 0.0, 1e-9);
+	CU_ASSERT(m.zlib > 10.0);
+	make(&s, 50, 100, 100, 50, 1, 0, 64 * KB);
+	s.special = 1;
+	s.granule = 4096;
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	CU_ASSERT(m.zlib > 1.6 && m.zlib < 2.1);
+	free(w);
+}
+
+/* -+e: the hole reads as zeros, and only the written bytes are measured. */
+static void test_sparse(void)
+{
+	struct shape s;
+	struct shape_measured m;
+	unsigned char *b = malloc(64 * KB);
+	size_t nonzero = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	make(&s, 50, 0, 0, -1, 1, 0, 64 * KB);
+	s.sparse = 1;
+	CU_ASSERT_EQUAL(shape_hole_bytes(&s), 32 * KB);
+	shape_fill(&s, b, 64 * KB, 3 * 64 * KB);
+	for (size_t i = 0; i < 32 * KB; i++)
+		nonzero += b[i] != 0;
+	CU_ASSERT_EQUAL(nonzero, 0);
+	for (size_t i = 32 * KB; i < 64 * KB; i++)
+		nonzero += b[i] != 0;
+	CU_ASSERT(nonzero > 30 * KB);
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	CU_ASSERT_EQUAL(m.probe_bytes, 2 * MB);
+	CU_ASSERT_DOUBLE_EQUAL(m.within, 0.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(m.across, 0.0, 1e-9);    /* the shared half is a hole */
+	s.sparse = 0;
+	CU_ASSERT_EQUAL(shape_hole_bytes(&s), 0);
+	CU_ASSERT_EQUAL(shape_measure(&s, 4 * MB, 2, 4096, &m), 0);
+	CU_ASSERT_DOUBLE_EQUAL(m.across, 0.5, 1e-9);
+	free(b);
+}
+
 static void test_describe(void)
 {
 	struct shape s;
@@ -190,7 +268,9 @@ static void test_describe(void)
 static const struct cu_case cases[] = {
 	CU_CASE(test_measured_shares), CU_CASE(test_granule_alignment),
 	CU_CASE(test_compressible), CU_CASE(test_seeds), CU_CASE(test_pieces),
-	CU_CASE(test_dups_counter), CU_CASE(test_describe), { 0 }
+	CU_CASE(test_dups_counter), CU_CASE(test_describe), CU_CASE(test_special),
+	CU_CASE(test_sparse),
+	{ 0 }
 };
 
 CU_MAIN("shape", cases)

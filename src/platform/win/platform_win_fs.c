@@ -171,3 +171,23 @@ void plat_dir_close(struct plat_dir *pd)
 	FindClose(pd->h);
 	free(pd);
 }
+
+/*
+ * -U: IOzone runs mount(8) and umount(8), which Windows does not have;
+ * dismounting an NTFS volume (FSCTL_DISMOUNT_VOLUME) is not done here.
+ */
+int plat_remount_prepare(const char *dir, const char *path,
+			 struct plat_mount *m, char *err, size_t errlen)
+{
+	(void)path;
+	memset(m, 0, sizeof(*m));
+	return err_set(err, errlen, "-U '%s': remounting between tests is not "
+		       "available on Windows (IOzone's -U runs mount and umount, "
+		       "which Windows lacks); use -I to bypass the cache", dir);
+}
+
+int plat_remount(struct plat_mount *m, char *err, size_t errlen)
+{
+	return err_set(err, errlen, "-U '%s': remounting is not available on "
+		       "Windows", m->dir);
+}
