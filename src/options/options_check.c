@@ -164,6 +164,9 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->jitter)
 		return opt_error(ps, "-K and %s: disrupted read patterns are not "
 				 "supported with queue depth, jobs or mixes", what);
+	if (o->multi_buffer)
+		return opt_error(ps, "-m and %s: multiple buffers are not supported "
+				 "with queue depth, jobs or mixes", what);
 	if (o->file_lock || o->rlocking || o->share_file)
 		return opt_error(ps, "-%s and %s: file and record locks and the shared "
 				 "file are not supported with queue depth, jobs or "

@@ -94,6 +94,12 @@ const struct opt_row opt_table[] = {
 	     "every 100 records a reader reads a byte at the file's start and "
 	     "one a page in, then goes on (IOzone's disrupted read pattern)"),
 
+	FLAG("m", "multi-buffer", OPT_GROUP_TESTS, multi_buffer,
+	     "\tMulti_buffer. Work area 16777216 bytes",
+	     "each read and write of tests 0 to 7, 9 and 10 uses the next record "
+	     "of a 16 MiB work area, back at its start when the next would not "
+	     "fit, instead of one buffer (IOzone's multiple buffers)"),
+
 	/* file and timing */
 	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
 	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
@@ -407,7 +413,6 @@ const struct opt_row opt_table[] = {
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
-	REJECT("m", "multiple buffers are not supported"),
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
 	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "
 	       "-np N iosweep-mpi ... -+m FILE"),

@@ -126,6 +126,22 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 #define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
 
 /*
+ * -m (IOzone's multiple buffers), in the checked copy: before each read
+ * buf moves len bytes on through the first TESTS_MULTI_BYTES of c->buf,
+ * back to its start when the next record would not fit, so the first
+ * read of a test lands len bytes in (IOzone's walk).  The writes walk
+ * the write buffer the same way (tests_window_start).
+ */
+#define MBUF(c, on, buf, len) do { \
+	if ((on) && (c)->multi_buffer) { \
+		(c)->mb_pos += (len); \
+		if ((c)->mb_pos > TESTS_MULTI_BYTES - (len)) \
+			(c)->mb_pos = 0; \
+		(buf) = (c)->buf + (c)->mb_pos; \
+	} \
+} while (0)
+
+/*
  * Verify mode (-V, -+d; verify.h).  Every pass has two copies made from
  * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
  * compiles to the loop without a trace of checking, and tests_checked_x

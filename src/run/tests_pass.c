@@ -261,7 +261,11 @@ int tests_finish(struct tests_ctx *c, int fd, int rc)
 void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
 {
-	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
+	if (c->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
+		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos);
+	else
+		pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos,
+				     c->one_window);
 }
 
 void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
@@ -284,6 +288,14 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 {
 	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
+}
+
+void tests_multi_start(struct tests_ctx *c)
+{
+	c->mb_pos = 0;
+	if (c->multi_buffer)
+		c->wpos = c->reclen <= TESTS_MULTI_BYTES - c->reclen ?
+			(size_t)c->reclen : 0;
 }
 
 
@@ -373,6 +385,7 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   JITTER(c, vfy, fd, i, len);
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -408,6 +421,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	if (pass == 0) {
 		TIMED_LOOP(c, tp, 0, n,
+			   MBUF(c, vfy, buf, len);
 			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
 			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
@@ -459,6 +473,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 		goto out;
 	/* step i reads record n - i, the last step record 0 */
 	TIMED_LOOP(c, tp, 1, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, (n - i) * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -467,6 +482,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 			       c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, (n - i) * len, len));
 	TIMED_LOOP(c, tp, 0, 1,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -535,6 +551,7 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
 		   if (io_seek(fd, (int64_t)(c->base + off[i]), SEEK_SET, c->path,
 			       c->err, c->errlen) != 0 ||
@@ -692,6 +709,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_READ);
 		   if (fread(buf, len, 1, fp) != 1) {
 			   if (feof(fp))
@@ -742,6 +760,7 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 			   WINDOW_NEXT(w));
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
+			   MBUF(c, vfy, buf, len);
 			   RLOCK(c, vfy, fd, off, len, IO_LOCK_READ);
 			   if (io_full_pread(fd, buf, len, b + off, c->path,
 					     c->err, c->errlen) != 0 ||

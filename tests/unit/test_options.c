@@ -187,7 +187,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-s 1m -i 0 --jobs 2 -Q", { "-Q and --jobs" } },
 	{ "-s 1m -i 0 --iodepth 2 --runtime 1s --min-time 5", { "--min-time and --runtime" } },
 	{ "-t 2 -F a b --iodepth 4", { "--iodepth and -t" } },
-	{ "-m", { "-m", "not supported" } },
+	{ "-m -s 1m -i 0 --jobs 2", { "-m and --jobs", "multiple buffers" } },
 	{ "-+ux", { "'-+ux'" } },
 	{ "-+9", { "unknown option '-+9'" } },
 	{ "-+", { "'-+'" } },

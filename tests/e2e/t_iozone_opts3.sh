@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t_iozone_opts3.sh: IOzone options -m (multiple buffers), -+b (bursts),
+# -+T (time stamps), -+z (histogram files), -k (async I/O without
+# bcopy) and -+U (Windows unbuffered API), each run and checked for what
+# it changes.
+#
+# Header lines: tests/golden/opts3-header.txt holds what a real IOzone
+# 3.508 (built from its source, linux-AMD64) printed for the same
+# options, one block per command: the lines after "Run began" up to the
+# end of the header ("Time Resolution" and IOzone's cache and stride
+# lines left out), taken with opt_lines below from `iozone ARGS`.
+. "$(dirname "$0")/lib.sh"
+
+# opt_lines FILE: the option lines of a report: after "Run began", up to
+# the column header, without the lines every run prints alike
+opt_lines() {
+	sed -n '/Run began/,/^ *kB  reclen/p' "$1" | sed '1,2d;$d' |
+		grep -v -e "Command line used" -e "Time Resolution" \
+			-e "Processor cache" -e "File stride size" -e "Data pattern:" \
+			-e '^ *random' -e '^$'
+}
+
+# headers: run iosweep with each line of stdin as its options, collect
+# "== OPTIONS" and the option lines of each report into $T/header
+: >"$T/header"
+headers() {
+	while read -r args; do
+		# shellcheck disable=SC2086
+		expect_success "$IOSWEEP" $args --quiet --out "$T/o.h"
+		echo "== $args" >>"$T/header"
+		opt_lines "$T/out" >>"$T/header"
+		rm -rf "$T/o.h" iosweep.tmp
+	done
+}
+
+# under strace (ptrace) LeakSanitizer cannot run and fails a sanitized
+# build: traced runs leave leak checking out
+TRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+HAVE_STRACE=0
+if command -v strace >/dev/null 2>&1; then HAVE_STRACE=1; else
+	echo "note: no strace (Debian: strace): buffers and fsyncs unchecked"
+fi
+
+# traced FILE ARGS...: run iosweep on FILE under strace, the raw read,
+# write and fsync calls on FILE (hex: the buffer addresses) in $T/st
+traced() {
+	f=$1; shift
+	env "$TRACE_ENV" strace -f -P "$f" -e raw=read,write \
+		-e trace=read,write,fsync -o "$T/st" \
+		"$IOSWEEP" -f "$f" "$@" --quiet --out "$T/st.o" >"$T/out" 2>"$T/err"
+	RC=$?
+	check test "$RC" -eq 0
+	rm -rf "$T/st.o"
+}
+
+# slots CALL LEN: the buffer of each CALL (read|write) of LEN bytes (hex,
+# as strace prints it) in $T/st, as its offset from the lowest one in
+# units of LEN, one a line in order
+slots() {
+	awk -v call="$1" -v len="$2" '
+		function hex(s,   i, v, c) { v = 0; s = tolower(s)
+			for (i = 3; i <= length(s); i++) {
+				c = index("0123456789abcdef", substr(s, i, 1)) - 1
+				v = v * 16 + c }
+			return v }
+		$2 ~ "^" call "\\(" {
+			split($0, a, /[(,)]/)
+			if (a[4] + 0 == 0 && a[4] !~ "0x" ) next
+			gsub(/ /, "", a[3]); gsub(/ /, "", a[4])
+			if (hex(a[4]) != len) next
+			n++; addr[n] = hex(a[3])
+			if (n == 1 || addr[n] < lo) lo = addr[n] }
+		END { for (i = 1; i <= n; i++) print (addr[i] - lo) / len }' "$T/st"
+}
+
+# --- -m ------------------------------------------------------------------------
+headers <<'LIST'
+-m -s 256 -r 4 -i 0 -i 1
+LIST
+# IOzone's walk through its 16 MiB work area: each record the next
+# reclen bytes on, the first one reclen in, back to the start when the
+# next would not fit: 16 buffers of 1 MiB, 4 of 4 MiB.  20 writes of
+# 1 MiB (-+n: one pass) use slots 1 .. 15, 0, 1 .. 4; the reads likewise,
+# after the read test's untimed first read.
+if [ "$HAVE_STRACE" = 1 ]; then
+	traced "$T/m" -m -s 20m -r 1m -i 0 -i 1 -+n
+	check test "$(slots write 1048576 | tr '\n' ' ')" = \
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 1 2 3 4 "
+	check test "$(slots read 1048576 | tr '\n' ' ')" = \
+		"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 1 2 3 4 "
+	# 4 MiB records: 4 buffers; the second pass (rewrite, reread) goes on
+	traced "$T/m" -m -s 16m -r 4m -i 0 -i 1
+	check test "$(slots write 4194304 | tr '\n' ' ')" = "1 2 3 0 1 2 3 0 "
+	check test "$(slots read 4194304 | tr '\n' ' ')" = "0 1 2 3 0 0 1 2 3 0 "
+	# without -m every read lands in one buffer
+	traced "$T/m" -s 16m -r 4m -i 0 -i 1
+	check test "$(slots read 4194304 | sort -u | tr '\n' ' ')" = "0 "
+	rm -f "$T/m"
+fi
+# refused with queue depth: one line naming both
+expect_failure 2 "$IOSWEEP" -m --iodepth 2 -s 64k -i 0
+check one_line_error
+check grep -q -e "^iosweep: -m and --iodepth: " "$T/err"
+# with verify mode the walk is checked data: a clean run passes
+expect_success "$IOSWEEP" -m -V 165 -s 4m -r 64k -i 0 -i 1 -i 2 -f "$T/mv" \
+	--quiet --out "$T/mv.o"
+rm -rf "$T/mv" "$T/mv.o"
+
+cmp_golden opts3-header.txt "$T/header"
+finish
