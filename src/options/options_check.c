@@ -606,7 +606,7 @@ int opt_check(struct opt_parse *ps)
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
 	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
 	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
-	    opt_check_mmap(ps) || opt_check_remote(ps))
+	    opt_check_mmap(ps) || opt_check_remote(ps) || opt_check_iozone(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

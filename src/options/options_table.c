@@ -237,6 +237,10 @@ const struct opt_row opt_table[] = {
 	  "in line i's WORKDIR (hosts are mpirun's)", NULL, OFF(cluster_file),
 	  "\tNetwork distribution mode enabled.", opt_set_string },
 
+	{ "+b", "burst", OPT_ARG_STRING, "SIZE,MS", 0, 0, OPT_GROUP_TIMING,
+	  "write in bursts: after every SIZE (kB; k, m, g) the writes of tests 0, "
+	  "2, 4, 6 and 9 send, fsync inside the timing, then sleep MS "
+	  "milliseconds, left out of the figures", NULL, 0, NULL, opt_burst },
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
 	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
@@ -439,7 +443,6 @@ const struct opt_row opt_table[] = {
 	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
-	REJECT("+b", "burst mode is not supported"),
 	REJECT("+T", "timestamps are not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
 	       "off Windows; -I bypasses the cache everywhere "

@@ -285,6 +285,10 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		(unsigned long long)(o->cache_kb ? o->cache_kb : REPORT_CACHE_KB),
 		o->cache_line_bytes ? o->cache_line_bytes : REPORT_CACHE_LINE,
 		(unsigned long long)o->stride);
+	if (o->burst_kb)        /* -+b: IOzone's two lines, after the stride */
+		fprintf(out, "\tBurst size set to %llu Kbytes.\n"
+			"\tBurst sleep duration set to %u msec\n",
+			(unsigned long long)o->burst_kb, o->burst_ms);
 	if (m->flags & RESULTS_F_SHORT)
 		fprintf(out, "\tShort-circuit mode: the figures are not storage "
 			"figures\n");

@@ -762,6 +762,8 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->compute_included = o->compute_included;
 	c->jitter = o->jitter;
 	c->multi_buffer = o->multi_buffer;
+	c->burst_bytes = o->burst_kb * 1024;
+	c->burst_sleep_ns = (uint64_t)o->burst_ms * 1000000u;
 	c->traj[0] = o->traj[0];
 	c->traj[1] = o->traj[1];
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;

@@ -272,12 +272,12 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 		passes = 1;
 	/*
 	 * the second copy of the pass for verify mode, -J's delays, -K's
-	 * disruptions, -+l's locks and -m's buffers, chosen once: the loops
-	 * stay plain
+	 * disruptions, -+l's locks, -m's buffers and -+b's bursts, chosen
+	 * once: the loops stay plain
 	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
 		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter ||
-		 c->rlock || c->multi_buffer) && t->checked ?
+		 c->rlock || c->multi_buffer || c->burst_bytes) && t->checked ?
 		t->checked : t->pass;
 
 	if (c->mmap) {

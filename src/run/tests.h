@@ -153,6 +153,11 @@ struct tests_ctx {
 	int multi_buffer;           /* -m: buf and the write windows walk a
 				       TESTS_MULTI_BYTES area (MBUF, tests_loop.h) */
 	size_t mb_pos;              /* -m: offset in buf of the last read */
+	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
+	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
+	uint64_t burst_done;        /* -+b: written since the last sleep (kept
+				       across passes and cells, as IOzone) */
+	uint64_t burst_ns;          /* set by a pass: its sleeps added up */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */

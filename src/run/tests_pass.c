@@ -149,6 +149,7 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	purge_cpu(c);
 	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
 	c->computed_ns = 0;
+	c->burst_ns = 0;
 	c->walled = 0;
 	c->wall_iters = 0;
 	c->wall_recs = step_recs;
@@ -166,6 +167,21 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
 		return 1;
 	c->ready_rc = TESTS_OK;
+	return 0;
+}
+
+int tests_burst(struct tests_ctx *c, int fd, uint64_t *tp)
+{
+	uint64_t t;
+
+	c->burst_done = 0;
+	if (io_fsync(fd, c->path, c->err, c->errlen) != 0)
+		return 1;
+	t = clock_now_ns();
+	plat_sleep_us(c->burst_sleep_ns / 1000u, c->stop);
+	t = clock_now_ns() - t;
+	c->burst_ns += t;
+	*tp += t;
 	return 0;
 }
 
@@ -187,6 +203,8 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!c->compute_included)
 		s->elapsed_ns -= c->computed_ns;
+	/* -+b: as IOzone, the sleeps between bursts are never counted */
+	s->elapsed_ns -= c->burst_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->reclen;
 	if (c->tl)
@@ -352,6 +370,7 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, i * len, len);
+		   BURST(c, vfy, fd, len, tp);
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -438,6 +457,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 			       io_full_write(fd, w.p, len, c->path, c->err,
 					     c->errlen) != 0) goto out;
 			   RUNLOCK(c, vfy, fd, off[i], len);
+			   BURST(c, vfy, fd, len, tp);
 			   WINDOW_NEXT(w));
 	}
 	rc = end_timed(c, &fd, t0, s);
@@ -518,8 +538,9 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 		   STAMP(c, vfy, w.p, len, 0);
 		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_WRITE);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0 ||
-		       io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+				     c->errlen) != 0) goto out;
+		   BURST(c, vfy, fd, len, tp);
+		   if (io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 			       c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, 0, len);
 		   WINDOW_NEXT(w));
@@ -681,6 +702,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 			   goto out;
 		   }
 		   RUNLOCK(c, vfy, fileno(fp), i * len, len);
+		   BURST(c, vfy, fileno(fp), len, tp);
 		   WINDOW_NEXT(w));
 	rc = end_timed_stream(c, &fp, t0, s);
 	tests_window_save(c, &w);
@@ -756,6 +778,7 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 			   if (io_full_pwrite(fd, w.p, len, b + off, c->path,
 					      c->err, c->errlen) != 0) goto out;
 			   RUNLOCK(c, vfy, fd, off, len);
+			   BURST(c, vfy, fd, len, tp);
 			   off += len;
 			   WINDOW_NEXT(w));
 	} else {

@@ -107,5 +107,44 @@ expect_success "$IOSWEEP" -m -V 165 -s 4m -r 64k -i 0 -i 1 -i 2 -f "$T/mv" \
 	--quiet --out "$T/mv.o"
 rm -rf "$T/mv" "$T/mv.o"
 
+# --- -+b ---------------------------------------------------------------------
+headers <<'LIST'
+-s 256 -r 4 -i 0 -+b 64,10
+-+b 1m,5 -s 256 -r 4 -i 0
+LIST
+# one fsync per 256 kB written by tests 0 (write, rewrite), 2 (random
+# write), 4, 6 (fwrite, frewrite) and 9 (pwrite, re-pwrite): 8 MB, 32
+# more fsyncs than the same run without bursts
+if [ "$HAVE_STRACE" = 1 ]; then
+	traced "$T/b" -s 1m -r 64k -i 0 -i 2 -i 4 -i 6 -i 9 -E
+	plain=$(grep -c 'fsync(' "$T/st")
+	traced "$T/b" -s 1m -r 64k -i 0 -i 2 -i 4 -i 6 -i 9 -E -+b 256k,10
+	check test "$(grep -c 'fsync(' "$T/st")" -eq $((plain + 32))
+	rm -f "$T/b"
+fi
+# 1 MB in 64 kB records, a 100 ms sleep every 256 kB: each pass sleeps
+# 4 times, so its wall time is at least 0.4 s, and the figure leaves the
+# sleeps out (IOzone's rule): its seconds are under wall - 0.35 s, and
+# kB/s is 1024 kB over those seconds
+expect_success "$IOSWEEP" -s 1m -r 64k -i 0 -+b 256,100 -f "$T/b" --quiet \
+	--out "$T/b.o"
+check awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n++; s = $(c["seconds"]); w = $(c["wall_s"]); k = $(c["kb_per_s"])
+	  if (!(w >= 0.4 && s > 0 && s < w - 0.35)) bad = 1
+	  if (k < 0.99 * 1024 / s || k > 1.01 * 1024 / s) bad = 1 }
+	END { exit !(n == 2 && !bad) }' "$T/b.o/results.csv"
+rm -rf "$T/b" "$T/b.o"
+# bad input: one line naming -+b, exit 2, nothing written
+for bad in 64 ,10 0,10 64,0 64,x 64k,10,3 1q,10; do
+	expect_failure 2 "$IOSWEEP" -s 64k -i 0 -+b "$bad" -f "$T/bb"
+	check one_line_error
+	check grep -q -e "^iosweep: -+b '$bad'" "$T/err"
+	check test ! -e "$T/bb"
+done
+expect_failure 2 "$IOSWEEP" -t 2 -s 64k -i 0 -+b 64,10
+check grep -q -e "^iosweep: -+b and -t: " "$T/err"
+expect_failure 2 "$IOSWEEP" -B -s 64k -i 0 -+b 64,10
+check grep -q -e "^iosweep: -+b and -B: " "$T/err"
+
 cmp_golden opts3-header.txt "$T/header"
 finish
