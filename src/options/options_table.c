@@ -231,6 +231,9 @@ const struct opt_row opt_table[] = {
 	FLAG("+F", "mix-truncate", OPT_GROUP_THROUGHPUT, mix_truncate, NULL,
 	     "-i 8 with -+B: the writers truncate their files first (without "
 	     "it they write over them, as IOzone)"),
+	FLAG("+T", "time-stamps", OPT_GROUP_THROUGHPUT, time_stamps, NULL,
+	     "each child appends a line as it starts and as it finishes each "
+	     "test, with the time, to Child_N.log in the current directory"),
 	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
 	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
@@ -443,7 +446,6 @@ const struct opt_row opt_table[] = {
 	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
-	REJECT("+T", "timestamps are not supported"),
 	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
 	       "off Windows; -I bypasses the cache everywhere "
 	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),

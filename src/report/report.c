@@ -24,6 +24,7 @@
 #include "latency.h"
 #include "report/report_qd.h"
 #include "options/options.h"
+#include "platform/clock.h"
 #include "platform/platform.h"
 #include "report/report.h"
 #include "results.h"
@@ -210,17 +211,8 @@ static void start_text(const char *iso, char *buf, size_t len)
 		t = time(NULL);
 		plat_localtime(t, &tm);
 	}
-	/* "%a %b %e %H:%M:%S %Y" in the C locale; %e is not in every C library */
-	static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-	static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	if (t == (time_t)-1 || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
-	    tm.tm_mon > 11)
+	if (t == (time_t)-1 || clock_ctime_text(&tm, buf, len) != 0)
 		snprintf(buf, len, "%s", iso ? iso : "unknown");
-	else
-		snprintf(buf, len, "%s %s %2d %02d:%02d:%02d %d", days[tm.tm_wday],
-			 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min,
-			 tm.tm_sec, tm.tm_year + 1900);
 }
 
 /*

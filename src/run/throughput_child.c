@@ -691,6 +691,9 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	    io_lock(s->fd, writes ? IO_LOCK_WRITE : IO_LOCK_READ, 0, 0, s->path,
 		    s->err, s->errlen) != 0)
 		return -1;
+	if (c->o->time_stamps &&
+	    tp_log_stamp(s->idx, s->kind, 0, s->err, s->errlen) != 0)
+		return -1;
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();
 	for (i = 0; i < n; i++) {
@@ -787,6 +790,11 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 			plat_pipe_signal(c->done_w);
 	}
 	if (child_finish(&s, rc == 0) != 0 && !slot->failed) {
+		slot->failed = 1;
+		atomic_store(&c->sh->abort, 1);
+	}
+	if (!slot->failed && c->o->time_stamps &&
+	    tp_log_stamp(idx, s.kind, 1, slot->err, sizeof(slot->err)) != 0) {
 		slot->failed = 1;
 		atomic_store(&c->sh->abort, 1);
 	}

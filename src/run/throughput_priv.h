@@ -67,4 +67,13 @@ int throughput_share_empty(const struct options *o, int kind, char *err,
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
 void throughput_remove_files(const struct options *o, unsigned n);
 
+/*
+ * -+T (throughput_log.c): append IOzone's line for child idx starting
+ * (finished 0) or finishing test kind (a mixed workload child: the test
+ * it runs) to Child_<idx>.log in the current directory.  0, or -1 with
+ * the message in err.
+ */
+int tp_log_stamp(unsigned idx, int kind, int finished, char *err,
+		 size_t errlen);
+
 #endif

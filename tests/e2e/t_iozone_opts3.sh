@@ -146,5 +146,41 @@ check grep -q -e "^iosweep: -+b and -t: " "$T/err"
 expect_failure 2 "$IOSWEEP" -B -s 64k -i 0 -+b 64,10
 check grep -q -e "^iosweep: -+b and -B: " "$T/err"
 
+# --- -+T ---------------------------------------------------------------------
+# IOzone prints no line for it and writes nothing in a sweep
+headers <<'LIST'
+-+T -s 256 -r 4 -i 0
+LIST
+mkdir "$T/ts" && cd "$T/ts" || exit 1
+expect_success "$IOSWEEP" -+T -s 64k -r 4k -i 0 -f "$T/ts/f" --quiet --out "$T/ts.o"
+check test -z "$(ls "$T/ts" | grep Child)"
+# throughput mode: each child's Child_N.log, a line as it starts and as
+# it finishes each test (the mixed workload's children: the test they
+# run), as IOzone 3.508 wrote them for the same command
+# (tests/golden/child-log.txt, the times written as DATE)
+rm -rf "$T/ts.o"
+expect_success "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -i 1 -i 2 -i 8 -+T \
+	--quiet --out "$T/ts.o"
+date_re='[A-Z][a-z][a-z] [A-Z][a-z][a-z] [ 1-3][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9] [0-9]\{4\}$'
+for i in 0 1; do
+	echo "== Child_$i.log"
+	sed "s/$date_re/DATE/" "Child_$i.log"
+done >"$T/ts.log"
+cmp_golden child-log.txt "$T/ts.log"
+# every line carries a real time, from the run's start to its end, in order
+for i in 0 1; do
+	check test "$(grep -c "  *$date_re" "Child_$i.log")" -eq 14
+done
+first=$(head -n 1 Child_0.log | sed 's/^[^:]*: *//')
+last=$(tail -n 1 Child_1.log | sed 's/^[^:]*: *//')
+check test "$(date -d "$first" +%s)" -le "$(date -d "$last" +%s)"
+check test "$(( $(date +%s) - $(date -d "$last" +%s) ))" -lt 600
+# a second run appends, as IOzone does
+expect_success "$IOSWEEP" -t 2 -s 64k -r 4k -i 0 -+T --quiet --out "$T/ts.o2"
+check test "$(wc -l <Child_1.log)" -eq 18
+check test "$(tail -n 2 Child_1.log | cut -c1-26)" = "Rewrite test start:       
+Rewrite test finished:    "
+cd "$T" && rm -rf "$T/ts" "$T/ts.o" "$T/ts.o2"
+
 cmp_golden opts3-header.txt "$T/header"
 finish
