@@ -111,6 +111,7 @@ struct options {
 	uint64_t burst_kb;          /* -+b: kB written per burst (0: no bursts) */
 	unsigned burst_ms;          /* -+b: milliseconds of sleep after each */
 	int time_stamps;            /* -+T: throughput children's Child_N.log */
+	int hist_summary;           /* -+z: throughput children's histogram files */
 	unsigned sleep_between_s;   /* -+q */
 	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
 	unsigned compute_ms;        /* -J: busy time before every I/O, ms */

@@ -234,6 +234,11 @@ const struct opt_row opt_table[] = {
 	FLAG("+T", "time-stamps", OPT_GROUP_THROUGHPUT, time_stamps, NULL,
 	     "each child appends a line as it starts and as it finishes each "
 	     "test, with the time, to Child_N.log in the current directory"),
+	FLAG("+z", "histogram-files", OPT_GROUP_THROUGHPUT, hist_summary,
+	     "\tHistogram summary enabled.",
+	     "each child appends the times of its operations in each test, in "
+	     "IOzone's 40 bands, to Iozone_histogram_child_N.txt in the current "
+	     "directory"),
 	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
 	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
@@ -419,7 +424,6 @@ const struct opt_row opt_table[] = {
 	/* IOzone options we refuse */
 	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
-	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
 	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "
 	       "-np N iosweep-mpi ... -+m FILE"),

@@ -76,4 +76,13 @@ void throughput_remove_files(const struct options *o, unsigned n);
 int tp_log_stamp(unsigned idx, int kind, int finished, char *err,
 		 size_t errlen);
 
+/*
+ * -+z (throughput_log.c): append IOzone's histogram block of child idx's
+ * operations h in test kind to Iozone_histogram_child_<idx>.txt in the
+ * current directory.  0, or -1 with the message in err.
+ */
+struct latency_hist;
+int tp_log_hist(unsigned idx, int kind, const struct latency_hist *h,
+		char *err, size_t errlen);
+
 #endif
