@@ -49,7 +49,7 @@ int opt_burst(struct opt_parse *ps, const struct opt_row *row,
 
 /*
  * The rules across options for the options of this file, once the whole
- * line is read.  -+b: IOzone sleeps in the write tests' loops (and in
+ * line is read.  -k: one depth, as IOzone refuses -k with -H.  -+b: IOzone sleeps in the write tests' loops (and in
  * throughput mode's threads, which iosweep does not do yet); its async
  * and mmap paths and telemetry replays are not iosweep's loops here, so
  * they are refused rather than left without bursts.
@@ -58,6 +58,10 @@ int opt_check_iozone(struct opt_parse *ps)
 {
 	const struct options *o = ps->o;
 
+	/* IOzone: "Can not do both -H and -k" */
+	if (opt_seen(ps, "k") && opt_seen(ps, "H"))
+		return opt_error(ps, "-k and -H (--iodepth): both set the I/Os in "
+				 "flight; give one");
 	if (o->burst_kb) {
 		const char *with = options_throughput(o) ? "-t" :
 			options_qd(o) ? options_qd_name(o) :

@@ -394,6 +394,10 @@ const struct opt_row opt_table[] = {
 	  "FreeBSD/macOS, Windows overlapped I/O), tests 0, 1, 2; IOzone's "
 	  "-H N", "1", OFF(iodepth),
 	  "\tPOSIX async I/O (with bcopy). Depth #", opt_set_unsigned },
+	{ "k", NULL, OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
+	  "IOzone's async I/O without copies: the same as -H N (iosweep's "
+	  "engines never copy), with IOzone's line", NULL, OFF(iodepth),
+	  "\tPOSIX Async I/O (no bcopy). Depth # ", opt_set_unsigned },
 	{ NULL, "jobs", OPT_ARG_UINT, "N", 1, 256, OPT_GROUP_OURS,
 	  "N worker threads share the file, each with its part of the records",
 	  "1", OFF(jobs), NULL, opt_set_unsigned },
@@ -422,7 +426,6 @@ const struct opt_row opt_table[] = {
 	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
 
 	/* IOzone options we refuse */
-	REJECT("k", "POSIX async I/O is not supported"),
 	REJECT("U", "unmounting between tests is not supported"),
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
 	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "

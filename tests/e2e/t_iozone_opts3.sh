@@ -224,5 +224,31 @@ else
 fi
 cd "$T" && rm -rf "$T/hz" "$T/hz.o" "$T/hz.o2"
 
+# --- -k ----------------------------------------------------------------------
+# IOzone's async I/O without copies is iosweep's queue depth: IOzone's
+# line, and the run keeps N I/Os in flight (meta.csv's workload)
+if deep_engine; then
+	headers <<'LIST'
+-k 4 -s 256 -r 4 -i 0 -i 1
+LIST
+	expect_success "$IOSWEEP" -k 4 -s 1m -r 4k -i 0 -i 1 -f "$T/k" --quiet \
+		--out "$T/k.o"
+	check grep -q '^workload,engine=[a-z_]* iodepth=4 ' "$T/k.o/meta.csv"
+	rm -rf "$T/k" "$T/k.o"
+else
+	# the golden holds -k's block: keep it whole with IOzone's lines
+	printf '%s\n' "== -k 4 -s 256 -r 4 -i 0 -i 1" \
+		"	POSIX Async I/O (no bcopy). Depth 4 " "	File size set to 256 kB" \
+		"	Record Size 4 kB" "	Output is in kBytes/sec" >>"$T/header"
+	echo "note: no deep I/O engine in this build: -k's depth unchecked"
+fi
+# IOzone: "Can not do both -H and -k"
+for other in "-H 2" "--iodepth 2"; do
+	# shellcheck disable=SC2086
+	expect_failure 2 "$IOSWEEP" -k 4 $other -s 64k -i 0
+	check one_line_error
+	check grep -q -e "^iosweep: -k and -H (--iodepth): " "$T/err"
+done
+
 cmp_golden opts3-header.txt "$T/header"
 finish
