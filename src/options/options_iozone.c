@@ -13,6 +13,7 @@
 
 #include "options/options.h"
 #include "options/options_priv.h"
+#include "platform/platform.h"
 #include "units.h"
 
 #define OPT_BURST_MAX_MS 3600000u   /* -+b's longest sleep: an hour */
@@ -45,6 +46,28 @@ int opt_burst(struct opt_parse *ps, const struct opt_row *row,
 	ps->o->burst_kb = kb;
 	ps->o->burst_ms = (unsigned)ms;
 	return 0;
+}
+
+/*
+ * -+U: IOzone's unbuffered Windows API, CreateFile with
+ * FILE_FLAG_NO_BUFFERING and FILE_FLAG_WRITE_THROUGH: -I and -o on the
+ * platform layer's Windows files, with IOzone's line.  IOzone has no -+U
+ * elsewhere ("Unsupported Plus option"), so neither has iosweep.
+ */
+int opt_unbuffered(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	if (!plat_caps()->unbuffered_api)
+		return opt_error(ps, "%s: IOzone's unbuffered Windows API, which "
+				 "IOzone refuses off Windows too; -I bypasses the "
+				 "cache here (%s): use -I", ps->shown,
+				 plat_caps()->direct_splash ? "O_DIRECT or F_NOCACHE" :
+				 "where the system can");
+	ps->o->direct = 1;
+	ps->o->osync = 1;
+	return opt_splash_line(ps, "\tUnbuffered Windows API usage. >>> Very "
+			       "Experimental <<<");
 }
 
 /*

@@ -113,6 +113,10 @@ const struct opt_row opt_table[] = {
 	  "bypass the page cache (O_DIRECT or F_NOCACHE)", NULL, 0, NULL, opt_direct },
 	FLAG("o", "osync", OPT_GROUP_TIMING, osync, "\tSYNC Mode. ",
 	     "open with O_SYNC"),
+	{ "+U", "unbuffered", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "Windows only: IOzone's unbuffered API, files opened with "
+	  "FILE_FLAG_NO_BUFFERING and FILE_FLAG_WRITE_THROUGH (-I and -o)",
+	  NULL, 0, NULL, opt_unbuffered },
 	{ "+D", "odsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
 	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
 	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
@@ -453,9 +457,6 @@ const struct opt_row opt_table[] = {
 	       "reproduced; use -+w, -+y, -+C and -+a"),
 	REJECT("+e", "sparse dedup regions (holes instead of dedupable data) are "
 	       "not supported"),
-	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
-	       "off Windows; -I bypasses the cache everywhere "
-	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),
 };
 
 const size_t opt_table_rows = sizeof(opt_table) / sizeof(opt_table[0]);
