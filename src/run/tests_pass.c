@@ -273,8 +273,6 @@ int tests_finish(struct tests_ctx *c, int fd, int rc)
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
 
-
-
 /* The write walk of pattern.h over the cell's write buffer. */
 void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
@@ -290,7 +288,6 @@ void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
 	c->wpos = pattern_window_pos(w);
 }
-
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
@@ -316,7 +313,6 @@ void tests_multi_start(struct tests_ctx *c)
 			(size_t)c->reclen : 0;
 }
 
-
 int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 			uint64_t off)
 {
@@ -340,7 +336,6 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 			   (c)->err, (c)->errlen) != 0) \
 		goto out; \
 } while (0)
-
 
 /* ---- the tests ------------------------------------------------------ */
 
