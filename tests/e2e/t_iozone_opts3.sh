@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_iozone_opts3.sh: IOzone options -m (multiple buffers), -+b (bursts),
-# -+T (time stamps), -+z (histogram files), -k (async I/O without
-# bcopy) and -+U (Windows unbuffered API), each run and checked for what
-# it changes.
+# -+T (time stamps), -+z (histogram files) and -k (async I/O without
+# bcopy), each run and checked for what it changes.  -+U (Windows'
+# unbuffered API) is run in t_windows.sh and refused in t_iozone_opts2.sh.
 #
 # Header lines: tests/golden/opts3-header.txt holds what a real IOzone
 # 3.508 (built from its source, linux-AMD64) printed for the same
