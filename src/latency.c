@@ -327,6 +327,39 @@ double latency_quantile_ns(const struct latency_hist *h, double q)
 	return (double)h->max_ns;
 }
 
+/* IOzone's band bounds in us (the last one: anything above the one before) */
+static const uint64_t iozone_band_us[LATENCY_IOZONE_BANDS] = {
+	20, 40, 60, 80, 100, 200, 400, 600, 800, 1000,
+	2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000,
+	40000, 60000, 80000, 100000, 200000, 400000, 600000, 800000, 1000000,
+	2000000, 4000000, 6000000, 8000000, 10000000, 20000000, 30000000,
+	60000000, 90000000, 120000000, UINT64_MAX
+};
+
+void latency_iozone_bands(const struct latency_hist *h,
+			  uint64_t out[LATENCY_IOZONE_BANDS])
+{
+	for (unsigned b = 0; b < LATENCY_IOZONE_BANDS; b++)
+		out[b] = 0;
+	for (uint32_t k = 0; k < h->nbuckets; k++) {
+		uint32_t idx = h->first + k;
+		uint64_t ns, us;
+		unsigned b = 0;
+
+		if (!h->counts[k])
+			continue;
+		ns = latency_bucket_low(idx) + (latency_bucket_width(idx) - 1) / 2;
+		if (ns < h->min_ns)
+			ns = h->min_ns;
+		if (ns > h->max_ns)
+			ns = h->max_ns;
+		us = ns / 1000u;   /* IOzone truncates to whole microseconds */
+		while (us > iozone_band_us[b])
+			b++;
+		out[b] += h->counts[k];
+	}
+}
+
 double latency_mean_ns(const struct latency_hist *h)
 {
 	return h->n ? (double)h->sum_ns / (double)h->n : NAN;

@@ -168,4 +168,17 @@ const char *latency_fig_label(int i);
 /* Fill out from h.  0, or -1 when h holds no values. */
 int latency_summarize(const struct latency_hist *h, struct latency_summary *out);
 
+/*
+ * IOzone's latency histogram (-+z): 40 bands of whole microseconds, a
+ * value in the first band whose bound it does not pass (<= 20 us, <= 40,
+ * ... <= 120 s), the last band above 120 s.  latency_iozone_bands() fills
+ * out with h's counts in those bands, each of h's buckets counted in the
+ * band of its midpoint (clamped to h's exact min and max), so a value
+ * within 0.4% of a band's bound may land in the next band; exact below
+ * 256 ns.
+ */
+#define LATENCY_IOZONE_BANDS 40
+void latency_iozone_bands(const struct latency_hist *h,
+			  uint64_t out[LATENCY_IOZONE_BANDS]);
+
 #endif

@@ -112,6 +112,11 @@ struct options {
 	uint64_t cache_kb;          /* -S: processor cache size, 0 = IOzone's 1024 */
 	unsigned cache_line_bytes;  /* -L: its line size, 0 = IOzone's 32 */
 	int jitter;                 /* -K: readers' pattern disrupted (run/jitter.h) */
+	int multi_buffer;           /* -m: records cycle through a 16 MiB work area */
+	uint64_t burst_kb;          /* -+b: kB written per burst (0: no bursts) */
+	unsigned burst_ms;          /* -+b: milliseconds of sleep after each */
+	int time_stamps;            /* -+T: throughput children's Child_N.log */
+	int hist_summary;           /* -+z: throughput children's histogram files */
 	unsigned sleep_between_s;   /* -+q */
 	int compute_given;          /* -J given (even -J 0: IOzone's header line) */
 	unsigned compute_ms;        /* -J: busy time before every I/O, ms */

@@ -164,6 +164,9 @@ static int opt_check_qd(struct opt_parse *ps)
 	if (o->jitter)
 		return opt_error(ps, "-K and %s: disrupted read patterns are not "
 				 "supported with queue depth, jobs or mixes", what);
+	if (o->multi_buffer)
+		return opt_error(ps, "-m and %s: multiple buffers are not supported "
+				 "with queue depth, jobs or mixes", what);
 	if (o->file_lock || o->rlocking || o->share_file)
 		return opt_error(ps, "-%s and %s: file and record locks and the shared "
 				 "file are not supported with queue depth, jobs or "
@@ -653,9 +656,10 @@ int opt_check(struct opt_parse *ps)
 				 "watch throughput mode's children yet; run without "
 				 "--io-timeout");
 	if (opt_check_existing(ps) || opt_check_telemetry(ps) ||
-	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_steady(ps) || opt_check_throughput(ps) || opt_check_tests(ps) ||
-	    opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
-	    opt_check_mmap(ps) || opt_check_remote(ps) || opt_check_remount(ps))
+	    opt_check_qd(ps) || opt_check_log(ps) || opt_check_steady(ps) ||
+	    opt_check_throughput(ps) || opt_check_tests(ps) || opt_check_ours(ps) || opt_check_verify(ps) || opt_check_shape(ps) ||
+	    opt_check_mmap(ps) || opt_check_remote(ps) || opt_check_remount(ps) ||
+	    opt_check_iozone(ps))
 		return -1;
 	return opt_check_cells(ps);
 }

@@ -82,6 +82,14 @@ int opt_lock_shared(struct opt_parse *ps, const struct opt_row *row,
 		    const char *text, uint64_t value);
 int opt_existing(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
+/* -+b SIZE,MS (options_iozone.c). */
+int opt_burst(struct opt_parse *ps, const struct opt_row *row,
+	      const char *text, uint64_t value);
+/* -+U (options_iozone.c): Windows' unbuffered API, refused elsewhere. */
+int opt_unbuffered(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value);
+/* The rules across the options of options_iozone.c: 0, or -1 (message). */
+int opt_check_iozone(struct opt_parse *ps);
 /* -+R (options_filelist.c): the children's file names, one a line of a file. */
 int opt_file_list(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);

@@ -94,6 +94,12 @@ const struct opt_row opt_table[] = {
 	     "every 100 records a reader reads a byte at the file's start and "
 	     "one a page in, then goes on (IOzone's disrupted read pattern)"),
 
+	FLAG("m", "multi-buffer", OPT_GROUP_TESTS, multi_buffer,
+	     "\tMulti_buffer. Work area 16777216 bytes",
+	     "each read and write of tests 0 to 7, 9 and 10 uses the next record "
+	     "of a 16 MiB work area, back at its start when the next would not "
+	     "fit, instead of one buffer (IOzone's multiple buffers)"),
+
 	/* file and timing */
 	{ "f", "file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_TIMING,
 	  "the test file", OPTIONS_DEFAULT_FILE, OFF(file), NULL, opt_set_string },
@@ -112,6 +118,10 @@ const struct opt_row opt_table[] = {
 	  "bypass the page cache (O_DIRECT or F_NOCACHE)", NULL, 0, NULL, opt_direct },
 	FLAG("o", "osync", OPT_GROUP_TIMING, osync, "\tSYNC Mode. ",
 	     "open with O_SYNC"),
+	{ "+U", "unbuffered", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
+	  "Windows only: IOzone's unbuffered API, files opened with "
+	  "FILE_FLAG_NO_BUFFERING and FILE_FLAG_WRITE_THROUGH (-I and -o)",
+	  NULL, 0, NULL, opt_unbuffered },
 	{ "+D", "odsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
 	  "open with O_DSYNC", NULL, 0, NULL, opt_odsync },
 	{ "+r", "orsync", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_TIMING,
@@ -230,12 +240,24 @@ const struct opt_row opt_table[] = {
 	FLAG("+F", "mix-truncate", OPT_GROUP_THROUGHPUT, mix_truncate, NULL,
 	     "-i 8 with -+B: the writers truncate their files first (without "
 	     "it they write over them, as IOzone)"),
+	FLAG("+T", "time-stamps", OPT_GROUP_THROUGHPUT, time_stamps, NULL,
+	     "each child appends a line as it starts and as it finishes each "
+	     "test, with the time, to Child_N.log in the current directory"),
+	FLAG("+z", "histogram-files", OPT_GROUP_THROUGHPUT, hist_summary,
+	     "\tHistogram summary enabled.",
+	     "each child appends the times of its operations in each test, in "
+	     "IOzone's 40 bands, to Iozone_histogram_child_N.txt in the current "
+	     "directory"),
 	{ "+m", "cluster-file", OPT_ARG_STRING, "FILE", 0, 0, OPT_GROUP_THROUGHPUT,
 	  "iosweep-mpi: IOzone's cluster file, a line per rank, \"HOST WORKDIR "
 	  "IOZONE-PATH [FILE]\": rank i's test file is line i's FILE, or its -f "
 	  "in line i's WORKDIR (hosts are mpirun's)", NULL, OFF(cluster_file),
 	  "\tNetwork distribution mode enabled.", opt_set_string },
 
+	{ "+b", "burst", OPT_ARG_STRING, "SIZE,MS", 0, 0, OPT_GROUP_TIMING,
+	  "write in bursts: after every SIZE (kB; k, m, g) the writes of tests 0, "
+	  "2, 4, 6 and 9 send, fsync inside the timing, then sleep MS "
+	  "milliseconds, left out of the figures", NULL, 0, NULL, opt_burst },
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
 	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },
@@ -396,6 +418,10 @@ const struct opt_row opt_table[] = {
 	  "FreeBSD/macOS, Windows overlapped I/O), tests 0, 1, 2; IOzone's "
 	  "-H N", "1", OFF(iodepth),
 	  "\tPOSIX async I/O (with bcopy). Depth #", opt_set_unsigned },
+	{ "k", NULL, OPT_ARG_UINT, "N", 1, 1024, OPT_GROUP_OURS,
+	  "IOzone's async I/O without copies: the same as -H N (iosweep's "
+	  "engines never copy), with IOzone's line", NULL, OFF(iodepth),
+	  "\tPOSIX Async I/O (no bcopy). Depth # ", opt_set_unsigned },
 	{ NULL, "jobs", OPT_ARG_UINT, "N", 1, 256, OPT_GROUP_OURS,
 	  "N worker threads share the file, each with its part of the records",
 	  "1", OFF(jobs), NULL, opt_set_unsigned },
@@ -431,10 +457,7 @@ const struct opt_row opt_table[] = {
 	{ "v", "version", OPT_ARG_NONE, NULL, 0, 0, OPT_GROUP_INFO,
 	  "show the version and exit", NULL, OFF(version), NULL, opt_stop },
 
-	/* IOzone options we refuse */
-	REJECT("k", "POSIX async I/O is not supported"),
-	REJECT("+z", "IOzone's latency histogram is not supported; use --latency"),
-	REJECT("m", "multiple buffers are not supported"),
+	/* IOzone's cluster options: iosweep-mpi's job (docs/mpi.md) */
 	REJECT("+h", "the host name IOzone's cluster clients call back; "
 	       "iosweep-mpi's clients are MPI ranks mpirun starts: run mpirun "
 	       "-np N iosweep-mpi ... -+m FILE"),
@@ -456,11 +479,6 @@ const struct opt_row opt_table[] = {
 	REJECT("+s", "the silent mode of IOzone's cluster clients; only "
 	       "iosweep-mpi's rank 0 prints: run mpirun -np N iosweep-mpi ... "
 	       "-+m FILE"),
-	REJECT("+b", "burst mode is not supported"),
-	REJECT("+T", "timestamps are not supported"),
-	REJECT("+U", "IOzone's unbuffered Windows API, which IOzone refuses "
-	       "off Windows; -I bypasses the cache everywhere "
-	       "(FILE_FLAG_NO_BUFFERING on Windows): use -I"),
 };
 
 const size_t opt_table_rows = sizeof(opt_table) / sizeof(opt_table[0]);

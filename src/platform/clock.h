@@ -17,7 +17,9 @@
 #ifndef IOSWEEP_CLOCK_H
 #define IOSWEEP_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Nanoseconds since an arbitrary fixed point; never goes backwards. */
 uint64_t clock_now_ns(void);
@@ -42,5 +44,12 @@ void clock_cpu(double *user_s, double *sys_s);
  * does not show their share.  -1 where the platform cannot tell.
  */
 int clock_host_cpu(uint64_t *busy, uint64_t *total);
+
+/*
+ * tm as ctime() writes it, without its newline: "Wed Dec  2 12:00:20
+ * 2026" (C locale names, whatever the locale).  0, or -1 (buf untouched)
+ * when tm's weekday or month is out of range.
+ */
+int clock_ctime_text(const struct tm *tm, char *buf, size_t len);
 
 #endif

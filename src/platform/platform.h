@@ -260,6 +260,8 @@ struct plat_caps {
 	int hardlinks;             /* plat_link works (fileop's link and unlink columns) */
 	const char *no_bind;       /* why plat_bind_cpu cannot work here, or NULL */
 	int madvise;               /* io_map_advise works (-+A) */
+	int unbuffered_api;        /* -+U: IOzone's Windows unbuffered API, which
+				      is -I with write-through (Windows only) */
 };
 
 /* The capabilities of this build on this system (static storage). */

@@ -25,6 +25,7 @@
 #include "report/report_qd.h"
 #include "report/steadyout.h"
 #include "options/options.h"
+#include "platform/clock.h"
 #include "platform/platform.h"
 #include "report/report.h"
 #include "results.h"
@@ -211,17 +212,8 @@ static void start_text(const char *iso, char *buf, size_t len)
 		t = time(NULL);
 		plat_localtime(t, &tm);
 	}
-	/* "%a %b %e %H:%M:%S %Y" in the C locale; %e is not in every C library */
-	static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-	static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	if (t == (time_t)-1 || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
-	    tm.tm_mon > 11)
+	if (t == (time_t)-1 || clock_ctime_text(&tm, buf, len) != 0)
 		snprintf(buf, len, "%s", iso ? iso : "unknown");
-	else
-		snprintf(buf, len, "%s %s %2d %02d:%02d:%02d %d", days[tm.tm_wday],
-			 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min,
-			 tm.tm_sec, tm.tm_year + 1900);
 }
 
 /*
@@ -286,6 +278,10 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		(unsigned long long)(o->cache_kb ? o->cache_kb : REPORT_CACHE_KB),
 		o->cache_line_bytes ? o->cache_line_bytes : REPORT_CACHE_LINE,
 		(unsigned long long)o->stride);
+	if (o->burst_kb)        /* -+b: IOzone's two lines, after the stride */
+		fprintf(out, "\tBurst size set to %llu Kbytes.\n"
+			"\tBurst sleep duration set to %u msec\n",
+			(unsigned long long)o->burst_kb, o->burst_ms);
 	if (m->flags & RESULTS_F_SHORT)
 		fprintf(out, "\tShort-circuit mode: the figures are not storage "
 			"figures\n");

@@ -104,6 +104,17 @@ void pattern_window_start(struct pattern_window *w, unsigned char *buf,
 		w->p = w->first;
 }
 
+void pattern_window_ring(struct pattern_window *w, unsigned char *buf,
+			 size_t area, size_t span, size_t pos)
+{
+	w->first = buf;
+	w->last = buf + (area > span ? area - span : 0);
+	w->step = span;
+	w->p = buf + pos;
+	if (w->p > w->last)
+		w->p = w->first;
+}
+
 size_t pattern_window_pos(const struct pattern_window *w)
 {
 	return (size_t)(w->p - w->first);

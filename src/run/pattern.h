@@ -68,6 +68,14 @@ size_t pattern_buffer_len(size_t span, int one_window);
 void pattern_window_start(struct pattern_window *w, unsigned char *buf,
 			  size_t buflen, size_t span, size_t pos, int one_window);
 
+/*
+ * IOzone's -m walk instead: windows of span bytes, each span bytes after
+ * the previous one, back to buf when the next would pass the first area
+ * bytes (area / span windows, span <= area <= buf's length).
+ */
+void pattern_window_ring(struct pattern_window *w, unsigned char *buf,
+			 size_t area, size_t span, size_t pos);
+
 /* The offset to pass as pos to continue this walk later. */
 size_t pattern_window_pos(const struct pattern_window *w);
 

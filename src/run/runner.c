@@ -320,6 +320,10 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		wlen = max_size(wlen, c->wlen);
 		nrecs = max_size(nrecs, (size_t)c->numrecs);
 	}
+	if (c->multi_buffer) {	/* -m: the work area, whatever the cells */
+		blen = max_size(blen, TESTS_MULTI_BYTES);
+		wlen = max_size(wlen, TESTS_MULTI_BYTES);
+	}
 	c->buf = io_alloc(blen);
 	c->wbuf = io_alloc(wlen);
 	if (r->need_offsets)
@@ -779,6 +783,9 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->compute_included = o->compute_included;
 	c->jitter = o->jitter;
+	c->multi_buffer = o->multi_buffer;
+	c->burst_bytes = o->burst_kb * 1024;
+	c->burst_sleep_ns = (uint64_t)o->burst_ms * 1000000u;
 	c->traj[0] = o->traj[0];
 	c->traj[1] = o->traj[1];
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;

@@ -273,17 +273,18 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 	if (c->read_only && t->pass == tests_pass_random)
 		passes = 1;
 	/*
-	 * the second copy of the pass for verify mode, -J's delays and -K's
-	 * disruptions, chosen once: the loops stay plain
+	 * the second copy of the pass for verify mode, -J's delays, -K's
+	 * disruptions, -+l's locks, -m's buffers and -+b's bursts, chosen
+	 * once: the loops stay plain
 	 */
 	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
 		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter ||
-		 c->rlock) && t->checked ?
+		 c->rlock || c->multi_buffer || c->burst_bytes) && t->checked ?
 		t->checked : t->pass;
 
 	if (c->mmap) {
-		pass = c->vfy.mode != VERIFY_OFF || c->rlock ? t->mapped_checked :
-			t->mapped;
+		pass = c->vfy.mode != VERIFY_OFF || c->rlock || c->multi_buffer ?
+			t->mapped_checked : t->mapped;
 		if (!pass)
 			return err_set(c->err, c->errlen, "test %d (%s) has no mmap "
 				       "version", t->number, tests_name(t));
@@ -296,6 +297,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 		pass = tests_traj_read;
 	if (*c->stop)
 		return TESTS_STOPPED;
+	tests_multi_start(c);
 	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
 		return TESTS_ERROR;
 	for (int p = 0; p < passes; p++) {

@@ -109,6 +109,7 @@ struct timeline_acc;
 					   or than one record */
 #define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
 #define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_MULTI_BYTES (16u << 20)   /* -m: IOzone's work area (MAXBUFFERSIZE) */
 #define TESTS_PURGE_STEP 64u            /* -p: one byte touched per this many */
 #define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
 #define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
@@ -153,6 +154,14 @@ struct tests_ctx {
 	uint64_t computed_ns;       /* set by a pass: its spins added up */
 	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
 	int jitter;                 /* -K: the read test's pattern disrupted */
+	int multi_buffer;           /* -m: buf and the write windows walk a
+				       TESTS_MULTI_BYTES area (MBUF, tests_loop.h) */
+	size_t mb_pos;              /* -m: offset in buf of the last read */
+	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
+	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
+	uint64_t burst_done;        /* -+b: written since the last sleep (kept
+				       across passes and cells, as IOzone) */
+	uint64_t burst_ns;          /* set by a pass: its sleeps added up */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */
@@ -251,6 +260,12 @@ size_t tests_vec_count(uint64_t numrecs, uint64_t reclen);
  * 1 MiB.
  */
 size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window);
+
+/*
+ * -m: at the start of a test, the walks of its reads and writes start
+ * over, as IOzone's work area index does in each test; nothing without -m.
+ */
+void tests_multi_start(struct tests_ctx *c);
 
 /*
  * Fill the first len bytes of c->wbuf with what writes send from it: the

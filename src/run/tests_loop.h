@@ -126,6 +126,37 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 #define WINDOW_NEXT(w) PATTERN_WINDOW_NEXT(w)
 
 /*
+ * -+b (IOzone's bursts), in the checked copy, after a write of len bytes
+ * that went through: once burst_bytes are written since the last burst,
+ * fsync (inside the timing, as IOzone) and sleep; the sleep is added to
+ * c->burst_ns, which the figures leave out, and to tp, so --latency's op
+ * times leave it out too.  1 (c->err set) when the fsync failed.
+ */
+int tests_burst(struct tests_ctx *c, int fd, uint64_t *tp);
+#define BURST(c, on, fd, len, tp) do { \
+	if ((on) && (c)->burst_bytes && \
+	    ((c)->burst_done += (len)) >= (c)->burst_bytes && \
+	    tests_burst((c), (fd), &(tp)) != 0) \
+		goto out; \
+} while (0)
+
+/*
+ * -m (IOzone's multiple buffers), in the checked copy: before each read
+ * buf moves len bytes on through the first TESTS_MULTI_BYTES of c->buf,
+ * back to its start when the next record would not fit, so the first
+ * read of a test lands len bytes in (IOzone's walk).  The writes walk
+ * the write buffer the same way (tests_window_start).
+ */
+#define MBUF(c, on, buf, len) do { \
+	if ((on) && (c)->multi_buffer) { \
+		(c)->mb_pos += (len); \
+		if ((c)->mb_pos > TESTS_MULTI_BYTES - (len)) \
+			(c)->mb_pos = 0; \
+		(buf) = (c)->buf + (c)->mb_pos; \
+	} \
+} while (0)
+
+/*
  * Verify mode (-V, -+d; verify.h).  Every pass has two copies made from
  * one body (PASS_COPIES): tests_pass_x, the body with vfy = 0, which
  * compiles to the loop without a trace of checking, and tests_checked_x

@@ -148,6 +148,7 @@ IOSWEEP_ALWAYS_INLINE int map_out(struct tests_ctx *c, struct tests_span *s,
 	at0 = m.addr + c->base;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, AT(order, i, n, len, off), len, IO_LOCK_READ);
 		   memcpy(buf, at0 + AT(order, i, n, len, off), len);
 		   if (CHECKED(c, vfy, buf, len, AT(order, i, n, len, off))) goto out;

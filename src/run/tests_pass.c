@@ -149,6 +149,7 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	purge_cpu(c);
 	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
 	c->computed_ns = 0;
+	c->burst_ns = 0;
 	c->walled = 0;
 	c->wall_iters = 0;
 	c->wall_recs = step_recs;
@@ -166,6 +167,21 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
 		return 1;
 	c->ready_rc = TESTS_OK;
+	return 0;
+}
+
+int tests_burst(struct tests_ctx *c, int fd, uint64_t *tp)
+{
+	uint64_t t;
+
+	c->burst_done = 0;
+	if (io_fsync(fd, c->path, c->err, c->errlen) != 0)
+		return 1;
+	t = clock_now_ns();
+	plat_sleep_us(c->burst_sleep_ns / 1000u, c->stop);
+	t = clock_now_ns() - t;
+	c->burst_ns += t;
+	*tp += t;
 	return 0;
 }
 
@@ -187,6 +203,8 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!c->compute_included)
 		s->elapsed_ns -= c->computed_ns;
+	/* -+b: as IOzone, the sleeps between bursts are never counted */
+	s->elapsed_ns -= c->burst_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->reclen;
 	if (c->tl)
@@ -255,20 +273,21 @@ int tests_finish(struct tests_ctx *c, int fd, int rc)
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
 
-
-
 /* The write walk of pattern.h over the cell's write buffer. */
 void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
 {
-	pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos, c->one_window);
+	if (c->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
+		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos);
+	else
+		pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos,
+				     c->one_window);
 }
 
 void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
 	c->wpos = pattern_window_pos(w);
 }
-
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
 {
@@ -286,6 +305,13 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 	return pattern_buffer_len((size_t)reclen * (nvec ? nvec : 1), one_window);
 }
 
+void tests_multi_start(struct tests_ctx *c)
+{
+	c->mb_pos = 0;
+	if (c->multi_buffer)
+		c->wpos = c->reclen <= TESTS_MULTI_BYTES - c->reclen ?
+			(size_t)c->reclen : 0;
+}
 
 int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 			uint64_t off)
@@ -310,7 +336,6 @@ int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
 			   (c)->err, (c)->errlen) != 0) \
 		goto out; \
 } while (0)
-
 
 /* ---- the tests ------------------------------------------------------ */
 
@@ -346,6 +371,7 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 		       io_full_write(fd, w.p, len, c->path, c->err,
 				     c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, i * len, len);
+		   BURST(c, vfy, fd, len, tp);
 		   WINDOW_NEXT(w));
 	rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -379,6 +405,7 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
 		   JITTER(c, vfy, fd, i, len);
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -414,6 +441,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 	t0 = tp = clock_now_ns();
 	if (pass == 0) {
 		TIMED_LOOP(c, tp, 0, n,
+			   MBUF(c, vfy, buf, len);
 			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
 			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
 				       c->err, c->errlen) != 0 ||
@@ -430,6 +458,7 @@ IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
 			       io_full_write(fd, w.p, len, c->path, c->err,
 					     c->errlen) != 0) goto out;
 			   RUNLOCK(c, vfy, fd, off[i], len);
+			   BURST(c, vfy, fd, len, tp);
 			   WINDOW_NEXT(w));
 	}
 	rc = end_timed(c, &fd, t0, s);
@@ -465,6 +494,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 		goto out;
 	/* step i reads record n - i, the last step record 0 */
 	TIMED_LOOP(c, tp, 1, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, (n - i) * len, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -473,6 +503,7 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 			       c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, (n - i) * len, len));
 	TIMED_LOOP(c, tp, 0, 1,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_READ);
 		   if (io_full_read(fd, buf, len, c->path, c->err,
 				    c->errlen) != 0 ||
@@ -508,8 +539,9 @@ IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
 		   STAMP(c, vfy, w.p, len, 0);
 		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_WRITE);
 		   if (io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0 ||
-		       io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+				     c->errlen) != 0) goto out;
+		   BURST(c, vfy, fd, len, tp);
+		   if (io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 			       c->errlen) != 0) goto out;
 		   RUNLOCK(c, vfy, fd, 0, len);
 		   WINDOW_NEXT(w));
@@ -541,6 +573,7 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 	}
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
 		   if (io_seek(fd, (int64_t)(c->base + off[i]), SEEK_SET, c->path,
 			       c->err, c->errlen) != 0 ||
@@ -670,6 +703,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
 			   goto out;
 		   }
 		   RUNLOCK(c, vfy, fileno(fp), i * len, len);
+		   BURST(c, vfy, fileno(fp), len, tp);
 		   WINDOW_NEXT(w));
 	rc = end_timed_stream(c, &fp, t0, s);
 	tests_window_save(c, &w);
@@ -698,6 +732,7 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 	errno = 0;
 	t0 = tp = clock_now_ns();
 	TIMED_LOOP(c, tp, 0, n,
+		   MBUF(c, vfy, buf, len);
 		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_READ);
 		   if (fread(buf, len, 1, fp) != 1) {
 			   if (feof(fp))
@@ -744,10 +779,12 @@ IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
 			   if (io_full_pwrite(fd, w.p, len, b + off, c->path,
 					      c->err, c->errlen) != 0) goto out;
 			   RUNLOCK(c, vfy, fd, off, len);
+			   BURST(c, vfy, fd, len, tp);
 			   off += len;
 			   WINDOW_NEXT(w));
 	} else {
 		TIMED_LOOP(c, tp, 0, n,
+			   MBUF(c, vfy, buf, len);
 			   RLOCK(c, vfy, fd, off, len, IO_LOCK_READ);
 			   if (io_full_pread(fd, buf, len, b + off, c->path,
 					     c->err, c->errlen) != 0 ||

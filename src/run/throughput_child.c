@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latency.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "options/options.h"
@@ -57,6 +58,8 @@ struct tp_child_state {
 				     file starts (0: a file of its own) */
 	unsigned char *maddr;     /* -B, -D: its region in the mapping */
 	uint64_t computed_ns;     /* -J: the spins so far */
+	struct latency_hist hist; /* -+z: its operations' times (else no buckets) */
+	int (*after_time)(struct tp_child_state *s, uint64_t i); /* -+z: the op */
 	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
 	char *err;
 	size_t errlen;
@@ -298,6 +301,16 @@ static int op_locked(struct tp_child_state *s, uint64_t i)
  * by the next ones instead of adding up (IOzone naps each op's rest
  * alone, and comes out slower than asked).
  */
+/* -+z: the time of the I/O call itself, into the child's histogram */
+static int op_timed(struct tp_child_state *s, uint64_t i)
+{
+	uint64_t t = clock_now_ns();
+	int rc = s->after_time(s, i);
+
+	latency_add(&s->hist, clock_now_ns() - t);
+	return rc;
+}
+
 static int op_paced(struct tp_child_state *s, uint64_t i)
 {
 	uint64_t now, due;
@@ -665,6 +678,10 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	uint64_t bytes = 0, ops = 0, t0, i;
 	double u0, s0;
 
+	if (s->hist.counts) {       /* the I/O call alone */
+		s->after_time = op;
+		op = op_timed;
+	}
 	if (c->o->compute_ms) {
 		s->after_spin = op;
 		op = op_think;
@@ -690,6 +707,9 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	if (c->o->file_lock &&
 	    io_lock(s->fd, writes ? IO_LOCK_WRITE : IO_LOCK_READ, 0, 0, s->path,
 		    s->err, s->errlen) != 0)
+		return -1;
+	if (c->o->time_stamps &&
+	    tp_log_stamp(s->idx, s->kind, 0, s->err, s->errlen) != 0)
 		return -1;
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();
@@ -769,6 +789,9 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 				   s.errlen);
 	else
 		rc = 0;
+	if (rc == 0 && c->o->hist_summary && latency_init(&s.hist) != 0)
+		rc = err_set(s.err, s.errlen, "-+z: out of memory for the "
+			     "histogram");
 	if (rc == 0)
 		rc = child_prepare(&s);
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
@@ -787,6 +810,17 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 			plat_pipe_signal(c->done_w);
 	}
 	if (child_finish(&s, rc == 0) != 0 && !slot->failed) {
+		slot->failed = 1;
+		atomic_store(&c->sh->abort, 1);
+	}
+	if (!slot->failed && s.hist.counts &&
+	    tp_log_hist(idx, s.kind, &s.hist, slot->err, sizeof(slot->err)) != 0) {
+		slot->failed = 1;
+		atomic_store(&c->sh->abort, 1);
+	}
+	latency_release(&s.hist);
+	if (!slot->failed && c->o->time_stamps &&
+	    tp_log_stamp(idx, s.kind, 1, slot->err, sizeof(slot->err)) != 0) {
 		slot->failed = 1;
 		atomic_store(&c->sh->abort, 1);
 	}

@@ -67,4 +67,22 @@ int throughput_share_empty(const struct options *o, int kind, char *err,
 /* Removes files 0..n-1 of the run (only regular files: never a link). */
 void throughput_remove_files(const struct options *o, unsigned n);
 
+/*
+ * -+T (throughput_log.c): append IOzone's line for child idx starting
+ * (finished 0) or finishing test kind (a mixed workload child: the test
+ * it runs) to Child_<idx>.log in the current directory.  0, or -1 with
+ * the message in err.
+ */
+int tp_log_stamp(unsigned idx, int kind, int finished, char *err,
+		 size_t errlen);
+
+/*
+ * -+z (throughput_log.c): append IOzone's histogram block of child idx's
+ * operations h in test kind to Iozone_histogram_child_<idx>.txt in the
+ * current directory.  0, or -1 with the message in err.
+ */
+struct latency_hist;
+int tp_log_hist(unsigned idx, int kind, const struct latency_hist *h,
+		char *err, size_t errlen);
+
 #endif

@@ -103,6 +103,13 @@ check test ! -e o6
 expect_success win -s 1m -r 64k -i 0 -i 1 -I -f t7.tmp --out o7
 check grep -q 'FILE_FLAG_NO_BUFFERING' "$T/out"
 expect_success win -s 256k -r 64k -i 0 -o -f t7.tmp --out o7o
+# IOzone's -+U (its unbuffered Windows API) is -I and -o together: its
+# line, the files opened without buffering and written through (meta's
+# flags), a run that reads back what it wrote
+expect_success win -+U -s 1m -r 64k -i 0 -i 1 -f t7.tmp --out o7u
+check grep -q 'Unbuffered Windows API usage. >>> Very Experimental <<<' "$T/out"
+check grep -q '^flags,.*direct' o7u/meta.csv
+check grep -q '^flags,.*osync' o7u/meta.csv
 
 # 8. A path with non-ASCII characters, created, named in the CSV, removed.
 expect_success win -s 64k -r 4k -i 0 -i 1 -f 'résumé-日.tmp' --out 'sortie-é'

@@ -624,6 +624,43 @@ static int all_zero(const unsigned char *b, size_t n)
  * 4 kB records are the same (each write takes the next window of a buffer
  * larger than 1 MiB); with --data zero every byte is zero.
  */
+/*
+ * -+z: IOzone's bands of whole microseconds, a value in the first band
+ * whose bound it does not pass; truncated to whole us as IOzone does.
+ * The values sit more than 0.4% (a bucket) away from every bound.
+ */
+static void test_iozone_bands(void)
+{
+	static const struct { uint64_t ns; unsigned band; } v[] = {
+		{ 100, 0 }, { 19000, 0 }, { 21000, 1 }, { 100000, 4 },
+		{ 150000000, 24 }, { 900000000, 28 }, { 25000000000ull, 35 },
+		{ 120000000999ull, 38 }, { 200000000000ull, 39 },
+	};
+	uint64_t band[LATENCY_IOZONE_BANDS], total = 0;
+	struct latency_hist h, *c;
+
+	CU_ASSERT_EQUAL_FATAL(latency_init(&h), 0);
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		latency_add(&h, v[i].ns);
+	latency_add(&h, 150000000);
+	c = latency_compact(&h);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	latency_iozone_bands(c, band);
+	for (unsigned b = 0; b < LATENCY_IOZONE_BANDS; b++)
+		total += band[b];
+	CU_ASSERT_EQUAL(total, h.n);
+	CU_ASSERT_EQUAL(band[0], 2);
+	CU_ASSERT_EQUAL(band[1], 1);
+	CU_ASSERT_EQUAL(band[4], 1);
+	CU_ASSERT_EQUAL(band[24], 2);
+	CU_ASSERT_EQUAL(band[28], 1);
+	CU_ASSERT_EQUAL(band[35], 1);
+	CU_ASSERT_EQUAL(band[38], 1);
+	CU_ASSERT_EQUAL(band[39], 1);
+	latency_free(c);
+	latency_release(&h);
+}
+
 static void test_write_windows(void)
 {
 	static const int datas[] = { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO };
@@ -675,6 +712,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_result_set),
 	CU_CASE(test_runner_latency),
 	CU_CASE(test_write_windows),
+	CU_CASE(test_iozone_bands),
 	{ 0 }
 };
 

@@ -173,7 +173,14 @@ static const struct bad_case bad_cases[] = {
 	{ "-Z -s 1m", { "-Z", "add -B" } },
 	{ "-B -s 1m -i 0 --iodepth 4", { "--iodepth and -B", "mapping" } },
 	{ "-D -s 1m -i 0 --jobs 2", { "--jobs and -D" } },
-	{ "-k 4", { "-k", "async" } },
+	{ "-k 4 -H 2 -s 64k -i 0", { "-k and -H (--iodepth)" } },
+	{ "-k 4 -s 64k -i 3 -i 0", { "-i 3 and --iodepth" } },
+	{ "-+b 64", { "-+b '64'", "SIZE,MS" } },
+	{ "-+b 64,0", { "-+b '64,0'", "sleep" } },
+	{ "-+b 0,5", { "-+b '0,5'", "burst size" } },
+	{ "-+b 64,3600001", { "-+b '64,3600001'", "sleep" } },
+	{ "-+b 64,5 -s 64k -t 2", { "-+b and -t" } },
+	{ "-+b 64,5 -s 64k -i 0 --iodepth 2", { "-+b and --iodepth" } },
 	/* issue 16: queue depth, jobs, mixes */
 	{ "-s 1m -i 0 --iodepth 0", { "--iodepth '0'", "1 to 1024" } },
 	{ "-s 1m -i 0 -H 2000", { "-H '2000'", "1 to 1024" } },
@@ -187,7 +194,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-s 1m -i 0 --jobs 2 -Q", { "-Q and --jobs" } },
 	{ "-s 1m -i 0 --iodepth 2 --runtime 1s --min-time 5", { "--min-time and --runtime" } },
 	{ "-t 2 -F a b --iodepth 4", { "--iodepth and -t" } },
-	{ "-m", { "-m", "not supported" } },
+	{ "-m -s 1m -i 0 --jobs 2", { "-m and --jobs", "multiple buffers" } },
 	{ "-+ux", { "'-+ux'" } },
 	{ "-+9", { "unknown option '-+9'" } },
 	{ "-+", { "'-+'" } },
@@ -455,6 +462,29 @@ static void test_qd_values(void)
 	options_release(&o);
 	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0", err, sizeof(err)), 0);
 	CU_ASSERT_FALSE(options_qd(&o));
+	options_release(&o);
+}
+
+/* -+b SIZE,MS: kB with -s's suffixes, milliseconds; -m a flag */
+static void test_iozone_values(void)
+{
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0 -+b 64,10 -m", err,
+					 sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.burst_kb, 64);
+	CU_ASSERT_EQUAL(o.burst_ms, 10);
+	CU_ASSERT_EQUAL(o.multi_buffer, 1);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0 -+b 2m,3600000", err,
+					 sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.burst_kb, 2048);
+	CU_ASSERT_EQUAL(o.burst_ms, 3600000);
+	CU_ASSERT_EQUAL(o.multi_buffer, 0);
+	options_release(&o);
+	CU_ASSERT_EQUAL_FATAL(parse_line(&o, "-s 1m -i 0", err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(o.burst_kb, 0);
 	options_release(&o);
 }
 
@@ -798,6 +828,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_machine),
 	CU_CASE(test_defaults),
 	CU_CASE(test_values),
+	CU_CASE(test_iozone_values),
 	CU_CASE(test_qd_values),
 	CU_CASE(test_throughput),
 	CU_CASE(test_help_version),

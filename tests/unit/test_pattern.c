@@ -101,10 +101,39 @@ static void test_window_stream(void)
 	free(buf);
 }
 
+/*
+ * -m's ring: area / span windows a span apart, back at the start when the
+ * next would pass the area; a walk continued at pos goes on from there; a
+ * span as large as the area is one window.
+ */
+static void test_window_ring(void)
+{
+	static unsigned char buf[64];
+	const size_t want[] = { 16, 32, 48, 0, 16 };
+	struct pattern_window w;
+
+	pattern_window_ring(&w, buf, sizeof(buf), 16, 16);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		CU_ASSERT_EQUAL(pattern_window_pos(&w), want[i]);
+		PATTERN_WINDOW_NEXT(w);
+	}
+	/* 24-byte windows in 64 bytes: 0, 24, then 48 would not fit */
+	pattern_window_ring(&w, buf, sizeof(buf), 24, 24);
+	PATTERN_WINDOW_NEXT(w);
+	CU_ASSERT_EQUAL(pattern_window_pos(&w), 0);
+	/* a position past the last window starts over */
+	pattern_window_ring(&w, buf, sizeof(buf), 16, 60);
+	CU_ASSERT_EQUAL(pattern_window_pos(&w), 0);
+	pattern_window_ring(&w, buf, sizeof(buf), 64, 0);
+	PATTERN_WINDOW_NEXT(w);
+	CU_ASSERT_EQUAL(pattern_window_pos(&w), 0);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_patterns),
 	CU_CASE(test_describe),
 	CU_CASE(test_window_stream),
+	CU_CASE(test_window_ring),
 	{ 0 }
 };
 CU_MAIN("pattern", cases)

@@ -121,6 +121,7 @@ const struct plat_caps *plat_caps(void)
 		.purge = 0,
 		.processes = 0,   /* children are threads */
 		.hardlinks = 0,   /* fileop drops link and unlink here, as IOzone's does */
+		.unbuffered_api = 1, /* -+U: NO_BUFFERING | WRITE_THROUGH */
 	};
 	return &caps;
 }

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options_iozone.c: the handlers of IOzone options whose argument or
+ * meaning needs more than the generic handlers of options.c: -+b's
+ * "SIZE,MS" pair (bursts), -k (async I/O without copies, which is
+ * iosweep's queue depth) and -+U (Windows' unbuffered API, where the
+ * platform has it).  Like every handler they only store and check what
+ * they are given; the rules across options stay in options_check.c.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "options/options.h"
+#include "options/options_priv.h"
+#include "platform/platform.h"
+#include "units.h"
+
+#define OPT_BURST_MAX_MS 3600000u   /* -+b's longest sleep: an hour */
+
+/*
+ * -+b SIZE,MS: IOzone's bursts, SIZE in kB (k, m, g suffixes as -s) and
+ * MS milliseconds of sleep after each SIZE written.  IOzone prints its
+ * lines after the stride line, so nothing goes into the splash here.
+ */
+int opt_burst(struct opt_parse *ps, const struct opt_row *row,
+	      const char *text, uint64_t value)
+{
+	const char *comma = strchr(text, ',');
+	char size[64], why[160];
+	uint64_t kb, ms;
+
+	(void)row; (void)value;
+	if (!comma || comma == text || (size_t)(comma - text) >= sizeof(size))
+		return opt_error(ps, "%s '%.100s': wants SIZE,MS (burst size in kB, "
+				 "sleep in milliseconds), e.g. %s 1m,100", ps->shown,
+				 text, ps->shown);
+	memcpy(size, text, (size_t)(comma - text));
+	size[comma - text] = '\0';
+	if (units_parse_size_kb(size, &kb, why, sizeof(why)) != 0)
+		return opt_error(ps, "%s '%.100s': burst size: %s", ps->shown, text,
+				 why);
+	if (units_parse_uint(comma + 1, 1, OPT_BURST_MAX_MS, &ms, why,
+			     sizeof(why)) != 0)
+		return opt_error(ps, "%s '%.100s': sleep: %s", ps->shown, text, why);
+	ps->o->burst_kb = kb;
+	ps->o->burst_ms = (unsigned)ms;
+	return 0;
+}
+
+/*
+ * -+U: IOzone's unbuffered Windows API, CreateFile with
+ * FILE_FLAG_NO_BUFFERING and FILE_FLAG_WRITE_THROUGH: -I and -o on the
+ * platform layer's Windows files, with IOzone's line.  IOzone has no -+U
+ * elsewhere ("Unsupported Plus option"), so neither has iosweep.
+ */
+int opt_unbuffered(struct opt_parse *ps, const struct opt_row *row,
+		   const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	if (!plat_caps()->unbuffered_api)
+		return opt_error(ps, "%s: IOzone's unbuffered Windows API, which "
+				 "IOzone refuses off Windows too; -I bypasses the "
+				 "cache here (%s): use -I", ps->shown,
+				 plat_caps()->direct_splash ? "O_DIRECT or F_NOCACHE" :
+				 "where the system can");
+	ps->o->direct = 1;
+	ps->o->osync = 1;
+	return opt_splash_line(ps, "\tUnbuffered Windows API usage. >>> Very "
+			       "Experimental <<<");
+}
+
+/*
+ * The rules across options for the options of this file, once the whole
+ * line is read.  -k: one depth, as IOzone refuses -k with -H.  -+b: IOzone sleeps in the write tests' loops (and in
+ * throughput mode's threads, which iosweep does not do yet); its async
+ * and mmap paths and telemetry replays are not iosweep's loops here, so
+ * they are refused rather than left without bursts.
+ */
+int opt_check_iozone(struct opt_parse *ps)
+{
+	const struct options *o = ps->o;
+
+	/* IOzone: "Can not do both -H and -k" */
+	if (opt_seen(ps, "k") && opt_seen(ps, "H"))
+		return opt_error(ps, "-k and -H (--iodepth): both set the I/Os in "
+				 "flight; give one");
+	if (o->burst_kb) {
+		const char *with = options_throughput(o) ? "-t" :
+			options_qd(o) ? options_qd_name(o) :
+			options_mmap(o) ? (opt_seen(ps, "B") ? "-B" : "-D") :
+			o->traj_path[0] ? "-X" : NULL;
+		if (with)
+			return opt_error(ps, "-+b and %s: bursts are only supported in "
+					 "the sweep's write tests (0, 2, 4, 6, 9) without "
+					 "queue depth, mmap files or telemetry; drop one",
+					 with);
+	}
+	return 0;
+}
