@@ -38,7 +38,7 @@
 
 static const char fileop_usage[] =
 	"usage: iosweep fileop [-f N | -l N -u M [-i STEP]] [-s SIZE] [-e] [-b] [-w]\n"
-	"                      [-n] [-L] [-d DIR] [-t] [-v] [-h] [--trials N]\n"
+	"                      [-n] [-L] [-d DIR] [-U DIR] [-t] [-v] [-h] [--trials N]\n"
 	"                      [--out DIR] [--json] [--latency] [--overwrite]\n"
 	"  IOzone's fileop: a tree of N directories, N in each, N files in each of\n"
 	"  those (N^3 files), with each metadata call timed on its own; figures in\n"
@@ -52,6 +52,8 @@ static const char fileop_usage[] =
 	"  -n            pseudo-random data instead of one byte value per file\n"
 	"  -L            keep the last tree: no delete phase\n"
 	"  -d DIR        work in DIR (default .), which must hold no fileop tree\n"
+	"  -U DIR        unmount the file system mounted at DIR (which holds -d's\n"
+	"                directory) and mount it again before each phase (root)\n"
 	"  -t            one block of figures per operation instead of the table\n"
 	"  -v            print the version\n"
 	"  --trials N    run each force factor N times; the rows cover every trial\n"
@@ -60,8 +62,7 @@ static const char fileop_usage[] =
 	"  --json        with --out: DIR/summary.json as well\n"
 	"  --latency     add p50 and p99 lines to -t's blocks\n"
 	"  --overwrite   remove a fileop tree found in DIR first, and replace the\n"
-	"                files of --out\n"
-	"  -U (remounting between the phases) is not supported.\n";
+	"                files of --out\n";
 
 const char *const cmd_fileop_usage = fileop_usage;
 
@@ -249,7 +250,8 @@ static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 	    (o->out && (status = claim_out(o, csv, meta, sizeof(csv))) != 0))
 		return status;
 	struct fileop_cfg cfg = { .dir = o->dir, .size_bytes = o->size_bytes,
-				  .random_data = o->random_data, .leave = o->leave };
+				  .random_data = o->random_data, .leave = o->leave,
+				  .remount = o->remount };
 	int hist = o->latency || o->out;
 	if (fileop_run_init(&st.run, &cfg, st.err, sizeof(st.err)) != 0 ||
 	    (o->out && fill_meta(&rs, o, st.run.base, argc, argv, st.err, sizeof(st.err)) != 0)) {

@@ -107,8 +107,10 @@ static int apply_letter(struct fileop_opts *o, struct seen *s, char c, const cha
 		o->dir = v;
 		return 0;
 	case 'U':
-		return err_set(err, errlen, "-U '%s': remounting between the phases is not "
-			       "supported; unmount and mount by hand between runs", v);
+		if (!*v)
+			return err_set(err, errlen, "-U '': an empty directory name");
+		o->remount = v;
+		return 0;
 	default:
 		return err_set(err, errlen, "-%c: not an option", c);
 	}

@@ -20,6 +20,7 @@ struct fileop_opts {
 	unsigned lower, upper, step;  /* force factors lower, lower + step, ... <= upper */
 	uint64_t size_bytes;          /* -s: bytes per file (default 1) */
 	const char *dir;              /* -d: the starting directory (default ".") */
+	const char *remount;          /* -U: mount point remounted before each phase */
 	int excel;                    /* -e: no title line */
 	int best, worst;              /* -b, -w: the B and W rows */
 	int random_data;              /* -n */

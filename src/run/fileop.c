@@ -654,7 +654,32 @@ static int phase_files(struct pass *p, enum fileop_op op)
 	return 0;
 }
 
-/* Every phase in fileop's order. */
+/*
+ * -U: before each phase, as fileop does, the file system is unmounted and
+ * mounted again (untimed), from the root directory so that this process
+ * keeps nothing on it busy, and the pass goes on at the tree's base.
+ */
+static int purge(struct pass *p)
+{
+	struct fileop_run *r = p->r;
+
+	if (!r->mount)
+		return 0;
+	if (chdir_retry("/") != 0) {
+		r->err_no = errno ? errno : EIO;
+		return err_set(p->err, p->errlen, "-U: cannot chdir '/' to remount '%s': %s",
+			       r->mount->dir, strerror(r->err_no));
+	}
+	if (plat_remount(r->mount, p->err, p->errlen) != 0) {
+		r->err_no = errno ? errno : EIO;
+		return -1;
+	}
+	if (chdir_retry(r->base) != 0)
+		return fail(p, "chdir after -U's remount to", NULL);
+	return 0;
+}
+
+/* Every phase in fileop's order, each after -U's remount. */
 static int phases(struct pass *p)
 {
 	static const enum fileop_op file_phases[] = {
@@ -663,14 +688,15 @@ static int phases(struct pass *p)
 	};
 	int rc;
 
-	if ((rc = phase_mkdir(p)) != 0 || (rc = phase_chdir(p)) != 0 ||
-	    (rc = phase_rmdir(p)) != 0)
+	if ((rc = purge(p)) != 0 || (rc = phase_mkdir(p)) != 0 ||
+	    (rc = purge(p)) != 0 || (rc = phase_chdir(p)) != 0 ||
+	    (rc = purge(p)) != 0 || (rc = phase_rmdir(p)) != 0)
 		return rc;
 	for (size_t n = 0; n < sizeof(file_phases) / sizeof(file_phases[0]); n++) {
 		enum fileop_op op = file_phases[n];
 		if (!fileop_op_available(op) || (op == FILEOP_DELETE && p->r->cfg.leave))
 			continue;
-		if ((rc = phase_files(p, op)) != 0)
+		if ((rc = purge(p)) != 0 || (rc = phase_files(p, op)) != 0)
 			return rc;
 	}
 	return 0;
@@ -698,7 +724,25 @@ int fileop_run_init(struct fileop_run *r, const struct fileop_cfg *cfg,
 		return err_set(err, errlen, "out of memory for a file of %llu bytes",
 			       (unsigned long long)cfg->size_bytes);
 	memset(r->buf, 'a', cfg->size_bytes ? (size_t)cfg->size_bytes : 1);
-	return 0;
+	if (!cfg->remount)
+		return 0;
+	/* checked from the root, where each remount is made from */
+	char *mp = plat_realpath(cfg->remount);
+	if (!mp)
+		return err_set(err, errlen, "-U '%s': %s", cfg->remount, strerror(errno));
+	r->mount = calloc(1, sizeof(*r->mount));
+	if (!r->mount || chdir_retry("/") != 0) {
+		int e = r->mount ? errno : ENOMEM;
+		free(mp);
+		return err_set(err, errlen, "-U '%s': cannot chdir '/': %s", cfg->remount,
+			       strerror(e));
+	}
+	int rc = plat_remount_prepare(mp, r->base, r->mount, err, errlen);
+	free(mp);
+	if (chdir_retry(r->home) != 0 && rc == 0)
+		rc = err_set(err, errlen, "cannot chdir back to '%s': %s", r->home,
+			     strerror(errno));
+	return rc;
 }
 
 /* Room for a tree of force x, all marks cleared. */
@@ -819,5 +863,6 @@ void fileop_run_release(struct fileop_run *r)
 	free(r->buf);
 	free(r->l1);
 	free(r->l2);
+	free(r->mount);
 	memset(r, 0, sizeof(*r));
 }

@@ -122,6 +122,7 @@ struct fileop_cfg {
 	uint64_t size_bytes;      /* written to and read from each file */
 	int random_data;          /* -n: pseudo-random bytes, unchecked on read */
 	int leave;                /* -L: no delete phase, the files stay */
+	const char *remount;      /* -U: remount this mount point before each phase */
 };
 
 struct fileop_run {
@@ -136,6 +137,7 @@ struct fileop_run {
 	unsigned char *l2;        /* [tree_force^2] */
 	size_t tree_alloc;        /* bytes of l2 */
 	int err_no;               /* errno of the last failure, 0 if none */
+	struct plat_mount *mount; /* -U's file system, or NULL */
 };
 
 /* What fileop_run_pass returns besides 0 and -1. */
@@ -143,7 +145,8 @@ struct fileop_run {
 
 /*
  * Prepare a run in cfg->dir (which must exist): its absolute path, the
- * current directory to come back to, the data buffer.  0, or -1 with a
+ * current directory to come back to, the data buffer, and with
+ * cfg->remount the file system to remount (plat_remount_prepare).  0, or -1 with a
  * message.  Release with fileop_run_release in every case.
  */
 int fileop_run_init(struct fileop_run *r, const struct fileop_cfg *cfg,

@@ -13,7 +13,8 @@
 #    a mount point, a test file elsewhere, a bind-mounted file system, a
 #    tmpfs, a loop device that detaches itself (mount -o loop), a user
 #    who is not root and -t: one line, a non-zero exit, nothing written,
-#    and the file system still mounted.
+#    and the file system still mounted;
+#  - iosweep fileop -U remounts before each of its 12 phases.
 # Needs root and loop devices; skips with the reason otherwise.
 . "$(dirname "$0")/lib.sh"
 
@@ -70,6 +71,28 @@ expect_success "$IOSWEEP" -U "$MNT" -+d -s 4m -r 64k -i 0 -i 1 -i 2 --quiet \
 	-f "$MNT/d" --out "$T/diag"
 check test "$(col "$T/diag/results.csv" read cached_pct)" = "0.0"
 check test "$(mline)" = "$before"
+
+# ---- fileop -U: each of fileop's 12 phases after a remount (ext4 counts
+#      its mounts in the superblock), the tree gone, the mount as it was
+mounts() { dumpe2fs -h "$LOOP" 2>/dev/null | awk -F: '/^Mount count/ { print $2 + 0 }'; }
+if command -v dumpe2fs >/dev/null 2>&1; then
+	mkdir "$MNT/fo"
+	m0=$(mounts)
+	expect_success "$IOSWEEP" fileop -f 2 -U "$MNT" -d "$MNT/fo"
+	check test "$(mounts)" -eq $((m0 + 12))
+	check test -z "$(ls -A "$MNT/fo")"
+	check test "$(mline)" = "$before"
+	m0=$(mounts)
+	expect_success "$IOSWEEP" fileop -f 1 -U "$MNT" -d "$MNT/fo" --trials 2
+	check test "$(mounts)" -eq $((m0 + 24))
+	# a -U that does not hold -d's directory is refused before any phase
+	expect_failure 1 "$IOSWEEP" fileop -f 1 -U "$MNT" -d "$T/tmp"
+	check one_line_error
+	check test "$(mline)" = "$before"
+	rmdir "$MNT/fo"
+else
+	fail "dumpe2fs not found (Debian: e2fsprogs)"
+fi
 
 # ---- refusals: one line, non-zero, nothing written, still mounted
 expect_failure 3 "$IOSWEEP" -U "$T" -s 1m -i 0 -f "$MNT/x" --out "$T/o1"

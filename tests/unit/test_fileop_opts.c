@@ -156,7 +156,7 @@ static const struct bad_case bad[] = {
 	{ "-B", "did you mean '-b'?" },
 	{ "-l 1 -u 2 -I 1", "did you mean '-i'?" },
 	{ "-bq", "unknown option '-q' in '-bq'" },
-	{ "-U /mnt", "-U '/mnt': remounting between the phases is not supported" },
+	{ "-U", "-U: missing DIR" },
 	{ "2", "unexpected argument '2'" },
 	{ "-f 2 extra", "unexpected argument 'extra'" },
 	{ "-f 2 -- x", "unexpected argument 'x'" },
