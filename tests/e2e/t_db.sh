@@ -51,6 +51,13 @@ expect_success "$IOSWEEP" db rank --db "$DB" --test read --file-size 256k --csv 
 awk -F, 'NR > 1 { print $8 }' "$T/rank.csv" > "$T/means"
 check test "$(wc -l < "$T/means")" -eq 2
 check sort -rn -c "$T/means"
+# without --record a run stands with its best record size: the one whose
+# trials' mean in results.csv is highest
+best=$(awk -F, '$3 == "read" && $4 == 256 { s[$5] += $7 / 1024 / $8; n[$5]++ }
+	END { for (r in s) if (!seen++ || s[r] / n[r] > bm) { bm = s[r] / n[r]; br = r }
+	      print br }' "$T/run1/results.csv")
+check test -n "$best"
+check test "$(awk -F, '$3 == "boxA" { print $6 }' "$T/rank.csv")" = "$best"
 # the chart: a gnuplot script with the data and the highlighted bar
 expect_success "$IOSWEEP" db rank --db "$DB" --test read --file-size 256k --highlight 1 \
 	--plot "$T/chart" --format dumb
