@@ -154,7 +154,9 @@ fi
 # the mount fails after the unmount (the fault shim's mount(2) says
 # EIO): the run stops, and the message's command puts it back as it was
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
-	run env LD_PRELOAD="$FAULTSHIM" FAULTSHIM_MOUNT_FAIL=2 "$IOSWEEP" -U "$MNT" \
+	# an AddressSanitizer binary wants its runtime first in the preload list
+	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_MOUNT_FAIL=2 "$IOSWEEP" -U "$MNT" \
 		-s 1m -r 64k -i 0 -i 1 -f "$MNT/x" --out "$T/o10"
 	check test "$RC" -eq 3
 	check grep -q "^iosweep: -U: unmounted '$MNT' but cannot mount it again: Input/output error" "$T/err"
