@@ -9,7 +9,7 @@
 # status, reads throttled to the disk speed, a file smaller than the cache
 # re-read from the cache and a larger one not, the cgroup gone afterwards.
 # Needs root and loop mounting; skips with the reason otherwise.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../e2e/lib.sh"
 
 # A copy in the test's own folder: the checkout may sit in a private (0700)
 # directory that user nobody cannot enter.
