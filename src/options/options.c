@@ -48,9 +48,6 @@ int opt_error(struct opt_parse *ps, const char *fmt, ...)
 	return -1;
 }
 
-static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
-	IOSWEEP_PRINTF(2, 3);
-
 /* Splash line i gets the space an IOzone line before it left behind. */
 static int opt_prefix_space(struct opt_parse *ps, size_t i)
 {
@@ -67,7 +64,7 @@ static int opt_prefix_space(struct opt_parse *ps, size_t i)
 }
 
 /* Append one splash line (IOzone's header line for an option). */
-static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
+int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 {
 	struct options *o = ps->o;
 	va_list ap;
@@ -99,7 +96,7 @@ static int opt_splash(struct opt_parse *ps, const char *fmt, ...)
 	return opt_prefix_space(ps, o->nsplash - 1);
 }
 
-static int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
+int opt_strdup(struct opt_parse *ps, char **dst, const char *src)
 {
 	size_t n = strlen(src) + 1;
 	char *copy = malloc(n);
@@ -417,70 +414,6 @@ int opt_diag(struct opt_parse *ps, const struct opt_row *row,
 	if (opt_splash(ps, "\t>>> I/O Diagnostic mode enabled. <<<"))
 		return -1;
 	return opt_splash(ps, "%s", OPT_INVALID_LINE);
-}
-
-/*
- * -J MS: IOzone's compute delay.  Its header line is not printed in argv
- * order but after "Output is in ..." (report.c), so nothing goes into
- * the splash lines here.
- */
-int opt_compute(struct opt_parse *ps, const struct opt_row *row,
-		const char *text, uint64_t value)
-{
-	(void)row; (void)text;
-	ps->o->compute_given = 1;
-	ps->o->compute_ms = (unsigned)value;
-	return 0;
-}
-
-/* -X FILE, -Y FILE: telemetry files (run/telemetry.h), read after the parse. */
-int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
-		  const char *text, uint64_t value)
-{
-	int reads = !strcmp(row->letter, "Y");
-
-	(void)value;
-	if (opt_strdup(ps, &ps->o->traj_path[reads], text) != 0)
-		return -1;
-	return opt_splash(ps, "\tUsing %s telemetry file \"%s\"",
-			  reads ? "read" : "write", text);
-}
-
-/* -P N: a CPU this machine has, where the platform can bind to one. */
-int opt_bind(struct opt_parse *ps, const struct opt_row *row,
-	     const char *text, uint64_t value)
-{
-	unsigned ncpu = plat_cpu_count();
-
-	(void)row;
-	if (plat_caps()->no_bind)
-		return opt_error(ps, "-P: %s", plat_caps()->no_bind);
-	if (value >= ncpu)
-		return opt_error(ps, "-P '%s': this machine has %u CPU%s online, "
-				 "0 to %u", text, ncpu, ncpu == 1 ? "" : "s", ncpu - 1);
-	ps->o->bind_given = 1;
-	ps->o->bind_cpu = (unsigned)value;
-	return opt_splash(ps, "\tBinding of processors beginning with %u ",
-			  (unsigned)value);
-}
-
-/*
- * -+X: IOzone's short-circuit mode, for a file system that answers
- * reads with a fixed pattern instead of storing: verify mode with
- * IOzone's byte for it, and IOzone's two lines (not -V's).
- */
-#define OPT_SHORT_CIRCUIT_BYTE 0xbbu
-
-int opt_short_circuit(struct opt_parse *ps, const struct opt_row *row,
-		      const char *text, uint64_t value)
-{
-	(void)row; (void)text; (void)value;
-	ps->o->short_circuit = 1;
-	ps->o->verify = 1;
-	ps->o->verify_byte = OPT_SHORT_CIRCUIT_BYTE;
-	if (opt_splash(ps, "\tShort circuit mode. For"))
-		return -1;
-	return opt_splash(ps, "\t filesystem development testing ONLY !");
 }
 
 /* --link: a profile or a rate, checked here so a typo fails before the run. */

@@ -3,8 +3,9 @@
  * options_iozone.c: the handlers of IOzone options whose argument or
  * meaning needs more than the generic handlers of options.c: -+b's
  * "SIZE,MS" pair (bursts), -k (async I/O without copies, which is
- * iosweep's queue depth) and -+U (Windows' unbuffered API, where the
- * platform has it).  Like every handler they only store and check what
+ * iosweep's queue depth), -+U (Windows' unbuffered API, where the
+ * platform has it), -J (compute delay), -X/-Y (telemetry files), -P (the
+ * CPU to bind to) and -+X (short-circuit mode).  Like every handler they only store and check what
  * they are given; the rules across options stay in options_check.c.
  */
 #include "compat.h"
@@ -97,4 +98,68 @@ int opt_check_iozone(struct opt_parse *ps)
 					 with);
 	}
 	return 0;
+}
+
+/*
+ * -J MS: IOzone's compute delay.  Its header line is not printed in argv
+ * order but after "Output is in ..." (report.c), so nothing goes into
+ * the splash lines here.
+ */
+int opt_compute(struct opt_parse *ps, const struct opt_row *row,
+		const char *text, uint64_t value)
+{
+	(void)row; (void)text;
+	ps->o->compute_given = 1;
+	ps->o->compute_ms = (unsigned)value;
+	return 0;
+}
+
+/* -X FILE, -Y FILE: telemetry files (run/telemetry.h), read after the parse. */
+int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
+		  const char *text, uint64_t value)
+{
+	int reads = !strcmp(row->letter, "Y");
+
+	(void)value;
+	if (opt_strdup(ps, &ps->o->traj_path[reads], text) != 0)
+		return -1;
+	return opt_splash(ps, "\tUsing %s telemetry file \"%s\"",
+			  reads ? "read" : "write", text);
+}
+
+/* -P N: a CPU this machine has, where the platform can bind to one. */
+int opt_bind(struct opt_parse *ps, const struct opt_row *row,
+	     const char *text, uint64_t value)
+{
+	unsigned ncpu = plat_cpu_count();
+
+	(void)row;
+	if (plat_caps()->no_bind)
+		return opt_error(ps, "-P: %s", plat_caps()->no_bind);
+	if (value >= ncpu)
+		return opt_error(ps, "-P '%s': this machine has %u CPU%s online, "
+				 "0 to %u", text, ncpu, ncpu == 1 ? "" : "s", ncpu - 1);
+	ps->o->bind_given = 1;
+	ps->o->bind_cpu = (unsigned)value;
+	return opt_splash(ps, "\tBinding of processors beginning with %u ",
+			  (unsigned)value);
+}
+
+/*
+ * -+X: IOzone's short-circuit mode, for a file system that answers
+ * reads with a fixed pattern instead of storing: verify mode with
+ * IOzone's byte for it, and IOzone's two lines (not -V's).
+ */
+#define OPT_SHORT_CIRCUIT_BYTE 0xbbu
+
+int opt_short_circuit(struct opt_parse *ps, const struct opt_row *row,
+		      const char *text, uint64_t value)
+{
+	(void)row; (void)text; (void)value;
+	ps->o->short_circuit = 1;
+	ps->o->verify = 1;
+	ps->o->verify_byte = OPT_SHORT_CIRCUIT_BYTE;
+	if (opt_splash(ps, "\tShort circuit mode. For"))
+		return -1;
+	return opt_splash(ps, "\t filesystem development testing ONLY !");
 }

@@ -93,6 +93,10 @@ int opt_check_iozone(struct opt_parse *ps);
 /* -+R (options_filelist.c): the children's file names, one a line of a file. */
 int opt_file_list(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value);
+/* Append a header line formatted as printf does (options.c). */
+int opt_splash(struct opt_parse *ps, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
+/* *dst = a copy of src (the old one freed); 0 or -1 out of memory. */
+int opt_strdup(struct opt_parse *ps, char **dst, const char *src);
 int opt_splash_line(struct opt_parse *ps, const char *line);
 int opt_old_data(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value);
