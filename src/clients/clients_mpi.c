@@ -713,6 +713,7 @@ bad:
 struct agg {
 	struct result_sample s;
 	uint64_t slowest;             /* the longest client pass */
+	unsigned idle;                /* clients that counted no operation */
 	struct latency_hist h[3];     /* merged: all, reads, writes (full once used) */
 };
 
@@ -738,6 +739,8 @@ static int agg_add(struct agg *a, struct result_sample *c)
 	a->s.cpu_user_s += c->cpu_user_s;
 	a->s.cpu_sys_s += c->cpu_sys_s;
 	a->s.flags |= c->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_SPLIT);
+	if (c->ops == 0)
+		a->idle++;
 	if (c->wall_ns > a->s.wall_ns)
 		a->s.wall_ns = c->wall_ns;
 	if (c->elapsed_ns > a->slowest)
@@ -812,6 +815,14 @@ static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
 			uint64_t busy = cl.ramp_ns + cl.runtime_ns;
 			a->s.elapsed_ns = cl.runtime_ns;
 			skew = a->s.sync_ns > busy ? a->s.sync_ns - busy : 0;
+			/*
+			 * A client that completed nothing in its window had no
+			 * CPU or no I/O for all of it (more ranks than cores
+			 * under an MPI that busy-polls its barriers does that):
+			 * the sum is not the clients' and is flagged so.
+			 */
+			if (a->idle)
+				a->s.flags |= RESULTS_SF_SYNC_SLOW;
 		}
 		if (skew * CLIENTS_SLOW_SYNC_DIV > a->s.elapsed_ns)
 			a->s.flags |= RESULTS_SF_SYNC_SLOW;
