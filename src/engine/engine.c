@@ -80,19 +80,29 @@ struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
 	return e;
 }
 
-void engine_close(struct engine *e)
+int engine_start(struct engine *e, char *err, size_t errlen)
+{
+	return e->ops->start ? e->ops->start(e, err, errlen) : 0;
+}
+
+void engine_drain(struct engine *e)
 {
 	struct engine_io *done[64];
 	char err[128];
 
-	if (!e)
-		return;
-	while (e->inflight > 0) {
+	while (e && e->inflight > 0) {
 		unsigned max = e->inflight < 64 ? e->inflight : 64;
 		int n = e->ops->reap(e, 1, done, max, err, sizeof(err));
 		if (n <= 0)
 			break;
 	}
+}
+
+void engine_close(struct engine *e)
+{
+	if (!e)
+		return;
+	engine_drain(e);
 	if (e->ops->cleanup)
 		e->ops->cleanup(e);
 	free(e);

@@ -51,6 +51,12 @@ struct engine_ops {
 	unsigned max_depth;         /* 1 for sync */
 	/* Set up for fd with up to depth I/Os in flight.  0 or -1. */
 	int (*init)(struct engine *e, char *err, size_t errlen);
+	/*
+	 * Optional: called once by the thread that will queue and reap,
+	 * before its first queue() (a ring tied to one thread is bound to
+	 * it here).  0 or -1 (err).
+	 */
+	int (*start)(struct engine *e, char *err, size_t errlen);
 	/* Put io in the queue (sync: do it now).  0 or -1 (err). */
 	int (*queue)(struct engine *e, struct engine_io *io, char *err, size_t errlen);
 	/* Hand the queued I/Os to the kernel.  0 or -1 (err). */
@@ -108,7 +114,14 @@ const struct engine_ops *engine_by_name(const char *name);
  */
 struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,
 			   char *err, size_t errlen);
-/* Wait for what is in flight (results dropped), clean up, free.  NULL ok. */
+/* The thread that queues: engine_ops.start, where the engine has one. */
+int engine_start(struct engine *e, char *err, size_t errlen);
+/*
+ * Wait for what is in flight (results dropped).  Call it from the thread
+ * that queued: an engine tied to that thread cannot wait from another.
+ */
+void engine_drain(struct engine *e);
+/* engine_drain, clean up, free.  NULL ok. */
 void engine_close(struct engine *e);
 
 /*

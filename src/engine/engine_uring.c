@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_uring.c: Linux io_uring through liburing.  One ring per job,
- * as deep as --iodepth; queue() prepares a read or write SQE, commit()
- * submits everything queued (a partial submit is retried), reap() takes
- * what the completion ring holds and, while that is fewer than asked
- * for, waits for the rest (engine_reap_loop).  Built only when pkg-config
- * finds liburing (HAVE_LIBURING); without it the table is there with
- * max_depth 0 and no hooks, and engine_pick() refuses --iodepth > 1 with
- * the reason.
+ * as deep as --iodepth, set up as fio sets its rings (uring_setups);
+ * queue() prepares a read or write SQE, commit() submits everything
+ * queued and collects what finished meanwhile (a partial submit is
+ * retried), reap() takes what the completion ring holds and, while that
+ * is fewer than asked for, waits for the rest (engine_reap_loop).  Built
+ * only when pkg-config finds liburing (HAVE_LIBURING); without it the
+ * table is there with max_depth 0 and no hooks, and engine_pick()
+ * refuses --iodepth > 1 with the reason.
  */
 #include "compat.h"
 
@@ -27,16 +28,46 @@
 struct uring {
 	struct io_uring ring;
 	unsigned queued;   /* prepared, not yet submitted */
+	unsigned flags;    /* the ring's setup flags */
+};
+
+/*
+ * The setup flags tried in turn, the first the kernel takes kept (the
+ * ones fio 3.33 asks for).  A ring made disabled, for one issuer, with
+ * its completions' task work deferred until the worker asks for events
+ * (Linux 6.1): nothing interrupts the worker while it queues, and the
+ * thread that enables the ring in start() is the one allowed to use it.
+ * Then cooperative task work (5.19): completions wait for the worker's
+ * next system call instead of an interrupt.  Then plain.
+ */
+static const unsigned uring_setups[] = {
+#if defined(IORING_SETUP_DEFER_TASKRUN) && defined(IORING_SETUP_R_DISABLED)
+	IORING_SETUP_R_DISABLED | IORING_SETUP_SINGLE_ISSUER |
+	IORING_SETUP_DEFER_TASKRUN,
+#endif
+#ifdef IORING_SETUP_COOP_TASKRUN
+	IORING_SETUP_COOP_TASKRUN,
+#endif
+	0,
 };
 
 static int uring_init(struct engine *e, char *err, size_t errlen)
 {
 	struct uring *u = calloc(1, sizeof(*u));
-	int rc;
+	int rc = -EINVAL;
 
 	if (!u)
 		return err_set(err, errlen, "out of memory for an io_uring");
-	rc = io_uring_queue_init(e->depth, &u->ring, 0);
+	for (size_t i = 0; i < sizeof(uring_setups) / sizeof(uring_setups[0]); i++) {
+		struct io_uring_params p;
+		memset(&p, 0, sizeof(p));
+		p.flags = uring_setups[i];
+		rc = io_uring_queue_init_params(e->depth, &u->ring, &p);
+		if (rc != -EINVAL) {
+			u->flags = uring_setups[i];
+			break;
+		}
+	}
 	if (rc < 0) {
 		err_set(err, errlen, "--iodepth %u: io_uring is not available: "
 			"io_uring_queue_init: %s", e->depth, strerror(-rc));
@@ -44,6 +75,29 @@ static int uring_init(struct engine *e, char *err, size_t errlen)
 		return -1;
 	}
 	e->data = u;
+	return 0;
+}
+
+/* The worker's thread: a ring made disabled is enabled, and so its own. */
+static int uring_start(struct engine *e, char *err, size_t errlen)
+{
+#ifdef IORING_SETUP_R_DISABLED
+	struct uring *u = e->data;
+
+	if (u->flags & IORING_SETUP_R_DISABLED) {
+		/* io_uring_enable_rings, which some liburing 2.3 builds lack */
+		int rc = io_uring_register((unsigned)u->ring.ring_fd,
+					   IORING_REGISTER_ENABLE_RINGS, NULL, 0);
+		if (rc < 0)
+			return err_set(err, errlen, "io_uring_register (enable rings): %s",
+				       strerror(-rc));
+		u->flags &= ~(unsigned)IORING_SETUP_R_DISABLED;
+	}
+#else
+	(void)e;
+	(void)err;
+	(void)errlen;
+#endif
 	return 0;
 }
 
@@ -70,8 +124,9 @@ static int uring_commit(struct engine *e, char *err, size_t errlen)
 {
 	struct uring *u = e->data;
 
+	/* with the events: completions whose task work waited are posted */
 	while (u->queued > 0) {
-		int n = io_uring_submit(&u->ring);
+		int n = io_uring_submit_and_get_events(&u->ring);
 		if (n == -EINTR || n == -EAGAIN || n == -EBUSY)
 			continue;
 		if (n <= 0)
@@ -137,6 +192,7 @@ const struct engine_ops engine_uring_ops = {
 	.name = "io_uring",
 	.max_depth = URING_MAX_DEPTH,
 	.init = uring_init,
+	.start = uring_start,
 	.queue = uring_queue,
 	.commit = uring_commit,
 	.reap = uring_reap,

@@ -288,8 +288,11 @@ static int job_main(void *arg)
 		(vfy ? job_run_checked_tl : job_run_tl) :
 		(vfy ? job_run_checked : job_run);
 
+	/* the engine is this thread's: it starts and drains it */
+	int ok = engine_start(j->e, j->err, sizeof(j->err)) == 0;
 	if (plat_gate_arrive(j->p->gate))
-		j->rc = run(j);
+		j->rc = ok ? run(j) : TESTS_ERROR;
+	engine_drain(j->e);
 	atomic_fetch_sub(&j->p->running, 1u);
 	return 0;
 }

@@ -128,6 +128,7 @@ static void round_trip(const struct engine_ops *ops, unsigned depth)
 	fd = open_file(O_RDWR, 0);
 	e = engine_open(ops, fd, depth, err, sizeof(err));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL_FATAL(engine_start(e, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(move_all(e, wbuf, 1), depth);
 	CU_ASSERT_EQUAL(move_all(e, rbuf, 0), depth);
 	CU_ASSERT_EQUAL(memcmp(wbuf, rbuf, (size_t)NREC * REC), 0);
@@ -142,6 +143,7 @@ static void round_trip(const struct engine_ops *ops, unsigned depth)
 	fd = open_file(O_RDONLY, 0);
 	e = engine_open(ops, fd, depth, err, sizeof(err));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL_FATAL(engine_start(e, err, sizeof(err)), 0);
 	struct engine_io past = { rbuf, REC, (uint64_t)NREC * REC, 0, 99, 0, NULL, 0 };
 	struct engine_io bad = { wbuf, REC, 0, 1, 99, 0, NULL, depth > 1 ? 1 : 0 };
 	struct engine_io *done[2];
@@ -185,6 +187,7 @@ static void reap_all(const struct engine_ops *ops, unsigned depth)
 					     path, err, sizeof(err)), 0);
 	e = engine_open(ops, fd, depth, err, sizeof(err));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL_FATAL(engine_start(e, err, sizeof(err)), 0);
 	for (int round = 0; round < 2; round++) {
 		for (unsigned i = 0; i < depth; i++) {
 			struct engine_io io = { buf + (size_t)i * REC, REC,
@@ -281,6 +284,7 @@ static void test_winaio_unbuffered(void)
 	fd = open_file(O_RDWR, 1);
 	e = engine_open(&engine_winaio_ops, fd, 2, err, sizeof(err));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL_FATAL(engine_start(e, err, sizeof(err)), 0);
 	io.buf = buf + 1;                        /* not on a sector */
 	CU_ASSERT_EQUAL(e->ops->queue(e, &io, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "sector size"));
