@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * journal.c: writing the journal (journal.h has the format).  Each record
- * is built whole in memory, written with one fwrite, flushed and fsynced
- * before the call returns, so what a caller was told is saved is on the
- * disk.  The folder is fsynced once, when the file is created, so the
- * name survives a power cut too.
+ * is built whole in memory, written with one fwrite and flushed before
+ * the call returns, so a killed process loses nothing it was told is
+ * saved.  The file is fsynced with a record when JOURNAL_SYNC_NS have
+ * passed since its last fsync, and always after its first records, at
+ * its end and when it is closed: a power cut loses at most that last
+ * second (a sweep of small cells ends hundreds of passes a second, and an
+ * fsync after each cost more than 1% of the sweep).  The folder is
+ * fsynced once, when the file is created, so the name survives a power
+ * cut too.
  */
 #include "compat.h"
 
@@ -18,6 +23,7 @@
 #include "latency.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
+#include "platform/clock.h"
 #include "platform/platform.h"
 #include "report/journal.h"
 
@@ -62,7 +68,22 @@ static void put_hist(struct sbuf *sb, const struct latency_hist *h)
 	free(b);
 }
 
-/* Seal the record: tab, CRC-32 of what came before, newline; write; fsync. */
+/* fsync what was written, now (force) or once a second has passed. */
+static int sync_file(struct journal *j, int force)
+{
+	uint64_t now = clock_now_ns();
+
+	if (!j->unsynced || (!force && now - j->synced_ns < JOURNAL_SYNC_NS))
+		return 0;
+	if (plat_fsync_fd(fileno(j->fp)) != 0)
+		return -1;
+	j->synced_ns = now;
+	j->unsynced = 0;
+	return 0;
+}
+
+/* Seal the record: tab, CRC-32 of what came before, newline; write; flush,
+ * and sync_file. */
 static int put_record(struct journal *j, struct sbuf *sb, char *err, size_t errlen)
 {
 	uLong crc = crc32(0L, Z_NULL, 0);
@@ -71,13 +92,26 @@ static int put_record(struct journal *j, struct sbuf *sb, char *err, size_t errl
 	if (!sb->failed)
 		crc = crc32(crc, (const Bytef *)sb->p, (uInt)sb->len);
 	sb_printf(sb, "\t%08lx\n", (unsigned long)crc);
-	if (sb->failed)
+	if (sb->failed) {
 		rc = err_set(err, errlen, "'%s': out of memory", j->path);
-	else if (fwrite(sb->p, 1, sb->len, j->fp) != sb->len || fflush(j->fp) != 0 ||
-		 plat_fsync_fd(fileno(j->fp)) != 0)
-		rc = err_set(err, errlen, "cannot write '%s': %s", j->path, strerror(errno));
+	} else {
+		j->unsynced = 1;
+		if (fwrite(sb->p, 1, sb->len, j->fp) != sb->len || fflush(j->fp) != 0 ||
+		    sync_file(j, 0) != 0)
+			rc = err_set(err, errlen, "cannot write '%s': %s", j->path,
+				     strerror(errno));
+	}
 	sb_release(sb);
 	return rc;
+}
+
+/* sync_file(j, 1) with put_record's message. */
+static int sync_now(struct journal *j, char *err, size_t errlen)
+{
+	if (sync_file(j, 1) != 0)
+		return err_set(err, errlen, "cannot write '%s': %s", j->path,
+			       strerror(errno));
+	return 0;
 }
 
 static void put_meta(struct sbuf *sb, const char *key, const char *value)
@@ -180,7 +214,7 @@ int journal_create(struct journal *j, const char *dir, const struct result_set *
 	sb_printf(&sb, "\t%d", argc);
 	for (int i = 0; i < argc; i++)
 		put_field(&sb, argv[i]);
-	if (put_record(j, &sb, err, errlen) != 0)
+	if (put_record(j, &sb, err, errlen) != 0 || sync_now(j, err, errlen) != 0)
 		goto fail;
 	if (plat_fsync_dir(dir) != 0) {
 		err_set(err, errlen, "cannot sync the folder '%s': %s", dir, strerror(errno));
@@ -340,13 +374,17 @@ int journal_end(struct journal *j, const char *status, char *err, size_t errlen)
 	memset(&sb, 0, sizeof(sb));
 	sb_printf(&sb, "e");
 	put_field(&sb, status);
-	return put_record(j, &sb, err, errlen);
+	if (put_record(j, &sb, err, errlen) != 0)
+		return -1;
+	return sync_now(j, err, errlen);
 }
 
 void journal_close(struct journal *j)
 {
-	if (j->fp)
+	if (j->fp) {
+		(void)sync_file(j, 1);	/* a failure here was told by the last write */
 		fclose(j->fp);
+	}
 	free(j->path);
 	memset(j, 0, sizeof(*j));
 }

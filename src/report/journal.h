@@ -57,7 +57,12 @@ struct journal {
 	size_t cursor;         /* rs->samples before this index are written */
 	unsigned inflight_max; /* as last written (journal_meta_update) */
 	double async_pct;
+	uint64_t synced_ns;    /* clock_now_ns() of the last fsync */
+	int unsynced;          /* records written since it */
 };
+
+/* A record is fsynced when this long has passed since the last fsync. */
+#define JOURNAL_SYNC_NS 1000000000ull
 
 /*
  * Create DIR/journal.txt (never over an existing one), write its first

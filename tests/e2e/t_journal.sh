@@ -36,8 +36,9 @@ set_meta() {
 		'$1 == "m" && $2 == k { print l; next } { print }' "$1/journal.txt" >"$T/j.new" &&
 		mv "$T/j.new" "$1/journal.txt"
 }
-# slowed NAME CMD...: CMD with 20 ms before every fsync in $T/NAME/ (the
-# fault shim; so per journalled pass): on a quiet machine and tmpfs a
+# slowed NAME CMD...: CMD with 20 ms before every write of
+# $T/NAME/journal.txt (the fault shim; so per journalled pass, whether or
+# not the journal syncs it): on a quiet machine and tmpfs a
 # sweep can otherwise finish between two polls, before the signal meant
 # for its middle.  Without the shim, CMD as it is.  Only with &: it execs,
 # so $! is CMD's own pid and a signal reaches it.
@@ -46,8 +47,8 @@ slowed() {
 	dir=$1
 	shift
 	if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
-		exec env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/$dir/" \
-			FAULTSHIM_SLOW=fsync:20 "$@"
+		exec env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
+			FAULTSHIM_PATH="$T/$dir/journal.txt" FAULTSHIM_SLOW=fwrite:20 "$@"
 	fi
 	exec "$@"
 }
