@@ -428,6 +428,65 @@ static void test_cached_fraction(void)
 }
 
 /*
+ * cachestat and mincore count the same pages, asked of the same
+ * descriptor in a row, over the whole file and its first quarter: a file
+ * just written (all cached), after io_drop_cache (few, except on tmpfs,
+ * whose pages are the file), and after reading 64 kB of it back (whatever
+ * read-ahead added, both see it).  Where the kernel has no cachestat
+ * (before 6.5) only mincore is there, and the test above covers it.
+ */
+static int pages_agree(int fd, size_t len, size_t *pages)
+{
+	size_t a = 0, b = 0, qa = 0, qb = 0;
+
+	if (posix_cachestat_pages(fd, len, &a) != 0)
+		return -1;
+	CU_ASSERT(posix_mincore_pages(fd, len, &b) == 0);
+	CU_ASSERT_EQUAL(a, b);
+	CU_ASSERT(posix_cachestat_pages(fd, len / 4, &qa) == 0);
+	CU_ASSERT(posix_mincore_pages(fd, len / 4, &qb) == 0);
+	CU_ASSERT_EQUAL(qa, qb);
+	CU_ASSERT(qa <= a);
+	*pages = a;
+	return 0;
+}
+
+static void test_cached_pages_agree(void)
+{
+#if defined(HAVE_CACHESTAT_SYSCALL) && defined(HAVE_MINCORE) && \
+	defined(HAVE_POSIX_FADVISE)
+	const size_t len = 1u << 20;
+	long pg = sysconf(_SC_PAGESIZE);
+	const size_t all = len / (size_t)(pg > 0 ? pg : 4096);
+	unsigned char *buf = malloc(len);
+	size_t n = 0;
+	int fd;
+
+	setup();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	memset(buf, 0x3c, len);
+	CU_ASSERT_FATAL(io_create(path, 0, err, sizeof(err)) == 0);
+	fd = open_rw();
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(io_full_write(fd, buf, len, path, err, sizeof(err)) == 0);
+	CU_ASSERT(io_fsync(fd, path, err, sizeof(err)) == 0);
+	if (pages_agree(fd, len, &n) == 0) {
+		CU_ASSERT_EQUAL(n, all);
+		CU_ASSERT(io_drop_cache(path, err, sizeof(err)) == 0);
+		CU_ASSERT(pages_agree(fd, len, &n) == 0);
+		if (!on_tmpfs(dir))
+			CU_ASSERT(n < all / 2);
+		CU_ASSERT(pread(fd, buf, 65536, 0) == 65536);
+		CU_ASSERT(pages_agree(fd, len, &n) == 0);
+		CU_ASSERT(n >= 65536 / (size_t)(pg > 0 ? pg : 4096));
+	}
+	close(fd);
+	free(buf);
+	teardown();
+#endif
+}
+
+/*
  * What another descriptor of the file is told about [off, off+len) when
  * it asks for a lock of type want: F_UNLCK when it could have it, or the
  * type of the lock in its way.
@@ -505,6 +564,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_mode_flags),
 	CU_CASE(test_purge_cache),
 	CU_CASE(test_cached_fraction),
+	CU_CASE(test_cached_pages_agree),
 	CU_CASE(test_lock),
 	{ 0, 0 }
 };

@@ -561,16 +561,75 @@ int io_drop_cache(const char *path, char *err, size_t errlen)
 	return rc;
 }
 
+#if defined(HAVE_CACHESTAT_SYSCALL)
+#include <stdatomic.h>
+#include <sys/syscall.h>
+#ifndef __NR_cachestat
+#define __NR_cachestat 451	/* the same number on every architecture */
+#endif
+/* the kernel's struct cachestat_range and struct cachestat (6.5 uapi) */
+struct plat_cachestat_range {
+	uint64_t off, len;
+};
+struct plat_cachestat {
+	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+
+int posix_cachestat_pages(int fd, uint64_t len, size_t *pages)
+{
+	static atomic_int absent;	/* throughput mode's threads ask too */
+	struct plat_cachestat_range r = { 0, len };
+	struct plat_cachestat cs;
+
+	if (atomic_load_explicit(&absent, memory_order_relaxed))
+		return -1;
+	memset(&cs, 0, sizeof(cs));
+	if (syscall(__NR_cachestat, fd, &r, &cs, 0) != 0) {
+		atomic_store_explicit(&absent, 1, memory_order_relaxed);
+		return -1;
+	}
+	*pages = (size_t)cs.nr_cache;
+	return 0;
+}
+#endif
+
+#if defined(HAVE_MINCORE)
+int posix_mincore_pages(int fd, size_t len, size_t *pages)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t page = pg > 0 ? (size_t)pg : 4096, npages = (len + page - 1) / page;
+	unsigned char *vec = malloc(npages ? npages : 1);
+	void *map = len ? mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0) : NULL;
+	int rc = -1;
+
+	*pages = 0;
+	if (!vec || map == MAP_FAILED) {
+		if (!vec)
+			errno = ENOMEM;
+		goto out;
+	}
+	if (len && mincore(map, len, (void *)vec) != 0)
+		goto out;
+	for (size_t i = 0; len && i < npages; i++)
+		*pages += vec[i] & 1;
+	rc = 0;
+out:
+	if (map && map != MAP_FAILED) {
+		int e = errno;
+		munmap(map, len);
+		errno = e;
+	}
+	free(vec);
+	return rc;
+}
+
 int io_cached_fraction(const char *path, uint64_t len, double *frac,
 		       char *err, size_t errlen)
 {
-#if defined(HAVE_MINCORE)
 	long pg = sysconf(_SC_PAGESIZE);
 	size_t page = pg > 0 ? (size_t)pg : 4096, map_len, npages, resident = 0;
 	uint64_t all_pages;
 	struct stat st;
-	unsigned char *vec = NULL;
-	void *map = MAP_FAILED;
 	int fd, rc = -1;
 
 	*frac = 0.0;
@@ -590,39 +649,33 @@ int io_cached_fraction(const char *path, uint64_t len, double *frac,
 	/* pages past the end of the file are not in the cache */
 	all_pages = (len + page - 1) / page;
 	map_len = (uint64_t)st.st_size < len ? (size_t)st.st_size : (size_t)len;
-	if (map_len == 0) {
-		rc = 0;
-		goto out;
-	}
 	npages = (map_len + page - 1) / page;
-	vec = malloc(npages);
-	map = mmap(NULL, map_len, PROT_READ, MAP_SHARED, fd, 0);
-	if (!vec || map == MAP_FAILED) {
-		fail(err, errlen, vec ? "mmap" : "allocate a page map for", path,
-		     vec ? errno : ENOMEM);
-		goto out;
-	}
-	if (mincore(map, map_len, (void *)vec) != 0) {
+	/* cachestat maps nothing (a sweep asks before every pass); else mincore */
+#if defined(HAVE_CACHESTAT_SYSCALL)
+	if (posix_cachestat_pages(fd, (uint64_t)map_len, &resident) != 0)
+#endif
+	if (posix_mincore_pages(fd, map_len, &resident) != 0) {
 		fail(err, errlen, "mincore", path, errno);
 		goto out;
 	}
-	for (size_t i = 0; i < npages; i++)
-		resident += vec[i] & 1;
+	if (resident > npages)
+		resident = npages;
 	*frac = (double)resident / (double)all_pages;
 	rc = 0;
 out:
-	if (map != MAP_FAILED)
-		munmap(map, map_len);
-	free(vec);
 	close(fd);
 	return rc;
+}
 #else
+int io_cached_fraction(const char *path, uint64_t len, double *frac,
+		       char *err, size_t errlen)
+{
 	(void)len;
 	*frac = 0.0;
 	return err_set(err, errlen, "cannot tell how much of '%s' is in the page cache: "
 		"mincore is not available on this platform", path);
-#endif
 }
+#endif
 
 void io_dir_of(const char *path, char *out, size_t outlen)
 {

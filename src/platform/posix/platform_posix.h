@@ -19,6 +19,8 @@
 #include "compat.h"
 
 #include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #if defined(O_DIRECT)
@@ -49,6 +51,14 @@
 	defined(__DragonFly__) || defined(__APPLE__))
 #define HAVE_PREADV 1
 #define HAVE_MINCORE 1
+#endif
+/*
+ * cachestat(2) (Linux 6.5): how many of a file's pages are in the page
+ * cache, by file descriptor, without mapping it; through syscall(2), as
+ * C libraries have no wrapper yet.
+ */
+#if defined(PLATFORM_POSIX_EXTENSIONS) && defined(__linux__)
+#define HAVE_CACHESTAT_SYSCALL 1
 #endif
 /* getxattr/setxattr of <sys/xattr.h> with Linux's signatures (macOS's take
  * two more arguments, the BSDs have extattr_*: not used there yet). */
@@ -87,6 +97,19 @@
 #define IOSWEEP_BUILD_OS "macos"
 #else
 #define IOSWEEP_BUILD_OS "posix"
+#endif
+
+/*
+ * The pages of fd's first len bytes that are in the page cache, into
+ * *pages: by cachestat(2), without a mapping (-1 where the kernel has
+ * none, and then it is not asked again), or by mincore over a mapping
+ * (-1 with errno).  io_cached_fraction() asks the first, then the other.
+ */
+#if defined(HAVE_CACHESTAT_SYSCALL)
+int posix_cachestat_pages(int fd, uint64_t len, size_t *pages);
+#endif
+#if defined(HAVE_MINCORE)
+int posix_mincore_pages(int fd, size_t len, size_t *pages);
 #endif
 
 #ifndef O_NOFOLLOW
