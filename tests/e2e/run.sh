@@ -27,11 +27,9 @@ how_to_run() {
 	esac
 }
 
-for t in ${*:-"$dir"/t_*.sh}; do
-	name=$(basename "$t" .sh)
-	t0=$(date +%s)
-	out=$(sh "$t" 2>&1); rc=$?
-	took="$(($(date +%s) - t0)) s"
+# report NAME RC TOOK OUT: count and print one test's result.
+report() {
+	name=$1; rc=$2; took=$3; out=$4
 	bad=0
 	case $rc in
 	0) ;;
@@ -60,6 +58,68 @@ NOTES
 		printf '%s\n' "$out" | grep '^note:' | sed 's/^/     /'
 	fi
 	[ $bad:$rc = 1:77 ] && echo "     SKIP: $skipwhy"
+	return 0
+}
+
+# Tests run E2E_JOBS at a time (default 2), each in the background with
+# its output in a file, and are reported as they end.  A test whose first
+# lines hold "# e2e: alone" measures speed, CPU or a cache that another
+# test's load would change: those run afterwards, one at a time.
+jobs=${E2E_JOBS:-2}
+case $jobs in '' | *[!0-9]* | 0) echo "run.sh: E2E_JOBS must be a whole number from 1" >&2; exit 2 ;; esac
+W=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-e2e-run.XXXXXX") || exit 2
+trap 'rm -rf "$W"' EXIT
+trap 'exit 130' INT TERM
+shared=""; alone=""
+for t in ${*:-"$dir"/t_*.sh}; do
+	if head -n 40 "$t" | grep -q '^# e2e: alone'; then
+		alone="$alone $t"
+	else
+		shared="$shared $t"
+	fi
+done
+
+# start T: run test T in the background; its output, status and start
+# time in $W
+start() {
+	name=$(basename "$1" .sh)
+	date +%s >"$W/$name.t0"
+	(sh "$1" >"$W/$name.out" 2>&1; echo $? >"$W/$name.rc.tmp"; mv "$W/$name.rc.tmp" "$W/$name.rc") &
+}
+
+# reap: report every started test that has ended; prints how many still run
+reap() {
+	for f in "$W"/*.rc; do
+		[ -e "$f" ] || continue
+		name=$(basename "$f" .rc)
+		rc=$(cat "$f")
+		took="$(($(date +%s) - $(cat "$W/$name.t0"))) s"
+		report "$name" "$rc" "$took" "$(cat "$W/$name.out")"
+		rm -f "$f" "$W/$name.out" "$W/$name.t0"
+		running=$((running - 1))
+	done
+}
+
+running=0
+for t in $shared; do
+	while [ $running -ge "$jobs" ]; do
+		sleep 0.2
+		reap
+	done
+	start "$t"
+	running=$((running + 1))
+done
+while [ $running -gt 0 ]; do
+	sleep 0.2
+	reap
+done
+for t in $alone; do
+	start "$t"
+	running=1
+	while [ $running -gt 0 ]; do
+		sleep 0.2
+		reap
+	done
 done
 echo "e2e: $passed passed, $failed failed, $skipped skipped, $notes inner skips (notes)"
 [ $failed -eq 0 ]

@@ -13,6 +13,7 @@
 # slowed to 50 ms a call by the shim, so each size takes twice the time
 # of the one before) and stops before the size that would end past
 # --settle-time.
+# e2e: alone (its trials stop at a CI that pass-to-pass noise moves)
 . "$(dirname "$0")/lib.sh"
 
 # summary.csv rows: label,test,file_kb,record_kb,n,mean,...,ci95_low,ci95_high,...

@@ -10,6 +10,7 @@
 # without --nas-ram, the record sizes the budget takes) and writes nothing;
 # a short real `iosweep nas` run ends with a card whose four rows equal
 # its folders' summary.csv rows.  Bad input: one line, the right exit.
+# e2e: alone (its guided run grows files until the curve settles)
 . "$(dirname "$0")/lib.sh"
 
 FX="$TOP/../shared/fixtures/iozone"

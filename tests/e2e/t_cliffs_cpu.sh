@@ -12,6 +12,7 @@
 #    mark and the HTML findings;
 #  - the same folder with cached_pct left empty (as an import of an
 #    IOzone report has it): the same drop is a plain cache, as before.
+# e2e: alone (its verdicts read how busy the host CPU is)
 . "$(dirname "$0")/lib.sh"
 
 # --- a real sweep whose files stay in memory -------------------------------

@@ -8,6 +8,7 @@
 # shared and noisy; each tool's figure is the median of six passes.
 # Skips with the reason when fio is missing, the directory is on tmpfs or
 # the file system refuses O_DIRECT.
+# e2e: alone (it compares rates with fio run beside it)
 . "$(dirname "$0")/lib.sh"
 
 command -v fio >/dev/null 2>&1 || skip "fio is not installed"

@@ -20,6 +20,7 @@
 #    within a factor of 2, and so does the median (in one of up to three
 #    rounds: the mean of a shared disk is tail-heavy); with the reason in
 #    a note when fio, a disk file system or O_DIRECT is missing.
+# e2e: alone (it holds latency sums to the timed region within 2%)
 . "$(dirname "$0")/lib.sh"
 
 # The full rows of a results.csv (columns found by name) against the

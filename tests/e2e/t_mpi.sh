@@ -20,6 +20,7 @@
 # stalling it.  Skipped without mpirun or without the MPI build
 # ($IOSWEEP_MPI, set by make e2e when mpicc is found).
 # $IOSWEEP_MPIRUN names another launcher (make check-mpich: mpirun.mpich).
+# e2e: alone (its ranks count operations in 300 ms windows)
 . "$(dirname "$0")/lib.sh"
 
 mpi_require

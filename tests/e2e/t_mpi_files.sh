@@ -12,6 +12,7 @@
 # 3, a message naming that rank, and nothing left.  Every mpirun runs
 # under a timeout, so a hang fails the test instead of stalling it.
 # Skipped without mpirun or without the MPI build ($IOSWEEP_MPI).
+# e2e: alone (its ranks meet at barriers that busy-poll)
 . "$(dirname "$0")/lib.sh"
 
 mpi_require

@@ -18,6 +18,7 @@
 #    the server's statvfs; -t with -F runs one client per file;
 #    iosweep-mpi's %r names one file per rank (where it is built).
 # Skips (77) without root, unshare, ganesha or a libnfs build, saying why.
+# e2e: alone (it times a real NFS server)
 set -u
 
 if [ -z "${T_NFS_INNER:-}" ]; then

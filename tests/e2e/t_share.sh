@@ -17,6 +17,7 @@
 #    saved; exit 3 once the kernel lets the blocked call go; nothing left;
 #  - on a local disk --io-timeout 1 never fires on a sweep that keeps
 #    moving.
+# e2e: alone (it compares rates with a shaped link)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/e2e/share.sh"
 share_enter "$@"

@@ -7,6 +7,7 @@
 # while the results are being saved ends the process at once, saying
 # where the journal (t_journal.sh) keeps the finished passes.  A reader
 # of stdout that goes away (| head) stops the sweep the same way.
+# e2e: alone (its signals are timed to land mid-pass)
 . "$(dirname "$0")/lib.sh"
 
 ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'

@@ -21,6 +21,7 @@
 #  - compare of a folder with itself: its steady levels do not differ
 #    (ratio 1); with another: a row for the write;
 #  - bad input: one line naming the option, exit 2, nothing written.
+# e2e: alone (its steady-state rules judge rates interval by interval)
 . "$(dirname "$0")/lib.sh"
 
 F="$T/f"

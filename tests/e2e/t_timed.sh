@@ -15,6 +15,7 @@
 #    ops add up to the region: with write slowed by 30 ms, mean x ops is
 #    the timed seconds within 2% (t_latency.sh: with -e the region exceeds
 #    the ops by the slowed fsync).
+# e2e: alone (it tells 200 ms sleeps from passes of a few ms)
 . "$(dirname "$0")/lib.sh"
 
 [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ] ||

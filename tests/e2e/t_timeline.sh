@@ -8,6 +8,7 @@
 # sweep without it writes none.  The folder's timeline survives `iosweep
 # import`, and `iosweep plot` draws it.  The live case on nas-sim is
 # tests/nas/t_timeline_live.sh (make check-nas).
+# e2e: alone (its live cliff sits at the edge of a throttled cgroup)
 . "$(dirname "$0")/lib.sh"
 
 # ---- bad input: one line naming the option, usage status, no folder
