@@ -24,7 +24,7 @@
 struct db;
 
 /* The newest schema this build writes and reads. */
-#define DB_SCHEMA 2
+#define DB_SCHEMA 3
 
 /*
  * The database to use: target when not NULL, else $IOSWEEP_DB, else the

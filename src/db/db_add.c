@@ -295,7 +295,11 @@ static int put_run(struct db *db, const struct result_set *rs, const char *hash,
 			     f, 3, NULL, NULL, err, errlen))
 			return -1;
 	}
-	return put_samples(db, id, rs, err, errlen);
+	if (put_samples(db, id, rs, err, errlen))
+		return -1;
+	struct db_val r = db_text(id);
+	return db_query(db, DB_CELLS_FILL(" AND run_id = $1"), &r, 1, NULL, NULL, err,
+			errlen);
 }
 
 static int find_hash(struct db *db, const char *hash, int64_t *id, int *found, char *err,

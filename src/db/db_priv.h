@@ -45,6 +45,24 @@ struct db_dialect {
 extern const struct db_dialect db_dialect_sqlite, db_dialect_pg;
 
 /*
+ * A sample's rate in kB/s, as db_row_kbps() takes it: the rate an import
+ * gave, else bytes over time; NULL for neither.
+ */
+#define DB_RATE_SQL "CASE WHEN rate_kbps IS NOT NULL THEN rate_kbps " \
+	"WHEN elapsed_ns > 0 THEN bytes / 1024.0 / (elapsed_ns / 1e9) END"
+/*
+ * Schema 3's cells: per run, test, file and record size, the mean rate
+ * of the full trials (a cell without one is left out).  cond is "" or
+ * more of the WHERE clause, starting with " AND ".  The migration fills
+ * the table whole; `db add` fills each run's rows.
+ */
+#define DB_CELLS_FILL(cond) \
+	"INSERT INTO cells (run_id, test, file_kb, record_kb, mean_kbps)" \
+	" SELECT run_id, test, file_kb, record_kb, AVG(" DB_RATE_SQL ") FROM samples" \
+	" WHERE partial = 0" cond " GROUP BY run_id, test, file_kb, record_kb" \
+	" HAVING AVG(" DB_RATE_SQL ") IS NOT NULL"
+
+/*
  * A backend.  An empty open means "not built in": db_open refuses the
  * target by name.  Errors go into err naming the database.
  */

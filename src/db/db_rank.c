@@ -141,28 +141,25 @@ int db_rank(struct db *db, const struct db_rank_query *q, struct db_rank_row **r
 	} else {
 		/*
 		 * Without a record size each run stands with its best one: the
-		 * database picks it (the record size whose trials' mean rate is
-		 * highest, the smaller on a tie, as flush() would) and hands
-		 * back that record size's trials only, instead of every trial
-		 * of every record size to be thrown away here.  The rate is
-		 * db_row_kbps's.
+		 * database picks it from the cells table (schema 3: a row per
+		 * run and record size with the mean rate of its full trials,
+		 * db_row_kbps's rate), the highest mean and the smaller record
+		 * size on a tie, as flush() would, and hands back that record
+		 * size's trials only.
 		 */
 		struct sbuf flt = { NULL, 0, 0, 0 };
 		db_filter_sql(&flt, &q->where, params, &np);
-		/* the runs joined only for a filter on them: one lookup a sample */
-		sb_printf(&sql, "WITH g AS (SELECT s.run_id AS run_id, s.record_kb AS record_kb, "
-			  "AVG(CASE WHEN s.rate_kbps IS NOT NULL THEN s.rate_kbps "
-			  "WHEN s.elapsed_ns > 0 THEN s.bytes / 1024.0 / (s.elapsed_ns / 1e9) "
-			  "END) AS m FROM samples s%s "
-			  "WHERE s.test = $1 AND s.file_kb = $2 AND s.partial = 0%s",
-			  flt.len ? " JOIN runs r ON r.id = s.run_id" : "", flt.len ? flt.p : "");
+		/* the runs joined only for a filter on them */
+		sb_printf(&sql, "WITH x AS (SELECT c.run_id AS run_id, MAX(c.mean_kbps) AS m "
+			  "FROM cells c%s WHERE c.test = $1 AND c.file_kb = $2%s "
+			  "GROUP BY c.run_id), ",
+			  flt.len ? " JOIN runs r ON r.id = c.run_id" : "", flt.len ? flt.p : "");
 		if (flt.failed)
 			sql.failed = 1;
 		sb_release(&flt);
-		sb_puts(&sql, " GROUP BY s.record_kb, s.run_id), "
-			"b AS (SELECT run_id, record_kb FROM (SELECT run_id, record_kb, "
-			"ROW_NUMBER() OVER (PARTITION BY run_id ORDER BY m DESC, record_kb) AS rn "
-			"FROM g WHERE m IS NOT NULL) w WHERE rn = 1) "
+		sb_puts(&sql, "b AS (SELECT c.run_id AS run_id, MIN(c.record_kb) AS record_kb "
+			"FROM cells c JOIN x ON x.run_id = c.run_id AND c.mean_kbps = x.m "
+			"WHERE c.test = $1 AND c.file_kb = $2 GROUP BY c.run_id) "
 			"SELECT r.id, r.label, r.host, r.fs_type, s.record_kb, s.bytes, "
 			"s.elapsed_ns, s.rate_kbps FROM b JOIN samples s ON s.run_id = b.run_id "
 			"AND s.record_kb = b.record_kb JOIN runs r ON r.id = s.run_id "

@@ -278,6 +278,7 @@ int db_rm(struct db *db, int64_t id, char *err, size_t errlen)
 	struct db_val p = db_text(num);
 	/* children first: a database made without foreign keys on has no cascade */
 	static const char *const del[] = {
+		"DELETE FROM cells WHERE run_id = $1",
 		"DELETE FROM samples WHERE run_id = $1",
 		"DELETE FROM run_files WHERE run_id = $1",
 		"DELETE FROM run_tags WHERE run_id = $1",

@@ -48,6 +48,18 @@ static const char *const migrations[DB_SCHEMA] = {
 	"CREATE INDEX run_tags_tag ON run_tags (tag);"
 	"ALTER TABLE runs ADD COLUMN os TEXT;"
 	"UPDATE iosweep_meta SET value = '2' WHERE key = 'schema';",
+	/*
+	 * 2 -> 3: each run's cells with the mean rate of their full trials
+	 * (DB_CELLS_FILL's rule), kept by `db add`, so a rank without a
+	 * record size picks each run's best record size from one row a
+	 * record size instead of grouping every trial of every run
+	 */
+	"CREATE TABLE cells (run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+	" test TEXT NOT NULL, file_kb BIGINT NOT NULL, record_kb BIGINT NOT NULL,"
+	" mean_kbps @REAL@ NOT NULL, PRIMARY KEY (run_id, test, file_kb, record_kb));"
+	"CREATE INDEX cells_best ON cells (test, file_kb, run_id, mean_kbps, record_kb);"
+	DB_CELLS_FILL("") ";"
+	"UPDATE iosweep_meta SET value = '3' WHERE key = 'schema';",
 };
 
 struct tables {

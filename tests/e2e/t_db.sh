@@ -118,19 +118,53 @@ expect_success "$IOSWEEP" db rm --db "$DB" 2 --yes
 check test "$(runs "$DB")" -eq 1
 check test "$(sqlite3 "$DB" 'SELECT count(*) FROM samples WHERE run_id = 2')" -eq 0
 check test "$(sqlite3 "$DB" 'SELECT count(*) FROM run_files WHERE run_id = 2')" -eq 0
+check test "$(sqlite3 "$DB" 'SELECT count(*) FROM cells WHERE run_id = 2')" -eq 0
+check test "$(sqlite3 "$DB" 'SELECT count(*) FROM cells WHERE run_id = 1')" -gt 0
 
 # 5. a database of schema 1 is brought forward, its run kept
 sqlite3 "$T/v1.db" < "$TOP/tests/data/db/schema-v1.sql"
 check test "$(sqlite3 "$T/v1.db" "SELECT value FROM iosweep_meta")" = 1
 expect_success "$IOSWEEP" db list --db "$T/v1.db"
 check grep -q ' 04_s16m_r64k_i0_i1_i2 ' "$T/out"
-check test "$(sqlite3 "$T/v1.db" "SELECT value FROM iosweep_meta")" = 2
+check test "$(sqlite3 "$T/v1.db" "SELECT value FROM iosweep_meta")" = 3
 expect_success "$IOSWEEP" db tag --db "$T/v1.db" 1 old
 expect_success "$IOSWEEP" db export --db "$T/v1.db" 1 --out "$T/expv1"
 check cmp "$I/04_s16m_r64k_i0_i1_i2.txt" "$T/expv1/04_s16m_r64k_i0_i1_i2.txt"
 # the same report added now is the same run
 expect_success "$IOSWEEP" db add --db "$T/v1.db" "$I/04_s16m_r64k_i0_i1_i2.txt"
 check grep -q 'already in the database as run 1' "$T/out"
+
+# 5b. a database of schema 2 (two IOzone -a reports) is brought forward:
+# its cells table is filled, and a rank without --record gives each run
+# the record size whose full trials have the highest mean rate (the
+# smaller on a tie), as worked out here from the samples table alone
+sqlite3 "$T/v2.db" < "$TOP/tests/data/db/schema-v2.sql"
+check test "$(sqlite3 "$T/v2.db" "SELECT value FROM iosweep_meta")" = 2
+# best_by_samples TEST FILE_KB: "run record_kb" lines, by run
+best_by_samples() {
+	sqlite3 -separator ' ' "$T/v2.db" "SELECT run_id, record_kb, AVG(CASE WHEN rate_kbps
+		IS NOT NULL THEN rate_kbps ELSE bytes / 1024.0 / (elapsed_ns / 1e9) END) FROM samples
+		WHERE test = '$1' AND file_kb = $2 AND partial = 0 GROUP BY run_id, record_kb" |
+		sort -k1,1n -k3,3gr -k2,2n | awk '!seen[$1]++ { print $1, $2 }'
+}
+# ranked: the last rank's (--csv $T/rank.csv) "run record_kb" lines, by run
+ranked() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["id"], $c["record_kb"] }' "$T/rank.csv" | sort -k1,1n
+}
+for cell in "read 1024" "write 4096" "reread 64" "rewrite 2048"; do
+	set -- $cell
+	want=$(best_by_samples "$1" "$2")
+	expect_success "$IOSWEEP" db rank --db "$T/v2.db" --test "$1" --file-size "${2}k" \
+		--csv "$T/rank.csv" --overwrite
+	got=$(ranked)
+	check test -n "$want"
+	check test "$got" = "$want"
+done
+check test "$(sqlite3 "$T/v2.db" "SELECT value FROM iosweep_meta")" = 3
+check test "$(sqlite3 "$T/v2.db" "SELECT count(*) FROM cells")" -eq \
+	"$(sqlite3 "$T/v2.db" "SELECT count(*) FROM (SELECT DISTINCT run_id, test, file_kb,
+		record_kb FROM samples WHERE partial = 0)")"
 
 # 6. refused, nothing changed: not a database, a newer schema, another
 #    program's database, a read-only file

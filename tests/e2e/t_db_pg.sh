@@ -56,7 +56,7 @@ for db in "$URL" "$T/lib.db"; do
 	check grep -q 'already in the database as run 1' "$T/out"
 done
 check test "$(sql postgres 'SELECT count(*) FROM runs')" -eq 4
-check test "$(sql postgres 'SELECT value FROM iosweep_meta')" -eq 2
+check test "$(sql postgres 'SELECT value FROM iosweep_meta')" -eq 3
 # the URL's password never shows
 expect_success "$IOSWEEP" db list --db "$URL"
 check grep -q ' boxA ' "$T/out"
