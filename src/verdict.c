@@ -181,12 +181,27 @@ static void judge_link(struct verdicts *v, const struct card *c, const char *dir
 		    "%.0f%% of %s: faster than the link, so a cache on this side served "
 		    "them; a larger file (--nas-ram) measures the NAS", dir, mbps(kbps),
 		    nv.pct, nv.line);
-	else if (nv.line)
+	else if (nv.line && !network_fs)
 		add(v->lines, &v->nlines, "%s are disk-bound: %.0f MB/s sustained is %.0f%% "
 		    "of %s%s; the storage, not the link, sets the pace%s", dir, mbps(kbps),
 		    nv.pct, nv.line, nv.assumed ? " (no --link given: the nearest line)" : "",
 		    pv.kind == NETBOUND_NETWORK ? " once the cache is full (the cache "
 		    "itself fills the link)" : "");
+	else if (nv.line)
+		/*
+		 * A share below its link: the NAS's disks, its CPU or this
+		 * computer's file-system client (a FUSE daemon's write path,
+		 * the protocol's round trips) set the pace, and a figure seen
+		 * from here cannot tell which: a fast disk behind a client
+		 * that writes slowly looks like a slow disk.
+		 */
+		add(v->lines, &v->nlines, "%s are below the link: %.0f MB/s sustained is "
+		    "%.0f%% of %s%s; not the network: the NAS (its disks or CPU) or this "
+		    "computer's file-system client sets the pace, which this run cannot "
+		    "tell apart (the report's Network findings say how busy this CPU "
+		    "was)%s", dir, mbps(kbps), nv.pct, nv.line,
+		    nv.assumed ? " (no --link given: the nearest line)" : "",
+		    pv.kind == NETBOUND_NETWORK ? "; its cache fills the link" : "");
 	else
 		add(v->lines, &v->nlines, "%s: %.0f MB/s sustained; give --link (gigabit, "
 		    "10gbe, 940mbit) to judge it against the network", dir, mbps(kbps));

@@ -133,15 +133,33 @@ static void test_bound(void)
 
 	CU_ASSERT_EQUAL_FATAL(netbound_parse_link("gigabit", &giga, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL_FATAL(netbound_parse_link("10gbe", &fast, err, sizeof(err)), 0);
-	/* 117 MB/s over gigabit: the link; 40 MB/s writes: the disks */
+	/*
+	 * 117 MB/s over gigabit: the link; 40 MB/s writes to a share: below
+	 * the link, and from here a slow disk and a slow client look alike
+	 * (smbnetfs writes 15 MB/s to a NAS whose disk takes far more)
+	 */
 	card_with(&c, 117, 40, -1);
 	verdict_judge(&v, &c, &giga, 1, NULL, 0);
 	CU_ASSERT(has_line(v.lines, v.nlines, "reads are network-bound: 117 MB/s sustained is 94% of gigabit Ethernet"));
-	CU_ASSERT(has_line(v.lines, v.nlines, "writes are disk-bound: 40 MB/s sustained"));
-	/* a throttled disk behind a fast link: disk-bound both ways */
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes are below the link: 40 MB/s sustained is 32% of gigabit Ethernet; not the network"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "disk-bound"));
+	/* a fast disk behind 100 Mbit, written through a slow client: not called the disk's */
+	struct netbound_link slow;
+	CU_ASSERT_EQUAL_FATAL(netbound_parse_link("100mbit", &slow, err, sizeof(err)), 0);
+	card_with(&c, 11, 8, -1);
+	verdict_judge(&v, &c, &slow, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads are network-bound"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes are below the link"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "disk-bound"));
+	/* a throttled local disk (nas-sim) with a fast link given: disk-bound both ways */
 	card_with(&c, 42, 40, -1);
-	verdict_judge(&v, &c, &fast, 1, NULL, 0);
+	verdict_judge(&v, &c, &fast, 0, NULL, 0);
 	CU_ASSERT(has_line(v.lines, v.nlines, "reads are disk-bound"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes are disk-bound"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "network-bound"));
+	/* the same figures from a share behind that link: below it, not the disk's */
+	verdict_judge(&v, &c, &fast, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads are below the link"));
 	CU_ASSERT(!has_line(v.lines, v.nlines, "network-bound"));
 	/* faster than the link: a cache, as a warning */
 	card_with(&c, 600, 40, -1);
