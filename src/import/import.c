@@ -32,6 +32,7 @@
 #include "platform/platform.h"
 #include "results.h"
 #include "import/import_tl.h"
+#include "report/steadyout.h"
 #include "report/journal.h"
 #include "report/tlcsv.h"
 #include "report/tpcsv.h"
@@ -220,9 +221,12 @@ static int load_unfinished(struct result_set *t, const char *dir, char *err,
 	return rc;
 }
 
-/* A result folder's timeline.csv (import_tl.h) into t. */
-static int load_timeline(struct result_set *t, const char *path, char *err,
-			 size_t errlen)
+/*
+ * A result folder's timeline.csv (steady 0) or steady.csv (steady 1) into
+ * t (import_tl.h).
+ */
+static int load_side(struct result_set *t, const char *path, int steady, char *err,
+		     size_t errlen)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -230,9 +234,27 @@ static int load_timeline(struct result_set *t, const char *path, char *err,
 
 	if (import_read_file(path, &buf, &len, err, errlen))
 		return -1;
-	rc = import_tl_parse(&t->timeline, path, buf, len, err, errlen);
+	rc = steady ? import_steady_parse(t, path, buf, len, err, errlen) :
+		import_tl_parse(&t->timeline, path, buf, len, err, errlen);
 	free(buf);
 	return rc;
+}
+
+/* The steady rows of t after rs's, their trials shifted by `trial`. */
+static int merge_steady(struct result_set *rs, const struct result_set *t,
+			unsigned trial)
+{
+	size_t n0 = rs->nsteady;
+
+	for (size_t i = 0; i < t->nsteady; i++) {
+		struct result_steady st = t->steady[i];
+		st.trial = (uint16_t)(st.trial + trial);
+		if (results_add_steady(rs, &st) != 0) {
+			rs->nsteady = n0;
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* The timeline of t after rs's, its trials shifted by `trial`. */
@@ -312,7 +334,10 @@ static int load_one(struct result_set *t, const char *path,
 				      have_sum ? sum_path : NULL, err, errlen);
 		if (rc == 0 && find_in_dir(file, dirlen, TLCSV_NAME, tl_path,
 					   sizeof(tl_path)) == 0)
-			rc = load_timeline(t, tl_path, err, errlen);
+			rc = load_side(t, tl_path, 0, err, errlen);
+		if (rc == 0 && find_in_dir(file, dirlen, STEADYOUT_NAME, tl_path,
+					   sizeof(tl_path)) == 0)
+			rc = load_side(t, tl_path, 1, err, errlen);
 	} else {
 		rc = load_text(t, file, buf, len, opts, want, nreports, err, errlen);
 	}
@@ -594,7 +619,7 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	}
 	if (merge_cell_sums(rs, t, old_nsamples))
 		goto nomem;
-	if (merge_timeline(rs, t, trial))
+	if (merge_timeline(rs, t, trial) || merge_steady(rs, t, trial))
 		goto nomem;
 	disown_samples(t);	/* rs owns what the samples point to now */
 meta:

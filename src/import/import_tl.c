@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * import_tl.c: timeline.csv back into a timeline (see import_tl.h).
+ * import_tl.c: a result folder's timeline.csv back into a timeline, and
+ * its steady.csv back into the set's steady rows (see import_tl.h).
  * libCSV splits the fields (strict RFC 4180, as for results.csv); each
  * row is checked whole before it is added, and a refusal takes back the
- * rows added before it, so the caller's timeline is as it was.
+ * rows added before it, so the caller's timeline or set is as it was.
  */
 #include "compat.h"
 
@@ -16,7 +17,9 @@
 
 #include "import/import_tl.h"
 #include "lib/err.h"
+#include "report/steadyout.h"
 #include "results.h"
+#include "steady.h"
 #include "timeline.h"
 
 #define TL_MAX_FIELDS 32
@@ -30,8 +33,18 @@ static const char *const tl_names[TL_NCOLS] = {
 	"bytes", "ops", "lat_mean_us", "lat_max_us", "lat_p50_us", "lat_p99_us"
 };
 
+/* steady.csv (report/steadyout.h); mean_unit and criterion_unit are derived */
+enum { ST_SCHEMA, ST_TEST, ST_FILE, ST_RECORD, ST_TRIAL, ST_RULE, ST_STEADY, ST_AT,
+       ST_RAN, ST_MEAN, ST_CRIT, ST_NCOLS };
+
+static const char *const st_names[ST_NCOLS] = {
+	"schema", "test", "file_kb", "record_kb", "trial", "rule", "steady", "at_s",
+	"ran_s", "mean", "criterion"
+};
+
 struct tl_ctx {
-	struct timeline *t;
+	struct timeline *t;        /* timeline.csv's rows go here */
+	struct result_set *rs;     /* or steady.csv's here */
 	const char *path;
 	char *err;
 	size_t errlen;
@@ -40,7 +53,7 @@ struct tl_ctx {
 	char field[TL_MAX_FIELDS][TL_FIELD_MAX];
 	size_t nfields;
 	int overlong;
-	int idx[TL_NCOLS];      /* column of each name; -1: absent */
+	int idx[TL_MAX_FIELDS]; /* column of each name (TL_ or ST_); -1: absent */
 };
 
 static void tfail(struct tl_ctx *c, const char *fmt, ...) IOSWEEP_PRINTF(2, 3);
@@ -113,13 +126,17 @@ static int seconds_ns(const char *s, uint64_t *out)
 
 static void header(struct tl_ctx *c)
 {
-	for (int k = 0; k < TL_NCOLS; k++) {
+	const char *const *names = c->rs ? st_names : tl_names;
+	int n = c->rs ? ST_NCOLS : TL_NCOLS, needed = c->rs ? ST_NCOLS : TL_LAT0;
+
+	for (int k = 0; k < n; k++) {
 		c->idx[k] = -1;
 		for (size_t i = 0; i < c->nfields; i++)
-			if (!strcmp(c->field[i], tl_names[k]))
+			if (!strcmp(c->field[i], names[k]))
 				c->idx[k] = (int)i;
-		if (k < TL_LAT0 && c->idx[k] < 0) {
-			tfail(c, "no '%s' column: not an iosweep timeline.csv", tl_names[k]);
+		if (k < needed && c->idx[k] < 0) {
+			tfail(c, "no '%s' column: not an iosweep %s", names[k],
+			      c->rs ? STEADYOUT_NAME : "timeline.csv");
 			return;
 		}
 	}
@@ -179,6 +196,64 @@ static void data_row(struct tl_ctx *c)
 		tfail(c, "out of memory");
 }
 
+/* An empty field (none) or a finite number into *v; 0 or -1. */
+static int opt_number(const char *s, int *have, double *v)
+{
+	char *end;
+
+	*have = *s != '\0';
+	*v = 0.0;
+	if (!*have)
+		return 0;
+	*v = strtod(s, &end);
+	return *end || !isfinite(*v) ? -1 : 0;
+}
+
+/* A steady.csv row: one pass that waited for steady state. */
+static void steady_row(struct tl_ctx *c)
+{
+	struct result_steady st;
+	uint64_t v;
+	char why[160];
+	int have_mean, have_crit;
+	const char *test = get(c, ST_TEST);
+
+	memset(&st, 0, sizeof(st));
+	if (strcmp(get(c, ST_SCHEMA), "1") != 0)
+		return tfail(c, "schema '%.20s': this iosweep reads %s schema %d",
+			     get(c, ST_SCHEMA), STEADYOUT_NAME, STEADYOUT_SCHEMA);
+	st.col = !strcmp(test, "precondition") ? -1 : results_col_from_name(test);
+	if (st.col < 0 && strcmp(test, "precondition") != 0)
+		return tfail(c, "test '%.40s' is not a test iosweep knows", test);
+	if (whole(get(c, ST_FILE), UINT64_MAX, &st.file_kb) ||
+	    whole(get(c, ST_RECORD), UINT64_MAX, &st.record_kb))
+		return tfail(c, "file_kb or record_kb is not a whole number");
+	if (whole(get(c, ST_TRIAL), 65535, &v))
+		return tfail(c, "trial '%.40s' is not a whole number up to 65535",
+			     get(c, ST_TRIAL));
+	st.trial = (uint16_t)v;
+	if (steady_parse(get(c, ST_RULE), &st.spec, why, sizeof(why)) != 0)
+		return tfail(c, "rule '%.40s': %s", get(c, ST_RULE), why);
+	if (strcmp(get(c, ST_STEADY), "0") && strcmp(get(c, ST_STEADY), "1"))
+		return tfail(c, "steady '%.40s' is not 0 or 1", get(c, ST_STEADY));
+	st.attained = get(c, ST_STEADY)[0] == '1';
+	/* at_s is there exactly when it was steady */
+	if (st.attained ? seconds_ns(get(c, ST_AT), &st.at_ns) != 0 : *get(c, ST_AT) != '\0')
+		return tfail(c, "at_s '%.40s' does not go with steady %d", get(c, ST_AT),
+			     st.attained);
+	if (seconds_ns(get(c, ST_RAN), &st.ran_ns) != 0 || st.at_ns > st.ran_ns)
+		return tfail(c, "ran_s '%.40s' is not a time in seconds from at_s on",
+			     get(c, ST_RAN));
+	if (opt_number(get(c, ST_MEAN), &have_mean, &st.mean) ||
+	    opt_number(get(c, ST_CRIT), &have_crit, &st.criterion) ||
+	    have_mean != have_crit || st.mean < 0.0)
+		return tfail(c, "mean and criterion must both be numbers (the mean "
+			     "not negative) or both empty");
+	st.judged = have_mean;
+	if (results_add_steady(c->rs, &st) != 0)
+		tfail(c, "out of memory");
+}
+
 static void on_row(int term, void *data)
 {
 	struct tl_ctx *c = data;
@@ -190,23 +265,27 @@ static void on_row(int term, void *data)
 		      TL_FIELD_MAX - 1, TL_MAX_FIELDS);
 	if (!c->failed && c->row == 1)
 		header(c);
+	else if (!c->failed && c->rs)
+		steady_row(c);
 	else if (!c->failed)
 		data_row(c);
 	c->nfields = 0;
 	c->overlong = 0;
 }
 
-int import_tl_parse(struct timeline *t, const char *path, const char *buf,
-		    size_t len, char *err, size_t errlen)
+/* Either reader: the rows of buf into t or into rs. */
+static int parse(struct timeline *t, struct result_set *rs, const char *path,
+		 const char *buf, size_t len, char *err, size_t errlen)
 {
 	struct csv_parser p;
 	struct tl_ctx *c = calloc(1, sizeof(*c));
-	size_t n0 = t->n;
+	size_t n0 = t ? t->n : rs->nsteady;
 	int rc = -1;
 
 	if (!c)
 		return err_set(err, errlen, "%s: out of memory", path);
 	c->t = t;
+	c->rs = rs;
 	c->path = path;
 	c->err = err;
 	c->errlen = errlen;
@@ -227,8 +306,22 @@ int import_tl_parse(struct timeline *t, const char *path, const char *buf,
 		err_set(err, errlen, "%s:1: no header row", path);
 	else if (!c->failed)
 		rc = 0;
-	if (rc != 0)
+	if (rc != 0 && t)
 		t->n = n0;
+	else if (rc != 0)
+		rs->nsteady = n0;
 	free(c);
 	return rc;
+}
+
+int import_tl_parse(struct timeline *t, const char *path, const char *buf,
+		    size_t len, char *err, size_t errlen)
+{
+	return parse(t, NULL, path, buf, len, err, errlen);
+}
+
+int import_steady_parse(struct result_set *rs, const char *path, const char *buf,
+			size_t len, char *err, size_t errlen)
+{
+	return parse(NULL, rs, path, buf, len, err, errlen);
 }

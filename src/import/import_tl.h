@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_tl.h: read a result folder's timeline.csv (report/tlcsv.h) back
- * into a timeline (timeline.h), so `iosweep import`, `plot` and `report`
- * of the folder keep what happened inside its passes.
+ * into a timeline (timeline.h), and its steady.csv (report/steadyout.h)
+ * back into the set's steady rows, so `iosweep import`, `plot` and
+ * `report` of the folder keep what happened inside its passes.
  *
  * Columns are found by their header names; test, file_kb, record_kb,
  * trial, client, start_s, length_s, bytes and ops must be there, the
@@ -14,6 +15,7 @@
 
 #include <stddef.h>
 
+struct result_set;
 struct timeline;
 
 /*
@@ -22,5 +24,15 @@ struct timeline;
  */
 int import_tl_parse(struct timeline *t, const char *path, const char *buf,
 		    size_t len, char *err, size_t errlen);
+
+/*
+ * Append the rows of the steady.csv text buf (report/steadyout.h) to
+ * rs's steady rows: every column but mean_unit and criterion_unit (they
+ * follow from the rule) must be there, schema 1, a known test or
+ * "precondition", the rule as --steady takes it, at_s exactly when
+ * steady is 1.  0, or -1 with "path:row: what" in err and rs as it was.
+ */
+int import_steady_parse(struct result_set *rs, const char *path, const char *buf,
+			size_t len, char *err, size_t errlen);
 
 #endif

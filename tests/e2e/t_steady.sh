@@ -116,6 +116,30 @@ grep '^	precondition ' "$T/out"
 check grep -q '^	precondition (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after' "$T/out"
 check test "$(field "$T/pre" precondition steady)" = 1
 
+# ---- import: steady.csv survives it, row for row (reached, not reached,
+# never judged, a precondition), and the report of the import has the
+# section; a broken steady.csv refuses the import naming file and row
+for d in ok short never pre; do
+	expect_success "$IOSWEEP" import "$T/$d" --out "$T/imp-$d"
+	check cmp -s "$T/$d/steady.csv" "$T/imp-$d/steady.csv"
+done
+expect_success "$IOSWEEP" report "$T/imp-ok" --out "$T/imp-ok.html"
+expect_success "$IOSWEEP" import "$T/ok" "$T/pre" --out "$T/imp-two"
+# the second folder's rows follow the first's, as its trials do
+check test "$(grep -c '^1,' "$T/imp-two/steady.csv")" -eq \
+	"$(($(grep -c '^1,' "$T/ok/steady.csv") + $(grep -c '^1,' "$T/pre/steady.csv")))"
+check grep -q '^1,[^,]*,precondition,8192,4,1,' "$T/imp-two/steady.csv"
+check test -z "$(grep '^1,[^,]*,precondition,8192,4,0,' "$T/imp-two/steady.csv")"
+cp -r "$T/ok" "$T/bad-steady"
+sed -i '2s/,iops:slope:100%:500ms,/,iops:slope:lots,/' "$T/bad-steady/steady.csv"
+expect_failure 4 "$IOSWEEP" import "$T/bad-steady" --out "$T/imp-bad"
+check grep -q "steady.csv:2: rule 'iops:slope:lots': " "$T/err"
+check test ! -e "$T/imp-bad"
+cp -r "$T/ok" "$T/bad-steady2"
+sed -i '2s/,1,\([0-9.]*\),/,0,\1,/' "$T/bad-steady2/steady.csv"
+expect_failure 4 "$IOSWEEP" import "$T/bad-steady2" --out "$T/imp-bad2"
+check grep -q "steady.csv:2: at_s '[0-9.]*' does not go with steady 0" "$T/err"
+
 # ---- compare: the steady levels of two folders' timelines
 expect_success "$IOSWEEP" compare "$T/ok" "$T/ok"
 sed -n '/^steady levels/,/^$/p' "$T/out"

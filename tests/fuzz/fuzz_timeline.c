@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_timeline.c: libFuzzer target for the reader of timeline.csv
- * (import/import_tl.h).  Every input is parsed twice into one timeline:
- * what is accepted must be rows a run can make (a known test, figures
- * finite and not negative or left out) and the same rows both times; a
- * refusal must be one line and leave the timeline as it was.  Seeds:
+ * fuzz_timeline.c: libFuzzer target for the readers of a result folder's
+ * timeline.csv and steady.csv (import/import_tl.h).  Every input is read
+ * as both, twice each, into one timeline and one set: what is accepted
+ * must be rows a run can make (a known test, figures finite and not
+ * negative or left out; steady: a rule that formats, at_s only when
+ * steady and not past ran_s) and the same rows both times; a refusal
+ * must be one line and leave the timeline or set as it was.  Seeds:
  * written by tests/fuzz/run.sh (seed_timeline).
  */
 #include "compat.h"
@@ -16,6 +18,7 @@
 #include "fuzz_util.h"
 #include "import/import_tl.h"
 #include "results.h"
+#include "steady.h"
 #include "timeline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -40,6 +43,47 @@ static int same_row(const struct timeline_row *a, const struct timeline_row *b)
 	       a->len_ns == b->len_ns && a->bytes == b->bytes && a->ops == b->ops;
 }
 
+static void check_steady(const struct result_steady *st)
+{
+	char rule[64];
+
+	if (st->col < -1 || st->col >= RC_COUNT || (!st->attained && st->at_ns) ||
+	    st->at_ns > st->ran_ns || !isfinite(st->mean) || st->mean < 0.0 ||
+	    !isfinite(st->criterion) || (!st->judged && (st->mean || st->criterion)))
+		abort();
+	steady_format(&st->spec, rule, sizeof(rule));
+	if (!rule[0])
+		abort();
+}
+
+/* steady.csv: parsed twice into one set, the second copy equal */
+static void steady_twice(const uint8_t *data, size_t size)
+{
+	struct result_set rs;
+	char err[256];
+	size_t n1;
+
+	results_init(&rs);
+	if (import_steady_parse(&rs, "fuzz.csv", (const char *)data, size, err,
+				sizeof(err)) != 0) {
+		fuzz_check_message(err, sizeof(err));
+		if (rs.nsteady != 0)
+			abort();
+		results_release(&rs);
+		return;
+	}
+	n1 = rs.nsteady;
+	for (size_t i = 0; i < n1; i++)
+		check_steady(&rs.steady[i]);
+	if (import_steady_parse(&rs, "fuzz.csv", (const char *)data, size, err,
+				sizeof(err)) != 0 || rs.nsteady != 2 * n1)
+		abort();
+	for (size_t i = 0; i < n1; i++)
+		if (memcmp(&rs.steady[i], &rs.steady[n1 + i], sizeof(rs.steady[i])) != 0)
+			abort();
+	results_release(&rs);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct timeline t;
@@ -47,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc;
 	size_t n1;
 
+	steady_twice(data, size);
 	timeline_init(&t);
 	rc = import_tl_parse(&t, "fuzz.csv", (const char *)data, size, err, sizeof(err));
 	if (rc != 0) {

@@ -186,7 +186,8 @@ seed_fileop_opts() {
 SEEDS
 }
 
-# seed_timeline DIR: timeline.csv as a run writes it, and broken ones.
+# seed_timeline DIR: timeline.csv and steady.csv as a run writes them, and
+# broken ones (fuzz_timeline.c reads each input as both).
 seed_timeline() {
 	h=schema,label,test,file_kb,record_kb,trial,client,start_s,length_s,bytes,ops,kb_per_s,iops,lat_mean_us,lat_max_us,lat_p50_us,lat_p99_us
 	{ echo "$h"
@@ -195,6 +196,13 @@ seed_timeline() {
 	  echo '1,"disk, A",random read,65536,4,1,total,0.040000000,0.003100000,4096,1,1290.32,322.58,3.100,3.100,3.100,3.100'; } >"$1/seed-1"
 	printf 'test,file_kb,record_kb,trial,client,start_s,length_s,bytes,ops\nread,1,1,65535,2147483647,18446744073.709551615,.5,1,1\n' >"$1/seed-2"
 	printf '%s\nx,y\n"open\n' "$h" >"$1/seed-3"
+	# steady.csv (the same target reads its inputs as both files)
+	h=schema,label,test,file_kb,record_kb,trial,rule,steady,at_s,ran_s,mean,mean_unit,criterion,criterion_unit
+	{ echo "$h"
+	  echo '1,"disk, A",write,8192,4,0,iops:slope:100%:500ms,1,0.500,0.500,95416.00,IOPS,17.1000,%'
+	  echo '1,"disk, A",precondition,8192,4,1,snia:1m,0,,2.000,,IOPS,,%'
+	  echo '1,b,random mix,65536,8,2,bw:range:5000:2s,0,,3.000,81234.50,kB/s,120.0000,kB/s'; } >"$1/seed-4"
+	printf '%s\n2,x,read,1,1,0,iops:slope:10%%:30s,1,,1.0,,,,\n' "$h" >"$1/seed-5"
 }
 
 seed_units() {
