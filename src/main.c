@@ -47,6 +47,21 @@ static int dispatch(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (argv[1][0] != '-') {
+		/*
+		 * iosweep-mpi: what runs its own sweeps would run them on rank
+		 * 0 alone, at barriers the other ranks never reach: refused on
+		 * every rank, rank 0 saying why
+		 */
+		static const char *const one_client[] = { "nas", "profile", "resume" };
+		for (size_t i = 0; i < sizeof(one_client) / sizeof(one_client[0]); i++)
+			if (clients_count() > 1 && strcmp(argv[1], one_client[i]) == 0) {
+				if (clients_leader())
+					fprintf(stderr, "iosweep-mpi: '%s' runs on one "
+						"client; run 'iosweep %s' on one machine, or "
+						"give iosweep-mpi a sweep's options (each rank "
+						"a client)\n", argv[1], argv[1]);
+				return IOSWEEP_EXIT_USAGE;
+			}
 		/* iosweep-mpi: rank 0 alone, but files runs on every client */
 		if (!clients_leader() && strcmp(argv[1], "files") != 0)
 			return IOSWEEP_EXIT_OK;

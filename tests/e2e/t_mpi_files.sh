@@ -184,6 +184,14 @@ check grep -q -- '--reorder: with one client' "$T/err"
 # fileop stays one client's: refused rather than run on rank 0 alone
 expect_failure 2 timeout $LIMIT $MPIRUN "$MPI_BIN" fileop -f 2 -d "$T/d"
 check grep -q "fileop: runs on one client; under iosweep-mpi run 'files" "$T/err"
+# so do the guided run, profiles and resume, whose sweeps would meet
+# barriers the other ranks never reach: every rank refuses, rank 0 says why
+for sub in "nas $T/d --dry-run" "profile --list" "resume $T/d"; do
+	set -- $sub
+	expect_failure 2 timeout $LIMIT $MPIRUN "$MPI_BIN" $sub
+	check grep -q "^iosweep-mpi: '$1' runs on one client; run 'iosweep $1' on one machine" "$T/err"
+	check test "$(grep -c "^iosweep-mpi: '$1'" "$T/err")" -eq 1
+done
 check test -z "$(ls -A "$T/d")"
 
 finish
