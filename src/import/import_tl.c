@@ -279,11 +279,15 @@ static int parse(struct timeline *t, struct result_set *rs, const char *path,
 {
 	struct csv_parser p;
 	struct tl_ctx *c = calloc(1, sizeof(*c));
-	size_t n0 = t ? t->n : rs->nsteady;
+	size_t n0 = 0;
 	int rc = -1;
 
 	if (!c)
 		return err_set(err, errlen, "%s: out of memory", path);
+	if (t)
+		n0 = t->n;
+	else if (rs)
+		n0 = rs->nsteady;
 	c->t = t;
 	c->rs = rs;
 	c->path = path;
@@ -308,7 +312,7 @@ static int parse(struct timeline *t, struct result_set *rs, const char *path,
 		rc = 0;
 	if (rc != 0 && t)
 		t->n = n0;
-	else if (rc != 0)
+	else if (rc != 0 && rs)
 		rs->nsteady = n0;
 	free(c);
 	return rc;

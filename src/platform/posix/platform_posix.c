@@ -567,28 +567,26 @@ int io_drop_cache(const char *path, char *err, size_t errlen)
 #ifndef __NR_cachestat
 #define __NR_cachestat 451	/* the same number on every architecture */
 #endif
-/* the kernel's struct cachestat_range and struct cachestat (6.5 uapi) */
-struct plat_cachestat_range {
-	uint64_t off, len;
-};
-struct plat_cachestat {
-	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
-};
+/*
+ * The kernel's struct cachestat_range (off, len) and struct cachestat
+ * (nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted),
+ * 6.5 uapi: arrays of __u64 in that order, only nr_cache read here.
+ */
+#define CACHESTAT_NR_CACHE 0
+#define CACHESTAT_FIELDS 5
 
 int posix_cachestat_pages(int fd, uint64_t len, size_t *pages)
 {
 	static atomic_int absent;	/* throughput mode's threads ask too */
-	struct plat_cachestat_range r = { 0, len };
-	struct plat_cachestat cs;
+	uint64_t range[2] = { 0, len }, cs[CACHESTAT_FIELDS] = { 0 };
 
 	if (atomic_load_explicit(&absent, memory_order_relaxed))
 		return -1;
-	memset(&cs, 0, sizeof(cs));
-	if (syscall(__NR_cachestat, fd, &r, &cs, 0) != 0) {
+	if (syscall(__NR_cachestat, fd, range, cs, 0) != 0) {
 		atomic_store_explicit(&absent, 1, memory_order_relaxed);
 		return -1;
 	}
-	*pages = (size_t)cs.nr_cache;
+	*pages = (size_t)cs[CACHESTAT_NR_CACHE];
 	return 0;
 }
 #endif
