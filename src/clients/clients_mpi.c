@@ -37,8 +37,9 @@
  * pass, and the aggregate figure of a cell is all ranks' bytes over the
  * time rank 0 measured from the end of the barrier before the pass to the
  * end of the barrier after it (with --runtime: the runtime, each rank
- * counting its own window).  Samples travel as plain bytes (struct wire),
- * so every rank must run the same build (the same binary on every host);
+ * counting its own window; the sums: clients_agg.c).  Samples travel as
+ * plain bytes (struct wire), so every rank must run the same build (the
+ * same binary on every host);
  * their latency histograms follow each sample in latency_pack()'s
  * format, which rank 0 checks as it reads them.  Queue-depth passes
  * (qd.c) run worker threads; only the main thread calls MPI
@@ -55,6 +56,7 @@
 #include <string.h>
 
 #include "clients/clients.h"
+#include "clients/clients_agg.h"
 #include "clients/clusterfile.h"
 #include "platform/clock.h"
 #include "iosweep.h"
@@ -66,8 +68,6 @@
 #include "lib/readfile.h"
 
 #define CLIENTS_HOST_MAX 256
-/* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
-#define CLIENTS_SLOW_SYNC_DIV 20
 #define CLIENTS_TAG_WALL 7173       /* --stonewall's "my pass is done" */
 #define CLIENTS_CLUSTER_MAX (1u << 20) /* -+m FILE's largest size */
 
@@ -540,22 +540,6 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
 	return rc;
 }
 
-/* The three histograms a sample may own: all, reads, writes. */
-static void sample_slots(struct result_sample *s, struct latency_hist **slot[3])
-{
-	slot[0] = &s->lat;
-	slot[1] = &s->lat_rd;
-	slot[2] = &s->lat_wr;
-}
-
-static void sample_free_hists(struct result_sample *s)
-{
-	latency_free(s->lat);
-	latency_free(s->lat_rd);
-	latency_free(s->lat_wr);
-	s->lat = s->lat_rd = s->lat_wr = NULL;
-}
-
 /* Leader: rs->samples without the raw samples of cell (or of every cell
  * not aggregated, when cell is SIZE_MAX); their histograms are freed. */
 static void drop_raw(struct result_set *rs, size_t cell)
@@ -568,7 +552,7 @@ static void drop_raw(struct result_set *rs, size_t cell)
 			(s->cell >= cl.naggregated || !cl.aggregated[s->cell]) :
 			s->cell == cell;
 		if (raw)
-			sample_free_hists(s);
+			clients_sample_free_hists(s);
 		else
 			rs->samples[k++] = *s;
 	}
@@ -592,7 +576,7 @@ static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
 		if (s->cell != cell)
 			continue;
 		bytes += sizeof(struct wire);
-		sample_slots(s, slot);
+		clients_sample_slots(s, slot);
 		for (int k = 0; k < 3; k++)
 			if (*slot[k])
 				bytes += latency_packed_len(*slot[k]);
@@ -610,7 +594,7 @@ static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
 				   s->sync_ns, s->rd_ops, s->wr_ops, s->cpu_user_s,
 				   s->cpu_sys_s, s->col, s->trial, (uint32_t)s->writer,
 				   s->flags, 0, 0 };
-		sample_slots(s, slot);
+		clients_sample_slots(s, slot);
 		for (int k = 0; k < 3; k++)
 			w.lat |= *slot[k] ? 1u << k : 0u;
 		memcpy(p, &w, sizeof(w));
@@ -632,7 +616,7 @@ struct incoming {
 static void incoming_free(struct incoming *in)
 {
 	for (size_t i = 0; i < in->n; i++)
-		sample_free_hists(&in->s[i]);
+		clients_sample_free_hists(&in->s[i]);
 	free(in->s);
 	memset(in, 0, sizeof(*in));
 }
@@ -691,7 +675,7 @@ static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
 		s->flags = w.flags & ~RESULTS_SF_HOST_CPU;  /* the value is not sent */
 		s->client = r;
 		s->writer = (int32_t)w.writer;
-		sample_slots(s, slot);
+		clients_sample_slots(s, slot);
 		for (int k = 0; k < 3; k++) {
 			size_t used;
 			if (!(w.lat & (1u << k)))
@@ -709,54 +693,6 @@ bad:
 		"rank 0 to aggregate: %s", r, why);
 }
 
-/* The aggregate of one (col, trial) of a cell while it is summed. */
-struct agg {
-	struct result_sample s;
-	uint64_t slowest;             /* the longest client pass */
-	unsigned idle;                /* clients that counted no operation */
-	struct latency_hist h[3];     /* merged: all, reads, writes (full once used) */
-};
-
-static void aggs_free(struct agg *a, size_t n)
-{
-	for (size_t i = 0; a && i < n; i++) {
-		for (int k = 0; k < 3; k++)
-			latency_release(&a[i].h[k]);
-		sample_free_hists(&a[i].s);
-	}
-	free(a);
-}
-
-/* Add client sample c to aggregate a: counts, times, flags, histograms. */
-static int agg_add(struct agg *a, struct result_sample *c)
-{
-	struct latency_hist **slot[3];
-
-	a->s.bytes += c->bytes;
-	a->s.ops += c->ops;
-	a->s.rd_ops += c->rd_ops;
-	a->s.wr_ops += c->wr_ops;
-	a->s.cpu_user_s += c->cpu_user_s;
-	a->s.cpu_sys_s += c->cpu_sys_s;
-	a->s.flags |= c->flags & (RESULTS_SF_PARTIAL | RESULTS_SF_SPLIT);
-	if (c->ops == 0)
-		a->idle++;
-	if (c->wall_ns > a->s.wall_ns)
-		a->s.wall_ns = c->wall_ns;
-	if (c->elapsed_ns > a->slowest)
-		a->slowest = c->elapsed_ns;
-	sample_slots(c, slot);
-	for (int k = 0; k < 3; k++) {
-		if (!*slot[k])
-			continue;
-		if (!a->h[k].counts && latency_init(&a->h[k]) != 0)
-			return -1;
-		if (latency_merge(&a->h[k], *slot[k]) != 0)
-			return -1;
-	}
-	return 0;
-}
-
 /*
  * Leader: the clients' samples of cell (in, rank 0's first) into
  * rs->client_samples (each keeping its own histograms), their aggregates
@@ -766,7 +702,7 @@ static int agg_add(struct agg *a, struct result_sample *c)
 static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
 {
 	size_t n0 = 0;
-	struct agg *agg;
+	struct clients_agg *agg;
 	int rc = -1;
 
 	while (n0 < in->n && in->s[n0].client == 0)
@@ -785,7 +721,7 @@ static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
 		struct result_sample *c = &in->s[k];
 		for (size_t i = 0; i < n0; i++)
 			if (agg[i].s.col == c->col && agg[i].s.trial == c->trial &&
-			    agg_add(&agg[i], c) != 0)
+			    clients_agg_add(&agg[i], c) != 0)
 				goto out;
 		if (results_add_client_sample(rs, c) != 0)
 			goto out;
@@ -793,43 +729,9 @@ static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
 	}
 	drop_raw(rs, cell);
 	for (size_t i = 0; i < n0; i++) {
-		struct agg *a = &agg[i];
-		struct latency_hist **slot[3];
-		/*
-		 * The barriers' own cost: what the slowest client did not use;
-		 * or, when a client's pass took longer than rank 0's time, how
-		 * much earlier than rank 0 it left the first barrier.  Either
-		 * way the figure's time is off by that much.
-		 */
-		uint64_t skew = a->s.elapsed_ns > a->slowest ?
-			a->s.elapsed_ns - a->slowest : a->slowest - a->s.elapsed_ns;
-		if (cl.runtime_ns) {
-			/*
-			 * --runtime: every client counts what completes in its own
-			 * window of runtime, ramp after the common barrier; the
-			 * figure's time is that window.  What rank 0's barriers
-			 * took beyond ramp + runtime (the last I/Os draining, the
-			 * slowest client's lateness) is what the windows may be
-			 * off by.
-			 */
-			uint64_t busy = cl.ramp_ns + cl.runtime_ns;
-			a->s.elapsed_ns = cl.runtime_ns;
-			skew = a->s.sync_ns > busy ? a->s.sync_ns - busy : 0;
-			/*
-			 * A client that completed nothing in its window had no
-			 * CPU or no I/O for all of it (more ranks than cores
-			 * under an MPI that busy-polls its barriers does that):
-			 * the sum is not the clients' and is flagged so.
-			 */
-			if (a->idle)
-				a->s.flags |= RESULTS_SF_SYNC_SLOW;
-		}
-		if (skew * CLIENTS_SLOW_SYNC_DIV > a->s.elapsed_ns)
-			a->s.flags |= RESULTS_SF_SYNC_SLOW;
-		sample_slots(&a->s, slot);
-		for (int k = 0; k < 3; k++)
-			if (a->h[k].counts && !(*slot[k] = latency_compact(&a->h[k])))
-				goto out;
+		struct clients_agg *a = &agg[i];
+		if (clients_agg_finish(a, cl.ramp_ns, cl.runtime_ns) != 0)
+			goto out;
 		if (results_add_sample(rs, &a->s) != 0)
 			goto out;
 		a->s.lat = a->s.lat_rd = a->s.lat_wr = NULL;	/* the set's now */
@@ -849,7 +751,7 @@ out:
 	if (rc != 0)
 		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
 			 "gathering the clients' samples");
-	aggs_free(agg, n0);
+	clients_aggs_free(agg, n0);
 	return rc;
 }
 
