@@ -19,6 +19,7 @@
 # 5. Throughput mode maps the children's files.
 # 6. What mmap mode refuses: one line naming both options, exit 2.
 # 7. Importing a report with those header lines keeps the mode's flags.
+# e2e: alone (its -+A check polls smaps while a pass's mapping is up)
 . "$(dirname "$0")/lib.sh"
 
 [ -x "$IOSWEEP" ] || skip "no binary"
