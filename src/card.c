@@ -357,7 +357,10 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 		int k = !strcmp(f[1], "create") ? 0 : !strcmp(f[1], "read") ? 1 : -1;
 		if (k < 0)
 			continue;
-		if (isfinite(trial) && (size_t)trial + 1 > trials)
+		if (!(trial >= 0 && trial < 1e6) || trial != floor(trial))
+			return err_set(err, errlen, "%s:%u: trial '%s' is not a "
+				       "trial number", path, lineno, f[0]);
+		if ((size_t)trial + 1 > trials)
 			trials = (size_t)trial + 1;
 		if (isfinite(fps)) {
 			sum[k] += fps;

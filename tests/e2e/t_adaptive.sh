@@ -28,9 +28,9 @@ cells() {
 # 1. quiet cells stop at three trials
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-	expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/q" \
+	expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/q.tmp" \
 		FAULTSHIM_SLOW=any:100 "$IOSWEEP" -s 1m -r 128k -i 0 -i 1 --trials 6 --ci 30% \
-		-f "$T/q" --out "$T/quiet" --quiet
+		-f "$T/q.tmp" --out "$T/quiet" --quiet
 	check test "$(awk -F, 'NR > 1 && $5 != 3' "$T/quiet/summary.csv" | wc -l)" -eq 0
 	check test "$(awk -F, 'NR > 1' "$T/quiet/summary.csv" | wc -l)" -eq 4
 	check grep -q '^Confidence intervals (--ci 30%, at most 6 trials)$' "$T/out"

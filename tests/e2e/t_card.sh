@@ -115,6 +115,10 @@ check grep -q '^     record sizes 1 MB (the budget leaves out 4 kB, 16 MB, 64 kB
 expect_success "$IOSWEEP" nas "$T/share" --dry-run --budget 2h --link 10gbe --nas-ram 128m
 check grep -q '^  1. sweep: 5 file sizes, 16 MB to 256 MB (twice --nas-ram), ' "$T/out"
 check grep -q '^     record sizes 1 MB, 4 kB, 16 MB, 64 kB, 512 kB, 16 kB$' "$T/out"
+check grep -q '^  3. queue depth (CrystalDiskMark.s cells) on a 256 MB file, ' "$T/out"
+# a budget too short for the qd cells' 2 s file: the smallest, and said
+expect_success "$IOSWEEP" nas "$T/share" --dry-run --budget 30s --no-files
+check grep -q '^  3. queue depth (CrystalDiskMark.s cells) on a 16 MB file (the budget allows no larger one: a NAS.s cache may hold it), ' "$T/out"
 
 expect_success "$IOSWEEP" nas "$T/share" --budget 30s --no-files --out "$T/nas" --card md
 cp "$T/out" "$T/nas.md"

@@ -73,14 +73,14 @@ timed "$T/s0" fwrite no
 
 # ---- throughput mode: each child's region
 rm -f "$T/t"
-slow fsync -t 1 -s 256k -r 64k -i 0 -F "$T/t" --out "$T/t0"
-timed "$T/t0" write no tp
+slow fsync -t 1 -s 256k -r 64k -i 0 -F "$T/t" --out "$T/o0"
+timed "$T/o0" write no tp
 rm -f "$T/t"
-slow fsync -t 1 -s 256k -r 64k -i 0 -F "$T/t" -e --out "$T/te"
-timed "$T/te" write yes tp
+slow fsync -t 1 -s 256k -r 64k -i 0 -F "$T/t" -e --out "$T/oe"
+timed "$T/oe" write yes tp
 rm -f "$T/t"
-slow close -t 1 -T -s 256k -r 64k -i 0 -F "$T/t" -c --out "$T/tc"
-timed "$T/tc" write yes tp
+slow close -t 1 -T -s 256k -r 64k -i 0 -F "$T/t" -c --out "$T/oc"
+timed "$T/oc" write yes tp
 rm -f "$T/t"
 
 # ---- --latency: the ops add up to the region
