@@ -55,15 +55,17 @@ for sig in INT TERM HUP; do
 done
 
 # 2. A second SIGINT while the results are saved (made slow by the shim:
-# 1 s per fsync on the output folder) ends the process at once: no
-# "results" line, no results.csv in place.  The same run with one SIGINT
-# (0.2 s per fsync) saves them.
+# 1 s per fsync of a file the save writes, NAME.tmp.PID before its
+# rename; the journal's own syncs are left alone, or the sweep would crawl
+# to its first row) ends the process at once: no "results" line, no
+# results.csv in place.  The same run with one SIGINT (0.2 s per fsync)
+# saves them.
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 	for n in 1 2; do
 		out="$T/slow$n"
 		rm -f "$T/out"
-		env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$out/" \
+		env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=".tmp." \
 			FAULTSHIM_SLOW=fsync:$((n == 1 ? 200 : 1000)) \
 			"$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$T/t2" \
 			--out "$out" >"$T/out" 2>"$T/err" &
