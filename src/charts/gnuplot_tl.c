@@ -5,6 +5,8 @@
  * a chart of them all would be a tangle, so each test's chart shows the
  * cell whose pass ran longest (the biggest file: where a cache fills and
  * a pass falls) with all its trials, at most GNUPLOT_TL_TRIALS of them.
+ * Throughput mode's timeline charts the children's totals (one per child
+ * count), not a child.
  */
 #include "compat.h"
 
@@ -47,11 +49,37 @@ static void put_num(struct sbuf *b, double v)
 		sb_printf(b, " %.6g", v);
 }
 
+/*
+ * Throughput mode: the children behind the total row r0 (child i of a
+ * count is trial first + i and client i, the total trial first).
+ */
+static unsigned total_children(const struct timeline *t, const struct timeline_row *r0)
+{
+	size_t first, end;
+	unsigned n = 0;
+
+	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0; i = end) {
+		const struct timeline_row *r = &t->rows[first];
+		n += r->col == r0->col && r->file_kb == r0->file_kb &&
+		     r->record_kb == r0->record_kb && r->client >= 0 &&
+		     (long)r->trial - (long)r->client == (long)r0->trial;
+	}
+	return n;
+}
+
 /* The data block of the pass [first, end) as $p<k>, and its plot items. */
 static void add_pass(struct tl_chart *c, const struct timeline *t, size_t first,
 		     size_t end, size_t k)
 {
 	const struct timeline_row *r0 = &t->rows[first];
+	char who[48];
+
+	if (r0->client == TIMELINE_CLIENT_TOTAL) {
+		unsigned n = total_children(t, r0);
+		snprintf(who, sizeof(who), "%u %s", n, n == 1 ? "child" : "children");
+	} else {
+		snprintf(who, sizeof(who), "trial %u", (unsigned)r0->trial + 1);
+	}
 
 	sb_printf(&c->data, "$p%zu << EOD\n", k);
 	for (size_t i = first; i < end; i++) {
@@ -71,12 +99,11 @@ static void add_pass(struct tl_chart *c, const struct timeline *t, size_t first,
 			c->xmax = end_s;
 	}
 	sb_puts(&c->data, "EOD\n");
-	sb_printf(&c->rate, "%s  $p%zu using 1:2 with lines lw 1.5 lc %zu title 'trial %u'",
-		  k ? ", \\\n" : "", k, k + 1, (unsigned)r0->trial + 1);
-	sb_printf(&c->lat, "%s  $p%zu using 1:3 with lines lw 1.5 dt 1 lc %zu title 'trial %u p50'"
-		  ", \\\n  $p%zu using 1:4 with lines lw 1 dt 2 lc %zu title 'trial %u p99'",
-		  k ? ", \\\n" : "", k, k + 1, (unsigned)r0->trial + 1, k, k + 1,
-		  (unsigned)r0->trial + 1);
+	sb_printf(&c->rate, "%s  $p%zu using 1:2 with lines lw 1.5 lc %zu title '%s'",
+		  k ? ", \\\n" : "", k, k + 1, who);
+	sb_printf(&c->lat, "%s  $p%zu using 1:3 with lines lw 1.5 dt 1 lc %zu title '%s p50'"
+		  ", \\\n  $p%zu using 1:4 with lines lw 1 dt 2 lc %zu title '%s p99'",
+		  k ? ", \\\n" : "", k, k + 1, who, k, k + 1, who);
 }
 
 /* The cliffs in time of the charted cell, as dashed lines with a label. */
@@ -112,8 +139,13 @@ static int write_chart(struct result_set *const *sets, size_t set, int col,
 	char xmax[32], file[32], rec[32];
 	int rc = -1;
 
+	/* throughput mode's passes: the children's total, not one child */
+	int total = 0;
+	for (size_t i = 0; i < t->n && !total; i++)
+		total = t->rows[i].col == col && t->rows[i].client == TIMELINE_CLIENT_TOTAL;
 	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0; i = end)
-		if (t->rows[first].col == col && end - first > best_n) {
+		if (t->rows[first].col == col && end - first > best_n &&
+		    (!total || t->rows[first].client == TIMELINE_CLIENT_TOTAL)) {
 			best = first;
 			best_n = end - first;
 		}
@@ -133,11 +165,18 @@ static int write_chart(struct result_set *const *sets, size_t set, int col,
 	sb_printf(&c.title, "%s: inside the pass, %s file, %s records",
 		  results_col_name(col), file, rec);
 	sb_quoted(&c.title_q, c.title.p);
-	sb_printf(&c.what, "the %s throughput of each interval of %.3g s (and the "
-		  "time per operation of the operations that finished in it) against "
-		  "the time into the pass, for %zu trial%s of the %s file with %s "
-		  "records; dashed lines: cliffs in time", results_col_name(col),
-		  (double)t->interval_ns / 1e9, k, k == 1 ? "" : "s", file, rec);
+	if (total)
+		sb_printf(&c.what, "the %s throughput of each interval of %.3g s, all "
+			  "children together, against the time since their release, "
+			  "for %zu child count%s, each child with a %s file and %s "
+			  "records; dashed lines: cliffs in time", results_col_name(col),
+			  (double)t->interval_ns / 1e9, k, k == 1 ? "" : "s", file, rec);
+	else
+		sb_printf(&c.what, "the %s throughput of each interval of %.3g s (and the "
+			  "time per operation of the operations that finished in it) against "
+			  "the time into the pass, for %zu trial%s of the %s file with %s "
+			  "records; dashed lines: cliffs in time", results_col_name(col),
+			  (double)t->interval_ns / 1e9, k, k == 1 ? "" : "s", file, rec);
 	gnuplot_sb_from(&c.from, sets, go->sources, &set, 1);
 	snprintf(xmax, sizeof(xmax), "%.6g", c.xmax > 0.0 ? c.xmax : 1.0);
 	sb_puts(&c.rate, "\n");

@@ -23,6 +23,7 @@
 #include "run/runner.h"
 #include "run/throughput.h"
 #include "cmd/commands.h"
+#include "cmd/sweep.h"
 #include "cmd/sweep_journal.h"
 #include "lib/err.h"
 
@@ -146,7 +147,7 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	struct tp_hooks hooks = { .count_start = print_count, .test_done = print_test,
 				  .count_done = print_count_end, .ctx = &pr,
 				  .count_saved = count_saved };
-	struct tp_run run = { NULL, 0, 0 };
+	struct tp_run run = { NULL, 0, 0, 0 };
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK, saved = 1;
 
@@ -183,6 +184,10 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 		fprintf(errout, "iosweep: out of memory\n");
 		status = IOSWEEP_EXIT_FAILURE;
 	}
+	if (run.tl_lost)
+		fprintf(errout, "iosweep: --log-interval: the intervals of %u test%s were "
+			"not kept (a child's pass outlasted the rows kept for it); a "
+			"longer interval keeps them\n", run.tl_lost, run.tl_lost == 1 ? "" : "s");
 	if (o->excel)
 		report_tp_excel(out, o, &run);
 	report_trailer(out, o, &rs);
@@ -191,13 +196,15 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	    csvout_write_dir(&rs, dir, o->gzip, o->overwrite, err, sizeof(err)) != 0 ||
 	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
 			    err, sizeof(err)) != 0 ||
-	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0)) {
+	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0) ||
+	    (rs.timeline.n && sweep_time_cliffs(&rs, o, dir, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
 		saved = 0;
 	}
 	sweep_journal_finish(&pr.jn, rs.meta.status, saved);
+	fflush(stdout);   /* the cliffs in time before the last line */
 	fprintf(errout, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
 		"results" : "results of the finished tests", dir);
 	throughput_release(&run);

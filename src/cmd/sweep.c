@@ -318,16 +318,28 @@ static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
 	return rc;
 }
 
-/* --log-interval: the "Cliffs in time" section and timecliffs.csv. */
-static int emit_time_cliffs(const struct result_set *rs, const struct options *o,
-			    const char *dir, char *err, size_t errlen)
+int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
+		      const char *dir, char *err, size_t errlen)
 {
+	const struct timeline *t = &rs->timeline;
+	struct timeline totals;
 	struct tcliff_list tl;
 	char path[4096];
 	int rc;
 
-	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
-			      err, errlen) != 0)
+	/* children or clients with their total: the total's cliffs alone */
+	timeline_init(&totals);
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rows[i].client == TIMELINE_CLIENT_TOTAL &&
+		    timeline_add(&totals, &t->rows[i]) != 0) {
+			timeline_release(&totals);
+			return err_set(err, errlen, "out of memory");
+		}
+	totals.interval_ns = t->interval_ns;
+	rc = cliff_time_detect(totals.n ? &totals : t, rs->meta.ram_kb, rs->meta.flags,
+			       &tl, err, errlen);
+	timeline_release(&totals);
+	if (rc != 0)
 		return -1;
 	cliffout_time_text(stdout, &tl);
 	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
@@ -366,7 +378,7 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		rc = -1;
 	}
 	if (rc == 0 && rs->timeline.n)
-		rc = emit_time_cliffs(rs, o, dir, err, errlen);
+		rc = sweep_time_cliffs(rs, o, dir, err, errlen);
 	if (rc == 0 && o->plot) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);

@@ -25,6 +25,15 @@ int sweep_resume(const char *dir, struct journal_doc *doc);
  */
 struct options;
 struct result_set;
+
+/*
+ * --log-interval: the "Cliffs in time" section on stdout and
+ * dir/timecliffs.csv; a timeline with totals (throughput mode's children)
+ * is judged on its totals alone.  0, or -1 with err.
+ */
+int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
+		      const char *dir, char *err, size_t errlen);
+
 void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
 				       const struct result_set *rs), void *ctx);
 

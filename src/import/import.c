@@ -316,7 +316,12 @@ static int load_one(struct result_set *t, const char *path,
 	if (strncmp(buf, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0) {
 		rc = journal_read_set(t, file, buf, len, err, errlen);
 	} else if (import_tp_is_csv(buf)) {
+		const char *slash = strrchr(file, '/');
+		size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
 		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
+		if (rc == 0 && find_in_dir(file, dirlen, TLCSV_NAME, tl_path,
+					   sizeof(tl_path)) == 0)
+			rc = load_side(t, tl_path, 0, err, errlen);
 	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
 		rc = import_tp_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
 	} else if (import_tp_is_text(buf, len)) {
@@ -550,6 +555,9 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		if (import_tp_merge(rs, t, trial, empty, path, err, errlen))
 			return -1;
 		t_trials = import_tp_trials(t);
+		/* --log-interval's rows of the children and their totals */
+		if (merge_timeline(rs, t, trial))
+			return err_set(err, errlen, "%s: out of memory", path);
 		goto meta;
 	}
 	if (t->nops && !t->nsamples) {

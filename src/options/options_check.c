@@ -182,9 +182,10 @@ static int opt_check_qd(struct opt_parse *ps)
 }
 
 /*
- * --log-interval: the sweep's passes (tests.c's timed loops) and the
- * queue-depth runs (qd.c) keep a timeline; throughput mode does not yet,
- * and --stonewall's loop reads no clock per operation.
+ * --log-interval: the sweep's passes (tests.c's timed loops), the
+ * queue-depth runs (qd.c) and throughput mode's children
+ * (throughput_child.c) keep a timeline; --stonewall's loop reads no clock
+ * per operation.
  */
 static int opt_check_log(struct opt_parse *ps)
 {
@@ -200,9 +201,6 @@ static int opt_check_log(struct opt_parse *ps)
 	if (o->stonewall)
 		return opt_error(ps, "--log-interval and --stonewall: not supported "
 				 "together; drop one");
-	if (options_throughput(o))
-		return opt_error(ps, "--log-interval and -t: throughput mode keeps "
-				 "no timeline yet; run the sweep without -t");
 	return 0;
 }
 

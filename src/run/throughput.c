@@ -31,7 +31,12 @@
 #include "results.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
+#include "timeline.h"
 #include "lib/err.h"
+
+/* --log-interval: the children's rows, at most this much shared memory */
+#define TP_TL_BYTES ((size_t)256 << 20)
+#define TP_TL_MIN_ROWS 1024u
 
 void throughput_release(struct tp_run *run)
 {
@@ -197,6 +202,7 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	if (collect(p.ready[0], n, c->sh, c->user_stop) < n)
 		atomic_store(&c->sh->abort, 1);
 	t0 = clock_now_ns();
+	atomic_store(&c->sh->t_go, t0);
 	close_fd(&p.go[1]);          /* the barrier opens */
 	/* -d: as IOzone, the parent's time starts when the last child goes */
 	t0 += (uint64_t)c->o->stagger_us * n * 1000u;
@@ -308,7 +314,64 @@ struct tp_state {
 	struct tp_children k;
 	struct tp_shared *sh;
 	size_t sh_len;
+	size_t tl_len;              /* --log-interval: c.tl_rows' bytes */
+	struct timeline_acc tl_sum; /* the children's rows summed */
 };
+
+/*
+ * --log-interval: the rows of test r's children into rs's timeline, each
+ * child as its sample (trial first_trial + i, client i), and their sum
+ * interval by interval (client "total").  The children's grids share the
+ * release as t0, so the sum lines up; a child whose rows could not all be
+ * kept drops the test's timeline (counted in run->tl_lost).  0 or -1.
+ */
+static int keep_timeline(struct tp_state *st, struct result_set *rs,
+			 struct tp_run *run, const struct tp_result *r,
+			 uint32_t first_trial)
+{
+	const struct tp_test_def *t = throughput_test_def(r->kind);
+	struct timeline_acc *view, **views;
+	struct timeline_row proto;
+	int rc = -1;
+
+	if (!st->c.iv_ns || t->col < 0)
+		return 0;
+	view = calloc(r->nchildren, sizeof(*view));
+	views = calloc(r->nchildren, sizeof(*views));
+	if (!view || !views)
+		goto out;
+	memset(&proto, 0, sizeof(proto));
+	proto.col = t->col;
+	proto.file_kb = r->file_kb;
+	proto.record_kb = r->record_kb;
+	for (unsigned i = 0; i < r->nchildren; i++) {
+		const struct tp_slot *slot = &st->sh->slot[i];
+		view[i].rows = st->c.tl_rows + (size_t)i * st->c.tl_cap;
+		view[i].n = slot->tl_n;
+		view[i].lost = slot->tl_lost;
+		views[i] = &view[i];
+		if (slot->tl_lost) {
+			run->tl_lost++;
+			rc = 0;
+			goto out;
+		}
+	}
+	for (unsigned i = 0; i < r->nchildren; i++) {
+		proto.trial = (uint16_t)(first_trial + i);
+		proto.client = (int32_t)i;
+		if (timeline_acc_keep(&view[i], &proto, &rs->timeline) != 0)
+			goto out;
+	}
+	if (timeline_acc_sum(&st->tl_sum, views, r->nchildren) != 0)
+		goto out;
+	proto.trial = (uint16_t)first_trial;
+	proto.client = TIMELINE_CLIENT_TOTAL;
+	rc = timeline_acc_keep(&st->tl_sum, &proto, &rs->timeline);
+out:
+	free(view);
+	free(views);
+	return rc;
+}
 
 static int state_init(struct tp_state *st, const struct options *o, unsigned most,
 		      volatile sig_atomic_t *stop, char *err, size_t errlen)
@@ -330,11 +393,31 @@ static int state_init(struct tp_state *st, const struct options *o, unsigned mos
 	st->c.mode.osync = o->osync;
 	st->c.mode.odsync = o->odsync;
 	st->c.mode.orsync = o->orsync;
+	if (options_timeline_interval_ms(o)) {
+		/*
+		 * Each child's rows, shared like the slots: TP_TL_BYTES over the
+		 * children (the pages a run does not reach are never touched).
+		 */
+		size_t cap = TP_TL_BYTES / (most * sizeof(struct timeline_row));
+		st->c.iv_ns = (uint64_t)options_timeline_interval_ms(o) * 1000000u;
+		st->c.tl_cap = cap < TP_TL_MIN_ROWS ? TP_TL_MIN_ROWS : cap;
+		st->tl_len = most * st->c.tl_cap * sizeof(struct timeline_row);
+		st->c.tl_rows = plat_shared_alloc(st->tl_len);
+		if (!st->c.tl_rows)
+			return err_set(err, errlen, "--log-interval: cannot map memory "
+				"shared with the children: %s", strerror(errno));
+		if (timeline_acc_init(&st->tl_sum, st->c.iv_ns) != 0)
+			return err_set(err, errlen, "--log-interval: out of memory for "
+				"the timeline");
+	}
 	return io_mode_flags(&st->c.mode, &st->c.open_flags, err, errlen);
 }
 
 static void state_release(struct tp_state *st)
 {
+	if (st->c.tl_rows)
+		plat_shared_free(st->c.tl_rows, st->tl_len);
+	timeline_acc_release(&st->tl_sum);
 	plat_shared_free(st->sh, st->sh_len);
 	free(st->k.kids);
 	free(st->k.args);
@@ -403,6 +486,8 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 		}
 		if (record_samples(rs, r, first_trial) != 0)
 			return err_set(err, errlen, "out of memory recording a sample");
+		if (keep_timeline(st, rs, run, r, first_trial) != 0)
+			return err_set(err, errlen, "out of memory keeping a timeline");
 		if (h && h->test_done)
 			h->test_done(h->ctx, r);
 		if (o->sleep_between_s)
@@ -434,6 +519,7 @@ int throughput_run(const struct options *o, struct tp_run *run,
 	if (state_init(&st, o, most, stop, err, errlen) != 0)
 		goto out;
 	st.c.cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
+	rs->timeline.interval_ns = st.c.iv_ns;
 	rc = 0;
 	for (size_t i = 0; i < ncounts && rc == 0; i++) {
 		rc = run_count(&st, run, rs, h, counts[i], trial, err, errlen);

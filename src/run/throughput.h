@@ -92,6 +92,8 @@ struct tp_result {
 struct tp_run {
 	struct tp_result *results;
 	size_t nresults, alloc;
+	unsigned tl_lost;        /* --log-interval: tests whose intervals were not
+				    all kept (a child outlasted its rows) */
 };
 
 void throughput_release(struct tp_run *run);

@@ -28,6 +28,7 @@
 #include "run/compute.h"
 #include "run/jitter.h"
 #include "run/verify.h"
+#include "timeline.h"
 #include "lib/err.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
@@ -61,6 +62,12 @@ struct tp_child_state {
 	struct latency_hist hist; /* -+z: its operations' times (else no buckets) */
 	int (*after_time)(struct tp_child_state *s, uint64_t i); /* -+z: the op */
 	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
+	struct timeline_acc tl;   /* --log-interval: its intervals */
+	int (*after_tl)(struct tp_child_state *s, uint64_t i); /* the op */
+	int tl_on;                /* its timed region is running */
+	int tl_two;               /* read the clock before the op too: other
+				     wrappers' time lies between two ops */
+	uint64_t tl_last;         /* the clock after the last op */
 	char *err;
 	size_t errlen;
 };
@@ -308,6 +315,23 @@ static int op_timed(struct tp_child_state *s, uint64_t i)
 	int rc = s->after_time(s, i);
 
 	latency_add(&s->hist, clock_now_ns() - t);
+	return rc;
+}
+
+/*
+ * --log-interval: the clock after the op (and before it when other
+ * wrappers spend time between ops), the op into its interval.  Alone,
+ * an op's time is from the end of the one before: one clock read per op.
+ */
+static int op_tl(struct tp_child_state *s, uint64_t i)
+{
+	uint64_t t = s->tl_two ? clock_now_ns() : s->tl_last;
+	int rc = s->after_tl(s, i);
+	uint64_t now = clock_now_ns();
+
+	if (s->tl_on)
+		timeline_acc_op(&s->tl, now, now - t);
+	s->tl_last = now;
 	return rc;
 }
 
@@ -649,15 +673,39 @@ static int aborted(const struct tp_ctx *c)
 	       (c->user_stop && *c->user_stop);
 }
 
+/*
+ * --log-interval: the timed region ended at t1 with bytes counted; its
+ * rows into the child's share of the shared rows (the parent sums them).
+ */
+static void child_tl_end(struct tp_child_state *s, uint64_t t1, uint64_t bytes)
+{
+	const struct tp_ctx *c = s->c;
+	struct tp_slot *slot = &c->sh->slot[s->idx];
+
+	if (!s->tl_on)
+		return;
+	s->tl_on = 0;
+	timeline_acc_end(&s->tl, t1, bytes);
+	if (s->tl.lost || s->tl.n > c->tl_cap) {
+		slot->tl_lost = 1;
+		return;
+	}
+	memcpy(c->tl_rows + (size_t)s->idx * c->tl_cap, s->tl.rows,
+	       s->tl.n * sizeof(*s->tl.rows));
+	slot->tl_n = (uint32_t)s->tl.n;
+}
+
 /* Store the child's figures at time now. */
 static void child_record(struct tp_child_state *s, struct tp_child *r,
 			 uint64_t t0, double u0, double s0, uint64_t bytes,
 			 uint64_t ops)
 {
 	double u1, s1;
+	uint64_t now = clock_now_ns();
 
 	child_cpu(s->c->o->threads, &u1, &s1);
-	r->elapsed_ns = clock_now_ns() - t0;
+	r->elapsed_ns = now - t0;
+	child_tl_end(s, now, bytes);
 	r->wall_ns = r->elapsed_ns;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!s->c->o->compute_included)
@@ -681,6 +729,13 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 	if (s->hist.counts) {       /* the I/O call alone */
 		s->after_time = op;
 		op = op_timed;
+	}
+	if (c->iv_ns) {             /* the I/O call, and -+z's reading if any */
+		s->after_tl = op;
+		op = op_tl;
+		s->tl_two = c->o->compute_ms || (c->o->jitter && kind_jitters(s->kind)) ||
+			    c->o->op_rate || c->o->rlocking;
+		timeline_acc_reset(&s->tl, len);
 	}
 	if (c->o->compute_ms) {
 		s->after_spin = op;
@@ -713,6 +768,14 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 		return -1;
 	child_cpu(c->o->threads, &u0, &s0);
 	t0 = clock_now_ns();
+	if (c->iv_ns) {
+		/* the grid from the release, common to the children (-d's late
+		   starts are empty intervals) */
+		uint64_t go = atomic_load(&c->sh->t_go);
+		timeline_acc_begin(&s->tl, go && go <= t0 ? go : t0);
+		s->tl_last = t0;
+		s->tl_on = 1;
+	}
 	for (i = 0; i < n; i++) {
 		if (!stopped && must_stop(c)) {
 			/* stonewalled: what it moved until now is its result */
@@ -792,6 +855,9 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	if (rc == 0 && c->o->hist_summary && latency_init(&s.hist) != 0)
 		rc = err_set(s.err, s.errlen, "-+z: out of memory for the "
 			     "histogram");
+	if (rc == 0 && c->iv_ns && timeline_acc_init(&s.tl, c->iv_ns) != 0)
+		rc = err_set(s.err, s.errlen, "--log-interval: out of memory for "
+			     "the timeline");
 	if (rc == 0)
 		rc = child_prepare(&s);
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
@@ -819,6 +885,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 		atomic_store(&c->sh->abort, 1);
 	}
 	latency_release(&s.hist);
+	timeline_acc_release(&s.tl);
 	if (!slot->failed && c->o->time_stamps &&
 	    tp_log_stamp(idx, s.kind, 1, slot->err, sizeof(slot->err)) != 0) {
 		slot->failed = 1;

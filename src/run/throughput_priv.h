@@ -17,17 +17,22 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "run/throughput.h"
+#include "timeline.h"
 
 
 struct tp_slot {
 	struct tp_child r;
 	int failed;
+	uint32_t tl_n;            /* --log-interval: its rows in the ctx's tl_rows */
+	int tl_lost;              /* its rows could not all be kept */
 	char err[IOSWEEP_ERR_MAX];
 };
 
 struct tp_shared {
 	atomic_int stonewall;     /* the first child done raised it (not with -x) */
 	atomic_int abort;         /* the parent asks every child to stop now */
+	_Atomic uint64_t t_go;    /* the release (clock_now_ns): the timelines'
+				     common t0 */
 	struct tp_slot slot[];
 };
 
@@ -44,6 +49,13 @@ struct tp_ctx {
 	int cache_unseen;           /* a network or FUSE file system: cached_pct
 				       unknown (tests.h) */
 	int ready_w, go_r, done_w;  /* the children's ends of the pipes */
+	/*
+	 * --log-interval: the grid, and tl_cap rows per child (child i's at
+	 * tl_rows + i * tl_cap) in memory shared like sh; 0 and NULL without
+	 */
+	uint64_t iv_ns;
+	struct timeline_row *tl_rows;
+	size_t tl_cap;
 };
 
 struct tp_thread_arg {
