@@ -57,6 +57,7 @@
 
 #include "clients/clients.h"
 #include "clients/clients_agg.h"
+#include "clients/clients_tl.h"
 #include "clients/clusterfile.h"
 #include "platform/clock.h"
 #include "iosweep.h"
@@ -560,14 +561,17 @@ static void drop_raw(struct result_set *rs, size_t cell)
 }
 
 /*
- * This client's samples of cell as bytes: per sample its struct wire,
- * then the histograms its lat bits name, packed (latency_pack), in
- * slot order.  NULL when out of memory.
+ * This client's timeline rows of cell (clients_tl.h), then its samples
+ * of it as bytes: per sample its struct wire, then the histograms its
+ * lat bits name, packed (latency_pack), in slot order.  NULL when out of
+ * memory.
  */
 static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
 				size_t *len)
 {
-	size_t bytes = 0;
+	const struct result_cell *c = &rs->cells[cell];
+	size_t bytes = clients_tl_packed_len(&rs->timeline, cl.rank, c->file_kb,
+					     c->record_kb);
 	unsigned char *buf, *p;
 
 	for (size_t i = 0; i < rs->nsamples; i++) {
@@ -581,9 +585,10 @@ static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
 			if (*slot[k])
 				bytes += latency_packed_len(*slot[k]);
 	}
-	p = buf = malloc(bytes ? bytes : 1);
+	p = buf = malloc(bytes);
 	if (!buf)
 		return NULL;
+	p += clients_tl_pack(&rs->timeline, cl.rank, c->file_kb, c->record_kb, p);
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		struct result_sample *s = &rs->samples[i];
 		struct latency_hist **slot[3];
@@ -622,15 +627,23 @@ static void incoming_free(struct incoming *in)
 }
 
 /*
- * Leader: rank r's samples of cell from its len bytes at p (pack_cell's
- * layout), appended to in.  0, or -1 with cl.local_err set (short or
- * corrupt bytes, out of memory).
+ * Leader: rank r's timeline rows of cell into rs->timeline (rank 0's
+ * are there) and its samples of cell from its len bytes at p
+ * (pack_cell's layout), appended to in.  0, or -1 with cl.local_err set
+ * (short or corrupt bytes, out of memory).
  */
-static int unpack_rank(int r, size_t cell, const unsigned char *p, size_t len,
-		       struct incoming *in)
+static int unpack_rank(struct result_set *rs, int r, size_t cell, const unsigned char *p,
+		       size_t len, struct incoming *in)
 {
+	const struct result_cell *c = &rs->cells[cell];
 	char why[256];
+	size_t tl_used;
 
+	if (clients_tl_unpack(&rs->timeline, r != 0, r, c->file_kb, c->record_kb, p, len,
+			      &tl_used, why, sizeof(why)) != 0)
+		goto bad;
+	p += tl_used;
+	len -= tl_used;
 	while (len > 0) {
 		struct latency_hist **slot[3];
 		struct result_sample *s;
@@ -829,9 +842,15 @@ int clients_cell_done(struct result_set *rs, size_t cell)
 		goto out;
 	}
 	for (int r = 0; r < cl.size; r++)
-		if (unpack_rank(r, cell, all + off[r], (size_t)count[r], &in) != 0)
+		if (unpack_rank(rs, r, cell, all + off[r], (size_t)count[r], &in) != 0)
 			goto out;
 	rc = aggregate(rs, cell, &in);
+	if (rc == 0 && clients_tl_totals(&rs->timeline, rs->cells[cell].file_kb,
+					 rs->cells[cell].record_kb, (unsigned)cl.size) != 0) {
+		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
+			 "summing the clients' timelines");
+		rc = -1;
+	}
 out:
 	incoming_free(&in);
 	free(mine);

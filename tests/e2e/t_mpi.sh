@@ -66,6 +66,33 @@ check awk -F, '
 check grep -q '^clients,4$' "$T/o1/meta.csv"
 check test -f "$T/o1/clients.csv"
 
+# --log-interval: every client's rows (client = its rank) add up to its
+# sample, and the total row of each interval is the clients' rows of that
+# interval summed (bytes, ops), the totals adding up to the "all" sample
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 8m -r 64k -i 0 -i 1 \
+	--log-interval 10ms -f "$T/d/t.%r" --out "$T/otl"
+check awk -F, '
+	FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; f++; next }
+	f == 1 { k = $c["test"] "/" $c["trial"] "/" $c["client"]; res[k] = $c["bytes"]; next }
+	{ k = $c["test"] "/" $c["trial"]; kc = k "/" $c["client"]
+	  who[k] = who[k] " " $c["client"]
+	  if ($c["client"] == "total") {
+		tb[kc] += $c["bytes"]; iv[k "@" $c["start_s"]] -= $c["bytes"]
+		io[k "@" $c["start_s"]] -= $c["ops"]
+	  } else {
+		tb[kc] += $c["bytes"]; iv[k "@" $c["start_s"]] += $c["bytes"]
+		io[k "@" $c["start_s"]] += $c["ops"]
+	  } }
+	END {
+		for (k in res) {
+			kt = k; sub(/all$/, "total", kt)
+			if (tb[kt] != res[k]) bad = bad " " k
+		}
+		for (k in iv) if (iv[k] != 0 || io[k] != 0) bad = bad " interval:" k
+		for (k in who) if (who[k] !~ / 0/ || who[k] !~ / 3/ || who[k] !~ /total/) bad = bad " who:" k
+		if (length(res) != 20 || bad != "") { print "bad timeline:" bad; exit 1 }
+	}' "$T/otl/results.csv" "$T/otl/timeline.csv"
+
 # The "all" row of every figure against its four clients' rows (results.csv):
 # ops, bytes and reads (rd_iops x seconds) are the clients' summed; with latency columns (lat=1), for
 # all operations and for the reads (rd_) and writes (wr_) apart, the all
