@@ -831,7 +831,11 @@ int cmd_nas(int argc, char **argv)
 	}
 	{
 		double t1 = now_s();
-		if ((status = run_qd(&a, &p, dir, t0 + p.total_s)) != IOSWEEP_EXIT_OK)
+		/* the qd cells end the run at the estimate, or at the budget when
+		   the estimate was over it (their passes then at their shortest) */
+		double budget_s = (double)a.budget_ms / 1000.0;
+		double end_s = p.total_s < budget_s ? p.total_s : budget_s;
+		if ((status = run_qd(&a, &p, dir, t0 + end_s)) != IOSWEEP_EXIT_OK)
 			goto out;
 		cmd_msg("nas", "[3/3] queue depth took %.0f s (last passes %.2f s; "
 			"planned %.0f s)", now_s() - t1, p.qd_runtime_s, p.qd_s);
