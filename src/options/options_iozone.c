@@ -73,10 +73,11 @@ int opt_unbuffered(struct opt_parse *ps, const struct opt_row *row,
 
 /*
  * The rules across options for the options of this file, once the whole
- * line is read.  -k: one depth, as IOzone refuses -k with -H.  -+b: IOzone sleeps in the write tests' loops (and in
- * throughput mode's threads, which iosweep does not do yet); its async
- * and mmap paths and telemetry replays are not iosweep's loops here, so
- * they are refused rather than left without bursts.
+ * line is read.  -k: one depth, as IOzone refuses -k with -H.  -+b: IOzone
+ * sleeps in the write tests' loops and in throughput mode's writers
+ * (throughput_child.c); its async and mmap paths and telemetry replays
+ * are not iosweep's loops here, so they are refused rather than left
+ * without bursts.
  */
 int opt_check_iozone(struct opt_parse *ps)
 {
@@ -87,13 +88,13 @@ int opt_check_iozone(struct opt_parse *ps)
 		return opt_error(ps, "-k and -H (--iodepth): both set the I/Os in "
 				 "flight; give one");
 	if (o->burst_kb) {
-		const char *with = options_throughput(o) ? "-t" :
-			options_qd(o) ? options_qd_name(o) :
+		const char *with = options_qd(o) ? options_qd_name(o) :
 			options_mmap(o) ? (opt_seen(ps, "B") ? "-B" : "-D") :
 			o->traj_path[0] ? "-X" : NULL;
 		if (with)
 			return opt_error(ps, "-+b and %s: bursts are only supported in "
-					 "the sweep's write tests (0, 2, 4, 6, 9) without "
+					 "the write tests (the sweep's 0, 2, 4, 6, 9; throughput "
+					 "mode's writers, rewriters and random writers) without "
 					 "queue depth, mmap files or telemetry; drop one",
 					 with);
 	}

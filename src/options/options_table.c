@@ -256,8 +256,9 @@ const struct opt_row opt_table[] = {
 
 	{ "+b", "burst", OPT_ARG_STRING, "SIZE,MS", 0, 0, OPT_GROUP_TIMING,
 	  "write in bursts: after every SIZE (kB; k, m, g) the writes of tests 0, "
-	  "2, 4, 6 and 9 send, fsync inside the timing, then sleep MS "
-	  "milliseconds, left out of the figures", NULL, 0, NULL, opt_burst },
+	  "2, 4, 6 and 9 send (with -t each writer SIZE / children), fsync inside "
+	  "the timing, then sleep MS milliseconds, left out of the figures",
+	  NULL, 0, NULL, opt_burst },
 	{ "+q", "sleep", OPT_ARG_UINT, "SECONDS", 0, 86400, OPT_GROUP_TIMING,
 	  "sleep between tests", "0", OFF(sleep_between_s),
 	  "\tDelay # seconds between tests enabled.", opt_set_unsigned },

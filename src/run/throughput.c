@@ -182,6 +182,10 @@ static int run_test(struct tp_ctx *c, unsigned n, struct tp_children *k,
 	c->nchildren = n;
 	atomic_store(&c->sh->stonewall, 0);
 	atomic_store(&c->sh->abort, 0);
+	atomic_store(&c->sh->b_lock, 0);
+	atomic_store(&c->sh->b_parties, 0);
+	atomic_store(&c->sh->b_arrived, 0);
+	atomic_store(&c->sh->b_gen, 0);
 	if (throughput_share_empty(c->o, c->t->kind, err, errlen) != 0 ||
 	    pipes_open(&p, err, errlen) != 0)
 		return -1;

@@ -62,6 +62,11 @@ struct tp_child_state {
 	struct latency_hist hist; /* -+z: its operations' times (else no buckets) */
 	int (*after_time)(struct tp_child_state *s, uint64_t i); /* -+z: the op */
 	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
+	int (*after_burst)(struct tp_child_state *s, uint64_t i); /* -+b: the op */
+	uint64_t burst_bytes;     /* -+b: its share of a burst (0: no bursts) */
+	uint64_t burst_left;      /* bytes before its next sleep */
+	uint64_t burst_ns;        /* barrier waits and sleeps so far */
+	int burst_party;          /* counted in the barrier's parties */
 	struct timeline_acc tl;   /* --log-interval: its intervals */
 	int (*after_tl)(struct tp_child_state *s, uint64_t i); /* the op */
 	int tl_on;                /* its timed region is running */
@@ -73,6 +78,7 @@ struct tp_child_state {
 };
 
 static int kind_writes(int kind);
+static int must_stop(const struct tp_ctx *c);
 
 /* ---- the record operations -------------------------------------------- */
 
@@ -333,6 +339,52 @@ static int op_tl(struct tp_child_state *s, uint64_t i)
 		timeline_acc_op(&s->tl, now, now - t);
 	s->tl_last = now;
 	return rc;
+}
+
+/* ---- -+b: bursts, as IOzone's writers in throughput mode ------------ */
+
+/* The child stops bursting: the others no longer wait for it. */
+static void burst_leave(struct tp_child_state *s)
+{
+	if (!s->burst_party)
+		return;
+	s->burst_party = 0;
+	tp_burst_leave(s->c->sh);
+}
+
+/*
+ * After each share of a burst: fsync (not with -I, as IOzone), wait for
+ * the other bursting children, sleep; the wait and the sleep are left
+ * out of the figures.  A stonewall or a stop ends the bursts.
+ */
+static int op_burst(struct tp_child_state *s, uint64_t i)
+{
+	const struct tp_ctx *c = s->c;
+	struct tp_shared *sh = c->sh;
+	int rc = s->after_burst(s, i);
+	uint64_t t;
+	unsigned gen;
+
+	if (rc != 0 || !s->burst_party)
+		return rc;
+	if (s->burst_left > c->reclen) {
+		s->burst_left -= c->reclen;
+		return 0;
+	}
+	s->burst_left = s->burst_bytes;
+	if (!c->mode.direct && io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
+		return -1;
+	t = clock_now_ns();
+	gen = tp_burst_arrive(sh);
+	while (!tp_burst_opened(sh, gen) && !must_stop(c))
+		plat_sleep_us(50, NULL);
+	if (must_stop(c)) {
+		burst_leave(s);
+	} else {
+		plat_sleep_us((uint64_t)c->o->burst_ms * 1000u, c->user_stop);
+	}
+	s->burst_ns += clock_now_ns() - t;
+	return 0;
 }
 
 static int op_paced(struct tp_child_state *s, uint64_t i)
@@ -706,10 +758,13 @@ static void child_record(struct tp_child_state *s, struct tp_child *r,
 	child_cpu(s->c->o->threads, &u1, &s1);
 	r->elapsed_ns = now - t0;
 	child_tl_end(s, now, bytes);
+	burst_leave(s);
 	r->wall_ns = r->elapsed_ns;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!s->c->o->compute_included)
 		r->elapsed_ns -= s->computed_ns;
+	/* -+b: as IOzone, the waits and sleeps of the bursts never count */
+	r->elapsed_ns -= s->burst_ns < r->elapsed_ns ? s->burst_ns : r->elapsed_ns;
 	r->bytes = bytes;
 	r->ops = ops;
 	r->cpu_user_s = u1 - u0 > 0 ? u1 - u0 : 0.0;
@@ -736,6 +791,11 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 		s->tl_two = c->o->compute_ms || (c->o->jitter && kind_jitters(s->kind)) ||
 			    c->o->op_rate || c->o->rlocking;
 		timeline_acc_reset(&s->tl, len);
+	}
+	if (s->burst_bytes) {       /* the burst after the op, before -J's spin */
+		s->after_burst = op;
+		op = op_burst;
+		s->burst_left = s->burst_bytes;
 	}
 	if (c->o->compute_ms) {
 		s->after_spin = op;
@@ -860,6 +920,19 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 			     "the timeline");
 	if (rc == 0)
 		rc = child_prepare(&s);
+	/*
+	 * -+b: IOzone bursts its writers, rewriters and random writers, each
+	 * child SIZE / children; they register before "ready", so every
+	 * party is counted before the first meeting
+	 */
+	if (rc == 0 && c->o->burst_kb &&
+	    (s.kind == TP_WRITE || s.kind == TP_REWRITE || s.kind == TP_RANDOM_WRITE)) {
+		s.burst_bytes = c->o->burst_kb * 1024 / c->nchildren;
+		if (s.burst_bytes) {
+			s.burst_party = 1;
+			tp_burst_join(c->sh);
+		}
+	}
 	slot->r.cached_pct = rc == 0 ? child_cached_pct(&s) : -1.0;
 	plat_pipe_signal(c->ready_w);
 	wait_go(c->go_r);
@@ -868,6 +941,7 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 		plat_sleep_us((uint64_t)c->o->stagger_us * (idx + 1u), c->user_stop);
 	if (rc == 0)
 		rc = child_loop(&s, &slot->r);
+	burst_leave(&s);   /* a loop that failed or never ran */
 	if (rc != 0) {
 		slot->failed = 1;
 		atomic_store(&c->sh->abort, 1);

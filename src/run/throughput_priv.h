@@ -33,6 +33,14 @@ struct tp_shared {
 	atomic_int abort;         /* the parent asks every child to stop now */
 	_Atomic uint64_t t_go;    /* the release (clock_now_ns): the timelines'
 				     common t0 */
+	/*
+	 * -+b: the bursting children meet here before each sleep (IOzone's
+	 * barrier): b_parties counts those still bursting (each registers
+	 * before "ready" and leaves when its timed loop ends), b_arrived
+	 * those waiting, b_gen the meetings so far; b_lock guards the three
+	 */
+	atomic_int b_lock;
+	atomic_uint b_parties, b_arrived, b_gen;
 	struct tp_slot slot[];
 };
 
@@ -62,6 +70,18 @@ struct tp_thread_arg {
 	const struct tp_ctx *c;
 	unsigned idx;
 };
+
+/*
+ * -+b's meetings (throughput_burst.c), in sh: a bursting child joins
+ * before "ready" and leaves when its timed loop ends; at each burst it
+ * arrives (the meeting's number back) and waits until the meeting opened:
+ * when every child still bursting has arrived, or one left and the rest
+ * had.
+ */
+void tp_burst_join(struct tp_shared *sh);
+void tp_burst_leave(struct tp_shared *sh);
+unsigned tp_burst_arrive(struct tp_shared *sh);
+int tp_burst_opened(struct tp_shared *sh, unsigned gen);
 
 /*
  * A child's body for plat_child_start (arg: a struct tp_thread_arg): its
