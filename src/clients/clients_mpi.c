@@ -326,6 +326,11 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	if (refused)
 		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			"the sweep grid on every client in step", refused);
+	if (o->remount_dir)
+		return err_set(err, errlen, "-U: not available with iosweep-mpi: the "
+			"clients of a host share its mounts and keep their files open "
+			"across each other's passes, so none can unmount between them; "
+			"use --cold");
 	if (o->stonewall && o->latency) {	/* tests.c: its loop times no op */
 		return err_set(err, errlen, "--stonewall and --latency: a stonewalled pass "
 			"does not time its operations; choose one");

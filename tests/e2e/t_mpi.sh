@@ -192,6 +192,12 @@ expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 --latency \
 	--stonewall -f "$T/d/l.%r" --out "$T/olw"
 check grep -q -- '--stonewall and --latency: ' "$T/err"
 check test ! -e "$T/olw"
+# -U: the clients share the host's mounts; refused before anything runs
+# shellcheck disable=SC2086
+expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 -i 1 \
+	-U "$T" -f "$T/d/u.%r" --out "$T/ou"
+check grep -q -- '-U: not available with iosweep-mpi: .*use --cold$' "$T/err"
+check test ! -e "$T/ou"
 
 # 2. --reorder-shift 1: client r reads what client (r+1) mod 4 wrote.
 # shellcheck disable=SC2086
