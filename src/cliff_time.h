@@ -37,7 +37,9 @@ struct tcliff_list {
 };
 
 /*
- * The cliffs in time of every pass of t.  ram_kb (0: unknown) and flags
+ * The cliffs in time of every pass of t; where t holds totals (throughput
+ * mode's children, iosweep-mpi's clients), of the totals' passes alone.
+ * ram_kb (0: unknown) and flags
  * (RESULTS_F_*) tell write-back from a cache as the cliffs over file
  * size do (cliff_is_writeback).  0, or -1 with err (out of memory).
  */

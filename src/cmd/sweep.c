@@ -321,25 +321,12 @@ static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
 int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
 		      const char *dir, char *err, size_t errlen)
 {
-	const struct timeline *t = &rs->timeline;
-	struct timeline totals;
 	struct tcliff_list tl;
 	char path[4096];
 	int rc;
 
-	/* children or clients with their total: the total's cliffs alone */
-	timeline_init(&totals);
-	for (size_t i = 0; i < t->n; i++)
-		if (t->rows[i].client == TIMELINE_CLIENT_TOTAL &&
-		    timeline_add(&totals, &t->rows[i]) != 0) {
-			timeline_release(&totals);
-			return err_set(err, errlen, "out of memory");
-		}
-	totals.interval_ns = t->interval_ns;
-	rc = cliff_time_detect(totals.n ? &totals : t, rs->meta.ram_kb, rs->meta.flags,
-			       &tl, err, errlen);
-	timeline_release(&totals);
-	if (rc != 0)
+	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
+			      err, errlen) != 0)
 		return -1;
 	cliffout_time_text(stdout, &tl);
 	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);

@@ -28,8 +28,8 @@ struct result_set;
 
 /*
  * --log-interval: the "Cliffs in time" section on stdout and
- * dir/timecliffs.csv; a timeline with totals (throughput mode's children)
- * is judged on its totals alone.  0, or -1 with err.
+ * dir/timecliffs.csv (cliff_time.h: of the totals, where the timeline
+ * has them).  0, or -1 with err.
  */
 int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
 		      const char *dir, char *err, size_t errlen);

@@ -789,7 +789,7 @@ static int child_loop(struct tp_child_state *s, struct tp_child *r)
 		s->after_tl = op;
 		op = op_tl;
 		s->tl_two = c->o->compute_ms || (c->o->jitter && kind_jitters(s->kind)) ||
-			    c->o->op_rate || c->o->rlocking;
+			    c->o->op_rate || c->o->rlocking || s->burst_bytes;
 		timeline_acc_reset(&s->tl, len);
 	}
 	if (s->burst_bytes) {       /* the burst after the op, before -J's spin */

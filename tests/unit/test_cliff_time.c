@@ -316,6 +316,43 @@ static void test_passes_apart(void)
 	timeline_release(&b);
 }
 
+/*
+ * Many clients with their total (throughput mode, iosweep-mpi): only the
+ * totals' passes are judged.  A client that falls while the total stays
+ * level is no cliff of the run; the total's own fall is.
+ */
+static void test_totals_only(void)
+{
+	struct shape flat = { .lv = { 900000, 900000, 0 }, .at_s = { -1, -1 } };
+	struct shape drop = { .lv = { 900000, 120000, 0 }, .at_s = { 5.0, -1 } };
+	struct timeline a, b;
+	struct tcliff_list l;
+
+	build(&a, &drop, 100, 0.05, 0.0, 0.0, 3);     /* client 0 falls */
+	CU_ASSERT_EQUAL(cliffs_of(&a, 0, 0, &l), 1);
+	cliff_time_release(&l);
+	build(&b, &flat, 100, 0.05, 0.0, 0.0, 4);     /* the total does not */
+	for (size_t i = 0; i < b.n; i++) {
+		b.rows[i].client = TIMELINE_CLIENT_TOTAL;
+		CU_ASSERT_FATAL(timeline_add(&a, &b.rows[i]) == 0);
+	}
+	CU_ASSERT_EQUAL(cliffs_of(&a, 0, 0, &l), 0);
+	cliff_time_release(&l);
+	timeline_release(&b);
+	build(&b, &drop, 100, 0.05, 0.0, 0.0, 5);     /* a total that falls */
+	for (size_t i = 0; i < b.n; i++) {
+		b.rows[i].client = TIMELINE_CLIENT_TOTAL;
+		b.rows[i].trial = 1;
+		CU_ASSERT_FATAL(timeline_add(&a, &b.rows[i]) == 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(cliffs_of(&a, 0, 0, &l), 1);
+	CU_ASSERT_EQUAL(l.items[0].client, TIMELINE_CLIENT_TOTAL);
+	CU_ASSERT_EQUAL(l.items[0].trial, 1);
+	cliff_time_release(&l);
+	timeline_release(&a);
+	timeline_release(&b);
+}
+
 /* Too few intervals to judge: nothing, whatever they hold. */
 static void test_short(void)
 {
@@ -340,6 +377,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_bursty_after),
 	CU_CASE(test_kind),
 	CU_CASE(test_passes_apart),
+	CU_CASE(test_totals_only),
 	CU_CASE(test_short),
 	{ 0 }
 };
