@@ -90,15 +90,14 @@ int opt_shape_granule(struct opt_parse *ps, const struct opt_row *row,
 	return opt_splash_value(ps, "\tDedup granule size #", n);
 }
 
-/* Tests that write the file other than test 0 (none of them skips). */
-#define SPARSE_NOT ((1u << TEST_RANDOM) | (1u << TEST_RECREWRITE) | \
-		    (1u << TEST_FWRITE) | (1u << TEST_MIX) | (1u << TEST_PWRITE) | \
-		    (1u << TEST_PWRITEV))
-
 /*
  * -+e: IOzone skips -+w's part only with -+w alone (neither -+y nor -+C:
- * it ignores -+e then); here test 0's writes skip it, so the tests are
- * named and no other test writes; nothing that writes another way.
+ * it ignores -+e then), and only in test 0's writes: its other writing
+ * tests and throughput mode's writers write whole records, as here (the
+ * shaped records hold zeros where test 0 leaves a hole, so the file's
+ * content is the same either way).  Direct I/O is refused (a hole's edge
+ * breaks its alignment), and so are queue depth and mmap files, whose
+ * writes are not the sweep's write test.
  */
 static int opt_check_sparse(struct opt_parse *ps)
 {
@@ -107,17 +106,10 @@ static int opt_check_sparse(struct opt_parse *ps)
 	if (!opt_seen(ps, "+w") || opt_seen(ps, "+y") || opt_seen(ps, "+C"))
 		return opt_error(ps, "-+e: needs -+w without -+y or -+C (IOzone "
 				 "ignores -+e otherwise)");
-	if (!o->tests_mask)
-		return opt_error(ps, "-+e: name the tests with -i: 0, which "
-				 "leaves the holes, and read tests (1, 3, 5, 7)");
-	for (unsigned n = 0; n < TEST_COUNT; n++)
-		if ((o->tests_mask & (1u << n)) && (SPARSE_NOT & (1u << n)))
-			return opt_error(ps, "-+e and -i %u: only test 0 writes "
-					 "sparse records; drop -i %u", n, n);
-	if (options_throughput(o) || options_qd(o) || options_mmap(o) || o->direct)
+	if (options_qd(o) || options_mmap(o) || o->direct)
 		return opt_error(ps, "-+e and %s: sparse records are written by "
-				 "the sweep's own write test, with neither direct I/O "
-				 "nor a mapping", options_throughput(o) ? "-t" :
+				 "the sweep's own write test, with neither direct I/O, "
+				 "queue depth nor a mapping",
 				 options_qd(o) ? options_qd_name(o) :
 				 options_mmap(o) ? "-B" : "-I");
 	return 0;
