@@ -122,6 +122,7 @@ struct nas_plan {
 	size_t nsizes;
 	int random;                    /* the sweep includes -i 2 */
 	int cold;                      /* --cold works here */
+	int direct;                    /* -I works on the share (the qd cells) */
 	uint64_t client_ram_kb;
 	double sweep_s;
 	double files_scale, files_s, per_file_s;
@@ -338,6 +339,35 @@ static int cold_works(const struct nas_args *a)
 	return rc == 0;
 }
 
+/*
+ * Does the share take direct I/O (-I)?  A 4 kB write and read of a file
+ * of our own there, opened as -I opens it; removed after.  The queue-depth
+ * cells then read past any cache on this side, as CrystalDiskMark's
+ * unbuffered I/O does: a --runtime pass goes round its file, and
+ * buffered, its later rounds would read this computer's memory.
+ */
+static int direct_works(const struct nas_args *a)
+{
+	struct io_mode mode = { .direct = 1 };
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	unsigned char *buf = io_alloc(4096);
+	int flags = 0, fd, ok = 0;
+
+	snprintf(path, sizeof(path), "%s/iosweep-nas-direct.tmp", a->path);
+	if (buf && io_mode_flags(&mode, &flags, err, sizeof(err)) == 0 &&
+	    io_create(path, 0, err, sizeof(err)) == 0) {
+		memset(buf, 0x5a, 4096);
+		if ((fd = io_open(path, flags | O_RDWR, &mode, err, sizeof(err))) >= 0) {
+			ok = io_full_pwrite(fd, buf, 4096, 0, path, err, sizeof(err)) == 0 &&
+			     io_full_pread(fd, buf, 4096, 0, path, err, sizeof(err)) == 0;
+			io_close(fd, path, err, sizeof(err));
+		}
+		io_remove_test_file(path);
+	}
+	io_free(buf);
+	return ok;
+}
+
 static double now_s(void)
 {
 	return (double)clock_now_ns() / 1e9;
@@ -546,6 +576,12 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 		"of %.1f s passes: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T16, RND4K Q1T1: "
 		"~%.0f s\n", qd, p->qd_small ? " (the budget allows no larger one: "
 		"a NAS's cache may hold it)" : "", NAS_TRIALS, p->qd_runtime_s, p->qd_s);
+	if (p->probed)
+		fprintf(f, "     %s\n", p->direct ? "direct I/O (-I), as CrystalDiskMark's "
+			"unbuffered I/O: every round of a pass reaches the share" :
+			"buffered: the share takes no direct I/O, so a pass's later rounds "
+			"over its file may come from this computer's cache (flagged when "
+			"above the link)");
 	fprintf(f, "  estimated time: %.0f s (%.1f min)%s\n", p->total_s, p->total_s / 60.0,
 		p->total_s > 1.2 * (double)a->budget_ms / 1000.0 ?
 		"; over the budget: the files must reach past the cache" : "");
@@ -606,6 +642,8 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		arg(&b, qd_cells[i].random ? "2" : "1");
 		args(&b, "-+n", "--iodepth", (char *)NULL);
 		arg(&b, "%u", qd_cells[i].depth);
+		if (p->direct)
+			arg(&b, "-I");
 		if (qd_cells[i].jobs > 1) {
 			arg(&b, "--jobs");
 			arg(&b, "%u", qd_cells[i].jobs);
@@ -772,6 +810,7 @@ int cmd_nas(int argc, char **argv)
 	}
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
+	p.direct = direct_works(&a);
 	plan_build(&p, &a, now_s() - t0, free_kb);
 	if (!a.force && (double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
 		char need[32];

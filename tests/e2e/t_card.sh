@@ -123,6 +123,15 @@ check grep -q '^  3. queue depth (CrystalDiskMark.s cells) on a 16 MB file (the 
 expect_success "$IOSWEEP" nas "$T/share" --budget 30s --no-files --out "$T/nas" --card md
 cp "$T/out" "$T/nas.md"
 check grep -q '^  estimated time: [0-9]* s' "$T/nas.md"
+# the qd cells read with -I exactly when the plan says the share takes it
+# (a disk file system does, tmpfs does not), and the probe leaves nothing
+if grep -q '^     direct I/O (-I), as CrystalDiskMark' "$T/nas.md"; then
+	check test "$(grep -c '^# [A-Z0-9]* Q[0-9]*T[0-9]*: iosweep .* -I ' "$T/nas.md")" -eq 4
+else
+	check grep -q '^     buffered: the share takes no direct I/O' "$T/nas.md"
+	check test "$(grep -c '^# [A-Z0-9]* Q[0-9]*T[0-9]*: iosweep .* -I ' "$T/nas.md")" -eq 0
+fi
+check test ! -e "$T/share/iosweep-nas-direct.tmp"
 for slug in seq1m-q8t1 seq1m-q1t1 rnd4k-q32t16 rnd4k-q1t1; do
 	check test -s "$T/nas/$slug/summary.csv"
 done
