@@ -87,10 +87,13 @@ int gnuplot_write_charts(struct result_set *const *sets, size_t nsets,
 	if (nsets == 0)
 		return err_set(err, errlen, "nothing to plot: no result sets");
 	for (size_t i = 0; i < nsets; i++)
-		if (sets[i]->ntp)   /* throughput mode: gnuplot_tp.c, and its timeline */
-			return gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen) ||
-			       gnuplot_tl_write(sets, nsets, go, out_dir, written, err,
-						errlen) ? -1 : 0;
+		if (sets[i]->ntp) { /* throughput mode: gnuplot_tp.c, and its timeline */
+			int rc = gnuplot_tp_write(sets, nsets, go, out_dir, written, err, errlen);
+			if (rc >= 0 && gnuplot_tl_write(sets, nsets, go, out_dir, written, err,
+							errlen) != 0)
+				return -1;
+			return rc;
+		}
 	for (size_t i = 0; i < nsets; i++)
 		if (sets[i]->nops)  /* small-file operations: gnuplot_ops.c */
 			return gnuplot_ops_write(sets, nsets, go, out_dir, written, err, errlen);

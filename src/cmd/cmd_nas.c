@@ -341,7 +341,8 @@ static int cold_works(const struct nas_args *a)
 
 /*
  * Does the share take direct I/O (-I)?  A 4 kB write and read of a file
- * of our own there, opened as -I opens it; removed after.  The queue-depth
+ * of our own there (one a killed run left is reused), opened as -I opens
+ * it; removed after.  The queue-depth
  * cells then read past any cache on this side, as CrystalDiskMark's
  * unbuffered I/O does: a --runtime pass goes round its file, and
  * buffered, its later rounds would read this computer's memory.
@@ -355,7 +356,7 @@ static int direct_works(const struct nas_args *a)
 
 	snprintf(path, sizeof(path), "%s/iosweep-nas-direct.tmp", a->path);
 	if (buf && io_mode_flags(&mode, &flags, err, sizeof(err)) == 0 &&
-	    io_create(path, 0, err, sizeof(err)) == 0) {
+	    io_create(path, IO_CREATE_TRUNCATE, err, sizeof(err)) == 0) {
 		memset(buf, 0x5a, 4096);
 		if ((fd = io_open(path, flags | O_RDWR, &mode, err, sizeof(err))) >= 0) {
 			ok = io_full_pwrite(fd, buf, 4096, 0, path, err, sizeof(err)) == 0 &&

@@ -179,7 +179,7 @@ static const struct bad_case bad_cases[] = {
 	{ "-+b 64,0", { "-+b '64,0'", "sleep" } },
 	{ "-+b 0,5", { "-+b '0,5'", "burst size" } },
 	{ "-+b 64,3600001", { "-+b '64,3600001'", "sleep" } },
-	{ "-+b 64,5 -s 64k -t 2", { "-+b and -t" } },
+	{ "-+b 64,5 -s 64k -t 2 -B", { "-+b and -B" } },
 	{ "-+b 64,5 -s 64k -i 0 --iodepth 2", { "-+b and --iodepth" } },
 	/* issue 16: queue depth, jobs, mixes */
 	{ "-s 1m -i 0 --iodepth 0", { "--iodepth '0'", "1 to 1024" } },

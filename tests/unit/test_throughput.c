@@ -241,7 +241,7 @@ static void test_excel(void)
 		{ 2 * MB, 32, SEC, SEC, 0.5, 0.0, 0, -1.0 },     /* 2 x 2048 */
 		{ MB, 16, SEC / 4, SEC / 4, 0.5, 0.0, 0, -1.0 }, /* 2 x 4096 */
 	};
-	struct tp_run run = { NULL, 0, 0 };
+	struct tp_run run = { NULL, 0, 0, 0 };
 	struct options o;
 	char *buf = NULL, err[IOSWEEP_ERR_MAX], path[] = "/tmp/iosweep-tp-XXXXXX";
 	size_t len = 0;
@@ -306,7 +306,7 @@ static void test_xls_cells(void)
 static void real_run(const char *dir, const char *mode, unsigned n)
 {
 	char line[512], err[IOSWEEP_ERR_MAX] = "", path[600];
-	struct tp_run run = { NULL, 0, 0 };
+	struct tp_run run = { NULL, 0, 0, 0 };
 	struct result_set rs;
 	struct options o;
 	struct stat st;
@@ -367,7 +367,7 @@ static void test_real_run(void)
 static void test_no_stonewall(void)
 {
 	char dir[] = "/tmp/iosweep-tpx-XXXXXX", line[256], err[IOSWEEP_ERR_MAX];
-	struct tp_run run = { NULL, 0, 0 };
+	struct tp_run run = { NULL, 0, 0, 0 };
 	struct result_set rs;
 	struct options o;
 
