@@ -415,9 +415,7 @@ int cliff_time_detect(const struct timeline *t, uint64_t ram_kb, unsigned flags,
 	if (!med || !s.x || !s.row || !s.kb || !s.len_s || !s.sum || !s.cut || !s.scratch)
 		rc = -1;
 	/* many children or clients with their totals: the totals' cliffs */
-	int totals = 0;
-	for (size_t i = 0; i < t->n && !totals; i++)
-		totals = t->rows[i].client == TIMELINE_CLIENT_TOTAL;
+	int totals = timeline_has_total(t, -1);
 	for (size_t i = 0; rc == 0 && timeline_next_pass(t, i, &first, &end) == 0; i = end)
 		if (!totals || t->rows[first].client == TIMELINE_CLIENT_TOTAL)
 			rc = detect_pass(t, first, end, ram_kb, flags, &s, med, out, &alloc);

@@ -73,6 +73,15 @@ int timeline_same_pass(const struct timeline_row *a, const struct timeline_row *
 	       a->client == b->client;
 }
 
+int timeline_has_total(const struct timeline *t, int col)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rows[i].client == TIMELINE_CLIENT_TOTAL &&
+		    (col < 0 || t->rows[i].col == col))
+			return 1;
+	return 0;
+}
+
 int timeline_next_pass(const struct timeline *t, size_t from, size_t *first,
 		       size_t *end)
 {

@@ -69,6 +69,12 @@ double timeline_row_iops(const struct timeline_row *r);
 int timeline_same_pass(const struct timeline_row *a, const struct timeline_row *b);
 
 /*
+ * Does t hold rows of client TIMELINE_CLIENT_TOTAL (throughput mode's
+ * children, iosweep-mpi's clients) of column col (any column: -1)?
+ */
+int timeline_has_total(const struct timeline *t, int col);
+
+/*
  * The rows of one pass, [*first, *end) of t from index from (the rows of
  * a pass are kept together, in time order); 0, or -1 past the last.
  */

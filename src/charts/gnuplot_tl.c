@@ -140,9 +140,7 @@ static int write_chart(struct result_set *const *sets, size_t set, int col,
 	int rc = -1;
 
 	/* throughput mode's passes: the children's total, not one child */
-	int total = 0;
-	for (size_t i = 0; i < t->n && !total; i++)
-		total = t->rows[i].col == col && t->rows[i].client == TIMELINE_CLIENT_TOTAL;
+	int total = timeline_has_total(t, col);
 	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0; i = end)
 		if (t->rows[first].col == col && end - first > best_n &&
 		    (!total || t->rows[first].client == TIMELINE_CLIENT_TOTAL)) {

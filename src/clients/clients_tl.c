@@ -134,16 +134,20 @@ static int total_of(struct timeline *t, size_t n_rows, const struct timeline_row
 int clients_tl_totals(struct timeline *t, uint64_t file_kb, uint64_t record_kb,
 		      unsigned nclients)
 {
-	struct timeline_acc *views = calloc(nclients ? nclients : 1, sizeof(*views));
-	struct timeline_acc **pv = calloc(nclients ? nclients : 1, sizeof(*pv));
+	struct timeline_acc *views;
+	struct timeline_acc **pv;
 	size_t first, end, n_rows = t->n;
-	int rc = views && pv && nclients ? 0 : -1;
+	int rc = 0;
 
 	if (!nclients)
-		rc = 0;
+		return 0;
+	views = calloc(nclients, sizeof(*views));
+	pv = calloc(nclients, sizeof(*pv));
+	if (!views || !pv)
+		rc = -1;
 	/* every pass of client 0 of the cell, among the rows there before */
-	for (size_t i = 0; rc == 0 && nclients &&
-	     timeline_next_pass(t, i, &first, &end) == 0 && first < n_rows; i = end) {
+	for (size_t i = 0; rc == 0 && timeline_next_pass(t, i, &first, &end) == 0 &&
+	     first < n_rows; i = end) {
 		struct timeline_row like = t->rows[first];
 		if (!client_pass(t, first, file_kb, record_kb) || like.client != 0)
 			continue;

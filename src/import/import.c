@@ -240,6 +240,26 @@ static int load_side(struct result_set *t, const char *path, int steady, char *e
 	return rc;
 }
 
+/*
+ * The side files of the result folder that holds file, where they are:
+ * timeline.csv, and with steady steady.csv too.  0 or -1.
+ */
+static int load_sides(struct result_set *t, const char *file, int steady, char *err,
+		      size_t errlen)
+{
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	char path[4096];
+
+	if (find_in_dir(file, dirlen, TLCSV_NAME, path, sizeof(path)) == 0 &&
+	    load_side(t, path, 0, err, errlen) != 0)
+		return -1;
+	if (steady && find_in_dir(file, dirlen, STEADYOUT_NAME, path, sizeof(path)) == 0 &&
+	    load_side(t, path, 1, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
 /* The steady rows of t after rs's, their trials shifted by `trial`. */
 static int merge_steady(struct result_set *rs, const struct result_set *t,
 			unsigned trial)
@@ -282,7 +302,7 @@ static int load_one(struct result_set *t, const char *path,
 		    char *err, size_t errlen)
 {
 	enum plat_kind kind;
-	char csv_path[4096], meta_path[4096], sum_path[4096], tl_path[4096];
+	char csv_path[4096], meta_path[4096], sum_path[4096];
 	const char *file = path;
 	int is_dir = 0, rc = -1;
 	char *buf = NULL;
@@ -316,12 +336,9 @@ static int load_one(struct result_set *t, const char *path,
 	if (strncmp(buf, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0) {
 		rc = journal_read_set(t, file, buf, len, err, errlen);
 	} else if (import_tp_is_csv(buf)) {
-		const char *slash = strrchr(file, '/');
-		size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
 		rc = import_tp_csv_parse(t, file, buf, len, err, errlen);
-		if (rc == 0 && find_in_dir(file, dirlen, TLCSV_NAME, tl_path,
-					   sizeof(tl_path)) == 0)
-			rc = load_side(t, tl_path, 0, err, errlen);
+		if (rc == 0)
+			rc = load_sides(t, file, 0, err, errlen);
 	} else if (import_tp_is_biff((const unsigned char *)buf, len)) {
 		rc = import_tp_xls_parse(t, file, (const unsigned char *)buf, len, err, errlen);
 	} else if (import_tp_is_text(buf, len)) {
@@ -337,12 +354,8 @@ static int load_one(struct result_set *t, const char *path,
 					   sizeof(sum_path)) == 0;
 		rc = import_csv_parse(t, file, buf, len, have_meta ? meta_path : NULL,
 				      have_sum ? sum_path : NULL, err, errlen);
-		if (rc == 0 && find_in_dir(file, dirlen, TLCSV_NAME, tl_path,
-					   sizeof(tl_path)) == 0)
-			rc = load_side(t, tl_path, 0, err, errlen);
-		if (rc == 0 && find_in_dir(file, dirlen, STEADYOUT_NAME, tl_path,
-					   sizeof(tl_path)) == 0)
-			rc = load_side(t, tl_path, 1, err, errlen);
+		if (rc == 0)
+			rc = load_sides(t, file, 1, err, errlen);
 	} else {
 		rc = load_text(t, file, buf, len, opts, want, nreports, err, errlen);
 	}
