@@ -128,6 +128,7 @@ void timeline_acc_reset(struct timeline_acc *a, uint64_t bytes_per_op)
 	a->bytes_closed = 0;
 	a->bytes_per_op = bytes_per_op;
 	a->next_ns = UINT64_MAX;
+	a->ops = 0;
 	latency_clear(&a->hist);
 }
 
@@ -136,6 +137,58 @@ void timeline_acc_begin(struct timeline_acc *a, uint64_t t0)
 	a->t0 = t0;
 	a->next_ns = t0 + a->interval_ns;
 	a->started = 1;
+	/* the sampled loop starts timing every op, and widens from there */
+	a->stride = 1;
+	a->batch = 1;
+	a->left = 1;
+	a->armed = 1;
+	a->last_ns = t0;
+	if (!a->rng)
+		a->rng = 0x9e3779b97f4a7c15ull ^ t0;
+}
+
+/* xorshift64: the batches' lengths need no more than this */
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+uint64_t timeline_acc_sample(struct timeline_acc *a, uint64_t now_ns, uint64_t *tp)
+{
+	uint64_t took;
+
+	if (now_ns >= a->next_ns)
+		timeline_acc_tick(a, now_ns);
+	if (!a->armed) {
+		/* before the batch's last op: count the rest, time that one */
+		a->ops += a->batch - 1;
+		a->armed = 1;
+		*tp = now_ns;
+		return 1;
+	}
+	a->ops++;
+	latency_add(&a->hist, now_ns - *tp);
+	took = now_ns - a->last_ns;
+	a->last_ns = now_ns;
+	*tp = now_ns;
+	if (took < TIMELINE_BATCH_NS / 2 && a->stride < TIMELINE_STRIDE_MAX)
+		a->stride *= 2;
+	else if (took > 2 * (uint64_t)TIMELINE_BATCH_NS && a->stride > 1)
+		a->stride /= 2;
+	if (a->stride == 1) {
+		a->batch = 1;
+		return 1;
+	}
+	a->batch = a->stride / 2 + next_rand(&a->rng) % a->stride;
+	if (a->batch < 2)
+		a->batch = 2;
+	a->armed = 0;
+	return a->batch - 1;
 }
 
 /* Close [start, end) with the histogram's ops and bytes of them. */
@@ -154,13 +207,14 @@ static void close_row(struct timeline_acc *a, uint64_t start, uint64_t end,
 	memset(r, 0, sizeof(*r));
 	r->start_ns = start - a->t0;
 	r->len_ns = end - start;
-	r->ops = h->n;
+	r->ops = a->ops;
 	r->bytes = bytes;
 	r->lat_us[TIMELINE_LAT_MEAN] = latency_mean_ns(h) / 1e3;
 	r->lat_us[TIMELINE_LAT_MAX] = h->n ? (double)h->max_ns / 1e3 : NAN;
 	r->lat_us[TIMELINE_LAT_P50] = latency_quantile_ns(h, 0.50) / 1e3;
 	r->lat_us[TIMELINE_LAT_P99] = latency_quantile_ns(h, 0.99) / 1e3;
 	a->bytes_closed += bytes;
+	a->ops = 0;
 	if (h->n)
 		latency_clear(&a->hist);
 }
@@ -169,7 +223,7 @@ void timeline_acc_tick(struct timeline_acc *a, uint64_t now_ns)
 {
 	while (now_ns >= a->next_ns) {
 		uint64_t start = a->next_ns - a->interval_ns;
-		close_row(a, start, a->next_ns, a->hist.n * a->bytes_per_op);
+		close_row(a, start, a->next_ns, a->ops * a->bytes_per_op);
 		a->next_ns += a->interval_ns;
 	}
 }
@@ -181,6 +235,10 @@ void timeline_acc_end(struct timeline_acc *a, uint64_t t1_ns, uint64_t total_byt
 	if (!a->started)
 		return;
 	timeline_acc_tick(a, t1_ns);
+	/* the sampled loop's ops since its last reading */
+	if (!a->armed && a->batch - 1 > a->left)
+		a->ops += a->batch - 1 - a->left;
+	a->armed = 1;
 	start = a->next_ns - a->interval_ns;
 	/*
 	 * A short last step (a partial vector group) was counted whole in
@@ -192,7 +250,7 @@ void timeline_acc_end(struct timeline_acc *a, uint64_t t1_ns, uint64_t total_byt
 		a->rows[i].bytes -= take;
 		a->bytes_closed -= take;
 	}
-	if (t1_ns > start || a->hist.n)
+	if (t1_ns > start || a->ops)
 		close_row(a, start, t1_ns > start ? t1_ns : start,
 			  total_bytes - a->bytes_closed);
 	a->next_ns = UINT64_MAX;

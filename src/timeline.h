@@ -92,7 +92,15 @@ struct timeline_acc {
 	uint64_t bytes_closed;   /* bytes in the rows closed so far */
 	int started;             /* timeline_acc_begin was called this pass */
 	int lost;                /* a row could not be kept (out of memory) */
-	struct latency_hist hist; /* the current interval's operations */
+	uint64_t ops;            /* the current interval's operations */
+	struct latency_hist hist; /* their latencies (sampled: a sample) */
+	/* timeline_acc_sample's state (see there) */
+	uint64_t stride;         /* mean operations between two samples */
+	uint64_t batch;          /* operations from the last sample to the next */
+	uint64_t left;           /* the loop's countdown, kept between loops */
+	uint64_t last_ns;        /* the last sample's end */
+	uint64_t rng;            /* picks each batch's length */
+	int armed;               /* the next reading ends the sampled op */
 	struct timeline_row *rows; /* this pass's rows (only times, bytes,
 				      ops and latency are filled) */
 	size_t n, alloc;
@@ -123,8 +131,37 @@ static inline void timeline_acc_op(struct timeline_acc *a, uint64_t now_ns,
 {
 	if (now_ns >= a->next_ns)
 		timeline_acc_tick(a, now_ns);
+	a->ops++;
 	latency_add(&a->hist, op_ns);
 }
+
+/*
+ * The sampled loop (a sweep's pass without --latency; --stonewall's
+ * loop too).  Reading the clock after every 4 kB read from the page
+ * cache costs a few percent of the pass, so this loop reads it only twice
+ * in a batch of operations: once before the batch's last operation and
+ * once after it.  The second reading minus the first is that operation's
+ * latency, a sample that goes into the interval's histogram; the batch's
+ * operations are all counted, in the interval the reading falls in.  The
+ * batches are about TIMELINE_BATCH_NS long (the stride doubles or halves
+ * to keep them so, down to 1: every operation timed, when operations are
+ * slow), and their lengths are drawn at random between half and one and
+ * a half stride, so the sample cannot fall in step with a periodic
+ * pattern (a read-ahead window every 32 records).  An interval's mean,
+ * p50, p99 and max are then those of its sampled operations (the max is
+ * the largest sampled, not the largest of all); its bytes and operations
+ * are exact, and an operation is counted up to one batch (tens of
+ * microseconds) away from the boundary it finished at.
+ *
+ * The loop calls it when its countdown reaches 0, with the clock's
+ * reading; *tp is the loop's last reading (the start of the sampled op,
+ * plus -J's spin).  It returns the next countdown.  At the pass's end
+ * the loop leaves its countdown in a->left (timeline_acc_end counts what
+ * no reading has).
+ */
+#define TIMELINE_BATCH_NS 40000u
+#define TIMELINE_STRIDE_MAX 4096u
+uint64_t timeline_acc_sample(struct timeline_acc *a, uint64_t now_ns, uint64_t *tp);
 
 /*
  * The workers of one pass, each with its own acc on the same grid from

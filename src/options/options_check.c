@@ -184,8 +184,7 @@ static int opt_check_qd(struct opt_parse *ps)
 /*
  * --log-interval: the sweep's passes (tests.c's timed loops), the
  * queue-depth runs (qd.c) and throughput mode's children
- * (throughput_child.c) keep a timeline; --stonewall's loop reads no clock
- * per operation.
+ * (throughput_child.c) keep a timeline, --stonewall's loop too.
  */
 static int opt_check_log(struct opt_parse *ps)
 {
@@ -198,9 +197,6 @@ static int opt_check_log(struct opt_parse *ps)
 		return opt_error(ps, "--log-interval '%s': at least %ums (the "
 				 "interval's figures cost about 50 kB of memory work)",
 				 text, TIMELINE_MIN_INTERVAL_MS);
-	if (o->stonewall)
-		return opt_error(ps, "--log-interval and --stonewall: not supported "
-				 "together; drop one");
 	return 0;
 }
 

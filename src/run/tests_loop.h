@@ -60,10 +60,13 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
  * -Q, a scratch word otherwise).  The variant is chosen once, here, before
  * the first op.  tp is left at the last reading.  In the second copy of a
  * pass (vfy, see PASS_COPIES) each step starts with -J's spin (THINK).
- * With --log-interval (c->tl, never with --stonewall) it is the --latency
- * loop that also hands each reading to the pass's timeline (timeline.h):
- * a compare with the interval's end and the interval's histogram add;
- * the pass's own histogram only with --latency.
+ * With --log-interval (c->tl) and --latency it is the --latency loop
+ * that also hands each reading to the pass's timeline (timeline.h): a
+ * compare with the interval's end and the interval's histogram add.
+ * With --log-interval alone it is the plain loop (or --stonewall's) that
+ * counts down to the timeline's next reading (timeline_acc_sample: a
+ * decrement and a branch per op, two clock readings per batch of about
+ * 40 us); tp is then the last of those readings.
  */
 /*
  * -J: spin before the op (compute.h), adding the time to c->computed_ns
@@ -79,7 +82,23 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 } while (0)
 
 #define TIMED_LOOP(c, tp, from, to, ...) do { \
-	if ((c)->stonewall) { \
+	if ((c)->stonewall && (c)->tl) { \
+		const uint64_t wm_ = (c)->wall_mask; \
+		struct timeline_acc *const ta_ = (c)->tl; \
+		uint64_t i = (from), left_; \
+		if (!ta_->started) \
+			timeline_acc_begin(ta_, (tp)); \
+		left_ = ta_->left; \
+		for (; i < (to) && !(c)->walled; i++) { \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+			if ((i & wm_) == wm_ && clients_walled()) \
+				(c)->walled = 1; \
+			if (--left_ == 0) \
+				left_ = timeline_acc_sample(ta_, clock_now_ns(), &(tp)); \
+		} \
+		ta_->left = left_; \
+		(c)->wall_iters += i - (from); \
+	} else if ((c)->stonewall) { \
 		const uint64_t wm_ = (c)->wall_mask; \
 		uint64_t i = (from); \
 		for (; i < (to) && !(c)->walled; i++) { \
@@ -88,6 +107,18 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 				(c)->walled = 1; \
 		} \
 		(c)->wall_iters += i - (from); \
+	} else if ((c)->tl && !(c)->lat) { \
+		struct timeline_acc *const ta_ = (c)->tl; \
+		uint64_t left_; \
+		if (!ta_->started) \
+			timeline_acc_begin(ta_, (tp)); \
+		left_ = ta_->left; \
+		for (uint64_t i = (from); i < (to); i++) { \
+			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
+			if (--left_ == 0) \
+				left_ = timeline_acc_sample(ta_, clock_now_ns(), &(tp)); \
+		} \
+		ta_->left = left_; \
 	} else if ((c)->tl) { \
 		struct timeline_acc *const ta_ = (c)->tl; \
 		struct latency_hist *const lh_ = (c)->lat; \
@@ -100,8 +131,7 @@ int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
 			STOPPED_OR(c, THINK(c, tp); __VA_ARGS__); \
 			tn_ = clock_now_ns(); \
 			timeline_acc_op(ta_, tn_, tn_ - (tp)); \
-			if (lh_) \
-				latency_add(lh_, tn_ - (tp)); \
+			latency_add(lh_, tn_ - (tp)); \
 			qn_[i & qm_] = tn_ - (tp); \
 			(tp) = tn_; \
 		} \

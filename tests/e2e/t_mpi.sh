@@ -186,7 +186,8 @@ check awk '
 	END { if (rows != 8 || bad != "") { print rows " rows" bad; exit 1 } }' \
 	"$T/ol/results.csv" "$T/ol.txt"
 check test -z "$(ls "$T/d")"
-# the stonewalled loop times no operation: refused together
+# the stonewalled loop times no operation (its timeline samples): refused
+# with --latency
 # shellcheck disable=SC2086
 expect_failure 2 timeout $HANG $MPIRUN "$MPI_BIN" -s 1m -r 64k -i 0 --latency \
 	--stonewall -f "$T/d/l.%r" --out "$T/olw"
@@ -318,7 +319,7 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	# the bytes still add up, and the file rank 3 is left with (-w) is
 	# whole: the rest was written untimed, so its reads found 4 MiB.
 	for mode in off on; do
-		wall=; [ $mode = on ] && wall=--stonewall
+		wall=; [ $mode = on ] && wall="--stonewall --log-interval 10ms"
 		# shellcheck disable=SC2086
 		expect_success env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
 			FAULTSHIM_PATH="$T/d/s.3" FAULTSHIM_SLOW=write:5 \
@@ -348,6 +349,16 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 		rm -f "$T"/d/s.*
 	done
 	check grep -q '^flags,stonewall$' "$T/o5on/meta.csv"
+	# with --log-interval: each client's rows add up to its own bytes,
+	# rank 3's cut writes too (its rows end where it was stonewalled)
+	awk -F, 'NR == 1 { next } $7 != "total" { print $3 "/" $7, $10 }' \
+		"$T/o5on/timeline.csv" | awk '{ b[$1] += $2 } END { for (k in b) print k, b[k] }' |
+		sort > "$T/o5tl"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["client"] != "all" { print $c["test"] "/" $c["client"], $c["bytes"] }' \
+		"$T/o5on/results.csv" | sort > "$T/o5res"
+	check cmp -s "$T/o5tl" "$T/o5res"
+	check test "$(wc -l < "$T/o5res")" -eq 16
 	check grep -q '^	Stonewalling: each pass ends on every client' "$T/o5on.txt"
 	check test "$(grep -c Stonewalling "$T/o5off.txt")" -eq 0
 

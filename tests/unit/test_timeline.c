@@ -134,6 +134,135 @@ static void test_not_started(void)
 }
 
 /*
+ * The sampled loop (timeline_acc_sample), driven as TIMED_LOOP drives it:
+ * op i takes op_ns(i); the loop counts down and hands the clock to the
+ * accumulator when the count reaches 0.
+ */
+struct sampled {
+	uint64_t ops, readings, end_ns;
+	uint64_t stall_at, stall_ns;   /* op stall_at takes stall_ns (0: none) */
+	uint64_t fast_ns, slow_ns;     /* every 32nd op slow_ns, the rest fast_ns */
+};
+
+static uint64_t sampled_op_ns(const struct sampled *p, uint64_t i)
+{
+	if (p->stall_ns && i == p->stall_at)
+		return p->stall_ns;
+	return i % 32 == 31 ? p->slow_ns : p->fast_ns;
+}
+
+static void run_sampled(struct timeline_acc *a, struct sampled *p, uint64_t bytes_per_op)
+{
+	uint64_t now = 1000 * MS, tp = now, left;
+
+	timeline_acc_reset(a, bytes_per_op);
+	timeline_acc_begin(a, tp);
+	left = a->left;
+	p->readings = 0;
+	for (uint64_t i = 0; i < p->ops; i++) {
+		now += sampled_op_ns(p, i);
+		if (--left == 0) {
+			left = timeline_acc_sample(a, now, &tp);
+			p->readings++;
+		}
+	}
+	a->left = left;
+	p->end_ns = now;
+	timeline_acc_end(a, now, p->ops * bytes_per_op);
+}
+
+static uint64_t sum_ops(const struct timeline_acc *a)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < a->n; i++)
+		n += a->rows[i].ops;
+	return n;
+}
+
+/*
+ * Fast ops: few readings, yet every op and byte counted, each in the
+ * interval it finished in or within one batch of it; the sampled
+ * latency is the op's own.
+ */
+static void test_sampled_fast(void)
+{
+	struct timeline_acc a;
+	/* 1,000,001 ops of 500 ns (the odd one out: a countdown left over) */
+	struct sampled p = { 1000001, 0, 0, 0, 0, 500, 500 };
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 100 * MS) == 0);
+	run_sampled(&a, &p, 4096);
+	CU_ASSERT_EQUAL(sum_ops(&a), p.ops);
+	CU_ASSERT_EQUAL(sum_bytes(&a), p.ops * 4096);
+	/* 2 readings per batch of about 40 us (80 ops): under 1 in 20 ops */
+	CU_ASSERT(p.readings < p.ops / 20);
+	CU_ASSERT(p.readings > p.ops / 1000);
+	CU_ASSERT_EQUAL_FATAL(a.n, 6);   /* 5 x 100 ms and 0.5 us more */
+	for (size_t i = 0; i < 5; i++) {
+		/* 200,000 ops finish in each; a batch is at most 1.5 x 128 */
+		CU_ASSERT(a.rows[i].ops + 192 >= 200000 && a.rows[i].ops <= 200000 + 192);
+		CU_ASSERT_DOUBLE_EQUAL(a.rows[i].lat_us[TIMELINE_LAT_P50], 0.5, 0.05);
+		CU_ASSERT_DOUBLE_EQUAL(a.rows[i].lat_us[TIMELINE_LAT_MEAN], 0.5, 0.05);
+		CU_ASSERT_DOUBLE_EQUAL(a.rows[i].lat_us[TIMELINE_LAT_MAX], 0.5, 0.05);
+	}
+	timeline_acc_release(&a);
+}
+
+/* Slow ops: every one timed (the stride stays 1), as the --latency loop. */
+static void test_sampled_slow(void)
+{
+	struct timeline_acc a;
+	struct sampled p = { 2000, 0, 0, 0, 0, 200000, 200000 };
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 100 * MS) == 0);
+	run_sampled(&a, &p, 65536);
+	CU_ASSERT_EQUAL(p.readings, p.ops);
+	CU_ASSERT_EQUAL(sum_ops(&a), p.ops);
+	/* the last op ends at 400 ms, on a boundary: the fifth row holds it */
+	CU_ASSERT_EQUAL_FATAL(a.n, 5);
+	CU_ASSERT_EQUAL(a.rows[4].len_ns, 0);
+	for (size_t i = 0; i < a.n; i++) {
+		CU_ASSERT_EQUAL(a.rows[i].ops, i == 0 ? 499 : i == 4 ? 1 : 500);
+		CU_ASSERT_DOUBLE_EQUAL(a.rows[i].lat_us[TIMELINE_LAT_MAX], 200.0, 2.0);
+	}
+	timeline_acc_release(&a);
+}
+
+/*
+ * Every 32nd op is slow (a read-ahead window): a sample that fell in step
+ * with it would see all slow ops or none.  The random batch lengths see
+ * their share: p99 is the slow op's time, p50 the fast one's, and the
+ * mean near their weighted mean.  A stall of 250 ms is rows with no ops.
+ */
+static void test_sampled_periodic(void)
+{
+	struct timeline_acc a;
+	struct sampled p = { 400000, 0, 0, 100000, 250 * MS, 500, 50000 };
+	double mean = (31 * 0.5 + 50.0) / 32;
+	size_t empty = 0;
+
+	CU_ASSERT_FATAL(timeline_acc_init(&a, 100 * MS) == 0);
+	run_sampled(&a, &p, 4096);
+	CU_ASSERT_EQUAL(sum_ops(&a), p.ops);
+	CU_ASSERT_EQUAL(sum_bytes(&a), p.ops * 4096);
+	CU_ASSERT(p.readings < p.ops / 4);
+	for (size_t i = 0; i + 1 < a.n; i++) {
+		const struct timeline_row *r = &a.rows[i];
+		if (!r->ops) {
+			empty++;
+			continue;
+		}
+		if (r->ops < 10000)
+			continue;   /* the rows around the stall */
+		CU_ASSERT_DOUBLE_EQUAL(r->lat_us[TIMELINE_LAT_P50], 0.5, 0.05);
+		CU_ASSERT_DOUBLE_EQUAL(r->lat_us[TIMELINE_LAT_P99], 50.0, 5.0);
+		CU_ASSERT_DOUBLE_EQUAL(r->lat_us[TIMELINE_LAT_MEAN], mean, mean * 0.3);
+	}
+	CU_ASSERT(empty >= 1);
+	timeline_acc_release(&a);
+}
+
+/*
  * Two workers on one grid summed (timeline_acc_sum): bytes, ops, the
  * ops-weighted mean and the max add up; the percentiles only for one.
  */
@@ -185,6 +314,9 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_short_last_step),
 	CU_CASE(test_keep),
 	CU_CASE(test_not_started),
+	CU_CASE(test_sampled_fast),
+	CU_CASE(test_sampled_slow),
+	CU_CASE(test_sampled_periodic),
 	{ 0 }
 };
 
