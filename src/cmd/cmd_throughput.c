@@ -31,6 +31,7 @@ struct tp_print {
 	const struct options *o;
 	FILE *out;
 	struct sweep_journal jn;
+	struct result_set *rs;  /* the run's: its timeline goes in the journal */
 	int replaying;          /* the count now reported came from the journal */
 	unsigned next_trial;    /* the first trial of the next child count */
 };
@@ -51,7 +52,7 @@ static void print_test(void *ctx, const struct tp_result *r)
 	report_tp_test(p->out, p->o, r);
 	fflush(p->out);
 	if (!p->replaying)
-		sweep_journal_tp_result(&p->jn, r);
+		sweep_journal_tp_result(&p->jn, p->rs, r);
 }
 
 static void print_count_end(void *ctx, unsigned n)
@@ -69,7 +70,7 @@ static size_t count_saved(void *ctx, unsigned n, uint32_t first_trial,
 			  const struct tp_result **saved)
 {
 	struct tp_print *p = ctx;
-	size_t k = sweep_journal_tp_saved(&p->jn, n, first_trial, saved);
+	size_t k = sweep_journal_tp_saved(&p->jn, p->rs, n, first_trial, saved);
 
 	p->replaying = k > 0;
 	return k;
@@ -143,12 +144,12 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 			 const char *resume_dir, struct journal_doc *doc)
 {
 	char err[IOSWEEP_ERR_MAX] = "", dir[2048] = "";
-	struct tp_print pr = { .o = o, .out = out };
+	struct result_set rs;
+	struct tp_print pr = { .o = o, .out = out, .rs = &rs };
 	struct tp_hooks hooks = { .count_start = print_count, .test_done = print_test,
 				  .count_done = print_count_end, .ctx = &pr,
 				  .count_saved = count_saved };
 	struct tp_run run = { NULL, 0, 0, 0 };
-	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK, saved = 1;
 
 	if (o->dry_run) {

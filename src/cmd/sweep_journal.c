@@ -137,14 +137,21 @@ int sweep_journal_saved(struct sweep_journal *sj, struct result_set *rs,
 			     rs->cells[cell].record_kb, trial);
 	if (n <= 0)
 		return 0;
+	/* its timeline rows too (a failure to keep them loses the rows only) */
+	(void)journal_doc_take_tl(sj->doc, &rs->timeline, rs->cells[cell].file_kb,
+				  rs->cells[cell].record_kb, trial);
 	sj->j.cursor = rs->nsamples;	/* in the journal already */
+	sj->j.tl_cursor = rs->timeline.n;
 	return 1;
 }
 
-void sweep_journal_tp_result(struct sweep_journal *sj, const struct tp_result *r)
+void sweep_journal_tp_result(struct sweep_journal *sj, const struct result_set *rs,
+			     const struct tp_result *r)
 {
 	char err[IOSWEEP_ERR_MAX];
 
+	if (sj->j.fp)
+		warn(sj, journal_timeline(&sj->j, rs, err, sizeof(err)), err);
 	if (sj->j.fp)
 		warn(sj, journal_tp_result(&sj->j, r, err, sizeof(err)), err);
 }
@@ -157,7 +164,8 @@ void sweep_journal_tp_count(struct sweep_journal *sj, unsigned n, unsigned first
 		warn(sj, journal_tp_count_done(&sj->j, n, first_trial, err, sizeof(err)), err);
 }
 
-size_t sweep_journal_tp_saved(struct sweep_journal *sj, unsigned n, unsigned first_trial,
+size_t sweep_journal_tp_saved(struct sweep_journal *sj, struct result_set *rs,
+			      unsigned n, unsigned first_trial,
 			      const struct tp_result **saved)
 {
 	size_t first, count;
@@ -165,6 +173,9 @@ size_t sweep_journal_tp_saved(struct sweep_journal *sj, unsigned n, unsigned fir
 	if (!sj->doc || !journal_tp_count_is_done(sj->doc, n, first_trial, &first, &count))
 		return 0;
 	*saved = sj->doc->tp.results + first;
+	/* the count's timeline rows (a failure to keep them loses the rows only) */
+	(void)journal_doc_take_tp_tl(sj->doc, &rs->timeline, first_trial, n);
+	sj->j.tl_cursor = rs->timeline.n;
 	return count;
 }
 

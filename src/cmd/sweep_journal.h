@@ -53,11 +53,14 @@ void sweep_journal_trial(struct sweep_journal *sj, const struct result_set *rs,
 			 size_t cell, unsigned trial);
 int sweep_journal_saved(struct sweep_journal *sj, struct result_set *rs,
 			size_t cell, unsigned trial);
-/* Throughput mode's (throughput.h): a test's result, a finished child count,
- * and the results of a count an earlier run finished (0: none). */
-void sweep_journal_tp_result(struct sweep_journal *sj, const struct tp_result *r);
+/* Throughput mode's (throughput.h): a test's result (with rs's new
+ * timeline rows), a finished child count, and the results of a count an
+ * earlier run finished (0: none; its timeline rows go into rs). */
+void sweep_journal_tp_result(struct sweep_journal *sj, const struct result_set *rs,
+			     const struct tp_result *r);
 void sweep_journal_tp_count(struct sweep_journal *sj, unsigned n, unsigned first_trial);
-size_t sweep_journal_tp_saved(struct sweep_journal *sj, unsigned n, unsigned first_trial,
+size_t sweep_journal_tp_saved(struct sweep_journal *sj, struct result_set *rs,
+			      unsigned n, unsigned first_trial,
 			      const struct tp_result **saved);
 /* The outputs are written: record status, close, clear the note. */
 void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved);

@@ -14,6 +14,7 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,11 +273,49 @@ static void put_sample(struct sbuf *sb, const struct result_set *rs,
 	put_hist(sb, s->lat_wr);
 }
 
+/* A latency figure: %a, or "-" for none (NaN). */
+static void put_lat(struct sbuf *sb, double us)
+{
+	if (isnan(us))
+		sb_printf(sb, "\t-");
+	else
+		sb_printf(sb, "\t%a", us);
+}
+
+int journal_timeline(struct journal *j, const struct result_set *rs, char *err,
+		     size_t errlen)
+{
+	const struct timeline *t = &rs->timeline;
+
+	if (j->tl_cursor > t->n)
+		j->tl_cursor = t->n;
+	for (; j->fp && j->tl_cursor < t->n; j->tl_cursor++) {
+		const struct timeline_row *r = &t->rows[j->tl_cursor];
+		struct sbuf sb = { 0 };
+		char slug[64];
+
+		results_col_slug(r->col, slug, sizeof(slug));
+		sb_printf(&sb, "t\t%s\t%llu\t%llu\t%u\t%ld\t%llu\t%llu\t%llu\t%llu\t%llu",
+			  slug, (unsigned long long)r->file_kb,
+			  (unsigned long long)r->record_kb, (unsigned)r->trial,
+			  (long)r->client, (unsigned long long)t->interval_ns,
+			  (unsigned long long)r->start_ns, (unsigned long long)r->len_ns,
+			  (unsigned long long)r->bytes, (unsigned long long)r->ops);
+		for (int k = 0; k < TIMELINE_NLAT; k++)
+			put_lat(&sb, r->lat_us[k]);
+		if (put_record(j, &sb, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int journal_samples(struct journal *j, const struct result_set *rs, char *err,
 		    size_t errlen)
 {
 	struct sbuf sb = { 0 };
 
+	if (journal_timeline(j, rs, err, errlen) != 0)
+		return -1;
 	if (!j->fp || j->cursor >= rs->nsamples) {
 		if (j->cursor > rs->nsamples)
 			j->cursor = rs->nsamples;

@@ -13,6 +13,10 @@
  *   m KEY VALUE                  a meta field of the run (result_meta)
  *   a CWD ARGC ARG...            where and with what command line it ran
  *   s TEST FILE_KB RECORD_KB TRIAL ... one finished pass (a sample)
+ *   t TEST FILE_KB RECORD_KB TRIAL CLIENT INTERVAL_NS START_NS LEN_NS
+ *     BYTES OPS LAT_MEAN LAT_MAX LAT_P50 LAT_P99
+ *                                one timeline row (--log-interval), written
+ *                                with the samples of its pass
  *   d FILE_KB RECORD_KB TRIAL    every pass of that cell-trial finished
  *   p KIND N FILE_KB RECORD_KB PARENT_NS, then per child BYTES OPS
  *     ELAPSED_NS WALL_NS CPU_USER CPU_SYS STOPPED CACHED_PCT
@@ -30,7 +34,8 @@
  *
  * Passes of one cell-trial depend on each other (the read passes read the
  * file test 0 wrote), so a resume re-runs every cell-trial without its
- * "d" line, and an "r" line drops the samples of those cell-trials.
+ * "d" line, and an "r" line drops the samples and timeline rows of those
+ * cell-trials (throughput mode: of the child counts without "c").
  *
  * Ownership: a journal_doc owns everything in it; journal_doc_release()
  * frees it.  journal_doc_take() moves samples (and their histograms) into
@@ -44,6 +49,7 @@
 
 #include "results.h"
 #include "run/throughput.h"
+#include "timeline.h"
 
 #define JOURNAL_NAME "journal.txt"
 #define JOURNAL_MAGIC "J\tiosweep-journal\t"   /* how the file starts */
@@ -55,6 +61,7 @@ struct journal {
 	FILE *fp;
 	char *path;
 	size_t cursor;         /* rs->samples before this index are written */
+	size_t tl_cursor;      /* rs->timeline's rows before this one too */
 	unsigned inflight_max; /* as last written (journal_meta_update) */
 	double async_pct;
 	uint64_t synced_ns;    /* clock_now_ns() of the last fsync */
@@ -79,11 +86,15 @@ int journal_create(struct journal *j, const char *dir, const struct result_set *
 int journal_reopen(struct journal *j, const char *dir, uint64_t good_len,
 		   const char *when, uint64_t kept, char *err, size_t errlen);
 /*
- * Append rs->samples[j->cursor .. rs->nsamples) and fsync; the cursor
- * moves past them.  0 or -1.
+ * Append rs->samples[j->cursor .. rs->nsamples) and the timeline's rows
+ * from j->tl_cursor (journal_timeline) and fsync; the cursors move past
+ * them.  0 or -1.
  */
 int journal_samples(struct journal *j, const struct result_set *rs, char *err,
 		    size_t errlen);
+/* Append "t" for rs->timeline's rows from j->tl_cursor on.  0 or -1. */
+int journal_timeline(struct journal *j, const struct result_set *rs, char *err,
+		     size_t errlen);
 /* Append "d": every pass of the cell-trial is in.  0 or -1. */
 int journal_trial_done(struct journal *j, uint64_t file_kb, uint64_t record_kb,
 		       unsigned trial, char *err, size_t errlen);
@@ -121,6 +132,7 @@ struct journal_doc {
 	size_t nsamples, samples_alloc;
 	uint64_t (*done)[3];      /* "d": file_kb, record_kb, trial */
 	size_t ndone, done_alloc;
+	struct timeline tl;       /* "t" lines not taken yet, in order */
 	struct tp_run tp;         /* "p" lines, in order (throughput mode) */
 	uint64_t (*counts)[4];    /* "c": children, first trial, and its
 				     results: first index, how many */
@@ -156,6 +168,16 @@ int journal_trial_is_done(const struct journal_doc *d, uint64_t file_kb,
 long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
 		      uint64_t file_kb, uint64_t record_kb, unsigned trial);
 /*
+ * Move the timeline rows of a finished cell-trial (journal_doc_take's)
+ * into tl, in journal order; throughput mode: those of trials first ..
+ * first + n - 1 (a finished child count).  Returns how many, or -1 when
+ * out of memory.
+ */
+long journal_doc_take_tl(struct journal_doc *d, struct timeline *tl,
+			 uint64_t file_kb, uint64_t record_kb, unsigned trial);
+long journal_doc_take_tp_tl(struct journal_doc *d, struct timeline *tl,
+			    unsigned first, unsigned n);
+/*
  * Throughput mode: was the child count finished ("c")?  Then its results,
  * in run order: *first (an index into d->tp.results) and the count.
  */
@@ -163,7 +185,8 @@ int journal_tp_count_is_done(const struct journal_doc *d, unsigned n,
 			     unsigned first_trial, size_t *first, size_t *count);
 /*
  * The whole journal as a result set (import): meta, cells in report
- * order, every sample; those of cell-trials without "d" flagged partial.
+ * order, every sample and timeline row; the samples of cell-trials
+ * without "d" flagged partial.
  * A throughput-mode journal is refused (not read yet).  name is the
  * journal's, for messages.  0 or -1.
  */

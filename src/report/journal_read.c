@@ -55,6 +55,7 @@ void journal_doc_release(struct journal_doc *d)
 		free_sample_hists(&d->samples[i].s);
 	free(d->samples);
 	free(d->done);
+	timeline_release(&d->tl);
 	throughput_release(&d->tp);
 	free(d->counts);
 	free(d->resumed_at);
@@ -289,6 +290,44 @@ static int parse_done(struct journal_doc *d, char **f, size_t nf)
 	return 0;
 }
 
+/*
+ * "t TEST FILE_KB RECORD_KB TRIAL CLIENT INTERVAL_NS START_NS LEN_NS
+ *  BYTES OPS LAT_MEAN LAT_MAX LAT_P50 LAT_P99": 15 fields.
+ */
+static int parse_tl(struct journal_doc *d, char **f, size_t nf)
+{
+	struct timeline_row r;
+	uint64_t v[8];
+
+	if (nf != 15)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.col = results_col_from_name(f[1]);
+	if (r.col < 0 || get_u64(f[2], &v[0]) || get_u64(f[3], &v[1]) ||
+	    get_u64(f[4], &v[2]) || get_i32(f[5], &r.client) || v[2] > 65535)
+		return -1;
+	for (size_t i = 3; i < 8; i++)
+		if (get_u64(f[3 + i], &v[i]) != 0)
+			return -1;
+	if (!v[0] || !v[1] || !v[3] || (d->tl.interval_ns && v[3] != d->tl.interval_ns))
+		return -1;
+	r.file_kb = v[0];
+	r.record_kb = v[1];
+	r.trial = (uint16_t)v[2];
+	d->tl.interval_ns = v[3];
+	r.start_ns = v[4];
+	r.len_ns = v[5];
+	r.bytes = v[6];
+	r.ops = v[7];
+	for (int k = 0; k < TIMELINE_NLAT; k++) {
+		if (strcmp(f[11 + k], "-") == 0)
+			r.lat_us[k] = NAN;
+		else if (get_double(f[11 + k], &r.lat_us[k]) != 0 || !(r.lat_us[k] >= 0.0))
+			return -1;
+	}
+	return timeline_add(&d->tl, &r);
+}
+
 #define JOURNAL_TP_MAX_CHILDREN 4096u
 
 /* "p KIND N FILE_KB RECORD_KB PARENT_NS" and 8 fields per child. */
@@ -376,11 +415,112 @@ int journal_trial_is_done(const struct journal_doc *d, uint64_t file_kb,
 	return 0;
 }
 
-/* A resume starts: the samples of unfinished cell-trials are dropped. */
+/* Throughput mode: was trial part of a finished child count ("c")? */
+static int tp_trial_done(const struct journal_doc *d, unsigned trial)
+{
+	for (size_t i = 0; i < d->ncounts; i++)
+		if (trial >= d->counts[i][1] && trial < d->counts[i][1] + d->counts[i][0])
+			return 1;
+	return 0;
+}
+
+/*
+ * Move the rows of d->tl that pick(d, row, a, b, c) is 1 for into dst
+ * (NULL: drop them), in order.  How many, or -1 (out of memory).
+ */
+static long move_rows(struct journal_doc *d, struct timeline *dst,
+		      int (*pick)(const struct journal_doc *, const struct timeline_row *,
+				  uint64_t, uint64_t, uint64_t),
+		      uint64_t a, uint64_t b, uint64_t c)
+{
+	size_t w = 0;
+	long n = 0;
+
+	for (size_t i = 0; i < d->tl.n; i++) {
+		const struct timeline_row *r = &d->tl.rows[i];
+		if (!pick(d, r, a, b, c)) {
+			d->tl.rows[w++] = *r;
+			continue;
+		}
+		if (dst && timeline_add(dst, r) != 0) {
+			/* keep the rest in d: move the untaken tail down */
+			memmove(d->tl.rows + w, d->tl.rows + i, (d->tl.n - i) * sizeof(*r));
+			d->tl.n = w + (d->tl.n - i);
+			return -1;
+		}
+		n++;
+	}
+	d->tl.n = w;
+	if (dst && n && !dst->interval_ns)
+		dst->interval_ns = d->tl.interval_ns;
+	return n;
+}
+
+static int pick_unfinished(const struct journal_doc *d, const struct timeline_row *r,
+			   uint64_t a, uint64_t b, uint64_t c)
+{
+	(void)a, (void)b, (void)c;
+	return !journal_trial_is_done(d, r->file_kb, r->record_kb, r->trial) &&
+		!tp_trial_done(d, r->trial);
+}
+
+static int pick_cell_trial(const struct journal_doc *d, const struct timeline_row *r,
+			   uint64_t file_kb, uint64_t record_kb, uint64_t trial)
+{
+	(void)d;
+	return r->file_kb == file_kb && r->record_kb == record_kb && r->trial == trial;
+}
+
+static int pick_trials(const struct journal_doc *d, const struct timeline_row *r,
+		       uint64_t first, uint64_t n, uint64_t c)
+{
+	(void)d, (void)c;
+	return r->trial >= first && r->trial < first + n;
+}
+
+/*
+ * Does the row's pass have its sample?  A pass's rows are written just
+ * before its sample, so a kill between the two leaves rows without one.
+ */
+static int pick_sampled(const struct journal_doc *d, const struct timeline_row *r,
+			uint64_t a, uint64_t b, uint64_t c)
+{
+	(void)a, (void)b, (void)c;
+	if (r->client == TIMELINE_CLIENT_TOTAL)
+		return 0;	/* throughput mode only, which import refuses */
+	for (size_t i = 0; i < d->nsamples; i++) {
+		const struct journal_sample *js = &d->samples[i];
+		if (js->s.col == r->col && js->file_kb == r->file_kb &&
+		    js->record_kb == r->record_kb && js->s.trial == r->trial &&
+		    js->s.client == r->client)
+			return 1;
+	}
+	return 0;
+}
+
+long journal_doc_take_tl(struct journal_doc *d, struct timeline *tl,
+			 uint64_t file_kb, uint64_t record_kb, unsigned trial)
+{
+	if (!journal_trial_is_done(d, file_kb, record_kb, trial))
+		return 0;
+	return move_rows(d, tl, pick_cell_trial, file_kb, record_kb, trial);
+}
+
+long journal_doc_take_tp_tl(struct journal_doc *d, struct timeline *tl,
+			    unsigned first, unsigned n)
+{
+	return move_rows(d, tl, pick_trials, first, n, 0);
+}
+
+/*
+ * A resume starts: the samples and timeline rows of unfinished
+ * cell-trials (and child counts) are dropped.
+ */
 static void drop_unfinished(struct journal_doc *d)
 {
 	size_t w = 0;
 
+	(void)move_rows(d, NULL, pick_unfinished, 0, 0, 0);
 	for (size_t i = 0; i < d->nsamples; i++) {
 		struct journal_sample *js = &d->samples[i];
 		if (journal_trial_is_done(d, js->file_kb, js->record_kb, js->s.trial))
@@ -423,6 +563,8 @@ static int parse_record(struct journal_doc *d, char **f, size_t nf, size_t linen
 		return parse_sample(d, f, nf);
 	if (strcmp(f[0], "d") == 0)
 		return parse_done(d, f, nf);
+	if (strcmp(f[0], "t") == 0)
+		return parse_tl(d, f, nf);
 	if (strcmp(f[0], "p") == 0)
 		return parse_tp(d, f, nf);
 	if (strcmp(f[0], "c") == 0)
@@ -632,7 +774,8 @@ int journal_doc_to_set(struct journal_doc *d, const char *name, struct result_se
 			!journal_trial_is_done(d, js->file_kb, js->record_kb, js->s.trial)))
 			goto nomem;
 	}
-	if (results_sort_cells(rs) != 0)
+	if (move_rows(d, &rs->timeline, pick_sampled, 0, 0, 0) < 0 ||
+	    results_sort_cells(rs) != 0)
 		goto nomem;
 	return 0;
 nomem:

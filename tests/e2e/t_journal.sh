@@ -4,7 +4,8 @@
 # result folder; outputs derived from it equal the run's; `kill -9` in the
 # middle, then `iosweep resume DIR`, gives every cell-trial exactly once
 # and the same cells as an uninterrupted run (sweeps with trials, queue
-# depth in --order sweep, throughput mode); two SIGINTs 10 ms apart
+# depth in --order sweep, throughput mode), with each pass's timeline rows
+# (--log-interval) once too; two SIGINTs 10 ms apart
 # keep every finished cell; a torn last line is dropped; resume refuses
 # a complete run, another version, machine, target or command.
 . "$(dirname "$0")/lib.sh"
@@ -111,6 +112,35 @@ check grep -q "holds a complete run: nothing to resume" "$T/err"
 check one_line_error
 check cmp "$T/b.j" "$T/b/journal.txt"
 
+# tl_sums DIR: per pass (test, file, record, trial: throughput mode's
+# child has a trial of its own), its timeline rows' bytes (no total rows)
+# into DIR.tl, and results.csv's bytes into DIR.res; no pass has two rows
+# starting at the same time
+tl_sums() {
+	awk -F, 'NR > 1 && $7 != "total" { b[$3 "," $4 "," $5 "," $6] += $10 }
+		END { for (k in b) print k "," b[k] }' "$1/timeline.csv" | sort >"$1.tl"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["test"] "," $c["file_kb"] "," $c["record_kb"] "," $c["trial"] "," \
+			$c["bytes"] }' "$1/results.csv" | sort >"$1.res"
+	cmp -s "$1.tl" "$1.res" &&
+		test -z "$(awk -F, 'NR > 1 { print $3, $4, $5, $6, $7, $8 }' "$1/timeline.csv" |
+			sort | uniq -d)"
+}
+
+# 2b. With --log-interval the journal keeps each pass's timeline rows:
+# an import of the killed folder has them, and the resumed folder's
+# timeline.csv has every pass's rows once, adding up to its sample.
+SWEEP0=$SWEEP
+SWEEP="$SWEEP --log-interval 10ms"
+killed h 50
+check test "$(grep -c '^t	' "$T/h/journal.txt")" -ge 50
+expect_success "$IOSWEEP" import "$T/h" --out "$T/h-imp"
+check tl_sums "$T/h-imp"
+expect_success "$IOSWEEP" resume "$T/h"
+check tl_sums "$T/h"
+check test "$(wc -l <"$T/h.res")" -eq 240
+SWEEP=$SWEEP0
+
 # 3. Two SIGINTs 10 ms apart: the process ends at once, says where the
 # journal is, and every cell-trial it finished is kept (import, resume).
 "$IOSWEEP" $SWEEP -f "$T/f-c" --out "$T/c" >"$T/c.out" 2>"$T/c.err" &
@@ -203,7 +233,7 @@ check test ! -e "$T/f-g"
 # 6. Throughput mode (-l 1 -u 4): killed after two child counts finished,
 # resumed: every (test, processes, trial, child) once, as a run left alone;
 # no child left running, no child file left behind.
-TP="-l 1 -u 4 -s 8m -r 64k -i 0 -i 1 -i 2"
+TP="-l 1 -u 4 -s 8m -r 64k -i 0 -i 1 -i 2 --log-interval 10ms"
 mkdir "$T/tp" && cd "$T/tp" || exit 1
 expect_success "$IOSWEEP" $TP --out "$T/ta"
 cp "$T/out" "$T/ta.out"
@@ -232,6 +262,18 @@ tp_cells "$T/tb/throughput.csv" >"$T/tb.cells"
 check cmp "$T/ta.cells" "$T/tb.cells"
 check test "$(grep -c 'Children see throughput' "$T/out")" -eq "$(grep -c 'Children see throughput' "$T/ta.out")"
 check test "$(grep -c '^resumed_samples,' "$T/tb/meta.csv")" -eq 1
+# the children's timelines (--log-interval): every child's pass once, as
+# in the run left alone (the bytes of a stonewalled child differ from run
+# to run), each adding up to its sample, and a total for every test of
+# every count
+check tl_sums "$T/tb"
+tl_sums "$T/ta"
+check test "$(cut -d, -f 1-4 "$T/ta.res")" = "$(cut -d, -f 1-4 "$T/tb.res")"
+tl_totals() {
+	awk -F, 'NR > 1 && $7 == "total" { print $3 "," $6 }' "$1/timeline.csv" | sort -u
+}
+check test "$(tl_totals "$T/ta")" = "$(tl_totals "$T/tb")"
+check test "$(tl_totals "$T/tb" | wc -l)" -eq 24	# 6 tests, 4 counts
 check test -z "$(ls "$T/tp" | grep DUMMY)"
 
 # 7. Queue depth (--iodepth) and --order sweep runs resume the same way.

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "cu.h"
 #include "latency.h"
 #include "report/journal.h"
@@ -136,6 +138,24 @@ static void test_round_trip(void)
 	tu_tmp_cleanup(tmpdir);
 }
 
+/* A new scratch folder (tmpdir) and make_set's samples, without latencies. */
+static void fresh_set(struct result_set *rs)
+{
+	tmpdir[0] = '\0';
+	tu_tmp_path(tmpdir, "journal", "x");
+	make_set(rs, 0);
+}
+
+/* Append line to buf, sealed as the journal seals it (tab, CRC-32, newline). */
+static void seal(char *buf, size_t size, const char *line)
+{
+	unsigned long crc = crc32(crc32(0L, Z_NULL, 0), (const Bytef *)line,
+				  (uInt)strlen(line));
+	size_t at = strlen(buf);
+
+	snprintf(buf + at, size - at, "%s\t%08lx\n", line, crc);
+}
+
 /* Parse buf; expect rc, and the error naming line `line` when it fails. */
 static void parse_expect(const char *buf, size_t len, int rc, const char *where,
 			 struct journal_doc *d)
@@ -218,9 +238,7 @@ static void test_resume_and_set(void)
 	char err[256] = "";
 	size_t len;
 
-	tmpdir[0] = '\0';
-	tu_tmp_path(tmpdir, "journal", "x");
-	make_set(&rs, 0);
+	fresh_set(&rs);
 	write_journal(&rs, tmpdir);
 
 	/* before the resume: all 4 samples, trial 1's partial in the set */
@@ -280,6 +298,109 @@ static void test_resume_and_set(void)
 	/* an existing journal is never replaced */
 	CU_ASSERT_EQUAL(journal_create(&j, tmpdir, &rs, "/", 0, NULL, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, JOURNAL_NAME));
+	results_release(&rs);
+	tu_tmp_cleanup(tmpdir);
+}
+
+/*
+ * Timeline rows ("t"): written with the samples, read back exactly (NaN
+ * latencies too); take hands a finished cell-trial's rows over once; an
+ * import keeps only the rows of passes with a sample; a resume drops the
+ * rows of cell-trials that did not finish.
+ */
+static void test_timeline_rows(void)
+{
+	struct result_set rs, out;
+	struct journal_doc d;
+	struct journal j;
+	struct timeline tl;
+	char err[256] = "";
+	size_t len;
+
+	fresh_set(&rs);
+	rs.timeline.interval_ns = 10000000;
+	/* two rows for each write pass, one for a read pass with no sample */
+	for (unsigned t = 0; t < 2; t++)
+		for (unsigned k = 0; k < 3; k++) {
+			struct timeline_row r;
+			memset(&r, 0, sizeof(r));
+			r.col = k < 2 ? RC_WRITE : RC_READ;
+			r.file_kb = 1024;
+			r.record_kb = 64;
+			r.trial = (uint16_t)t;
+			r.start_ns = (k % 2) * 10000000ull;
+			r.len_ns = k % 2 ? 234567 : 10000000;
+			r.bytes = k % 2 ? 65536 : 983040;
+			r.ops = r.bytes / 65536;
+			r.lat_us[TIMELINE_LAT_MEAN] = 1.0 / 3.0 + t;
+			r.lat_us[TIMELINE_LAT_MAX] = 17.25;
+			r.lat_us[TIMELINE_LAT_P50] = k % 2 ? NAN : 0.1;
+			r.lat_us[TIMELINE_LAT_P99] = 12.0;
+			CU_ASSERT_FATAL(timeline_add(&rs.timeline, &r) == 0);
+		}
+	write_journal(&rs, tmpdir);
+	char *buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL_FATAL(d.tl.n, 6);
+	CU_ASSERT_EQUAL(d.tl.interval_ns, 10000000);
+	for (size_t i = 0; i < 6; i++) {
+		const struct timeline_row *a = &rs.timeline.rows[i], *b = &d.tl.rows[i];
+		CU_ASSERT_EQUAL(a->col, b->col);
+		CU_ASSERT_EQUAL(a->trial, b->trial);
+		CU_ASSERT_EQUAL(a->start_ns, b->start_ns);
+		CU_ASSERT_EQUAL(a->len_ns, b->len_ns);
+		CU_ASSERT_EQUAL(a->bytes, b->bytes);
+		CU_ASSERT_EQUAL(a->ops, b->ops);
+		CU_ASSERT_EQUAL(a->lat_us[TIMELINE_LAT_MEAN], b->lat_us[TIMELINE_LAT_MEAN]);
+		CU_ASSERT_EQUAL(isnan(a->lat_us[TIMELINE_LAT_P50]),
+				isnan(b->lat_us[TIMELINE_LAT_P50]));
+	}
+	/* import: the read pass has no sample, so its rows go */
+	results_init(&out);
+	CU_ASSERT_EQUAL_FATAL(journal_doc_to_set(&d, "j", &out, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(out.timeline.n, 4);
+	CU_ASSERT_EQUAL(out.timeline.interval_ns, 10000000);
+	for (size_t i = 0; i < out.timeline.n; i++)
+		CU_ASSERT_EQUAL(out.timeline.rows[i].col, RC_WRITE);
+	results_release(&out);
+	journal_doc_release(&d);
+	free(buf);
+
+	/* resume: trial 1 did not finish, its rows go; trial 0's are taken once */
+	buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	size_t good = d.good_len;
+	journal_doc_release(&d);
+	free(buf);
+	CU_ASSERT_FATAL(journal_reopen(&j, tmpdir, good, "2026-01-02T03:04:05+00:00", 2, err,
+				       sizeof(err)) == 0);
+	journal_close(&j);
+	buf = slurp_journal(tmpdir, &len);
+	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL(d.tl.n, 3);
+	timeline_init(&tl);
+	CU_ASSERT_EQUAL(journal_doc_take_tl(&d, &tl, 1024, 64, 1), 0);
+	CU_ASSERT_EQUAL(journal_doc_take_tl(&d, &tl, 1024, 64, 0), 3);
+	CU_ASSERT_EQUAL(journal_doc_take_tl(&d, &tl, 1024, 64, 0), 0);
+	CU_ASSERT_EQUAL(tl.n, 3);
+	CU_ASSERT_EQUAL(tl.interval_ns, 10000000);
+	timeline_release(&tl);
+	journal_doc_release(&d);
+	free(buf);
+
+	/* a row whose interval differs from the journal's is refused, by line */
+	char whole[1024] = "";
+	seal(whole, sizeof(whole), "J\tiosweep-journal\t1");
+	seal(whole, sizeof(whole), "t\twrite\t1024\t64\t0\t0\t10000000\t0\t10\t65536\t1"
+	     "\t-\t-\t-\t-");
+	parse_expect(whole, strlen(whole), 0, NULL, &d);
+	CU_ASSERT_EQUAL(d.tl.n, 1);
+	CU_ASSERT(isnan(d.tl.rows[0].lat_us[TIMELINE_LAT_P99]));
+	journal_doc_release(&d);
+	seal(whole, sizeof(whole), "t\twrite\t1024\t64\t0\t0\t20000000\t0\t10\t65536\t1"
+	     "\t-\t-\t-\t-");
+	parse_expect(whole, strlen(whole), -1, "j:3:", &d);
+	journal_doc_release(&d);
 	results_release(&rs);
 	tu_tmp_cleanup(tmpdir);
 }
@@ -347,6 +468,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_round_trip),
 	CU_CASE(test_torn_and_damaged),
 	CU_CASE(test_resume_and_set),
+	CU_CASE(test_timeline_rows),
 	{ 0 }
 };
 
