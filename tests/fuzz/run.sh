@@ -216,13 +216,14 @@ seed_units() {
 
 # seed_journal DIR: journals behind a 1 byte (fuzz_journal.c seals every
 # line with its CRC): a sweep's records, a resume, an escaped command
-# line, a latency histogram field, a cut last line.
+# line, a latency histogram field, a timeline row, a cut last line.
 seed_journal() {
 	T=$(printf '\t')
 	{ printf '\001J%siosweep-journal%s1\n' "$T" "$T"
 	  printf 'm%slabel%sdisk%%09A\nm%strials%s2\nm%sflags%s4\n' "$T" "$T" "$T" "$T" "$T" "$T"
 	  printf 'a%s/tmp%s3%s-a%s-f%s/tmp/x\n' "$T" "$T" "$T" "$T" "$T"
 	  printf 's\twrite\t64\t4\t0\t0\t0\t4\t65536\t16\t100000\t200000\t0\t0\t0\t0x1p-10\t0x1p-9\t0x0p+0\t0x0p+0\t-\t-\t-\n'
+	  printf 't\twrite\t64\t4\t0\t0\t10000000\t0\t2000000\t65536\t16\t0x1p+3\t0x1p+4\t-\t0x1p+4\n'
 	  printf 'd\t64\t4\t0\n'
 	  printf 's\tread\t64\t4\t1\t0\t0\t4\t65536\t16\t50000\t90000\t0\t0\t0\t0x0p+0\t0x1p-9\t0x1.9p+6\t0x0p+0\t-\t-\t-\n'
 	  printf 'r\t2026-01-01T00:00:00+00:00\t1\ne\tcomplete\n'; } >"$1/seed-1"
