@@ -142,6 +142,7 @@ int sweep_journal_saved(struct sweep_journal *sj, struct result_set *rs,
 				  rs->cells[cell].record_kb, trial);
 	sj->j.cursor = rs->nsamples;	/* in the journal already */
 	sj->j.tl_cursor = rs->timeline.n;
+	sj->j.steady_cursor = rs->nsteady;
 	return 1;
 }
 

@@ -309,12 +309,40 @@ int journal_timeline(struct journal *j, const struct result_set *rs, char *err,
 	return 0;
 }
 
+/* "y" for rs->steady's rows from j->steady_cursor on.  0 or -1. */
+static int journal_steady(struct journal *j, const struct result_set *rs, char *err,
+			  size_t errlen)
+{
+	if (j->steady_cursor > rs->nsteady)
+		j->steady_cursor = rs->nsteady;
+	for (; j->fp && j->steady_cursor < rs->nsteady; j->steady_cursor++) {
+		const struct result_steady *st = &rs->steady[j->steady_cursor];
+		struct sbuf sb = { 0 };
+		char rule[128], slug[64] = "precondition";
+
+		steady_format(&st->spec, rule, sizeof(rule));
+		if (st->col >= 0)
+			results_col_slug(st->col, slug, sizeof(slug));
+		sb_printf(&sb, "y");
+		put_field(&sb, rule);
+		sb_printf(&sb, "\t%s\t%llu\t%llu\t%u\t%d\t%d\t%llu\t%llu\t%a\t%a", slug,
+			  (unsigned long long)st->file_kb, (unsigned long long)st->record_kb,
+			  (unsigned)st->trial, st->attained ? 1 : 0, st->judged ? 1 : 0,
+			  (unsigned long long)st->at_ns, (unsigned long long)st->ran_ns,
+			  st->mean, st->criterion);
+		if (put_record(j, &sb, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int journal_samples(struct journal *j, const struct result_set *rs, char *err,
 		    size_t errlen)
 {
 	struct sbuf sb = { 0 };
 
-	if (journal_timeline(j, rs, err, errlen) != 0)
+	if (journal_timeline(j, rs, err, errlen) != 0 ||
+	    journal_steady(j, rs, err, errlen) != 0)
 		return -1;
 	if (!j->fp || j->cursor >= rs->nsamples) {
 		if (j->cursor > rs->nsamples)

@@ -17,6 +17,9 @@
  *     BYTES OPS LAT_MEAN LAT_MAX LAT_P50 LAT_P99
  *                                one timeline row (--log-interval), written
  *                                with the samples of its pass
+ *   y RULE TEST FILE_KB RECORD_KB TRIAL ATTAINED JUDGED AT_NS RAN_NS MEAN
+ *     CRITERION                  what --steady found in one pass (TEST
+ *                                "precondition" for --precondition's)
  *   d FILE_KB RECORD_KB TRIAL    every pass of that cell-trial finished
  *   p KIND N FILE_KB RECORD_KB PARENT_NS, then per child BYTES OPS
  *     ELAPSED_NS WALL_NS CPU_USER CPU_SYS STOPPED CACHED_PCT
@@ -62,6 +65,7 @@ struct journal {
 	char *path;
 	size_t cursor;         /* rs->samples before this index are written */
 	size_t tl_cursor;      /* rs->timeline's rows before this one too */
+	size_t steady_cursor;  /* and rs->steady's */
 	unsigned inflight_max; /* as last written (journal_meta_update) */
 	double async_pct;
 	uint64_t synced_ns;    /* clock_now_ns() of the last fsync */
@@ -86,9 +90,9 @@ int journal_create(struct journal *j, const char *dir, const struct result_set *
 int journal_reopen(struct journal *j, const char *dir, uint64_t good_len,
 		   const char *when, uint64_t kept, char *err, size_t errlen);
 /*
- * Append rs->samples[j->cursor .. rs->nsamples) and the timeline's rows
- * from j->tl_cursor (journal_timeline) and fsync; the cursors move past
- * them.  0 or -1.
+ * Append rs->samples[j->cursor .. rs->nsamples), the timeline's rows from
+ * j->tl_cursor (journal_timeline) and rs->steady's from j->steady_cursor,
+ * and fsync; the cursors move past them.  0 or -1.
  */
 int journal_samples(struct journal *j, const struct result_set *rs, char *err,
 		    size_t errlen);
@@ -133,6 +137,8 @@ struct journal_doc {
 	uint64_t (*done)[3];      /* "d": file_kb, record_kb, trial */
 	size_t ndone, done_alloc;
 	struct timeline tl;       /* "t" lines not taken yet, in order */
+	struct result_steady *steady; /* "y" lines not taken yet, in order */
+	size_t nsteady, steady_alloc;
 	struct tp_run tp;         /* "p" lines, in order (throughput mode) */
 	uint64_t (*counts)[4];    /* "c": children, first trial, and its
 				     results: first index, how many */
@@ -163,7 +169,8 @@ int journal_trial_is_done(const struct journal_doc *d, uint64_t file_kb,
 			  uint64_t record_kb, unsigned trial);
 /*
  * Move the samples of a finished cell-trial into rs as cell `cell`, in
- * journal order.  Returns how many, or -1 when out of memory.
+ * journal order, and what --steady found in its passes.  Returns how many
+ * samples, or -1 when out of memory.
  */
 long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
 		      uint64_t file_kb, uint64_t record_kb, unsigned trial);
@@ -185,8 +192,8 @@ int journal_tp_count_is_done(const struct journal_doc *d, unsigned n,
 			     unsigned first_trial, size_t *first, size_t *count);
 /*
  * The whole journal as a result set (import): meta, cells in report
- * order, every sample and timeline row; the samples of cell-trials
- * without "d" flagged partial.
+ * order, every sample, timeline row and --steady row; the samples of
+ * cell-trials without "d" flagged partial.
  * A throughput-mode journal is refused (not read yet).  name is the
  * journal's, for messages.  0 or -1.
  */

@@ -56,6 +56,7 @@ void journal_doc_release(struct journal_doc *d)
 	free(d->samples);
 	free(d->done);
 	timeline_release(&d->tl);
+	free(d->steady);
 	throughput_release(&d->tp);
 	free(d->counts);
 	free(d->resumed_at);
@@ -328,6 +329,83 @@ static int parse_tl(struct journal_doc *d, char **f, size_t nf)
 	return timeline_add(&d->tl, &r);
 }
 
+/*
+ * "y RULE TEST FILE_KB RECORD_KB TRIAL ATTAINED JUDGED AT_NS RAN_NS MEAN
+ *  CRITERION": 12 fields.
+ */
+static int parse_steady(struct journal_doc *d, char **f, size_t nf)
+{
+	struct result_steady st;
+	char why[128];
+	uint64_t v[7];
+
+	if (nf != 12)
+		return -1;
+	memset(&st, 0, sizeof(st));
+	if (steady_parse(f[1], &st.spec, why, sizeof(why)) != 0)
+		return -1;
+	st.col = strcmp(f[2], "precondition") == 0 ? -1 : results_col_from_name(f[2]);
+	if (st.col < 0 && strcmp(f[2], "precondition") != 0)
+		return -1;
+	for (size_t i = 0; i < 7; i++)
+		if (get_u64(f[3 + i], &v[i]) != 0)
+			return -1;
+	if (!v[0] || !v[1] || v[2] > 65535 || v[3] > 1 || v[4] > 1 ||
+	    get_double(f[10], &st.mean) || get_double(f[11], &st.criterion))
+		return -1;
+	st.file_kb = v[0];
+	st.record_kb = v[1];
+	st.trial = (uint16_t)v[2];
+	st.attained = (int)v[3];
+	st.judged = (int)v[4];
+	st.at_ns = v[5];
+	st.ran_ns = v[6];
+	if (room_for_one(&d->steady, d->nsteady, &d->steady_alloc, sizeof(*d->steady)))
+		return -1;
+	d->steady[d->nsteady++] = st;
+	return 0;
+}
+
+/* Does the steady row's pass (any pass of its cell-trial: --precondition's)
+ * have its sample? */
+static int steady_sampled(const struct journal_doc *d, const struct result_steady *st)
+{
+	for (size_t i = 0; i < d->nsamples; i++) {
+		const struct journal_sample *js = &d->samples[i];
+		if (js->file_kb == st->file_kb && js->record_kb == st->record_kb &&
+		    js->s.trial == st->trial && (st->col < 0 || js->s.col == st->col))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Move d's steady rows of cell-trial (file_kb, record_kb, trial) into rs
+ * (file_kb 0: those whose pass has its sample, the rest dropped), in
+ * order; NULL rs: drop those of unfinished cell-trials.  0 or -1 (out of
+ * memory).
+ */
+static int move_steady(struct journal_doc *d, struct result_set *rs, uint64_t file_kb,
+		       uint64_t record_kb, unsigned trial)
+{
+	size_t w = 0, i;
+	int rc = 0;
+
+	for (i = 0; i < d->nsteady; i++) {
+		const struct result_steady *st = &d->steady[i];
+		int pick = rs ? !file_kb || (st->file_kb == file_kb &&
+					     st->record_kb == record_kb && st->trial == trial)
+			: !journal_trial_is_done(d, st->file_kb, st->record_kb, st->trial);
+		if (pick && rs && rc == 0 && (file_kb || steady_sampled(d, st)) &&
+		    results_add_steady(rs, st) != 0)
+			rc = -1;
+		if (!pick || rc != 0)
+			d->steady[w++] = *st;
+	}
+	d->nsteady = w;
+	return rc;
+}
+
 #define JOURNAL_TP_MAX_CHILDREN 4096u
 
 /* "p KIND N FILE_KB RECORD_KB PARENT_NS" and 8 fields per child. */
@@ -521,6 +599,7 @@ static void drop_unfinished(struct journal_doc *d)
 	size_t w = 0;
 
 	(void)move_rows(d, NULL, pick_unfinished, 0, 0, 0);
+	(void)move_steady(d, NULL, 0, 0, 0);
 	for (size_t i = 0; i < d->nsamples; i++) {
 		struct journal_sample *js = &d->samples[i];
 		if (journal_trial_is_done(d, js->file_kb, js->record_kb, js->s.trial))
@@ -565,6 +644,8 @@ static int parse_record(struct journal_doc *d, char **f, size_t nf, size_t linen
 		return parse_done(d, f, nf);
 	if (strcmp(f[0], "t") == 0)
 		return parse_tl(d, f, nf);
+	if (strcmp(f[0], "y") == 0)
+		return parse_steady(d, f, nf);
 	if (strcmp(f[0], "p") == 0)
 		return parse_tp(d, f, nf);
 	if (strcmp(f[0], "c") == 0)
@@ -722,6 +803,8 @@ long journal_doc_take(struct journal_doc *d, struct result_set *rs, size_t cell,
 			return -1;
 		n++;
 	}
+	if (n && move_steady(d, rs, file_kb, record_kb, trial) != 0)
+		return -1;
 	return n;
 }
 
@@ -775,6 +858,7 @@ int journal_doc_to_set(struct journal_doc *d, const char *name, struct result_se
 			goto nomem;
 	}
 	if (move_rows(d, &rs->timeline, pick_sampled, 0, 0, 0) < 0 ||
+	    move_steady(d, rs, 0, 0, 0) != 0 ||
 	    results_sort_cells(rs) != 0)
 		goto nomem;
 	return 0;

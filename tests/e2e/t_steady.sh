@@ -20,7 +20,8 @@
 #    the percentiles left empty;
 #  - compare of a folder with itself: its steady levels do not differ
 #    (ratio 1); with another: a row for the write;
-#  - bad input: one line naming the option, exit 2, nothing written.
+#  - bad input: one line naming the option, exit 2, nothing written;
+#  - kill -9 mid-sweep and resume: a steady row per pass, once.
 # e2e: alone (its steady-state rules judge rates interval by interval)
 . "$(dirname "$0")/lib.sh"
 
@@ -163,4 +164,27 @@ done
 expect_failure 2 "$IOSWEEP" -i 0 -s 8m -r 4k -f "$F" --steady snia --out "$T/bad"
 check grep -q -- "--steady 'snia': only with --runtime or --precondition" "$T/err"
 head -n 1 "$T/err"
+
+# ---- kill -9 and resume: the journal keeps what --steady found, so the
+# resumed folder has one steady row per pass of every cell (3 cells, write
+# and rewrite), as a run left alone; an import of the killed folder has the
+# finished cells' rows
+rm -f "$F"
+"$IOSWEEP" -a -n 1m -g 4m -r 64k -i 0 --iodepth 2 -f "$F" --runtime 1s \
+	--steady iops:slope:100%:500ms --log-interval 100ms --out "$T/rs" >"$T/rs.out" 2>&1 &
+pid=$!
+cells_done() {
+	n=$(grep -c '^d	' "$1/journal.txt" 2>/dev/null || true)
+	[ "${n:-0}" -ge "$2" ]
+}
+wait_until "$pid" cells_done "$T/rs" 1
+kill -KILL "$pid" 2>/dev/null
+wait "$pid"
+check test ! -e "$T/rs/steady.csv"
+check test "$(grep -c '^y	' "$T/rs/journal.txt")" -ge 2
+expect_success "$IOSWEEP" import "$T/rs" --out "$T/rs-imp"
+check test "$(awk -F, 'NR > 1 && $4 == 1024' "$T/rs-imp/steady.csv" | wc -l)" -eq 2
+expect_success "$IOSWEEP" resume "$T/rs"
+check test "$(awk -F, 'NR > 1 { print $3, $4 }' "$T/rs/steady.csv" | sort -u | wc -l)" -eq 6
+check test "$(awk 'NR > 1' "$T/rs/steady.csv" | wc -l)" -eq 6
 finish

@@ -303,10 +303,10 @@ static void test_resume_and_set(void)
 }
 
 /*
- * Timeline rows ("t"): written with the samples, read back exactly (NaN
- * latencies too); take hands a finished cell-trial's rows over once; an
- * import keeps only the rows of passes with a sample; a resume drops the
- * rows of cell-trials that did not finish.
+ * Timeline rows ("t") and what --steady found ("y"): written with the
+ * samples, read back exactly (NaN too); take hands a finished cell-trial's
+ * rows over once; an import keeps only the rows of passes with a sample;
+ * a resume drops the rows of cell-trials that did not finish.
  */
 static void test_timeline_rows(void)
 {
@@ -338,9 +338,35 @@ static void test_timeline_rows(void)
 			r.lat_us[TIMELINE_LAT_P99] = 12.0;
 			CU_ASSERT_FATAL(timeline_add(&rs.timeline, &r) == 0);
 		}
+	/* what --steady found: trial 0's write, trial 1's --precondition */
+	for (unsigned t = 0; t < 2; t++) {
+		struct result_steady st;
+		memset(&st, 0, sizeof(st));
+		CU_ASSERT_FATAL(steady_parse("iops:slope:10%:30s", &st.spec, err,
+					     sizeof(err)) == 0);
+		st.col = t ? -1 : RC_WRITE;
+		st.file_kb = 1024;
+		st.record_kb = 64;
+		st.trial = (uint16_t)t;
+		st.attained = !t;
+		st.judged = 1;
+		st.at_ns = t ? 0 : 31000000000ull;
+		st.ran_ns = 45000000000ull;
+		st.mean = 1234.5 / 7.0;
+		st.criterion = t ? NAN : 3.25;
+		CU_ASSERT_FATAL(results_add_steady(&rs, &st) == 0);
+	}
 	write_journal(&rs, tmpdir);
 	char *buf = slurp_journal(tmpdir, &len);
 	parse_expect(buf, len, 0, NULL, &d);
+	CU_ASSERT_EQUAL_FATAL(d.nsteady, 2);
+	CU_ASSERT_EQUAL(d.steady[0].col, RC_WRITE);
+	CU_ASSERT_EQUAL(d.steady[1].col, -1);
+	CU_ASSERT_EQUAL(d.steady[0].at_ns, 31000000000ull);
+	CU_ASSERT_EQUAL(d.steady[0].mean, 1234.5 / 7.0);   /* exact: a hex float */
+	CU_ASSERT(isnan(d.steady[1].criterion));
+	CU_ASSERT_EQUAL(d.steady[0].spec.window_ms, 30000);
+	CU_ASSERT_EQUAL(d.steady[1].attained, 0);
 	CU_ASSERT_EQUAL_FATAL(d.tl.n, 6);
 	CU_ASSERT_EQUAL(d.tl.interval_ns, 10000000);
 	for (size_t i = 0; i < 6; i++) {
@@ -362,6 +388,7 @@ static void test_timeline_rows(void)
 	CU_ASSERT_EQUAL(out.timeline.interval_ns, 10000000);
 	for (size_t i = 0; i < out.timeline.n; i++)
 		CU_ASSERT_EQUAL(out.timeline.rows[i].col, RC_WRITE);
+	CU_ASSERT_EQUAL(out.nsteady, 2);
 	results_release(&out);
 	journal_doc_release(&d);
 	free(buf);
@@ -378,6 +405,13 @@ static void test_timeline_rows(void)
 	buf = slurp_journal(tmpdir, &len);
 	parse_expect(buf, len, 0, NULL, &d);
 	CU_ASSERT_EQUAL(d.tl.n, 3);
+	CU_ASSERT_EQUAL(d.nsteady, 1);   /* trial 1's went with the resume */
+	results_init(&out);
+	CU_ASSERT_FATAL(results_add_cell(&out, 1024, 64, 0) == 0);
+	CU_ASSERT_EQUAL(journal_doc_take(&d, &out, 0, 1024, 64, 0), 2);
+	CU_ASSERT_EQUAL(out.nsteady, 1);
+	CU_ASSERT_EQUAL(d.nsteady, 0);
+	results_release(&out);
 	timeline_init(&tl);
 	CU_ASSERT_EQUAL(journal_doc_take_tl(&d, &tl, 1024, 64, 1), 0);
 	CU_ASSERT_EQUAL(journal_doc_take_tl(&d, &tl, 1024, 64, 0), 3);
