@@ -10,13 +10,15 @@
  *
  *   1. Series.  Every interval at least half the grid long (the last,
  *      partial one usually is not) is a point; where stalls (intervals
- *      in which nothing finished) are common, pairs of points are joined
- *      until they are rare (see series()); a stall left counts as a
- *      thousandth of the pass's median rate, so it pulls no mean to
+ *      in which nothing finished) are common, each run of them is joined
+ *      with the burst that ends it (see series()); a stall left counts
+ *      as a thousandth of the pass's median rate, so it pulls no mean to
  *      minus infinity.
  *   2. Noise.  The robust point-to-point scatter (the median absolute
  *      difference of neighbours, scaled to one point's standard
- *      deviation, as cliff.c's local_noise), at least 2 %.
+ *      deviation, as cliff.c's local_noise), at least 2 %; or, when
+ *      less, that of the points joined in runs, scaled back to one point
+ *      (see noise(): bursts that average out over a few points).
  *   3. Segments.  Binary segmentation: the split of a stretch that most
  *      separates the means of its two sides (the CUSUM statistic
  *      |mean_l - mean_r| sqrt(n_l n_r / n)) is kept when it is at least
@@ -32,7 +34,9 @@
  *      before lie below the middle or after it above; both sides flat
  *      beside the step (their own robust spread at most 1/TC_FLAT_Z of
  *      it: a slow slope is not a cliff; the points right at the cut left
- *      out, a short side widened by its neighbour); and the confidence, computed as
+ *      out, a short side widened by its neighbour; a side's points also
+ *      joined in runs of 2, 4, ..., whichever spread is least, so a
+ *      throttle's bursts are no slope); and the confidence, computed as
  *      for the cliffs over file size (cliff_confidence), at least
  *      TC_MIN_CONF.  Periodic bursts (a ZFS transaction group every few
  *      seconds) fail "stays down": the rate comes back after each dip.
@@ -65,6 +69,8 @@
 
 #define TC_MIN_POINTS      8      /* fewer intervals: no judgement */
 #define TC_MIN_SEG         3      /* points on each side of a split */
+#define TC_MIN_RUNS        8      /* joined runs a side's spread needs */
+#define TC_NOISE_RUNS      32     /* joined runs the noise needs */
 #define TC_SPLIT_Z         6.0    /* CUSUM statistic / noise to split */
 #define TC_MAX_DEPTH       8      /* splits of splits */
 #define TC_MERGE_RATIO     1.25   /* segments closer than this are one */
@@ -111,11 +117,82 @@ static double spread_of(const struct tc_series *s, size_t lo, size_t hi)
 	return 1.4826 * cliff_median(s->scratch, hi - lo);
 }
 
+/*
+ * The points [lo, hi) joined in runs of w (the rate over each whole run,
+ * in log units) into out; how many runs.
+ */
+static size_t joined(const struct tc_series *s, size_t lo, size_t hi, size_t w,
+		     double *out)
+{
+	size_t m = 0;
+
+	for (size_t i = lo; i + w <= hi; i += w, m++) {
+		double kb = 0.0, len = 0.0;
+		for (size_t k = i; k < i + w; k++) {
+			kb += s->kb[k];
+			len += s->len_s[k];
+		}
+		out[m] = log(kb > 0.0 && len > 0.0 ? kb / len : 1e-9);
+	}
+	return m;
+}
+
+/* The robust spread of v[0, m) about its median (tmp: m values of room). */
+static double mad_of(const double *v, size_t m, double *tmp)
+{
+	double med;
+
+	memcpy(tmp, v, m * sizeof(double));
+	med = cliff_median(tmp, m);
+	for (size_t i = 0; i < m; i++)
+		tmp[i] = fabs(v[i] - med);
+	return 1.4826 * cliff_median(tmp, m);
+}
+
+/*
+ * The spread of a side [lo, hi) judged for flatness: the robust spread of
+ * its points, or of its points joined in runs of 2, 4, 8, ... (at least
+ * TC_MIN_RUNS runs: the spread of fewer is no measure) when smaller.  A
+ * throttle's bursts scatter single points but average out over a few; a
+ * slow slope stays as wide however its points are joined.
+ */
+static double side_spread(const struct tc_series *s, size_t lo, size_t hi)
+{
+	double best = spread_of(s, lo, hi);
+
+	for (size_t w = 2; (hi - lo) / w >= TC_MIN_RUNS; w *= 2) {
+		size_t m = joined(s, lo, hi, w, s->scratch);
+		double sp = mad_of(s->scratch, m, s->scratch + m);
+		if (sp < best)
+			best = sp;
+	}
+	return best;
+}
+
+/*
+ * The noise of one point: the robust scatter of neighbours' differences.
+ * A throttle's bursts make neighbours differ far more than runs of a few
+ * of them do (a short gap is followed by a long one), where independent
+ * noise shrinks only as the square root of the run: the points joined in
+ * runs of 2, 4, ... (at least TC_NOISE_RUNS of them) give the scatter of
+ * one point as the runs' scatter times sqrt(run), and the least is kept.
+ */
+static double neighbour_scatter(const double *v, size_t m, double *tmp)
+{
+	for (size_t i = 0; i + 1 < m; i++)
+		tmp[i] = fabs(v[i + 1] - v[i]);
+	return 1.4826 * cliff_median(tmp, m - 1) / sqrt(2.0);
+}
+
 static void noise(struct tc_series *s)
 {
-	for (size_t i = 0; i + 1 < s->n; i++)
-		s->scratch[i] = fabs(s->x[i + 1] - s->x[i]);
-	s->sigma = 1.4826 * cliff_median(s->scratch, s->n - 1) / sqrt(2.0);
+	s->sigma = neighbour_scatter(s->x, s->n, s->scratch);
+	for (size_t w = 2; s->n / w >= TC_NOISE_RUNS; w *= 2) {
+		size_t m = joined(s, 0, s->n, w, s->scratch);
+		double sg = neighbour_scatter(s->scratch, m, s->scratch + m) * sqrt((double)w);
+		if (sg < s->sigma)
+			s->sigma = sg;
+	}
 	if (s->sigma < TC_NOISE_FLOOR)
 		s->sigma = TC_NOISE_FLOOR;
 }
@@ -206,8 +283,8 @@ static int judge(const struct tc_series *s, const double *med, size_t j, double 
 		a1 = seg_hi(s, ++ja);
 	if (hb <= b0 || a1 <= a0)
 		return 0;
-	sb = spread_of(s, b0, hb);
-	sa = spread_of(s, a0, a1);
+	sb = side_spread(s, b0, hb);
+	sa = side_spread(s, a0, a1);
 	if (step < TC_FLAT_Z * (sb > sa ? sb : sa))
 		return 0;
 	*conf = cliff_confidence(step, s->sigma, k - b0, a1 - k);
@@ -283,15 +360,42 @@ static double level(const struct tc_series *s, size_t lo, size_t hi)
 	return secs > 0.0 ? kb / secs : 0.0;
 }
 
-/* Join neighbouring points in pairs: a grid twice as coarse. */
-static void coarsen(struct tc_series *s)
+/*
+ * Join every run of stalled points with the point after it (a trailing
+ * run with the point before): a stall followed by a burst is one stretch
+ * of the storage's own delivery, and its rate is the bytes over the
+ * whole stretch.  Unlike a grid coarsened evenly, this keeps the fine
+ * grid where the data flowed without stalls (a page cache read in a
+ * tenth of a second keeps its points before a throttle's bursts).
+ */
+static void absorb_stalls(struct tc_series *s)
 {
-	size_t m = 0;
+	size_t m = 0, row = 0;
+	double kb = 0.0, len = 0.0;
+	int open = 0;
 
-	for (size_t i = 0; i + 1 < s->n; i += 2, m++) {
-		s->kb[m] = s->kb[i] + s->kb[i + 1];
-		s->len_s[m] = s->len_s[i] + s->len_s[i + 1];
-		s->row[m] = s->row[i];
+	for (size_t i = 0; i < s->n; i++) {
+		if (!open) {
+			row = s->row[i];
+			kb = len = 0.0;
+			open = 1;
+		}
+		kb += s->kb[i];
+		len += s->len_s[i];
+		if (s->kb[i] > 0.0) {
+			s->kb[m] = kb;
+			s->len_s[m] = len;
+			s->row[m++] = row;
+			open = 0;
+		}
+	}
+	if (open && m) {
+		s->kb[m - 1] += kb;
+		s->len_s[m - 1] += len;
+	} else if (open) {
+		s->kb[0] = kb;
+		s->len_s[0] = len;
+		s->row[m++] = row;
 	}
 	s->n = m;
 }
@@ -300,15 +404,15 @@ static void coarsen(struct tc_series *s)
  * Points of the pass [first, end) into s (step 1 at the top).  Where more
  * than TC_MAX_STALLS of the intervals moved nothing, the grid is finer
  * than the way the storage delivers (a throttle that lets bursts through
- * every tenth of a second, write-back in chunks): the points are joined
- * in pairs until the stalls are rare, while TC_MIN_POINTS remain.
+ * every tenth of a second, write-back in chunks): each run of stalls is
+ * joined with the burst that ends it (absorb_stalls).
  */
 static void series(const struct timeline *t, size_t first, size_t end,
 		   struct tc_series *s)
 {
 	uint64_t grid = t->interval_ns;
 	double floor_kbps;
-	size_t stalls;
+	size_t stalls = 0;
 
 	if (!grid)
 		for (size_t i = first; i < end; i++)
@@ -322,15 +426,10 @@ static void series(const struct timeline *t, size_t first, size_t end,
 		s->len_s[s->n] = (double)t->rows[i].len_ns / 1e9;
 		s->row[s->n++] = i;
 	}
-	for (;;) {
-		stalls = 0;
-		for (size_t i = 0; i < s->n; i++)
-			stalls += s->kb[i] <= 0.0;
-		if ((double)stalls <= TC_MAX_STALLS * (double)s->n ||
-		    s->n / 2 < TC_MIN_POINTS)
-			break;
-		coarsen(s);
-	}
+	for (size_t i = 0; i < s->n; i++)
+		stalls += s->kb[i] <= 0.0;
+	if ((double)stalls > TC_MAX_STALLS * (double)s->n)
+		absorb_stalls(s);
 	if (s->n == 0)
 		return;
 	for (size_t i = 0; i < s->n; i++)

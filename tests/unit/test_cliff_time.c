@@ -246,8 +246,8 @@ static void test_drop_at_end(void)
 /*
  * A throttle that lets a burst through every 0.3 s: after the fall most
  * 100 ms intervals move nothing and every third moves three intervals'
- * worth.  The grid is coarsened until the stalls are rare; the cliff is
- * then found within one coarse interval (0.4 s).
+ * worth.  Each run of stalls is joined with the burst that ends it; the
+ * cliff is then found within a few intervals.
  */
 static void test_bursty_after(void)
 {
@@ -269,6 +269,66 @@ static void test_bursty_after(void)
 		}
 		cliff_time_release(&l);
 		timeline_release(&t);
+	}
+}
+
+/*
+ * The live case's shape (tests/nas/t_timeline_live.sh): a cache read in
+ * only 8 intervals, then a throttle whose bursts of one or two chunks come
+ * after 2 to 6 empty intervals, so single points after the fall scatter
+ * by 4x.  The fall is found at the end of the cache, the level after is
+ * the chunks' average rate, and the same bursts without a cache before
+ * them are no cliff.
+ */
+static void test_short_cache_bursty(void)
+{
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		uint64_t s = seed + 5000;
+		struct timeline t;
+		struct tcliff_list l;
+		double chunk_kb = 2500.0, kb_after = 0.0, s_after = 0.0;
+
+		for (int cached = 1; cached >= 0; cached--) {
+			timeline_init(&t);
+			t.interval_ns = IVL_NS;
+			kb_after = s_after = 0.0;
+			for (size_t i = 0, gap = 3; i < NPTS; i++) {
+				struct timeline_row r;
+				double kb;
+				if (cached && i < 8) {
+					kb = 250000.0 * exp(0.05 * gauss(&s));
+				} else if (gap-- == 0) {
+					kb = chunk_kb * (uniform(&s) < 0.5 ? 1.0 : 2.0);
+					gap = 2 + (size_t)(5.0 * uniform(&s));
+				} else {
+					kb = 0.0;
+				}
+				if (i >= 8) {
+					kb_after += kb;
+					s_after += IVL_S;
+				}
+				memset(&r, 0, sizeof(r));
+				r.col = RC_READ;
+				r.file_kb = 640u << 10;
+				r.record_kb = 4;
+				r.start_ns = i * IVL_NS;
+				r.len_ns = IVL_NS;
+				r.bytes = (uint64_t)(kb * 1024.0);
+				r.ops = r.bytes / 4096;
+				for (int k = 0; k < TIMELINE_NLAT; k++)
+					r.lat_us[k] = NAN;
+				CU_ASSERT_FATAL(timeline_add(&t, &r) == 0);
+			}
+			size_t n = cliffs_of(&t, 0, 0, &l);
+			CU_ASSERT_EQUAL(n, cached ? 1u : 0u);
+			if (cached && n == 1) {
+				CU_ASSERT(fabs(l.items[0].at_s - 0.8) <= 2 * IVL_S);
+				CU_ASSERT(fabs(l.items[0].level_after_kbps / (kb_after / s_after) - 1.0)
+					  < 0.3);
+			}
+			cliff_time_release(&l);
+			timeline_release(&t);
+		}
 	}
 }
 
@@ -371,6 +431,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_noisy),
 	CU_CASE(test_zfs_txg),
 	CU_CASE(test_slope),
+	CU_CASE(test_short_cache_bursty),
 	CU_CASE(test_one_drop),
 	CU_CASE(test_two_drops),
 	CU_CASE(test_drop_at_end),
