@@ -187,19 +187,16 @@ const struct results_meta_str results_meta_strs[] = {
 	{ "workload", offsetof(struct result_meta, workload) },
 	{ "resumed_at", offsetof(struct result_meta, resumed_at) },
 	{ "link", offsetof(struct result_meta, link) },
+	{ "engine_calls", offsetof(struct result_meta, engine_calls) },
 	{ NULL, 0 }
 };
 
 void results_release(struct result_set *rs)
 {
-	struct result_meta *m = &rs->meta;
-	char **strs[] = { &m->label, &m->tool, &m->version, &m->command_line,
-			  &m->start_time, &m->host, &m->os, &m->target_path,
-			  &m->fs_type, &m->mount_options, &m->data_pattern,
-			  &m->status, &m->workload, &m->resumed_at, &m->link };
-	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
-		free(*strs[i]);
-		*strs[i] = NULL;
+	for (size_t i = 0; results_meta_strs[i].key; i++) {
+		char **str = (char **)(void *)((char *)&rs->meta + results_meta_strs[i].off);
+		free(*str);
+		*str = NULL;
 	}
 	free(rs->cells);
 	free(rs->cell_index);

@@ -129,6 +129,10 @@ struct result_meta {
 	int source_unit;      /* enum results_unit the source printed */
 	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
 				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
+	char *engine_calls;   /* those runs, engines that count them (io_uring):
+				 "1.00 submit, 0.31 wait per I/O (io_uring)",
+				 the system calls the engine made per I/O
+				 reaped; NULL otherwise */
 	unsigned inflight_max; /* those runs: the most I/Os one worker had in
 				 flight at once (submitted, not yet reaped);
 				 0 otherwise */

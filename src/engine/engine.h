@@ -83,6 +83,12 @@ struct engine {
 	 * io_uring, POSIX AIO): then there is no figure, not a zero.
 	 */
 	uint64_t sync_done, async_done;
+	/*
+	 * System calls the engine made to submit and to wait for completions
+	 * (engines that count them: io_uring), and the I/Os it reaped, so a
+	 * run can tell how many calls each I/O cost.
+	 */
+	uint64_t submit_calls, wait_calls, reaped;
 	void *data;                 /* the engine's state */
 };
 

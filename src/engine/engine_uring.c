@@ -127,6 +127,7 @@ static int uring_commit(struct engine *e, char *err, size_t errlen)
 	/* with the events: completions whose task work waited are posted */
 	while (u->queued > 0) {
 		int n = io_uring_submit_and_get_events(&u->ring);
+		e->submit_calls++;
 		if (n == -EINTR || n == -EAGAIN || n == -EBUSY)
 			continue;
 		if (n <= 0)
@@ -151,6 +152,7 @@ static int uring_collect(struct engine *e, struct engine_io **done,
 		engine_finish(e, io_uring_cqe_get_data(cqe), cqe->res, done, &n);
 		io_uring_cqe_seen(&u->ring, cqe);
 	}
+	e->reaped += n;
 	return (int)n;
 }
 
@@ -161,9 +163,10 @@ static int uring_wait(struct engine *e, unsigned more, char *err, size_t errlen)
 	struct io_uring_cqe *cqe;
 	int rc;
 
-	do
+	do {
 		rc = io_uring_wait_cqe_nr(&u->ring, &cqe, more);
-	while (rc == -EINTR);
+		e->wait_calls++;
+	} while (rc == -EINTR);
 	if (rc < 0)
 		return err_set(err, errlen, "io_uring_wait_cqe: %s", strerror(-rc));
 	return 0;

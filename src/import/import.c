@@ -391,18 +391,12 @@ static int set_is_empty(const struct result_set *rs)
 /* Move the meta strings and scalars of src into dst (dst's are freed). */
 static void take_meta(struct result_meta *dst, struct result_meta *src)
 {
-	char **d[] = { &dst->label, &dst->tool, &dst->version, &dst->command_line,
-		       &dst->start_time, &dst->host, &dst->os, &dst->target_path,
-		       &dst->fs_type, &dst->mount_options, &dst->data_pattern,
-		       &dst->status, &dst->workload, &dst->resumed_at, &dst->link };
-	char **s[] = { &src->label, &src->tool, &src->version, &src->command_line,
-		       &src->start_time, &src->host, &src->os, &src->target_path,
-		       &src->fs_type, &src->mount_options, &src->data_pattern,
-		       &src->status, &src->workload, &src->resumed_at, &src->link };
-	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
-		free(*d[i]);
-		*d[i] = *s[i];
-		*s[i] = NULL;
+	for (size_t i = 0; results_meta_strs[i].key; i++) {
+		char **d = (char **)(void *)((char *)dst + results_meta_strs[i].off);
+		char **s = (char **)(void *)((char *)src + results_meta_strs[i].off);
+		free(*d);
+		*d = *s;
+		*s = NULL;
 	}
 	dst->ram_kb = src->ram_kb;
 	dst->data_compress_ratio = src->data_compress_ratio;

@@ -767,6 +767,8 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 		put_kv_text(f, "workload", m->workload);
 	if (m->inflight_max)
 		put_kv_num(f, "inflight_max", m->inflight_max, 0);
+	if (m->engine_calls)
+		put_kv_text(f, "engine_calls", m->engine_calls);
 	if (m->async_pct >= 0.0)	/* whole at 0 and 100, else to 0.1 */
 		put_kv_num(f, "async_pct", m->async_pct,
 			   m->async_pct == 0.0 || m->async_pct == 100.0 ? 0 : 1);

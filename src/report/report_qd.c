@@ -87,6 +87,8 @@ void report_qd(FILE *out, const struct result_set *rs)
 				if (rs->meta.inflight_max)
 					fprintf(out, "most I/Os in flight at once per job: %u\n",
 						rs->meta.inflight_max);
+				if (rs->meta.engine_calls)
+					fprintf(out, "system calls: %s\n", rs->meta.engine_calls);
 				put_sync_share(out, rs->meta.async_pct);
 				fprintf(out, "%-13s%12s%8s%12s%11s%11s%6s%10s%11s%10s%10s"
 					"%10s%11s%10s%11s\n", "test", "kB", "reclen", "IOPS",

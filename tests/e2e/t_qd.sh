@@ -48,6 +48,15 @@ check grep -q '^IOPS and latency' "$T/out"
 check grep -q "^workload: engine=[a-z_]* iodepth=$QD jobs=2 mix=70" "$T/out"
 check grep -q "^most I/Os in flight at once per job: $QD\$" "$T/out"
 check grep -q "^inflight_max,$QD\$" "$T/mix/meta.csv"
+# io_uring counts its system calls: each I/O submitted by itself (one
+# submit per I/O reaped), a wait now and then
+if grep -q '^workload,engine=io_uring' "$T/mix/meta.csv"; then
+	check grep -q '^engine_calls,"1\.00 submit, [0-9]*\.[0-9][0-9] wait per I/O (io_uring)"$' \
+		"$T/mix/meta.csv"
+	check grep -q '^system calls: 1\.00 submit, [0-9.]* wait per I/O (io_uring)$' "$T/out"
+else
+	check test "$(grep -c '^engine_calls,' "$T/mix/meta.csv")" -eq 0
+fi
 check grep -q '^random mix  *16384  *4 ' "$T/out"
 awk -F, '
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -87,6 +96,7 @@ b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 # ...with the run's workload and depth figures; only an engine that can
 # tell (Windows' winaio) says what share the system left pending
 check grep -q "^inflight_max,$QD\$" "$T/mix-imp/meta.csv"
+check test "$(grep '^engine_calls,' "$T/mix/meta.csv")" = "$(grep '^engine_calls,' "$T/mix-imp/meta.csv")"
 check grep -q "^workload,engine=" "$T/mix-imp/meta.csv"
 check test "$(grep -c '^async_pct,' "$T/mix/meta.csv")" -eq 0
 check test -n "$a"
