@@ -871,6 +871,16 @@ static int key_cmp(const void *a, const void *b)
 	return (x->client > y->client) - (x->client < y->client);
 }
 
+
+/* Does some small-file row stand for a run's whole (no job of its own)? */
+static int ops_have_total(const struct result_set *rs)
+{
+	for (size_t i = 0; i < rs->nops; i++)
+		if (rs->ops[i].job < 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Two rows for one (test, cell, trial), or for one client's sample of
  * it?  samples: n of them, clients 1 when they are client_samples.
@@ -931,6 +941,11 @@ int import_csv_parse(struct result_set *rs, const char *path,
 	}
 	if (rs->nsamples == 0 && rs->nops == 0) {
 		err_set(err, errlen, "%s:%u: a results.csv without rows", path, c.row);
+		goto out;
+	}
+	if (rs->nops && !ops_have_total(rs)) {
+		err_set(err, errlen, "%s: small-file rows of jobs only (client a job's "
+			"number), none for all of them (client 'all' or empty)", path);
 		goto out;
 	}
 	if (check_duplicates(rs, rs->samples, rs->nsamples, 0, path, err, errlen) ||
