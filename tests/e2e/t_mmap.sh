@@ -159,8 +159,10 @@ expect_success "$IOSWEEP" import "$T/mmap-report.txt" --out "$T/imp"
 check grep -qx 'flags,"imported,mmap,msync_async,msync_sync,mmap_mix"' "$T/imp/meta.csv"
 
 # -+A: the mapping is advised; Linux shows it in the mapping's VmFlags
-# (rr: MADV_RANDOM, sr: MADV_SEQUENTIAL).  -J 20 keeps each pass's mapping
-# up long enough to look at it.
+# (rr: MADV_RANDOM, sr: MADV_SEQUENTIAL).  -J 60 keeps each pass's mapping
+# up for about 2 s, long enough to look at it even when reading smaps takes
+# a while (the sanitizers' shadow mappings make it long, a loaded machine
+# slow).
 # advised PID FILE FLAG: poll the mapping of FILE in PID's smaps for FLAG.
 advised() {
 	n=0
@@ -178,7 +180,7 @@ advised() {
 if [ -r /proc/self/smaps ]; then
 	for a in "1 rr" "2 sr"; do
 		set -- $a
-		"$IOSWEEP" -B -+A "$1" -J 20 -s 2m -r 64k -i 0 -i 1 -f "$T/adv.tmp" \
+		"$IOSWEEP" -B -+A "$1" -J 60 -s 2m -r 64k -i 0 -i 1 -f "$T/adv.tmp" \
 			--out "$T/adv$1" >"$T/adv.out" 2>&1 &
 		pid=$!
 		check advised $pid "$T/adv.tmp" "$2"
