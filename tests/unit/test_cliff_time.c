@@ -66,6 +66,25 @@ static double true_rate(const struct shape *sh, double t, double total_s)
 	return sh->lv[0];
 }
 
+/* Interval i of a pass (col, sizes) that moved kb, on the IVL_NS grid. */
+static void add_interval(struct timeline *t, int col, uint64_t file_kb,
+			 uint64_t record_kb, size_t i, double kb)
+{
+	struct timeline_row r;
+
+	memset(&r, 0, sizeof(r));
+	r.col = col;
+	r.file_kb = file_kb;
+	r.record_kb = record_kb;
+	r.start_ns = i * IVL_NS;
+	r.len_ns = IVL_NS;
+	r.bytes = (uint64_t)(kb * 1024.0);
+	r.ops = r.bytes / (record_kb * 1024);
+	for (int k = 0; k < TIMELINE_NLAT; k++)
+		r.lat_us[k] = NAN;
+	CU_ASSERT_FATAL(timeline_add(t, &r) == 0);
+}
+
 static void build(struct timeline *t, const struct shape *sh, size_t n, double sigma,
 		  double stall_p, double spike_p, uint64_t seed)
 {
@@ -74,7 +93,6 @@ static void build(struct timeline *t, const struct shape *sh, size_t n, double s
 	timeline_init(t);
 	t->interval_ns = IVL_NS;
 	for (size_t i = 0; i < n; i++) {
-		struct timeline_row r;
 		double kb = 0.0;
 		for (int k = 0; k < 20; k++)
 			kb += true_rate(sh, ((double)i + (k + 0.5) / 20.0) * IVL_S,
@@ -84,17 +102,7 @@ static void build(struct timeline *t, const struct shape *sh, size_t n, double s
 			kb = 0.0;
 		else if (uniform(&s) < spike_p)
 			kb *= 3.0;
-		memset(&r, 0, sizeof(r));
-		r.col = RC_WRITE;
-		r.file_kb = 8u << 20;
-		r.record_kb = 1024;
-		r.start_ns = i * IVL_NS;
-		r.len_ns = IVL_NS;
-		r.bytes = (uint64_t)(kb * 1024.0);
-		r.ops = r.bytes / (1024 * 1024);
-		for (int k = 0; k < TIMELINE_NLAT; k++)
-			r.lat_us[k] = NAN;
-		CU_ASSERT_FATAL(timeline_add(t, &r) == 0);
+		add_interval(t, RC_WRITE, 8u << 20, 1024, i, kb);
 	}
 }
 
@@ -293,7 +301,6 @@ static void test_short_cache_bursty(void)
 			t.interval_ns = IVL_NS;
 			kb_after = s_after = 0.0;
 			for (size_t i = 0, gap = 3; i < NPTS; i++) {
-				struct timeline_row r;
 				double kb;
 				if (cached && i < 8) {
 					kb = 250000.0 * exp(0.05 * gauss(&s));
@@ -307,17 +314,7 @@ static void test_short_cache_bursty(void)
 					kb_after += kb;
 					s_after += IVL_S;
 				}
-				memset(&r, 0, sizeof(r));
-				r.col = RC_READ;
-				r.file_kb = 640u << 10;
-				r.record_kb = 4;
-				r.start_ns = i * IVL_NS;
-				r.len_ns = IVL_NS;
-				r.bytes = (uint64_t)(kb * 1024.0);
-				r.ops = r.bytes / 4096;
-				for (int k = 0; k < TIMELINE_NLAT; k++)
-					r.lat_us[k] = NAN;
-				CU_ASSERT_FATAL(timeline_add(&t, &r) == 0);
+				add_interval(&t, RC_READ, 640u << 10, 4, i, kb);
 			}
 			size_t n = cliffs_of(&t, 0, 0, &l);
 			CU_ASSERT_EQUAL(n, cached ? 1u : 0u);
