@@ -9,6 +9,13 @@
  * callers see the same bytes as from SQLite.  Without libpq at build
  * time (make PG=0) the ops row has no hooks and db_open refuses a
  * postgresql:// target by name.
+ *
+ * libpq is loaded when the first PostgreSQL database is opened, not
+ * linked: it brings OpenSSL, GnuTLS, Kerberos and LDAP, about 5 MB that
+ * every run would otherwise carry in its memory (the sweep's RSS goal)
+ * and start-up.  The build names the library (PG_SONAME, PG_LIBDIR);
+ * where it cannot be loaded, opening a postgresql:// target fails with
+ * one line saying so.
  */
 #include "compat.h"
 
@@ -21,6 +28,14 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "platform/platform.h"
+
+#ifndef PG_SONAME
+#define PG_SONAME "libpq.so.5"
+#endif
+#ifndef PG_LIBDIR
+#define PG_LIBDIR ""
+#endif
 
 #define PG_CACHE 24
 #define PG_BYTEA_OID 17
@@ -35,6 +50,82 @@ struct pg {
 	unsigned char *bytes[64];  /* decoded bytea of the current row */
 };
 
+/* The libpq calls this file makes, resolved by pq_load(). */
+static struct {
+	struct plat_lib *lib;
+	PGconn *(*connectdb)(const char *);
+	ConnStatusType (*status)(const PGconn *);
+	char *(*errorMessage)(const PGconn *);
+	PGresult *(*exec)(PGconn *, const char *);
+	PGresult *(*prepare)(PGconn *, const char *, const char *, int, const Oid *);
+	PGresult *(*execPrepared)(PGconn *, const char *, int, const char *const *,
+				  const int *, const int *, int);
+	ExecStatusType (*resultStatus)(const PGresult *);
+	int (*ntuples)(const PGresult *);
+	int (*nfields)(const PGresult *);
+	char *(*getvalue)(const PGresult *, int, int);
+	int (*getlength)(const PGresult *, int, int);
+	int (*getisnull)(const PGresult *, int, int);
+	Oid (*ftype)(const PGresult *, int);
+	void (*clear)(PGresult *);
+	void (*finish)(PGconn *);
+} pq;
+
+/*
+ * One entry: the field is assigned the function's address inside sizeof,
+ * never evaluated, so the compiler checks it against libpq-fe.h's
+ * prototype without the program referring to libpq; the address itself
+ * comes from the loaded library.
+ */
+#define PQ_FN(field, fn) do { \
+	plat_fn f_ = plat_lib_sym(lib, #fn); \
+	(void)sizeof(pq.field = &fn); \
+	_Static_assert(sizeof(pq.field) == sizeof(f_), "function pointers differ in size"); \
+	if (!f_) \
+		missing = #fn; \
+	memcpy(&pq.field, &f_, sizeof(f_)); \
+} while (0)
+
+/* Load libpq once (PG_LIBDIR's copy first, then the system's search). */
+static int pq_load(char *err, size_t errlen)
+{
+	const char *missing = NULL;
+	char path[4096], why[512];
+	struct plat_lib *lib;
+
+	if (pq.lib)
+		return 0;
+	lib = NULL;
+	if (PG_LIBDIR[0] && (size_t)snprintf(path, sizeof(path), "%s/%s", PG_LIBDIR,
+					     PG_SONAME) < sizeof(path))
+		lib = plat_lib_open(path, why, sizeof(why));
+	if (!lib && !(lib = plat_lib_open(PG_SONAME, why, sizeof(why))))
+		return err_set(err, errlen, "PostgreSQL needs libpq, which is not installed or "
+			       "cannot be loaded (%s)", why);
+	PQ_FN(connectdb, PQconnectdb);
+	PQ_FN(status, PQstatus);
+	PQ_FN(errorMessage, PQerrorMessage);
+	PQ_FN(exec, PQexec);
+	PQ_FN(prepare, PQprepare);
+	PQ_FN(execPrepared, PQexecPrepared);
+	PQ_FN(resultStatus, PQresultStatus);
+	PQ_FN(ntuples, PQntuples);
+	PQ_FN(nfields, PQnfields);
+	PQ_FN(getvalue, PQgetvalue);
+	PQ_FN(getlength, PQgetlength);
+	PQ_FN(getisnull, PQgetisnull);
+	PQ_FN(ftype, PQftype);
+	PQ_FN(clear, PQclear);
+	PQ_FN(finish, PQfinish);
+	if (missing) {
+		plat_lib_close(lib);
+		return err_set(err, errlen, "PostgreSQL: the libpq found (%s) has no %s", PG_SONAME,
+			       missing);
+	}
+	pq.lib = lib;
+	return 0;
+}
+
 /* libpq's message on one line: the first line, its trailing blanks cut. */
 static int pg_err(struct db *db, const char *msg, char *err, size_t errlen)
 {
@@ -46,21 +137,24 @@ static int pg_err(struct db *db, const char *msg, char *err, size_t errlen)
 
 static int pg_open(struct db *db, const char *target, char *err, size_t errlen)
 {
-	struct pg *p = calloc(1, sizeof(*p));
+	struct pg *p;
+	if (pq_load(err, errlen) != 0)
+		return -1;
+	p = calloc(1, sizeof(*p));
 	if (!p)
 		return err_set(err, errlen, "out of memory");
 	db->h = p;
-	p->c = PQconnectdb(target);
+	p->c = pq.connectdb(target);
 	if (!p->c)
 		return err_set(err, errlen, "out of memory");
-	if (PQstatus(p->c) != CONNECTION_OK)
-		return pg_err(db, PQerrorMessage(p->c), err, errlen);
-	PGresult *r = PQexec(p->c, "SET client_min_messages = warning");
-	PQclear(r);
-	r = PQexec(p->c, "SHOW transaction_read_only");
-	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
-		p->read_only = strcmp(PQgetvalue(r, 0, 0), "on") == 0;
-	PQclear(r);
+	if (pq.status(p->c) != CONNECTION_OK)
+		return pg_err(db, pq.errorMessage(p->c), err, errlen);
+	PGresult *r = pq.exec(p->c, "SET client_min_messages = warning");
+	pq.clear(r);
+	r = pq.exec(p->c, "SHOW transaction_read_only");
+	if (pq.resultStatus(r) == PGRES_TUPLES_OK && pq.ntuples(r) == 1)
+		p->read_only = strcmp(pq.getvalue(r, 0, 0), "on") == 0;
+	pq.clear(r);
 	return 0;
 }
 
@@ -69,7 +163,8 @@ static void pg_close(struct db *db)
 	struct pg *p = db->h;
 	for (unsigned i = 0; i < PG_CACHE; i++)
 		free(p->sql[i]);
-	PQfinish(p->c);
+	if (p->c)
+		pq.finish(p->c);
 	free(p);
 	db->h = NULL;
 }
@@ -77,11 +172,11 @@ static void pg_close(struct db *db)
 static int pg_exec(struct db *db, const char *sql, char *err, size_t errlen)
 {
 	struct pg *p = db->h;
-	PGresult *r = PQexec(p->c, sql);
-	int ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+	PGresult *r = pq.exec(p->c, sql);
+	int ok = pq.resultStatus(r) == PGRES_COMMAND_OK || pq.resultStatus(r) == PGRES_TUPLES_OK;
 	if (!ok)
-		pg_err(db, PQerrorMessage(p->c), err, errlen);
-	PQclear(r);
+		pg_err(db, pq.errorMessage(p->c), err, errlen);
+	pq.clear(r);
 	return ok ? 0 : -1;
 }
 
@@ -99,18 +194,18 @@ static const char *pg_prepare(struct db *db, const char *sql, char *err, size_t 
 		i = p->next++ % PG_CACHE;
 		char dealloc[48];
 		snprintf(dealloc, sizeof(dealloc), "DEALLOCATE %s", p->name[i]);
-		PQclear(PQexec(p->c, dealloc));
+		pq.clear(pq.exec(p->c, dealloc));
 		free(p->sql[i]);
 		p->sql[i] = NULL;
 	}
 	snprintf(p->name[i], sizeof(p->name[i]), "s%d", p->serial++);
-	PGresult *r = PQprepare(p->c, p->name[i], sql, 0, NULL);
-	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		pg_err(db, PQerrorMessage(p->c), err, errlen);
-		PQclear(r);
+	PGresult *r = pq.prepare(p->c, p->name[i], sql, 0, NULL);
+	if (pq.resultStatus(r) != PGRES_COMMAND_OK) {
+		pg_err(db, pq.errorMessage(p->c), err, errlen);
+		pq.clear(r);
 		return NULL;
 	}
-	PQclear(r);
+	pq.clear(r);
 	if (!(p->sql[i] = strdup(sql))) {
 		err_set(err, errlen, "out of memory");
 		return NULL;
@@ -146,24 +241,24 @@ static int pg_query(struct db *db, const char *sql, const struct db_val *params,
 		lens[i] = params[i].blob ? (int)params[i].len : 0;
 		fmts[i] = params[i].blob ? 1 : 0;
 	}
-	PGresult *r = PQexecPrepared(p->c, name, np, vals, lens, fmts, 0);
+	PGresult *r = pq.execPrepared(p->c, name, np, vals, lens, fmts, 0);
 	free(vals);
 	free(lens);
 	free(fmts);
-	ExecStatusType st = PQresultStatus(r);
+	ExecStatusType st = pq.resultStatus(r);
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-		pg_err(db, PQerrorMessage(p->c), err, errlen);
-		PQclear(r);
+		pg_err(db, pq.errorMessage(p->c), err, errlen);
+		pq.clear(r);
 		return -1;
 	}
-	int ncol = PQnfields(r), nrow = PQntuples(r);
+	int ncol = pq.nfields(r), nrow = pq.ntuples(r);
 	if (ncol > 64)
 		ncol = 64;
 	for (int y = 0; y < nrow && fn && rc == 0; y++) {
 		for (int c = 0; c < ncol; c++) {
-			row[c] = PQgetisnull(r, y, c) ? NULL : PQgetvalue(r, y, c);
-			rlen[c] = row[c] ? (size_t)PQgetlength(r, y, c) : 0;
-			if (row[c] && PQftype(r, c) == PG_BYTEA_OID && rlen[c] >= 2 &&
+			row[c] = pq.getisnull(r, y, c) ? NULL : pq.getvalue(r, y, c);
+			rlen[c] = row[c] ? (size_t)pq.getlength(r, y, c) : 0;
+			if (row[c] && pq.ftype(r, c) == PG_BYTEA_OID && rlen[c] >= 2 &&
 			    row[c][0] == '\\' && row[c][1] == 'x') {
 				size_t n = (rlen[c] - 2) / 2;
 				unsigned char *b = malloc(n + 1);
@@ -188,7 +283,7 @@ static int pg_query(struct db *db, const char *sql, const struct db_val *params,
 		free(p->bytes[c]);
 		p->bytes[c] = NULL;
 	}
-	PQclear(r);
+	pq.clear(r);
 	return rc;
 }
 

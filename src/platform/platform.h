@@ -537,6 +537,23 @@ void plat_gate_wait(struct plat_gate *g, unsigned n);
 /* Starter: open the gate with go (1 run, 0 give up). */
 void plat_gate_open(struct plat_gate *g, int go);
 
+/* ---- shared libraries loaded at run time ------------------------------ */
+
+/*
+ * An optional library that only one command needs (libpq for a
+ * postgresql:// results library) is loaded when that command runs, so
+ * every other run carries none of it (dlopen; LoadLibraryW on Windows).
+ * plat_lib_open: name is a file name searched the system's way, or a
+ * path; NULL with "cannot load NAME: why" in err.  plat_lib_sym: the
+ * function sym of lib, NULL when it has none; cast it to the function's
+ * own type before calling.  plat_lib_close(NULL) does nothing.
+ */
+typedef void (*plat_fn)(void);
+struct plat_lib;
+struct plat_lib *plat_lib_open(const char *name, char *err, size_t errlen);
+plat_fn plat_lib_sym(struct plat_lib *lib, const char *sym);
+void plat_lib_close(struct plat_lib *lib);
+
 /* ---- machine facts ---------------------------------------------------- */
 
 /* The host name, or "unknown". */

@@ -6,7 +6,8 @@
 # TCP; stopped by its pid at exit).  The same runs in SQLite and in
 # PostgreSQL give the same rank answer; add twice adds once; the export
 # is byte for byte; two adds at once both land; a wrong password, a
-# newer schema and a read-only database are refused with nothing changed.
+# newer schema and a read-only database are refused with nothing changed;
+# without libpq a sweep and SQLite work and PostgreSQL is refused by name.
 . "$(dirname "$0")/lib.sh"
 
 I="$FIXTURES/iozone"
@@ -113,6 +114,26 @@ check one_line_error
 check grep -q "is read-only" "$T/err"
 check test "$(sql ro 'SELECT count(*) FROM runs')" -eq 1
 check test "$(sql postgres 'SELECT count(*) FROM runs')" -eq "$before"
+
+# 6. libpq is loaded only when a postgresql:// database is opened: with
+# every copy of it hidden (bound over by /dev/null in a mount namespace of
+# this command's own), a sweep and SQLite still work, and PostgreSQL is
+# refused in one line naming libpq
+libs=$(ldconfig -p 2>/dev/null | awk '/libpq\.so\.5 / { print $NF }')
+if [ -n "$libs" ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+	real=$(for l in $libs; do readlink -f "$l"; done | sort -u | tr '\n' ' ')
+	printf 'for f in %s; do mount --bind /dev/null "$f" || exit 99; done\nexec "$@"\n' \
+		"$real" > "$T/nolibpq.sh"
+	expect_success unshare -m sh "$T/nolibpq.sh" "$IOSWEEP" -s 64k -r 4k -i 0 -i 1 --out "$T/nolibpq"
+	expect_success unshare -m sh "$T/nolibpq.sh" "$IOSWEEP" db add --db "$T/nolibpq.db" "$T/nolibpq"
+	expect_failure 4 unshare -m sh "$T/nolibpq.sh" "$IOSWEEP" db add --db "$URL" "$T/nolibpq"
+	check one_line_error
+	check grep -q "PostgreSQL needs libpq, which is not installed or cannot be loaded" "$T/err"
+	check test "$(sql postgres 'SELECT count(*) FROM runs')" -eq "$before"
+	check test -z "$(grep libpq /proc/mounts)"
+else
+	echo "note: the run without libpq left out (needs ldconfig, unshare -m and root)"
+fi
 
 stop_pg
 check test "$(kill -0 "$PGPID" 2>/dev/null && echo up || echo down)" = down

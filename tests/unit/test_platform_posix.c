@@ -549,6 +549,17 @@ static void test_lock(void)
 	teardown();
 }
 
+/* A library that is not there: NULL, and a message naming it. */
+static void test_lib_missing(void)
+{
+	struct plat_lib *l;
+	err[0] = '\0';
+	l = plat_lib_open("libiosweep-no-such-library.so.0", err, sizeof(err));
+	CU_ASSERT_PTR_NULL(l);
+	CU_ASSERT(strncmp(err, "cannot load libiosweep-no-such-library.so.0: ", 45) == 0);
+	plat_lib_close(NULL);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_full_write_read),
 	CU_CASE(test_read_past_eof_names_file),
@@ -566,6 +577,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_cached_fraction),
 	CU_CASE(test_cached_pages_agree),
 	CU_CASE(test_lock),
+	CU_CASE(test_lib_missing),
 	{ 0, 0 }
 };
 
