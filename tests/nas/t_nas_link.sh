@@ -18,8 +18,15 @@
 # before is read from the server's cache: the link, not the disk, is what
 # is measured.  Each figure is printed with the machine's load, for the
 # record ("PROFILE PROTO TEST kB/s % verdict").
+# With NAS_GOALS=FILE (make bench-nas) each figure is also written there
+# as a goal row for scripts/bench-targets: the read's share of the link
+# (>= 85%, told network-bound) and the write's verdict (told: what
+# limits it); the file is written whole at the end, or not at all.
 . "$(dirname "$0")/../e2e/lib.sh"
 . "$TOP/tests/nas/nas.sh"
+
+# goal ROW: one CSV row of the goals file (goal,target,measured,range,verdict,how)
+goal() { [ -n "${NAS_GOALS:-}" ] && printf '%s\n' "$1" >> "$T/goals.csv"; return 0; }
 
 link_name() { case $1 in gigabit) echo "gigabit Ethernet" ;; 100mbit) echo "100 Mbit Ethernet" ;; esac; }
 # finding TEST REPORT: the text report's Network line of TEST
@@ -64,9 +71,21 @@ for profile in gigabit 100mbit; do
 				check test "$verdict" != none
 			fi
 			[ "$verdict" != none ] || echo "  report: $line"
+			how="make bench-nas: one --cold run of $size in 1 MB records (load $load)"
+			if [ "$t" = read ]; then
+				met=$(awk -v p="$pct" -v v="$verdict" 'BEGIN { print (p >= 85 && v == "network-bound") ? "met" : "not met" }')
+				goal "\"$proto read at $profile: share of the link, told as such\",\">= 85%, network-bound\",\"$pct% ($kbps kB/s), $verdict\",,$met,\"$how\""
+			else
+				met=$( [ "$verdict" != none ] && echo met || echo "not met")
+				goal "\"$proto write at $profile: what limits it, told\",\"network-bound or the limit named\",\"$pct% ($kbps kB/s), $verdict\",,$met,\"$how\""
+			fi
 		done
 		check test ! -e "$dir/iosweep.tmp"
 	done
 	expect_success lab down
 done
+if [ -n "${NAS_GOALS:-}" ] && [ -s "$T/goals.csv" ]; then
+	{ echo "goal,target,measured,range,verdict,how"; cat "$T/goals.csv"; } > "$NAS_GOALS.tmp" &&
+		mv "$NAS_GOALS.tmp" "$NAS_GOALS"
+fi
 finish
