@@ -72,6 +72,7 @@ for profile in gigabit 100mbit; do
 			fi
 			[ "$verdict" != none ] || echo "  report: $line"
 			how="make bench-nas: one --cold run of $size in 1 MB records (load $load)"
+			kbps=$(printf '%.0f' "${kbps:-0}")
 			if [ "$t" = read ]; then
 				met=$(awk -v p="$pct" -v v="$verdict" 'BEGIN { print (p >= 85 && v == "network-bound") ? "met" : "not met" }')
 				goal "\"$proto read at $profile: share of the link, told as such\",\">= 85%, network-bound\",\"$pct% ($kbps kB/s), $verdict\",,$met,\"$how\""
