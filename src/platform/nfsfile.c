@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "lib/err.h"
 #include "platform/nfsfile.h"
@@ -53,6 +54,41 @@ struct nfs_slot {
 
 static struct nfs_slot slots[NFSFILE_SLOTS];
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * Contexts that still had requests queued when they were let go (see
+ * ctx_free), kept reachable until the process ends.
+ */
+#define NFSFILE_PARKED 64
+static struct nfs_context *parked[NFSFILE_PARKED];
+static unsigned nparked;
+
+/*
+ * Let a context go.  When the connection fails under a sync call, libnfs
+ * 4.0 leaves the call's request queued and returns (wait_for_nfs_reply
+ * breaks out on nfs_service's error); nfs_destroy_context then runs that
+ * request's callback with the finished call's stack frame as its data,
+ * and pwrite_cb reads a string pointer from there: a sweep whose
+ * nfs-ganesha was killed crashed so, once in 13 tries here.  A context
+ * with requests in flight is therefore never destroyed: its socket is
+ * closed and it stays (a few kB, reachable) until the process ends.
+ */
+static void ctx_free(struct nfs_context *ctx)
+{
+	int fd;
+
+	if (nfs_queue_length(ctx) == 0) {
+		nfs_destroy_context(ctx);
+		return;
+	}
+	fd = nfs_get_fd(ctx);
+	if (fd >= 0)
+		close(fd);
+	pthread_mutex_lock(&slots_lock);
+	if (nparked < NFSFILE_PARKED)
+		parked[nparked++] = ctx;
+	pthread_mutex_unlock(&slots_lock);
+}
 
 int nfsfile_available(char *err, size_t errlen)
 {
@@ -121,7 +157,7 @@ static struct nfs_context *mount_url(const char *url, int dir_url,
 	}
 	return ctx;
 bad:
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	return NULL;
 }
 
@@ -242,10 +278,10 @@ int nfsfile_create(const char *url, int overwrite, char *err, size_t errlen)
 		nfail(err, errlen, "close", url, ctx, rc);
 		goto fail;
 	}
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	return 0;
 fail:
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	return -1;
 }
 
@@ -283,7 +319,7 @@ int nfsfile_open(const char *url, int flags, char *err, size_t errlen)
 	}
 	return fd;
 fail:
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	return -1;
 }
 
@@ -297,7 +333,7 @@ int nfsfile_close(int fd, char *err, size_t errlen)
 	rc = nfs_close(s->ctx, s->fh);
 	if (rc != 0)
 		nfail(err, errlen, "close", s->url, s->ctx, rc);
-	nfs_destroy_context(s->ctx);
+	ctx_free(s->ctx);
 	slot_release(s);
 	return rc != 0 ? -1 : 0;
 }
@@ -310,7 +346,7 @@ void nfsfile_abandon(int fd)
 		return;
 	/* no CLOSE or COMMIT: after a failure the server may be gone, and a
 	 * call would wait for its timeout; the context's socket is closed */
-	nfs_destroy_context(s->ctx);
+	ctx_free(s->ctx);
 	slot_release(s);
 }
 
@@ -508,12 +544,12 @@ int nfsfile_check_dir(const char *url_dir, uint64_t *free_bytes,
 	rc = nfs_statvfs64(ctx, "/", &vfs);
 	if (rc != 0) {
 		nfail(err, errlen, "statvfs", url_dir, ctx, rc);
-		nfs_destroy_context(ctx);
+		ctx_free(ctx);
 		return -1;
 	}
 	*free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)(vfs.f_frsize ? vfs.f_frsize :
 							   vfs.f_bsize);
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	return 0;
 }
 
@@ -542,7 +578,7 @@ enum plat_kind nfsfile_stat(const char *url, uint64_t *size)
 		if (size)
 			*size = st.nfs_size;
 	}
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	if (kind == PLAT_NONE && rc != 0)
 		errno = nfs_errno(rc);
 	return kind;
@@ -559,7 +595,7 @@ int nfsfile_remove(const char *url)
 		return -1;
 	in_mount(&u, name, sizeof(name));
 	rc = nfs_unlink(ctx, name);
-	nfs_destroy_context(ctx);
+	ctx_free(ctx);
 	if (rc != 0) {
 		errno = nfs_errno(rc);
 		return -1;
