@@ -4,8 +4,8 @@
  * test file (see platform.h): capabilities, paths and streams, clocks and
  * CPU time, signals, children as forked processes or pthreads, threads
  * and a start gate for the queue-depth workers, machine
- * facts (uname, sysconf, /proc/self/mountinfo or statfs's f_fstypename),
- * running gnuplot with fork/exec, and libraries loaded with dlopen.
+ * facts (uname, sysconf, /proc/self/mountinfo or statfs's f_fstypename)
+ * and running gnuplot with fork/exec.
  *
  * Differences between the POSIX systems are tested as capabilities
  * (HAVE_* from platform_posix.h), never as names, except where a system
@@ -13,7 +13,6 @@
  */
 #include "platform/posix/platform_posix.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -818,30 +817,4 @@ void plat_utf8_args(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-}
-
-struct plat_lib *plat_lib_open(const char *name, char *err, size_t errlen)
-{
-	void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		const char *why = dlerror();
-		err_set(err, errlen, "cannot load %s: %s", name, why ? why : "not found");
-	}
-	return h;
-}
-
-plat_fn plat_lib_sym(struct plat_lib *lib, const char *sym)
-{
-	void *p = dlsym(lib, sym);
-	plat_fn fn;
-	/* POSIX: a dlsym result of a function may be converted so */
-	_Static_assert(sizeof(fn) == sizeof(p), "function and data pointers differ in size");
-	memcpy(&fn, &p, sizeof(fn));
-	return fn;
-}
-
-void plat_lib_close(struct plat_lib *lib)
-{
-	if (lib)
-		dlclose(lib);
 }

@@ -8,7 +8,7 @@
  * gate an SRWLOCK and a CONDITION_VARIABLE) with anonymous pipes, machine facts
  * (RtlGetVersion, GetVolumeInformationW, GlobalMemoryStatusEx), and
  * gnuplot found on PATH (';'-separated, '.exe') and run with
- * CreateProcessW, and libraries loaded with LoadLibraryW.  The command line is read as UTF-16 and handed on as
+ * CreateProcessW.  The command line is read as UTF-16 and handed on as
  * UTF-8; standard output and error are binary, so the report has the same
  * '\n' line ends as on Linux.
  */
@@ -992,26 +992,4 @@ int plat_blocked_call(long tid, char *name, size_t namelen)
 {
 	(void)tid; (void)name; (void)namelen;
 	return -1;
-}
-
-struct plat_lib *plat_lib_open(const char *name, char *err, size_t errlen)
-{
-	wchar_t *w = win_wide(name);
-	HMODULE h = w ? LoadLibraryW(w) : NULL;
-	DWORD e = GetLastError();
-	free(w);
-	if (!h)
-		err_set(err, errlen, "cannot load %s: Windows error %lu", name, (unsigned long)e);
-	return (struct plat_lib *)h;
-}
-
-plat_fn plat_lib_sym(struct plat_lib *lib, const char *sym)
-{
-	return (plat_fn)GetProcAddress((HMODULE)lib, sym);
-}
-
-void plat_lib_close(struct plat_lib *lib)
-{
-	if (lib)
-		FreeLibrary((HMODULE)lib);
 }
