@@ -88,8 +88,10 @@ int files_dist_parse(const char *text, struct files_dist *d, char *err, size_t e
 			if (d->nlist == FILES_DIST_LIST_MAX)
 				return err_set(err, errlen, "list: more than %u sizes",
 					       FILES_DIST_LIST_MAX);
-			if (split(rest, ',', word, sizeof(word), &rest) != 0 ||
-			    files_parse_bytes(word, &d->list[d->nlist], why, sizeof(why)) != 0)
+			if (split(rest, ',', word, sizeof(word), &rest) != 0)
+				return err_set(err, errlen, "list: '%.20s...': too long for a "
+					       "size", rest);
+			if (files_parse_bytes(word, &d->list[d->nlist], why, sizeof(why)) != 0)
 				return err_set(err, errlen, "list: %s", why);
 			d->nlist++;
 		}

@@ -63,6 +63,11 @@ static const struct {
 	{ "lognormal:64k,nan", "spread 'nan'" },
 	{ "list:", "joined by commas" },
 	{ "list:4k,,8k", "not a size" },
+	/* a size too long to copy: once a message of whatever the stack held */
+	{ "list:5k6WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+	  "list: '5k6WWWWWWWWWWWWWWWWW...': too long for a size" },
+	{ "list:4k,WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW,8k",
+	  "list: 'WWWWWWWWWWWWWWWWWWWW...': too long" },
 	{ "pareto:4k", "'pareto': not a size distribution" },
 };
 
