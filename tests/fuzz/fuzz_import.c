@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!path[0]) {
 		/* memory-backed when there is one: the disk may be busy with sweeps */
 		const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-		snprintf(path, sizeof(path), "%s/iosweep-fuzz-import.%ld", dir, (long)getpid());
+		snprintf(path, sizeof(path), "%s/iosweep-fuzz-import.%010ld", dir, (long)getpid());
 		atexit(remove_input);
 	}
 	FILE *fp = fopen(path, "wb");

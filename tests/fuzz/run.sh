@@ -6,12 +6,25 @@
 #                                  libFuzzer target here, 1 otherwise
 #   run.sh SECONDS BIN...          run each target for SECONDS (or for
 #                                  $FUZZ_RUNS executions when that is set)
+#   run.sh --check RUNS BIN...     make check's leg: the same work every
+#                                  time (see below)
 #
-# Each target keeps its corpus in <bin dir>/corpus/<name>/, seeded on the
-# first run from ../shared/fixtures (copied, never committed) and from the
-# small built-in seeds below; new inputs found are kept there for the next
-# run.  A crash, leak, timeout or sanitizer report stops the run with the
-# reproducer in <bin dir>/artifacts/<name>/ and a non-zero exit.
+# Open-ended (make fuzz): each target keeps its corpus in <bin
+# dir>/corpus/<name>/, seeded on the first run from ../shared/fixtures
+# (copied, never committed) and from the small built-in seeds below; new
+# inputs found are kept there for the next run.
+#
+# --check (make check): each target starts from a corpus made anew in <bin
+# dir>/check-corpus/<name>/ (the same seeds and regress/ inputs), replays
+# it, then runs exactly RUNS inputs from the fixed -seed=$FUZZ_SEED (1), so
+# two runs do the same work whatever the machine's speed or load: a
+# failure there is the code's, never the search's luck.
+#
+# A crash, leak, timeout or sanitizer report stops the target with the
+# reproducer in <bin dir>/artifacts/<name>/ and a non-zero exit; the
+# failure is printed whole where it is read (the sanitizer's report and
+# stack, the input as base64, the command that replays it), since a CI
+# machine's build/ is gone with it.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fixtures="$top/../shared/fixtures"
@@ -26,7 +39,12 @@ if [ "${1:-}" = "--probe" ]; then
 	exit $rc
 fi
 
-secs=${1:?usage: run.sh SECONDS BIN...}
+check=0
+if [ "${1:-}" = "--check" ]; then
+	check=1
+	shift
+fi
+secs=${1:?usage: run.sh [--check] SECONDS|RUNS BIN...}
 shift
 
 # seed_options DIR: one argument per line, from the fixtures' command lines.
@@ -296,6 +314,22 @@ seed_files_clients() {
 	{ printf '\000\000\000\000'; head -c 700 /dev/zero; } >"$1/short"
 }
 
+# report_failure BIN LOG ARTDIR: what a failed target said (from the
+# first sanitizer or libFuzzer error line to the end of its log), each
+# reproducer as base64, and how to replay it.
+report_failure() {
+	echo "---- $(basename "$1"): its log from the error on ----"
+	awk '/==[0-9]+==.*ERROR|runtime error|^ERROR: libFuzzer|deadly signal/ { on = 1 }
+		on' "$2" | grep -a -v '^#[0-9]* *\(NEW\|REDUCE\|pulse\|INITED\)' | head -n 200
+	for a in "$3"/*; do
+		[ -f "$a" ] || continue
+		echo "---- reproducer $(basename "$a") ($(wc -c <"$a") bytes), base64 ----"
+		base64 "$a" | head -n 200
+		echo "---- replay: decode it (base64 -d) into a file F, then run $1 F"
+	done
+	echo "---- end of $(basename "$1")'s failure ----"
+}
+
 status=0
 passed=0
 failed=0
@@ -304,6 +338,11 @@ for bin in "$@"; do
 	dir=$(dirname "$bin")
 	corpus="$dir/corpus/$name"
 	art="$dir/artifacts/$name"
+	if [ $check -eq 1 ]; then
+		corpus="$dir/check-corpus/$name"
+		rm -rf "$corpus"
+	fi
+	rm -rf "$art"
 	mkdir -p "$corpus" "$art"
 	if [ -z "$(ls -A "$corpus")" ]; then
 		case $name in
@@ -333,22 +372,32 @@ for bin in "$@"; do
 	fi
 	case $name in
 	fuzz_options | fuzz_fileop_opts | fuzz_files_opts) maxlen=4096 ;;
-	fuzz_units) maxlen=256 ;;
 	fuzz_nfsurl) maxlen=2048 ;;
-	fuzz_options | fuzz_fileop_opts) maxlen=4096 ;;
 	fuzz_units | fuzz_netbound | fuzz_steady) maxlen=256 ;;
 	*) maxlen=65536 ;;
 	esac
-	if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$secs"; fi
-	echo "fuzz: $name ($limit)"
-	"$bin" "$limit" -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
+	# a time limit per input far above any input's cost: under load an
+	# input may be slow, and a slow input is not the code's failure
+	if [ $check -eq 1 ]; then
+		limit="-runs=$secs"
+		more="-seed=${FUZZ_SEED:-1} -timeout=120"
+	elif [ -n "${FUZZ_RUNS:-}" ]; then
+		limit="-runs=$FUZZ_RUNS"
+		more="-timeout=10"
+	else
+		limit="-max_total_time=$secs"
+		more="-timeout=10"
+	fi
+	echo "fuzz: $name ($limit${FUZZ_SEED:+ -seed=$FUZZ_SEED})"
+	# shellcheck disable=SC2086
+	"$bin" "$limit" $more -max_len=$maxlen -rss_limit_mb=2048 \
 		-print_final_stats=1 -artifact_prefix="$art/" "$corpus" >"$dir/$name.log" 2>&1
 	rc=$?
 	grep -a -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$dir/$name.log" | tr '\n' ' '
 	echo
 	if [ $rc -ne 0 ]; then
 		echo "FAIL fuzz: $name exit $rc; reproducer in $art/, log $dir/$name.log"
-		grep -a -E 'ERROR|SUMMARY|runtime error|==[0-9]+==' "$dir/$name.log" | head -n 10
+		report_failure "$bin" "$dir/$name.log" "$art"
 		status=1
 		failed=$((failed + 1))
 	else
