@@ -39,14 +39,29 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 GOLDEN="$TOP/tests/golden"
 FIXTURES="$TOP/../shared/fixtures"
 T=$(mktemp -d "${TMPDIR:-/tmp}/iosweep-e2e.XXXXXX")
+E2E_NAME=$(basename "$0" .sh)
+# tests/e2e/run.sh learns where the folder is (to keep it when the test
+# is stopped at its time limit)
+[ -n "${E2E_RUN_DIR:-}" ] && [ -d "$E2E_RUN_DIR" ] && printf '%s\n' "$T" >"$E2E_RUN_DIR/$E2E_NAME.dir"
 # small file systems a test mounts (try_mount), unmounted at exit
 MOUNTS=""
-trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
+E2E_FAILS=0
+E2E_CHECKS=0
+
+. "$TOP/tests/e2e/keep.sh"
+# e2e_drop_T: at exit, remove $T; after a failed check keep a copy first
+e2e_drop_T() {
+	[ "$E2E_FAILS" -eq 0 ] || e2e_keep "$T"
+	rm -rf "$T"
+}
+trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; e2e_drop_T' EXIT
+# stopped (Ctrl-C, run.sh's time limit): still run the EXIT trap, so
+# servers are stopped and mounts undone
+trap 'exit 130' INT
+trap 'E2E_FAILS=$((E2E_FAILS + 1)); echo "FAIL: stopped by a signal (the time limit?)"; exit 143' TERM HUP
 # Run from the temporary directory, so default outputs (iosweep-results/,
 # iosweep.tmp) never land in the source tree.
 cd "$T" || exit 1
-E2E_FAILS=0
-E2E_CHECKS=0
 
 fail() { echo "FAIL: $*"; E2E_FAILS=$((E2E_FAILS + 1)); }
 pass() { E2E_CHECKS=$((E2E_CHECKS + 1)); }
@@ -91,7 +106,7 @@ disk_dir() {
 		case $(stat -f -c %T "$base" 2>/dev/null) in tmpfs | ramfs) continue ;; esac
 		D=$(mktemp -d "$base/iosweep-$1.XXXXXX") && break
 	done
-	[ -n "$D" ] && trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T" "$D"' EXIT
+	[ -n "$D" ] && trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; e2e_drop_T; rm -rf "$D"' EXIT
 }
 
 try_mount() {

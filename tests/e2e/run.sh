@@ -7,6 +7,14 @@
 # result line gives the test's wall time, to see where make check's
 # minutes go.
 #
+# A failed test is printed whole where make's output is read: its
+# stdout and stderr (the checks that failed and the commands they ran),
+# the load average when it ended, the tests that ran beside it, and the
+# folder it kept (build/e2e-failed/NAME: E2E_KEEP_DIR, the test's $T
+# without files over 4 MB).  Each test has a time limit (E2E_TIMEOUT
+# seconds, 900 by default): past it the test and what it started are
+# stopped and the failure names it, so a hang never stalls the run.
+#
 # Each skip and each note also goes through scripts/skipped: into
 # $IOSWEEP_SKIP_LOG (the list `make check` ends with, each with the
 # command that runs the part) and, under IOSWEEP_NO_SKIP=1 (CI, make
@@ -15,6 +23,10 @@
 # by `make e2e E2E=t_name` once the reason is fixed.
 dir=$(cd "$(dirname "$0")" && pwd)
 skipped_sh="$dir/../../scripts/skipped"
+. "$dir/keep.sh"
+keep=${E2E_KEEP_DIR-$(cd "$dir/../.." && pwd)/build/e2e-failed}
+limit=${E2E_TIMEOUT:-900}
+case $limit in '' | *[!0-9]* | 0) echo "run.sh: E2E_TIMEOUT must be a whole number of seconds from 1" >&2; exit 2 ;; esac
 passed=0; failed=0; skipped=0; notes=0
 
 # how_to_run NAME REASON: the command that runs what NAME left out.
@@ -25,6 +37,44 @@ how_to_run() {
 	t_nas_*) echo "make check-nas NAS=$1" ;;
 	*) echo "make e2e E2E=$1" ;;
 	esac
+}
+
+# failure NAME RC TOOK OUT: everything known of a failed test, whole.
+failure() {
+	case $2 in
+	124 | 137) why="stopped at its time limit of $limit s (E2E_TIMEOUT), exit $2" ;;
+	*) why="exit $2" ;;
+	esac
+	echo "FAIL $1 ($3): $why"
+	echo "---- $1: its whole output ----"
+	printf '%s\n' "$4" | sed 's/^/    /'
+	echo "---- $1: load average when it ended: $(cat /proc/loadavg 2>/dev/null || uptime)"
+	echo "---- $1: ran beside it: $(beside "$1")"
+	# a test stopped at its limit may not have kept its folder itself
+	if [ -f "$W/$1.dir" ] && [ -n "$keep" ]; then
+		d=$(cat "$W/$1.dir")
+		if [ -d "$d" ]; then
+			E2E_NAME=$1 E2E_KEEP_DIR=$keep e2e_keep "$d" >/dev/null
+			rm -rf "$d"
+		fi
+	fi
+	[ -z "$keep" ] || [ ! -d "$keep/$1" ] || echo "---- $1: its folder is kept in $keep/$1"
+	echo "---- end of $1 ----"
+}
+
+# beside NAME: the tests whose run overlapped NAME's (from $W/spans:
+# "name start end", end "-" while running)
+beside() {
+	awk -v n="$1" '{ s[$1] = $2; e[$1] = $3 } END {
+		if (!(n in s)) exit
+		out = ""
+		for (t in s) {
+			if (t == n) continue
+			if (s[t] <= (e[n] == "-" ? 1e18 : e[n]) && (e[t] == "-" || e[t] >= s[n]))
+				out = out " " t
+		}
+		print (out == "" ? "nothing" : substr(out, 2))
+	}' "$W/spans" 2>/dev/null
 }
 
 # report NAME RC TOOK OUT: count and print one test's result.
@@ -51,7 +101,7 @@ NOTES
 	0:0) passed=$((passed + 1)); echo "ok   $name ($took)" ;;
 	0:77) skipped=$((skipped + 1)); echo "skip $name: SKIP: $skipwhy" ;;
 	1:*) failed=$((failed + 1)); echo "FAIL $name: it skipped a part, and IOSWEEP_NO_SKIP=1 allows none" ;;
-	*) failed=$((failed + 1)); echo "FAIL $name ($took)"; printf '%s\n' "$out" | sed 's/^/    /' | head -n 40 ;;
+	*) failed=$((failed + 1)); failure "$name" "$rc" "$took" "$out" ;;
 	esac
 	if [ "$n" -gt 0 ]; then
 		notes=$((notes + n))
@@ -84,7 +134,16 @@ done
 start() {
 	name=$(basename "$1" .sh)
 	date +%s >"$W/$name.t0"
-	(sh "$1" >"$W/$name.out" 2>&1; echo $? >"$W/$name.rc.tmp"; mv "$W/$name.rc.tmp" "$W/$name.rc") &
+	echo "$name $(date +%s) -" >>"$W/spans"
+	[ -z "$keep" ] || rm -rf "${keep:?}/$name"
+	(
+		if command -v timeout >/dev/null 2>&1; then
+			E2E_RUN_DIR=$W E2E_KEEP_DIR=$keep timeout -k 30 "$limit" sh "$1" >"$W/$name.out" 2>&1
+		else
+			E2E_RUN_DIR=$W E2E_KEEP_DIR=$keep sh "$1" >"$W/$name.out" 2>&1
+		fi
+		echo $? >"$W/$name.rc.tmp"; mv "$W/$name.rc.tmp" "$W/$name.rc"
+	) &
 }
 
 # reap: report every started test that has ended; prints how many still run
@@ -93,9 +152,12 @@ reap() {
 		[ -e "$f" ] || continue
 		name=$(basename "$f" .rc)
 		rc=$(cat "$f")
-		took="$(($(date +%s) - $(cat "$W/$name.t0"))) s"
+		now=$(date +%s)
+		took="$((now - $(cat "$W/$name.t0"))) s"
+		sed "s/^$name \([0-9]*\) -\$/$name \1 $now/" "$W/spans" >"$W/spans.tmp" &&
+			mv "$W/spans.tmp" "$W/spans"
 		report "$name" "$rc" "$took" "$(cat "$W/$name.out")"
-		rm -f "$f" "$W/$name.out" "$W/$name.t0"
+		rm -f "$f" "$W/$name.out" "$W/$name.t0" "$W/$name.dir"
 		running=$((running - 1))
 	done
 }

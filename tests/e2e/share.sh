@@ -61,7 +61,7 @@ Subsystem sftp internal-sftp
 EOF
 	/usr/sbin/sshd -D -e -f "$S/ssh/sshd_config" 2>"$S/ssh/sshd.log" &
 	SSHD_PID=$!
-	trap 'share_down; rm -rf "$T"' EXIT
+	trap 'share_down; e2e_drop_T' EXIT
 	wait_until "$SSHD_PID" grep -q "Server listening" "$S/ssh/sshd.log"
 	kill -0 "$SSHD_PID" 2>/dev/null || skip "sshd did not start: $(head -n 2 "$S/ssh/sshd.log")"
 	sshfs -f -o "IdentityFile=$S/ssh/client_key,StrictHostKeyChecking=no" \

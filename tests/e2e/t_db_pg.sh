@@ -30,7 +30,7 @@ stop_pg() {
 		kill -0 "$PGPID" 2>/dev/null && kill -9 "$PGPID"
 	fi
 }
-trap 'stop_pg; rm -rf "$T"' EXIT
+trap 'stop_pg; e2e_drop_T' EXIT
 nob() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 
 chmod 755 "$T"

@@ -109,7 +109,7 @@ if [ "$(id -u)" -ne 0 ]; then
 elif ! mkdir "$T/mnt" || ! mount -t tmpfs -o size=8m,mode=0755 iosweep-e2e "$T/mnt" 2>"$T/mnterr"; then
 	echo "note: cannot mount a tmpfs ($(cat "$T/mnterr")): the ENOSPC case is skipped"
 else
-	trap 'umount "$T/mnt" 2>/dev/null; rm -rf "$T"' EXIT
+	trap 'umount "$T/mnt" 2>/dev/null; e2e_drop_T' EXIT
 	# without --force: refused with the numbers, nothing written
 	expect_failure 3 "$IOSWEEP" -s 4m -s 16m -r 64k -i 0 -i 1 -f "$T/mnt/t" --out "$T/mnt/ns"
 	check grep -qx "iosweep: not enough free space in '$T/mnt' for a 16384 kB test file: 8192 kB free (use --force to run anyway)" "$T/err"

@@ -35,7 +35,7 @@ disk_dir nfs
 EXP=${D:-$T/export}
 mkdir -p "$EXP"
 # the server is stopped by pid whatever happens; the namespace goes with us
-trap 'sh "$NFS_SERVER" stop "$STATE" >/dev/null 2>&1; for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T" ${D:+"$D"}' EXIT
+trap 'sh "$NFS_SERVER" stop "$STATE" >/dev/null 2>&1; for m in $MOUNTS; do umount "$m" 2>/dev/null; done; e2e_drop_T ${D:+"$D"}' EXIT
 trap 'exit 1' INT TERM HUP
 ip link set lo up 2>/dev/null
 

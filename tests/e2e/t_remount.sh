@@ -31,7 +31,7 @@ cleanup() {
 	done
 	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
 	[ -n "$LOOP2" ] && losetup -d "$LOOP2" 2>/dev/null
-	rm -rf "$T"
+	e2e_drop_T
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -12,7 +12,7 @@
 NASLAB="$TOP/scripts/nas-lab"
 LAB=t$$
 LABDIR=/var/tmp/iosweep-lab-$LAB
-trap 'sh "$NASLAB" down --name "$LAB" >/dev/null 2>&1; for m in $MOUNTS; do umount "$m" 2>/dev/null; done; rm -rf "$T"' EXIT
+trap 'sh "$NASLAB" down --name "$LAB" >/dev/null 2>&1; for m in $MOUNTS; do umount "$m" 2>/dev/null; done; e2e_drop_T' EXIT
 trap 'exit 130' INT TERM HUP
 
 lab() {

@@ -19,7 +19,7 @@ dd if=/dev/zero of="$T/img" bs=1M seek=800 count=0 2>/dev/null ||
 	skip "cannot create the image file"
 mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
 mount -o loop "$T/img" "$MNT" 2>/dev/null || skip "cannot loop-mount an image here"
-trap 'umount "$MNT" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'umount "$MNT" 2>/dev/null; e2e_drop_T' EXIT
 trap 'exit 130' INT TERM
 # (nas-sim sources scripts/nas-lib.sh beside it: run it where it is)
 bin=$IOSWEEP
