@@ -22,6 +22,10 @@
 #                              have at least N rows, cached_pct empty on each,
 #                              cache_served 1 exactly where the figure is
 #                              above CAP kB/s
+#   cache_note_agrees OUT DIR  the report OUT's "Page cache:" note counts DIR's
+#                              read figures with cached_pct >= 50 of those
+#                              with one (no note when there are none): the
+#                              verdict, whatever the cache held
 #   deep_engine                true when this build keeps more than one I/O in
 #                              flight (io_uring)
 #   splash FILE                the option lines of a report: IOzone's lines
@@ -231,4 +235,18 @@ check_share_csv() {
 		check test $? -eq 0
 		sed 's/^/  /' "$T/check.$csf" | head -n 5
 	done
+}
+
+cache_note_agrees() {
+	set -- "$1" "$2" $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["partial"]) == 0 && $(c["cached_pct"]) != "" && $(c["test"]) ~ /read/ {
+			n++; if ($(c["cached_pct"]) >= 50) k++ }
+		END { print k + 0, n + 0 }' "$2/results.csv")
+	echo "page cache: $3 of $4 read figures of ${2#"$T"/} at cached_pct >= 50"
+	if [ "$3" -eq 0 ]; then
+		check test "$(grep -c '^Page cache:' "$1")" -eq 0
+	else
+		check grep -q "^Page cache: $3 of $4 read figures came mostly from memory" "$1"
+		check grep -q 'Use --cold' "$1"
+	fi
 }

@@ -3,24 +3,20 @@
 # t_latency.sh: --latency and -Q on real files.
 #  - results.csv and summary.csv gain the eight lat_* columns (only with
 #    --latency); in every full row min <= p50 <= p90 <= p99 <= p99.9 <= max,
-#    mean within [min, max], and mean x ops is the timed region within 2%
-#    (one value per record; no -e or -c, so nothing else is timed): never
-#    above it, and below it in at most one row in ten (a preemption between
-#    two operations of a sub-millisecond pass is in no operation);
+#    mean within [min, max], and mean x ops never above the timed region
+#    (2% for the rounding of the mean; one value per record, inside the
+#    region); how near below it comes is the machine's
+#    (tests/timing/t_rates.sh);
 #  - the report has a latency section with a row per cell and test, that
 #    the importer reads past;
 #  - -e: the final fsync is timed but in no operation: mean x ops <= seconds,
 #    and with the fault shim slowing fsync by 200 ms, seconds - mean x ops
-#    is that fsync (0.2 to 0.45 s);
+#    holds that fsync (at least 0.2 s);
 #  - -Q writes IOzone's wol.dat, rwol.dat, rol.dat, rrol.dat in the current
 #    directory (header, "offset latency size" rows, the time line), refuses
 #    to clobber them without --overwrite;
-#  - with -I on a disk file system and fio installed: the mean 4 kB read
-#    latency agrees with fio's clat mean (psync, direct=1) on the same file
-#    within a factor of 2, and so does the median (in one of up to three
-#    rounds: the mean of a shared disk is tail-heavy); with the reason in
-#    a note when fio, a disk file system or O_DIRECT is missing.
-# e2e: alone (it holds latency sums to the timed region within 2%)
+#  - the 4 kB O_DIRECT read latency against fio's: make check-timing
+#    (tests/timing/t_fio_latency.sh).
 . "$(dirname "$0")/lib.sh"
 
 # The full rows of a results.csv (columns found by name) against the
@@ -44,20 +40,12 @@ check_rows() {
 		tot = me * $(c["ops"]) / 1e6; s = $(c["seconds"])
 		if (tol > 0 && tot > s * (1 + tol))
 			print "bad: " $(c["test"]) ": mean x ops " tot " s > timed " s " s"
-		# below: the untimed steps between operations, which a preemption
-		# on a busy machine can stretch in any one pass of a millisecond;
-		# a timer that misses part of every operation misses it in most rows
-		if (tol > 0 && tot < s * (1 - tol)) {
-			low++
-			lows = lows " " $(c["test"]) ":" tot "/" s
-		}
 		if (tol == 0 && tot > s * 1.0001)
 			print "bad: " $(c["test"]) ": mean x ops " tot " s > timed " s " s"
 		n++
 	}
 	END {
 		if (n == 0) print "bad: no rows"
-		if (low * 10 > n) print "bad: mean x ops below the timed region in " low " of " n " rows:" lows
 	}' "$1"
 }
 
@@ -93,9 +81,9 @@ expect_success "$IOSWEEP" -s 4m -r 64k -i 0 -e --latency --quiet -f "$T/t" --out
 check_rows "$T/oe/results.csv" 0 >"$T/bad"
 check test ! -s "$T/bad"
 cat "$T/bad"
-# ...and by how much: with the fault shim making every fsync of the file
-# sleep 200 ms, the region exceeds the ops by 0.2 to 0.45 s (a region
-# without the fsync, or ops that do not add up, fails)
+# ...and that it is there: with the fault shim making every fsync of the
+# file sleep 200 ms, the region exceeds the ops by at least 0.2 s (a
+# region without the fsync fails; by how much more: t_rates.sh)
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 	run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/t" \
@@ -107,7 +95,7 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 		"$T/oes/results.csv" >"$T/oes.txt"
 	sed 's/^/-e, fsync slowed 200 ms: timed, mean x ops: /' "$T/oes.txt"
 	check test "$(wc -l <"$T/oes.txt")" -eq 2
-	check awk '{ d = $2 - $3; if (!(d >= 0.2 && d <= 0.45)) bad++ } END { exit bad > 0 }' "$T/oes.txt"
+	check awk '{ d = $2 - $3; if (!(d >= 0.2)) bad++ } END { exit bad > 0 }' "$T/oes.txt"
 else
 	echo "note: no fault shim in \$FAULTSHIM: the -e region is not checked for its fsync"
 fi
@@ -134,40 +122,4 @@ check test "$(awk 'NR > 1 && NF == 3' wol.dat | wc -l)" -eq 8
 check test "$(ls ./*.tmp.* 2>/dev/null | wc -l)" -eq 0
 cd "$T" || exit 1
 
-# ---- fio: the 4 kB O_DIRECT read latency against fio's clat ----
-fio_check() {
-	command -v fio >/dev/null 2>&1 || { echo "note: fio not installed, no fio check"; return; }
-	disk_dir lat
-	[ -n "$D" ] || { echo "note: no disk file system for O_DIRECT, no fio check"; return; }
-	if ! dd if=/dev/zero of="$D/probe" bs=4096 count=1 oflag=direct 2>/dev/null; then
-		echo "note: O_DIRECT refused on $(stat -f -c %T "$D"), no fio check"; return
-	fi
-	# up to three rounds, the shared disk is noisy: the means must agree
-	# in one of them, and so must the medians (fio's 50th percentile)
-	mean_ok=1 p50_ok=1
-	for round in 1 2 3; do
-		rm -f "$D/t"
-		run "$IOSWEEP" -I -s 64m -r 4k -i 0 -i 1 -w --latency --quiet \
-			-f "$D/t" --out "$T/ofio$round"
-		[ "$RC" -eq 0 ] || { fail "iosweep -I: $(head -n 1 "$T/err")"; break; }
-		set -- $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			$(c["test"]) == "read" { print $(c["lat_mean_us"]), $(c["lat_p50_us"]) }' \
-			"$T/ofio$round/summary.csv")
-		ours=${1:-0} ours50=${2:-0}
-		# terse v3: read clat mean (field 16, us) and 50th percentile (24)
-		set -- $(fio --name=x --rw=read --filename="$D/t" --bs=4k --size=64m \
-			--direct=1 --ioengine=psync --output-format=terse --terse-version=3 \
-			2>>"$T/err" | awk -F';' '{ sub(/.*=/, "", $24); print $16, $24 }')
-		theirs=${1:-0} theirs50=${2:-0}
-		echo "O_DIRECT 4 kB reads on $(stat -f -c %T "$D"), round $round:" \
-			"iosweep mean $ours us, p50 $ours50 us; fio clat mean $theirs us, p50 $theirs50 us"
-		awk -v a="$ours" -v b="$theirs" 'BEGIN { exit !(a > 0 && b > 0 && a <= 2 * b && b <= 2 * a) }' && mean_ok=0
-		awk -v a="$ours50" -v b="$theirs50" 'BEGIN { exit !(a > 0 && b > 0 && a <= 2 * b && b <= 2 * a) }' && p50_ok=0
-		[ $mean_ok -eq 0 ] && [ $p50_ok -eq 0 ] && break
-	done
-	check test "$mean_ok" -eq 0
-	check test "$p50_ok" -eq 0
-	rm -rf "$D"
-}
-fio_check
 finish

@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t_steady.sh: --steady on a real file (queue-depth runs, qd.c).
-#  - a --runtime write with a rule any running file system meets (slope
-#    under 100% of the mean per 100 ms interval, over 500 ms) stops early:
-#    the report says "steady by" and when, steady.csv has the row with
-#    at_s >= the window and ran_s well under the runtime, the sample's
-#    time is that ran_s, and timeline.csv's rows of the pass add up to its
-#    bytes;
+#  - a --runtime write with a rule most running file systems meet (slope
+#    under 100% of the mean per 100 ms interval, over 500 ms): the report,
+#    steady.csv and the sample agree, whether it was reached or not (when
+#    is the machine's: make check-timing): reached, it says "steady by"
+#    and when, at_s >= the window and ran_s >= at_s; not reached, "NOT
+#    steady" and ran_s is the runtime; the sample's time is ran_s, and
+#    timeline.csv's rows of the pass add up to its bytes;
 #  - --steady-ramp 1s: not steady before 1.5 s (ramp + window), and
 #    meta.csv's workload names the rule and the ramp;
 #  - one that cannot be reached: a window longer than a 1 s runtime, and
@@ -22,7 +23,6 @@
 #    (ratio 1); with another: a row for the write;
 #  - bad input: one line naming the option, exit 2, nothing written;
 #  - kill -9 mid-sweep and resume: a steady row per pass, once.
-# e2e: alone (its steady-state rules judge rates interval by interval)
 . "$(dirname "$0")/lib.sh"
 
 F="$T/f"
@@ -45,16 +45,27 @@ tlsum() {
 		END { printf "%d %.6f\n", b, e }' "$1/timeline.csv"
 }
 
-# ---- reached: stops early
+# agreed DIR TEST RUNTIME: steady.csv's row of TEST and the report in
+# $T/out tell the same: reached after at_s >= 0.5 s (the window) with
+# ran_s >= at_s, or not reached with ran_s the runtime
+agreed() {
+	st=$(field "$1" "$2" steady); at=$(field "$1" "$2" at_s); ran=$(field "$1" "$2" ran_s)
+	echo "$2: steady ${st:-?} at ${at:-?} s, ran ${ran:-?} s of $3"
+	if [ "$st" = 1 ]; then
+		check grep -q "^	$2 (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after [0-9.]* s" "$T/out"
+		check awk -v a="${at:-0}" -v r="${ran:-0}" 'BEGIN { exit !(a >= 0.5 && r >= a) }'
+	else
+		check test "$st" = 0
+		check grep -q "^	$2 (8192 kB file, 4 kB records, trial 1): NOT steady by iops:slope:100%:500ms within $3.0 s" "$T/out"
+		check test "$ran" = "$3.000"
+	fi
+}
+
+# ---- a rule most runs reach early
 expect_success "$IOSWEEP" $QD --runtime 20s --log-interval 100ms \
 	--steady iops:slope:100%:500ms --out "$T/ok"
-sed -n '/^Steady state/,/^$/p' "$T/out" >"$T/sec"
-cat "$T/sec"
-check grep -q '^	write (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after [0-9.]* s' "$T/sec"
-at=$(field "$T/ok" write at_s); ran=$(field "$T/ok" write ran_s)
-echo "write: steady at ${at:-?} s, ran ${ran:-?} s of 20"
-check test "$(field "$T/ok" write steady)" = 1
-check awk -v a="${at:-0}" -v r="${ran:-99}" 'BEGIN { exit !(a >= 0.5 && a < 19 && r >= a && r < a + 1) }'
+sed -n '/^Steady state/,/^$/p' "$T/out"
+agreed "$T/ok" write 20
 set -- $(seconds "$T/ok" write)
 echo "write sample: ${1:-?} s, ${2:-?} bytes"
 check awk -v s="${1:-0}" -v r="${ran:-99}" 'BEGIN { exit !(s > r - 0.001 && s < r + 0.001) }'
@@ -63,7 +74,6 @@ set -- $(tlsum "$T/ok" write)
 echo "write timeline: ${1:-?} bytes up to ${2:-?} s"
 check test "${1:-x}" = "$bytes"
 check awk -v e="${2:-0}" -v r="${ran:-99}" 'BEGIN { exit !(e > r - 0.001 && e < r + 0.001) }'
-
 # without --runtime: bounded by 8 rounds; the file is laid out whole
 # first, so the size-based read after it moves every record
 rm -f "$F"
@@ -93,9 +103,9 @@ check awk -F, 'NR > 1 && $11 > 0 { n++; if ($14 == "" || $15 == "" || $16 != "" 
 # ---- --steady-ramp: nothing judged before it, so not before ramp + window
 expect_success "$IOSWEEP" $QD --runtime 10s --log-interval 100ms \
 	--steady iops:slope:100%:500ms --steady-ramp 1s --out "$T/ramp"
+agreed "$T/ramp" write 10
 at=$(field "$T/ramp" write at_s)
-echo "--steady-ramp 1s: write steady at ${at:-?} s"
-check awk -v a="${at:-0}" 'BEGIN { exit !(a >= 1.5 && a < 9) }'
+[ -n "$at" ] && check awk -v a="$at" 'BEGIN { exit !(a >= 1.5) }'
 check grep -q 'steady=iops:slope:100%:500ms steady_ramp=1s' "$T/ramp/meta.csv"
 
 # ---- not reached: a window longer than the run, and an impossible range
@@ -114,8 +124,7 @@ check test "$(field "$T/never" write ran_s)" = 2.000
 expect_success "$IOSWEEP" $QD --precondition --runtime 10s --log-interval 100ms \
 	--steady iops:slope:100%:500ms --out "$T/pre"
 grep '^	precondition ' "$T/out"
-check grep -q '^	precondition (8192 kB file, 4 kB records, trial 1): steady by iops:slope:100%:500ms after' "$T/out"
-check test "$(field "$T/pre" precondition steady)" = 1
+agreed "$T/pre" precondition 10
 
 # ---- import: steady.csv survives it, row for row (reached, not reached,
 # never judged, a precondition), and the report of the import has the
@@ -136,10 +145,10 @@ sed -i '2s/,iops:slope:100%:500ms,/,iops:slope:lots,/' "$T/bad-steady/steady.csv
 expect_failure 4 "$IOSWEEP" import "$T/bad-steady" --out "$T/imp-bad"
 check grep -q "steady.csv:2: rule 'iops:slope:lots': " "$T/err"
 check test ! -e "$T/imp-bad"
-cp -r "$T/ok" "$T/bad-steady2"
-sed -i '2s/,1,\([0-9.]*\),/,0,\1,/' "$T/bad-steady2/steady.csv"
+cp -r "$T/short" "$T/bad-steady2"
+sed -i '2s/,0,,/,1,,/' "$T/bad-steady2/steady.csv"
 expect_failure 4 "$IOSWEEP" import "$T/bad-steady2" --out "$T/imp-bad2"
-check grep -q "steady.csv:2: at_s '[0-9.]*' does not go with steady 0" "$T/err"
+check grep -q "steady.csv:2: at_s '' does not go with steady 1" "$T/err"
 
 # ---- compare: the steady levels of two folders' timelines
 expect_success "$IOSWEEP" compare "$T/ok" "$T/ok"

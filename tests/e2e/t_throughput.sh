@@ -14,8 +14,8 @@
 #    sees never exceeds the bytes of all children over the longest child's
 #    time (the parent's time covers every child's).
 # 3. -x (every child moves its whole file), -+k, -C, -O, -R and -b, -w,
-#    files kept or removed, an existing file refused, no fixed sleeps
-#    between tests (only -+q sleeps).
+#    files kept or removed, an existing file refused, no sleep of a second
+#    or more between tests (strace; only -+q sleeps).
 # 4. Bad combinations exit 2 with a one-line message.
 . "$(dirname "$0")/lib.sh"
 
@@ -169,14 +169,27 @@ check grep -q "k1' exists" "$T/err"
 expect_success "$IOSWEEP" -t 2 -s 256k -r 64k -i 0 -F "$T/k1" "$T/k2" --overwrite --out "$T/res"
 check test ! -e "$T/k1"
 
-# no sleep between tests: all of IOzone's throughput tests well under the
-# 2 s per test IOzone sleeps; -+q 1 sleeps once per test
+# no sleep between tests: IOzone sleeps 2 s before each throughput test,
+# iosweep asks for no sleep of a second or more (strace sees every sleep
+# request); -+q 1 asks for one of 1 s per test, and the run lasts that long
 rm -rf "$T/res"
-t0=$(date +%s)
-expect_success "$IOSWEEP" -t 2 -s 1m -r 64k --out "$T/res"
-t1=$(date +%s)
-check test $((t1 - t0)) -lt 6
-check test "$(grep -c 'Children see throughput for' "$T/out")" -eq 13
+sleeps() { grep -c 'nanosleep(.*tv_sec=[1-9]' "$1"; }
+if command -v strace >/dev/null 2>&1; then
+	env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq \
+		-e trace=nanosleep,clock_nanosleep -o "$T/sleeps" \
+		"$IOSWEEP" -t 2 -s 1m -r 64k --out "$T/res" >"$T/out" 2>"$T/err"
+	check test $? -eq 0
+	check test "$(sleeps "$T/sleeps")" -eq 0
+	check test "$(grep -c 'Children see throughput for' "$T/out")" -eq 13
+	rm -rf "$T/res"
+	env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq \
+		-e trace=nanosleep,clock_nanosleep -o "$T/sleeps" \
+		"$IOSWEEP" -t 1 -s 256k -r 64k -i 0 -+q 1 --out "$T/res" >"$T/out" 2>"$T/err"
+	check test $? -eq 0
+	check test "$(grep -c 'nanosleep(.*tv_sec=1, tv_nsec=0' "$T/sleeps")" -eq 2
+else
+	echo "note: strace not installed: the sleeps between tests are not counted"
+fi
 rm -rf "$T/res"
 t0=$(date +%s)
 expect_success "$IOSWEEP" -t 1 -s 256k -r 64k -i 0 -+q 1 --out "$T/res"
@@ -203,13 +216,13 @@ check grep -q "named twice" "$T/err"
 check test "$(wc -l < "$T/err")" -eq 1
 # -+O: each child paced to OPS operations per second.  The schedule keeps
 # a child at or under the rate whatever the machine does (op i ends no
-# sooner than (i + 1) / OPS s after the first began), and well above half
-# of it on any machine that writes 4 kB 100 times a second.
+# sooner than (i + 1) / OPS s after the first began); how near the rate
+# it comes is the machine's (tests/timing/t_rates.sh).
 expect_success "$IOSWEEP" -t 2 -+O 100 -x -s 256k -r 4k -i 0 -F "$T/rate0" "$T/rate1" \
 	--out "$T/res3"
 check grep -qx '	Rate control active 100 Ops/sec .' "$T/out"
 check awk '/Children see throughput for  2 initial writers/ {
-	v = $(NF - 1); found = 1; if (v > 800 * 1.001 || v < 400) exit 1 }
+	v = $(NF - 1); found = 1; if (v > 800 * 1.001 || v <= 0) exit 1 }
 	END { exit !found }' "$T/out"
 expect_failure 2 "$IOSWEEP" -+O 100 -s 256k -r 4k -i 0 -f "$T/rate"
 check grep -q -- "-+O '100': paces the children of throughput mode" "$T/err"

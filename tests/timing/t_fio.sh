@@ -7,9 +7,10 @@
 # factor of 2 either way.  The check is loose on purpose: the machine is
 # shared and noisy; each tool's figure is the median of six passes.
 # Skips with the reason when fio is missing, the directory is on tmpfs or
-# the file system refuses O_DIRECT.
-# e2e: alone (it compares rates with fio run beside it)
-. "$(dirname "$0")/lib.sh"
+# the file system refuses O_DIRECT.  make check-timing (fio is the
+# control: both tools measure the same disk in the same minute).
+. "$(dirname "$0")/../e2e/lib.sh"
+. "$TOP/tests/timing/control.sh"
 
 command -v fio >/dev/null 2>&1 || skip "fio is not installed"
 run "$IOSWEEP" -s 64k -r 64k -i 0 -f "$T/probe"
@@ -22,6 +23,7 @@ if ! dd if=/dev/zero of="$D/probe" bs=65536 count=1 oflag=direct 2>/dev/null; th
 	skip "O_DIRECT is not supported on $(stat -f -c %T "$D") at $D"
 fi
 rm -f "$D/probe"
+timing_control
 
 # kB/s of iosweep's write, rewrite, read and reread: fields 3 to 6.
 iosweep_rates() {
