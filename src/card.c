@@ -60,6 +60,16 @@ static unsigned workload_num(const char *workload, const char *key, unsigned dfl
 	return dflt;
 }
 
+/* "engine=io_uring iodepth=8 ..." -> "io_uring" into out, "" without one. */
+static void workload_engine(const char *workload, char *out, size_t outlen)
+{
+	const char *p = workload ? strstr(workload, "engine=") : NULL;
+
+	out[0] = '\0';
+	if (p && (p == workload || p[-1] == ' '))
+		snprintf(out, outlen, "%.*s", (int)strcspn(p + 7, " "), p + 7);
+}
+
 /* The cell of rs with this record size and the largest file that has col. */
 static long largest_cell(const struct result_set *rs, int col, uint64_t record_kb)
 {
@@ -107,6 +117,7 @@ static int fill_cell(struct card_cell *out, const struct result_set *rs, size_t 
 	snprintf(out->source, sizeof(out->source), "%s", source);
 	snprintf(out->command, sizeof(out->command), "%s",
 		 rs->meta.command_line ? rs->meta.command_line : "");
+	workload_engine(rs->meta.workload, out->engine, sizeof(out->engine));
 	return 0;
 }
 
@@ -273,6 +284,37 @@ int card_add_set(struct card *c, const struct result_set *rs, const char *source
 	take_cliff(&c->cliff_rd, &l, RC_READ, rec);
 	cliff_list_release(&l);
 	return 0;
+}
+
+void card_parse_left_out(struct card *c, const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	for (const char *p = text; p < end; ) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
+		const char *colon = memchr(p, ':', (size_t)(eol - p));
+		if (colon && colon + 1 < eol) {
+			size_t klen = (size_t)(colon - p);
+			const char *why = colon + 1 + (colon[1] == ' ');
+			int wlen = (int)(eol - why);
+			char *to = NULL;
+			size_t tolen = 0;
+			if (klen == 5 && !strncmp(p, "files", 5)) {
+				to = c->files_left_out;
+				tolen = sizeof(c->files_left_out);
+			}
+			for (size_t r = 0; r < CARD_NROWS && !to; r++)
+				if (strlen(c->rows[r].slug) == klen &&
+				    !strncmp(p, c->rows[r].slug, klen)) {
+					to = c->rows[r].left_out;
+					tolen = sizeof(c->rows[r].left_out);
+				}
+			if (to)
+				snprintf(to, tolen, "%.*s", wlen, why);
+		}
+		p = eol + 1;
+	}
 }
 
 unsigned card_missing(const struct card *c)

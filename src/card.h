@@ -39,6 +39,7 @@ struct card_cell {
 	int prio;              /* how well the source fits (card_add_set) */
 	char source[256];      /* the folder or file it came from */
 	char command[512];     /* the command line that made it */
+	char engine[16];       /* what kept its I/Os in flight (meta.workload), "" unknown */
 };
 
 struct card_row {
@@ -48,6 +49,7 @@ struct card_row {
 	unsigned depth, threads;
 	int random;
 	struct card_cell rd, wr;
+	char left_out[512];    /* why a guided run left the row out, "" not */
 };
 
 /* A cache cliff of the sequential curve (cliff.h), for one direction. */
@@ -75,6 +77,7 @@ struct card {
 	size_t sweep_sizes;            /* file sizes of the set they came from */
 	double rd_p99_us;              /* read latency tail there, < 0 unknown */
 	struct card_files files;
+	char files_left_out[512];      /* why the small-file phase was left out */
 	char version[32];
 	char label[128];
 	char fs_type[32];
@@ -107,6 +110,14 @@ int card_add_set(struct card *c, const struct result_set *rs, const char *source
  */
 int card_parse_files_csv(struct card *c, const char *text, size_t len,
 			 const char *path, char *err, size_t errlen);
+
+/*
+ * A guided run's left-out.txt: one line per part it left out, "SLUG: why"
+ * (a row's slug, or "files" for the small-file phase), into the rows'
+ * left_out and c->files_left_out.  Lines naming nothing known are
+ * skipped.  Never fails.
+ */
+void card_parse_left_out(struct card *c, const char *text, size_t len);
 
 /* Rows missing a read or write figure: a bit per row (1u << row). */
 unsigned card_missing(const struct card *c);

@@ -112,6 +112,23 @@ static int add_files_csv(struct card *c, const char *path)
 	return 0;
 }
 
+/* A guided run's left-out.txt into the card.  0, or an exit code. */
+static int add_left_out(struct card *c, const char *path)
+{
+	char err[IOSWEEP_ERR_MAX];
+	char *buf = NULL;
+	size_t len;
+
+	if (readfile_all(path, CARD_MAX_FILE, "a left-out.txt", &buf, &len, err,
+			 sizeof(err)) != 0) {
+		cmd_msg("card", "%s", err);
+		return IOSWEEP_EXIT_INPUT;
+	}
+	card_parse_left_out(c, buf, len);
+	free(buf);
+	return 0;
+}
+
 /* dir/name into p (4200 bytes): 0, or -1 when it does not fit. */
 static int join(char *p, const char *dir, const char *name)
 {
@@ -162,6 +179,11 @@ static int add_dir(struct card *c, const char *dir)
 	size_t n = 0;
 	int status = 0, found = 0;
 
+	if (has(dir, "left-out.txt")) {
+		join(p, dir, "left-out.txt");
+		if ((status = add_left_out(c, p)) != 0)
+			return status;
+	}
 	if (has(dir, "files.csv")) {
 		join(p, dir, "files.csv");
 		if ((status = add_files_csv(c, p)) != 0)

@@ -39,6 +39,7 @@
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
+#include "engine/engine.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "netbound.h"
@@ -66,6 +67,7 @@
 #define NAS_SEARCH_BASE_KB (64u * 1024)    /* the search's grid before it grows */
 #define NAS_SEARCH_MAX_KB ((uint64_t)NAS_SEARCH_BASE_KB << SETTLE_MAX_ROUNDS)
 #define NAS_RND_PROBE_KB (4u * 1024)
+#define NAS_QD_CELLS 4                     /* qd_cells[]: CrystalDiskMark's four */
 
 /*
  * The review's record sizes, in the order the budget takes them: 1 MB
@@ -131,6 +133,10 @@ struct nas_plan {
 	double qd_runtime_s, qd_s;
 	double total_s;
 	char why_max[256];
+	/* the plan's check of each qd cell (plan_check): the engine that keeps
+	   its I/Os in flight, or why it is left out */
+	const char *qd_engine[NAS_QD_CELLS];
+	char qd_left_out[NAS_QD_CELLS][IOSWEEP_ERR_MAX];
 };
 
 static int parse_args(struct nas_args *a, int argc, char **argv)
@@ -340,33 +346,16 @@ static int cold_works(const struct nas_args *a)
 }
 
 /*
- * Does the share take direct I/O (-I)?  A 4 kB write and read of a file
- * of our own there (one a killed run left is reused), opened as -I opens
- * it; removed after.  The queue-depth
- * cells then read past any cache on this side, as CrystalDiskMark's
- * unbuffered I/O does: a --runtime pass goes round its file, and
- * buffered, its later rounds would read this computer's memory.
+ * Does the share take direct I/O (-I)?  The queue-depth cells then read
+ * past any cache on this side, as CrystalDiskMark's unbuffered I/O does:
+ * a --runtime pass goes round its file, and buffered, its later rounds
+ * would read this computer's memory.
  */
 static int direct_works(const struct nas_args *a)
 {
-	struct io_mode mode = { .direct = 1 };
-	char path[4200], err[IOSWEEP_ERR_MAX];
-	unsigned char *buf = io_alloc(4096);
-	int flags = 0, fd, ok = 0;
+	char err[IOSWEEP_ERR_MAX];
 
-	snprintf(path, sizeof(path), "%s/iosweep-nas-direct.tmp", a->path);
-	if (buf && io_mode_flags(&mode, &flags, err, sizeof(err)) == 0 &&
-	    io_create(path, IO_CREATE_TRUNCATE, err, sizeof(err)) == 0) {
-		memset(buf, 0x5a, 4096);
-		if ((fd = io_open(path, flags | O_RDWR, &mode, err, sizeof(err))) >= 0) {
-			ok = io_full_pwrite(fd, buf, 4096, 0, path, err, sizeof(err)) == 0 &&
-			     io_full_pread(fd, buf, 4096, 0, path, err, sizeof(err)) == 0;
-			io_close(fd, path, err, sizeof(err));
-		}
-		io_remove_test_file(path);
-	}
-	io_free(buf);
-	return ok;
+	return sweep_direct_works(a->path, err, sizeof(err));
 }
 
 static double now_s(void)
@@ -537,6 +526,96 @@ static void plan_build(struct nas_plan *p, const struct nas_args *a, double spen
 	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s;
 }
 
+/* The four qd cells. */
+static const struct {
+	const char *slug, *name, *rec;
+	unsigned depth, jobs;
+	int random;
+} qd_cells[] = {
+	{ "seq1m-q8t1", "SEQ1M Q8T1", "1m", 8, 1, 0 },
+	{ "seq1m-q1t1", "SEQ1M Q1T1", "1m", 1, 1, 0 },
+	{ "rnd4k-q32t16", "RND4K Q32T16", "4k", 32, 16, 1 },
+	{ "rnd4k-q1t1", "RND4K Q1T1", "4k", 1, 1, 1 },
+};
+#define NAS_NCELLS (sizeof(qd_cells) / sizeof(qd_cells[0]))
+_Static_assert(NAS_NCELLS == NAS_QD_CELLS, "a plan entry per qd cell");
+
+
+/* The sweep of qd cell i with passes of t seconds. */
+static void qd_cell_args(struct argv_buf *b, const struct nas_args *a,
+			 const struct nas_plan *p, const char *dir, size_t i, double t)
+{
+	args(b, "iosweep", "-s", (char *)NULL);
+	arg(b, "%llum", (unsigned long long)(p->qd_kb / 1024));
+	arg(b, "-r");
+	arg(b, "%s", qd_cells[i].rec);
+	args(b, "-i", "0", "-i", (char *)NULL);
+	arg(b, qd_cells[i].random ? "2" : "1");
+	args(b, "-+n", "--iodepth", (char *)NULL);
+	arg(b, "%u", qd_cells[i].depth);
+	if (p->direct)
+		arg(b, "-I");
+	if (qd_cells[i].jobs > 1) {
+		arg(b, "--jobs");
+		arg(b, "%u", qd_cells[i].jobs);
+	}
+	arg(b, "--runtime");
+	arg(b, "%.0fms", t * 1000.0);
+	arg(b, "--trials");
+	arg(b, "%d", NAS_TRIALS);
+	common(b, a, dir, qd_cells[i].slug, p->cold);
+}
+
+/*
+ * Before the first phase starts: can each qd cell run here as planned?
+ * Its sweep is checked as the sweep would check it (sweep_check: the
+ * options, the engine its depth needs, -I, the folder); a cell that
+ * passes notes the engine that will keep its I/Os in flight (threads
+ * where this build has no io_uring: the same depth, kept another way),
+ * one that fails is left out with the sweep's reason.  The sweep and the
+ * small-file phase need no such check: the probe ran both, in small.
+ */
+static void plan_check(struct nas_plan *p, const struct nas_args *a, const char *dir)
+{
+	for (size_t i = 0; i < NAS_NCELLS; i++) {
+		struct argv_buf b = { 0 };
+		char err[IOSWEEP_ERR_MAX];
+		const struct engine_ops *eng;
+
+		qd_cell_args(&b, a, p, dir, i, NAS_MIN_RUNTIME_S);
+		p->qd_engine[i] = NULL;
+		p->qd_left_out[i][0] = '\0';
+		if (sweep_check(b.argc, b.argv, err, sizeof(err)) != 0)
+			snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+		else if ((eng = engine_pick(qd_cells[i].depth, err, sizeof(err))) != NULL)
+			p->qd_engine[i] = eng->name;
+		else
+			snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+	}
+}
+
+/* The plan's lines on the qd cells' engines and on what it leaves out. */
+static void plan_print_cells(FILE *f, const struct nas_plan *p)
+{
+	const char *sep = "     engines: ";
+	int threads = 0;
+
+	for (size_t i = 0; i < NAS_NCELLS; i++) {
+		if (!p->qd_engine[i])
+			continue;
+		fprintf(f, "%s%s %s", sep, qd_cells[i].name, p->qd_engine[i]);
+		sep = ", ";
+		threads |= qd_cells[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
+	}
+	if (sep[0] == ',')
+		fprintf(f, "%s\n", threads ? " (threads: no io_uring here, so "
+			"one thread per I/O in flight; iosweep --version says why)" : "");
+	for (size_t i = 0; i < NAS_NCELLS; i++)
+		if (p->qd_left_out[i][0])
+			fprintf(f, "     left out: %s, because %s\n", qd_cells[i].name,
+				p->qd_left_out[i]);
+}
+
 static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args *a)
 {
 	char max[32], qd[32], ram[32];
@@ -583,23 +662,12 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 			"buffered: the share takes no direct I/O, so a pass's later rounds "
 			"over its file may come from this computer's cache (flagged when "
 			"above the link)");
+	plan_print_cells(f, p);
 	fprintf(f, "  estimated time: %.0f s (%.1f min)%s\n", p->total_s, p->total_s / 60.0,
 		p->total_s > 1.2 * (double)a->budget_ms / 1000.0 ?
 		"; over the budget: the files must reach past the cache" : "");
 	fflush(f);
 }
-
-/* The four qd cells. */
-static const struct {
-	const char *slug, *rec;
-	unsigned depth, jobs;
-	int random;
-} qd_cells[] = {
-	{ "seq1m-q8t1", "1m", 8, 1, 0 },
-	{ "seq1m-q1t1", "1m", 1, 1, 0 },
-	{ "rnd4k-q32t16", "4k", 32, 16, 1 },
-	{ "rnd4k-q1t1", "4k", 1, 1, 1 },
-};
 
 /* Timed passes of qd cell i per trial: a sequential pass and a read pass,
  * or those and the random writes. */
@@ -608,52 +676,69 @@ static int qd_passes(size_t i)
 	return qd_cells[i].random ? 3 : 2;
 }
 
+/* dir/left-out.txt for the card (card_parse_left_out), when a cell is. */
+static int write_left_out(const struct nas_plan *p, const char *dir, int overwrite)
+{
+	struct outfile f;
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	int any = 0;
+
+	for (size_t i = 0; i < NAS_NCELLS; i++)
+		any |= p->qd_left_out[i][0] != '\0';
+	if (!any)
+		return IOSWEEP_EXIT_OK;
+	snprintf(path, sizeof(path), "%s/left-out.txt", dir);
+	if (outfile_open(&f, path, 0, overwrite, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "%s", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < NAS_NCELLS; i++)
+		if (p->qd_left_out[i][0])
+			outfile_printf(&f, "%s: %s\n", qd_cells[i].slug, p->qd_left_out[i]);
+	if (outfile_commit(&f, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "%s", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
 /*
- * The cells in turn, each with the --runtime that fits what is left
- * before deadline (a clock_now_ns time in seconds): what a cell costs
- * beyond its timed passes (the untimed layout, opening, the sweep's own
- * start) is estimated from the plan for the first and measured on the
- * cells done for the rest, so an estimate that was off is corrected as
- * the phase goes; p->qd_runtime_s ends as the last cell's passes.
+ * The cells in turn (those the plan left out skipped), each with the
+ * --runtime that fits what is left before deadline (a clock_now_ns time
+ * in seconds): what a cell costs beyond its timed passes (the untimed
+ * layout, opening, the sweep's own start) is estimated from the plan for
+ * the first and measured on the cells done for the rest, so an estimate
+ * that was off is corrected as the phase goes; p->qd_runtime_s ends as
+ * the last cell's passes.
  */
 static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		  double deadline)
 {
-	size_t n = sizeof(qd_cells) / sizeof(qd_cells[0]);
-	double over = (qd_time(p, p->qd_kb, 0)) / (double)n, over_sum = 0;
+	size_t n = 0, done = 0;
+	double over, over_sum = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < NAS_NCELLS; i++)
+		n += !p->qd_left_out[i][0];
+	over = n ? qd_time(p, p->qd_kb, 0) / (double)NAS_NCELLS : 0;
+	for (size_t i = 0; i < NAS_NCELLS; i++) {
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };
 		int passes_left = 0;
-		for (size_t k = i; k < n; k++)
-			passes_left += qd_passes(k);
-		if (i > 0)
-			over = over_sum / (double)i;
-		double t = (deadline - now_s() - over * (double)(n - i)) /
+		if (p->qd_left_out[i][0]) {
+			cmd_msg("nas", "[3/3] %s left out: %s", qd_cells[i].slug,
+				p->qd_left_out[i]);
+			continue;
+		}
+		for (size_t k = i; k < NAS_NCELLS; k++)
+			passes_left += p->qd_left_out[k][0] ? 0 : qd_passes(k);
+		if (done > 0)
+			over = over_sum / (double)done;
+		double t = (deadline - now_s() - over * (double)(n - done)) /
 			(NAS_TRIALS * passes_left);
 		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > NAS_MAX_RUNTIME_S ?
 			NAS_MAX_RUNTIME_S : t;
 		p->qd_runtime_s = t;
-		args(&b, "iosweep", "-s", (char *)NULL);
-		arg(&b, "%llum", (unsigned long long)(p->qd_kb / 1024));
-		arg(&b, "-r");
-		arg(&b, "%s", qd_cells[i].rec);
-		args(&b, "-i", "0", "-i", (char *)NULL);
-		arg(&b, qd_cells[i].random ? "2" : "1");
-		args(&b, "-+n", "--iodepth", (char *)NULL);
-		arg(&b, "%u", qd_cells[i].depth);
-		if (p->direct)
-			arg(&b, "-I");
-		if (qd_cells[i].jobs > 1) {
-			arg(&b, "--jobs");
-			arg(&b, "%u", qd_cells[i].jobs);
-		}
-		arg(&b, "--runtime");
-		arg(&b, "%.0fms", t * 1000.0);
-		arg(&b, "--trials");
-		arg(&b, "%d", NAS_TRIALS);
-		common(&b, a, dir, qd_cells[i].slug, p->cold);
+		qd_cell_args(&b, a, p, dir, i, t);
 		cmd_msg("nas", "[3/3] %s", qd_cells[i].slug);
 		double t1 = now_s();
 		int rc = run_sweep(&b, dir, qd_cells[i].slug, a, &seen);
@@ -661,6 +746,7 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 			return rc;
 		double cost = now_s() - t1 - NAS_TRIALS * qd_passes(i) * t;
 		over_sum += cost > 0 ? cost : 0;
+		done++;
 	}
 	return IOSWEEP_EXIT_OK;
 }
@@ -796,6 +882,7 @@ int cmd_nas(int argc, char **argv)
 			1e9 / 8 / 1024 * NETBOUND_PAYLOAD_FRAC;
 		p.per_file_s = 0.002;
 		plan_build(&p, &a, 0, free_kb);
+		plan_check(&p, &a, dir);
 		plan_print(stdout, &p, &a);
 		goto out;
 	}
@@ -822,7 +909,10 @@ int cmd_nas(int argc, char **argv)
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
+	plan_check(&p, &a, dir);
 	plan_print(stdout, &p, &a);
+	if ((status = write_left_out(&p, dir, a.overwrite)) != IOSWEEP_EXIT_OK)
+		goto out;
 	{
 		struct argv_buf b = { 0 };
 		struct nas_seen seen = { 0 };

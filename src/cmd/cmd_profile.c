@@ -6,7 +6,9 @@
  *
  * NAME is a built-in profile (data/NAME.profile, embedded at build time)
  * or the path of a profile file.  Every workload line is checked as a
- * sweep command line before anything runs; then each runs in turn as a
+ * sweep command line before anything runs, and whether it can run here
+ * (a workload that cannot, say -I on a folder without direct I/O, is
+ * left out with one line, then and under the table); then each runs in turn as a
  * sweep of its own (sweep_main, in this process) with -s SIZE -f PATH
  * and the options given here, its IOzone report going to
  * DIR/NN-NAME.txt and its CSV folder to DIR/NN-NAME/.  The result sets
@@ -232,10 +234,19 @@ static void on_result(void *ctx, const struct options *o, const struct result_se
 		c->failed = 1;
 }
 
-/* Every workload must parse as a sweep before anything runs. */
+/*
+ * Before anything runs: every workload must parse as a sweep (a refusal
+ * naming the file and line), and each must be able to run here
+ * (sweep_check: the engine its depth needs, -I on the file's folder, the
+ * folder's room).  One that cannot is left out, its reason in left[k]
+ * and one line said now; the others run.  When none can, the run is
+ * refused.  0, or -1 (said).
+ */
 static int check_all(const struct profile *p, const struct pargs *a,
-		     const char *where, const char *dir)
+		     const char *where, const char *dir, char (*left)[IOSWEEP_ERR_MAX])
 {
+	size_t nleft = 0;
+
 	for (size_t k = 0; k < p->n; k++) {
 		struct cmdline c;
 		struct options o;
@@ -248,6 +259,16 @@ static int check_all(const struct profile *p, const struct pargs *a,
 				p->entries[k].line, p->entries[k].name, err);
 			return -1;
 		}
+		left[k][0] = '\0';
+		if (sweep_check(c.argc, c.argv, left[k], IOSWEEP_ERR_MAX) != 0) {
+			cmd_msg("profile", "left out: workload '%s', because %s",
+				p->entries[k].name, left[k]);
+			nleft++;
+		}
+	}
+	if (nleft == p->n) {
+		cmd_msg("profile", "no workload of %s can run here (see above)", where);
+		return -1;
 	}
 	return 0;
 }
@@ -291,7 +312,8 @@ static int dir_has_files(const char *dir)
 }
 
 /* profile.csv, the table, the charts. */
-static int emit(const struct collect *c, const char *dir, int overwrite)
+static int emit(const struct collect *c, const struct profile *p,
+		char (*left)[IOSWEEP_ERR_MAX], const char *dir, int overwrite)
 {
 	char path[4200], err[IOSWEEP_ERR_MAX];
 	int rc;
@@ -302,6 +324,9 @@ static int emit(const struct collect *c, const char *dir, int overwrite)
 		return -1;
 	}
 	profile_rows_print(stdout, &c->rows);
+	for (size_t k = 0; k < p->n; k++)
+		if (left[k][0])
+			printf("left out: %s, because %s\n", p->entries[k].name, left[k]);
 	snprintf(path, sizeof(path), "%s/plots", dir);
 	rc = gnuplot_qd_charts(&c->rows, path, NULL, overwrite, err, sizeof(err));
 	if (rc < 0) {
@@ -380,6 +405,7 @@ int cmd_profile(int argc, char **argv)
 	struct collect col;
 	char where[4200], dir[4096], err[IOSWEEP_ERR_MAX];
 	char *own = NULL;
+	char (*left)[IOSWEEP_ERR_MAX] = NULL;   /* why workload k is left out, "" not */
 	const char *text;
 	int status = IOSWEEP_EXIT_OK;
 
@@ -418,7 +444,13 @@ int cmd_profile(int argc, char **argv)
 		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
 		default_dir(a.name, dir, sizeof(dir));
-	if (check_all(&p, &a, where, dir) != 0) {
+	left = calloc(p.n ? p.n : 1, sizeof(*left));
+	if (!left) {
+		cmd_msg("profile", "out of memory");
+		status = IOSWEEP_EXIT_FAILURE;
+		goto out;
+	}
+	if (check_all(&p, &a, where, dir, left) != 0) {
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
@@ -434,22 +466,26 @@ int cmd_profile(int argc, char **argv)
 		goto out;
 	}
 	sweep_set_result_hook(on_result, &col);
-	for (size_t k = 0; k < p.n && status == IOSWEEP_EXIT_OK; k++) {
+	for (size_t k = 0, ran = 0; k < p.n && status == IOSWEEP_EXIT_OK; k++) {
+		if (left[k][0])
+			continue;
 		col.workload = p.entries[k].name;
 		status = run_one(&a, &p.entries[k], dir, k, p.n);
 		if (status != IOSWEEP_EXIT_OK)
 			cmd_msg("profile", "workload '%s' failed (see "
-				"above); keeping the %zu that finished", p.entries[k].name, k);
+				"above); keeping the %zu that finished", p.entries[k].name, ran);
+		ran++;
 	}
 	sweep_set_result_hook(NULL, NULL);
 	if (col.failed) {
 		cmd_msg("profile", "out of memory collecting the figures");
 		status = IOSWEEP_EXIT_FAILURE;
-	} else if (col.rows.n && emit(&col, dir, a.overwrite) != 0 &&
+	} else if (col.rows.n && emit(&col, &p, left, dir, a.overwrite) != 0 &&
 		   status == IOSWEEP_EXIT_OK) {
 		status = IOSWEEP_EXIT_FAILURE;
 	}
 out:
+	free(left);
 	profile_rows_release(&col.rows);
 	profile_release(&p);
 	free(own);

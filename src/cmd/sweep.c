@@ -41,6 +41,7 @@
 #include "run/telemetry.h"
 #include "run/settle.h"
 #include "db/db.h"
+#include "engine/engine.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
 #include "cmd/sweep_journal.h"
@@ -702,7 +703,9 @@ int sweep_main(int argc, char **argv)
 		options_write_help(stdout);
 		status = IOSWEEP_EXIT_OK;
 	} else if (o.version) {
-		printf("iosweep %s\n", IOSWEEP_VERSION);
+		char engines[512];
+		engine_describe(engines, sizeof(engines));
+		printf("iosweep %s\n%s\n", IOSWEEP_VERSION, engines);
 		status = IOSWEEP_EXIT_OK;
 	} else if (options_throughput(&o)) {
 		cmd_catch_stop();

@@ -7,6 +7,8 @@
 #ifndef IOSWEEP_SWEEP_H
 #define IOSWEEP_SWEEP_H
 
+#include <stddef.h>
+
 int sweep_main(int argc, char **argv);
 
 /*
@@ -33,6 +35,21 @@ struct result_set;
  */
 int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
 		      const char *dir, char *err, size_t errlen);
+
+/*
+ * sweep_check.c: can the sweep of argv (argv[0] the program's name) run
+ * here?  Its options, grid, engine, folder and -I are checked as the
+ * sweep would check them, creating nothing that stays.  0, or -1 with
+ * the sweep's own message in err.
+ */
+int sweep_check(int argc, char **argv, char *err, size_t errlen);
+
+/*
+ * Does dir take direct I/O (-I)?  A 4 kB write and read of a file of
+ * its own there, opened as -I opens it, removed after.  1 yes, 0 no
+ * (why in err).
+ */
+int sweep_direct_works(const char *dir, char *err, size_t errlen);
 
 void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
 				       const struct result_set *rs), void *ctx);

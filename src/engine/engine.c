@@ -4,7 +4,9 @@
  * engines themselves are one file each; this file only knows their
  * tables and the rule: depth 1 is plain synchronous calls, depth N needs
  * an engine that really keeps N in flight, and where there is none the
- * answer is a refusal that says what is missing.  It also holds the
+ * answer is a refusal that says what is missing (the threads engine
+ * keeps N in flight wherever POSIX threads are, so on most builds a
+ * refusal needs IOSWEEP_ENGINES to hide it).  It also holds the
  * completion side the asynchronous engines share (engine_reap_loop,
  * engine_finish), so each of them only says how it collects finished
  * requests and how it waits for more.
@@ -19,40 +21,99 @@
 #include "engine/engine.h"
 #include "lib/err.h"
 
+#if !defined(HAVE_OVERLAPPED_IO)
+#include "platform/posix/platform_posix.h"   /* HAVE_IO_URING_KERNEL */
+#endif
+
+/* In the order engine_pick() prefers them for a depth above 1. */
 static const struct engine_ops *const engines[] = {
 	&engine_sync_ops, &engine_uring_ops, &engine_posixaio_ops, &engine_winaio_ops,
+	&engine_threads_ops,
 };
+#define NENGINES (sizeof(engines) / sizeof(engines[0]))
 
 const struct engine_ops *engine_by_name(const char *name)
 {
-	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+	for (size_t i = 0; i < NENGINES; i++)
 		if (strcmp(engines[i]->name, name) == 0)
 			return engines[i];
 	return NULL;
 }
 
+/* Does IOSWEEP_ENGINES hide ops?  Never sync; nothing when it is unset. */
+static int engine_hidden(const struct engine_ops *ops)
+{
+	const char *list = getenv("IOSWEEP_ENGINES");
+	size_t len = strlen(ops->name);
+
+	if (!list || !*list || ops == &engine_sync_ops)
+		return 0;
+	for (const char *p = list; *p; ) {
+		size_t n = strcspn(p, ", ");
+		if (n == len && strncmp(p, ops->name, len) == 0)
+			return 0;
+		p += n;
+		p += strspn(p, ", ");
+	}
+	return 1;
+}
+
 const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 {
+	char why[256] = "";
+	unsigned most = 0;
+
 	if (depth <= 1)
 		return &engine_sync_ops;
-	if (engine_uring_ops.max_depth >= depth)
-		return &engine_uring_ops;
-	if (engine_posixaio_ops.max_depth >= depth)
-		return &engine_posixaio_ops;
-	if (engine_winaio_ops.max_depth >= depth)
-		return &engine_winaio_ops;
-	unsigned most = 0;
-	for (size_t i = 1; i < sizeof(engines) / sizeof(engines[0]); i++)
-		if (engines[i]->max_depth > most)
-			most = engines[i]->max_depth;
-	if (most)
+	for (size_t i = 1; i < NENGINES; i++) {
+		const struct engine_ops *ops = engines[i];
+		if (!ops->max_depth || engine_hidden(ops))
+			continue;
+		if (ops->max_depth < depth) {
+			most = ops->max_depth > most ? ops->max_depth : most;
+			continue;
+		}
+		if (!ops->probe || ops->probe(depth, why, sizeof(why)) == 0)
+			return ops;
+	}
+	if (why[0])
+		err_set(err, errlen, "%s", why);
+	else if (most)
 		err_set(err, errlen, "--iodepth %u: at most %u I/Os in flight "
 			"on this platform", depth, most);
 	else
 		err_set(err, errlen, "--iodepth %u: this iosweep has no engine "
 			"that keeps more than one I/O in flight here (%s); "
-			"use --iodepth 1", depth, engine_missing_why);
+			"use --iodepth 1", depth, getenv("IOSWEEP_ENGINES") &&
+			*getenv("IOSWEEP_ENGINES") ? "IOSWEEP_ENGINES hides the others" :
+			engine_missing_why);
 	return NULL;
+}
+
+void engine_describe(char *out, size_t outlen)
+{
+	size_t at = 0;
+	char why[256] = "";
+
+	at += (size_t)snprintf(out, outlen, "engines:");
+	for (size_t i = 0; i < NENGINES && at < outlen; i++)
+		if (engines[i]->max_depth && !engine_hidden(engines[i]))
+			at += (size_t)snprintf(out + at, outlen - at, "%s %s",
+					       i ? "," : "", engines[i]->name);
+#if defined(HAVE_IO_URING_KERNEL)
+	if (at < outlen && !engine_uring_ops.max_depth)
+		at += (size_t)snprintf(out + at, outlen - at, "; io_uring: no (%s)",
+				       engine_missing_why);
+	else if (at < outlen && engine_uring_ops.probe && !engine_hidden(&engine_uring_ops) &&
+		 engine_uring_ops.probe(1, why, sizeof(why)) != 0)
+		at += (size_t)snprintf(out + at, outlen - at, "; io_uring: built in, "
+				       "refused here (%s)", why);
+#endif
+	for (size_t i = 1; i < NENGINES && at < outlen; i++)
+		if (engines[i]->max_depth && engine_hidden(engines[i]))
+			at += (size_t)snprintf(out + at, outlen - at, "; %s: hidden by "
+					       "IOSWEEP_ENGINES", engines[i]->name);
+	(void)why;
 }
 
 struct engine *engine_open(const struct engine_ops *ops, int fd, unsigned depth,

@@ -6,9 +6,17 @@
  * liburing, built when pkg-config finds liburing), engine_posixaio.c
  * (aio_read/aio_write, used where the kernel implements POSIX AIO:
  * FreeBSD, macOS; glibc emulates it with threads that serialise the
- * requests of one descriptor, so on Linux it cannot keep N in flight)
- * and engine_winaio.c (Windows: overlapped ReadFile/WriteFile reaped
- * from an I/O completion port).
+ * requests of one descriptor, so on Linux it cannot keep N in flight),
+ * engine_winaio.c (Windows: overlapped ReadFile/WriteFile reaped
+ * from an I/O completion port) and engine_threads.c (N threads making
+ * one pread/pwrite each: the last resort where none of the others is
+ * here, so --iodepth N always keeps N in flight).
+ *
+ * IOSWEEP_ENGINES (a comma-separated list of engine names) hides every
+ * engine it does not name from engine_pick(): a test and diagnostic knob
+ * that shows, on any build, what a build without io_uring does
+ * (IOSWEEP_ENGINES=sync,threads) or one with no deep engine at all
+ * (IOSWEEP_ENGINES=sync).  sync is never hidden: depth 1 always runs.
  *
  * The caller (qd.c) owns a set of struct engine_io slots, one per I/O in
  * flight.  It fills a slot (buffer, length, offset, direction), queues it,
@@ -68,6 +76,12 @@ struct engine_ops {
 	int (*reap)(struct engine *e, unsigned min, struct engine_io **done,
 		    unsigned max, char *err, size_t errlen);
 	void (*cleanup)(struct engine *e);
+	/*
+	 * Optional: can this system run the engine at depth now (a kernel
+	 * may refuse io_uring: disabled, or a container's seccomp)?  0 or -1
+	 * (err).  engine_pick() skips an engine whose probe fails.
+	 */
+	int (*probe)(unsigned depth, char *err, size_t errlen);
 };
 
 struct engine {
@@ -97,6 +111,8 @@ extern const struct engine_ops engine_uring_ops;    /* max_depth 0 when absent *
 extern const struct engine_ops engine_posixaio_ops; /* max_depth 0 when absent */
 extern const struct engine_ops engine_winaio_ops;   /* Windows overlapped I/O
 							(engine_winaio.c); max_depth 0 elsewhere */
+extern const struct engine_ops engine_threads_ops;  /* POSIX threads; max_depth 0 on
+							Windows */
 /*
  * engine_posixaio_ops and the reason no engine keeps more than one I/O
  * in flight belong to the platform layer (engine_posixaio.c; on
@@ -106,10 +122,19 @@ extern const char *const engine_missing_why;
 
 /*
  * The engine for depth on this build and platform: sync for 1, else
- * io_uring, else POSIX AIO where the kernel implements it; NULL with a
- * message naming --iodepth and what is missing.
+ * io_uring, else POSIX AIO where the kernel implements it, else Windows'
+ * overlapped I/O, else threads; an engine IOSWEEP_ENGINES hides or whose
+ * probe fails is passed over.  NULL with a message naming --iodepth and
+ * what is missing.
  */
 const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen);
+
+/*
+ * The engines this build can pick, for --version: "engines: sync,
+ * io_uring, threads", and for each deep engine it lacks, why ("; io_uring:
+ * no (built without liburing: ...)"), and those IOSWEEP_ENGINES hides.
+ */
+void engine_describe(char *out, size_t outlen);
 
 /* By name ("sync", "io_uring", "posixaio"), built or not; NULL if unknown. */
 const struct engine_ops *engine_by_name(const char *name);
@@ -153,6 +178,12 @@ void engine_finish(struct engine *e, struct engine_io *io, int64_t res,
 int engine_reap_loop(struct engine *e, const struct engine_completions *how,
 		     unsigned min, struct engine_io **done, unsigned max,
 		     char *err, size_t errlen);
+
+/*
+ * One whole positioned transfer of io on fd, as the sync engine makes it
+ * (engine_sync.c): the bytes moved, 0 at the end of the file, or -errno.
+ */
+int64_t engine_full_transfer(int fd, const struct engine_io *io);
 
 /* The table of an engine this build leaves out: named, no depth, no hooks. */
 #define ENGINE_OPS_ABSENT(engine_name) { .name = engine_name, .max_depth = 0 }

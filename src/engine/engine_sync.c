@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine_sync.c: the depth-1 engine: queue() makes the pread or pwrite
- * at once (EINTR retried), reap() hands the one I/O back.  It is what
+ * at once (EINTR retried), reap() hands the one I/O back.  Its transfer
+ * (engine_full_transfer) is also what each thread of engine_threads.c
+ * makes.  It is what
  * --jobs and --mix use without --iodepth; a plain IOzone command line
  * never comes here (tests.c keeps its own loops).
  */
@@ -23,28 +25,32 @@ static int sync_init(struct engine *e, char *err, size_t errlen)
 	return 0;
 }
 
-static int sync_queue(struct engine *e, struct engine_io *io, char *err,
-		      size_t errlen)
+int64_t engine_full_transfer(int fd, const struct engine_io *io)
 {
 	char msg[256];
 	int rc;
 
-	(void)err;
-	(void)errlen;
 	/* the platform's positioned full transfer (pread/pwrite, EINTR and
 	 * short transfers handled; ReadFile/WriteFile at an offset on Windows) */
 	errno = 0;
 	rc = io->is_write
-		? io_full_pwrite(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
-		: io_full_pread(e->fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
+		? io_full_pwrite(fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
+		: io_full_pread(fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
 	/* as pread/pwrite would say: the count, 0 at the end of the file,
 	 * -errno (ENOSPC for a write that made no progress) */
 	if (rc == 0)
-		io->res = (int64_t)io->len;
-	else if (rc == IO_EOF)
-		io->res = 0;
-	else
-		io->res = errno ? -(int64_t)errno : -(int64_t)EIO;
+		return (int64_t)io->len;
+	if (rc == IO_EOF)
+		return 0;
+	return errno ? -(int64_t)errno : -(int64_t)EIO;
+}
+
+static int sync_queue(struct engine *e, struct engine_io *io, char *err,
+		      size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	io->res = engine_full_transfer(e->fd, io);
 	e->data = io;
 	e->inflight++;
 	return 0;

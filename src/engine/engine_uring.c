@@ -8,7 +8,8 @@
  * is fewer than asked for, waits for the rest (engine_reap_loop).  Built
  * only when pkg-config finds liburing (HAVE_LIBURING); without it the
  * table is there with max_depth 0 and no hooks, and engine_pick()
- * refuses --iodepth > 1 with the reason.
+ * goes on to the next engine; so it does when the probe finds that the
+ * kernel refuses a ring.
  */
 #include "compat.h"
 
@@ -180,6 +181,18 @@ static int uring_reap(struct engine *e, unsigned min, struct engine_io **done,
 	return engine_reap_loop(e, &how, min, done, max, err, errlen);
 }
 
+/* Does the kernel give a ring here (engine_ops.probe)? */
+static int uring_probe(unsigned depth, char *err, size_t errlen)
+{
+	struct engine e = { .fd = -1, .depth = depth ? depth : 1 };
+
+	if (uring_init(&e, err, errlen) != 0)
+		return -1;
+	io_uring_queue_exit(&((struct uring *)e.data)->ring);
+	free(e.data);
+	return 0;
+}
+
 static void uring_cleanup(struct engine *e)
 {
 	struct uring *u = e->data;
@@ -200,6 +213,7 @@ const struct engine_ops engine_uring_ops = {
 	.commit = uring_commit,
 	.reap = uring_reap,
 	.cleanup = uring_cleanup,
+	.probe = uring_probe,
 };
 
 #else

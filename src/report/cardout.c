@@ -54,7 +54,7 @@ void cardout_missing(const struct card *c, char *out, size_t outlen)
 	out[0] = '\0';
 	for (size_t r = 0; r < CARD_NROWS && at < outlen; r++) {
 		const struct card_row *row = &c->rows[r];
-		if (row->rd.found && row->wr.found)
+		if ((row->rd.found && row->wr.found) || row->left_out[0])
 			continue;
 		const char *what = !row->rd.found && !row->wr.found ? "" :
 			!row->rd.found ? " read" : " write";
@@ -89,6 +89,33 @@ static void rows(struct sbuf *b, const struct card *c, int md)
 		else
 			sb_printf(b, "%-13s %18s %18s %11s %11s\n", row->name, rd, wr, ri, wi);
 	}
+}
+
+/*
+ * What kept each row's I/Os in flight ("Engines: SEQ1M Q8T1 io_uring,
+ * ..."), where its sources say; and one line per row a guided run left
+ * out, with its reason.
+ */
+static void engines_left_out(struct sbuf *b, const struct card *c, int md)
+{
+	const char *sep = "";
+
+	for (size_t r = 0; r < CARD_NROWS; r++) {
+		const struct card_row *row = &c->rows[r];
+		const char *eng = row->rd.found && row->rd.engine[0] ? row->rd.engine :
+			row->wr.found ? row->wr.engine : "";
+		if (!eng[0])
+			continue;
+		sb_printf(b, "%s%s %s", *sep ? sep : md ? "\nEngines: " : "Engines: ",
+			  row->name, eng);
+		sep = ", ";
+	}
+	if (*sep)
+		sb_puts(b, "\n");
+	for (size_t r = 0; r < CARD_NROWS; r++)
+		if (c->rows[r].left_out[0])
+			sb_printf(b, "%sLeft out: %s, because %s\n", md ? "\n" : "",
+				  c->rows[r].name, c->rows[r].left_out);
 }
 
 static void plateau(struct sbuf *b, const struct card_cliff *k, const struct card_cell *s,
@@ -182,6 +209,7 @@ void cardout_build(struct sbuf *b, const struct card *c, const struct verdicts *
 		sb_printf(b, "%s NAS card%s%s\n", c->version[0] ? c->version :
 			  "iosweep " IOSWEEP_VERSION, c->label[0] ? ": " : "", c->label);
 	rows(b, c, md);
+	engines_left_out(b, c, md);
 	cardout_missing(c, missing, sizeof(missing));
 	if (missing[0])
 		sb_printf(b, "%sNot in this run: %s.\n", md ? "\n" : "", missing);
@@ -194,6 +222,9 @@ void cardout_build(struct sbuf *b, const struct card *c, const struct verdicts *
 		sb_printf(b, "%ssmall files: %.0f files/s created, %.0f files/s read "
 			  "(mean of %zu trial%s)\n", bullet, c->files.create_fps,
 			  c->files.read_fps, c->files.trials, c->files.trials == 1 ? "" : "s");
+	else if (c->files_left_out[0])
+		sb_printf(b, "%ssmall files: left out, because %s\n", bullet,
+			  c->files_left_out);
 	else
 		sb_printf(b, "%ssmall files: not in this run\n", bullet);
 	if (link && link->kbps > 0)

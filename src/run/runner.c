@@ -125,7 +125,7 @@ static int check_remount(const struct options *o, char *err, size_t errlen)
 	return rc;
 }
 
-int runner_prepare(const struct options *o, char *err, size_t errlen)
+int runner_check(const struct options *o, char *err, size_t errlen)
 {
 	const char *path = target(o);
 	char dir[4096];
@@ -151,7 +151,16 @@ int runner_prepare(const struct options *o, char *err, size_t errlen)
 			"test file: %llu kB free (use --force to run anyway)", dir,
 			(unsigned long long)need_kb,
 			(unsigned long long)(free_bytes / 1024));
-	return io_create(path, !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
+	return 0;
+}
+
+int runner_prepare(const struct options *o, char *err, size_t errlen)
+{
+	if (runner_check(o, err, errlen) != 0)
+		return -1;
+	if ((o->share_file && !clients_leader()) || o->existing)
+		return 0;
+	return io_create(target(o), !o->overwrite ? IO_CREATE_NEW : o->no_truncate ?
 			 IO_CREATE_KEEP : IO_CREATE_TRUNCATE, err, errlen);
 }
 

@@ -65,6 +65,12 @@ struct runner_hooks {
 int runner_prepare(const struct options *o, char *err, size_t errlen);
 
 /*
+ * What runner_prepare() checks, creating nothing: a guided run asks it of
+ * every phase before the first one starts.  0, or -1 with the message.
+ */
+int runner_check(const struct options *o, char *err, size_t errlen);
+
+/*
  * Fill the meta fields the runner owns: timer_resolution_s (measured),
  * flags (RESULTS_F_* from the options), data_pattern, data_compress_ratio
  * (zlib on the first 2 MiB a writer of the run's smallest record sends,

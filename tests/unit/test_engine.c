@@ -261,6 +261,41 @@ static void test_winaio(void)
 	reap_all(&engine_winaio_ops, 8);
 }
 
+static void test_threads(void)
+{
+	if (!engine_threads_ops.init) {
+		printf("(threads engine not built) ");
+		return;
+	}
+	round_trip(&engine_threads_ops, 8);
+	reap_all(&engine_threads_ops, 8);
+}
+
+/*
+ * IOSWEEP_ENGINES hides what it does not name: io_uring hidden leaves the
+ * threads engine for depth 8; sync alone leaves nothing, and the refusal
+ * names the knob.  sync itself is never hidden.
+ */
+static void test_pick_hidden(void)
+{
+	char desc[512];
+
+	setenv("IOSWEEP_ENGINES", "sync,threads", 1);
+	if (engine_threads_ops.max_depth >= 8 && engine_posixaio_ops.max_depth < 8)
+		CU_ASSERT_PTR_EQUAL(engine_pick(8, err, sizeof(err)), &engine_threads_ops);
+	engine_describe(desc, sizeof(desc));
+	CU_ASSERT_PTR_NULL(strstr(desc, " io_uring,"));
+	setenv("IOSWEEP_ENGINES", "sync", 1);
+	CU_ASSERT_PTR_EQUAL(engine_pick(1, err, sizeof(err)), &engine_sync_ops);
+	CU_ASSERT_PTR_NULL(engine_pick(8, err, sizeof(err)));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "IOSWEEP_ENGINES hides"));
+	engine_describe(desc, sizeof(desc));
+	CU_ASSERT_EQUAL(strncmp(desc, "engines: sync;", 14), 0);
+	unsetenv("IOSWEEP_ENGINES");
+	engine_describe(desc, sizeof(desc));
+	CU_ASSERT_EQUAL(strncmp(desc, "engines: sync, ", 15), 0);
+}
+
 /*
  * Windows, -I: FILE_FLAG_NO_BUFFERING's sector rule is checked before the
  * transfer (wine would accept a misaligned one), and an aligned record
@@ -312,22 +347,27 @@ static void test_pick(void)
 		CU_ASSERT_PTR_EQUAL(e, &engine_posixaio_ops);
 	} else if (engine_winaio_ops.max_depth >= 8) {
 		CU_ASSERT_PTR_EQUAL(e, &engine_winaio_ops);
+	} else if (engine_threads_ops.max_depth >= 8) {
+		CU_ASSERT_PTR_EQUAL(e, &engine_threads_ops);
 	} else {
 		/* never depth 1 in place of depth 8 */
 		CU_ASSERT_PTR_NULL(e);
 		CU_ASSERT_PTR_NOT_NULL(strstr(err, "--iodepth 8"));
 	}
+	unsetenv("IOSWEEP_ENGINES");
 	CU_ASSERT_PTR_NULL(engine_pick(100000, err, sizeof(err)));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--iodepth 100000"));
 	CU_ASSERT_PTR_EQUAL(engine_by_name("sync"), &engine_sync_ops);
 	CU_ASSERT_PTR_EQUAL(engine_by_name("io_uring"), &engine_uring_ops);
 	CU_ASSERT_PTR_EQUAL(engine_by_name("winaio"), &engine_winaio_ops);
+	CU_ASSERT_PTR_EQUAL(engine_by_name("threads"), &engine_threads_ops);
 	CU_ASSERT_PTR_NULL(engine_by_name("libaio"));
 }
 
 static const struct cu_case cases[] = {
 	CU_CASE(test_sync), CU_CASE(test_uring), CU_CASE(test_posixaio),
 	CU_CASE(test_winaio), CU_CASE(test_winaio_unbuffered), CU_CASE(test_pick),
+	CU_CASE(test_threads), CU_CASE(test_pick_hidden),
 	{ 0 },
 };
 
