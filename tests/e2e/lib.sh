@@ -177,9 +177,10 @@ first_cell_kept() {
 }
 
 # deep_engine: does this build have an engine that keeps more than one I/O
-# in flight (io_uring, built with liburing)?  A build without one refuses
-# --iodepth above 1 before it runs (exit 2).  Any other outcome counts as
-# yes, so a real failure shows in the test that needs the engine.
+# in flight (io_uring, POSIX AIO where the kernel runs it, or threads)?
+# Only IOSWEEP_ENGINES=sync leaves none: --iodepth above 1 is then refused
+# before it runs (exit 2).  Any other outcome counts as yes, so a real
+# failure shows in the test that needs the engine.
 deep_engine() {
 	"$IOSWEEP" -s 64k -r 4k -i 0 --iodepth 2 --quiet -f "$T/deep-probe" \
 		--out "$T/deep-probe-out" >/dev/null 2>"$T/deep-probe-err"
