@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_cut.c: the command line of a table whose header was cut (see
- * import_priv.h, import_cut_command).  Three sources, in this order:
+ * import_priv.h, import_cut_command).  Its own "Command line used:",
+ * when that line was kept, else three sources, in this order:
  *
- *  1. --command: the user's word, taken as given (its unit must agree
- *     with a unit line the report kept, else the import is refused);
+ *  1. --command: the user's word, taken as given (its unit, as its own
+ *     line's, must agree with a unit line the report kept, else the
+ *     import is refused);
  *  2. the nearest command line the page's text gives above the table
  *     (import_unwrap, import_cmdtext.h): an author's sentence may speak of
  *     another table than this one, so it is taken only when it describes
@@ -16,8 +18,10 @@
  *     the report gives), their tests read from the column header alone.
  *
  * A note says which was taken and, when the text's was left, why.  What
- * is taken is then read as the header's "Command line used:" is: its -i
- * tests must account for every figure of a row (import_text.c).
+ * is taken stands for the option lines that were cut (-O, -N, -I, -e ...
+ * as import_scan_cmdline reads them) and is read as the header's
+ * "Command line used:" is: its -i tests must account for every figure of
+ * a row (import_text.c).
  */
 #include "compat.h"
 
@@ -152,7 +156,10 @@ static const char *unit_word(int unit)
 	       unit == RESULTS_UNIT_USEC ? "microseconds per operation (-N)" : "kB/s";
 }
 
-/* Take cmd as the table's command line. 0 or -1 (out of memory). */
+/*
+ * Take cmd as the table's command line (it may be rs's own already): its
+ * options stand for the header lines that were cut.  0 or -1 (out of memory).
+ */
 static int take(struct result_set *rs, const char *path, const char *cmd, int unit_seen,
 		char *err, size_t errlen)
 {
@@ -161,7 +168,7 @@ static int take(struct result_set *rs, const char *path, const char *cmd, int un
 	int unit = RESULTS_UNIT_KBPS;
 
 	import_scan_cmdline(cmd, &tests, &flags, &unit);
-	if (results_set_str(&rs->meta.command_line, cmd))
+	if (cmd != rs->meta.command_line && results_set_str(&rs->meta.command_line, cmd))
 		return err_set(err, errlen, "%s: out of memory", path);
 	rs->meta.flags |= flags;
 	if (!unit_seen)
@@ -186,14 +193,16 @@ int import_cut_command(struct result_set *rs, const char *path,
 		       const struct import_row_size *rows, size_t nrows, int unit_seen,
 		       char *err, size_t errlen)
 {
-	const char *cmd = opts ? opts->command : NULL;
+	const char *own = rs->meta.command_line;
+	const char *cmd = own ? own : opts ? opts->command : NULL;
 	int have = rs->meta.source_unit;
 	char why[160];
 
 	if (cmd) {
 		if (unit_seen && cmd_unit(cmd) != have)
-			return err_set(err, errlen, "%s:%u: --command gives %s, but the report's own "
+			return err_set(err, errlen, "%s:%u: %s gives %s, but the report's own "
 				       "line gives %s", path, rep->header_line,
+				       own ? "its command line" : "--command",
 				       unit_word(cmd_unit(cmd)), unit_word(have));
 		return take(rs, path, cmd, unit_seen, err, errlen);
 	}

@@ -66,8 +66,8 @@ const char *import_next_word(const char **p, size_t *n);
  * Each parser fills rs (fresh, results_init'd).  0 or -1 with err.  The
  * text parser reads one report import_unwrap found (its lines and their
  * line numbers in path) and writes its notes into opts (may be NULL); a
- * cut table (rep->table_only) without a "Command line used:" of its own
- * takes one from import_cut_command.
+ * cut table (rep->table_only) reads its command line through
+ * import_cut_command.
  */
 int import_text_parse(struct result_set *rs, const char *path,
 		      const struct import_report *rep, const struct import_opts *opts,
@@ -118,13 +118,14 @@ struct import_row_size {
 };
 
 /*
- * A table whose header was cut (rep->table_only) and that kept no
- * "Command line used:" (import_cut.c): the command line that stands for
- * it into rs's meta (command_line, flags, unit): opts->command, else
- * rep->command (the page's text) when it describes the rows, else none;
- * a note says which.  unit_seen: a line of the report gave its unit
- * (rs->meta.source_unit).  0, or -1 with err (--command's unit is not
- * the report's, out of memory).
+ * A table whose header was cut (rep->table_only; import_cut.c): the
+ * command line that stands for its cut lines into rs's meta
+ * (command_line, flags, unit): the "Command line used:" it kept (in
+ * rs->meta.command_line already), else opts->command, else rep->command
+ * (the page's text) when it describes the rows, else none; a note says
+ * which.  unit_seen: a line of the report gave its unit
+ * (rs->meta.source_unit).  0, or -1 with err (the command line's unit is
+ * not the report's line's, out of memory).
  */
 int import_cut_command(struct result_set *rs, const char *path,
 		       const struct import_report *rep, const struct import_opts *opts,

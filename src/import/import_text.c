@@ -681,13 +681,15 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 }
 
 /*
- * A cut table without a "Command line used:" of its own: the command line
- * that stands for it (import_cut_command), before its columns are read.
+ * A cut table: the command line that stands for its cut header lines
+ * (import_cut_command: its own, --command, the text's or none), before
+ * its columns are read.
  */
 static int cut_command(struct text_parse *tp)
 {
-	if (!tp->rep || !tp->rep->table_only || tp->rs->meta.command_line)
+	if (!tp->rep || !tp->rep->table_only)
 		return 0;
+	int own = tp->rs->meta.command_line != NULL;
 	struct import_row_size *sz = malloc(tp->nrows * sizeof(*sz));
 	if (!sz)
 		return fail(tp, 0, "%s", "out of memory");
@@ -697,7 +699,7 @@ static int cut_command(struct text_parse *tp)
 	int rc = import_cut_command(tp->rs, tp->path, tp->rep, tp->opts, sz, tp->nrows,
 				    tp->unit_seen, tp->err, tp->errlen);
 	free(sz);
-	if (rc == 0 && tp->rs->meta.command_line && !(tp->opts && tp->opts->command))
+	if (rc == 0 && !own && tp->rs->meta.command_line && !(tp->opts && tp->opts->command))
 		tp->cmd_text_line = tp->rep->command_line;
 	return rc;
 }
