@@ -34,8 +34,11 @@
  * report in its file: messages name the file's lines through its map.  Two
  * kinds of report are let through that a whole IOzone file never is: one
  * stopped by "iozone: interrupted" (its finished rows; the row it was in
- * is left out) and a table whose header was cut, which needs the command
- * line from the caller (--command) and ends with its last row.
+ * is left out) and a table whose header was cut, which ends with its last
+ * row and takes its command line from import_cut_command (its own, the
+ * caller's --command, the page's text, or none); without one its columns
+ * are chosen as in 3. above, but every row's figures must sit within a
+ * few characters of them, or the table is refused.
  */
 #include "compat.h"
 

@@ -25,11 +25,15 @@
  *     against another.
  *  3. Reports: each column header ("kB  reclen ...") starts one.  It
  *     begins at the nearest IOzone banner above it (below the report
- *     before), or without one at the header's upper line (a cut table).
+ *     before), or without one (a cut table) at the first of the lines
+ *     left above its header: up its code block, or outside one up to a
+ *     line of prose (a line at the margin); a cut table also takes the
+ *     nearest command line the text gives above it (import_cmdtext.h).
  *     It ends after "iozone test complete." (with the -R section after
  *     it, before the next report), before IOzone's "iozone: interrupted", at the end of its code
  *     block, or at the first line that is no table row; a report with its
- *     banner keeps that line, so the parser refuses it as it always did.
+ *     banner keeps that line, so the parser refuses it as it always did,
+ *     and so does a cut table when the line is only numbers (a torn row).
  *     A file without a column header may hold bare -R sections.
  *
  * The upper header line of a cut table keeps only IOzone's words there
