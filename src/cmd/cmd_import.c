@@ -43,6 +43,7 @@ static const char import_usage[] =
 	"  --pick N     of a file holding several reports, import the Nth (1-based);\n"
 	"               without it each report becomes a set (DIR/1, DIR/2 ...)\n"
 	"  --command C  the IOzone command line of a table whose header was cut\n"
+	"               (without it: the one the text gives above the table)\n"
 	"  fileop's output (its table, -e, -t) becomes fileop.csv and meta.csv\n";
 
 /*

@@ -110,32 +110,6 @@ static int starts_like_our_csv(const char *buf)
 	return strncmp(buf, "schema", 6) == 0 && (buf[6] == ',' || buf[6] == '"');
 }
 
-/*
- * A table whose header was cut (import_unwrap): the caller's command line
- * stands for it, read as the header's "Command line used:" is, and for
- * the header lines it would have printed (unit, O_DIRECT, fsync ...).
- * Without one it is refused: nothing else says what its figures are.
- */
-static int cut_table(struct result_set *t, const char *file, const struct import_report *r,
-		     const struct import_opts *opts, char *err, size_t errlen)
-{
-	const char *cmd = opts ? opts->command : NULL;
-	uint32_t tests = 0;
-	unsigned flags = 0;
-	int unit = RESULTS_UNIT_KBPS;
-
-	if (!cmd)
-		return err_set(err, errlen, "%s:%u: a table without IOzone's header "
-			       "(no command line, no unit): import it with --command \"iozone ...\" "
-			       "saying what it ran", file, r->header_line);
-	if (results_set_str(&t->meta.command_line, cmd))
-		return err_set(err, errlen, "%s: out of memory", file);
-	import_scan_cmdline(cmd, &tests, &flags, &unit);
-	t->meta.flags |= flags;
-	t->meta.source_unit = unit;
-	return 0;
-}
-
 /* load_one's want: the file must hold one report (or opts->pick one). */
 #define WANT_ONE ((size_t)-1)
 
@@ -161,9 +135,7 @@ static int load_text(struct result_set *t, const char *file, const char *buf,
 			     k + 1, u.n, u.n == 1 ? "" : "s");
 		goto out;
 	}
-	rc = u.reports[k].table_only ? cut_table(t, file, &u.reports[k], opts, err, errlen) : 0;
-	if (rc == 0)
-		rc = import_text_parse(t, file, &u.reports[k], opts, err, errlen);
+	rc = import_text_parse(t, file, &u.reports[k], opts, err, errlen);
 	if (rc == 0 && want == WANT_ONE && !(opts && opts->pick) && u.n > 1)
 		rc = err_set(err, errlen, "%s:%u: a second report in one file: give each run as a "
 			     "file of its own (they become trials), or choose one with --pick N",

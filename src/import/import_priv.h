@@ -53,12 +53,21 @@ void import_acc_release(struct import_acc *acc);
 void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
 			 int *unit);
 
+/* IOzone's getopt letters that take an argument ("+": -+x takes one too). */
+extern const char import_iozone_arg_letters[];
+
+/*
+ * The next blank-separated word of a command line at *p, which is moved
+ * past it: its start and, in *n, its length; NULL at the end.
+ */
+const char *import_next_word(const char **p, size_t *n);
+
 /*
  * Each parser fills rs (fresh, results_init'd).  0 or -1 with err.  The
  * text parser reads one report import_unwrap found (its lines and their
- * line numbers in path) and writes its notes into opts (may be NULL); for
- * a cut table (rep->table_only) the caller has set rs's command line,
- * flags and unit from --command first.
+ * line numbers in path) and writes its notes into opts (may be NULL); a
+ * cut table (rep->table_only) reads its command line through
+ * import_cut_command.
  */
 int import_text_parse(struct result_set *rs, const char *path,
 		      const struct import_report *rep, const struct import_opts *opts,
@@ -101,6 +110,27 @@ int import_tp_merge(struct result_set *rs, const struct result_set *t,
 		    unsigned trial, int empty, const char *path, char *err, size_t errlen);
 /* 1 + the highest trial of t's throughput records. */
 unsigned import_tp_trials(const struct result_set *t);
+
+/* A row of a table: its sizes and the file's line it is on. */
+struct import_row_size {
+	uint64_t file_kb, record_kb;
+	unsigned line;
+};
+
+/*
+ * A table whose header was cut (rep->table_only; import_cut.c): the
+ * command line that stands for its cut lines into rs's meta
+ * (command_line, flags, unit): the "Command line used:" it kept (in
+ * rs->meta.command_line already), else opts->command, else rep->command
+ * (the page's text) when it describes the rows, else none; a note says
+ * which.  unit_seen: a line of the report gave its unit
+ * (rs->meta.source_unit).  0, or -1 with err (the command line's unit is
+ * not the report's line's, out of memory).
+ */
+int import_cut_command(struct result_set *rs, const char *path,
+		       const struct import_report *rep, const struct import_opts *opts,
+		       const struct import_row_size *rows, size_t nrows, int unit_seen,
+		       char *err, size_t errlen);
 
 /*
  * The column of an Excel section title, -R text or BIFF spelling

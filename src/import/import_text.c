@@ -34,8 +34,11 @@
  * report in its file: messages name the file's lines through its map.  Two
  * kinds of report are let through that a whole IOzone file never is: one
  * stopped by "iozone: interrupted" (its finished rows; the row it was in
- * is left out) and a table whose header was cut, which needs the command
- * line from the caller (--command) and ends with its last row.
+ * is left out) and a table whose header was cut, which ends with its last
+ * row and takes its command line from import_cut_command (its own, the
+ * caller's --command, the page's text, or none); without one its columns
+ * are chosen as in 3. above, but every row's figures must sit within a
+ * few characters of them, or the table is refused.
  */
 #include "compat.h"
 
@@ -48,6 +51,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/import.h"
 #include "import/import_priv.h"
 #include "import/import_unwrap.h"
 #include "results.h"
@@ -92,6 +96,7 @@ struct text_parse {
 	size_t errlen;
 	struct import_acc acc;
 	int unit_seen;
+	unsigned cmd_text_line;    /* a cut table's command line is the text's, here */
 	/* normal table */
 	struct hcol hdr[RC_COUNT];
 	int nh;
@@ -561,13 +566,23 @@ static double dist(size_t a, size_t b)
 	return a > b ? (double)(a - b) : (double)(b - a);
 }
 
-/* How far the figures of r sit from where the columns idx would put them. */
+/* Add d to a sum of distances, or with worst keep the largest. */
+static double add_dist(double acc, double d, int worst)
+{
+	return worst ? (d > acc ? d : acc) : acc + d;
+}
+
+/*
+ * How far the figures of r sit from where the columns idx would put them,
+ * under the header words or in IOzone 3.5's layout, whichever is nearer:
+ * the sum of the distances, or with worst the largest.
+ */
 static double layout_cost(const struct text_parse *tp, const struct groups *g,
-			  unsigned mask, const int *idx, const struct row *r)
+			  unsigned mask, const int *idx, const struct row *r, int worst)
 {
 	double under_header = 0.0, iozone35 = 0.0;
 	for (int i = 0; i < r->n; i++)
-		under_header += dist(r->end[i], tp->hdr[idx[i]].end);
+		under_header = add_dist(under_header, dist(r->end[i], tp->hdr[idx[i]].end), worst);
 
 	size_t pos = r->rec_end;
 	int i = 0;
@@ -576,13 +591,37 @@ static double layout_cost(const struct text_parse *tp, const struct groups *g,
 		if (mask & (1u << k)) {
 			for (int c = 0; c < g->ncols[k] && i < r->n; c++, i++) {
 				pos += fig_width[t];
-				iozone35 += dist(r->end[i], pos);
+				iozone35 = add_dist(iozone35, dist(r->end[i], pos), worst);
 			}
 		} else {
 			pos += blank_width[t];
 		}
 	}
 	return under_header < iozone35 ? under_header : iozone35;
+}
+
+/*
+ * A cut table without a command line has nothing but the figures' places
+ * to say which tests they are: every row's must sit where the choice puts
+ * them (under the header words, or in IOzone 3.5's layout), within
+ * CUT_SLACK characters each, or the table is refused.  A table that kept
+ * its header keeps the nearest choice, as before.
+ */
+#define CUT_SLACK 3
+
+static int cut_rows_fit(struct text_parse *tp, const struct groups *g, unsigned mask,
+			const int *idx, int n)
+{
+	if (!tp->rep || !tp->rep->table_only)
+		return 0;
+	for (size_t i = 0; i < tp->nrows; i++) {
+		const struct row *r = &tp->rows[i];
+		if (layout_cost(tp, g, mask, idx, r, 1) > (double)CUT_SLACK)
+			return fail(tp, r->line, "rows of %d figures under a column header of %d, "
+				    "not where its columns are, and no command line to say which "
+				    "tests ran: import it with --command \"iozone ...\"", n, tp->nh);
+	}
+	return 0;
 }
 
 /* Decide which header columns the n figures of the rows belong to. */
@@ -614,8 +653,11 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 		int want = mask_columns(&g, mask, idx);
 		if (want == n)
 			return 0;
-		return fail(tp, r->line, "rows of %d figures where the command line (%s) "
-			    "implies %d: the table is shifted or a column is missing", n,
+		char at[32] = "";
+		if (tp->cmd_text_line)
+			snprintf(at, sizeof(at), " at line %u", tp->cmd_text_line);
+		return fail(tp, r->line, "rows of %d figures where the command line%s (%s) "
+			    "implies %d: the table is shifted or a column is missing", n, at,
 			    tests ? "its -i tests" : "no -i: every test of the column header",
 			    want);
 	}
@@ -625,7 +667,7 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 	for (unsigned mask = 1; mask < (1u << g.n); mask++) {
 		if (mask_columns(&g, mask, tmp) != n)
 			continue;
-		double c = layout_cost(tp, &g, mask, tmp, r);
+		double c = layout_cost(tp, &g, mask, tmp, r, 0);
 		if (best < 0.0 || c < best) {
 			best = c;
 			best_mask = mask;
@@ -638,7 +680,31 @@ static int map_columns(struct text_parse *tp, int n, const struct row *r, int *i
 			    what);
 	}
 	mask_columns(&g, best_mask, idx);
-	return 0;
+	return cut_rows_fit(tp, &g, best_mask, idx, n);
+}
+
+/*
+ * A cut table: the command line that stands for its cut header lines
+ * (import_cut_command: its own, --command, the text's or none), before
+ * its columns are read.
+ */
+static int cut_command(struct text_parse *tp)
+{
+	if (!tp->rep || !tp->rep->table_only)
+		return 0;
+	int own = tp->rs->meta.command_line != NULL;
+	struct import_row_size *sz = malloc(tp->nrows * sizeof(*sz));
+	if (!sz)
+		return fail(tp, 0, "%s", "out of memory");
+	for (size_t i = 0; i < tp->nrows; i++)
+		sz[i] = (struct import_row_size){ .file_kb = tp->rows[i].file_kb,
+			.record_kb = tp->rows[i].record_kb, .line = tp->rows[i].line };
+	int rc = import_cut_command(tp->rs, tp->path, tp->rep, tp->opts, sz, tp->nrows,
+				    tp->unit_seen, tp->err, tp->errlen);
+	free(sz);
+	if (rc == 0 && !own && tp->rs->meta.command_line && !(tp->opts && tp->opts->command))
+		tp->cmd_text_line = tp->rep->command_line;
+	return rc;
 }
 
 /* Say which figures were 0 (no measurement) and so left out. */
@@ -714,7 +780,7 @@ static int table_to_samples(struct text_parse *tp)
 	const struct row *first = NULL;
 	for (size_t i = 0; i < tp->nrows && !first; i++)
 		first = &tp->rows[i];
-	if (map_columns(tp, mode, first, idx))
+	if (cut_command(tp) || map_columns(tp, mode, first, idx))
 		return -1;
 	for (size_t i = 0; i < tp->nrows; i++) {
 		const struct row *r = &tp->rows[i];
@@ -964,10 +1030,7 @@ int import_text_parse(struct result_set *rs, const char *path,
 	tp.acc.rs = rs;
 	tp.acc.path = path;
 	tp.r_col = -1;
-	/* a cut table: the caller's --command gave the unit (import_cut_table) */
-	tp.unit_seen = rep->table_only;
-	if (!rep->table_only)
-		rs->meta.source_unit = RESULTS_UNIT_KBPS;
+	rs->meta.source_unit = RESULTS_UNIT_KBPS;
 	rc = parse_lines(&tp, rep->text, rep->len);
 	if (rc == 0 && tp.r_naxis && results_set_record_axis(rs, tp.r_axis, tp.r_naxis))
 		rc = fail(&tp, 0, "%s", "out of memory");

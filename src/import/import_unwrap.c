@@ -25,11 +25,15 @@
  *     against another.
  *  3. Reports: each column header ("kB  reclen ...") starts one.  It
  *     begins at the nearest IOzone banner above it (below the report
- *     before), or without one at the header's upper line (a cut table).
+ *     before), or without one (a cut table) at the first of the lines
+ *     left above its header: up its code block, or outside one up to a
+ *     line of prose (a line at the margin); a cut table also takes the
+ *     nearest command line the text gives above it (import_cmdtext.h).
  *     It ends after "iozone test complete." (with the -R section after
  *     it, before the next report), before IOzone's "iozone: interrupted", at the end of its code
  *     block, or at the first line that is no table row; a report with its
- *     banner keeps that line, so the parser refuses it as it always did.
+ *     banner keeps that line, so the parser refuses it as it always did,
+ *     and so does a cut table when the line is only numbers (a torn row).
  *     A file without a column header may hold bare -R sections.
  *
  * The upper header line of a cut table keeps only IOzone's words there
@@ -43,6 +47,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/import_cmdtext.h"
 #include "import/import_priv.h"
 #include "import/import_unwrap.h"
 #include "lib/err.h"
@@ -53,7 +58,14 @@ struct uline {
 	unsigned no;       /* the file's line, 1-based */
 	int terminated;
 	unsigned block;    /* its fenced block, 0 outside fences */
+	int code;          /* in a code block, fenced or indented */
 	int drop;          /* a fence line: no report line */
+};
+
+/* The nearest command line above a cut table (import_cmdtext.h). */
+struct cmd_above {
+	const char *text;  /* NULL: none */
+	unsigned no;       /* the file's line it ends on */
 };
 
 /* Does s[n] hold needle, case ignored? */
@@ -368,6 +380,7 @@ static void blocks(struct uline *L, size_t n)
 			continue;
 		}
 		l->block = fences;
+		l->code = 1;
 		for (size_t k = 0; k < indent && l->len && l->s[0] == ' '; k++) {
 			l->s++;
 			l->len--;
@@ -406,6 +419,7 @@ static void blocks(struct uline *L, size_t n)
 				continue;
 			L[k].s += cut;
 			L[k].len -= cut;
+			L[k].code = 1;
 		}
 		i = j;
 	}
@@ -551,9 +565,11 @@ static int add_report(struct import_unwrapped *u, const struct uline *L, size_t 
 	*r = *proto;
 	r->text = malloc(bytes);
 	r->line_no = malloc((count + 1) * sizeof(*r->line_no));
-	if (!r->text || !r->line_no) {
+	r->command = proto->command ? strdup(proto->command) : NULL;
+	if (!r->text || !r->line_no || (proto->command && !r->command)) {
 		free(r->text);
 		free(r->line_no);
+		free(r->command);
 		return -1;
 	}
 	r->len = 0;
@@ -578,12 +594,59 @@ static size_t excel_end(const struct uline *L, size_t n, size_t i, unsigned bloc
 	return i - 1;
 }
 
-/* The report whose column header is L[h]; its last line into *last. */
+/*
+ * A cut table: the lines IOzone printed above it that are left (its
+ * option lines, "Command line used:"): up the code block it is in, or
+ * outside one up to a line of prose (none of IOzone's lines starts at
+ * the margin).  The first of them, from start (its header) at most.
+ */
+static size_t lines_above(const struct uline *L, size_t from, size_t start)
+{
+	unsigned block = L[start].block;
+	size_t k = start;
+
+	while (k > from && L[k - 1].block == block &&
+	       (block || L[k - 1].code || blank(&L[k - 1]) || is_blank_char(L[k - 1].s[0])))
+		k--;
+	while (k < start && blank(&L[k]))
+		k++;
+	return k;
+}
+
+/* Is every word of the line a number: a torn row, or a row's remainder? */
+static int numbers_only(const struct uline *l)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < l->len; i++) {
+		if (is_blank_char(l->s[i]))
+			continue;
+		if (!isdigit((unsigned char)l->s[i]) && l->s[i] != '.')
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+/* Bytes of the report's text before its line k (of L[start..]). */
+static size_t text_offset(const struct uline *L, size_t start, size_t k)
+{
+	size_t off = 0;
+
+	for (size_t i = start; i < k; i++)
+		off += L[i].len + (L[i].terminated != 0);
+	return off;
+}
+
+/*
+ * The report whose column header is L[h]; its last line into *last.  A
+ * cut table takes cmd, the command line above it.
+ */
 static int report_at(struct import_unwrapped *u, const struct uline *L, size_t n,
-		     size_t from, size_t h, size_t *last)
+		     size_t from, size_t h, const struct cmd_above *cmd, size_t *last)
 {
 	struct import_report proto;
-	size_t start = h, j, end = h;
+	size_t start = h, j, end = h, upper = h;
 
 	memset(&proto, 0, sizeof(proto));
 	proto.header_line = L[h].no;
@@ -594,9 +657,13 @@ static int report_at(struct import_unwrapped *u, const struct uline *L, size_t n
 			proto.table_only = 0;
 			break;
 		}
-	if (proto.table_only && h > from && L[h - 1].block == L[h].block &&
-	    is_upper_header(&L[h - 1]))
-		start = h - 1;
+	if (proto.table_only) {
+		if (h > from && L[h - 1].block == L[h].block && is_upper_header(&L[h - 1]))
+			upper = start = h - 1;
+		start = lines_above(L, from, start);
+		proto.command = (char *)cmd->text;
+		proto.command_line = cmd->text ? cmd->no : 0;
+	}
 	for (j = h + 1; j < n && L[j].block == L[h].block && (is_row(&L[j]) || blank(&L[j])); j++)
 		if (is_row(&L[j]))
 			end = j;
@@ -614,12 +681,14 @@ static int report_at(struct import_unwrapped *u, const struct uline *L, size_t n
 	} else if (!proto.table_only && (j == n || L[j].block == L[h].block)) {
 		/* the parser says what is wrong: truncated, or an unexpected line */
 		end = j < n ? j : n - 1;
+	} else if (j < n && L[j].block == L[h].block && numbers_only(&L[j])) {
+		end = j;	/* a torn row ends no table: the parser refuses it */
 	}
 	*last = end;
 	if (add_report(u, L, start, end - start + 1, &proto))
 		return -1;
-	if (start + 1 == h && proto.table_only)
-		blank_labels(u->reports[u->n - 1].text, L[start].len);
+	if (upper < h)
+		blank_labels(u->reports[u->n - 1].text + text_offset(L, start, upper), L[upper].len);
 	return 0;
 }
 
@@ -628,6 +697,7 @@ void import_unwrap_release(struct import_unwrapped *u)
 	for (size_t i = 0; i < u->n; i++) {
 		free(u->reports[i].text);
 		free(u->reports[i].line_no);
+		free(u->reports[i].command);
 	}
 	free(u->reports);
 	u->reports = NULL;
@@ -709,11 +779,63 @@ static int clean_lines(const char *buf, size_t len, struct uline **out, size_t *
 	return 0;
 }
 
+/* The command lines of a page's text, in order, and the line each ends on. */
+struct cmd_list {
+	char **text;
+	size_t *idx;
+	size_t n;
+};
+
+static void cmds_release(struct cmd_list *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->text[i]);
+	free(c->text);
+	free(c->idx);
+}
+
+/* Every command line the page's lines give (import_cmdtext.h).  0 or -1. */
+static int find_commands(const struct uline *L, size_t n, struct cmd_list *out)
+{
+	struct import_cmdtext ct;
+	size_t alloc = 0;
+	int rc = 0;
+
+	memset(&ct, 0, sizeof(ct));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char *cmd;
+		rc = import_cmdtext_line(&ct, L[i].s, L[i].len, L[i].code, &cmd);
+		if (rc <= 0)
+			continue;
+		rc = 0;
+		if (out->n == alloc) {
+			size_t want = alloc ? alloc * 2 : 8;
+			char **t = realloc(out->text, want * sizeof(*t));
+			if (t)
+				out->text = t;
+			size_t *x = t ? realloc(out->idx, want * sizeof(*x)) : NULL;
+			if (x)
+				out->idx = x;
+			if (!t || !x) {
+				free(cmd);
+				rc = -1;
+				break;
+			}
+			alloc = want;
+		}
+		out->text[out->n] = cmd;
+		out->idx[out->n++] = i;
+	}
+	import_cmdtext_release(&ct);
+	return rc;
+}
+
 int import_unwrap(const char *buf, size_t len, struct import_unwrapped *u,
 		  char *err, size_t errlen)
 {
 	struct uline *L = NULL;
-	size_t n = 0, from = 0, last;
+	struct cmd_list cmds = { .n = 0 };
+	size_t n = 0, from = 0, last, c = 0;
 	char *text = NULL;
 	int rc = -1, any_header = 0;
 
@@ -724,8 +846,15 @@ int import_unwrap(const char *buf, size_t len, struct import_unwrapped *u,
 	for (size_t h = 0; h < n; h++) {
 		if (!is_colhdr(&L[h]))
 			continue;
+		if (!any_header && find_commands(L, n, &cmds))
+			goto nomem;
 		any_header = 1;
-		if (report_at(u, L, n, from, h, &last))
+		/* the nearest command line above the header */
+		while (c < cmds.n && cmds.idx[c] < h)
+			c++;
+		struct cmd_above above = { .text = c ? cmds.text[c - 1] : NULL,
+					   .no = c ? L[cmds.idx[c - 1]].no : 0 };
+		if (report_at(u, L, n, from, h, &above, &last))
 			goto nomem;
 		from = last + 1;
 		h = last;
@@ -753,6 +882,7 @@ nomem:
 	import_unwrap_release(u);
 	err_set(err, errlen, "out of memory");
 out:
+	cmds_release(&cmds);
 	free(L);
 	free(text);
 	return rc;

@@ -6,7 +6,9 @@
  * several runs in one file) and give each back as the plain lines IOzone
  * printed, with the file's line number of every line, so the strict
  * report parser (import_text.c) runs on them unchanged and its messages
- * still name the file's own lines.
+ * still name the file's own lines.  A table whose header lines were cut
+ * keeps those IOzone printed above it that are left, and the command
+ * line the page's text gives above it.
  *
  * Ownership: import_unwrap fills *u; import_unwrap_release frees it.
  */
@@ -27,6 +29,10 @@ struct import_report {
 				 "iozone: interrupted", else 0 */
 	int table_only;       /* a column header without IOzone's banner above
 				 it: a table whose header lines were cut */
+	char *command;        /* table_only: the nearest IOzone command line
+				 the text above it gives (import_cmdtext.h),
+				 else NULL */
+	unsigned command_line;/* the file's line where that command ends, 0: none */
 };
 
 struct import_unwrapped {

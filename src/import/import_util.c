@@ -166,25 +166,33 @@ int import_section_col(const char *title, size_t len)
 	return -1;
 }
 
-/* getopt letters of IOzone that take an argument (its option string). */
-static const char iozone_arg_letters[] = "JjkVrtsfFdluUSLHPibXYgnyq+";
+/* See import_priv.h. */
+const char import_iozone_arg_letters[] = "JjkVrtsfFdluUSLHPibXYgnyq+";
+
+/* See import_priv.h. */
+const char *import_next_word(const char **p, size_t *n)
+{
+	const char *s = *p;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	const char *w = s;
+	while (*s && *s != ' ' && *s != '\t')
+		s++;
+	*p = s;
+	*n = (size_t)(s - w);
+	return *n ? w : NULL;
+}
 
 void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
 			 int *unit)
 {
-	const char *p = cmd;
+	const char *p = cmd, *tok;
+	size_t n;
 	int want_i = 0;
 
 	*tests = 0;
-	while (p && *p) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		const char *tok = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		size_t n = (size_t)(p - tok);
-		if (n == 0)
-			break;
+	while (p && (tok = import_next_word(&p, &n)) != NULL) {
 		if (want_i) {
 			want_i = 0;
 			char *end;
@@ -219,7 +227,7 @@ void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
 			case 'A': *tests |= 0x3u; break;
 			default: break;
 			}
-			if (c && strchr(iozone_arg_letters, c)) {
+			if (c && strchr(import_iozone_arg_letters, c)) {
 				if (c == 'i') {
 					if (k + 1 < n) {
 						char *end;

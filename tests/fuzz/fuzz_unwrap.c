@@ -4,7 +4,8 @@
  * reports inside other text (import_unwrap.h), and for the import of
  * what it finds.  Every input is unwrapped and each report checked: its
  * text holds exactly its lines, their file line numbers rise and stay in
- * the file, its column header and its stop line lie where they should.
+ * the file, its column header and its stop line lie where they should,
+ * and a cut table's command line comes from a line above its header.
  * Then the input, as a file, goes through import_load_sets as
  * `iosweep import` does: when the first byte is 1 to 7 it is dropped and
  * its bits choose a --command (bit 0) and a --pick of 1 or 2 (bits 1-2);
@@ -69,6 +70,11 @@ static void check_reports(const char *buf, size_t len)
 				       r->header_line > r->line_no[r->nlines - 1]))
 			abort();
 		if (r->stop_line && r->stop_line <= r->line_no[r->nlines - 1])
+			abort();
+		/* a cut table's command line: from the text above its header */
+		if ((r->command != NULL) != (r->command_line != 0) ||
+		    (r->command && (!r->table_only || r->command_line >= r->header_line ||
+				    strlen(r->command) == 0)))
 			abort();
 	}
 	import_unwrap_release(&u);

@@ -146,8 +146,11 @@ seed_jsonout() {
 # seed_unwrap DIR: real reports as people publish them (fuzz_unwrap.c): in
 # a Markdown fence, indented, in HTML, with colour codes and CRLF, in a
 # log with time stamps, quoted in Markdown, two in
-# one file, interrupted, cut (behind a 1 byte: with --command), and the
-# published pages as they are.
+# one file, interrupted, cut (behind a 1 byte: with --command; and after a
+# sentence giving its command line in backticks, after a prompt line),
+# with IOzone's splash cut, the published pages as they are, and the
+# pages of tests/data/import-published (articles of small tables, a
+# pasted report without its splash, a blog post's table, the refusals).
 seed_unwrap() {
 	esc=$(printf '\033')
 	for f in "$fixtures"/real-iozone/psteinb-iozone.out "$fixtures"/iozone/01_*.txt \
@@ -164,6 +167,14 @@ seed_unwrap() {
 		{ echo '> ```'; sed 's/^/> > /' "$f"; } >"$1/quote-$b"
 		{ head -n 32 "$f"; printf '              64\niozone: interrupted\n\nexiting iozone\n'; } >"$1/stop-$b"
 		{ printf '\001```\n'; sed -n '/random *random/,/^ *[0-9][0-9]* *[0-9]/p' "$f"; printf '```\n'; } >"$1/cut-$b"
+		{ printf 'We ran `iozone -a -s 64k -i 0 -i 1`:\n\n```\n'; sed -n '/random *random/,/^ *[0-9][0-9]* *[0-9]/p' "$f"
+		  printf '```\n\nThen `sudo iozone -a\n-i 0`:\n\n'; sed -n '/random *random/,/^ *[0-9][0-9]* *[0-9]/s/^/    /p' "$f"; } >"$1/prose-$b"
+		{ printf '```console\n$ iozone -a -i 0 -i 1 -O\n'; sed -n '/random *random/,$p' "$f"; printf '```\n'; } >"$1/prompt-$b"
+		{ printf 'Our run:\n\n```\n'; sed -n '/Command line used/,$p' "$f"; printf '```\n'; } >"$1/splash-$b"
+	done
+	for f in "$top"/tests/data/import-published/*.md; do
+		[ -f "$f" ] || continue
+		cp "$f" "$1/data-$(basename "$f")"
 	done
 	for f in "$fixtures"/published/*.md; do
 		[ -f "$f" ] || continue

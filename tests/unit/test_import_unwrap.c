@@ -3,7 +3,8 @@
  * test_import_unwrap.c: import_unwrap on small wrapped reports, as a
  * table: the input, then for each report found the plain lines it must
  * give back, the file's line of its first line and of its column header,
- * and whether it was interrupted or cut.  Then the rules that keep the
+ * whether it was interrupted or cut, and for a cut table the command line
+ * the text gives above it and its line.  Then the rules that keep the
  * pre-pass unambiguous: an indent is stripped only when every line of
  * the block has it, <br> only at a line's end, entities only in HTML,
  * a log's time stamps only where a column header sits behind one.
@@ -86,6 +87,17 @@ static const struct {
 	  "10:00:01 hello\n" PLAIN, 1, { { PLAIN, 2, 5, 0, 0 } } },
 	{ "no report", "hello\nworld", 1, { { "hello\nworld", 1, 0, 0, 0 } } },
 	{ "only fence lines", "```\n```\n~~~\n~~~\n", 1, { { "", 0, 0, 0, 0 } } },
+	{ "a prompt in the code block, the option lines kept",
+	  "```console\n$ iozone -s 64k -r 4k -i 0\n\tOutput is in kBytes/sec\n" UPPER HDR ROW1 "```\n", 1,
+	  { { "$ iozone -s 64k -r 4k -i 0\n\tOutput is in kBytes/sec\n" UPPER HDR ROW1, 2, 5, 0, 1 } } },
+	{ "indented option lines kept, up to the prose",
+	  "Pasted:\n\tCommand line used: iozone -s 64k -r 4k -i 0\n\n\tOutput is in kBytes/sec\n"
+	  UPPER HDR ROW1 END, 1,
+	  { { "\tCommand line used: iozone -s 64k -r 4k -i 0\n\n\tOutput is in kBytes/sec\n"
+	      UPPER HDR ROW1 END, 2, 6, 0, 1 } } },
+	{ "a torn row's rest on a line of its own stays in the table",
+	  "```\n" HDR ROW1 "        300000\n```\nprose 12 words\n", 1,
+	  { { HDR ROW1 "        300000\n", 2, 2, 0, 1 } } },
 };
 
 static void test_cases(void)
@@ -111,6 +123,56 @@ static void test_cases(void)
 		}
 		if (!ok)
 			fprintf(stderr, "%s: %zu reports\n", cases[i].what, u.n);
+		CU_ASSERT(ok);
+		import_unwrap_release(&u);
+	}
+}
+
+/* The command line the text gives above each cut table, and its line. */
+static const struct {
+	const char *what, *in;
+	size_t nreports;
+	struct {
+		const char *command;  /* NULL: none */
+		unsigned line;
+	} r[2];
+} commands[] = {
+	{ "cut table after a sentence's command", "We ran `iozone -a -s 64k -i 0` and got:\n\n```\n"
+	  UPPER HDR ROW1 "```\n", 1, { { "iozone -a -s 64k -i 0", 1 } } },
+	{ "a span over two lines; the nearest above each table",
+	  "First `iozone -s 64k\n-r 4k -i 0`:\n\n    " HDR "    " ROW1 "\n"
+	  "Then ``sudo /opt/iozone/bin/iozone -s 128k -i 0``, and `ls` after:\n\n```\n" HDR ROW2 "```\n", 2,
+	  { { "iozone -s 64k -r 4k -i 0", 2 }, { "/opt/iozone/bin/iozone -s 128k -i 0", 7 } } },
+	{ "a prompt in the code block", "```console\nroot@nas:~# iozone -s 64k -r 4k -i 0\n"
+	  UPPER HDR ROW1 "```\n", 1, { { "iozone -s 64k -r 4k -i 0", 2 } } },
+	{ "none: prose naming iozone, a span without an option, a command below",
+	  "iozone -a is what `iozone` runs; `make -C iozone`:\n\n```\n" HDR ROW1 "```\n"
+	  "then `iozone -a -s 1g`\n", 1, { { NULL, 0 } } },
+	{ "none: a span not closed in its paragraph", "We ran `iozone -a -s 1g\n\nwith care`:\n\n"
+	  "```\n" HDR ROW1 "```\n", 1, { { NULL, 0 } } },
+	{ "none: a control character in it", "We ran `iozone -a \001-s 1g`:\n\n```\n" HDR ROW1 "```\n",
+	  1, { { NULL, 0 } } },
+	{ "none for a report with its banner", "`iozone -a -s 64k`\n" PLAIN, 1, { { NULL, 0 } } },
+};
+
+static void test_commands(void)
+{
+	char err[128];
+
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		struct import_unwrapped u;
+		CU_ASSERT_EQUAL_FATAL(import_unwrap(commands[i].in, strlen(commands[i].in), &u, err,
+						    sizeof(err)), 0);
+		int ok = u.n == commands[i].nreports;
+		for (size_t k = 0; ok && k < u.n; k++) {
+			const struct import_report *r = &u.reports[k];
+			const char *want = commands[i].r[k].command;
+			ok = (want ? r->command && strcmp(r->command, want) == 0 : !r->command) &&
+			     r->command_line == commands[i].r[k].line;
+			if (!ok)
+				fprintf(stderr, "%s, report %zu: command '%s' at %u\n", commands[i].what,
+					k + 1, r->command ? r->command : "", r->command_line);
+		}
 		CU_ASSERT(ok);
 		import_unwrap_release(&u);
 	}
@@ -173,6 +235,7 @@ static void test_left_alone(void)
 
 static const struct cu_case tests[] = {
 	CU_CASE(test_cases),
+	CU_CASE(test_commands),
 	CU_CASE(test_line_map),
 	CU_CASE(test_left_alone),
 	{ 0 },
