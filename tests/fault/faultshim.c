@@ -36,14 +36,17 @@
  *                             milliseconds (a slow disk: time for a signal;
  *                             what a timed region holds); CALL as above,
  *                             or close (close and fclose)
- *   FAULTSHIM_SIGNAL=CALL:N:SIG[@TEXT][,...]
+ *   FAULTSHIM_SIGNAL=CALL:N:SIG[:parent][@TEXT][,...]
  *                             when the Nth CALL on such a file (or, with
  *                             @TEXT, on a file whose path contains TEXT,
  *                             counted apart) begins, the process raises
  *                             SIG on itself (INT TERM HUP KILL PIPE QUIT
  *                             USR1 USR2): a handler runs before the call
  *                             goes ahead; a signal that ends the process
- *                             ends it with the call unmade.  CALL as for
+ *                             ends it with the call unmade.  ":parent"
+ *                             sends SIG to the parent process instead
+ *                             (a throughput-mode child killing the run
+ *                             at a known point).  CALL as for
  *                             FAULTSHIM_FAIL, or close.  Up to four, each
  *                             counted on its own and raised once: "write:
  *                             30:INT,fsync:1:INT@.tmp." is a SIGINT at
@@ -125,6 +128,7 @@ struct shim_signal {
 	int call;                /* enum shim_call */
 	unsigned long nth;
 	int sig;
+	int to_parent;           /* ":parent": kill(getppid()), not raise */
 	char *text;              /* NULL: FAULTSHIM_PATH's files */
 	unsigned char bit;
 	unsigned long seen;
@@ -260,6 +264,11 @@ static void parse_signal(const char *all, const char *spec)
 			bad_setting("FAULTSHIM_SIGNAL path", all);
 		e->text = at + 1;
 	}
+	size_t siglen = strlen(end + 1);
+	if (siglen > 7 && strcmp(end + 1 + siglen - 7, ":parent") == 0) {
+		e->to_parent = 1;
+		end[1 + siglen - 7] = '\0';
+	}
 	for (size_t i = 0; i < sizeof(signal_names) / sizeof(signal_names[0]); i++)
 		if (strcmp(end + 1, signal_names[i].name) == 0)
 			e->sig = signal_names[i].value;
@@ -352,7 +361,11 @@ static void signal_due(int fd, enum shim_call call)
 			continue;
 		if (e->call != (int)call && !(e->call == SC_ANY && call != SC_CLOSE))
 			continue;
-		if (++e->seen == e->nth)
+		if (++e->seen != e->nth)
+			continue;
+		if (e->to_parent)
+			kill(getppid(), e->sig);
+		else
 			raise(e->sig);
 	}
 }
