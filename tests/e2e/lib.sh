@@ -14,6 +14,7 @@
 #                              unmounted at exit; false when it cannot be
 #   col CSV TEST COLUMN        the values of COLUMN in results.csv's rows of TEST
 #   all_between LO HI VALUES.. every value in [LO, HI], at least one value
+#   has_rows CSV               CSV holds a row below its header line
 #   one_line_error             the last command wrote one line on stderr
 #                              and nothing on stdout
 #   wait_until PID CMD...      poll (every 0.1 s, 60 s at most) until CMD
@@ -121,6 +122,10 @@ all_between() {
 	lo=$1 hi=$2; shift 2
 	[ $# -gt 0 ] || return 1
 	for v; do awk -v v="$v" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }' || return 1; done
+}
+
+has_rows() {
+	[ "$(awk 'NR > 1' "$1" | wc -l)" -gt 0 ]
 }
 
 one_line_error() {

@@ -44,7 +44,7 @@ fi
 D=$T/res
 for f in results.csv summary.csv meta.csv sheets/write.csv sheets/rewrite.csv \
 	 sheets/read.csv sheets/reread.csv sheets/random_read.csv sheets/random_write.csv; do
-	check test -s "$D/$f"
+	check has_rows "$D/$f"
 done
 check grep -q "$D" "$T/err"
 check test "$(head -n 1 "$D/results.csv")" = "$RESULTS_HEADER"
@@ -201,7 +201,7 @@ mkdir "$T/cwd"
 check test "$(cat "$T/rc")" -eq 0
 dflt=$(ls -d "$T/cwd/iosweep-results/"Disk__A___2024-[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9][0-9][0-9] 2>/dev/null | head -n 1)
 check test -n "$dflt"
-check test -s "$dflt/results.csv"
+check has_rows "$dflt/results.csv"
 check grep -q "iosweep-results/Disk__A___2024-" "$T/err.default"
 
 # LibreOffice: results.csv and summary.csv become xlsx with numeric cells.
