@@ -170,7 +170,7 @@ check test $? -eq 0
 # An existing folder is refused without --overwrite, nothing changed.
 sum_before=$(cksum <"$D/summary.csv")
 run "$IOSWEEP" -i 0 -s 64 -r 4 -f "$T/testfile" --trials 5 --label "$LABEL" --out "$D"
-check test "$RC" -ne 0
+check test "$RC" -eq 2
 check grep -q -- '--overwrite' "$T/err"
 check test "$(cksum <"$D/summary.csv")" = "$sum_before"
 
