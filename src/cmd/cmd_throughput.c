@@ -204,10 +204,14 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 			status = IOSWEEP_EXIT_FAILURE;
 		saved = 0;
 	}
-	sweep_journal_finish(&pr.jn, rs.meta.status, saved);
+	/* saved: a second signal from here on says where, as the last line */
+	char where[4200];
+	snprintf(where, sizeof(where), "iosweep: %s in %.4096s/\n", status == IOSWEEP_EXIT_OK ?
+		 "results" : "results of the finished tests", dir);
+	sweep_journal_finish(&pr.jn, rs.meta.status, saved, saved ? where : NULL);
 	fflush(stdout);   /* the cliffs in time before the last line */
-	fprintf(errout, "iosweep: %s in %s/\n", status == IOSWEEP_EXIT_OK ?
-		"results" : "results of the finished tests", dir);
+	fputs(where, errout);
+	cmd_set_stop_note(NULL);
 	throughput_release(&run);
 	results_release(&rs);
 	return status;

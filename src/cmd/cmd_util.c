@@ -22,26 +22,38 @@
 
 volatile sig_atomic_t cmd_stop;
 
-/* Said by a second signal before it ends the process (cmd_set_stop_note). */
-static char stop_note[1536];
-static volatile sig_atomic_t stop_note_len;
+/*
+ * Said by a second signal before it ends the process (cmd_set_stop_note).
+ * Two buffers: a new note is written into the one the handler does not
+ * read, then made current, so a signal at any moment says a whole note,
+ * the old or the new.
+ */
+static char stop_note[2][1536];
+static volatile sig_atomic_t stop_note_len[2];
+static volatile sig_atomic_t stop_note_at;
 
 void cmd_set_stop_note(const char *note)
 {
-	stop_note_len = 0;
-	if (!note)
-		return;
-	int n = snprintf(stop_note, sizeof(stop_note), "%s", note);
-	stop_note_len = n < 0 ? 0 : n >= (int)sizeof(stop_note) ?
-		(int)sizeof(stop_note) - 1 : n;
+	int k = !stop_note_at, n = 0;
+
+	if (note) {
+		n = snprintf(stop_note[k], sizeof(stop_note[k]), "%s", note);
+		if (n < 0)
+			n = 0;
+		else if (n >= (int)sizeof(stop_note[k]))
+			n = (int)sizeof(stop_note[k]) - 1;
+	}
+	stop_note_len[k] = n;
+	stop_note_at = k;
 }
 
 static void on_stop(int sig)
 {
 	if (cmd_stop) {
 		/* second signal: leave at once, saying where the data are */
-		if (stop_note_len)
-			plat_write_stderr(stop_note, (size_t)stop_note_len);
+		int k = stop_note_at;
+		if (stop_note_len[k])
+			plat_write_stderr(stop_note[k], (size_t)stop_note_len[k]);
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
@@ -64,18 +76,42 @@ void cmd_catch_stop(void)
 	plat_catch_stop(on_stop, on_pipe);
 }
 
+/*
+ * Each message is formatted whole, then goes out in one fwrite (stderr is
+ * unbuffered: one write): a second signal's note (on_stop), written
+ * straight to fd 2, then never lands inside a line a test or a script
+ * reads whole.
+ */
 void cmd_msg(const char *cmd, const char *fmt, ...)
 {
-	va_list ap;
+	char buf[2048], *line = buf;
+	va_list ap, again;
+	int head, n;
+	size_t len;
 
-	if (cmd && *cmd)
-		fprintf(stderr, "iosweep %s: ", cmd);
-	else
-		fputs("iosweep: ", stderr);
+	head = cmd && *cmd ? snprintf(buf, sizeof(buf), "iosweep %.64s: ", cmd)
+		: snprintf(buf, sizeof(buf), "iosweep: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	va_copy(again, ap);
+	/* one byte kept for the newline */
+	n = vsnprintf(buf + head, sizeof(buf) - (size_t)head - 1, fmt, ap);
+	len = (size_t)head + (n < 0 ? 0 : (size_t)n);
+	if (len + 2 > sizeof(buf)) {	/* cut short: a buffer of its size */
+		line = malloc(len + 2);
+		if (line) {
+			memcpy(line, buf, (size_t)head);
+			vsnprintf(line + head, (size_t)n + 1, fmt, again);
+		} else {	/* what fits */
+			line = buf;
+			len = sizeof(buf) - 2;
+		}
+	}
+	va_end(again);
 	va_end(ap);
-	fputc('\n', stderr);
+	line[len++] = '\n';
+	fwrite(line, 1, len, stderr);
+	if (line != buf)
+		free(line);
 }
 
 char *cmd_command_line(int argc, char **argv)

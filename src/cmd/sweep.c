@@ -475,12 +475,16 @@ static int end_run(struct sweep_end *e, int status, char *err, size_t errlen)
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;
 	}
-	sweep_journal_finish(&e->ctx->jn, e->rs->meta.status, saved);
+	/* saved: a second signal from here on says where, as the last line */
+	char where[4200];
+	snprintf(where, sizeof(where), "iosweep: %s in %.4096s/\n", status == IOSWEEP_EXIT_OK ?
+		 "results" : "results of the finished cells", e->dir);
+	sweep_journal_finish(&e->ctx->jn, e->rs->meta.status, saved, saved ? where : NULL);
 	if (status != IOSWEEP_EXIT_OK && err[0])
 		cmd_msg(NULL, "%s", err);
 	if (saved)
-		cmd_msg(NULL, "%s in %s/", status == IOSWEEP_EXIT_OK ?
-			"results" : "results of the finished cells", e->dir);
+		fputs(where, stderr);
+	cmd_set_stop_note(NULL);
 	if (saved && status == IOSWEEP_EXIT_OK && e->o->db_add && clients_leader() &&
 	    db_add_dir(e->o, e->dir) != 0)
 		status = IOSWEEP_EXIT_FAILURE;

@@ -180,11 +180,12 @@ size_t sweep_journal_tp_saved(struct sweep_journal *sj, struct result_set *rs,
 	return count;
 }
 
-void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved)
+void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved,
+			  const char *after)
 {
 	char err[IOSWEEP_ERR_MAX];
 
-	cmd_set_stop_note(NULL);
+	cmd_set_stop_note(after ? after : sj->j.fp ? sj->note : NULL);
 	if (sj->j.fp && saved)
 		warn(sj, journal_end(&sj->j, status, err, sizeof(err)), err);
 	journal_close(&sj->j);

@@ -62,7 +62,14 @@ void sweep_journal_tp_count(struct sweep_journal *sj, unsigned n, unsigned first
 size_t sweep_journal_tp_saved(struct sweep_journal *sj, struct result_set *rs,
 			      unsigned n, unsigned first_trial,
 			      const struct tp_result **saved);
-/* The outputs are written: record status, close, clear the note. */
-void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved);
+/*
+ * The outputs are written (saved) or failed: record status, close.  after
+ * (or NULL) is what a second signal says from now on instead of the
+ * journal's note: the line saying where the saved results are, which the
+ * caller prints next and then clears (cmd_set_stop_note(NULL)).  Outputs
+ * that failed leave the journal's note: the journal is the run's record.
+ */
+void sweep_journal_finish(struct sweep_journal *sj, const char *status, int saved,
+			  const char *after);
 
 #endif

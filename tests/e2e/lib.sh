@@ -14,6 +14,7 @@
 #                              unmounted at exit; false when it cannot be
 #   col CSV TEST COLUMN        the values of COLUMN in results.csv's rows of TEST
 #   all_between LO HI VALUES.. every value in [LO, HI], at least one value
+#   has_rows CSV               CSV holds a row below its header line
 #   one_line_error             the last command wrote one line on stderr
 #                              and nothing on stdout
 #   wait_until PID CMD...      poll (every 0.1 s, 60 s at most) until CMD
@@ -28,6 +29,8 @@
 #                              verdict, whatever the cache held
 #   deep_engine                true when this build keeps more than one I/O in
 #                              flight (io_uring)
+#   mix_reads JOBS OPS PCT     the reads --mix PCT makes in one pass of JOBS
+#                              workers with OPS operations each
 #   splash FILE                the option lines of a report: IOzone's lines
 #                              between "Run began" and "Command line used"
 #   partials CSV FILE_KB       results.csv's "partial" values of one file size
@@ -140,6 +143,10 @@ all_between() {
 	for v; do awk -v v="$v" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }' || return 1; done
 }
 
+has_rows() {
+	[ "$(awk 'NR > 1' "$1" | wc -l)" -gt 0 ]
+}
+
 one_line_error() {
 	[ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ]
 }
@@ -214,6 +221,37 @@ mpi_launcher() {
 		export OMPI_MCA_rmaps_base_oversubscribe=1
 	fi
 	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+}
+
+# mix_reads JOBS OPS PCT: how many of the operations of one --mix PCT
+# pass are reads, worked out as iosweep decides them (src/run/qd.c):
+# worker i draws splitmix64 from the seed 0x9d5eed00 + i once per
+# operation, and reads when the draw mod 100 is below PCT.  The shell's
+# 64-bit arithmetic wraps like C's unsigned: right shifts are masked to
+# be logical, and a negative draw is 2^64 (16 mod 100) above its value.
+# The constants above 2^63 are written less 2^64 (dash clamps a larger
+# hex constant): 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb.
+MR_GOLDEN=-7046029254386353131 MR_MUL1=-4658895280553007687 MR_MUL2=-7723592293110705685
+mix_reads() {
+	mr_total=0 mr_job=0
+	while [ $mr_job -lt "$1" ]; do
+		mr_s=$((0x9d5eed00 + mr_job)) mr_i=0
+		while [ $mr_i -lt "$2" ]; do
+			mr_s=$((mr_s + $MR_GOLDEN))
+			mr_z=$(( (mr_s ^ ((mr_s >> 30) & 0x3ffffffff)) * $MR_MUL1 ))
+			mr_z=$(( (mr_z ^ ((mr_z >> 27) & 0x1fffffffff)) * $MR_MUL2 ))
+			mr_z=$(( mr_z ^ ((mr_z >> 31) & 0x1ffffffff) ))
+			if [ "$mr_z" -ge 0 ]; then
+				mr_m=$((mr_z % 100))
+			else
+				mr_m=$(( ((mr_z % 100 + 100) % 100 + 16) % 100 ))
+			fi
+			[ "$mr_m" -lt "$3" ] && mr_total=$((mr_total + 1))
+			mr_i=$((mr_i + 1))
+		done
+		mr_job=$((mr_job + 1))
+	done
+	echo "$mr_total"
 }
 
 finish() {

@@ -133,7 +133,7 @@ else
 fi
 check test ! -e "$T/share/iosweep-nas-direct.tmp"
 for slug in seq1m-q8t1 seq1m-q1t1 rnd4k-q32t16 rnd4k-q1t1; do
-	check test -s "$T/nas/$slug/summary.csv"
+	check has_rows "$T/nas/$slug/summary.csv"
 done
 fk=$(awk -F, 'NR == 2 { print $3 }' "$T/nas/seq1m-q8t1/summary.csv")
 check row_matches "$T/nas.md" "SEQ1M Q8T1" "$T/nas/seq1m-q8t1/summary.csv" read write "$fk" 1024

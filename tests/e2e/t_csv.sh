@@ -44,7 +44,7 @@ fi
 D=$T/res
 for f in results.csv summary.csv meta.csv sheets/write.csv sheets/rewrite.csv \
 	 sheets/read.csv sheets/reread.csv sheets/random_read.csv sheets/random_write.csv; do
-	check test -s "$D/$f"
+	check has_rows "$D/$f"
 done
 check grep -q "$D" "$T/err"
 check test "$(head -n 1 "$D/results.csv")" = "$RESULTS_HEADER"
@@ -170,7 +170,7 @@ check test $? -eq 0
 # An existing folder is refused without --overwrite, nothing changed.
 sum_before=$(cksum <"$D/summary.csv")
 run "$IOSWEEP" -i 0 -s 64 -r 4 -f "$T/testfile" --trials 5 --label "$LABEL" --out "$D"
-check test "$RC" -ne 0
+check test "$RC" -eq 2
 check grep -q -- '--overwrite' "$T/err"
 check test "$(cksum <"$D/summary.csv")" = "$sum_before"
 
@@ -201,7 +201,7 @@ mkdir "$T/cwd"
 check test "$(cat "$T/rc")" -eq 0
 dflt=$(ls -d "$T/cwd/iosweep-results/"Disk__A___2024-[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9][0-9][0-9] 2>/dev/null | head -n 1)
 check test -n "$dflt"
-check test -s "$dflt/results.csv"
+check has_rows "$dflt/results.csv"
 check grep -q "iosweep-results/Disk__A___2024-" "$T/err.default"
 
 # LibreOffice: results.csv and summary.csv become xlsx with numeric cells.

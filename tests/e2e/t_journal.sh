@@ -5,10 +5,23 @@
 # middle, then `iosweep resume DIR`, gives every cell-trial exactly once
 # and the same cells as an uninterrupted run (sweeps with trials, queue
 # depth in --order sweep, throughput mode), with each pass's timeline rows
-# (--log-interval) once too; two SIGINTs 10 ms apart
-# keep every finished cell; a torn last line is dropped; resume refuses
-# a complete run, another version, machine, target or command.
+# (--log-interval) once too; a second SIGINT while the results are saved
+# keeps every finished cell in the journal, and one while the journal is
+# closed says where the saved results are; a torn last line is dropped;
+# resume refuses a complete run, another version, machine, target or
+# command.
+#
+# Every kill and signal comes from the process itself, at a call the
+# fault shim counts (FAULTSHIM_SIGNAL), so it lands at the same point of
+# every run: the sweep below writes its test file in records, 2 trials x
+# 2 write passes a cell, and its seventh cell (1024 kB / 256 kB, 4
+# records) begins at write 2,017 (2 x 2 x (256 + 128 + ... + 8)).  Write
+# 2,022 is in that cell's first rewrite pass: 6 cells x 2 trials done,
+# and one more sample (its first write pass) journalled.
 . "$(dirname "$0")/lib.sh"
+
+[ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ] ||
+	skip "no fault shim in \$FAULTSHIM (make e2e builds it): the kills are made by it"
 
 SWEEP="-a -n 1m -g 4m -i 0 -i 1 --trials 2"
 ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
@@ -16,10 +29,6 @@ ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
 # samples DIR: the "s" lines its journal holds so far
 samples() {
 	grep -c '^s	' "$1/journal.txt" 2>/dev/null || true
-}
-at_least() {
-	n=$(samples "$1")
-	[ "${n:-0}" -ge "$2" ]
 }
 # cells CSV: test,file_kb,record_kb,trial of every row that is not partial
 cells() {
@@ -37,31 +46,24 @@ set_meta() {
 		'$1 == "m" && $2 == k { print l; next } { print }' "$1/journal.txt" >"$T/j.new" &&
 		mv "$T/j.new" "$1/journal.txt"
 }
-# slowed NAME CMD...: CMD with 20 ms before every write of
-# $T/NAME/journal.txt (the fault shim; so per journalled pass, whether or
-# not the journal syncs it): on a quiet machine and tmpfs a
-# sweep can otherwise finish between two polls, before the signal meant
-# for its middle.  Without the shim, CMD as it is.  Only with &: it execs,
-# so $! is CMD's own pid and a signal reaches it.
 asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-slowed() {
-	dir=$1
+# signalled SIGNALS CMD...: CMD with the fault shim raising SIGNALS
+# (FAULTSHIM_SIGNAL); its status in KRC
+signalled() {
+	sigs=$1
 	shift
-	if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
-		exec env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" \
-			FAULTSHIM_PATH="$T/$dir/journal.txt" FAULTSHIM_SLOW=fwrite:20 "$@"
-	fi
-	exec "$@"
-}
-# killed NAME N: a sweep into $T/NAME killed with SIGKILL once its journal
-# holds N samples; its test file is $T/f-NAME
-killed() {
-	slowed "$1" "$IOSWEEP" $SWEEP -f "$T/f-$1" --out "$T/$1" >"$T/$1.out" 2>"$T/$1.err" &
-	pid=$!
-	wait_until "$pid" at_least "$T/$1" "$2"
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid"
+	env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_SIGNAL="$sigs" "$@"
 	KRC=$?
+}
+# killed NAME N [CALL]: a sweep into $T/NAME killed with SIGKILL as the
+# Nth write (or CALL) on its test file, $T/f-NAME, begins
+killed() {
+	signalled "${3:-write}:$2:KILL@$T/f-$1" "$IOSWEEP" $SWEEP -f "$T/f-$1" --out "$T/$1" \
+		>"$T/$1.out" 2>"$T/$1.err"
+}
+# dones DIR: the "d" (cell-trial done) lines its journal holds
+dones() {
+	grep -c '^d	' "$1/journal.txt"
 }
 
 # 1. An uninterrupted run: the journal ends "complete", and the outputs
@@ -78,17 +80,19 @@ done
 cells "$T/a/results.csv" >"$T/a.cells"
 check test "$(wc -l <"$T/a.cells")" -eq 240
 
-# 2. kill -9 after 50 samples: no outputs, the journal holds them; import
-# reads the journal; resume runs the rest: every cell-trial once, the same
-# cells as the uninterrupted run, the folder marked resumed.
-killed b 50
+# 2. kill -9 in the seventh cell's first rewrite pass: no outputs, the
+# journal holds the 49 samples; import reads the journal (the 48 of the
+# 12 finished cell-trials whole); resume runs the rest: every cell-trial
+# once, the same cells as the uninterrupted run, the folder marked
+# resumed.
+killed b 2022
 check test "$KRC" -eq 137
 check test ! -e "$T/b/results.csv"
-kept=$(samples "$T/b")
-check test "$kept" -ge 50
+check test "$(samples "$T/b")" -eq 49
+check test "$(dones "$T/b")" -eq 12
 expect_success "$IOSWEEP" import "$T/b" --out "$T/b-imp"
 check grep -q '^status,interrupted: the journal ends before the run did$' "$T/b-imp/meta.csv"
-check test "$(cells "$T/b-imp/results.csv" | wc -l)" -ge 48
+check test "$(cells "$T/b-imp/results.csv" | wc -l)" -eq 48
 check test "$(cells "$T/b-imp/results.csv" | comm -23 - "$T/a.cells" | wc -l)" -eq 0
 done_before=$(grep -c '^d	' "$T/b/journal.txt")
 expect_success "$IOSWEEP" resume "$T/b"
@@ -132,8 +136,10 @@ tl_sums() {
 # timeline.csv has every pass's rows once, adding up to its sample.
 SWEEP0=$SWEEP
 SWEEP="$SWEEP --log-interval 10ms"
-killed h 50
-check test "$(grep -c '^t	' "$T/h/journal.txt")" -ge 50
+killed h 2022
+# (each journalled pass has one row at least)
+check test "$(samples "$T/h")" -eq 49
+check test "$(grep -c '^t	' "$T/h/journal.txt")" -ge 49
 expect_success "$IOSWEEP" import "$T/h" --out "$T/h-imp"
 check tl_sums "$T/h-imp"
 expect_success "$IOSWEEP" resume "$T/h"
@@ -141,34 +147,44 @@ check tl_sums "$T/h"
 check test "$(wc -l <"$T/h.res")" -eq 240
 SWEEP=$SWEEP0
 
-# 3. Two SIGINTs 10 ms apart: the process ends at once, says where the
-# journal is, and every cell-trial it finished is kept (import, resume).
-"$IOSWEEP" $SWEEP -f "$T/f-c" --out "$T/c" >"$T/c.out" 2>"$T/c.err" &
-pid=$!
-wait_until "$pid" at_least "$T/c" 30
-kill -INT "$pid"
-sleep 0.01
-kill -INT "$pid" 2>/dev/null
-wait "$pid"
-check test "$?" -eq 130
-if grep -q 'stopped at once' "$T/c.err"; then
-	check grep -qx "iosweep: stopped at once; every finished pass is in $T/c/journal.txt: 'iosweep resume $T/c' runs the rest" "$T/c.err"
-else	# the first signal's save was done before the second came
-	check grep -qx "iosweep: results of the finished cells in $T/c/" "$T/c.err"
-fi
+# 3. A second SIGINT while the results are saved (at the first fsync of
+# a file the save writes, NAME.tmp.PID before its rename): the process
+# ends at once, says only where the journal is, and every cell-trial it
+# finished is kept (import, resume).
+signalled "write:2022:INT@$T/f-c,fsync:1:INT@.tmp." \
+	"$IOSWEEP" $SWEEP -f "$T/f-c" --out "$T/c" >"$T/c.out" 2>"$T/c.err"
+check test "$KRC" -eq 130
+check test "$(cat "$T/c.err")" = \
+	"iosweep: stopped at once; every finished pass is in $T/c/journal.txt: 'iosweep resume $T/c' runs the rest"
+check test ! -e "$T/c/results.csv"
 grep '^d	' "$T/c/journal.txt" | awk -F'\t' '{ print $2 "," $3 "," $4 }' | sort >"$T/c.done"
-check test "$(wc -l <"$T/c.done")" -ge 7
+check test "$(wc -l <"$T/c.done")" -eq 12
 expect_success "$IOSWEEP" import "$T/c" --out "$T/c-imp"
-# every finished cell-trial: its 4 samples, whole
+# every finished cell-trial: its 4 samples, whole; nothing else whole
 cells "$T/c-imp/results.csv" | cut -d, -f 2- | sort | uniq -c |
 	awk '$1 == 4 { print $2 }' | sort >"$T/c.kept"
-check test "$(comm -23 "$T/c.done" "$T/c.kept" | wc -l)" -eq 0
+check cmp "$T/c.done" "$T/c.kept"
+check test "$(cells "$T/c-imp/results.csv" | wc -l)" -eq 48
 expect_success "$IOSWEEP" resume "$T/c"
 check cmp "$T/a.cells" "$(cells "$T/c/results.csv" >"$T/c.cells"; echo "$T/c.cells")"
 
+# 3b. The second SIGINT after the results are saved, as the journal is
+# closed (its end line written): the process says where the results are,
+# the line the run ends with, and nothing else.
+signalled "write:2022:INT@$T/f-k,close:1:INT@$T/k/journal.txt" \
+	"$IOSWEEP" $SWEEP -f "$T/f-k" --out "$T/k" >"$T/k.out" 2>"$T/k.err"
+check test "$KRC" -eq 130
+check test "$(cat "$T/k.err")" = "iosweep: results of the finished cells in $T/k/"
+check grep -q '^e	interrupted: interrupted in cell 1024 kB / 256 kB, test write (SIGINT)	' "$T/k/journal.txt"
+check test "$(cells "$T/k/results.csv" | wc -l)" -eq 48
+check test "$(dones "$T/k")" -eq 12
+
 # 4. A torn last line (the pass in flight when the power went) is dropped:
 # import and resume read the rest; damage elsewhere names the line.
-killed d 20
+# (killed in the third cell's first rewrite pass, 1024 kB / 16 kB: 64
+# records a pass, from write 1,537)
+killed d 1611
+check test "$(samples "$T/d")" -eq 17
 printf 's\twrite\t2048\t64\t1\t0\t0\t4\t2097152\t3' >>"$T/d/journal.txt"
 expect_success "$IOSWEEP" import "$T/d" --out "$T/d-imp"
 check test "$(awk -F, 'NR > 1' "$T/d-imp/results.csv" | wc -l)" -eq "$(($(samples "$T/d") - 1))"
@@ -211,28 +227,27 @@ expect_success "$IOSWEEP" import "$T/d/journal.txt" --out "$T/d-all"
 check cmp "$T/d/results.csv" "$T/d-all/results.csv"
 
 # 5b. A resume stopped by SIGINT, then one killed, then one left alone:
-# every cell-trial once, the same cells, three resumes recorded.
-killed g 20
-slowed g "$IOSWEEP" resume "$T/g" >"$T/g1.out" 2>"$T/g1.err" &
-pid=$!
-wait_until "$pid" at_least "$T/g" 60
-kill -INT "$pid"
-wait "$pid"
-check test "$?" -eq 130
-check grep -q '^status,"interrupted: ' "$T/g/meta.csv"
-slowed g "$IOSWEEP" resume "$T/g" >"$T/g2.out" 2>"$T/g2.err" &
-pid=$!
-wait_until "$pid" at_least "$T/g" 120
-kill -KILL "$pid"
-wait "$pid"
+# every cell-trial once, the same cells, three resumes recorded.  The
+# first resume starts again at the third cell (256 writes), the second
+# at the fourth (1024 kB / 32 kB, 32 writes a pass).
+killed g 1611
+check test "$(dones "$T/g")" -eq 4
+signalled "write:300:INT@$T/f-g" "$IOSWEEP" resume "$T/g" >"$T/g1.out" 2>"$T/g1.err"
+check test "$KRC" -eq 130
+check grep -q '^status,"interrupted: interrupted in cell 1024 kB / 32 kB, test write (SIGINT)"$' "$T/g/meta.csv"
+check test "$(dones "$T/g")" -eq 6
+signalled "write:100:KILL@$T/f-g" "$IOSWEEP" resume "$T/g" >"$T/g2.out" 2>"$T/g2.err"
+check test "$KRC" -eq 137
+check test "$(dones "$T/g")" -eq 7
 expect_success "$IOSWEEP" resume "$T/g"
 check test "$(grep -c '^r	' "$T/g/journal.txt")" -eq 3
 check cmp "$T/a.cells" "$(cells "$T/g/results.csv" >"$T/g.cells"; echo "$T/g.cells")"
 check test ! -e "$T/f-g"
 
-# 6. Throughput mode (-l 1 -u 4): killed after two child counts finished,
-# resumed: every (test, processes, trial, child) once, as a run left alone;
-# no child left running, no child file left behind.
+# 6. Throughput mode (-l 1 -u 4): killed after two child counts finished
+# (by the third child, as it begins its first write: it runs from the
+# third count on), resumed: every (test, processes, trial, child) once,
+# as a run left alone; no child left running, no child file left behind.
 TP="-l 1 -u 4 -s 8m -r 64k -i 0 -i 1 -i 2 --log-interval 10ms"
 mkdir "$T/tp" && cd "$T/tp" || exit 1
 expect_success "$IOSWEEP" $TP --out "$T/ta"
@@ -242,16 +257,13 @@ tp_cells() {
 }
 tp_cells "$T/ta/throughput.csv" >"$T/ta.cells"
 check test "$(wc -l <"$T/ta.cells")" -gt 40
-counts() {
-	n=$(grep -c '^c	' "$1/journal.txt" 2>/dev/null || true)
-	[ "${n:-0}" -ge "$2" ]
-}
-"$IOSWEEP" $TP --out "$T/tb" >"$T/tb.out" 2>"$T/tb.err" &
-pid=$!
-wait_until "$pid" counts "$T/tb" 2
-kill -KILL "$pid" 2>/dev/null
-wait "$pid"
-sleep 0.2
+signalled "write:1:KILL:parent@DUMMY.2" "$IOSWEEP" $TP --out "$T/tb" >"$T/tb.out" 2>"$T/tb.err"
+check test "$KRC" -eq 137
+check test "$(grep -c '^c	' "$T/tb/journal.txt")" -eq 2
+# the children see their parent gone and end (60 s at most)
+children() { [ -n "$(pgrep -f "iosweep $TP --out $T/tb")" ]; }
+i=0
+while children && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 check test -z "$(pgrep -f "iosweep $TP --out $T/tb")"
 expect_failure 4 "$IOSWEEP" import "$T/tb" --out "$T/tb-imp"
 check grep -q "journal.txt: a throughput-mode (-t) journal: reading an unfinished -t run is not supported yet" "$T/err"
@@ -281,7 +293,11 @@ if deep_engine; then
 	SWEEP="-a -n 1m -g 2m -i 0 -i 2 --iodepth 4 --trials 2 --order sweep"
 	expect_success "$IOSWEEP" $SWEEP -f "$T/f-q" --out "$T/q"
 	cells "$T/q/results.csv" >"$T/q.cells"
-	killed q2 30
+	# (io_uring writes without write(2): counted by the fsyncs of its
+	# passes)
+	killed q2 100 fsync
+	check test "$KRC" -eq 137
+	check test "$(samples "$T/q2")" -eq 49
 	expect_success "$IOSWEEP" resume "$T/q2"
 	check cmp "$T/q.cells" "$(cells "$T/q2/results.csv" >"$T/q2.cells"; echo "$T/q2.cells")"
 	check grep -q '^workload,' "$T/q2/meta.csv"

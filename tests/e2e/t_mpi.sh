@@ -14,7 +14,9 @@
 # --precondition aggregate like the grid (ops, bytes, reads, merged
 # latency); --stonewall with them or with --latency is refused;
 # --stonewall stops a slow rank's passes when the first rank finishes
-# (and without it every rank moves its whole file); SIGINT to the ranks saves the finished cells; two hosts,
+# (and without it every rank moves its whole file); SIGINT to the ranks
+# (raised at a counted write: the fault shim) saves the finished cells
+# and ends them with exit 130; two hosts,
 # simulated with UTS namespaces, meet the host logic.  Every
 # mpirun runs under a timeout, so a hang fails the test instead of
 # stalling it.  Skipped without mpirun or without the MPI build
@@ -242,16 +244,19 @@ expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 1m -r 4k -i 0 -i 2 --mix 70 
 	--iodepth 4 --jobs 2 --precondition --trials 2 -f "$T/d/q.%r" --out "$T/oqm"
 check awk -F, -v want=6 -v lat=1 -f "$T/agg.awk" "$T/oqm/results.csv"
 check grep -q '^inflight_max,4$' "$T/oqm/meta.csv"
-# the mix's all rows hold reads and writes, each with its own latency
-check awk -F, '
+# the mix's rows hold reads and writes, each with its own latency; its
+# reads are the ones the fixed seeds choose (mix_reads: 2 workers of 128
+# operations), in every client, 4 times that in the all row
+want=$(mix_reads 2 128 70)
+check awk -F, -v want="$want" '
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	$c["test"] == "random mix" && $c["client"] == "all" {
+	$c["test"] == "random mix" {
 		n++
-		share = $c["rd_iops"] / $c["iops"]
-		if (share < 0.5 || share > 0.9 || $c["rd_lat_p50_us"] == "" ||
-		    $c["wr_lat_p50_us"] == "") bad++
+		rd = sprintf("%.0f", $c["rd_iops"] * $c["seconds"])
+		if (rd != ($c["client"] == "all" ? 4 * want : want) || $c["ops"] != ($c["client"] == "all" ? 1024 : 256) ||
+		    $c["rd_lat_p50_us"] == "" || $c["wr_lat_p50_us"] == "") { bad++; print $c["client"] ": " rd " reads of " $c["ops"] }
 	}
-	END { if (n != 2 || bad) { print n " mix rows, " bad " bad"; exit 1 } }' \
+	END { if (n != 10 || bad) { print n " mix rows, " bad " bad (want " want " reads a client)"; exit 1 } }' \
 	"$T/oqm/results.csv"
 # --runtime: each client runs its own 300 ms after the common barrier;
 # every row's time is the runtime, the all row's ops are the clients'
@@ -362,35 +367,24 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	check grep -q '^	Stonewalling: each pass ends on every client' "$T/o5on.txt"
 	check test "$(grep -c Stonewalling "$T/o5off.txt")" -eq 0
 
-	# 6. Interrupted after two rows (writes slowed to 2 ms so the sweep is
-	# still running): SIGINT to every rank, as a launcher forwards Ctrl-C
-	# (Open MPI's mpirun sends SIGTERM, then SIGKILL a second later, too
-	# soon for a loaded machine, so the test signals the ranks itself).
-	# Every rank stops, rank 0 saves the finished cells (an "all" row per
-	# printed row and column), the status says interrupted, the ranks exit
-	# 130 (so the launcher fails), no test file is left.
+	# 6. Interrupted in the third cell: every rank raises SIGINT on itself
+	# as its 100th write begins (the fault shim; 64 kB records, cells of
+	# 1, 2 and 4 MiB: 32 and 64 writes before it), as a launcher forwards
+	# Ctrl-C to every rank.  Every rank stops, rank 0 saves the two
+	# finished cells (an "all" row per column), the status says
+	# interrupted, the ranks exit 130 and the launcher with them, no test
+	# file is left.
 	ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
-	env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH="$T/d/c." \
-		FAULTSHIM_SLOW=write:2 timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m \
+	env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_SIGNAL="write:100:INT@$T/d/c." \
+		timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m \
 		-g 64m -r 64k -i 0 -i 1 -f "$T/d/c.%r" --out "$T/o7" \
-		>"$T/o7.txt" 2>"$T/o7.err" &
-	pid=$!
-	i=0
-	while [ "$(grep -c "$ROW" "$T/o7.txt")" -lt 2 ] && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	# the ranks only: not the launcher or timeout, whose command lines match too
-	for p in $(pgrep -f -- "-f $T/d/c.%r"); do
-		[ "$(cat /proc/$p/comm 2>/dev/null)" = iosweep-mpi ] && kill -INT "$p"
-	done
-	wait $pid
-	check test $? -ne 0
-	rows=$(grep -c "$ROW" "$T/o7.txt")
-	check test "$rows" -ge 2
-	check grep -q '^status,"interrupted: rank [0-3] on host .*(SIGINT)' "$T/o7/meta.csv"
+		>"$T/o7.txt" 2>"$T/o7.err"
+	check test $? -eq 130
+	check test "$(grep -c "$ROW" "$T/o7.txt")" -eq 2
+	check grep -q '^status,"interrupted: rank [0-3] on host .*: interrupted in cell 4096 kB / 64 kB, test write (SIGINT)"$' "$T/o7/meta.csv"
+	check grep -qx "iosweep: results of the finished cells in $T/o7/" "$T/o7.err"
 	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["client"] == "all"' "$T/o7/results.csv" | wc -l)" -eq $((rows * 4))
+		$c["client"] == "all" && $c["partial"] == 0' "$T/o7/results.csv" | wc -l)" -eq 8
 	check test -z "$(ls "$T/d")"
 fi
 

@@ -58,15 +58,18 @@ else
 	check test "$(grep -c '^engine_calls,' "$T/mix/meta.csv")" -eq 0
 fi
 check grep -q '^random mix  *16384  *4 ' "$T/out"
-awk -F, '
+# the reads of the mix: the ones its fixed seeds choose (lib.sh), 2
+# workers of 2,048 operations
+want=$(mix_reads 2 2048 70)
+awk -F, -v want="$want" '
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 $(c["test"]) != "random mix" { next }
 {
 	n++
 	ops = $(c["ops"]); s = $(c["seconds"]); io = $(c["iops"])
 	rd = $(c["rd_iops"]); wr = $(c["wr_iops"])
-	share = rd / io
-	if (share < 0.67 || share > 0.73) print "bad: read share " share
+	reads = sprintf("%.0f", rd * s)
+	if (reads != want) print "bad: " reads " reads, not " want
 	if (rd + wr < io * 0.9999 || rd + wr > io * 1.0001) print "bad: rd+wr " rd + wr " vs " io
 	if (io < ops / s * 0.9999 || io > ops / s * 1.0001) print "bad: iops " io " vs " ops / s
 	if ($(c["bytes"]) != ops * 4096) print "bad: bytes " $(c["bytes"]) " for " ops " ops"
@@ -82,8 +85,11 @@ END { if (n != 2) print "bad: " n " random mix rows" }' "$T/mix/results.csv" >"$
 check test ! -s "$T/bad"
 sed 's/^/  /' "$T/bad" | head -n 5
 # summary.csv: the mean read share of the cell, and the split latency
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-$(c["test"]) == "random mix" { ok = $(c["rd_iops"]) / $(c["iops"]) > 0.67 &&
+# (every trial makes the same reads of the same operations: the share of
+# the means is reads / ops whatever the trials' times)
+awk -F, -v want="$want" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+$(c["test"]) == "random mix" { d = $(c["rd_iops"]) / $(c["iops"]) - want / 4096
+	ok = d < 0.0005 && d > -0.0005 &&
 	$(c["rd_lat_p99_us"]) != "" && $(c["wr_lat_p99_us"]) != "" }
 END { exit !ok }' "$T/mix/summary.csv"
 check test $? -eq 0

@@ -88,7 +88,7 @@ refused "holds results already" 2 $SWEEP -f "$T/t" --out "$T/res"
 check test "$(cksum <res/results.csv)" = "$RSUM"
 check test ! -e t
 expect_success "$IOSWEEP" $SWEEP -f "$T/t" --out "$T/res" --overwrite
-check test -s res/results.csv
+check has_rows res/results.csv
 # a link planted where a result file will go: refused, and with
 # --overwrite the link is replaced, its target untouched
 mkdir res2
@@ -178,7 +178,7 @@ wait
 check test "$(ls iosweep-results | wc -l)" -eq 10
 check test "$(cat e? te? | grep -c '^iosweep: results in iosweep-results/')" -eq 10
 check test "$(cat e? te? | sed -n 's/^iosweep: results in //p' | sort -u | wc -l)" -eq 10
-for d in iosweep-results/*; do check test -s "$d/results.csv"; done
+for d in iosweep-results/*; do check has_rows "$d/results.csv"; done
 cd "$T" || exit 1
 expect_success "$IOSWEEP" -s 64k -r 4k -i 0 -f once --out "$T/given" --quiet
 refused "holds results already" 2 -s 64k -r 4k -i 0 -f once2 --out "$T/given"

@@ -6,105 +6,129 @@
 # status "interrupted: ...", and the test file removed.  A second SIGINT
 # while the results are being saved ends the process at once, saying
 # where the journal (t_journal.sh) keeps the finished passes.  A reader
-# of stdout that goes away (| head) stops the sweep the same way.
-# e2e: alone (its signals are timed to land mid-pass)
+# of stdout that goes away (| head) stops the sweep the same way.  Each
+# message to stderr is one write of a whole line.
+#
+# The signals come from the process itself, at a call the fault shim
+# counts (FAULTSHIM_SIGNAL): the 2,400th write of the test file, in the
+# sweep below, is in its third cell (1024 kB / 16 kB, the write pass of
+# its second trial), on every machine and under any load.  Its first two
+# cells are 3 trials x 2 write passes of 256 and 128 records: 2,304
+# writes.
 . "$(dirname "$0")/lib.sh"
 
 ROW='^ *[0-9][0-9]* *[0-9][0-9]* *[0-9]'
+SWEEP="-a -n 1m -g 64m -i 0 -i 1 --trials 3"
+CELL3="cell 1024 kB / 16 kB, test write"
 
-# wait_for CMD...: poll CMD for up to 60 s.
-wait_for() {
-	i=0
-	while ! "$@" && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-# (the output of the process just started: its file is removed first, so
-# a slow start never lets the rows of the run before count)
-rows_at_least() {
-	seen=$(grep -c "$ROW" "$T/out" 2>/dev/null)
-	[ "${seen:-0}" -ge "$1" ]
-}
-
-# 1. Each signal, after a few rows.
-for sig in INT TERM HUP; do
-	out="$T/o-$sig"
-	f="$T/t-$sig"
-	rm -f "$T/out"
-	"$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$f" --out "$out" \
-		>"$T/out" 2>"$T/err" &
-	pid=$!
-	wait_for rows_at_least 2
-	kill -s "$sig" "$pid"
-	wait "$pid"
-	RC=$?
-	check test "$RC" -eq 130
-	rows=$(grep -c "$ROW" "$T/out")
-	check test "$rows" -ge 2
-	check test "$(grep -c 'test complete' "$T/out")" -eq 0
-	check grep -qx "iosweep: interrupted in cell [0-9]* kB / [0-9]* kB, test [a-z]* (SIG$sig)" "$T/err"
-	check grep -qx "iosweep: results of the finished cells in $out/" "$T/err"
-	# every printed row: 4 columns x 3 trials, complete; the summary has
-	# exactly those cells with n = 3 (a partial cell has fewer trials)
-	check test "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "partial") P = i; next } $P == 0' "$out/results.csv" | wc -l)" -ge $((rows * 12))
-	check test "$(awk -F, 'NR > 1 && $5 == 3' "$out/summary.csv" | wc -l)" -eq $((rows * 4))
-	check grep -q "^status,\"interrupted: interrupted in cell .* (SIG$sig)\"\$" "$out/meta.csv"
-	check test ! -e "$f"
-	check test -z "$(find "$out" -name '*.tmp.*')"
-done
-
-# 2. A second SIGINT while the results are saved (made slow by the shim:
-# 1 s per fsync of a file the save writes, NAME.tmp.PID before its
-# rename; the journal's own syncs are left alone, or the sweep would crawl
-# to its first row) ends the process at once: no "results" line, no
-# results.csv in place.  The same run with one SIGINT (0.2 s per fsync)
-# saves them.
+SHIM=
 if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 	asan=$(ldd "$IOSWEEP" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-	for n in 1 2; do
-		out="$T/slow$n"
-		rm -f "$T/out"
-		env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=".tmp." \
-			FAULTSHIM_SLOW=fsync:$((n == 1 ? 200 : 1000)) \
-			"$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$T/t2" \
-			--out "$out" >"$T/out" 2>"$T/err" &
-		pid=$!
-		# a watchdog, so the test never hangs: gone soon after iosweep is
-		(i=0; while kill -0 "$pid" 2>/dev/null && [ $i -lt 1200 ]; do
-			sleep 0.1; i=$((i + 1)); done
-		 kill -KILL "$pid" 2>/dev/null) >/dev/null 2>&1 &
-		wait_for rows_at_least 1
-		kill -INT "$pid"
-		if [ $n -eq 2 ]; then
-			wait_for sh -c "ls '$out' 2>/dev/null | grep -q '[.]tmp[.]'"
-			kill -INT "$pid"
-		fi
-		wait "$pid"
-		RC=$?
-		check test "$RC" -eq 130
-		check test ! -e "$T/t2"
-		if [ $n -eq 1 ]; then
-			check grep -qx "iosweep: results of the finished cells in $out/" "$T/err"
-			check test -s "$out/results.csv"
-		else
-			check test "$(grep -c 'results of the finished cells' "$T/err")" -eq 0
-			check test ! -e "$out/results.csv"
-			# but it says where the journal keeps every finished pass
-			check grep -qx "iosweep: stopped at once; every finished pass is in $out/journal.txt: 'iosweep resume $out' runs the rest" "$T/err"
-			check test "$(grep -c '^d	' "$out/journal.txt")" -ge 3
-		fi
-	done
+	SHIM="${asan:+$asan }$FAULTSHIM"
 else
-	echo "note: no fault shim in \$FAULTSHIM: the second-SIGINT case is skipped"
+	echo "note: no fault shim in \$FAULTSHIM (make e2e builds it): the signals mid-sweep are not sent"
+fi
+# shimmed SIGNALS CMD...: CMD with the fault shim raising SIGNALS
+# (FAULTSHIM_SIGNAL), its output in $T/out and $T/err, its status in RC
+shimmed() {
+	sigs=$1
+	shift
+	run env LD_PRELOAD="$SHIM" FAULTSHIM_SIGNAL="$sigs" "$@"
+}
+# partial_rows CSV P: results.csv's rows whose "partial" is P
+partial_rows() {
+	awk -F, -v p="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "partial") P = i; next }
+		$P == p' "$1" | wc -l
+}
+
+# 1. Each signal in the third cell: the two cells before it printed and
+# saved whole (2 cells x 4 columns x 3 trials), the pass it cut marked
+# partial, two lines on stderr.
+if [ -n "$SHIM" ]; then
+	for sig in INT TERM HUP; do
+		out="$T/o-$sig"
+		f="$T/t-$sig"
+		shimmed "write:2400:$sig@$f" "$IOSWEEP" $SWEEP -f "$f" --out "$out"
+		check test "$RC" -eq 130
+		check test "$(grep -c "$ROW" "$T/out")" -eq 2
+		check test "$(grep -c 'test complete' "$T/out")" -eq 0
+		printf '%s\n' "iosweep: interrupted in $CELL3 (SIG$sig)" \
+			"iosweep: results of the finished cells in $out/" >"$T/want"
+		check cmp "$T/want" "$T/err"
+		check test "$(partial_rows "$out/results.csv" 0)" -eq 24
+		check test "$(partial_rows "$out/results.csv" 1)" -eq 1
+		check test "$(awk -F, 'NR > 1 && $5 == 3' "$out/summary.csv" | wc -l)" -eq 8
+		check test "$(awk -F, 'NR > 1' "$out/summary.csv" | wc -l)" -eq 8
+		check grep -qx "status,\"interrupted: interrupted in $CELL3 (SIG$sig)\"" "$out/meta.csv"
+		check test ! -e "$f"
+		check test -z "$(find "$out" -name '*.tmp.*')"
+	done
 fi
 
-# 3. The reader of stdout goes away: the sweep stops as if interrupted.
-{ "$IOSWEEP" -a -n 1m -g 64m -i 0 -i 1 --trials 3 -f "$T/p" --out "$T/op" 2>"$T/err"
-  echo $? >"$T/rc"; } | head -n 1 >/dev/null
-check test "$(cat "$T/rc")" -eq 130
+# 2. The same SIGINT, then a second one at the first fsync of a file the
+# save writes (NAME.tmp.PID before its rename): the process ends at once,
+# saying where the journal keeps the finished passes (the 2 cells x 3
+# trials), and nothing else: no "results" line, no results.csv.
+if [ -n "$SHIM" ]; then
+	out="$T/twice"
+	shimmed "write:2400:INT@$T/t2,fsync:1:INT@.tmp." "$IOSWEEP" $SWEEP -f "$T/t2" --out "$out"
+	check test "$RC" -eq 130
+	check test ! -e "$T/t2"
+	check test "$(cat "$T/err")" = \
+		"iosweep: stopped at once; every finished pass is in $out/journal.txt: 'iosweep resume $out' runs the rest"
+	check test ! -e "$out/results.csv"
+	check test "$(grep -c '^d	' "$out/journal.txt")" -eq 6
+	# and resume runs the rest: the two cells come back from the journal
+	expect_success "$IOSWEEP" resume "$out"
+	check test "$(awk -F, 'NR > 1 && $5 == 3' "$out/summary.csv" | wc -l)" -eq \
+		"$(awk -F, 'NR > 1' "$out/summary.csv" | wc -l)"
+	check grep -qx "resumed_samples,24" "$out/meta.csv"
+fi
+
+# 3. The reader of stdout is gone before the sweep writes to it (a fifo
+# whose only reader read one line and ended): the sweep stops as if
+# interrupted, and the dead pipe's later writes do not kill it.
+mkfifo "$T/fifo"
+head -n 1 <"$T/fifo" >/dev/null &
+hp=$!
+exec 5>"$T/fifo"
+echo reader >&5
+wait "$hp"
+"$IOSWEEP" $SWEEP -f "$T/p" --out "$T/op" >&5 2>"$T/err"
+RC=$?
+exec 5>&-
+check test "$RC" -eq 130
 check grep -q '(SIGPIPE' "$T/err"
 check grep -q '^status,"interrupted: ' "$T/op/meta.csv"
 check test ! -e "$T/p"
+
+# 4. Each message is one write of a whole line, so a second signal's note,
+# written straight to fd 2 whenever the signal comes, never lands inside
+# one (a line cut as "iosweep: interrupted in cell ...iosweep: results
+# ..." was once seen).  Seen with strace: a refused option, and a run
+# that fails mid-sweep (the fault shim) and then says where the finished
+# cells are.
+if command -v strace >/dev/null 2>&1; then
+	# LeakSanitizer cannot run under ptrace (the sanitized build)
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	export ASAN_OPTIONS
+	strace -f -e trace=write -e signal=none -s 4096 -o "$T/tr1" \
+		"$IOSWEEP" -i 99 -s 64k -f "$T/m" >/dev/null 2>&1
+	check grep -q 'write(2, "iosweep: -i .99.: no such test' "$T/tr1"
+	cat "$T/tr1" >"$T/trace"
+	if [ -n "$SHIM" ]; then
+		strace -f -e trace=write -e signal=none -s 4096 -o "$T/tr2" \
+			env LD_PRELOAD="$SHIM" FAULTSHIM_PATH="$T/m" \
+			FAULTSHIM_FAIL=write:20 "$IOSWEEP" -a -n 1m -g 4m -i 0 -i 1 \
+			-f "$T/m" --out "$T/om" >/dev/null 2>&1
+		check grep -q 'write(2, "iosweep: cannot write .*\\n", [0-9]*) = [0-9]*$' "$T/tr2"
+		check grep -q 'write(2, "iosweep: results of the finished cells in .*\\n", [0-9]*) = [0-9]*$' "$T/tr2"
+		cat "$T/tr2" >>"$T/trace"
+	fi
+	check test "$(grep -c 'write(2, ' "$T/trace")" -ge 1
+	check test -z "$(grep 'write(2, ' "$T/trace" | grep -v '\\n", [0-9]*) = [0-9]*$')"
+else
+	echo "note: no strace: whether each message is one write is not seen"
+fi
 
 finish

@@ -24,7 +24,7 @@ done
 # ---- a sweep with the log
 expect_success "$IOSWEEP" -s 64m -r 1m -i 0 -i 1 -f "$T/f" --out "$T/tl" \
 	--log-interval 20ms --trials 2 --quiet
-check test -s "$T/tl/timeline.csv"
+check has_rows "$T/tl/timeline.csv"
 check test -s "$T/tl/timecliffs.csv"
 check grep -q '^Cliffs in time$' "$T/out"
 check grep -q '^schema,label,test,file_kb,record_kb,trial,client,start_s,length_s,bytes,ops,kb_per_s,iops,lat_mean_us,lat_max_us,lat_p50_us,lat_p99_us$' \

@@ -45,7 +45,7 @@ clean_log() {
 
 expect_success vg -s 256k -r 64k -r 128k -i 0 -i 1 -i 2 --trials 2 -f "$T/t" --out "$T/v1"
 clean_log "a short sweep"
-check test -s "$T/v1/results.csv"
+check has_rows "$T/v1/results.csv"
 
 expect_failure 3 vg -s 64k -r 64k -i 0 -f "$T/nodir/t" --out "$T/v2"
 clean_log "a sweep refused before running"

@@ -3,7 +3,9 @@
  * faultshim.c: an LD_PRELOAD library that makes the I/O calls on one file
  * fail, come up short or move one wrong byte, so the tests can show what
  * iosweep does when the storage misbehaves (EIO, ENOSPC, short transfers,
- * silent corruption) without a broken disk.
+ * silent corruption) without a broken disk, and makes a signal come at
+ * exactly the same point of every run (the Nth write of the test file),
+ * so a test of what a signal does never races the program.
  *
  * Only descriptors opened (open, openat, creat, fopen, with or without the
  * 64 suffix) on a path that contains $FAULTSHIM_PATH are touched; every
@@ -34,6 +36,22 @@
  *                             milliseconds (a slow disk: time for a signal;
  *                             what a timed region holds); CALL as above,
  *                             or close (close and fclose)
+ *   FAULTSHIM_SIGNAL=CALL:N:SIG[:parent][@TEXT][,...]
+ *                             when the Nth CALL on such a file (or, with
+ *                             @TEXT, on a file whose path contains TEXT,
+ *                             counted apart) begins, the process raises
+ *                             SIG on itself (INT TERM HUP KILL PIPE QUIT
+ *                             USR1 USR2): a handler runs before the call
+ *                             goes ahead; a signal that ends the process
+ *                             ends it with the call unmade.  ":parent"
+ *                             sends SIG to the parent process instead
+ *                             (a throughput-mode child killing the run
+ *                             at a known point).  CALL as for
+ *                             FAULTSHIM_FAIL, or close.  Up to four, each
+ *                             counted on its own and raised once: "write:
+ *                             30:INT,fsync:1:INT@.tmp." is a SIGINT at
+ *                             the 30th write, a second at the first fsync
+ *                             of a file being saved
  *   FAULTSHIM_MOUNT_FAIL=N    the Nth mount(2) call of the process and
  *                             every later one fail with EIO, whatever the
  *                             path (-U's remount left unmounted)
@@ -60,6 +78,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +92,7 @@
 #include <unistd.h>
 
 #define SHIM_MAX_FD 4096
+#define SHIM_MAX_SIGNALS 4
 
 enum shim_call {
 	SC_WRITE, SC_PWRITE, SC_READ, SC_PREAD, SC_FSYNC, SC_PWRITEV, SC_PREADV,
@@ -92,6 +112,28 @@ static const struct {
 	{ "EROFS", EROFS }, { "ENXIO", ENXIO },
 };
 
+static const struct {
+	const char *name;
+	int value;
+} signal_names[] = {
+	{ "INT", SIGINT }, { "TERM", SIGTERM }, { "HUP", SIGHUP }, { "KILL", SIGKILL },
+	{ "PIPE", SIGPIPE }, { "QUIT", SIGQUIT }, { "USR1", SIGUSR1 }, { "USR2", SIGUSR2 },
+};
+
+/*
+ * One FAULTSHIM_SIGNAL entry.  The files it counts are marked in
+ * tracked[] by bit (its own TEXT) or by bit 0 (FAULTSHIM_PATH's files).
+ */
+struct shim_signal {
+	int call;                /* enum shim_call */
+	unsigned long nth;
+	int sig;
+	int to_parent;           /* ":parent": kill(getppid()), not raise */
+	char *text;              /* NULL: FAULTSHIM_PATH's files */
+	unsigned char bit;
+	unsigned long seen;
+};
+
 static struct {
 	const char *path;        /* NULL: inactive */
 	int fail_call;           /* enum shim_call, -1 none */
@@ -106,7 +148,9 @@ static struct {
 	const char *report;
 	unsigned long seen[SC_COUNT];
 	unsigned long calls, faults, shorts, flips;
-	unsigned char tracked[SHIM_MAX_FD];
+	struct shim_signal signals[SHIM_MAX_SIGNALS];
+	int nsignals;
+	unsigned char tracked[SHIM_MAX_FD];  /* bit 0: FAULTSHIM_PATH; 1..: signals */
 } shim = { .fail_call = -1, .slow_call = -1, .flip_call = -1 };
 
 /* A message straight to fd 2, without stdio or the wrapped write. */
@@ -199,6 +243,41 @@ static void parse_flip(const char *spec)
 	}
 }
 
+/* FAULTSHIM_SIGNAL's "CALL:N:SIG[@TEXT]", at spec, ending at a comma. */
+static void parse_signal(const char *all, const char *spec)
+{
+	struct shim_signal *e = &shim.signals[shim.nsignals];
+	size_t len = strcspn(spec, ",");
+	char *end;
+	char *copy = strndup(spec, len), *at;
+
+	if (!copy || shim.nsignals == SHIM_MAX_SIGNALS)
+		bad_setting("FAULTSHIM_SIGNAL (at most four)", all);
+	e->call = -1;
+	e->nth = parse_call_n("FAULTSHIM_SIGNAL", copy, &e->call, &end);
+	if (*end != ':')
+		bad_setting("FAULTSHIM_SIGNAL (CALL:N:SIG)", all);
+	at = strchr(end + 1, '@');
+	if (at) {
+		*at = '\0';
+		if (!at[1])
+			bad_setting("FAULTSHIM_SIGNAL path", all);
+		e->text = at + 1;
+	}
+	size_t siglen = strlen(end + 1);
+	if (siglen > 7 && strcmp(end + 1 + siglen - 7, ":parent") == 0) {
+		e->to_parent = 1;
+		end[1 + siglen - 7] = '\0';
+	}
+	for (size_t i = 0; i < sizeof(signal_names) / sizeof(signal_names[0]); i++)
+		if (strcmp(end + 1, signal_names[i].name) == 0)
+			e->sig = signal_names[i].value;
+	if (!e->sig)
+		bad_setting("FAULTSHIM_SIGNAL signal", all);
+	e->bit = e->text ? (unsigned char)(2u << shim.nsignals) : 1u;
+	shim.nsignals++;
+}
+
 __attribute__((constructor)) static void shim_init(void)
 {
 	const char *v;
@@ -223,6 +302,9 @@ __attribute__((constructor)) static void shim_init(void)
 		if (*end || shim.slow_ms > 600000)
 			bad_setting("FAULTSHIM_SLOW", v);
 	}
+	if ((v = getenv("FAULTSHIM_SIGNAL")) && *v)
+		for (const char *p = v; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
+			parse_signal(v, p);
 	shim.report = getenv("FAULTSHIM_REPORT");
 }
 
@@ -251,13 +333,41 @@ __attribute__((destructor)) static void shim_report(void)
 
 static void track(int fd, const char *path)
 {
-	if (fd >= 0 && fd < SHIM_MAX_FD)
-		shim.tracked[fd] = shim.path && path && strstr(path, shim.path) != NULL;
+	unsigned char bits = 0;
+
+	if (fd < 0 || fd >= SHIM_MAX_FD)
+		return;
+	if (shim.path && path && strstr(path, shim.path))
+		bits |= 1u;
+	for (int k = 0; k < shim.nsignals; k++)
+		if (shim.signals[k].text && path && strstr(path, shim.signals[k].text))
+			bits |= shim.signals[k].bit;
+	shim.tracked[fd] = bits;
 }
 
 static int is_tracked(int fd)
 {
-	return fd >= 0 && fd < SHIM_MAX_FD && shim.tracked[fd];
+	return fd >= 0 && fd < SHIM_MAX_FD && (shim.tracked[fd] & 1u);
+}
+
+/* FAULTSHIM_SIGNAL: count a call beginning on fd; raise what falls due. */
+static void signal_due(int fd, enum shim_call call)
+{
+	if (fd < 0 || fd >= SHIM_MAX_FD || !shim.tracked[fd])
+		return;
+	for (int k = 0; k < shim.nsignals; k++) {
+		struct shim_signal *e = &shim.signals[k];
+		if (!(shim.tracked[fd] & e->bit))
+			continue;
+		if (e->call != (int)call && !(e->call == SC_ANY && call != SC_CLOSE))
+			continue;
+		if (++e->seen != e->nth)
+			continue;
+		if (e->to_parent)
+			kill(getppid(), e->sig);
+		else
+			raise(e->sig);
+	}
 }
 
 /* FAULTSHIM_SLOW's sleep (a signal may cut it short: fine). */
@@ -275,6 +385,7 @@ static void nap(void)
  */
 static int must_fail(int fd, enum shim_call call)
 {
+	signal_due(fd, call);
 	if (!is_tracked(fd))
 		return 0;
 	if (shim.slow_call == SC_ANY || shim.slow_call == (int)call)
@@ -463,16 +574,19 @@ SHIM_FOPEN(fopen64)
 /*
  * close and fclose of a tracked descriptor: counted and slowed like the
  * transfers (FAULTSHIM_SLOW=close:MS; "any" leaves them alone), never
- * failed, and the descriptor is forgotten.
+ * failed, a signal raised when one falls due (FAULTSHIM_SIGNAL=close:N:SIG),
+ * and the descriptor is forgotten.
  */
 static void closing(int fd)
 {
-	if (!is_tracked(fd))
-		return;
-	if (shim.slow_call == SC_CLOSE)
-		nap();
-	shim.seen[SC_CLOSE]++;
-	shim.tracked[fd] = 0;
+	signal_due(fd, SC_CLOSE);
+	if (is_tracked(fd)) {
+		if (shim.slow_call == SC_CLOSE)
+			nap();
+		shim.seen[SC_CLOSE]++;
+	}
+	if (fd >= 0 && fd < SHIM_MAX_FD)
+		shim.tracked[fd] = 0;
 }
 
 int close(int fd)
