@@ -584,6 +584,7 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	unsigned char *wbuf;
 	size_t span, wlen;
 	int one_window = o->data == OPTIONS_DATA_ZERO;
+	size_t grid = one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);
 	struct verify v;
 
 	rs->meta.timer_resolution_s = clock_resolution_s();
@@ -628,7 +629,7 @@ int runner_describe(const struct options *o, struct result_set *rs,
 		goto nomem;
 	pattern_fill(wbuf, wlen, o->data, o->data_ratio, RUNNER_SEED);
 	rs->meta.data_compress_ratio = pattern_stream_ratio(wbuf, wlen, span,
-							    one_window,
+							    one_window, grid,
 							    RUNNER_PROBE_BYTES);
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
@@ -791,9 +792,12 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
-	c->wseed = RUNNER_SEED;
+	c->wgrid = c->one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);
+	c->wtag = 0;
 	c->rs = rs;
 	c->client = clients_rank();
+	/* each client its own pattern: no client's file holds another's blocks */
+	c->wseed = RUNNER_SEED + (uint64_t)c->client * 0x9e3779b97f4a7c15ull;
 	c->read_path = clients_read_path(&c->read_writer);
 	c->stonewall = o->stonewall;
 	c->stop = r.stop;
