@@ -570,6 +570,10 @@ static int shape_meta(const struct options *o, const struct verify *v,
 		return -1;
 	rs->meta.data_compress_ratio = m.zlib > 0 ? m.zlib : 0;
 	rs->meta.dedup_granule = granule;
+	if (m.dedup_ratio > 0) {
+		rs->meta.data_dedup_ratio = m.dedup_ratio;
+		rs->meta.data_dedup_bytes = granule;
+	}
 	rs->meta.dedup_within = m.within;
 	rs->meta.dedup_across = m.across;
 	rs->meta.dedup_probe_bytes = m.probe_bytes;
@@ -634,6 +638,12 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
 	io_free(wbuf);
+	/* the tags (pattern.h): no block of grid bytes or more sent twice */
+	rs->meta.data_unique_bytes = grid;
+	if (grid) {
+		rs->meta.data_dedup_ratio = 1.0;
+		rs->meta.data_dedup_bytes = grid;
+	}
 	return 0;
 nomem:
 	return err_set(err, errlen, "out of memory describing the run");
