@@ -480,6 +480,7 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 		if (!throughput_selected(o, kind))
 			continue;
 		st->c.t = throughput_test_def(kind);
+		st->c.tests_begun++;
 		r = add_result(run, kind, n, file_kb, rec_kb);
 		if (!r)
 			return err_set(err, errlen, "out of memory for the results");

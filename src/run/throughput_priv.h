@@ -54,6 +54,10 @@ struct tp_ctx {
 	int open_flags;
 	uint64_t reclen, numrecs;
 	unsigned nchildren;         /* children of this test (-i 8's readers) */
+	uint64_t tests_begun;       /* tests of the run begun, this one too: its
+				       writers' tag numbers (pattern.h), so no
+				       test, child count or trial sends a block
+				       another sent */
 	int cache_unseen;           /* a network or FUSE file system: cached_pct
 				       unknown (tests.h) */
 	int ready_w, go_r, done_w;  /* the children's ends of the pipes */
