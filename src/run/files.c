@@ -280,7 +280,7 @@ static void count(struct files_phase *p, uint64_t t0, uint64_t files, uint64_t b
  * takes the bytes after the previous one's, back to the start once fewer
  * than CHUNK bytes are left, so no file repeats another's bytes within
  * the buffer's PATTERN_WINDOW_SLACK (1 MiB) of unbroken stream, and each
- * write's tags (pattern.h), numbered on from pass to pass, make every
+ * write's tags (pattern.h), each job's and pass's own, make every
  * 512-byte block of every file unique; with --data zero the buffer is
  * CHUNK zeros, always from its start.
  */
@@ -704,9 +704,8 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 		if (!(w[j].rbuf = io_alloc(CHUNK)))
 			goto oom;
 		w[j].data = r->buf + (r->cfg.zero_data ? 0 : (size_t)j * r->buflen);
-		w[j].tag = (r->passes * jobs + j) * PATTERN_TAG_STREAM;
+		w[j].tag = pattern_tags_take(1);
 	}
-	r->passes++;
 	if (conduct(&c, w, err, errlen) != 0)
 		goto out;
 	gather(res);

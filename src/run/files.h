@@ -133,7 +133,6 @@ struct files_run {
 	int xattr;                   /* 1: xattr phases run; 0: not (xattr_why) */
 	char xattr_why[160];
 	uint64_t total_files, total_bytes; /* of the last pass's tree */
-	uint64_t passes;             /* passes begun: their writers' tag numbers */
 };
 
 /* What files_run_pass returns besides 0 and -1. */

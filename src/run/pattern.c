@@ -5,6 +5,7 @@
  */
 #include "compat.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,14 @@ size_t pattern_buffer_len(size_t span, int one_window)
 	if (span == 0)
 		span = 1;
 	return one_window ? span : span + PATTERN_WINDOW_SLACK;
+}
+
+static _Atomic uint64_t pattern_tags_taken;
+
+uint64_t pattern_tags_take(uint64_t streams)
+{
+	return atomic_fetch_add_explicit(&pattern_tags_taken, streams * PATTERN_TAG_STREAM,
+					 memory_order_relaxed);
 }
 
 size_t pattern_tag_grid(int data, double ratio)

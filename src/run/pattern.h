@@ -99,6 +99,15 @@ size_t pattern_buffer_len(size_t span, int one_window);
  */
 size_t pattern_tag_grid(int data, double ratio);
 
+/*
+ * The first of streams x PATTERN_TAG_STREAM tag numbers no other caller
+ * of this process gets (thread-safe): every walk, pass and job takes its
+ * own, so no two writers of one buffer's seed send a tag twice, whatever
+ * runs the process holds (a profile's sweeps, a second trial).  Forked
+ * children take theirs in the parent, before the fork.
+ */
+uint64_t pattern_tags_take(uint64_t streams);
+
 /* Tag number n's word: one-to-one in n, and as random as the pattern. */
 static inline uint64_t pattern_tag_word(uint64_t n)
 {

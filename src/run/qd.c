@@ -674,9 +674,8 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
 	p.grid = kind == QD_READ ? 0 : c->wgrid;
 	p.slot_wins = (p.nwin + p.depth - 1) / p.depth;
-	p.tag0 = c->wtag;   /* the tag numbers the jobs take (job_own_windows) */
-	if (p.grid)
-		c->wtag += (uint64_t)p.njobs * PATTERN_TAG_STREAM;
+	if (p.grid)   /* the tag numbers the jobs take (job_own_windows) */
+		p.tag0 = pattern_tags_take(p.njobs);
 	p.gate = plat_gate_new();
 	if (!p.gate) {
 		err_set(c->err, c->errlen, "out of memory for %u jobs", p.njobs);

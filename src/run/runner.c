@@ -803,7 +803,6 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
 	c->wgrid = c->one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);
-	c->wtag = 0;
 	c->rs = rs;
 	c->client = clients_rank();
 	/* each client its own pattern: no client's file holds another's blocks */

@@ -172,7 +172,6 @@ struct tests_ctx {
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
 	size_t wgrid;               /* the tags' grid (pattern.h), 0: no tags */
-	uint64_t wtag;              /* the tag numbers the run's walks took */
 	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
 	struct verify vfy;          /* set by tests_run: the data of the file the
 				       test moves (its writer's) */

@@ -189,15 +189,14 @@ int tests_finish(struct tests_ctx *c, int fd, int rc)
 
 /*
  * The write walk of pattern.h over the cell's write buffer, with tag
- * numbers of its own: each walk takes the next PATTERN_TAG_STREAM of
- * them, so no walk of the run, ended or failed, sends a tag another sent.
+ * numbers of its own (pattern_tags_take), so no walk of the run, ended
+ * or failed, sends a tag another sent.
  */
 void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
 {
-	const uint64_t tag = c->wtag;
+	const uint64_t tag = c->wgrid ? pattern_tags_take(1) : 0;
 
-	c->wtag += PATTERN_TAG_STREAM;
 	if (c->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
 		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos,
 				    c->wgrid, tag);
@@ -845,7 +844,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
 	const size_t grid = is_write ? c->wgrid : 0;
-	uint64_t t0, tag = c->wtag;
+	uint64_t t0, tag = grid ? pattern_tags_take(1) : 0;
 
 	if (!buf) {
 		err_set(c->err, c->errlen, "out of memory for a %llu-byte "
@@ -855,7 +854,6 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	if (is_write)
 		pattern_fill(buf, (size_t)t->max_len, c->o->data, c->o->data_ratio,
 			     c->wseed);
-	c->wtag += PATTERN_TAG_STREAM;
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {

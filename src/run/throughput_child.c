@@ -596,9 +596,8 @@ static int child_wbuf(struct tp_child_state *s)
 	int one_window = c->o->data == OPTIONS_DATA_ZERO || s->vfy.mode != VERIFY_OFF;
 	size_t span = (size_t)c->reclen, pos = 0;
 	size_t grid = one_window ? 0 : pattern_tag_grid(c->o->data, c->o->data_ratio);
-	/* each test of the run (kind, child count, trial) its own tags: the
-	 * buffer is filled anew for each */
-	uint64_t tag = c->tests_begun * PATTERN_TAG_STREAM;
+	/* each test of the run its own tags: the buffer is filled anew */
+	uint64_t tag = c->tag0 + (uint64_t)s->idx * PATTERN_TAG_STREAM;
 
 	s->wlen = pattern_buffer_len(span, one_window);
 	s->wbuf = io_alloc(s->wlen);
