@@ -61,8 +61,8 @@ double pattern_compress_ratio(const void *buf, size_t len);
  * renewed: the last 8 bytes of every grid-byte block of the buffer (grid
  * 512 for random data, 4096 for --data ratio, whose zeros open each
  * 4 KiB block) get pattern_tag_word(n) for the walk's next n.  n counts
- * up from the walk's tag and is never used twice with one buffer (the
- * callers carry it on from walk to walk, from pass to pass), and
+ * up from the walk's tag and is never used twice with one buffer (every
+ * walk, pass and job takes its own numbers: pattern_tags_take), and
  * pattern_tag_word is one-to-one, so two blocks sent from the same place
  * of the buffer differ in their tag word, and blocks from different places
  * (or buffers of other seeds) in their random bytes: no two 512-byte
