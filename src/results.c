@@ -163,6 +163,21 @@ int results_col_reads(int col)
 	return col >= 0 && col < RC_COUNT && (reads >> col & 1u);
 }
 
+void results_data_dedup_text(const struct result_meta *m, char *out, size_t outlen)
+{
+	uint64_t u = m->data_unique_bytes;
+
+	if (m->data_dedup_ratio <= 0.0)
+		snprintf(out, outlen, "%s", "");
+	else if (u)
+		snprintf(out, outlen, ", unique %llu %s blocks, expected dedup ratio %.2f",
+			 (unsigned long long)(u < 1024 ? u : u / 1024),
+			 u < 1024 ? "B" : "kB", m->data_dedup_ratio);
+	else
+		snprintf(out, outlen, ", expected dedup ratio %.2f at %llu-byte blocks",
+			 m->data_dedup_ratio, (unsigned long long)m->data_dedup_bytes);
+}
+
 void results_init(struct result_set *rs)
 {
 	memset(rs, 0, sizeof(*rs));

@@ -124,6 +124,14 @@ struct result_meta {
 	char *data_pattern;   /* "random", "zero", "ratio=0.50" */
 	uint64_t ram_kb;      /* 0 when unknown */
 	double data_compress_ratio; /* zlib ratio of the buffer, 0 when unknown */
+	uint64_t data_unique_bytes; /* the writers send no aligned block of this
+				       size (or larger) twice: 512 for random
+				       data, 4096 for --data ratio; 0: not so */
+	double data_dedup_ratio;    /* what a box deduplicating blocks of
+				       data_dedup_bytes stores the files at:
+				       1 for unique data, measured for shaped
+				       data; 0 when unknown */
+	uint64_t data_dedup_bytes;  /* the block size of that ratio */
 	double timer_resolution_s;  /* measured clock step, 0 when unknown */
 	unsigned flags;       /* RESULTS_F_* */
 	int source_unit;      /* enum results_unit the source printed */
@@ -394,6 +402,13 @@ struct result_set {
 	struct result_steady *steady;
 	size_t nsteady, steady_alloc;
 };
+
+/*
+ * What the data line adds after the zlib ratio (report, HTML): ", unique
+ * 512 B blocks, expected dedup ratio 1.00", or for shaped data ",
+ * expected dedup ratio 1.33 at 4096-byte blocks"; "" when unknown.
+ */
+void results_data_dedup_text(const struct result_meta *m, char *out, size_t outlen);
 
 void results_init(struct result_set *rs);
 void results_release(struct result_set *rs);

@@ -360,6 +360,11 @@ static void set_header(struct outfile *f, struct result_set *const *sets, size_t
 	html_text(f, m->data_pattern && *m->data_pattern ? m->data_pattern : "not recorded");
 	if (m->data_compress_ratio > 0)
 		outfile_printf(f, " (zlib compression ratio %.2f)", m->data_compress_ratio);
+	{
+		char dd[128];
+		results_data_dedup_text(m, dd, sizeof(dd));
+		html_text(f, dd);
+	}
 	if (m->dedup_granule && m->dedup_within >= 0.0) {
 		outfile_printf(f, "; duplicate %llu-byte granules: %.1f%% within "
 			       "a file", (unsigned long long)m->dedup_granule,

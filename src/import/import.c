@@ -372,6 +372,9 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	}
 	dst->ram_kb = src->ram_kb;
 	dst->data_compress_ratio = src->data_compress_ratio;
+	dst->data_unique_bytes = src->data_unique_bytes;
+	dst->data_dedup_ratio = src->data_dedup_ratio;
+	dst->data_dedup_bytes = src->data_dedup_bytes;
 	dst->timer_resolution_s = src->timer_resolution_s;
 	dst->flags = src->flags;
 	dst->source_unit = src->source_unit;

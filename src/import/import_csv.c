@@ -805,6 +805,16 @@ static void meta_row(struct csv_ctx *c)
 			c->rs->ranks_per_host = (unsigned)u;
 	} else if (!strncmp(key, "dedup_", 6)) {
 		read_dedup(c, m, key + 6, val);
+	} else if (!strncmp(key, "data_unique_bytes", 17) ||
+		   !strncmp(key, "data_dedup_", 11)) {
+		if (import_parse_double(val, &d) || d < 0.0)
+			cfail(c, "%s '%.40s' is not a number of 0 or more", key, val);
+		else if (key[5] == 'u')
+			m->data_unique_bytes = (uint64_t)d;
+		else if (!strcmp(key, "data_dedup_ratio"))
+			m->data_dedup_ratio = d;
+		else if (!strcmp(key, "data_dedup_bytes"))
+			m->data_dedup_bytes = (uint64_t)d;
 	} else if (strcmp(key, "trials") == 0) {
 		if (import_parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);

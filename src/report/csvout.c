@@ -751,6 +751,12 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "ram_kb", (double)m->ram_kb, 0);
 	put_kv_text(f, "data_pattern", m->data_pattern);
 	put_kv_num(f, "data_compress_ratio", m->data_compress_ratio, 4);
+	if (m->data_unique_bytes)
+		put_kv_num(f, "data_unique_bytes", (double)m->data_unique_bytes, 0);
+	if (m->data_dedup_ratio > 0.0) {
+		put_kv_num(f, "data_dedup_ratio", m->data_dedup_ratio, 4);
+		put_kv_num(f, "data_dedup_bytes", (double)m->data_dedup_bytes, 0);
+	}
 	if (m->dedup_granule) {
 		put_kv_num(f, "dedup_granule_bytes", (double)m->dedup_granule, 0);
 		put_kv_num(f, "dedup_within", m->dedup_within, 4);

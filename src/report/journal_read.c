@@ -154,6 +154,8 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 							 results_meta_strs[i].off), value);
 	if (strcmp(key, "data_compress_ratio") == 0)
 		return get_double(value, &d->meta.data_compress_ratio);
+	if (strcmp(key, "data_dedup_ratio") == 0)
+		return get_double(value, &d->meta.data_dedup_ratio);
 	if (strcmp(key, "timer_resolution_s") == 0)
 		return get_double(value, &d->meta.timer_resolution_s);
 	if (strcmp(key, "async_pct") == 0)
@@ -173,6 +175,10 @@ static int set_meta(struct journal_doc *d, const char *key, const char *value)
 		d->meta.source_unit = (int)u;
 	else if (strcmp(key, "dedup_granule") == 0)
 		d->meta.dedup_granule = u;
+	else if (strcmp(key, "data_unique_bytes") == 0)
+		d->meta.data_unique_bytes = u;
+	else if (strcmp(key, "data_dedup_bytes") == 0)
+		d->meta.data_dedup_bytes = u;
 	else if (strcmp(key, "dedup_probe_bytes") == 0)
 		d->meta.dedup_probe_bytes = u;
 	else if (strcmp(key, "dedup_files") == 0 && u <= UINT_MAX)
@@ -828,6 +834,9 @@ int journal_doc_to_set(struct journal_doc *d, const char *name, struct result_se
 	m->flags = d->meta.flags;
 	m->source_unit = d->meta.source_unit;
 	m->data_compress_ratio = d->meta.data_compress_ratio;
+	m->data_unique_bytes = d->meta.data_unique_bytes;
+	m->data_dedup_ratio = d->meta.data_dedup_ratio;
+	m->data_dedup_bytes = d->meta.data_dedup_bytes;
 	m->timer_resolution_s = d->meta.timer_resolution_s;
 	m->inflight_max = d->meta.inflight_max;
 	m->async_pct = d->meta.async_pct;

@@ -292,7 +292,9 @@ void report_header(FILE *out, const struct options *o, const struct result_set *
 		fprintf(out, "\tData pattern: %s", m->data_pattern);
 		if (m->data_compress_ratio > 0.0)
 			fprintf(out, " (zlib ratio %.2f)", m->data_compress_ratio);
-		fprintf(out, "\n");
+		char dd[128];
+		results_data_dedup_text(m, dd, sizeof(dd));
+		fprintf(out, "%s\n", dd);
 	}
 	if (m->target_path && io_is_remote(m->target_path))
 		fprintf(out, "\tNFS file through libnfs (%s): no client cache, every "

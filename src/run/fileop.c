@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clients/clients.h"
 #include "iosweep.h"
 #include "lib/err.h"
 #include "options/options.h"
@@ -37,6 +38,7 @@
 #define HAS_DIRS   0x2u   /* level 2: leaf directories may be in it */
 #define HAS_FILES  0x4u   /* level 2: files may be in it */
 #define HAS_LINKS  0x8u   /* level 2: links may be in it */
+#define FILEOP_SEED 0xf11e0000ull /* -n: the data of file k: this plus k (and the client) */
 
 
 static const char *const op_names[FILEOP_NOPS] = {
@@ -196,7 +198,6 @@ struct pass {
 	unsigned x;
 	unsigned i, j, k;     /* where the walk is ... */
 	int depth;            /* ... 0 the base, 1 a level-1, 2 a level-2, 3 a leaf */
-	uint64_t seed;        /* -n: the next file's data */
 	char *err;
 	size_t errlen;
 };
@@ -459,7 +460,9 @@ static int file_create(struct pass *p, const char *name)
 	record(p, FILEOP_CREATE, ns);
 	t0 = clock_now_ns();
 	if (r->cfg.random_data)
-		pattern_fill(r->buf, len, OPTIONS_DATA_RANDOM, 0.0, ++p->seed);
+		pattern_fill(r->buf, len, OPTIONS_DATA_RANDOM, 0.0, FILEOP_SEED +
+			     ++r->random_files + (uint64_t)clients_rank() *
+			     0x9e3779b97f4a7c15ull);
 	else
 		memset(r->buf, (int)((p->i ^ p->j ^ p->k) & 0xffu), len);
 	rc = io_full_write(fd, r->buf, len, name, scratch, sizeof(scratch));

@@ -138,6 +138,8 @@ struct fileop_run {
 	size_t tree_alloc;        /* bytes of l2 */
 	int err_no;               /* errno of the last failure, 0 if none */
 	struct plat_mount *mount; /* -U's file system, or NULL */
+	uint64_t random_files;    /* -n: files filled so far, every pass: each
+				     file's seed, so none repeats another */
 };
 
 /* What fileop_run_pass returns besides 0 and -1. */

@@ -227,8 +227,9 @@ struct worker {
 	struct conductor *c;
 	unsigned job;
 	unsigned char *rbuf;         /* CHUNK bytes to read into */
-	const unsigned char *data;   /* this job's pattern: run->buflen bytes */
+	unsigned char *data;         /* this job's pattern: run->buflen bytes */
 	size_t pos;                  /* where the next write's bytes start in it */
+	uint64_t tag;                /* its next tag number (pattern.h) */
 	char path[4096], path2[4096];
 	char err[IOSWEEP_ERR_MAX];
 };
@@ -278,8 +279,10 @@ static void count(struct files_phase *p, uint64_t t0, uint64_t files, uint64_t b
  * The pattern (pattern.h) as one stream across a job's files: each write
  * takes the bytes after the previous one's, back to the start once fewer
  * than CHUNK bytes are left, so no file repeats another's bytes within
- * the buffer's PATTERN_WINDOW_SLACK (1 MiB) of unbroken stream; with
- * --data zero the buffer is CHUNK zeros, always from its start.
+ * the buffer's PATTERN_WINDOW_SLACK (1 MiB) of unbroken stream, and each
+ * write's tags (pattern.h), each job's and pass's own, make every
+ * 512-byte block of every file unique; with --data zero the buffer is
+ * CHUNK zeros, always from its start.
  */
 static void next_bytes(struct worker *w, size_t n)
 {
@@ -306,6 +309,11 @@ static int move_one(struct worker *w, uint64_t i, struct files_phase *p, int wri
 	while (left && rc == 0) {
 		size_t n = left < CHUNK ? (size_t)left : CHUNK;
 		if (writing) {
+			/* tags on the file's 512-byte grid: no block repeats */
+			if (!w->c->run->cfg.zero_data)
+				pattern_tag(w->data + w->pos, n, PATTERN_TAG_GRID,
+					    (size_t)((size - left) % PATTERN_TAG_GRID),
+					    &w->tag);
 			rc = io_full_write(fd, w->data + w->pos, n, w->path, w->err,
 					   sizeof(w->err));
 			next_bytes(w, n);
@@ -497,8 +505,9 @@ int files_run_init(struct files_run *r, const struct files_cfg *cfg,
 	if (r->root)
 		snprintf(r->root, len, "%s/%s", base, FILES_ROOT_NAME);
 	free(base);
-	/* each job its own pattern (one seed each), so no two jobs' files
-	 * share a stretch of bytes; --data zero: one buffer of zeros */
+	/* each job of each client its own pattern (one seed each), so no two
+	 * jobs' files share a stretch of bytes; --data zero: one buffer of
+	 * zeros */
 	r->buflen = pattern_buffer_len(CHUNK, cfg->zero_data);
 	nbuf = cfg->zero_data ? 1 : cfg->jobs;
 	r->buf = io_alloc(r->buflen * nbuf);
@@ -507,7 +516,8 @@ int files_run_init(struct files_run *r, const struct files_cfg *cfg,
 	for (unsigned j = 0; j < nbuf; j++)
 		pattern_fill(r->buf + (size_t)j * r->buflen, r->buflen, cfg->zero_data
 			     ? OPTIONS_DATA_ZERO : OPTIONS_DATA_RANDOM, 0.0,
-			     cfg->seed + (uint64_t)j * 0x9e3779b97f4a7c15ull);
+			     cfg->seed + ((uint64_t)clients_rank() * cfg->jobs + j) *
+			     0x9e3779b97f4a7c15ull);
 	return 0;
 }
 
@@ -694,6 +704,7 @@ int files_run_pass(struct files_run *r, struct files_result *res,
 		if (!(w[j].rbuf = io_alloc(CHUNK)))
 			goto oom;
 		w[j].data = r->buf + (r->cfg.zero_data ? 0 : (size_t)j * r->buflen);
+		w[j].tag = pattern_tags_take(1);
 	}
 	if (conduct(&c, w, err, errlen) != 0)
 		goto out;

@@ -15,7 +15,11 @@
  * Writes take their data from windows of the run's pattern buffer (one
  * record each, consecutive windows for consecutive writes of a worker,
  * the workers starting at different windows); with --data zero all from
- * its start, as tests.c does.  The mix decides each operation with the
+ * its start, as tests.c does.  With tags (pattern.h: every block sent
+ * unique) each worker has a pattern buffer of its own seed instead, and
+ * each of its slots its own ring of windows in it, tagged just before the
+ * write is queued: a window is only tagged again once the write that
+ * sent it has completed, by its slot, and no two workers share one.  The mix decides each operation with the
  * worker's own fixed-seed generator: PCT% of them read.
  *
  * Verify mode (-V, -+d; verify.h) is a second copy of the worker's loop,
@@ -67,6 +71,11 @@ struct qd_job {
 	uint64_t rng;                 /* --mix */
 	uint64_t wnext;               /* next write window */
 	unsigned char *rbuf;          /* depth records: where reads land */
+	unsigned char *wbuf;          /* its windows: the run's, or with tags
+					 its own (io_alloc, own_wbuf) */
+	unsigned char *own_wbuf;
+	uint64_t *slot_writes;        /* with tags: the writes of each slot */
+	uint64_t tag;                 /* with tags: its next tag number */
 	struct engine_io *ios;        /* depth slots */
 	unsigned *freeslots;
 	struct engine_io **done;
@@ -90,6 +99,10 @@ struct qd_pass {
 	const uint64_t *order;        /* byte offsets (random), or NULL: sequential */
 	unsigned depth, njobs;
 	size_t nwin;                  /* write windows in the pattern buffer */
+	size_t grid;                  /* tags every grid bytes, 0: none (and
+					 then every job walks the run's buffer) */
+	size_t slot_wins;             /* with tags: the windows of a slot's ring */
+	uint64_t tag0;                /* with tags: job i's from tag0 + i streams */
 	int time_based;
 	int sync;                     /* a test's pass: meets the other clients */
 	uint64_t ramp_ns, run_ns;
@@ -194,8 +207,15 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 			if (vfy && io->is_write && verify_stamps(&c->vfy)) {
 				io->buf = j->rbuf + io->slot * len;
 				verify_fill(&c->vfy, io->buf, len, io->off);
+			} else if (io->is_write && p->grid) {
+				size_t at = (io->slot + (size_t)p->depth *
+					     (size_t)(j->slot_writes[io->slot]++ %
+						      p->slot_wins)) * len;
+				io->buf = j->wbuf + at;
+				pattern_tag(j->wbuf + at, len, p->grid, at % p->grid,
+					    &j->tag);
 			} else if (io->is_write) {
-				io->buf = c->wbuf + (j->wnext % p->nwin) * len;
+				io->buf = j->wbuf + (j->wnext % p->nwin) * len;
 				j->wnext++;
 			} else {
 				io->buf = j->rbuf + io->slot * len;
@@ -313,6 +333,8 @@ static void jobs_free(struct qd_pass *p)
 		struct qd_job *j = &p->jobs[i];
 		engine_close(j->e);        /* waits for anything in flight first */
 		io_free(j->rbuf);
+		io_free(j->own_wbuf);
+		free(j->slot_writes);
 		free(j->ios);
 		free(j->freeslots);
 		free(j->done);
@@ -327,6 +349,26 @@ static void jobs_free(struct qd_pass *p)
 }
 
 /* Everything a worker needs, before the clock starts. */
+/*
+ * With tags: job i's own pattern buffer, slot_wins windows for each slot
+ * (at least the run's windows in all), and tag numbers of its own.
+ */
+static int job_own_windows(struct qd_pass *p, struct qd_job *j, unsigned i)
+{
+	struct tests_ctx *c = p->c;
+	size_t len = (size_t)p->slot_wins * p->depth * (size_t)c->reclen;
+
+	j->own_wbuf = io_alloc(len);
+	j->slot_writes = calloc(p->depth, sizeof(*j->slot_writes));
+	if (!j->own_wbuf || !j->slot_writes)
+		return -1;
+	pattern_fill(j->own_wbuf, len, c->o->data, c->o->data_ratio,
+		     c->wseed + 1 + i);
+	j->wbuf = j->own_wbuf;
+	j->tag = p->tag0 + (uint64_t)i * PATTERN_TAG_STREAM;
+	return 0;
+}
+
 static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 {
 	struct tests_ctx *c = p->c;
@@ -346,6 +388,9 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		j->limit = j->count * p->rounds;
 		j->rng = QD_SEED + i;
 		j->wnext = p->nwin * i / p->njobs;
+		j->wbuf = c->wbuf;
+		if (p->grid && job_own_windows(p, j, i) != 0)
+			goto nomem;
 		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->reclen);
 		j->ios = calloc(p->depth, sizeof(*j->ios));
 		j->freeslots = calloc(p->depth, sizeof(*j->freeslots));
@@ -627,6 +672,10 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
 	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
 		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
+	p.grid = kind == QD_READ ? 0 : c->wgrid;
+	p.slot_wins = (p.nwin + p.depth - 1) / p.depth;
+	if (p.grid)   /* the tag numbers the jobs take (job_own_windows) */
+		p.tag0 = pattern_tags_take(p.njobs);
 	p.gate = plat_gate_new();
 	if (!p.gate) {
 		err_set(c->err, c->errlen, "out of memory for %u jobs", p.njobs);

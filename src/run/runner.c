@@ -579,6 +579,10 @@ static int shape_meta(const struct options *o, const struct verify *v,
 		return -1;
 	rs->meta.data_compress_ratio = m.zlib > 0 ? m.zlib : 0;
 	rs->meta.dedup_granule = granule;
+	if (m.dedup_ratio > 0) {
+		rs->meta.data_dedup_ratio = m.dedup_ratio;
+		rs->meta.data_dedup_bytes = granule;
+	}
 	rs->meta.dedup_within = m.within;
 	rs->meta.dedup_across = m.across;
 	rs->meta.dedup_probe_bytes = m.probe_bytes;
@@ -593,6 +597,7 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	unsigned char *wbuf;
 	size_t span, wlen;
 	int one_window = o->data == OPTIONS_DATA_ZERO;
+	size_t grid = one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);
 	struct verify v;
 
 	rs->meta.timer_resolution_s = clock_resolution_s();
@@ -637,11 +642,17 @@ int runner_describe(const struct options *o, struct result_set *rs,
 		goto nomem;
 	pattern_fill(wbuf, wlen, o->data, o->data_ratio, RUNNER_SEED);
 	rs->meta.data_compress_ratio = pattern_stream_ratio(wbuf, wlen, span,
-							    one_window,
+							    one_window, grid,
 							    RUNNER_PROBE_BYTES);
 	if (rs->meta.data_compress_ratio < 0)
 		rs->meta.data_compress_ratio = 0;
 	io_free(wbuf);
+	/* the tags (pattern.h): no block of grid bytes or more sent twice */
+	rs->meta.data_unique_bytes = grid;
+	if (grid) {
+		rs->meta.data_dedup_ratio = 1.0;
+		rs->meta.data_dedup_bytes = grid;
+	}
 	return 0;
 nomem:
 	return err_set(err, errlen, "out of memory describing the run");
@@ -800,9 +811,11 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
-	c->wseed = RUNNER_SEED;
+	c->wgrid = c->one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);
 	c->rs = rs;
 	c->client = clients_rank();
+	/* each client its own pattern: no client's file holds another's blocks */
+	c->wseed = RUNNER_SEED + (uint64_t)c->client * 0x9e3779b97f4a7c15ull;
 	c->read_path = clients_read_path(&c->read_writer);
 	c->stonewall = o->stonewall;
 	c->stop = r.stop;

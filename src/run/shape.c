@@ -261,7 +261,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 		  size_t granule, struct shape_measured *m)
 {
 	struct shape s = *base;
-	struct shape_dups d;
+	struct shape_dups d, all;
 	uint64_t sent = s.reclen ? file_bytes / s.reclen * (s.reclen - shape_hole_bytes(&s)) +
 			file_bytes % s.reclen : file_bytes;
 	uint64_t probe = sent < SHAPE_PROBE_BYTES ? sent : SHAPE_PROBE_BYTES;
@@ -270,7 +270,7 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
-	m->within = m->across = m->zlib = -1.0;
+	m->within = m->across = m->zlib = m->dedup_ratio = -1.0;
 	m->granule = granule;
 	m->nfiles = nfiles < 2 ? 1 : 2;
 	probe -= probe % granule;
@@ -282,6 +282,10 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 		return -1;
 	if (shape_dups_init(&d, granule, (size_t)(probe / granule)) != 0)
 		goto out;
+	if (shape_dups_init(&all, granule, (size_t)(probe / granule) * m->nfiles) != 0) {
+		shape_dups_free(&d);
+		goto out;
+	}
 	shape_for_writer(&s, 0);
 	fill_sent(&s, buf, zlen, 0);
 	m->zlib = pattern_compress_ratio(buf, zlen);
@@ -295,13 +299,17 @@ int shape_measure(const struct shape *base, uint64_t file_bytes, unsigned nfiles
 			size_t n = probe - off < SHAPE_CHUNK ? (size_t)(probe - off) : SHAPE_CHUNK;
 			fill_sent(&s, buf, n, off);
 			shape_dups_count(&d, buf, n, f == 0);
+			shape_dups_count(&all, buf, n, 1);
 		}
 	}
 	if (m->nfiles == 1)
 		m->within = shape_dups_fraction(&d);
 	else
 		m->across = shape_dups_fraction(&d);
+	if (all.granules > all.dups)
+		m->dedup_ratio = (double)all.granules / (double)(all.granules - all.dups);
 	shape_dups_free(&d);
+	shape_dups_free(&all);
 	rc = 0;
 out:
 	free(buf);

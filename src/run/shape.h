@@ -131,6 +131,9 @@ double shape_dups_fraction(const struct shape_dups *d);
 
 struct shape_measured {
 	double zlib, within, across;
+	double dedup_ratio;     /* granules / distinct granules of all the files
+				   measured: what a box deduplicating granule-
+				   byte blocks stores them at (-1: none) */
 	uint64_t probe_bytes;   /* bytes of each file measured */
 	unsigned nfiles;
 	size_t granule;

@@ -171,6 +171,7 @@ struct tests_ctx {
 	int one_window;             /* --data zero or verify mode: every write from
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
+	size_t wgrid;               /* the tags' grid (pattern.h), 0: no tags */
 	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
 	struct verify vfy;          /* set by tests_run: the data of the file the
 				       test moves (its writer's) */

@@ -187,15 +187,22 @@ int tests_finish(struct tests_ctx *c, int fd, int rc)
 	return io_close(fd, c->path, c->err, c->errlen) == 0 ? TESTS_OK : TESTS_ERROR;
 }
 
-/* The write walk of pattern.h over the cell's write buffer. */
+/*
+ * The write walk of pattern.h over the cell's write buffer, with tag
+ * numbers of its own (pattern_tags_take), so no walk of the run, ended
+ * or failed, sends a tag another sent.
+ */
 void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 			 size_t span)
 {
+	const uint64_t tag = c->wgrid ? pattern_tags_take(1) : 0;
+
 	if (c->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
-		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos);
+		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos,
+				    c->wgrid, tag);
 	else
 		pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos,
-				     c->one_window);
+				     c->one_window, c->wgrid, tag);
 }
 
 void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
@@ -825,7 +832,8 @@ PASS_COPIES(preadv, pass_preadv)
  * its order, as IOzone does: seek, spin (the line's compute time, or
  * -J's where the file has none), then write or read the line's length.
  * The figures are the file's bytes over the pass.  Writes send one
- * buffer of the --data pattern, filled before t0.
+ * buffer of the --data pattern, filled before t0, its tags (pattern.h)
+ * renewed for each write on the file's grid, so no two writes match.
  */
 static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		     int is_write)
@@ -835,7 +843,8 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 				 (pass == 0 && !c->shared ? O_TRUNC : 0) : O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
-	uint64_t t0;
+	const size_t grid = is_write ? c->wgrid : 0;
+	uint64_t t0, tag = grid ? pattern_tags_take(1) : 0;
 
 	if (!buf) {
 		err_set(c->err, c->errlen, "out of memory for a %llu-byte "
@@ -862,6 +871,10 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 			goto out;
 		if (think)
 			c->computed_ns += compute_spin(think);
+		/* the file's blocks, or for --data ratio the buffer's (its zeros) */
+		if (grid)
+			pattern_tag(buf, (size_t)op->len, grid, grid == PATTERN_TAG_GRID ?
+				    (size_t)((c->base + op->offset) % grid) : 0, &tag);
 		if ((is_write ? io_full_write(fd, buf, (size_t)op->len, c->path,
 					      c->err, c->errlen) :
 		     io_full_read(fd, buf, (size_t)op->len, c->path, c->err,

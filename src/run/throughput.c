@@ -29,6 +29,7 @@
 #include "iosweep.h"
 #include "options/options.h"
 #include "results.h"
+#include "run/pattern.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
 #include "timeline.h"
@@ -480,6 +481,7 @@ static int run_count(struct tp_state *st, struct tp_run *run, struct result_set 
 		if (!throughput_selected(o, kind))
 			continue;
 		st->c.t = throughput_test_def(kind);
+		st->c.tag0 = pattern_tags_take(n);
 		r = add_result(run, kind, n, file_kb, rec_kb);
 		if (!r)
 			return err_set(err, errlen, "out of memory for the results");

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clients/clients.h"
 #include "latency.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -31,7 +32,8 @@
 #include "timeline.h"
 #include "lib/err.h"
 
-#define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index */
+#define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index
+				     (and the client's: iosweep-mpi) */
 
 /* One child's working state. */
 struct tp_child_state {
@@ -82,14 +84,19 @@ static int must_stop(const struct tp_ctx *c);
 
 /* ---- the record operations -------------------------------------------- */
 
+/*
+ * The writers send the window at s->w.p, then move on to the next (which
+ * PATTERN_WINDOW_NEXT tags): the window sent was tagged last, after every
+ * window sent before it (pattern.h).
+ */
 static int op_write(struct tp_child_state *s, uint64_t i)
 {
-	const unsigned char *p = s->w.p;
+	int rc = io_full_write(s->fd, s->w.p, (size_t)s->c->reclen, s->path,
+			       s->err, s->errlen);
 
 	(void)i;
 	PATTERN_WINDOW_NEXT(s->w);
-	return io_full_write(s->fd, p, (size_t)s->c->reclen, s->path, s->err,
-			     s->errlen);
+	return rc;
 }
 
 static int op_read(struct tp_child_state *s, uint64_t i)
@@ -117,11 +124,12 @@ static int op_seek_read(struct tp_child_state *s, uint64_t i)
 
 static int op_pwrite(struct tp_child_state *s, uint64_t i)
 {
-	const unsigned char *p = s->w.p;
+	int rc = io_full_pwrite(s->fd, s->w.p, (size_t)s->c->reclen,
+				s->base + i * s->c->reclen, s->path, s->err,
+				s->errlen);
 
 	PATTERN_WINDOW_NEXT(s->w);
-	return io_full_pwrite(s->fd, p, (size_t)s->c->reclen,
-			      s->base + i * s->c->reclen, s->path, s->err, s->errlen);
+	return rc;
 }
 
 static int op_pread(struct tp_child_state *s, uint64_t i)
@@ -138,12 +146,12 @@ static int stream_error(struct tp_child_state *s, const char *call)
 
 static int op_fwrite(struct tp_child_state *s, uint64_t i)
 {
-	const unsigned char *p = s->w.p;
+	int rc = fwrite(s->w.p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
+		stream_error(s, "fwrite");
 
 	(void)i;
 	PATTERN_WINDOW_NEXT(s->w);
-	return fwrite(p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
-		stream_error(s, "fwrite");
+	return rc;
 }
 
 static int op_fread(struct tp_child_state *s, uint64_t i)
@@ -241,7 +249,7 @@ static int op_map_put(struct tp_child_state *s, uint64_t i)
 	const uint64_t at = map_at(s, i), len = s->c->reclen;
 
 	memcpy(s->maddr + at, s->w.p, (size_t)len);
-	PATTERN_WINDOW_NEXT(s->w);
+	PATTERN_WINDOW_NEXT(s->w);   /* after the copy: see op_write */
 	if (o->msync_async && io_map_sync(&s->map, s->base + at, len, IO_MAP_ASYNC,
 					  s->path, s->err, s->errlen) != 0)
 		return -1;
@@ -578,13 +586,18 @@ static int child_open(struct tp_child_state *s)
  * and a file compresses as the header says.  The initial writer starts
  * the walk at the start; a later writing test starts where the walk
  * would be had it gone on through the tests before it (kind x numrecs
- * windows on), so a rewrite does not put the same data back in place.
+ * windows on), so a rewrite does not put the same data back in place;
+ * its tags (pattern.h) make every block it sends unique, the child's
+ * seed and the test's own tag numbers apart from every other's.
  */
 static int child_wbuf(struct tp_child_state *s)
 {
 	const struct tp_ctx *c = s->c;
 	int one_window = c->o->data == OPTIONS_DATA_ZERO || s->vfy.mode != VERIFY_OFF;
 	size_t span = (size_t)c->reclen, pos = 0;
+	size_t grid = one_window ? 0 : pattern_tag_grid(c->o->data, c->o->data_ratio);
+	/* each test of the run its own tags: the buffer is filled anew */
+	uint64_t tag = c->tag0 + (uint64_t)s->idx * PATTERN_TAG_STREAM;
 
 	s->wlen = pattern_buffer_len(span, one_window);
 	s->wbuf = io_alloc(s->wlen);
@@ -595,13 +608,15 @@ static int child_wbuf(struct tp_child_state *s)
 		verify_fill(&s->vfy, s->wbuf, s->wlen, 0);
 	else
 		pattern_fill(s->wbuf, s->wlen, c->o->data, c->o->data_ratio,
-			     TP_SEED + s->idx);
-	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window);
+			     TP_SEED + s->idx + (uint64_t)clients_rank() *
+			     0x9e3779b97f4a7c15ull);
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, 0, one_window, 0, 0);
 	if (s->w.step) {
 		uint64_t period = (uint64_t)(s->w.last - s->w.first) / s->w.step + 1;
 		pos = (size_t)((c->numrecs * (uint64_t)s->kind) % period) * s->w.step;
 	}
-	pattern_window_start(&s->w, s->wbuf, s->wlen, span, pos, one_window);
+	pattern_window_start(&s->w, s->wbuf, s->wlen, span, pos, one_window,
+			     grid, tag);
 	return 0;
 }
 

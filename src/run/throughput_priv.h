@@ -54,6 +54,9 @@ struct tp_ctx {
 	int open_flags;
 	uint64_t reclen, numrecs;
 	unsigned nchildren;         /* children of this test (-i 8's readers) */
+	uint64_t tag0;              /* child i's writer tags from tag0 + i
+				       streams (pattern.h: taken by the parent,
+				       for the forked children too) */
 	int cache_unseen;           /* a network or FUSE file system: cached_pct
 				       unknown (tests.h) */
 	int ready_w, go_r, done_w;  /* the children's ends of the pipes */

@@ -11,8 +11,11 @@
  * as iosweep's do (src/run/tests.h): consecutive windows of a buffer of
  * incompressible bytes one record + 1024 kB long, moving on by the record
  * below 1 MB and by min(record - 1 MB, 1 MB) (1 MB for exactly 1 MB)
- * from there; with -z the buffer is one record of zeros, written over and
- * over, as iosweep --data zero and IOzone do.  scripts/bench runs it
+ * from there, each window's tag words set just before it is sent (the
+ * last 8 bytes of every 512-byte block: a one-to-one mix of a counter,
+ * so no block written repeats, as iosweep's src/run/pattern.h does); with
+ * -z the buffer is one record of zeros, written over and over, as iosweep
+ * --data zero and IOzone do.  scripts/bench runs it
  * between iosweep, fio and IOzone to show that iosweep adds nothing to
  * what it measures.  It is a benchmark reference, not part of the
  * product, so it stands alone (no project headers) and dies on any error.
@@ -64,6 +67,7 @@ struct floor_cfg {
 	int window_set;      /* -W given */
 	uint64_t wlen, wpos; /* its length in bytes and the next window's offset */
 	uint64_t wstep;      /* how far a window moves on */
+	uint64_t tag;        /* the next tag number */
 	unsigned tests;      /* bit per IOzone test number 0, 1, 2 */
 	int direct, fsync_in, close_in, noretest, keep, positional, zero;
 	unsigned char *buf;  /* reads land here; writes come from here at wpos */
@@ -156,10 +160,28 @@ static int floor_open(const struct floor_cfg *c, int flags)
 	return fd;
 }
 
-/* The data of the next write: the next window of the buffer (tests.h). */
+/* Tag n's word: the same one-to-one mix as iosweep's pattern_tag_word. */
+static uint64_t floor_tag_word(uint64_t n)
+{
+	uint64_t z = n * 0x9e3779b97f4a7c15ull + 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * The data of the next write: the next window of the buffer (tests.h),
+ * its tag words set first (windows start on the 512-byte grid).
+ */
 static const unsigned char *floor_wdata(struct floor_cfg *c)
 {
-	const unsigned char *p = c->buf + c->wpos;
+	unsigned char *p = c->buf + c->wpos;
+
+	for (uint64_t o = 504; !c->zero && o + 8 <= c->reclen; o += 512) {
+		uint64_t v = floor_tag_word(c->tag++);
+		memcpy(p + o, &v, 8);
+	}
 
 	c->wpos += c->wstep;
 	if (c->wpos + c->reclen > c->wlen)

@@ -289,3 +289,36 @@ cache_note_agrees() {
 		check grep -q 'Use --cold' "$1"
 	fi
 }
+
+# distinct BS FILE...: "blocks distinct" over the BS-byte blocks of the
+# files, each at a multiple of BS in its file (a tail shorter than BS is
+# not a block), as a file system that deduplicates BS-byte records sees
+distinct() {
+	python3 - "$@" <<'PY'
+import hashlib, sys
+bs, seen, n = int(sys.argv[1]), set(), 0
+for name in sys.argv[2:]:
+    with open(name, "rb") as f:
+        while True:
+            b = f.read(bs)
+            if len(b) < bs:
+                break
+            n += 1
+            seen.add(hashlib.blake2b(b, digest_size=16).digest())
+print(n, len(seen))
+PY
+}
+# all_distinct WHAT FILE...: no aligned block of 512 B, 4 kB, 128 kB or
+# 1 MiB of the files equals another (blocks of a size the files do not
+# reach are not counted), and there is at least one 4 kB block
+all_distinct() {
+	_what=$1
+	shift
+	command -v python3 >/dev/null 2>&1 || { fail "$_what: no python3 to count blocks"; return; }
+	for _bs in 512 4096 131072 1048576; do
+		_nd=$(distinct "$_bs" "$@")
+		echo "$_what: ${_nd#* } distinct $_bs-byte blocks of ${_nd% *}"
+		check test "${_nd% *}" -eq "${_nd#* }"
+		[ "$_bs" -ne 4096 ] || check test "${_nd% *}" -gt 0
+	done
+}

@@ -9,7 +9,10 @@
 #    "zlib ratio" is within 3% of what gzip makes of the file;
 #  - the children of -t write different data (no file equals another);
 #  - --data zero leaves files of zeros, and the header says so;
-#  - --data ratio=0.50 compresses about 2:1, file and header alike.
+#  - --data ratio=0.50 compresses about 2:1, file and header alike;
+#  - every writing mode (sweep tests, -m, -B, -X, --iodepth --jobs, -t
+#    children, iosweep files, fileop -n) leaves no aligned block of 512 B,
+#    4 kB, 128 kB or 1 MiB twice, and the header says "unique 512 B blocks".
 # A writer that sends one record over and over (the old throughput mode:
 # 144:1) fails every random-data check here.
 . "$(dirname "$0")/lib.sh"
@@ -89,4 +92,63 @@ for mode in sweep tp; do
 	check within "$r" 2.0 0.05
 	check within "$h" "$r" 0.05
 done
+# ---- unique blocks: nothing for a file system that deduplicates ----
+# Every writing mode with the default data leaves files in which no
+# aligned block of 512 B, 4 kB, 128 kB or 1 MiB equals another, within a
+# file or across the files of the run (the walk of the pattern buffer
+# comes round every record + 1 MiB: without the tags of pattern.h a 4 MB
+# file of 4 kB records holds each 4 kB block four times).
+U="$T/uniq"
+mkdir -p "$U"
+UN=0
+uniq_sweep() {  # uniq_sweep WHAT ARGS...: one sweep, its file kept
+	_w=$1
+	shift
+	rm -f "$U/f"
+	UN=$((UN + 1))
+	expect_success "$IOSWEEP" "$@" -w --quiet -f "$U/f" --out "$U/o$UN"
+	all_distinct "$_w" "$U/f"
+}
+uniq_sweep "sweep -i 0 -r 4k" -s 4m -r 4k -i 0
+uniq_sweep "sweep -i 0 -r 2m" -s 6m -r 2m -i 0
+uniq_sweep "sweep -i 0 -i 2 (random write)" -s 4m -r 4k -i 0 -i 2
+uniq_sweep "sweep -i 0 -i 6 (fwrite)" -s 4m -r 4k -i 0 -i 6
+uniq_sweep "sweep -i 0 -i 11 -E (pwritev)" -s 4m -r 8k -i 0 -i 11 -E
+uniq_sweep "sweep -m" -s 4m -r 4k -i 0 -m
+uniq_sweep "sweep -B (mmap)" -s 4m -r 4k -i 0 -B
+uniq_sweep "--iodepth 4 --jobs 2" -s 4m -r 4k -i 0 -i 2 --iodepth 4 --jobs 2
+check grep -q 'Data pattern: random (zlib ratio 1\.0[0-9]), unique 512 B blocks, expected dedup ratio 1\.00' "$T/out"
+# -X: every operation writes the start of one buffer
+awk 'BEGIN { for (i = 0; i < 512; i++) print i * 8192, 8192 }' >"$U/traj"
+uniq_sweep "-X" -X "$U/traj"
+for mode in "" "-T"; do
+	rm -f "$U/a" "$U/b"
+	# shellcheck disable=SC2086
+	expect_success "$IOSWEEP" -t 2 $mode -s 4m -r 4k -i 0 -i 2 -i 9 -w --quiet \
+		-F "$U/a" "$U/b" --out "$U/ot$mode"
+	all_distinct "-t 2 $mode" "$U/a" "$U/b"
+done
+expect_success "$IOSWEEP" files --count 200 --file-size 24k --jobs 2 --keep --dir "$U"
+# shellcheck disable=SC2046
+all_distinct "iosweep files, 24 kB" $(find "$U/iosweep_files" -type f | sort)
+rm -rf "$U/iosweep_files"
+expect_success "$IOSWEEP" files --count 300 --file-size 1000 --keep --dir "$U"
+# shellcheck disable=SC2046
+set -- $(distinct 512 $(find "$U/iosweep_files" -type f))
+echo "iosweep files, 1000 bytes: $2 distinct 512-byte blocks of $1"
+check test "$1" -eq 300
+check test "$2" -eq 300
+rm -rf "$U/iosweep_files"
+mkdir -p "$U/fo"
+expect_success "$IOSWEEP" fileop -f 3 -s 4096 -n -L -d "$U/fo"
+# shellcheck disable=SC2046
+all_distinct "fileop -n" $(find "$U/fo" -type f | sort)
+# --data ratio=0.50 keeps its zeros, and its 4 kB blocks are unique
+rm -f "$U/f"
+expect_success "$IOSWEEP" -s 4m -r 4k -i 0 --data ratio=0.5 -w --quiet -f "$U/f" \
+	--out "$U/oratio"
+nd=$(distinct 4096 "$U/f")
+echo "--data ratio=0.5: ${nd#* } distinct 4 kB blocks of ${nd% *}"
+check test "${nd% *}" -eq "${nd#* }"
+check grep -q 'Data pattern: ratio=0.50 (zlib ratio [0-9.]*), unique 4 kB blocks' "$T/out"
 finish

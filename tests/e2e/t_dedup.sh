@@ -69,7 +69,7 @@ while read -r args; do
 		sed 's/Command line used: .*/Command line used:/'; } >>"$T/header"
 	check grep -q '^iozone test complete\.$' "$T/out"
 	check grep -qx 'status,complete' "$T/o$n/meta.csv"
-	check grep -q '^	Data pattern: shaped -+w [0-9]* -+y [0-9]* -+C [0-9]* -+a [0-9]* -+S [0-9]* (zlib ratio [0-9.]*)$' "$T/out"
+	check grep -q '^	Data pattern: shaped -+w [0-9]* -+y [0-9]* -+C [0-9]* -+a [0-9]* -+S [0-9]* (zlib ratio [0-9.]*), expected dedup ratio [0-9.]* at [0-9]*-byte blocks$' "$T/out"
 	check grep -q '^	Duplicate 4096-byte granules: [0-9.]*% within a file' "$T/out"
 	check test "$(meta dedup_granule_bytes "$T/o$n")" = 4096
 done <<EOF
@@ -150,7 +150,7 @@ EOF
 expect_success "$IOSWEEP" -t 2 -+w 100 -+y 50 -+M -s 4m -r 64k -i 0 -w \
 	-F "$T/m0" "$T/m1" --out "$T/m"
 check grep -q '^	Dedup+compress enabled$' "$T/out"
-check grep -q '^	Data pattern: shaped -+w 100 -+y 50 -+C 0 -+a 0 -+S 1 -+M (zlib ratio [0-9.]*)$' "$T/out"
+check grep -q '^	Data pattern: shaped -+w 100 -+y 50 -+C 0 -+a 0 -+S 1 -+M (zlib ratio [0-9.]*), expected dedup ratio [0-9.]* at [0-9]*-byte blocks$' "$T/out"
 # half of each record is shared by every record, and without -+a its
 # granules are all alike (zeros and one stamp): 511 of 1024 repeat; every
 # granule of the second file is in the first
@@ -190,7 +190,7 @@ check near "$g" "$r" "$(awk -v r="$r" 'BEGIN { print r * 0.1 }')"
 # --- 6. -+e: holes instead of the dedupable part ---------------------------
 expect_success "$IOSWEEP" -+w 50 -+e -s 4m -r 64k -i 0 -i 1 -w -f "$T/sp" --out "$T/sp-o"
 check grep -q '^	>>> I/O Sparse mode enabled. <<<$' "$T/out"
-check grep -q '^	Data pattern: shaped -+w 50 -+y 0 -+C 0 -+a 0 -+S 1 -+e (zlib ratio 1.00)$' "$T/out"
+check grep -q '^	Data pattern: shaped -+w 50 -+y 0 -+C 0 -+a 0 -+S 1 -+e (zlib ratio 1.00), expected dedup ratio [0-9.]* at [0-9]*-byte blocks$' "$T/out"
 check test "$(meta dedup_probe_bytes "$T/sp-o")" = 2097152
 check near "$(meta dedup_within "$T/sp-o")" 0 0.001
 check test "$(wc -c <"$T/sp")" -eq 4194304

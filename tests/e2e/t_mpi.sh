@@ -434,4 +434,13 @@ fi
 expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 --stonewall -f "$T/d/plain"
 check grep -q -- '--stonewall: needs several clients' "$T/err"
 
+# each client writes a pattern of its own: the four clients' kept files
+# share no aligned block of 512 B to 1 MiB (a deduplicating box would
+# store four clients' files as one)
+mkdir -p "$T/dd"
+expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 4m -r 4k -i 0 -w -f "$T/dd/t.%r" \
+	--out "$T/odd"
+check test "$(find "$T/dd" -type f | wc -l)" -eq 4
+all_distinct "four clients' files" "$T"/dd/t.*
+rm -rf "$T/dd"
 finish

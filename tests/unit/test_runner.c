@@ -136,6 +136,8 @@ static void test_all_tests(void)
 	CU_ASSERT(rs.meta.timer_resolution_s > 0.0);
 	CU_ASSERT(rs.meta.data_pattern && strcmp(rs.meta.data_pattern, "random") == 0);
 	CU_ASSERT(rs.meta.data_compress_ratio > 0.9 && rs.meta.data_compress_ratio < 1.1);
+	CU_ASSERT_EQUAL(rs.meta.data_unique_bytes, 512);
+	CU_ASSERT(rs.meta.data_dedup_ratio == 1.0);
 	CU_ASSERT(rs.meta.target_path && strcmp(rs.meta.target_path, file) == 0);
 	CU_ASSERT(!file_exists());
 	results_release(&rs);
@@ -162,6 +164,7 @@ static void test_flags_and_zero_data(void)
 	CU_ASSERT(rs.meta.flags == (RESULTS_F_FSYNC | RESULTS_F_CLOSE | RESULTS_F_CPU));
 	CU_ASSERT(strcmp(rs.meta.data_pattern, "zero") == 0);
 	CU_ASSERT(rs.meta.data_compress_ratio > 50.0);
+	CU_ASSERT_EQUAL(rs.meta.data_unique_bytes, 0);
 	results_release(&rs);
 	teardown();
 }
@@ -382,6 +385,7 @@ static void test_describe_first(void)
 	CU_ASSERT(rs.meta.flags == RESULTS_F_OSYNC);
 	CU_ASSERT(strcmp(rs.meta.data_pattern, "ratio=0.50") == 0);
 	CU_ASSERT(rs.meta.data_compress_ratio > 1.5 && rs.meta.data_compress_ratio < 2.5);
+	CU_ASSERT_EQUAL(rs.meta.data_unique_bytes, 4096);
 	CU_ASSERT(strcmp(rs.meta.target_path, file) == 0);
 	rs.meta.timer_resolution_s = 0.5;	/* a marker: must not be measured again */
 	CU_ASSERT_FATAL(runner_run(&o, &p, &rs, NULL, NULL, err, sizeof(err)) == 0);
