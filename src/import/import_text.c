@@ -53,24 +53,10 @@
 
 #include "import/import.h"
 #include "import/import_priv.h"
+#include "import/import_text_lines.h"
 #include "import/import_unwrap.h"
 #include "results.h"
 #include "lib/err.h"
-
-#define MAX_TOKENS 32
-
-struct line {
-	const char *s;
-	size_t len;
-	unsigned no;       /* 1-based */
-	int terminated;    /* ended with '\n' */
-};
-
-struct token {
-	const char *s;
-	size_t len;
-	size_t end;        /* column just past the token */
-};
 
 struct row {
 	unsigned line;
@@ -129,114 +115,6 @@ static void split_lines_next(const struct text_parse *tp, const char **p,
 	if (tp->rep && *no <= tp->rep->nlines)
 		l->no = tp->rep->line_no[*no - 1];
 	*p = nl ? nl + 1 : end;
-}
-
-/* Tokens of a line with their end columns (a tab advances to the next 8). */
-static int tokenize(const struct line *l, struct token *tok, int max)
-{
-	int n = 0;
-	size_t col = 0, i = 0;
-	while (i < l->len) {
-		char c = l->s[i];
-		if (c == ' ') {
-			col++;
-			i++;
-			continue;
-		}
-		if (c == '\t') {
-			col = (col / 8 + 1) * 8;
-			i++;
-			continue;
-		}
-		size_t start = i;
-		while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t')
-			i++;
-		if (n < max) {
-			tok[n].s = l->s + start;
-			tok[n].len = i - start;
-			tok[n].end = col + (i - start);
-		}
-		n++;
-		col += i - start;
-	}
-	return n;
-}
-
-static int tok_is(const struct token *t, const char *word)
-{
-	size_t n = strlen(word);
-	return t->len == n && memcmp(t->s, word, n) == 0;
-}
-
-static int tok_u64(const struct token *t, uint64_t *out)
-{
-	char buf[32];
-	if (t->len == 0 || t->len >= sizeof(buf) || !isdigit((unsigned char)t->s[0]))
-		return -1;
-	memcpy(buf, t->s, t->len);
-	buf[t->len] = '\0';
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(buf, &end, 10);
-	if (*end || errno)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int tok_double(const struct token *t, double *out)
-{
-	char buf[64];
-	if (t->len == 0 || t->len >= sizeof(buf))
-		return -1;
-	memcpy(buf, t->s, t->len);
-	buf[t->len] = '\0';
-	if (!isdigit((unsigned char)buf[0]) && buf[0] != '.' && buf[0] != '-')
-		return -1;
-	char *end;
-	errno = 0;
-	double v = strtod(buf, &end);
-	if (*end || errno || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* Does the line contain `needle`? */
-static const char *line_find(const struct line *l, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (size_t i = 0; n && i + n <= l->len; i++)
-		if (l->s[i] == needle[0] && memcmp(l->s + i, needle, n) == 0)
-			return l->s + i;
-	return NULL;
-}
-
-/* Is the line `text`, give or take blanks around it? */
-static int line_is(const struct line *l, const char *text)
-{
-	size_t a = 0, b = l->len, n = strlen(text);
-	while (a < b && (l->s[a] == ' ' || l->s[a] == '\t'))
-		a++;
-	while (b > a && (l->s[b - 1] == ' ' || l->s[b - 1] == '\t'))
-		b--;
-	return b - a == n && memcmp(l->s + a, text, n) == 0;
-}
-
-/* The line with leading and trailing blanks cut, as a C string in buf. */
-static void line_trim(const char *s, size_t len, char *buf, size_t buflen)
-{
-	while (len && (*s == ' ' || *s == '\t')) {
-		s++;
-		len--;
-	}
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-		len--;
-	if (len >= buflen)
-		len = buflen - 1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
 }
 
 static int fail(struct text_parse *tp, unsigned line, const char *fmt, ...)
@@ -343,38 +221,38 @@ static int header_line(struct text_parse *tp, const struct line *l)
 	const char *p;
 
 	for (size_t i = 0; i < sizeof(header_flags) / sizeof(header_flags[0]); i++)
-		if (line_find(l, header_flags[i].phrase))
+		if (tline_find(l, header_flags[i].phrase))
 			m->flags |= header_flags[i].flag;
 	for (size_t i = 0; i < sizeof(header_units) / sizeof(header_units[0]); i++)
-		if (line_find(l, header_units[i].phrase) &&
+		if (tline_find(l, header_units[i].phrase) &&
 		    set_unit(tp, header_units[i].unit, l->no))
 			return -1;
-	if (line_find(l, "Iozone: Performance Test of File I/O"))
+	if (tline_find(l, "Iozone: Performance Test of File I/O"))
 		return set_meta(tp, &m->tool, "iozone");
-	if ((p = line_find(l, "Iosweep:")) != NULL && (size_t)(p - l->s) < 4)
+	if ((p = tline_find(l, "Iosweep:")) != NULL && (size_t)(p - l->s) < 4)
 		return set_meta(tp, &m->tool, "iosweep");
-	if ((p = line_find(l, "Throughput test with")) != NULL)
+	if ((p = tline_find(l, "Throughput test with")) != NULL)
 		return fail(tp, l->no, "%s", "a throughput-mode (-t) report: only the "
 			    "file size x record size report (-a, -s/-r) can be imported");
-	if ((p = line_find(l, "Version $Revision:")) != NULL) {
+	if ((p = tline_find(l, "Version $Revision:")) != NULL) {
 		p += strlen("Version $Revision:");
-		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
+		tline_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
 		char *dollar = strchr(buf, '$');
 		if (dollar)
 			*dollar = '\0';
-		line_trim(buf, strlen(buf), buf, sizeof(buf));
+		tline_trim(buf, strlen(buf), buf, sizeof(buf));
 		return set_meta(tp, &m->version, buf);
 	}
-	if ((p = line_find(l, "Version ")) != NULL && m->tool && !m->version &&
+	if ((p = tline_find(l, "Version ")) != NULL && m->tool && !m->version &&
 	    strcmp(m->tool, "iosweep") == 0) {
 		p += strlen("Version ");
-		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
+		tline_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
 		return set_meta(tp, &m->version, buf);
 	}
-	if ((p = line_find(l, "Data pattern:")) != NULL) {
+	if ((p = tline_find(l, "Data pattern:")) != NULL) {
 		/* iosweep's own header: "Data pattern: random (zlib ratio 1.00)" */
 		p += strlen("Data pattern:");
-		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
+		tline_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
 		char *paren = strstr(buf, " (zlib ratio ");
 		if (paren) {
 			char *end;
@@ -393,10 +271,10 @@ static int header_line(struct text_parse *tp, const struct line *l)
 		{ "Hostname =", 3 }, { "Time Resolution =", 4 },
 	};
 	for (size_t i = 0; i < sizeof(keyed) / sizeof(keyed[0]); i++) {
-		if ((p = line_find(l, keyed[i].key)) == NULL)
+		if ((p = tline_find(l, keyed[i].key)) == NULL)
 			continue;
 		p += strlen(keyed[i].key);
-		line_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
+		tline_trim(p, l->len - (size_t)(p - l->s), buf, sizeof(buf));
 		switch (keyed[i].which) {
 		case 0:
 			return set_meta(tp, &m->command_line, buf);
@@ -422,17 +300,17 @@ static int header_line(struct text_parse *tp, const struct line *l)
 static int is_column_header(const struct line *l)
 {
 	struct token t[2];
-	if (tokenize(l, t, 2) < 2)
+	if (tline_tokenize(l, t, 2) < 2)
 		return 0;
-	return (tok_is(&t[0], "kB") || tok_is(&t[0], "KB")) && tok_is(&t[1], "reclen");
+	return (tline_tok_is(&t[0], "kB") || tline_tok_is(&t[0], "KB")) && tline_tok_is(&t[1], "reclen");
 }
 
 static int parse_column_header(struct text_parse *tp, const struct line *l1,
 			       const struct line *l2)
 {
 	struct token top[MAX_TOKENS], bot[MAX_TOKENS];
-	int ntop = l1 ? tokenize(l1, top, MAX_TOKENS) : 0;
-	int nbot = tokenize(l2, bot, MAX_TOKENS);
+	int ntop = l1 ? tline_tokenize(l1, top, MAX_TOKENS) : 0;
+	int nbot = tline_tokenize(l2, bot, MAX_TOKENS);
 	char name[64];
 
 	if (ntop > MAX_TOKENS)
@@ -479,10 +357,10 @@ static int parse_column_header(struct text_parse *tp, const struct line *l1,
 static int parse_row(struct text_parse *tp, const struct line *l)
 {
 	struct token tok[MAX_TOKENS + 2];
-	int n = tokenize(l, tok, MAX_TOKENS + 2);
+	int n = tline_tokenize(l, tok, MAX_TOKENS + 2);
 	struct row r;
 
-	if (n < 2 || tok_u64(&tok[0], &r.file_kb) || tok_u64(&tok[1], &r.record_kb))
+	if (n < 2 || tline_tok_u64(&tok[0], &r.file_kb) || tline_tok_u64(&tok[1], &r.record_kb))
 		return 0;
 	if (n > MAX_TOKENS + 2 || n - 2 > tp->nh)
 		return fail(tp, l->no, "%s", "more figures than the column header has columns");
@@ -491,7 +369,7 @@ static int parse_row(struct text_parse *tp, const struct line *l)
 	r.rec_end = tok[1].end;
 	r.terminated = l->terminated;
 	for (int i = 2; i < n; i++) {
-		if (tok_double(&tok[i], &r.v[i - 2])) {
+		if (tline_tok_double(&tok[i], &r.v[i - 2])) {
 			char word[48];
 			snprintf(word, sizeof(word), "%.*s",
 				 (int)(tok[i].len < 40 ? tok[i].len : 40), tok[i].s);
@@ -863,7 +741,7 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 		tp->r_have_axis = 0;
 		return 0;
 	}
-	int n = tokenize(l, tok, 80);
+	int n = tline_tokenize(l, tok, 80);
 	if (n == 0)
 		return 0;
 	if (!tp->r_section_line)
@@ -877,7 +755,7 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 			return fail(tp, l->no, "%s", "too many record sizes in an Excel header");
 		for (int i = 0; i < n; i++) {
 			struct token t = unquote(tok[i]);
-			if (tok[i].s[0] != '"' || tok_u64(&t, &axis[i]) || axis[i] == 0)
+			if (tok[i].s[0] != '"' || tline_tok_u64(&t, &axis[i]) || axis[i] == 0)
 				return fail(tp, l->no, "%s", "expected the Excel header row of quoted record sizes");
 		}
 		if (tp->r_naxis == 0 && tp->r_col != -2) {
@@ -892,7 +770,7 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 	}
 	struct token first = unquote(tok[0]);
 	uint64_t file_kb;
-	if (tok[0].s[0] != '"' || tok_u64(&first, &file_kb))
+	if (tok[0].s[0] != '"' || tline_tok_u64(&first, &file_kb))
 		return fail(tp, l->no, "%s", "expected an Excel row: a quoted file size, then figures");
 	tp->r_rows_in_section++;
 	if (tp->r_col == -2)
@@ -903,7 +781,7 @@ static int excel_line(struct text_parse *tp, const struct line *l, int use_value
 		return fail(tp, l->no, "%s", "more figures than record sizes in the Excel header");
 	for (int i = 1; i < n; i++) {
 		double v;
-		if (tok_double(&tok[i], &v)) {
+		if (tline_tok_double(&tok[i], &v)) {
 			if (!l->terminated)
 				return fail(tp, l->no, "%s", "the file ends in the middle of a row: truncated");
 			char word[48];
@@ -947,7 +825,7 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 				st = ST_TABLE;
 				break;
 			}
-			if (line_is(&l, "Excel output is below:")) {
+			if (tline_is(&l, "Excel output is below:")) {
 				st = ST_EXCEL;
 				break;
 			}
@@ -962,9 +840,9 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 			break;
 		case ST_TABLE: {
 			struct token t[1];
-			if (tokenize(&l, t, 1) == 0)
+			if (tline_tokenize(&l, t, 1) == 0)
 				break;
-			if (line_is(&l, "iozone test complete.")) {
+			if (tline_is(&l, "iozone test complete.")) {
 				tp->complete = 1;
 				st = ST_AFTER;
 				break;
@@ -974,13 +852,13 @@ static int parse_lines(struct text_parse *tp, const char *buf, size_t len)
 				return -1;
 			if (r == 0) {
 				char word[64];
-				line_trim(l.s, l.len < 60 ? l.len : 60, word, sizeof(word));
+				tline_trim(l.s, l.len < 60 ? l.len : 60, word, sizeof(word));
 				return fail(tp, l.no, "unexpected line in the result table: '%s'", word);
 			}
 			break;
 		}
 		case ST_AFTER:
-			if (line_is(&l, "Excel output is below:"))
+			if (tline_is(&l, "Excel output is below:"))
 				st = ST_EXCEL;
 			else if (is_column_header(&l))
 				return fail(tp, l.no, "%s", "a second report in one file: give each "
