@@ -38,8 +38,12 @@
  *      speed from its cache and at 60 MB/s from its disks).  With one
  *      trial (imported reports): ratio >= 2.5 and step >= 6 noise widths,
  *      or ratio >= 1.6, 8 noise widths, three sizes before and two after;
- *      at the last size of the series only a one-step fall of 12x.
- *   5. Kind and levels.  A drop in a buffered write test at 3-60 % of the
+ *      at the last size of the series only a fall whose first step is
+ *      12x by itself.
+ *   5. Kind and levels.  The level after a fall in a read test leaves
+ *      out the sizes just past it that still read faster than the larger
+ *      ones (settled_level): partly cached, they are not the device's
+ *      speed.  A drop in a buffered write test at 3-60 % of the
  *      RAM is write-back (is_writeback); its level after and the limit
  *      come from a straight-line fit of time against size
  *      (writeback_fit), as does the level after of any write test; a
@@ -61,7 +65,10 @@
  * cache lies somewhere in between and the geometric mean (the middle on a
  * log axis) is the best single guess, off by at most sqrt(after/before);
  * for a descent over several sizes, the size where the curve crosses the
- * mid level (on log-log axes), interpolated linearly.
+ * mid level (on log-log axes), interpolated linearly; and a read's drop
+ * is then the step that crosses it, or its first step when that alone
+ * falls 12x (it outgrew the cache there; the sizes down to the device's
+ * speed are its partly cached tail).
  *
  * Cliffs whose (before, after) intervals overlap, across record sizes and
  * tests, form one finding: its figures (struct cliff_finding), which
@@ -97,6 +104,8 @@
 #define CLIFF_STRIDE_MIN_RECS  64    /* stride read: fewer records wrap, */
 #define CLIFF_STRIDE_ANY_KB    65536 /*   which matters only in CPU caches */
 #define CLIFF_PLATEAU_RATIO    1.35  /* spread allowed within one plateau */
+#define CLIFF_PARTLY_RATIO     1.05  /* a size this far above the rest after a
+					cliff is partly cached (settled_level) */
 #define CLIFF_NOISE_FLOOR      0.02  /* log units: 2 % */
 #define CLIFF_MIN_TIMED_S      1e-4  /* shorter cells are clock noise */
 #define CLIFF_REFINE_TARGET    1.1025 /* after/before for a 5 % estimate */
@@ -382,6 +391,31 @@ static double writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 	return after;
 }
 
+/*
+ * The level a read curve settles at past a cache: the median of the
+ * settled run [s0, e] less its first sizes while each stands above every
+ * larger one by more than the larger ones' own spread (three trial
+ * standard deviations, at least CLIFF_PARTLY_RATIO).  A file just past
+ * the cache is still partly in it and reads faster than the device: the
+ * cached share of a 256 MB file behind a 245 MB cache lifted the level
+ * after by 3-15 %, and the level after is the device's speed.  The rest
+ * is within that spread of the last size, so at most the spread is left.
+ */
+static double settled_level(const struct cliff_point *p, size_t s0, size_t e,
+			    double *scratch)
+{
+	while (s0 < e) {
+		double top = p[s0 + 1].level;
+		for (size_t q = s0 + 2; q <= e; q++)
+			top = fmax(top, p[q].level);
+		double spread = fmax(log(CLIFF_PARTLY_RATIO), 3.0 * pooled_sd(p, s0 + 1, e));
+		if (p[s0].level - top <= spread)
+			break;
+		s0++;
+	}
+	return median_levels(p, s0, e, scratch);
+}
+
 /* Were the files of p[a..b] all in memory in every trial (see the top)? */
 static int in_memory(const struct cliff_ctx *cx, const struct cliff_point *p,
 		     size_t a, size_t b)
@@ -461,9 +495,13 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	} else if (edge) {
 		/* one figure of one pass: IOzone's single cells stray 5-10x
 		 * (write, read and reread of 01_a_n64k_g8m_i0_i1 at 8 MB, while
-		 * rewrite holds), so only a sheer one-step fall counts */
-		pass = b == a + 1 && ratio >= CLIFF_MIN_RATIO_EDGE &&
-		       step >= CLIFF_EDGE_Z * sigma;
+		 * rewrite holds), so only a sheer fall counts: its first step
+		 * alone that steep.  A descent of more steps only adds sizes
+		 * that fell (a file just past the cache, partly in it, then
+		 * the last size), more evidence, not less. */
+		double first = p[a].level - p[a + 1].level;
+		pass = ratio >= CLIFF_MIN_RATIO_EDGE &&
+		       first >= log(CLIFF_MIN_RATIO_EDGE) && first >= CLIFF_EDGE_Z * sigma;
 	} else {
 		pass = (ratio >= CLIFF_MIN_RATIO_SINGLE && step >= CLIFF_MIN_Z_SINGLE * sigma) ||
 		       (ratio >= CLIFF_MIN_RATIO_CLEAN && step >= CLIFF_CLEAN_Z_SINGLE * sigma &&
@@ -471,6 +509,30 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	}
 	if (!pass)
 		return 0;
+	/*
+	 * A read that fell over several sizes (see the top): where it
+	 * outgrew the cache.  A sheer first step (CLIFF_MIN_RATIO_EDGE) says
+	 * the next size was already past it: a twentieth of a file read from
+	 * a disk twenty times slower than memory halves its figure, so the
+	 * sizes from there down to the device's speed are the partly cached
+	 * tail.  Otherwise the last size above the mid level, where the
+	 * estimate lies too.  The drop is at the sweep's edge only when its
+	 * size after is the last.
+	 */
+	size_t lo = a, hi = b;
+	uint64_t est = estimate_cache(p, a, b, lb, la);
+	if (!col_writes(cx->col) && b > a + 1) {
+		if (p[a].level - p[a + 1].level >= log(CLIFF_MIN_RATIO_EDGE)) {
+			hi = a + 1;
+			est = estimate_cache(p, a, hi, lb, la);
+		} else {
+			double mid = 0.5 * (lb + la);
+			while (lo + 1 < b && p[lo + 1].level >= mid)
+				lo++;
+			hi = lo + 1;
+		}
+	}
+	edge = hi == np - 1;
 	double conf = cliff_confidence(step, sigma, nb, ns);
 	if (!multi)
 		conf *= 0.9;
@@ -478,14 +540,14 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		conf *= 0.9;
 
 	memset(c, 0, sizeof(*c));
-	c->before_kb = p[a].file_kb;
-	c->after_kb = p[b].file_kb;
-	c->estimated_cache_kb = estimate_cache(p, a, b, lb, la);
+	c->before_kb = p[lo].file_kb;
+	c->after_kb = p[hi].file_kb;
+	c->estimated_cache_kb = est;
 	c->kind = is_writeback(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
 	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, a, b))
 		c->kind = CLIFF_KIND_CPU_CACHE;
-	double after = ls;
+	double after = col_writes(cx->col) ? ls : settled_level(p, s0, lim_hi, scratch);
 	if (c->kind == CLIFF_KIND_WRITEBACK) {
 		after = writeback_after(p, i0, a, lim_hi, lb, ls, sigma, scratch, c);
 	} else if (col_writes(cx->col)) {

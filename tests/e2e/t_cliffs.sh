@@ -28,11 +28,13 @@ for f in rovanion-ext4_1.iozone rovanion-xfs1.iozone; do
 	check test "$n" -ge 50
 	# every row: the one cliff, a real drop, the geometric mean as estimate,
 	# never write or rewrite (writes do not fall: no -e in those runs)
-	# (stride read at 8 MB records falls over 128 MB .. 512 MB or 1 GB)
-	bad=$(awk -F, 'NR > 1 && !($2 == "\"stride read\"" && $3 == 8192 && $4 == 131072) &&
-		($4 != 262144 || $5 != 524288 || $8 < 2.5 ||
-		$6 <= $7 || $10 != 370728 || $11 != 1 || $2 ~ /write/ ||
-		$12 != "cache" || $13 != 0)' "$T/$f/cliffs.csv" | wc -l)
+	# (stride read at 8 MB records falls over 128 MB .. 512 MB or 1 GB,
+	# through 1.1 GB/s at 256 MB: the drop is the step across the mid
+	# level, 256 -> 512 MB, and the estimate where it crosses it)
+	bad=$(awk -F, 'NR > 1 && ($4 != 262144 || $5 != 524288 || $8 < 2.5 ||
+		$6 <= $7 || $11 != 1 || $2 ~ /write/ || $12 != "cache" || $13 != 0 ||
+		($2 == "\"stride read\"" && $3 == 8192 ? $10 <= $4 || $10 >= $5 : $10 != 370728))' \
+		"$T/$f/cliffs.csv" | wc -l)
 	check test "$bad" -eq 0
 	# ratio = level before / level after, to the printed precision
 	bad=$(awk -F, 'NR > 1 { r = $6 / $7; if (r - $8 > 0.01 || $8 - r > 0.01) print }' \
