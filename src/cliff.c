@@ -161,20 +161,21 @@ static int cmp_u64(const void *x, const void *y)
 /*
  * Robust point-to-point noise around step i (between points i and i+1):
  * the median of the absolute differences between consecutive points
- * within CLIFF_NOISE_WINDOW steps (step i itself left out), scaled to the
+ * within CLIFF_NOISE_WINDOW steps (the steps skip_lo .. skip_hi - 1, the fall
+ * itself, left out), scaled to the
  * standard deviation of one point.  Not centred on the median difference:
  * a zigzag series would look smooth, and a trend only makes us more
  * careful.  Local, so the noisy small-file cells do not hide a clean cliff
  * at large sizes.  0 when fewer than 3 differences are at hand.
  */
 static double local_noise(const struct cliff_point *p, size_t np, size_t i,
-			  double *scratch)
+			  size_t skip_lo, size_t skip_hi, double *scratch)
 {
 	size_t lo = i > CLIFF_NOISE_WINDOW ? i - CLIFF_NOISE_WINDOW : 0;
 	size_t hi = i + CLIFF_NOISE_WINDOW < np - 1 ? i + CLIFF_NOISE_WINDOW : np - 2;
 	size_t nd = 0;
 	for (size_t j = lo; j <= hi; j++)
-		if (j != i)
+		if (j < skip_lo || j >= skip_hi)
 			scratch[nd++] = fabs(p[j + 1].level - p[j].level);
 	if (nd < 3)
 		return 0.0;
@@ -500,8 +501,8 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		 * that fell (a file just past the cache, partly in it, then
 		 * the last size), more evidence, not less. */
 		double first = p[a].level - p[a + 1].level;
-		pass = ratio >= CLIFF_MIN_RATIO_EDGE &&
-		       first >= log(CLIFF_MIN_RATIO_EDGE) && first >= CLIFF_EDGE_Z * sigma;
+		pass = ratio >= CLIFF_MIN_RATIO_EDGE && step >= CLIFF_EDGE_Z * sigma &&
+		       first >= log(CLIFF_MIN_RATIO_EDGE);
 	} else {
 		pass = (ratio >= CLIFF_MIN_RATIO_SINGLE && step >= CLIFF_MIN_Z_SINGLE * sigma) ||
 		       (ratio >= CLIFF_MIN_RATIO_CLEAN && step >= CLIFF_CLEAN_Z_SINGLE * sigma &&
@@ -586,7 +587,7 @@ static int detect_series(const struct cliff_ctx *cx, const struct cliff_point *p
 	size_t nd = 0;
 
 	for (size_t i = 0; i + 1 < np; i++) {
-		double sigma = fmax(local_noise(p, np, i, scratch), CLIFF_NOISE_FLOOR);
+		double sigma = fmax(local_noise(p, np, i, i, i + 1, scratch), CLIFF_NOISE_FLOOR);
 		double base = fmax(sigma, pooled_sd(p, i, i + 1));
 		double drop = p[i].level - p[i + 1].level;
 		if (drop < log(CLIFF_SEED_RATIO) || drop < 2.0 * base)
@@ -601,7 +602,10 @@ static int detect_series(const struct cliff_ctx *cx, const struct cliff_point *p
 			b++;
 		d[nd].a = a;
 		d[nd].b = b;
-		d[nd].sigma = sigma;
+		/* the descent's other steps are the fall, not noise */
+		d[nd].sigma = b > a + 1 ?
+			      fmax(local_noise(p, np, i, a, b, scratch), CLIFF_NOISE_FLOOR) :
+			      sigma;
 		nd++;
 		i = b - 1;
 	}
