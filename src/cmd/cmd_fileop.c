@@ -35,6 +35,10 @@
 #include "report/report_fileop.h"
 #include "results.h"
 #include "run/fileop.h"
+#include "run/pattern.h"
+
+/* meta.csv's zlib ratio: of the first 1 MiB of a file's data at most */
+#define FILEOP_RATIO_PROBE ((size_t)1 << 20)
 
 static const char fileop_usage[] =
 	"usage: iosweep fileop [-f N | -l N -u M [-i STEP]] [-s SIZE] [-e] [-b] [-w]\n"
@@ -49,7 +53,8 @@ static const char fileop_usage[] =
 	"                4k, 1m)\n"
 	"  -e            leave out the title line\n"
 	"  -b, -w        add the B row (best single call) and the W row (worst)\n"
-	"  -n            pseudo-random data instead of one byte value per file\n"
+	"  -n            random data in files under 512 bytes too (those of 512 and\n"
+	"                up always get it: unique 512-byte blocks, checked on read)\n"
 	"  -L            keep the last tree: no delete phase\n"
 	"  -d DIR        work in DIR (default .), which must hold no fileop tree\n"
 	"  -U DIR        unmount the file system mounted at DIR (which holds -d's\n"
@@ -94,12 +99,22 @@ static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t 
 	return 0;
 }
 
-/* meta.csv's facts about the run. */
+/*
+ * meta.csv's facts about the run; the data as run/fileop.c writes it
+ * (the zlib ratio of the buffer as it stands before the first file: the
+ * tag words it gets later are as random as the rest).
+ */
 static int fill_meta(struct result_set *rs, const struct fileop_opts *o,
-		     const char *base, int argc, char **argv, char *err, size_t errlen)
+		     const struct fileop_run *run, int argc, char **argv,
+		     char *err, size_t errlen)
 {
 	char probe[4096], workload[256];
 	char *cmd = cmd_command_line(argc, argv);
+	const char *base = run->base;
+	uint64_t unique;
+	const char *data = fileop_data_name(&run->cfg, &unique);
+	size_t probe_len = o->size_bytes < FILEOP_RATIO_PROBE ? (size_t)o->size_bytes
+		: FILEOP_RATIO_PROBE;
 
 	snprintf(probe, sizeof(probe), "%s/fileop_L1_0", base);
 	snprintf(workload, sizeof(workload), "fileop force=%u..%u step=%u size_bytes=%llu "
@@ -107,12 +122,21 @@ static int fill_meta(struct result_set *rs, const struct fileop_opts *o,
 		 (unsigned long long)o->size_bytes, o->leave);
 	if (!cmd || results_set_str(&rs->meta.target_path, base) ||
 	    results_set_str(&rs->meta.command_line, cmd) ||
-	    results_set_str(&rs->meta.data_pattern, o->random_data ? "random" : "byte") ||
+	    results_set_str(&rs->meta.data_pattern, data) ||
 	    results_set_str(&rs->meta.workload, workload)) {
 		free(cmd);
 		return err_set(err, errlen, "out of memory");
 	}
 	free(cmd);
+	if (probe_len)
+		rs->meta.data_compress_ratio = pattern_compress_ratio(run->buf, probe_len);
+	if (rs->meta.data_compress_ratio < 0)
+		rs->meta.data_compress_ratio = 0;
+	rs->meta.data_unique_bytes = unique;
+	if (unique) {
+		rs->meta.data_dedup_ratio = 1.0;
+		rs->meta.data_dedup_bytes = unique;
+	}
 	if (sysinfo_fill(&rs->meta, probe, err, errlen) != 0 ||
 	    results_set_str(&rs->meta.label, rs->meta.host))
 		return -1;
@@ -254,7 +278,7 @@ static int run_fileop(const struct fileop_opts *o, int argc, char **argv)
 				  .remount = o->remount };
 	int hist = o->latency || o->out;
 	if (fileop_run_init(&st.run, &cfg, st.err, sizeof(st.err)) != 0 ||
-	    (o->out && fill_meta(&rs, o, st.run.base, argc, argv, st.err, sizeof(st.err)) != 0)) {
+	    (o->out && fill_meta(&rs, o, &st.run, argc, argv, st.err, sizeof(st.err)) != 0)) {
 		status = IOSWEEP_EXIT_FAILURE;
 		goto done;
 	}

@@ -38,7 +38,10 @@
 #define HAS_DIRS   0x2u   /* level 2: leaf directories may be in it */
 #define HAS_FILES  0x4u   /* level 2: files may be in it */
 #define HAS_LINKS  0x8u   /* level 2: links may be in it */
-#define FILEOP_SEED 0xf11e0000ull /* -n: the data of file k: this plus k (and the client) */
+#define FILEOP_SEED 0xf11e0000ull /* the pattern's, mixed with the client's rank */
+#define FILEOP_PERIOD ((size_t)2 << 20) /* the pattern's length, a multiple of 512 */
+_Static_assert(FILEOP_UNIQUE_MIN == PATTERN_TAG_GRID && FILEOP_PERIOD % PATTERN_TAG_GRID == 0,
+	       "a file's 512-byte blocks are the pattern's tag grid, and the period holds whole ones");
 
 
 static const char *const op_names[FILEOP_NOPS] = {
@@ -444,7 +447,92 @@ static int phase_rmdir(struct pass *p)
 	return 0;
 }
 
-/* create, write (buffer filled inside the timing), fsync untimed, close. */
+/*
+ * ---- the data --------------------------------------------------------------
+ *
+ * A file's data is buf: the pattern in ref (pattern_fill's random bytes,
+ * this client's seed) over and over, every FILEOP_PERIOD bytes, with the
+ * file's own tag words (pattern.h) at the end of every grid-byte block.
+ * The period is longer than the 1 MiB blocks a file system compresses,
+ * so none of them finds a byte twice, and the tags make each 512-byte
+ * block of the run unique: at different places of the period by their
+ * random bytes, at the same place by their tags (each file has its own
+ * numbers, from a stream each pass takes).  So the write only stores
+ * size / 512 tag words, and the read compares what came back with ref
+ * and the tags it expects, memcmp's speed, with one copy of the period
+ * beside the buffer rather than a second buffer of the file's size.
+ *
+ * Files under FILEOP_UNIQUE_MIN bytes hold no whole 512-byte block for a
+ * deduplicating file system to share, and fileop -s 1's default is a
+ * measure of metadata calls: they keep fileop's one byte value per file
+ * (its check on read too), unless -n asks for random bytes there as well
+ * (a tag word at the end of files of 8 bytes and up).
+ */
+
+/* The first tag of file i_j_k of this pass. */
+static uint64_t file_tag(const struct pass *p)
+{
+	uint64_t n = ((uint64_t)p->i * p->x + p->j) * p->x + p->k;
+
+	return p->r->tag0 + n * (p->r->cfg.size_bytes / p->r->grid);
+}
+
+/* fileop's one byte value of file i_j_k. */
+static unsigned char file_byte(const struct pass *p)
+{
+	return (unsigned char)((p->i ^ p->j ^ p->k) & 0xffu);
+}
+
+/* buf as the pattern again (ref repeated), tags aside. */
+static void data_reset(struct fileop_run *r)
+{
+	size_t len = (size_t)r->cfg.size_bytes;
+
+	for (size_t o = 0; o < len; o += r->period)
+		memcpy(r->buf + o, r->ref, len - o < r->period ? len - o : r->period);
+	r->stale = 0;
+}
+
+/* The data of file i_j_k into buf: inside the write's timing. */
+static void data_make(struct pass *p)
+{
+	struct fileop_run *r = p->r;
+	uint64_t tag;
+
+	if (!r->ref) {
+		memset(r->buf, file_byte(p), (size_t)r->cfg.size_bytes);
+	} else if (r->grid) {
+		tag = file_tag(p);
+		pattern_tag(r->buf, (size_t)r->cfg.size_bytes, r->grid, 0, &tag);
+	}
+}
+
+/* 1 when buf holds what data_make wrote to file i_j_k, byte for byte. */
+static int data_check(const struct pass *p)
+{
+	const struct fileop_run *r = p->r;
+	size_t len = (size_t)r->cfg.size_bytes, g = r->grid, o = 0;
+	unsigned char want = file_byte(p);
+	int bad = 0;
+
+	if (!r->ref) {
+		for (size_t n = 0; n < len; n++)
+			bad |= r->buf[n] != want;
+		return !bad;
+	}
+	if (g) {
+		uint64_t tag = file_tag(p);
+		/* blocks never cross the period: it is a multiple of grid */
+		for (; o + g <= len && !bad; o += g) {
+			uint64_t v = pattern_tag_word(tag++);
+			bad = memcmp(r->buf + o, r->ref + o % r->period, g - sizeof(v)) != 0 ||
+				memcmp(r->buf + o + g - sizeof(v), &v, sizeof(v)) != 0;
+		}
+	}
+	return !bad && memcmp(r->buf + o, r->ref + o % r->period, len - o) == 0;
+}
+
+/* create, write (the data made inside the timing), fsync untimed, close. */
 static int file_create(struct pass *p, const char *name)
 {
 	struct fileop_run *r = p->r;
@@ -454,17 +542,14 @@ static int file_create(struct pass *p, const char *name)
 	int fd, rc, e;
 
 	*l2_of(p) |= HAS_FILES;
+	if (r->stale)
+		data_reset(r);
 	TIMED(p, fd, ns, plat_create_fd(name));
 	if (fd < 0)
 		return failed(p, "create", name);
 	record(p, FILEOP_CREATE, ns);
 	t0 = clock_now_ns();
-	if (r->cfg.random_data)
-		pattern_fill(r->buf, len, OPTIONS_DATA_RANDOM, 0.0, FILEOP_SEED +
-			     ++r->random_files + (uint64_t)clients_rank() *
-			     0x9e3779b97f4a7c15ull);
-	else
-		memset(r->buf, (int)((p->i ^ p->j ^ p->k) & 0xffu), len);
+	data_make(p);
 	rc = io_full_write(fd, r->buf, len, name, scratch, sizeof(scratch));
 	ns = clock_now_ns() - t0;
 	if (rc != 0) {
@@ -494,7 +579,6 @@ static int file_read(struct pass *p, const char *name)
 {
 	struct fileop_run *r = p->r;
 	size_t len = (size_t)r->cfg.size_bytes;
-	unsigned char want = (unsigned char)((p->i ^ p->j ^ p->k) & 0xffu);
 	char scratch[IOSWEEP_ERR_MAX];
 	uint64_t ns, t0;
 	int fd, rc, bad = 0, e;
@@ -505,13 +589,14 @@ static int file_read(struct pass *p, const char *name)
 	record(p, FILEOP_OPEN, ns);
 	t0 = clock_now_ns();
 	rc = io_full_read(fd, r->buf, len, name, scratch, sizeof(scratch));
-	if (rc == 0 && !r->cfg.random_data)
-		for (size_t n = 0; n < len; n++)
-			bad |= r->buf[n] != want;
+	if (rc == 0)
+		bad = !data_check(p);
 	ns = clock_now_ns() - t0;
 	e = errno;
 	plat_close_fd(fd);
 	errno = e;
+	if (rc != 0 || bad)
+		r->stale = 1;	/* buf is no longer the pattern */
 	if (rc == IO_EOF || bad) {
 		char path[4096 + 4 * FILEOP_NAME_MAX];
 		where(p, name, path, sizeof(path));
@@ -707,6 +792,41 @@ static int phases(struct pass *p)
 
 /* ---- the run -------------------------------------------------------------- */
 
+/* 1 when the files get the pattern, 0 for fileop's byte per file. */
+static int data_random(const struct fileop_cfg *cfg)
+{
+	return cfg->random_data || cfg->size_bytes >= FILEOP_UNIQUE_MIN;
+}
+
+const char *fileop_data_name(const struct fileop_cfg *cfg, uint64_t *unique_bytes)
+{
+	*unique_bytes = cfg->size_bytes >= FILEOP_UNIQUE_MIN ? PATTERN_TAG_GRID : 0;
+	return data_random(cfg) ? "random" : "byte";
+}
+
+/* buf, and for random data ref and the tag grid (the data, above).  0 or -1. */
+static int data_init(struct fileop_run *r)
+{
+	size_t len = (size_t)r->cfg.size_bytes;
+
+	r->buf = malloc(len ? len : 1);
+	if (!r->buf)
+		return -1;
+	memset(r->buf, 'a', len ? len : 1);
+	if (!data_random(&r->cfg))
+		return 0;
+	r->period = len < FILEOP_PERIOD ? len : FILEOP_PERIOD;
+	r->grid = len >= FILEOP_UNIQUE_MIN ? PATTERN_TAG_GRID
+		: len >= sizeof(uint64_t) ? len : 0;
+	r->ref = malloc(r->period ? r->period : 1);
+	if (!r->ref)
+		return -1;
+	pattern_fill(r->ref, r->period, OPTIONS_DATA_RANDOM, 0.0, FILEOP_SEED +
+		     (uint64_t)clients_rank() * 0x9e3779b97f4a7c15ull);
+	data_reset(r);
+	return 0;
+}
+
 int fileop_run_init(struct fileop_run *r, const struct fileop_cfg *cfg,
 		    char *err, size_t errlen)
 {
@@ -722,11 +842,9 @@ int fileop_run_init(struct fileop_run *r, const struct fileop_cfg *cfg,
 		return err_set(err, errlen, "cannot resolve '%s': %s", cfg->dir,
 			       strerror(errno));
 	r->cfg.dir = r->base;
-	r->buf = malloc(cfg->size_bytes ? (size_t)cfg->size_bytes : 1);
-	if (!r->buf)
+	if (data_init(r) != 0)
 		return err_set(err, errlen, "out of memory for a file of %llu bytes",
 			       (unsigned long long)cfg->size_bytes);
-	memset(r->buf, 'a', cfg->size_bytes ? (size_t)cfg->size_bytes : 1);
 	if (!cfg->remount)
 		return 0;
 	/* checked from the root, where each remount is made from */
@@ -785,6 +903,12 @@ int fileop_run_pass(struct fileop_run *r, unsigned force, struct fileop_result *
 		return -1;
 	if (*stop)
 		return FILEOP_STOPPED;
+	/* this pass's tags, numbers no other writer of the process sends */
+	if (r->grid) {
+		uint64_t files = (uint64_t)force * force * force;
+		r->tag0 = pattern_tags_take(files * (r->cfg.size_bytes / r->grid) /
+					    PATTERN_TAG_STREAM + 1);
+	}
 	if (chdir_retry(r->base) != 0) {
 		r->err_no = errno;
 		return err_set(err, errlen, "cannot chdir '%s': %s", r->base, strerror(errno));
@@ -864,6 +988,7 @@ void fileop_run_release(struct fileop_run *r)
 	free(r->base);
 	free(r->home);
 	free(r->buf);
+	free(r->ref);
 	free(r->l1);
 	free(r->l2);
 	free(r->mount);

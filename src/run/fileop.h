@@ -16,7 +16,7 @@
  *   chdir   into each directory and back out, one timing   X + X^2 + X^3
  *   rmdir   every directory, each rmdir timed alone        X + X^2 + X^3
  *   create  creat of each file                             X^3
- *   write   filling the buffer and writing it (fsync after the timing)
+ *   write   the file's data made and written (fsync after the timing)
  *   close   close after that fsync                         X^3
  *   stat    stat                                           X^3
  *   open    open read-only                                 X^3
@@ -29,6 +29,15 @@
  *   unlink  unlink(fileL)            (not on Windows)      X^3
  *   delete  unlink(file); the level-1 and -2 directories
  *           removed untimed (skipped with leave)           X^3
+ *
+ * The data: fileop writes one byte value per file, which a file system
+ * that deduplicates stores once for the whole tree.  Here a file of
+ * FILEOP_UNIQUE_MIN bytes or more gets pseudo-random bytes with a tag
+ * word (pattern.h) at the end of every 512-byte block, each file its own
+ * tags, so no aligned block of 512 B or more is written twice in a run
+ * and none compresses; the read checks every byte against what was
+ * written.  Smaller files keep fileop's byte (or with -n the random
+ * bytes, a tag word at their end from 8 bytes up).
  *
  * Unlike fileop, a pass stops at the first failing call, with a message
  * naming the call, the path and the system's reason, and it remembers
@@ -120,7 +129,8 @@ void fileop_result_release(struct fileop_result *r);
 struct fileop_cfg {
 	const char *dir;          /* the starting directory (made absolute) */
 	uint64_t size_bytes;      /* written to and read from each file */
-	int random_data;          /* -n: pseudo-random bytes, unchecked on read */
+	int random_data;          /* -n: pseudo-random data in files under
+				     FILEOP_UNIQUE_MIN bytes too */
 	int leave;                /* -L: no delete phase, the files stay */
 	const char *remount;      /* -U: remount this mount point before each phase */
 };
@@ -130,6 +140,13 @@ struct fileop_run {
 	char *base;               /* cfg.dir, absolute */
 	char *home;               /* the directory to return to */
 	unsigned char *buf;       /* the data of one file */
+	unsigned char *ref;       /* the pattern buf repeats, its tag words
+				     aside (NULL: one byte value per file) */
+	size_t period;            /* bytes of ref */
+	size_t grid;              /* a tag word every grid bytes, 0: none */
+	uint64_t tag0;            /* this pass's first tag: file n's is
+				     tag0 + n * (size / grid) */
+	int stale;                /* a failed read left buf unlike ref */
 	int links;                /* link and unlink run here */
 	/* the tree this run made, for the cleanup */
 	unsigned tree_force;      /* 0: none */
@@ -138,9 +155,17 @@ struct fileop_run {
 	size_t tree_alloc;        /* bytes of l2 */
 	int err_no;               /* errno of the last failure, 0 if none */
 	struct plat_mount *mount; /* -U's file system, or NULL */
-	uint64_t random_files;    /* -n: files filled so far, every pass: each
-				     file's seed, so none repeats another */
 };
+
+/* The smallest file whose data is unique 512-byte blocks by default. */
+#define FILEOP_UNIQUE_MIN 512u
+
+/*
+ * What a run with cfg writes: "random" or "byte" (fileop's one value per
+ * file), and the size of the smallest aligned block it never writes
+ * twice (512, or 0 when it does not say so).
+ */
+const char *fileop_data_name(const struct fileop_cfg *cfg, uint64_t *unique_bytes);
 
 /* What fileop_run_pass returns besides 0 and -1. */
 #define FILEOP_STOPPED 1

@@ -9,8 +9,9 @@
 # 2 and nothing made; a directory holding a fileop tree refused unless
 # --overwrite; SIGINT and SIGTERM mid-run, a small descriptor limit, a
 # full file system (root: a 1 MB tmpfs) and write, fsync and read calls
-# failed by the fault shim leave no tree behind; --out's fileop.csv and
-# meta.csv.
+# failed by the fault shim leave no tree behind, and a byte the shim
+# flips is found by the read's check; --out's fileop.csv and meta.csv;
+# files of 512 B and up hold no aligned block twice (all_distinct).
 . "$(dirname "$0")/lib.sh"
 
 SHAPE="$TOP/tests/e2e/fileop_shape.awk"
@@ -176,6 +177,21 @@ if [ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ]; then
 		check no_tree "$W"
 		check test "$(grep -c '^A ' "$T/out")" -eq 0
 	done
+	# one wrong byte, in a file's random bytes or in a tag word, written
+	# (the file holds it) or read (the buffer does): the read's check
+	# stops the run, whatever the data (fileop's byte: -s 1, -n -s 100)
+	for c in "write:1:700|4k" "write:1:1020|4k" "read:1:0|4k" "read:1:4095|4k" \
+		 "read:1:1048570|1m" "read:1:0|1" "read:1:99|100 -n"; do
+		flip=${c%%|*}
+		args=${c#*|}
+		# shellcheck disable=SC2086
+		run env LD_PRELOAD="${asan:+$asan }$FAULTSHIM" FAULTSHIM_PATH=fileop_file_1_0_1 \
+			FAULTSHIM_FLIP="$flip" "$IOSWEEP" fileop -f 2 -s $args -d "$W"
+		check test "$RC" -eq 3
+		check test "$(cat "$T/err")" = \
+			"iosweep fileop: read '$W/fileop_L1_1/fileop_L1_1_L2_0/fileop_file_1_0_1': the data differs from what was written"
+		check no_tree "$W"
+	done
 else
 	echo "note: no fault shim in \$FAULTSHIM (make e2e builds it); the failing calls are left out"
 fi
@@ -198,6 +214,9 @@ check grep -qx 'status,complete' "$T/res/meta.csv"
 check grep -q '^command_line,iosweep fileop -f 2 --trials 2' "$T/res/meta.csv"
 check grep -qx 'source_unit,ops_per_s' "$T/res/meta.csv"
 check grep -qx 'trials,2' "$T/res/meta.csv"
+# fileop's byte per file at its default size of 1 byte, told as such
+check grep -qx 'data_pattern,byte' "$T/res/meta.csv"
+check test "$(grep -c '^data_unique_bytes,' "$T/res/meta.csv")" -eq 0
 check no_tree "$W"
 # the same folder again is refused, before anything runs
 expect_failure 2 "$IOSWEEP" fileop -f 1 -d "$W" --out "$T/res"
@@ -206,6 +225,35 @@ check one_line_error
 expect_success "$IOSWEEP" fileop -t --latency -f 2 -d "$W"
 check test "$(grep -c '^         p50 [a-z]*(s)/sec *= ' "$T/out")" -eq 15
 check test "$(grep -c '^         p99 [a-z]*(s)/sec *= ' "$T/out")" -eq 15
+check no_tree "$W"
+
+# --- the data: in files of 512 B and up no aligned block of 512 B, 4 kB,
+# 128 kB or 1 MiB is written twice, in a file or across the run's files,
+# and none compresses; meta.csv says so
+for s in 512 4k 1m; do
+	rm -rf "$T/data"
+	mkdir "$T/data"
+	expect_success "$IOSWEEP" fileop -L -f 2 -s "$s" -d "$T/data"
+	if [ "$s" = 512 ]; then	# no 4 kB block for all_distinct
+		# shellcheck disable=SC2046
+		nd=$(distinct 512 $(find "$T/data" -type f | sort))
+		echo "fileop -s 512: ${nd#* } distinct 512-byte blocks of ${nd% *}"
+		check test "$nd" = "8 8"
+	else
+		# shellcheck disable=SC2046
+		all_distinct "fileop -s $s" $(find "$T/data" -type f | sort)
+	fi
+done
+f="$T/data/fileop_L1_1/fileop_L1_1_L2_0/fileop_file_1_0_1"
+check test "$(wc -c < "$f")" -eq 1048576
+check test "$(gzip -6 -c "$f" | wc -c)" -ge 1048576
+rm -rf "$T/data"
+expect_success "$IOSWEEP" fileop -f 2 -s 4k -d "$W" --out "$T/res4k"
+check grep -qx 'data_pattern,random' "$T/res4k/meta.csv"
+check grep -qx 'data_unique_bytes,512' "$T/res4k/meta.csv"
+check grep -qx 'data_dedup_ratio,1.0000' "$T/res4k/meta.csv"
+check test "$(awk -F, '$1 == "data_compress_ratio" && $2 > 0.99 && $2 < 1.01' \
+	"$T/res4k/meta.csv" | wc -l)" -eq 1
 check no_tree "$W"
 
 finish

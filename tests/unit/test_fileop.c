@@ -4,8 +4,9 @@
  * several trials merged (fileop's arithmetic, with its NaN and infinity
  * where it divides by zero), real passes in a temporary directory (the
  * counts of every operation at force 2, the tree gone after, kept with
- * leave and then removed), and a pass that fails halfway removing only
- * what it made.
+ * leave and then removed), the data each size writes (fileop's byte,
+ * or no 512-byte block twice), and a pass that fails halfway removing
+ * only what it made.
  */
 #include "compat.h"
 
@@ -197,6 +198,140 @@ static void test_leave(void)
 	tu_tmp_cleanup(dir);
 }
 
+/* ---- the data ---- */
+
+#define DATA_FORCE 2u
+#define DATA_FILES (DATA_FORCE * DATA_FORCE * DATA_FORCE)
+
+/* The files of the tree left in dir, in i_j_k order, each size bytes. */
+static void slurp_tree(const char *dir, uint64_t size, char *files[DATA_FILES])
+{
+	char path[512];
+
+	for (unsigned n = 0; n < DATA_FILES; n++) {
+		unsigned i = n / 4, j = n / 2 % 2, k = n % 2;
+		size_t len = 0;
+		snprintf(path, sizeof(path), "%s/fileop_L1_%u/fileop_L1_%u_L2_%u/"
+			 "fileop_file_%u_%u_%u", dir, i, i, j, i, j, k);
+		files[n] = tu_slurp(path, &len);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(files[n]);
+		CU_ASSERT_EQUAL(len, size);
+	}
+}
+
+/* How many of the files' first bs bytes equal an earlier file's. */
+static unsigned repeats(char *files[DATA_FILES], size_t bs)
+{
+	unsigned same = 0;
+
+	for (size_t a = 0; a < DATA_FILES; a++)
+		for (size_t b = 0; b < a; b++)
+			if (memcmp(files[a], files[b], bs) == 0) {
+				same++;
+				break;
+			}
+	return same;
+}
+
+static int block_cmp(const void *a, const void *b)
+{
+	return memcmp(*(char *const *)a, *(char *const *)b, 512);
+}
+
+/* How many of the nb 512-byte blocks at blocks[] equal another (sorts them). */
+static unsigned block_repeats(char **blocks, size_t nb)
+{
+	unsigned same = 0;
+
+	qsort(blocks, nb, sizeof(*blocks), block_cmp);
+	for (size_t a = 1; a < nb; a++)
+		same += memcmp(blocks[a - 1], blocks[a], 512) == 0;
+	return same;
+}
+
+/* Every aligned 512-byte block of the files (tails left out). */
+static size_t blocks_of(char *files[DATA_FILES], uint64_t size, char **out)
+{
+	size_t nb = 0;
+
+	for (unsigned n = 0; n < DATA_FILES; n++)
+		for (uint64_t o = 0; o + 512 <= size; o += 512)
+			out[nb++] = files[n] + o;
+	return nb;
+}
+
+static void free_files(char *files[DATA_FILES])
+{
+	for (unsigned n = 0; n < DATA_FILES; n++)
+		free(files[n]);
+}
+
+/*
+ * What each size and -n writes: the name meta.csv gets, the unique block
+ * size, and in the files left by a pass: fileop's byte per file, or no
+ * 512-byte block twice (nor whole small files twice), in a pass and
+ * against the next pass; the read of every pass checked all of it.
+ */
+static void test_data(void)
+{
+	static const struct {
+		uint64_t size;
+		int random;
+		const char *name;
+		uint64_t unique;
+	} cases[] = {
+		{ 1, 0, "byte", 0 }, { 511, 0, "byte", 0 }, { 100, 1, "random", 0 },
+		{ 512, 0, "random", 512 }, { 1100, 0, "random", 512 },
+		{ 4096, 1, "random", 512 }, { (2u << 20) + 1536 + 7, 0, "random", 512 },
+	};
+
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const char *dir = new_dir();
+		struct fileop_cfg cfg = { .dir = dir, .size_bytes = cases[c].size,
+					  .random_data = cases[c].random, .leave = 1 };
+		struct fileop_run r;
+		struct fileop_result res;
+		volatile sig_atomic_t stop = 0;
+		char err[IOSWEEP_ERR_MAX] = "", *first[DATA_FILES], *second[DATA_FILES];
+		uint64_t unique = 99, size = cases[c].size;
+		size_t per = (size_t)(size / 512) * DATA_FILES;
+		char **blocks = malloc((2 * per + 1) * sizeof(*blocks));
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(blocks);
+		CU_ASSERT_STRING_EQUAL(fileop_data_name(&cfg, &unique), cases[c].name);
+		CU_ASSERT_EQUAL(unique, cases[c].unique);
+		CU_ASSERT_EQUAL_FATAL(fileop_run_init(&r, &cfg, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL_FATAL(fileop_result_init(&res, 0), 0);
+		CU_ASSERT_EQUAL(fileop_run_pass(&r, DATA_FORCE, &res, &stop, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL(res.op[FILEOP_READ].count, DATA_FILES);
+		slurp_tree(dir, size, first);
+		CU_ASSERT_EQUAL(fileop_run_pass(&r, DATA_FORCE, &res, &stop, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL(res.op[FILEOP_READ].count, 2 * DATA_FILES);
+		slurp_tree(dir, size, second);
+		if (!cases[c].random && size < 512) {
+			for (unsigned n = 0; n < DATA_FILES; n++)
+				for (uint64_t o = 0; o < size; o++)
+					CU_ASSERT_EQUAL((unsigned char)first[n][o],
+							(n / 4 ^ n / 2 % 2 ^ n % 2) & 0xffu);
+		} else if (size < 512) {
+			/* one tag word at the end of each file */
+			CU_ASSERT_EQUAL(repeats(first, (size_t)size), 0);
+		} else {
+			size_t nb = blocks_of(first, size, blocks);
+			nb += blocks_of(second, size, blocks + nb);
+			CU_ASSERT_EQUAL(nb, 2 * per);
+			CU_ASSERT_EQUAL(block_repeats(blocks, nb), 0);
+		}
+		free_files(first);
+		free_files(second);
+		free(blocks);
+		CU_ASSERT_EQUAL(fileop_run_cleanup(&r, err, sizeof(err)), 0);
+		fileop_result_release(&res);
+		fileop_run_release(&r);
+		tu_tmp_cleanup(dir);
+	}
+}
+
 /* mkdir fails halfway (the name is taken): only what the pass made goes. */
 static void test_failure_cleanup(void)
 {
@@ -232,6 +367,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_ops),
 	CU_CASE(test_pass),
 	CU_CASE(test_leave),
+	CU_CASE(test_data),
 	CU_CASE(test_failure_cleanup),
 	{ 0 }
 };
