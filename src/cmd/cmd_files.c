@@ -25,6 +25,7 @@
 #include "lib/builtin.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
+#include "options/options.h"
 #include "cmd/files_opts.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -34,7 +35,10 @@
 #include "report/report_files.h"
 #include "results.h"
 #include "run/files.h"
+#include "run/pattern.h"
 #include "units.h"
+
+#define FILES_RATIO_PROBE ((size_t)1 << 20)  /* bytes through zlib for meta.csv */
 
 static const char files_usage[] =
 	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"
@@ -263,6 +267,33 @@ static int claim_out(const struct files_opts *o, char *csv, char *meta, size_t l
 	return 0;
 }
 
+/*
+ * What run/files.c writes: the random pattern with a tag word in every
+ * 512-byte block (pattern.h), so no such block twice in the run, or
+ * zeros.  Its zlib ratio from a sample filled the same way, outside any
+ * timing.  0 or -1 (out of memory).
+ */
+static int describe_data(struct result_meta *m, const struct files_opts *o)
+{
+	int data = o->zero_data ? OPTIONS_DATA_ZERO : OPTIONS_DATA_RANDOM;
+	size_t len = FILES_RATIO_PROBE;
+	unsigned char *buf = malloc(len);
+
+	if (!buf)
+		return -1;
+	pattern_fill(buf, len, data, 0.0, 1);
+	m->data_compress_ratio = pattern_compress_ratio(buf, len);
+	free(buf);
+	if (m->data_compress_ratio < 0)
+		return -1;
+	if (!o->zero_data) {
+		m->data_unique_bytes = PATTERN_TAG_GRID;
+		m->data_dedup_ratio = 1.0;
+		m->data_dedup_bytes = PATTERN_TAG_GRID;
+	}
+	return 0;
+}
+
 static int fill_meta(struct result_set *rs, const struct files_opts *o, const char *root,
 		     int argc, char **argv, char *err, size_t errlen)
 {
@@ -278,6 +309,8 @@ static int fill_meta(struct result_set *rs, const struct files_opts *o, const ch
 		return err_set(err, errlen, "out of memory");
 	}
 	free(cmd);
+	if (describe_data(&rs->meta, o) != 0)
+		return err_set(err, errlen, "out of memory");
 	if (sysinfo_fill(&rs->meta, o->dir, err, errlen) != 0 ||
 	    results_set_str(&rs->meta.label, rs->meta.host))
 		return -1;

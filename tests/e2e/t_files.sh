@@ -51,6 +51,10 @@ for p in photo-library office-documents source-tree backup-set video-project fol
 	check grep -q '^mean over 2 trials' "$T/out"
 	check grep -qx 'status,complete' "$T/res-$p/meta.csv"
 	check grep -q "^workload,\"\\{0,1\\}files preset=$p " "$T/res-$p/meta.csv"
+	# what the files were given: unique 512-byte blocks, incompressible
+	check grep -qx 'data_unique_bytes,512' "$T/res-$p/meta.csv"
+	check grep -qx 'data_dedup_ratio,1.0000' "$T/res-$p/meta.csv"
+	check grep -q '^data_compress_ratio,\(0\.99\|1\.0\)' "$T/res-$p/meta.csv"
 	check empty "$W"
 done
 # the cache caveat is said
