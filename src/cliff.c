@@ -430,22 +430,32 @@ static int in_memory(const struct cliff_ctx *cx, const struct cliff_point *p,
 }
 
 /*
- * Judge descent d[k] against its neighbours d[k-1], d[k+1] (which bound
- * its plateaus).  Returns 1 and fills *c when it is a cliff.
+ * A descent measured against its neighbours: indexes into the series
+ * and log levels.  [i0, a] is the plateau before, [b, j1] the one right
+ * after, [s0, e] where the curve settles up to the next descent.
  */
-static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p,
-			 size_t np, const struct cliff_descent *d, size_t nd, size_t k,
-			 double *scratch, struct cliff *c)
+struct cliff_span {
+	size_t a, b, i0, j1, s0, e;
+	double lb, la, ls;      /* median levels of the three runs */
+	double sigma;           /* noise: local, or the trials' where larger */
+	double step;            /* the drop judged (see span_measure) */
+	int multi;              /* two trials or more at both edges */
+};
+
+/* Measure descent d[k] between its neighbours d[k-1], d[k+1]. */
+static void span_measure(const struct cliff_point *p, size_t np,
+			 const struct cliff_descent *d, size_t nd, size_t k,
+			 double *scratch, struct cliff_span *s)
 {
 	size_t a = d[k].a, b = d[k].b;
 	size_t lim_lo = k ? d[k - 1].b : 0;
-	size_t lim_hi = k + 1 < nd ? d[k + 1].a : np - 1;
-	double sigma = d[k].sigma;
-	double tol = fmax(log(CLIFF_PLATEAU_RATIO), 3.0 * sigma);
-	size_t i0 = a, j1 = b;
+	size_t e = k + 1 < nd ? d[k + 1].a : np - 1;
+	double tol = fmax(log(CLIFF_PLATEAU_RATIO), 3.0 * d[k].sigma);
+	size_t i0 = a, j1 = b, s0 = e;
+
 	while (i0 > lim_lo && fabs(p[i0 - 1].level - p[a].level) <= tol)
 		i0--;
-	while (j1 < lim_hi && fabs(p[j1 + 1].level - p[b].level) <= tol)
+	while (j1 < e && fabs(p[j1 + 1].level - p[b].level) <= tol)
 		j1++;
 	/*
 	 * Where the curve settles, up to the next descent: the run of sizes
@@ -454,46 +464,50 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	 * device; some curves recover part of the way (ext2's frewrite); the
 	 * level after is the one they end at.
 	 */
-	size_t s0 = lim_hi;
-	while (s0 > b && fabs(p[s0 - 1].level - p[lim_hi].level) <= tol)
+	while (s0 > b && fabs(p[s0 - 1].level - p[e].level) <= tol)
 		s0--;
-	size_t nb = a - i0 + 1, ns = lim_hi - s0 + 1;
-	sigma = fmax(sigma, pooled_sd(p, i0, a));
-	sigma = fmax(sigma, pooled_sd(p, b, j1));
-	sigma = fmax(sigma, pooled_sd(p, s0, lim_hi));
-	double lb = median_levels(p, i0, a, scratch);
-	double la = median_levels(p, b, j1, scratch);
-	double ls = median_levels(p, s0, lim_hi, scratch);
+	*s = (struct cliff_span){ .a = a, .b = b, .i0 = i0, .j1 = j1, .s0 = s0, .e = e };
+	s->sigma = fmax(d[k].sigma, pooled_sd(p, i0, a));
+	s->sigma = fmax(s->sigma, pooled_sd(p, b, j1));
+	s->sigma = fmax(s->sigma, pooled_sd(p, s0, e));
+	s->lb = median_levels(p, i0, a, scratch);
+	s->la = median_levels(p, b, j1, scratch);
+	s->ls = median_levels(p, s0, e, scratch);
 	/*
 	 * Judged on the smaller of the two drops: to the plateau right after
 	 * (a slow slope has no flat stretch after its first steep step, so
 	 * its end lies far below) and to where the curve settles (a curve
 	 * that recovers part of the way must still have fallen).
 	 */
-	double step = lb - fmax(la, ls);
-	double ratio = exp(step);
-	int multi = p[a].n >= 2 && p[b].n >= 2;
-	int edge = b == np - 1;
+	s->step = s->lb - fmax(s->la, s->ls);
+	s->multi = p[a].n >= 2 && p[b].n >= 2;
+}
+
+/* Does the span pass the tests of stage 4 (see the top)? */
+static int span_passes(const struct cliff_point *p, size_t np, const struct cliff_span *s)
+{
+	size_t a = s->a, b = s->b, nb = a - s->i0 + 1, ns = s->e - s->s0 + 1;
+	double step = s->step, ratio = exp(step), sigma = s->sigma;
 
 	/* sustained: nothing after it, up to the next descent, climbs back
 	 * to the plateau before */
-	double min_before = p[i0].level, max_after = p[b].level;
-	for (size_t q = i0; q <= a; q++)
+	double min_before = p[s->i0].level, max_after = p[b].level;
+	for (size_t q = s->i0; q <= a; q++)
 		min_before = fmin(min_before, p[q].level);
-	for (size_t q = b; q <= lim_hi; q++)
+	for (size_t q = b; q <= s->e; q++)
 		max_after = fmax(max_after, p[q].level);
 	if (nb < 2 || max_after >= min_before)
 		return 0;
-	int pass;
-	if (multi) {
+	if (s->multi) {
 		/* the classic test, or the trials' own evidence: every trial
 		 * before above every trial after, the step many noise widths */
-		int clean = lowest_trial(p, i0, a) > highest_trial(p, b, lim_hi);
-		pass = (ratio >= CLIFF_MIN_RATIO && step >= CLIFF_MIN_Z * sigma &&
+		int clean = lowest_trial(p, s->i0, a) > highest_trial(p, b, s->e);
+		return (ratio >= CLIFF_MIN_RATIO && step >= CLIFF_MIN_Z * sigma &&
 			p[b].hi < p[a].lo) ||
 		       (ratio >= CLIFF_MIN_RATIO_CLEAN && step >= CLIFF_CLEAN_Z * sigma &&
 			clean);
-	} else if (edge) {
+	}
+	if (b == np - 1) {
 		/* one figure of one pass: IOzone's single cells stray 5-10x
 		 * (write, read and reread of 01_a_n64k_g8m_i0_i1 at 8 MB, while
 		 * rewrite holds), so only a sheer fall counts: its first step
@@ -501,65 +515,82 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		 * that fell (a file just past the cache, partly in it, then
 		 * the last size), more evidence, not less. */
 		double first = p[a].level - p[a + 1].level;
-		pass = ratio >= CLIFF_MIN_RATIO_EDGE && step >= CLIFF_EDGE_Z * sigma &&
+		return ratio >= CLIFF_MIN_RATIO_EDGE && step >= CLIFF_EDGE_Z * sigma &&
 		       first >= log(CLIFF_MIN_RATIO_EDGE);
-	} else {
-		pass = (ratio >= CLIFF_MIN_RATIO_SINGLE && step >= CLIFF_MIN_Z_SINGLE * sigma) ||
-		       (ratio >= CLIFF_MIN_RATIO_CLEAN && step >= CLIFF_CLEAN_Z_SINGLE * sigma &&
-			nb >= 3 && ns >= 2);
 	}
-	if (!pass)
-		return 0;
-	/*
-	 * A read that fell over several sizes (see the top): where it
-	 * outgrew the cache.  A sheer first step (CLIFF_MIN_RATIO_EDGE) says
-	 * the next size was already past it: a twentieth of a file read from
-	 * a disk twenty times slower than memory halves its figure, so the
-	 * sizes from there down to the device's speed are the partly cached
-	 * tail.  Otherwise the last size above the mid level, where the
-	 * estimate lies too.  The drop is at the sweep's edge only when its
-	 * size after is the last.
-	 */
-	size_t lo = a, hi = b;
-	uint64_t est = estimate_cache(p, a, b, lb, la);
-	if (!col_writes(cx->col) && b > a + 1) {
-		if (p[a].level - p[a + 1].level >= log(CLIFF_MIN_RATIO_EDGE)) {
-			hi = a + 1;
-			est = estimate_cache(p, a, hi, lb, la);
-		} else {
-			double mid = 0.5 * (lb + la);
-			while (lo + 1 < b && p[lo + 1].level >= mid)
-				lo++;
-			hi = lo + 1;
-		}
-	}
-	edge = hi == np - 1;
-	double conf = cliff_confidence(step, sigma, nb, ns);
-	if (!multi)
-		conf *= 0.9;
-	if (edge)
-		conf *= 0.9;
+	return (ratio >= CLIFF_MIN_RATIO_SINGLE && step >= CLIFF_MIN_Z_SINGLE * sigma) ||
+	       (ratio >= CLIFF_MIN_RATIO_CLEAN && step >= CLIFF_CLEAN_Z_SINGLE * sigma &&
+		nb >= 3 && ns >= 2);
+}
 
+/*
+ * The two sizes a drop is told between, *lo and *hi, and the cache
+ * estimate.  A read that fell over several sizes (see the top): where it
+ * outgrew the cache.  A sheer first step (CLIFF_MIN_RATIO_EDGE) says the
+ * next size was already past it: a twentieth of a file read from a disk
+ * twenty times slower than memory halves its figure, so the sizes from
+ * there down to the device's speed are the partly cached tail.
+ * Otherwise the last size above the mid level, where the estimate lies
+ * too.  A write test's drop spans its whole descent.
+ */
+static uint64_t span_cut(const struct cliff_ctx *cx, const struct cliff_point *p,
+			 const struct cliff_span *s, size_t *lo, size_t *hi)
+{
+	size_t a = s->a, b = s->b;
+
+	*lo = a;
+	*hi = b;
+	if (col_writes(cx->col) || b == a + 1)
+		return estimate_cache(p, a, b, s->lb, s->la);
+	if (p[a].level - p[a + 1].level >= log(CLIFF_MIN_RATIO_EDGE)) {
+		*hi = a + 1;
+		return estimate_cache(p, a, a + 1, s->lb, s->la);
+	}
+	double mid = 0.5 * (s->lb + s->la);
+	while (*lo + 1 < b && p[*lo + 1].level >= mid)
+		(*lo)++;
+	*hi = *lo + 1;
+	return estimate_cache(p, a, b, s->lb, s->la);
+}
+
+/*
+ * Judge descent d[k] against its neighbours d[k-1], d[k+1] (which bound
+ * its plateaus).  Returns 1 and fills *c when it is a cliff.
+ */
+static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p,
+			 size_t np, const struct cliff_descent *d, size_t nd, size_t k,
+			 double *scratch, struct cliff *c)
+{
+	struct cliff_span s;
+	size_t lo, hi;
+
+	span_measure(p, np, d, nd, k, scratch, &s);
+	if (!span_passes(p, np, &s))
+		return 0;
 	memset(c, 0, sizeof(*c));
+	c->estimated_cache_kb = span_cut(cx, p, &s, &lo, &hi);
 	c->before_kb = p[lo].file_kb;
 	c->after_kb = p[hi].file_kb;
-	c->estimated_cache_kb = est;
+	/* at the sweep's edge only when the size after is its last */
+	c->edge = hi == np - 1;
+	c->confidence = cliff_confidence(s.step, s.sigma, s.a - s.i0 + 1, s.e - s.s0 + 1) *
+			(s.multi ? 1.0 : 0.9) * (c->edge ? 0.9 : 1.0);
 	c->kind = is_writeback(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
-	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, a, b))
+	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, s.a, s.b))
 		c->kind = CLIFF_KIND_CPU_CACHE;
-	double after = col_writes(cx->col) ? ls : settled_level(p, s0, lim_hi, scratch);
+	double after;
 	if (c->kind == CLIFF_KIND_WRITEBACK) {
-		after = writeback_after(p, i0, a, lim_hi, lb, ls, sigma, scratch, c);
+		after = writeback_after(p, s.i0, s.a, s.e, s.lb, s.ls, s.sigma, scratch, c);
 	} else if (col_writes(cx->col)) {
 		double dev, c0;
-		after = write_level(p, b, lim_hi, ls, &dev, &c0);
+		after = write_level(p, s.b, s.e, s.ls, &dev, &c0);
+	} else {
+		after = settled_level(p, s.s0, s.e, scratch);
 	}
-	c->level_before_kbps = exp(lb);
+	c->level_before_kbps = exp(s.lb);
 	c->level_after_kbps = exp(after);
-	c->ratio = exp(lb - after);
-	c->confidence = conf;
-	c->edge = edge;
+	c->ratio = exp(s.lb - after);
 	c->finding = -1;
 	return 1;
 }

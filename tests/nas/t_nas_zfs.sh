@@ -136,7 +136,8 @@ unique "--iodepth 4 --jobs 2" 4k "$IOSWEEP" -s 16m -r 4k -i 0 -i 2 --iodepth 4 -
 unique "-t 2" 128k "$IOSWEEP" -t 2 -s 16m -r 128k -i 0 -i 2 -w --quiet -F @/a @/b --out "$O.8"
 unique "-t 2 -T" 4k "$IOSWEEP" -t 2 -T -s 8m -r 4k -i 0 -i 9 -w --quiet -F @/a @/b --out "$O.9"
 unique "iosweep files" 4k "$IOSWEEP" files --count 200 --file-size 64k --jobs 2 --keep --dir @
-unique "fileop -n" 4k "$IOSWEEP" fileop -f 4 -s 65536 -n -L -d @
+unique "fileop" 4k "$IOSWEEP" fileop -f 4 -s 65536 -L -d @
+unique "fileop 1 MiB files" 128k "$IOSWEEP" fileop -f 2 -s 1048576 -L -d @
 
 # shaped WHAT PREDICTED ARGS...: -t 2 children of -+w 50 data on 128k
 # records; the pool's DEDUP within 0.05 of PREDICTED, and of the header's
