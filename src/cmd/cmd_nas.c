@@ -15,14 +15,17 @@
  * small-file phase (iosweep files, a scaled office-documents tree); and
  * the four queue-depth cells of the card (--iodepth, --jobs, --runtime).
  *
- * The time model: each pass moves its bytes at the probe's rates plus a
- * fixed cost per pass, random passes also a latency per operation; the
- * search is planned at its worst case, the largest size the budget
- * reaches.  The qd cells are time-based, so they go last and their
- * --runtime is recomputed from what is left of the budget, which absorbs
- * the model's error and the time a search that settled early left.  The
- * plan and its estimate are printed first; --dry-run prints them without
- * the probe (assuming the link's rate, else gigabit's payload) and stops.
+ * The plan and its time model are nas_plan.c's; the probe also runs each
+ * queue-depth cell in small, since what a cell costs beyond its timed
+ * passes (laying its file out, every trial) is most of its time.  The qd
+ * cells are time-based, so they go last and each one's --runtime is
+ * recomputed from what is left of the estimate, which absorbs the
+ * model's error and the time a search that settled early left; the small
+ * files shrink, or go, when the sweep ran over.  The plan and its
+ * estimate are printed first; --dry-run prints them without the probe
+ * (assuming the link's rate, else gigabit's payload) and stops.  Each
+ * phase says on stderr what it took against its estimate, and
+ * timing.csv in the result folder keeps both.
  */
 #include "compat.h"
 
@@ -38,6 +41,7 @@
 #include "card.h"
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
+#include "cmd/nas_plan.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
 #include "iosweep.h"
@@ -46,38 +50,12 @@
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
-#include "platform/sysinfo.h"
 #include "results.h"
-#include "run/settle.h"
 #include "stats.h"
 #include "units.h"
 #include "verdict.h"
 
-#define NAS_MIN_KB (16u * 1024)            /* the sweep's smallest file */
-#define NAS_PROBE_KB (64u * 1024)
-#define NAS_QD_MAX_KB (1024u * 1024)       /* CrystalDiskMark's 1 GiB */
-#define NAS_PASS_COST_S 0.15               /* open, fsync, drop, close */
-#define NAS_CHARTS_S 5.0                   /* the sweep's charts and HTML report */
-#define NAS_MIN_RUNTIME_S 0.5
-#define NAS_MAX_RUNTIME_S 60.0
-#define NAS_TRIALS 3
 #define NAS_DEFAULT_BUDGET_MS 600000u
-#define NAS_FILES_PRESET_FILES 20000.0     /* office-documents at scale 1 */
-#define NAS_FILES_PRESET_KB (6.8 * 1024 * 1024)
-#define NAS_SEARCH_BASE_KB (64u * 1024)    /* the search's grid before it grows */
-#define NAS_SEARCH_MAX_KB ((uint64_t)NAS_SEARCH_BASE_KB << SETTLE_MAX_ROUNDS)
-#define NAS_RND_PROBE_KB (4u * 1024)
-#define NAS_QD_CELLS 4                     /* qd_cells[]: CrystalDiskMark's four */
-
-/*
- * The review's record sizes, in the order the budget takes them: 1 MB
- * (the card's sequential rows, the plateaus), 4 kB (small blocks), 16 MB
- * (the largest IOzone knows), 64 kB (the record size of the classic NAS
- * review charts), then 512 kB and 16 kB (the rest of the published
- * review's -r list: 4k 16k 512k 1024k 16384k).
- */
-static const uint64_t nas_recs_kb[] = { 1024, 4, 16384, 64, 512, 16 };
-#define NAS_NRECS (sizeof(nas_recs_kb) / sizeof(nas_recs_kb[0]))
 
 static const char nas_usage[] =
 	"usage: iosweep nas PATH [--nas-ram SIZE] [--budget TIME] [--ci PCT%]\n"
@@ -107,36 +85,6 @@ struct nas_args {
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
 	int format, dry_run, overwrite, no_files, force;
-};
-
-/* What the plan decided; times in seconds. */
-struct nas_plan {
-	double wr_kbps, rd_kbps;       /* the rates the estimate uses */
-	double lat_wr_s, lat_rd_s;     /* a random operation's latency beyond its bytes */
-	int probed;
-	double probe_s;
-	double fixed_s;                /* a sweep's own cost: start, CSV files */
-	uint64_t max_kb;               /* the sweep's largest file (the search's worst case) */
-	uint64_t base_kb;              /* the search: the grid's largest before it grows */
-	int search;                    /* no size given: grow until settled */
-	unsigned settle_s;             /* the search's --settle-time */
-	size_t nrecs;                  /* nas_recs_kb[0 .. nrecs) are swept */
-	size_t nsizes;
-	int random;                    /* the sweep includes -i 2 */
-	int cold;                      /* --cold works here */
-	int direct;                    /* -I works on the share (the qd cells) */
-	uint64_t client_ram_kb;
-	double sweep_s;
-	double files_scale, files_s, per_file_s;
-	uint64_t qd_kb;                /* the qd cells' file */
-	int qd_small;                  /* smaller than 2 s of writes: the budget */
-	double qd_runtime_s, qd_s;
-	double total_s;
-	char why_max[256];
-	/* the plan's check of each qd cell (plan_check): the engine that keeps
-	   its I/Os in flight, or why it is left out */
-	const char *qd_engine[NAS_QD_CELLS];
-	char qd_left_out[NAS_QD_CELLS][IOSWEEP_ERR_MAX];
 };
 
 static int parse_args(struct nas_args *a, int argc, char **argv)
@@ -363,235 +311,99 @@ static double now_s(void)
 	return (double)clock_now_ns() / 1e9;
 }
 
-static double secs(double kb, double kbps)
-{
-	return kbps > 0 ? kb / kbps : 0;
-}
-
-/* Sum of the sweep's sizes 16 MB, 32 MB ... max_kb; n of them. */
-static double sizes_sum_kb(uint64_t max_kb, size_t *n)
-{
-	double sum = 0;
-
-	*n = 0;
-	for (uint64_t s = NAS_MIN_KB; s <= max_kb; s *= 2, (*n)++)
-		sum += (double)s;
-	return sum;
-}
-
-/* The sweep to max_kb with the first nrecs record sizes. */
-static double sweep_time(const struct nas_plan *p, uint64_t max_kb, int random,
-			 size_t nrecs)
-{
-	size_t n;
-	double sum = sizes_sum_kb(max_kb, &n), one = 0;
-
-	for (size_t k = 0; k < nrecs; k++) {
-		one += secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
-			(double)n * 2 * NAS_PASS_COST_S;
-		if (random)
-			one += secs(sum, p->wr_kbps) + secs(sum, p->rd_kbps) +
-				sum / (double)nas_recs_kb[k] * (p->lat_wr_s + p->lat_rd_s) +
-				(double)n * 2 * NAS_PASS_COST_S;
-	}
-	return NAS_TRIALS * one + p->fixed_s + NAS_CHARTS_S;
-}
-
-/* The qd cells: 3 trials x (the untimed layout + 10 passes of T). */
-static double qd_time(const struct nas_plan *p, uint64_t qd_kb, double t)
-{
-	return 4 * p->fixed_s +
-		NAS_TRIALS * 4 * (secs((double)qd_kb, p->wr_kbps) + NAS_PASS_COST_S) +
-		NAS_TRIALS * 10 * (t + NAS_PASS_COST_S);
-}
-
-static uint64_t pow2_floor_kb(double kb, uint64_t lo, uint64_t hi)
-{
-	uint64_t s = lo;
-	while (s * 2 <= hi && (double)(s * 2) <= kb)
-		s *= 2;
-	return s;
-}
-
-/*
- * free_kb: what the share has free (0: not known or --force).  The sizes
- * come first (they find the cache), then random tests, then the record
- * sizes past 1 MB that the sweep's share (or time the qd cells could not
- * use) takes.
- */
-static void plan_build(struct nas_plan *p, const struct nas_args *a, double spent_s,
-		       uint64_t free_kb)
-{
-	double budget = (double)a->budget_ms / 1000.0 - spent_s;
-	double files_share = a->no_files ? 0 : 0.1 * budget;
-	double sweep_share = 0.55 * budget;
-	const char *why_stop = "the budget";
-
-	p->client_ram_kb = sysinfo_ram_kb();
-	p->search = 0;
-	p->settle_s = 0;
-	p->nrecs = 1;
-	if (a->nas_ram_kb) {
-		uint64_t want = 2 * a->nas_ram_kb;
-		p->max_kb = NAS_MIN_KB;
-		while (p->max_kb < want)
-			p->max_kb *= 2;
-		snprintf(p->why_max, sizeof(p->why_max), "twice --nas-ram");
-	} else {
-		/* the search's worst case: as far as the budget, the space, the rounds */
-		p->search = 1;
-		p->max_kb = NAS_MIN_KB;
-		while (p->max_kb < NAS_SEARCH_MAX_KB &&
-		       (!free_kb || (double)p->max_kb * 2 * 1.1 <= (double)free_kb) &&
-		       sweep_time(p, p->max_kb * 2, 1, 1) <= sweep_share)
-			p->max_kb *= 2;
-		if (p->max_kb >= NAS_SEARCH_MAX_KB)
-			why_stop = "the most rounds";
-		else if (free_kb && (double)p->max_kb * 2 * 1.1 > (double)free_kb)
-			why_stop = "the free space";
-	}
-	if (!p->cold && p->client_ram_kb) {
-		uint64_t want = 2 * p->client_ram_kb;
-		p->search = 0;
-		while (p->max_kb < want)
-			p->max_kb *= 2;
-		snprintf(p->why_max, sizeof(p->why_max), "twice this computer's RAM: "
-			 "--cold does not work here, so only files the client cannot "
-			 "cache measure the NAS");
-	}
-	/* small files: a scaled office-documents tree, 3 trials */
-	p->files_scale = 0;
-	p->files_s = 0;
-	if (!a->no_files) {
-		double per_scale = NAS_TRIALS * (NAS_FILES_PRESET_FILES * p->per_file_s +
-			secs(NAS_FILES_PRESET_KB, p->wr_kbps) +
-			secs(NAS_FILES_PRESET_KB, p->rd_kbps));
-		p->files_scale = per_scale > 0 ? files_share / per_scale : 0.01;
-		if (p->files_scale > 0.05)
-			p->files_scale = 0.05;
-		if (p->files_scale < 0.001)
-			p->files_scale = 0.001;
-		p->files_s = per_scale * p->files_scale;
-	}
-	p->qd_kb = pow2_floor_kb(p->wr_kbps * 2.0, NAS_MIN_KB, NAS_QD_MAX_KB);
-	if (a->nas_ram_kb && p->qd_kb > p->max_kb)
-		p->qd_kb = p->max_kb;
-	/*
-	 * Record sizes past 1 MB: within the sweep's share, or in the time
-	 * the qd cells could not use (their passes at the longest).
-	 */
-	double qd_full = qd_time(p, p->qd_kb, NAS_MAX_RUNTIME_S);
-	p->random = sweep_time(p, p->max_kb, 1, 1) <= sweep_share;
-	for (; p->nrecs < NAS_NRECS; p->nrecs++) {
-		double t = sweep_time(p, p->max_kb, p->random, p->nrecs + 1);
-		if (t > sweep_share && budget - t - p->files_s < qd_full)
-			break;
-	}
-	p->sweep_s = sweep_time(p, p->max_kb, p->random, p->nrecs);
-	sizes_sum_kb(p->max_kb, &p->nsizes);
-	if (p->search) {
-		p->base_kb = p->max_kb < NAS_SEARCH_BASE_KB ? p->max_kb : NAS_SEARCH_BASE_KB;
-		double grow_s = p->sweep_s - sweep_time(p, p->base_kb, p->random, p->nrecs);
-		p->settle_s = p->max_kb > p->base_kb ? (unsigned)ceil(grow_s > 1 ? grow_s : 1) : 0;
-		char base[32];
-		units_format_size_kb(p->base_kb, base, sizeof(base));
-		if (p->settle_s)
-			snprintf(p->why_max, sizeof(p->why_max), "the worst case: from %s the "
-				 "files double until every curve has fallen at a cache cliff "
-				 "and two sizes past it agree within %.0f%%, or %s ends it; "
-				 "--nas-ram aims at once", base, (SETTLE_SAME_LEVEL - 1) * 100,
-				 why_stop);
-		else
-			snprintf(p->why_max, sizeof(p->why_max), "%s allows no larger files; "
-				 "the curve may not fall: give --nas-ram or a longer --budget",
-				 why_stop);
-	}
-	/*
-	 * the qd cells fill the rest; where even their shortest passes do
-	 * not fit, a smaller file saves its layout's time (the plan says so)
-	 */
-	double left = budget - p->sweep_s - p->files_s;
-	p->qd_small = 0;
-	while (p->qd_kb > NAS_MIN_KB && qd_time(p, p->qd_kb, NAS_MIN_RUNTIME_S) > left) {
-		p->qd_kb /= 2;
-		p->qd_small = 1;
-	}
-	double fixed = qd_time(p, p->qd_kb, 0);
-	p->qd_runtime_s = (left - fixed) / (NAS_TRIALS * 10);
-	if (p->qd_runtime_s < NAS_MIN_RUNTIME_S)
-		p->qd_runtime_s = NAS_MIN_RUNTIME_S;
-	if (p->qd_runtime_s > NAS_MAX_RUNTIME_S)
-		p->qd_runtime_s = NAS_MAX_RUNTIME_S;
-	p->qd_s = qd_time(p, p->qd_kb, p->qd_runtime_s);
-	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s;
-}
-
-/* The four qd cells. */
-static const struct {
-	const char *slug, *name, *rec;
-	unsigned depth, jobs;
-	int random;
-} qd_cells[] = {
-	{ "seq1m-q8t1", "SEQ1M Q8T1", "1m", 8, 1, 0 },
-	{ "seq1m-q1t1", "SEQ1M Q1T1", "1m", 1, 1, 0 },
-	{ "rnd4k-q32t16", "RND4K Q32T16", "4k", 32, 16, 1 },
-	{ "rnd4k-q1t1", "RND4K Q1T1", "4k", 1, 1, 1 },
-};
-#define NAS_NCELLS (sizeof(qd_cells) / sizeof(qd_cells[0]))
-_Static_assert(NAS_NCELLS == NAS_QD_CELLS, "a plan entry per qd cell");
-
-
-/* The sweep of qd cell i with passes of t seconds. */
+/* The sweep of qd cell i into dir/name: a kb file, passes of t seconds. */
 static void qd_cell_args(struct argv_buf *b, const struct nas_args *a,
-			 const struct nas_plan *p, const char *dir, size_t i, double t)
+			 const struct nas_plan *p, const char *dir, const char *name,
+			 size_t i, uint64_t kb, double t, int trials)
 {
 	args(b, "iosweep", "-s", (char *)NULL);
-	arg(b, "%llum", (unsigned long long)(p->qd_kb / 1024));
+	arg(b, "%llum", (unsigned long long)(kb / 1024));
 	arg(b, "-r");
-	arg(b, "%s", qd_cells[i].rec);
+	arg(b, "%s", nas_qd_cells[i].rec);
 	args(b, "-i", "0", "-i", (char *)NULL);
-	arg(b, qd_cells[i].random ? "2" : "1");
+	arg(b, nas_qd_cells[i].random ? "2" : "1");
 	args(b, "-+n", "--iodepth", (char *)NULL);
-	arg(b, "%u", qd_cells[i].depth);
+	arg(b, "%u", nas_qd_cells[i].depth);
 	if (p->direct)
 		arg(b, "-I");
-	if (qd_cells[i].jobs > 1) {
+	if (nas_qd_cells[i].jobs > 1) {
 		arg(b, "--jobs");
-		arg(b, "%u", qd_cells[i].jobs);
+		arg(b, "%u", nas_qd_cells[i].jobs);
 	}
 	arg(b, "--runtime");
 	arg(b, "%.0fms", t * 1000.0);
 	arg(b, "--trials");
-	arg(b, "%d", NAS_TRIALS);
-	common(b, a, dir, qd_cells[i].slug, p->cold);
+	arg(b, "%d", trials);
+	common(b, a, dir, name, p->cold);
 }
 
 /*
- * Before the first phase starts: can each qd cell run here as planned?
- * Its sweep is checked as the sweep would check it (sweep_check: the
- * options, the engine its depth needs, -I, the folder); a cell that
- * passes notes the engine that will keep its I/Os in flight (threads
- * where this build has no io_uring: the same depth, kept another way),
- * one that fails is left out with the sweep's reason.  The sweep and the
- * small-file phase need no such check: the probe ran both, in small.
+ * Can qd cell i run here as planned, on a kb file?  Its sweep is checked
+ * as the sweep would check it (sweep_check: the options, the engine its
+ * depth needs, -I, the folder); a cell that passes notes the engine that
+ * will keep its I/Os in flight (threads where this build has no io_uring:
+ * the same depth, kept another way), one that fails is left out with the
+ * sweep's reason.
  */
-static void plan_check(struct nas_plan *p, const struct nas_args *a, const char *dir)
+static void cell_check(struct nas_plan *p, const struct nas_args *a, const char *dir,
+		       size_t i, uint64_t kb)
 {
-	for (size_t i = 0; i < NAS_NCELLS; i++) {
-		struct argv_buf b = { 0 };
-		char err[IOSWEEP_ERR_MAX];
-		const struct engine_ops *eng;
+	struct argv_buf b = { 0 };
+	char err[IOSWEEP_ERR_MAX];
+	const struct engine_ops *eng;
 
-		qd_cell_args(&b, a, p, dir, i, NAS_MIN_RUNTIME_S);
-		p->qd_engine[i] = NULL;
-		p->qd_left_out[i][0] = '\0';
-		if (sweep_check(b.argc, b.argv, err, sizeof(err)) != 0)
-			snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
-		else if ((eng = engine_pick(qd_cells[i].depth, err, sizeof(err))) != NULL)
-			p->qd_engine[i] = eng->name;
-		else
-			snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+	qd_cell_args(&b, a, p, dir, nas_qd_cells[i].slug, i, kb, NAS_MIN_RUNTIME_S,
+		     NAS_TRIALS);
+	p->qd_engine[i] = NULL;
+	p->qd_left_out[i][0] = '\0';
+	if (sweep_check(b.argc, b.argv, err, sizeof(err)) != 0)
+		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+	else if ((eng = engine_pick(nas_qd_cells[i].depth, err, sizeof(err))) != NULL)
+		p->qd_engine[i] = eng->name;
+	else
+		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+}
+
+/*
+ * Before the first phase starts: every qd cell checked on the planned
+ * file.  The sweep and the small-file phase need no such check: the
+ * probe ran both, in small.
+ */
+static int plan_check(struct nas_plan *p, const struct nas_args *a, const char *dir)
+{
+	int more = 0;
+
+	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
+		int was = p->qd_left_out[i][0] != '\0';
+		cell_check(p, a, dir, i, p->qd_kb);
+		more |= !was && p->qd_left_out[i][0];
 	}
+	return more;
+}
+
+/*
+ * --dry-run's plan: no probe, so the link's rate (else gigabit's payload)
+ * both ways and a guess at the costs the probe would measure.
+ */
+static void dry_plan(struct nas_plan *p, const struct nas_args *a,
+		     const struct nas_ask *ask, const char *dir)
+{
+	struct netbound_link l = { 0 };
+	int net = 0;
+
+	netbound_from_meta(a->link, NULL, &l, &net);
+	p->wr_kbps = p->rd_kbps = l.kbps > 0 ? l.kbps * NETBOUND_PAYLOAD_FRAC :
+		1e9 / 8 / 1024 * NETBOUND_PAYLOAD_FRAC;
+	p->per_file_s = 0.002;
+	p->fixed_s = 0.2;
+	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
+		cell_check(p, a, dir, i, NAS_CELL_PROBE_KB);
+		p->cell_extra_s[i] = 0.3;
+	}
+	p->probe_s = nas_plan_probe_s(p, a->no_files);
+	nas_plan_build(p, ask, p->probe_s);
+	if (plan_check(p, a, dir))
+		nas_plan_build(p, ask, p->probe_s);
 }
 
 /* The plan's lines on the qd cells' engines and on what it leaves out. */
@@ -600,19 +412,19 @@ static void plan_print_cells(FILE *f, const struct nas_plan *p)
 	const char *sep = "     engines: ";
 	int threads = 0;
 
-	for (size_t i = 0; i < NAS_NCELLS; i++) {
+	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
 		if (!p->qd_engine[i])
 			continue;
-		fprintf(f, "%s%s %s", sep, qd_cells[i].name, p->qd_engine[i]);
+		fprintf(f, "%s%s %s", sep, nas_qd_cells[i].name, p->qd_engine[i]);
 		sep = ", ";
-		threads |= qd_cells[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
+		threads |= nas_qd_cells[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
 	}
 	if (sep[0] == ',')
 		fprintf(f, "%s\n", threads ? " (threads: no io_uring here, so "
 			"one thread per I/O in flight; iosweep --version says why)" : "");
-	for (size_t i = 0; i < NAS_NCELLS; i++)
+	for (size_t i = 0; i < NAS_QD_CELLS; i++)
 		if (p->qd_left_out[i][0])
-			fprintf(f, "     left out: %s, because %s\n", qd_cells[i].name,
+			fprintf(f, "     left out: %s, because %s\n", nas_qd_cells[i].name,
 				p->qd_left_out[i]);
 }
 
@@ -648,10 +460,12 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 	if (!p->cold)
 		fprintf(f, "     (--cold does not work here: files reach twice this "
 			"computer's %s of RAM, which costs the time above)\n", ram);
-	if (!a->no_files)
+	if (p->files)
 		fprintf(f, "  2. small files: office-documents at --scale %.3g "
 			"(%.0f files), %d trials, --cold: ~%.0f s\n", p->files_scale,
 			p->files_scale * NAS_FILES_PRESET_FILES, NAS_TRIALS, p->files_s);
+	else if (!a->no_files)
+		fprintf(f, "  2. small files: left out, the budget leaves no time for them\n");
 	fprintf(f, "  3. queue depth (CrystalDiskMark's cells) on a %s file%s, %d trials "
 		"of %.1f s passes: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T16, RND4K Q1T1: "
 		"~%.0f s\n", qd, p->qd_small ? " (the budget allows no larger one: "
@@ -663,38 +477,69 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 			"over its file may come from this computer's cache (flagged when "
 			"above the link)");
 	plan_print_cells(f, p);
-	fprintf(f, "  estimated time: %.0f s (%.1f min)%s\n", p->total_s, p->total_s / 60.0,
-		p->total_s > 1.2 * (double)a->budget_ms / 1000.0 ?
-		"; over the budget: the files must reach past the cache" : "");
+	if (p->trimmed[0])
+		fprintf(f, "  left out for the budget: %s (a longer --budget takes them)\n",
+			p->trimmed);
+	fprintf(f, "  estimated time: %.0f s (%.1f min)%s%s\n", p->total_s, p->total_s / 60.0,
+		p->total_s <= (double)a->budget_ms / 1000.0 + 1 ? "" : a->nas_ram_kb ?
+		"; over the budget: the files must reach past the cache" :
+		"; over the budget: even the smallest plan takes this long",
+		p->probed ? "" : " (the probe's share assumed)");
+	fprintf(f, "     probe %.0f s, sweep %.0f s, small files %.0f s, queue depth %.0f s, "
+		"card %.0f s\n", p->probe_s, p->sweep_s, p->files_s, p->qd_s, p->card_s);
 	fflush(f);
 }
 
-/* Timed passes of qd cell i per trial: a sequential pass and a read pass,
- * or those and the random writes. */
-static int qd_passes(size_t i)
+/* Each phase's planned and measured seconds, for dir/timing.csv. */
+enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_CARD, NAS_PH_N };
+static const char *const nas_phase_names[NAS_PH_N] = {
+	"probe", "sweep", "files", "queue depth", "card" };
+struct nas_timing {
+	double planned[NAS_PH_N], took[NAS_PH_N];
+};
+
+static void timing_plan(struct nas_timing *tm, const struct nas_plan *p)
 {
-	return qd_cells[i].random ? 3 : 2;
+	tm->planned[NAS_PH_PROBE] = p->probe_s;
+	tm->planned[NAS_PH_SWEEP] = p->sweep_s;
+	tm->planned[NAS_PH_FILES] = p->files_s;
+	tm->planned[NAS_PH_QD] = p->qd_s;
+	tm->planned[NAS_PH_CARD] = p->card_s;
 }
 
-/* dir/left-out.txt for the card (card_parse_left_out), when a cell is. */
-static int write_left_out(const struct nas_plan *p, const char *dir, int overwrite)
+/* The phase that began at t1 took; said on stderr against its estimate. */
+static double phase_done(const char *what, double t1, double planned_s)
+{
+	double took = now_s() - t1;
+	cmd_msg("nas", "%s took %.0f s (estimated %.0f s)", what, took, planned_s);
+	return took;
+}
+
+/*
+ * dir/timing.csv: phase,planned_s,took_s, a row per phase and the total
+ * (the estimate the plan printed and the run's wall time, the
+ * sums of the rows above).
+ */
+static int write_timing(const struct nas_timing *tm, const struct nas_args *a,
+			const char *dir)
 {
 	struct outfile f;
 	char path[4200], err[IOSWEEP_ERR_MAX];
-	int any = 0;
+	double planned = 0, took = 0;
 
-	for (size_t i = 0; i < NAS_NCELLS; i++)
-		any |= p->qd_left_out[i][0] != '\0';
-	if (!any)
-		return IOSWEEP_EXIT_OK;
-	snprintf(path, sizeof(path), "%s/left-out.txt", dir);
-	if (outfile_open(&f, path, 0, overwrite, err, sizeof(err)) != 0) {
+	snprintf(path, sizeof(path), "%s/timing.csv", dir);
+	if (outfile_open(&f, path, 0, a->overwrite, err, sizeof(err)) != 0) {
 		cmd_msg("nas", "%s", err);
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	for (size_t i = 0; i < NAS_NCELLS; i++)
-		if (p->qd_left_out[i][0])
-			outfile_printf(&f, "%s: %s\n", qd_cells[i].slug, p->qd_left_out[i]);
+	outfile_printf(&f, "phase,planned_s,took_s\n");
+	for (int i = 0; i < NAS_PH_N; i++) {
+		outfile_printf(&f, "%s,%.1f,%.1f\n", nas_phase_names[i], tm->planned[i],
+			       tm->took[i]);
+		planned += tm->planned[i];
+		took += tm->took[i];
+	}
+	outfile_printf(&f, "total,%.1f,%.1f\n", planned, took);
 	if (outfile_commit(&f, err, sizeof(err)) != 0) {
 		cmd_msg("nas", "%s", err);
 		return IOSWEEP_EXIT_FAILURE;
@@ -703,50 +548,95 @@ static int write_left_out(const struct nas_plan *p, const char *dir, int overwri
 }
 
 /*
- * The cells in turn (those the plan left out skipped), each with the
- * --runtime that fits what is left before deadline (a clock_now_ns time
- * in seconds): what a cell costs beyond its timed passes (the untimed
- * layout, opening, the sweep's own start) is estimated from the plan for
- * the first and measured on the cells done for the rest, so an estimate
- * that was off is corrected as the phase goes; p->qd_runtime_s ends as
- * the last cell's passes.
+ * dir/left-out.txt for the card (card_parse_left_out), when a cell is, or
+ * the small-file phase for the budget.
+ */
+static int write_left_out(const struct nas_plan *p, const struct nas_args *a,
+			  const char *dir)
+{
+	struct outfile f;
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	int files_out = !p->files && !a->no_files, any = files_out;
+
+	for (size_t i = 0; i < NAS_QD_CELLS; i++)
+		any |= p->qd_left_out[i][0] != '\0';
+	if (!any)
+		return IOSWEEP_EXIT_OK;
+	snprintf(path, sizeof(path), "%s/left-out.txt", dir);
+	if (outfile_open(&f, path, 0, a->overwrite, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "%s", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < NAS_QD_CELLS; i++)
+		if (p->qd_left_out[i][0])
+			outfile_printf(&f, "%s: %s\n", nas_qd_cells[i].slug, p->qd_left_out[i]);
+	if (files_out)
+		outfile_printf(&f, "files: the budget (%.0f s) leaves no time for it; a longer "
+			       "--budget takes it\n", (double)a->budget_ms / 1000.0);
+	if (outfile_commit(&f, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "%s", err);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/*
+ * The cells (those the plan left out skipped), the costliest beyond its
+ * passes first, each with the --runtime that fits what is left before
+ * deadline (a clock_now_ns time in seconds).  What the cells still to run
+ * cost beyond their timed passes (their untimed layouts above all) is the
+ * model's (nas_qd_cell_s), scaled by how far it was off on the cells done
+ * (by at most 2); the cells with the least of it, whose passes are the
+ * most of their time, come last and absorb the error of the phases before
+ * (down to passes of NAS_MIN_RUNTIME_S).  p->qd_runtime_s ends as the
+ * last cell's passes.
  */
 static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		  double deadline)
 {
-	size_t n = 0, done = 0;
-	double over, over_sum = 0;
+	double planned = 0, took = 0;
+	size_t order[NAS_QD_CELLS], n = 0;
 
-	for (size_t i = 0; i < NAS_NCELLS; i++)
-		n += !p->qd_left_out[i][0];
-	over = n ? qd_time(p, p->qd_kb, 0) / (double)NAS_NCELLS : 0;
-	for (size_t i = 0; i < NAS_NCELLS; i++) {
-		struct argv_buf b = { 0 };
-		struct nas_seen seen = { 0 };
-		int passes_left = 0;
+	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
 		if (p->qd_left_out[i][0]) {
-			cmd_msg("nas", "[3/3] %s left out: %s", qd_cells[i].slug,
+			cmd_msg("nas", "[3/3] %s left out: %s", nas_qd_cells[i].slug,
 				p->qd_left_out[i]);
 			continue;
 		}
-		for (size_t k = i; k < NAS_NCELLS; k++)
-			passes_left += p->qd_left_out[k][0] ? 0 : qd_passes(k);
-		if (done > 0)
-			over = over_sum / (double)done;
-		double t = (deadline - now_s() - over * (double)(n - done)) /
-			(NAS_TRIALS * passes_left);
+		size_t k = n++;
+		for (; k > 0 && nas_qd_cell_s(p, order[k - 1], p->qd_kb, 0) <
+			       nas_qd_cell_s(p, i, p->qd_kb, 0); k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	for (size_t j = 0; j < n; j++) {
+		struct argv_buf b = { 0 };
+		struct nas_seen seen = { 0 };
+		size_t i = order[j];
+		unsigned passes_left = 0;
+		double over = 0;
+		for (size_t k = j; k < n; k++) {
+			passes_left += nas_qd_passes(order[k]);
+			over += nas_qd_cell_s(p, order[k], p->qd_kb, 0);
+		}
+		if (planned > 0) {
+			double r = took / planned;
+			over *= r < 0.5 ? 0.5 : r > 2 ? 2 : r;
+		}
+		double t = (deadline - now_s() - over) / (NAS_TRIALS * passes_left);
 		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > NAS_MAX_RUNTIME_S ?
 			NAS_MAX_RUNTIME_S : t;
 		p->qd_runtime_s = t;
-		qd_cell_args(&b, a, p, dir, i, t);
-		cmd_msg("nas", "[3/3] %s", qd_cells[i].slug);
+		qd_cell_args(&b, a, p, dir, nas_qd_cells[i].slug, i, p->qd_kb, t, NAS_TRIALS);
 		double t1 = now_s();
-		int rc = run_sweep(&b, dir, qd_cells[i].slug, a, &seen);
+		int rc = run_sweep(&b, dir, nas_qd_cells[i].slug, a, &seen);
 		if (rc != IOSWEEP_EXIT_OK)
 			return rc;
-		double cost = now_s() - t1 - NAS_TRIALS * qd_passes(i) * t;
-		over_sum += cost > 0 ? cost : 0;
-		done++;
+		double cell_s = now_s() - t1;
+		cmd_msg("nas", "[3/3] %s took %.1f s (estimated %.1f s, passes of %.2f s)",
+			nas_qd_cells[i].slug, cell_s, nas_qd_cell_s(p, i, p->qd_kb, t), t);
+		took += cell_s - NAS_TRIALS * nas_qd_passes(i) * t;
+		planned += nas_qd_cell_s(p, i, p->qd_kb, 0);
 	}
 	return IOSWEEP_EXIT_OK;
 }
@@ -776,7 +666,44 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 	return cmd_run_to_file("nas", cmd_files, b.argc, b.argv, report, a->overwrite);
 }
 
-/* The probe: rates for the sweep, the cost of a small file. */
+/*
+ * Qd cell i in small (a NAS_CELL_PROBE_KB file, one trial of short
+ * passes), when it can run here (cell_check; else it is left out, and
+ * costs nothing): its write rate is the rate its untimed layout goes at,
+ * and what the sweep took beyond that layout, its passes and a sweep's
+ * own start is what each of its trials costs besides.
+ */
+static int probe_cell(const struct nas_args *a, struct nas_plan *p, const char *dir,
+		      size_t i)
+{
+	struct argv_buf b = { 0 };
+	struct nas_seen seen = { 0 };
+	char name[64];
+
+	cell_check(p, a, dir, i, NAS_CELL_PROBE_KB);
+	if (p->qd_left_out[i][0])
+		return IOSWEEP_EXIT_OK;
+	snprintf(name, sizeof(name), ".probe-%s", nas_qd_cells[i].slug);
+	qd_cell_args(&b, a, p, dir, name, i, NAS_CELL_PROBE_KB, NAS_CELL_PROBE_S, 1);
+	double t0 = now_s();
+	int rc = run_sweep(&b, dir, name, a, &seen);
+	if (rc != IOSWEEP_EXIT_OK)
+		return rc;
+	double took = now_s() - t0;
+	p->cell_wr_kbps[i] = seen.wr_kbps;
+	p->cell_extra_s[i] = 0;
+	/* the model's one trial with nothing extra: its trials' share less the start */
+	double one = (nas_qd_cell_s(p, i, NAS_CELL_PROBE_KB, NAS_CELL_PROBE_S) - p->fixed_s) /
+		NAS_TRIALS;
+	double extra = took - p->fixed_s - one;
+	p->cell_extra_s[i] = extra > 0 ? extra : 0;
+	return IOSWEEP_EXIT_OK;
+}
+
+/*
+ * The probe: rates for the sweep, the cost of a small file, of a sweep's
+ * start, and of each qd cell.
+ */
 static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 {
 	struct argv_buf b = { 0 };
@@ -799,8 +726,8 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 		return IOSWEEP_EXIT_FAILURE;
 	}
 	/* what a sweep costs beyond its passes: the probe's wall time less them */
-	p->fixed_s = now_s() - t0 - secs(NAS_PROBE_KB, p->wr_kbps) -
-		secs(NAS_PROBE_KB, p->rd_kbps) - 2 * NAS_PASS_COST_S;
+	p->fixed_s = now_s() - t0 - nas_secs(NAS_PROBE_KB, p->wr_kbps) -
+		nas_secs(NAS_PROBE_KB, p->rd_kbps) - 2 * NAS_PASS_COST_S;
 	if (p->fixed_s < 0.1)
 		p->fixed_s = 0.1;
 	/* a random 4 kB operation's latency beyond its bytes, each way */
@@ -813,8 +740,8 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 	rc = run_sweep(&r, dir, ".probe-rnd", a, &rnd);
 	if (rc != IOSWEEP_EXIT_OK)
 		return rc;
-	p->lat_wr_s = rnd.rw_kbps > 0 ? secs(4, rnd.rw_kbps) - secs(4, p->wr_kbps) : 0;
-	p->lat_rd_s = rnd.rr_kbps > 0 ? secs(4, rnd.rr_kbps) - secs(4, p->rd_kbps) : 0;
+	p->lat_wr_s = rnd.rw_kbps > 0 ? nas_secs(4, rnd.rw_kbps) - nas_secs(4, p->wr_kbps) : 0;
+	p->lat_rd_s = rnd.rr_kbps > 0 ? nas_secs(4, rnd.rr_kbps) - nas_secs(4, p->rd_kbps) : 0;
 	p->lat_wr_s = p->lat_wr_s > 0 ? p->lat_wr_s : 0;
 	p->lat_rd_s = p->lat_rd_s > 0 ? p->lat_rd_s : 0;
 	if (!a->no_files) {
@@ -824,9 +751,85 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 			return rc;
 		p->per_file_s = (now_s() - t1) / 64.0;
 	}
+	p->direct = direct_works(a);
+	for (size_t i = 0; i < NAS_QD_CELLS; i++)
+		if ((rc = probe_cell(a, p, dir, i)) != IOSWEEP_EXIT_OK)
+			return rc;
 	p->probe_s = now_s() - t0;
 	p->probed = 1;
 	return IOSWEEP_EXIT_OK;
+}
+
+/* The file-size sweep (phase 1); its largest file's rates replace the probe's. */
+static int run_main_sweep(const struct nas_args *a, struct nas_plan *p, const char *dir)
+{
+	struct argv_buf b = { 0 };
+	struct nas_seen seen = { 0 };
+	int rc;
+
+	args(&b, "iosweep", "-a", "-n", "16m", "-g", (char *)NULL);
+	arg(&b, "%llum", (unsigned long long)((p->search ? p->base_kb : p->max_kb) / 1024));
+	/* ascending: IOzone walks a list to the first entry above the last */
+	for (uint64_t r = 1; r <= 16384; r *= 2)
+		for (size_t k = 0; k < p->nrecs; k++)
+			if (nas_recs_kb[k] == r) {
+				arg(&b, "-r");
+				arg(&b, "%lluk", (unsigned long long)r);
+			}
+	if (p->search && p->settle_s) {
+		args(&b, "--until-settled", "--settle-drop", "--settle-time", (char *)NULL);
+		arg(&b, "%u", p->settle_s);
+	}
+	args(&b, "-i", "0", "-i", "1", (char *)NULL);
+	if (p->random)
+		args(&b, "-i", "2", (char *)NULL);
+	args(&b, "-+n", "--trials", (char *)NULL);
+	arg(&b, "%d", NAS_TRIALS);
+	arg(&b, "--ci");
+	arg(&b, "%g%%", a->ci_pct);
+	args(&b, "--latency", "--plot", "--report", (char *)NULL);
+	common(&b, a, dir, "sweep", p->cold);
+	cmd_msg("nas", "[1/3] sweep");
+	if ((rc = run_sweep(&b, dir, "sweep", a, &seen)) != IOSWEEP_EXIT_OK)
+		return rc;
+	/* the largest file's rates are the ones the qd cells' layout meets */
+	if (seen.wr_kbps > 0)
+		p->wr_kbps = seen.wr_kbps;
+	if (seen.rd_kbps > 0)
+		p->rd_kbps = seen.rd_kbps;
+	return IOSWEEP_EXIT_OK;
+}
+
+/*
+ * The small files (phase 2), in what the earlier phases left of their
+ * share: when the sweep ran over its estimate, the tree shrinks so the
+ * qd cells' shortest passes and the card still end at end; when even its
+ * smallest would not, the phase is left out (left-out.txt says so).
+ */
+static int run_files_phase(const struct nas_args *a, struct nas_plan *p, const char *dir,
+			   double end)
+{
+	if (!p->files)
+		return IOSWEEP_EXIT_OK;
+	double room = end - now_s() - p->card_s - nas_qd_s(p, p->qd_kb, NAS_MIN_RUNTIME_S);
+	if (room < p->files_s) {
+		double scale = p->files_s > 0 ? p->files_scale * room / p->files_s : 0;
+		if (scale < NAS_FILES_MIN_SCALE) {
+			cmd_msg("nas", "[2/3] small files left out: the sweep took their time");
+			p->files = 0;
+			return IOSWEEP_EXIT_OK;
+		}
+		cmd_msg("nas", "[2/3] small files at --scale %.3g, not %.3g: the sweep took "
+			"the rest of their time", scale, p->files_scale);
+		p->files_s *= scale / p->files_scale;
+		p->files_scale = scale;
+	}
+	double t1 = now_s();
+	cmd_msg("nas", "[2/3] small files");
+	int rc = run_files(a, p, dir, "files", 0);
+	if (rc == IOSWEEP_EXIT_OK)
+		phase_done("[2/3] small files", t1, p->files_s);
+	return rc;
 }
 
 static void default_dir(const struct nas_args *a, char *out, size_t len)
@@ -848,11 +851,13 @@ int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
 	struct nas_plan p;
+	struct nas_ask ask;
+	struct nas_timing tm = { 0 };
 	struct verdict_workloads *w = NULL;
 	char dir[4096], err[IOSWEEP_ERR_MAX];
-	uint64_t free_bytes = 0, free_kb;
+	uint64_t free_bytes = 0;
 	int rc, status = IOSWEEP_EXIT_OK;
-	double t0 = now_s();
+	double t0 = now_s(), t1;
 
 	rc = parse_args(&a, argc, argv);
 	if (rc)
@@ -868,21 +873,16 @@ int cmd_nas(int argc, char **argv)
 	}
 	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
-	/* 0: not known (--force: FUSE shares report none free) */
-	free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1;
+	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
+		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files,
+		/* 0: not known (--force: FUSE shares report none free) */
+		.free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1 };
 	if (a.out)
 		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
 		default_dir(&a, dir, sizeof(dir));
 	if (a.dry_run) {
-		struct netbound_link l = { 0 };
-		int net = 0;
-		netbound_from_meta(a.link, NULL, &l, &net);
-		p.wr_kbps = p.rd_kbps = l.kbps > 0 ? l.kbps * NETBOUND_PAYLOAD_FRAC :
-			1e9 / 8 / 1024 * NETBOUND_PAYLOAD_FRAC;
-		p.per_file_s = 0.002;
-		plan_build(&p, &a, 0, free_kb);
-		plan_check(&p, &a, dir);
+		dry_plan(&p, &a, &ask, dir);
 		plan_print(stdout, &p, &a);
 		goto out;
 	}
@@ -898,8 +898,7 @@ int cmd_nas(int argc, char **argv)
 	}
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
-	p.direct = direct_works(&a);
-	plan_build(&p, &a, now_s() - t0, free_kb);
+	nas_plan_build(&p, &ask, now_s() - t0);
 	if (!a.force && (double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
 		char need[32];
 		units_format_size_kb(p.max_kb, need, sizeof(need));
@@ -909,67 +908,29 @@ int cmd_nas(int argc, char **argv)
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
-	plan_check(&p, &a, dir);
+	/* a cell its full file leaves out gives its time to the others */
+	if (plan_check(&p, &a, dir))
+		nas_plan_build(&p, &ask, now_s() - t0);
 	plan_print(stdout, &p, &a);
-	if ((status = write_left_out(&p, dir, a.overwrite)) != IOSWEEP_EXIT_OK)
+	timing_plan(&tm, &p);
+	tm.took[NAS_PH_PROBE] = p.probe_s;
+	/* the run ends at the estimate, or at the budget when the estimate is over it */
+	double end = t0 + (p.total_s < ask.budget_s ? p.total_s : ask.budget_s);
+	t1 = now_s();
+	if ((status = run_main_sweep(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
-	{
-		struct argv_buf b = { 0 };
-		struct nas_seen seen = { 0 };
-		args(&b, "iosweep", "-a", "-n", "16m", "-g", (char *)NULL);
-		arg(&b, "%llum", (unsigned long long)((p.search ? p.base_kb : p.max_kb) / 1024));
-		/* ascending: IOzone walks a list to the first entry above the last */
-		for (uint64_t r = 1; r <= 16384; r *= 2)
-			for (size_t k = 0; k < p.nrecs; k++)
-				if (nas_recs_kb[k] == r) {
-					arg(&b, "-r");
-					arg(&b, "%lluk", (unsigned long long)r);
-				}
-		if (p.search && p.settle_s) {
-			args(&b, "--until-settled", "--settle-drop", "--settle-time", (char *)NULL);
-			arg(&b, "%u", p.settle_s);
-		}
-		args(&b, "-i", "0", "-i", "1", (char *)NULL);
-		if (p.random) {
-			args(&b, "-i", "2", (char *)NULL);
-		}
-		args(&b, "-+n", "--trials", (char *)NULL);
-		arg(&b, "%d", NAS_TRIALS);
-		arg(&b, "--ci");
-		arg(&b, "%g%%", a.ci_pct);
-		args(&b, "--latency", "--plot", "--report", (char *)NULL);
-		common(&b, &a, dir, "sweep", p.cold);
-		double t1 = now_s();
-		cmd_msg("nas", "[1/3] sweep");
-		if ((status = run_sweep(&b, dir, "sweep", &a, &seen)) != IOSWEEP_EXIT_OK)
-			goto out;
-		cmd_msg("nas", "[1/3] sweep took %.0f s (estimated %.0f s)", now_s() - t1,
-			p.sweep_s);
-		/* the largest file's rates are the ones the qd cells' layout meets */
-		if (seen.wr_kbps > 0)
-			p.wr_kbps = seen.wr_kbps;
-		if (seen.rd_kbps > 0)
-			p.rd_kbps = seen.rd_kbps;
-	}
-	if (!a.no_files) {
-		double t1 = now_s();
-		cmd_msg("nas", "[2/3] small files");
-		if ((status = run_files(&a, &p, dir, "files", 0)) != IOSWEEP_EXIT_OK)
-			goto out;
-		cmd_msg("nas", "[2/3] small files took %.0f s (estimated %.0f s)",
-			now_s() - t1, p.files_s);
-	}
-	{
-		double t1 = now_s();
-		/* the qd cells end the run at the estimate, or at the budget when
-		   the estimate was over it (their passes then at their shortest) */
-		double budget_s = (double)a.budget_ms / 1000.0;
-		double end_s = p.total_s < budget_s ? p.total_s : budget_s;
-		if ((status = run_qd(&a, &p, dir, t0 + end_s)) != IOSWEEP_EXIT_OK)
-			goto out;
-		cmd_msg("nas", "[3/3] queue depth took %.0f s (last passes %.2f s; "
-			"planned %.0f s)", now_s() - t1, p.qd_runtime_s, p.qd_s);
-	}
+	tm.took[NAS_PH_SWEEP] = phase_done("[1/3] sweep", t1, p.sweep_s);
+	t1 = now_s();
+	if ((status = run_files_phase(&a, &p, dir, end)) != IOSWEEP_EXIT_OK)
+		goto out;
+	tm.took[NAS_PH_FILES] = now_s() - t1;
+	t1 = now_s();
+	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
+		goto out;
+	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	t1 = now_s();
+	if ((status = write_left_out(&p, &a, dir)) != IOSWEEP_EXIT_OK)
+		goto out;
 	{
 		struct card c;
 		struct card_emit e = { .format = a.format, .link_spec = a.link,
@@ -980,6 +941,9 @@ int cmd_nas(int argc, char **argv)
 		e.image_dir = dir;      /* card.gp always; the image when gnuplot is here */
 		status = cmd_card_emit(&c, &e);
 	}
+	tm.took[NAS_PH_CARD] = now_s() - t1;
+	if (status == IOSWEEP_EXIT_OK)
+		status = write_timing(&tm, &a, dir);
 	cmd_msg("nas", "took %.0f s of an estimated %.0f s; results in %s/",
 		now_s() - t0, p.total_s, dir);
 out:

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nas_plan.h: the plan of `iosweep nas` (cmd_nas.c) and its time model.
+ * Given what the probe measured (or, for --dry-run, what the link
+ * promises), the budget and the free space, nas_plan_build picks the
+ * sweep's file and record sizes, the small-file phase's scale and the
+ * queue-depth cells' file and passes, estimates each phase, and trims the
+ * plan when even its smallest form would overrun the budget.  It runs
+ * nothing and prints nothing; the plan holds no pointers to free.
+ */
+#ifndef IOSWEEP_NAS_PLAN_H
+#define IOSWEEP_NAS_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "iosweep.h"
+
+#define NAS_MIN_KB (16u * 1024)            /* the sweep's smallest file */
+#define NAS_PROBE_KB (64u * 1024)
+#define NAS_RND_PROBE_KB (4u * 1024)
+#define NAS_CELL_PROBE_KB (8u * 1024)      /* a qd cell's probe: its file */
+#define NAS_CELL_PROBE_S 0.1               /* ...and its passes */
+#define NAS_QD_MAX_KB (1024u * 1024)       /* CrystalDiskMark's 1 GiB */
+#define NAS_PASS_COST_S 0.15               /* open, fsync, drop, close */
+#define NAS_CHARTS_S 5.0                   /* the sweep's charts and HTML report */
+#define NAS_CARD_S 1.0                     /* the card, card.gp and its image */
+#define NAS_MIN_RUNTIME_S 0.5
+#define NAS_MAX_RUNTIME_S 60.0
+#define NAS_TRIALS 3                       /* every figure's; --ci stops sooner */
+#define NAS_FILES_PRESET_FILES 20000.0     /* office-documents at scale 1 */
+#define NAS_FILES_MIN_SCALE 0.001          /* the smallest tree: 20 files */
+#define NAS_QD_CELLS 4                     /* nas_qd_cells[]: CrystalDiskMark's four */
+#define NAS_NRECS 6                        /* nas_recs_kb[] */
+
+/* The review's record sizes, in the order the budget takes them. */
+extern const uint64_t nas_recs_kb[NAS_NRECS];
+
+/* CrystalDiskMark's four cells, in the order they run. */
+struct nas_qd_cell {
+	const char *slug, *name, *rec;
+	unsigned depth, jobs;
+	int random;                    /* -i 2, else -i 1 */
+};
+extern const struct nas_qd_cell nas_qd_cells[NAS_QD_CELLS];
+
+/* What the plan asks of the run: the options of iosweep nas it reads. */
+struct nas_ask {
+	double budget_s;
+	uint64_t nas_ram_kb;           /* --nas-ram, 0 none */
+	int no_files;                  /* --no-files */
+	uint64_t free_kb;              /* free on the share, 0 not known */
+};
+
+/*
+ * What the plan decided; times in seconds.  The rates and costs above
+ * the first blank line are the inputs (the probe's), the rest its choice.
+ */
+struct nas_plan {
+	double wr_kbps, rd_kbps;       /* the rates the estimate uses */
+	double lat_wr_s, lat_rd_s;     /* a random operation's latency beyond its bytes */
+	double fixed_s;                /* a sweep's own cost: start, CSV files */
+	double per_file_s;             /* a small file made, read and removed */
+	/* each qd cell in small: its write rate (its untimed layout's) and
+	   what a trial cost beyond its layout and passes; 0 not probed */
+	double cell_wr_kbps[NAS_QD_CELLS], cell_extra_s[NAS_QD_CELLS];
+	int probed;
+	int cold;                      /* --cold works here */
+	int direct;                    /* -I works on the share (the qd cells) */
+	double probe_s;                /* what the probe took (or would) */
+	/* the plan's check of each qd cell: the engine that keeps its I/Os in
+	   flight, or why it is left out (a left-out cell costs nothing) */
+	const char *qd_engine[NAS_QD_CELLS];
+	char qd_left_out[NAS_QD_CELLS][IOSWEEP_ERR_MAX];
+
+	uint64_t max_kb;               /* the sweep's largest file (the search's worst case) */
+	uint64_t base_kb;              /* the search: the grid's largest before it grows */
+	int search;                    /* no size given: grow until settled */
+	unsigned settle_s;             /* the search's --settle-time */
+	size_t nrecs;                  /* nas_recs_kb[0 .. nrecs) are swept */
+	size_t nsizes;
+	int random;                    /* the sweep includes -i 2 */
+	uint64_t client_ram_kb;
+	double sweep_s;
+	int files;                     /* the small-file phase runs */
+	double files_scale, files_s;
+	uint64_t qd_kb;                /* the qd cells' file */
+	int qd_small;                  /* smaller than 2 s of writes: the budget */
+	double qd_runtime_s, qd_s;
+	double card_s;
+	double total_s;
+	char why_max[256];
+	/* what the budget took out beyond record sizes ("" nothing):
+	   "random tests, the small-file phase" */
+	char trimmed[128];
+};
+
+/* The plan for ask after spent_s seconds of the budget (the probe). */
+void nas_plan_build(struct nas_plan *p, const struct nas_ask *ask, double spent_s);
+
+/*
+ * What the probe would take at p's rates (--dry-run's estimate of it):
+ * the 64 MB and 4 MB sweeps, the small files, each qd cell in small.
+ */
+double nas_plan_probe_s(const struct nas_plan *p, int no_files);
+
+/* Seconds to move kb at kbps (0 for no rate). */
+double nas_secs(double kb, double kbps);
+
+/* Timed passes of qd cell i per trial: written, then read or random. */
+unsigned nas_qd_passes(size_t i);
+
+/*
+ * Qd cell i on a kb file with passes of t seconds, its 3 trials: each
+ * lays the file out whole at the cell's record size and depth (untimed,
+ * at the write rate the cell's probe saw, no faster than the sequential
+ * one), runs its passes, and costs what the probe's cell cost beyond
+ * those; plus a sweep's own start.  nas_qd_s sums the cells not left out.
+ */
+double nas_qd_cell_s(const struct nas_plan *p, size_t i, uint64_t kb, double t);
+double nas_qd_s(const struct nas_plan *p, uint64_t kb, double t);
+
+#endif
