@@ -6,7 +6,7 @@
  * the same queue depth and thread count (meta.workload), at the set's
  * largest file of that record size, where the file is furthest past any
  * cache.  Its figures are computed the way csvout.c computes summary.csv
- * (results_values + stats_summarize, results_iops_mean), so the card and
+ * (results_cell_summary, results_iops_mean), so the card and
  * summary.csv cannot disagree.  A set that cannot give a row leaves it
  * empty; the writer says which rows are missing.
  */
@@ -89,19 +89,12 @@ static long largest_cell(const struct result_set *rs, int col, uint64_t record_k
 static int fill_cell(struct card_cell *out, const struct result_set *rs, size_t cell,
 		     int col, const char *source, int prio)
 {
-	double *v = malloc((rs->nsamples ? rs->nsamples : 1) * sizeof(*v));
 	struct stats_summary s;
 	double iops[3];
-	size_t n;
+	long n = results_cell_summary(rs, cell, col, RESULTS_UNIT_KBPS, &s);
 
-	if (!v)
-		return -1;
-	n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, v, rs->nsamples);
-	if (n == 0 || stats_summarize(v, n, &s) != 0) {
-		free(v);
-		return 0;   /* nothing usable: the cell stays empty */
-	}
-	free(v);
+	if (n <= 0)
+		return (int)n;   /* nothing usable: the cell stays empty */
 	memset(out, 0, sizeof(*out));
 	out->found = 1;
 	out->kbps = s.mean;

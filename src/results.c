@@ -583,6 +583,21 @@ size_t results_values(const struct result_set *rs, size_t cell, int col,
 	return n;
 }
 
+long results_cell_summary(const struct result_set *rs, size_t cell, int col, int unit,
+			  struct stats_summary *out)
+{
+	double *v = malloc((rs->nsamples ? rs->nsamples : 1) * sizeof(*v));
+	size_t n;
+
+	if (!v)
+		return -1;
+	n = results_values(rs, cell, col, unit, v, rs->nsamples);
+	if (n && stats_summarize(v, n, out) != 0)
+		n = 0;
+	free(v);
+	return (long)n;
+}
+
 int results_has(const struct result_set *rs, size_t cell, int col)
 {
 	for (size_t i = 0; i < rs->nsamples; i++)

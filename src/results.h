@@ -490,6 +490,16 @@ size_t results_values(const struct result_set *rs, size_t cell, int col,
 		      int unit, double *out, size_t max);
 
 /*
+ * The statistics of (cell, col) over its full trials, in unit: what every
+ * emitter, the guided run and the sweep's own rules call a cell's mean
+ * and interval.  Returns how many trials there were (0: none, *out
+ * untouched), or -1 when out of memory.
+ */
+struct stats_summary;
+long results_cell_summary(const struct result_set *rs, size_t cell, int col, int unit,
+			  struct stats_summary *out);
+
+/*
  * Put the cells in report order (file size, then record size; stable)
  * and renumber the samples' cell indices to match.  Used after cells were
  * appended out of order (--refine-cliffs).  0 or -1 (ENOMEM, set unchanged).

@@ -103,14 +103,9 @@ static int size_block(struct sbuf *data, struct result_set *const *sets,
 	for (size_t r = 0; r < nruns; r++) {
 		const struct result_set *rs = sets[which[r]];
 		long cell = results_find_cell(rs, file_kb, record_kb);
-		double v[1024];
 		struct stats_summary s;
-		size_t n;
-		if (cell < 0)
-			continue;
-		n = results_values(rs, (size_t)cell, col, RESULTS_UNIT_KBPS, v,
-				   sizeof(v) / sizeof(v[0]));
-		if (n == 0 || stats_summarize(v, n, &s) != 0)
+		if (cell < 0 ||
+		    results_cell_summary(rs, (size_t)cell, col, RESULTS_UNIT_KBPS, &s) <= 0)
 			continue;
 		sb_printf(data, "%u %.3f %.3f %.3f\n", rs->nclients, s.mean, s.min, s.max);
 		points = 1;

@@ -91,11 +91,11 @@ static void human(double bytes, char *out, size_t len)
 	units_format_bytes_human(bytes < 0 ? 0 : (uint64_t)(bytes + 0.5), out, len);
 }
 
-static int list_presets(void)
+static int list_presets(FILE *out)
 {
 	const char *b;
 
-	printf("%-18s %9s %9s %10s  %s\n", "preset", "files", "dirs", "size", "shape");
+	fprintf(out, "%-18s %9s %9s %10s  %s\n", "preset", "files", "dirs", "size", "shape");
 	for (size_t i = 0; (b = builtin_name(i)); i++) {
 		size_t n = strlen(b);
 		struct files_spec s;
@@ -109,13 +109,13 @@ static int list_presets(void)
 		}
 		human(files_spec_bytes(&s), size, sizeof(size));
 		n = strlen(name);
-		printf("%-18s %9llu %9llu %10s  %s\n", name,
-		       (unsigned long long)files_spec_count(&s),
-		       (unsigned long long)files_tree_dirs(s.depth, s.width), size,
-		       strncmp(desc, name, n) == 0 && desc[n] == ':' ? desc + n + 2 : desc);
+		fprintf(out, "%-18s %9llu %9llu %10s  %s\n", name,
+			(unsigned long long)files_spec_count(&s),
+			(unsigned long long)files_tree_dirs(s.depth, s.width), size,
+			strncmp(desc, name, n) == 0 && desc[n] == ':' ? desc + n + 2 : desc);
 	}
-	printf("sizes are expected totals at --scale 1; --scale and --size make a "
-	       "smaller copy of the same shape\n");
+	fprintf(out, "sizes are expected totals at --scale 1; --scale and --size make a "
+		"smaller copy of the same shape\n");
 	return IOSWEEP_EXIT_OK;
 }
 
@@ -141,26 +141,27 @@ static void describe(const struct files_opts *o, char *out, size_t len)
 }
 
 /* Say what the client's cache answers (the figures' main caveat). */
-static void cache_notes(const struct files_opts *o)
+static void cache_notes(const struct files_opts *o, FILE *out)
 {
 	double bytes = files_spec_bytes(&o->spec);
 	uint64_t ram_kb = sysinfo_ram_kb();
 	char b[32], r[32];
 
 	human(bytes, b, sizeof(b));
-	printf("note: stat, readdir and chmod run on a tree this run just made: its "
-	       "dentries and inodes are in this client's cache, so they measure the "
-	       "cache%s\n", o->cold ? " (--cold drops file data only)" : "");
+	fprintf(out, "note: stat, readdir and chmod run on a tree this run just made: its "
+		"dentries and inodes are in this client's cache, so they measure the "
+		"cache%s\n", o->cold ? " (--cold drops file data only)" : "");
 	if (ram_kb && bytes < (double)ram_kb * 1024.0) {
 		human((double)ram_kb * 1024.0, r, sizeof(r));
-		printf("note: the tree's data (%s) fits in this machine's RAM (%s): %s\n", b, r,
-		       o->cold ? "--cold drops each file's pages before read"
-		       : "read is answered from the page cache; --cold drops it first");
+		fprintf(out, "note: the tree's data (%s) fits in this machine's RAM (%s): %s\n",
+			b, r, o->cold ? "--cold drops each file's pages before read"
+			: "read is answered from the page cache; --cold drops it first");
 	}
 }
 
 struct state {
 	const struct files_opts *o;
+	FILE *out;                    /* the report */
 	struct files_run run;
 	struct files_result *res;     /* [o->trials]; many clients: the aggregates (rank 0) */
 	struct files_result mine;     /* many clients: this client's pass */
@@ -212,15 +213,16 @@ static int run_trials(struct state *st)
 			return IOSWEEP_EXIT_IO;
 		st->done++;
 		if (st->trial == 0 && !st->run.xattr)
-			printf("note: xattr-set and xattr-get not run: %s\n", st->run.xattr_why);
+			fprintf(st->out, "note: xattr-set and xattr-get not run: %s\n",
+				st->run.xattr_why);
 		if (clients_leader())
-			report_files_table(stdout, res, st->trial, st->clock_res);
-		fflush(stdout);
+			report_files_table(st->out, res, st->trial, st->clock_res);
+		fflush(st->out);
 		if (!o->keep && files_run_cleanup(&st->run, st->err, sizeof(st->err)) != 0)
 			return IOSWEEP_EXIT_IO;
 	}
 	if (clients_leader())
-		report_files_summary(stdout, st->res, st->done, st->clock_res);
+		report_files_summary(st->out, st->res, st->done, st->clock_res);
 	return IOSWEEP_EXIT_OK;
 }
 
@@ -388,9 +390,9 @@ static int mpi_end(struct state *st, struct result_set *rs, int *status, char *c
 	return rc == 0;
 }
 
-static int run_files(const struct files_opts *o, int argc, char **argv)
+static int run_files(const struct files_opts *o, int argc, char **argv, FILE *out)
 {
-	struct state st = { .o = o, .clock_res = clock_resolution_s(),
+	struct state st = { .o = o, .out = out, .clock_res = clock_resolution_s(),
 			    .mpi = clients_active() };
 	struct result_set rs;
 	char csv[4096], meta[4096], cerr[IOSWEEP_ERR_MAX], line[1024];
@@ -437,14 +439,14 @@ static int run_files(const struct files_opts *o, int argc, char **argv)
 		goto done;
 	}
 	describe(o, line, sizeof(line));
-	printf("iosweep %s in %s\n", line, st.run.root);
+	fprintf(out, "iosweep %s in %s\n", line, st.run.root);
 	if (st.mpi)
-		printf("clients: %d, %s, %s\n", clients_count(), o->shared ?
+		fprintf(out, "clients: %d, %s, %s\n", clients_count(), o->shared ?
 		       "one shared tree (file names carry the rank)" : "a tree per client",
 		       o->reorder ? "--reorder: stat, readdir, read and xattr-get use the "
 		       "next rank's files" : "each reads its own files");
-	cache_notes(o);
-	fflush(stdout);
+	cache_notes(o, out);
+	fflush(out);
 	status = run_trials(&st);
 done:
 	if (st.mpi)
@@ -484,6 +486,11 @@ done:
 
 int cmd_files(int argc, char **argv)
 {
+	return cmd_files_run(argc, argv, stdout);
+}
+
+int cmd_files_run(int argc, char **argv, FILE *out)
+{
 	struct files_opts o;
 	char err[IOSWEEP_ERR_MAX];
 
@@ -491,13 +498,13 @@ int cmd_files(int argc, char **argv)
 	case 0:
 		break;
 	case FILES_OPTS_HELP:
-		fputs(files_usage, stdout);
+		fputs(files_usage, out);
 		return IOSWEEP_EXIT_OK;
 	default:
 		cmd_msg("files", "%s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (o.list)
-		return list_presets();
-	return run_files(&o, argc, argv);
+		return list_presets(out);
+	return run_files(&o, argc, argv, out);
 }

@@ -5,7 +5,7 @@
  * card (cmd_card.h).
  *
  * It is made only of the existing commands, run in this process with
- * their reports in files (cmd_run_to_file): a short probe to learn the
+ * their reports in files (sweep_run, cmd_files_run): a short probe to learn the
  * rates (64 MB at 1 MB records, 4 MB at 4 kB random records); the
  * file-size sweep (write, read, random; the review's record sizes as far
  * as the budget takes them, 1 MB first; --cold and fsync in the timing so
@@ -213,7 +213,7 @@ static void args(struct argv_buf *b, ...)
 	va_end(ap);
 }
 
-/* The probe's and the sweep's figures, from the result hook. */
+/* The probe's and the sweep's figures, from the set sweep_run hands back. */
 struct nas_seen {
 	double wr_kbps, rd_kbps, rw_kbps, rr_kbps;
 };
@@ -236,10 +236,8 @@ static double col_mean(const struct result_set *rs, int col)
 	return n ? sum / (double)n : 0.0;
 }
 
-static void on_result(void *ctx, const struct options *o, const struct result_set *rs)
+static void seen_from(struct nas_seen *s, const struct result_set *rs)
 {
-	struct nas_seen *s = ctx;
-	(void)o;
 	s->wr_kbps = col_mean(rs, RC_WRITE);
 	s->rd_kbps = col_mean(rs, RC_READ);
 	s->rw_kbps = col_mean(rs, RC_RANDOM_WRITE);
@@ -272,10 +270,31 @@ static int run_sweep(struct argv_buf *b, const char *dir, const char *name,
 {
 	char report[4200];
 
+	char err[IOSWEEP_ERR_MAX];
+	struct options o;
+	struct result_set rs;
+	FILE *f;
+	int rc;
+
 	snprintf(report, sizeof(report), "%s/%s.txt", dir, name);
-	sweep_set_result_hook(on_result, seen);
-	int rc = cmd_run_to_file("nas", sweep_main, b->argc, b->argv, report, a->overwrite);
-	sweep_set_result_hook(NULL, NULL);
+	if (options_parse(&o, b->argc, b->argv, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "%s", err);
+		options_release(&o);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (!(f = cmd_report_open("nas", report, a->overwrite))) {
+		options_release(&o);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	struct sweep_call call = { .o = &o, .argc = b->argc - 1, .argv = b->argv + 1,
+				   .report = f, .result = &rs };
+	rc = sweep_run(&call);
+	if (cmd_report_close("nas", f, report) != 0 && rc == IOSWEEP_EXIT_OK)
+		rc = IOSWEEP_EXIT_FAILURE;
+	if (rc == IOSWEEP_EXIT_OK)
+		seen_from(seen, &rs);
+	results_release(&rs);
+	options_release(&o);
 	return rc;
 }
 
@@ -663,7 +682,13 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 	arg(&b, "%s/%s", dir, name);
 	arg(&b, "--overwrite");
 	snprintf(report, sizeof(report), "%s/%s.txt", dir, name);
-	return cmd_run_to_file("nas", cmd_files, b.argc, b.argv, report, a->overwrite);
+	FILE *f = cmd_report_open("nas", report, a->overwrite);
+	if (!f)
+		return IOSWEEP_EXIT_FAILURE;
+	int rc = cmd_files_run(b.argc, b.argv, f);
+	if (cmd_report_close("nas", f, report) != 0 && rc == IOSWEEP_EXIT_OK)
+		rc = IOSWEEP_EXIT_FAILURE;
+	return rc;
 }
 
 /*

@@ -9,10 +9,10 @@
  * sweep command line before anything runs, and whether it can run here
  * (a workload that cannot, say -I on a folder without direct I/O, is
  * left out with one line, then and under the table); then each runs in turn as a
- * sweep of its own (sweep_main, in this process) with -s SIZE -f PATH
+ * sweep of its own (sweep_run, in this process) with -s SIZE -f PATH
  * and the options given here, its IOzone report going to
  * DIR/NN-NAME.txt and its CSV folder to DIR/NN-NAME/.  The result sets
- * come back through sweep_set_result_hook, become the profile's rows
+ * sweep_run hands back become the profile's rows
  * (profile.h), and end as DIR/profile.csv, the table on stdout and the
  * charts in DIR/plots (gnuplot_qd.c).  A workload that fails stops the
  * run; what finished is kept and written.
@@ -36,6 +36,7 @@
 #include "lib/outfile.h"
 #include "platform/platform.h"
 #include "profile.h"
+#include "results.h"
 #include "cmd/sweep.h"
 
 #define PROFILE_MAX_PASS 32
@@ -224,10 +225,10 @@ struct collect {
 	int failed;
 };
 
-static void on_result(void *ctx, const struct options *o, const struct result_set *rs)
+/* A finished workload's figures as the profile's rows. */
+static void collect_add(struct collect *c, const struct options *o,
+			const struct result_set *rs)
 {
-	struct collect *c = ctx;
-
 	if (profile_rows_add(&c->rows, rs, c->workload, options_jobs(o),
 			     options_iodepth(o),
 			     o->mix_given ? (int)o->mix_read_pct : -1) != 0)
@@ -273,18 +274,41 @@ static int check_all(const struct profile *p, const struct pargs *a,
 	return 0;
 }
 
-/* Run workload k with its report in DIR/NN-NAME.txt. */
+/* Run workload k with its report in DIR/NN-NAME.txt; its figures into col. */
 static int run_one(const struct pargs *a, const struct profile_entry *e,
-		   const char *dir, size_t k, size_t n)
+		   const char *dir, size_t k, size_t n, struct collect *col)
 {
 	struct cmdline c;
-	char report[4200];
+	char report[4200], err[IOSWEEP_ERR_MAX];
+	struct options o;
+	struct result_set rs;
+	FILE *f;
+	int status;
 
 	build_cmd(&c, a, e, dir, k);
 	snprintf(report, sizeof(report), "%s.txt", c.out);
 	cmd_msg("profile", "[%zu/%zu] %s", k + 1, n, e->name);
-	return cmd_run_to_file("profile", sweep_main, c.argc, c.argv, report,
-			       a->overwrite);
+	/* check_all parsed it already: a failure here is out of memory */
+	if (options_parse(&o, c.argc, c.argv, err, sizeof(err)) != 0) {
+		cmd_msg("profile", "workload '%s': %s", e->name, err);
+		options_release(&o);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	if (!(f = cmd_report_open("profile", report, a->overwrite))) {
+		options_release(&o);
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	struct sweep_call call = { .o = &o, .argc = c.argc - 1, .argv = c.argv + 1,
+				   .report = f, .result = &rs };
+	status = sweep_run(&call);
+	if (cmd_report_close("profile", f, report) != 0 && status == IOSWEEP_EXIT_OK)
+		status = IOSWEEP_EXIT_FAILURE;
+	/* throughput mode (-t) keeps no result set: no rows */
+	if (status == IOSWEEP_EXIT_OK && rs.ncells)
+		collect_add(col, &o, &rs);
+	results_release(&rs);
+	options_release(&o);
+	return status;
 }
 
 static void default_dir(const char *name, char *out, size_t outlen)
@@ -465,18 +489,16 @@ int cmd_profile(int argc, char **argv)
 		status = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
-	sweep_set_result_hook(on_result, &col);
 	for (size_t k = 0, ran = 0; k < p.n && status == IOSWEEP_EXIT_OK; k++) {
 		if (left[k][0])
 			continue;
 		col.workload = p.entries[k].name;
-		status = run_one(&a, &p.entries[k], dir, k, p.n);
+		status = run_one(&a, &p.entries[k], dir, k, p.n, &col);
 		if (status != IOSWEEP_EXIT_OK)
 			cmd_msg("profile", "workload '%s' failed (see "
 				"above); keeping the %zu that finished", p.entries[k].name, ran);
 		ran++;
 	}
-	sweep_set_result_hook(NULL, NULL);
 	if (col.failed) {
 		cmd_msg("profile", "out of memory collecting the figures");
 		status = IOSWEEP_EXIT_FAILURE;

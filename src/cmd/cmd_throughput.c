@@ -198,7 +198,7 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
 			    err, sizeof(err)) != 0 ||
 	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0) ||
-	    (rs.timeline.n && sweep_time_cliffs(&rs, o, dir, err, sizeof(err)) != 0)) {
+	    (rs.timeline.n && sweep_time_cliffs(&rs, o, dir, out, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;

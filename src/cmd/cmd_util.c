@@ -149,10 +149,10 @@ int cmd_end_status(const char *cmd, int status, int sig, const char *cleanup_err
 	return status;
 }
 
-int cmd_run_to_file(const char *cmd, int (*fn)(int argc, char **argv),
-		    int argc, char **argv, const char *report, int overwrite)
+FILE *cmd_report_open(const char *cmd, const char *report, int overwrite)
 {
-	int saved, fd, status;
+	FILE *f;
+	int fd;
 
 	/* never through a link; with overwrite the old report goes first */
 	if (overwrite && plat_stat(report, 0, NULL) == PLAT_FILE)
@@ -160,21 +160,23 @@ int cmd_run_to_file(const char *cmd, int (*fn)(int argc, char **argv),
 	fd = plat_create_fd(report);
 	if (fd < 0) {
 		cmd_msg(cmd, "cannot create '%s': %s", report, strerror(errno));
-		return IOSWEEP_EXIT_FAILURE;
+		return NULL;
 	}
-	fflush(stdout);
-	saved = dup(1);
-	if (saved < 0 || dup2(fd, 1) < 0) {
-		cmd_msg(cmd, "cannot redirect the report: %s", strerror(errno));
-		close(fd);
-		if (saved >= 0)
-			close(saved);
-		return IOSWEEP_EXIT_FAILURE;
+	f = fdopen(fd, "w");
+	if (!f) {
+		cmd_msg(cmd, "cannot write '%s': %s", report, strerror(errno));
+		plat_close_fd(fd);
 	}
-	close(fd);
-	status = fn(argc, argv);
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved);
-	return status;
+	return f;
+}
+
+int cmd_report_close(const char *cmd, FILE *f, const char *report)
+{
+	int bad = ferror(f);
+
+	if (fclose(f) != 0 || bad) {
+		cmd_msg(cmd, "cannot write '%s': %s", report, strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
 }

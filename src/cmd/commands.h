@@ -25,6 +25,8 @@ int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
+/* cmd_files with its report (and --help, --list) on out, not stdout */
+int cmd_files_run(int argc, char **argv, FILE *out);
 int cmd_resume(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_card(int argc, char **argv);
@@ -78,14 +80,14 @@ int cmd_end_status(const char *cmd, int status, int sig, const char *cleanup_err
 		   const char *where, const char *err, char *why, size_t whylen);
 
 /*
- * Run fn(argc, argv) (sweep_main, cmd_files) in this process with its
- * stdout going to the new file report (never through a link; an old one
- * is removed first when overwrite), so a command made of other commands
- * keeps each one's report.  Returns fn's exit code, or
- * IOSWEEP_EXIT_FAILURE when the report cannot be made.  (cmd_util.c)
+ * A command's report in a file of its own (`nas` and `profile` keep each
+ * sweep's): the new file report (never through a link; an old one is
+ * removed first when overwrite), open for writing; NULL when it cannot be
+ * (said, naming it).  cmd_report_close closes it: 0, or -1 when a write
+ * failed (said).  (cmd_util.c)
  */
-int cmd_run_to_file(const char *cmd, int (*fn)(int argc, char **argv),
-		    int argc, char **argv, const char *report, int overwrite);
+FILE *cmd_report_open(const char *cmd, const char *report, int overwrite);
+int cmd_report_close(const char *cmd, FILE *f, const char *report);
 
 struct cmdargs_list;
 struct result_set;

@@ -80,6 +80,7 @@ static int set_status(struct result_set *rs, int status, char *err, size_t errle
 
 struct sweep_ctx {
 	const struct options *o;
+	FILE *out;                    /* the report */
 	const struct result_set *rs;  /* --log-interval: its timeline's last row */
 	int show_progress;
 	int progress_shown;
@@ -110,8 +111,8 @@ static void cell_done(void *ctx, const struct result_set *rs, size_t cell)
 		fputs("\r\033[K", stderr);
 		c->progress_shown = 0;
 	}
-	report_row(stdout, c->o, rs, cell);
-	fflush(stdout);
+	report_row(c->out, c->o, rs, cell);
+	fflush(c->out);
 }
 
 static void progress(void *ctx, size_t done, size_t total,
@@ -320,7 +321,7 @@ static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
 }
 
 int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
-		      const char *dir, char *err, size_t errlen)
+		      const char *dir, FILE *out, char *err, size_t errlen)
 {
 	struct tcliff_list tl;
 	char path[4096];
@@ -329,7 +330,7 @@ int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
 	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
 			      err, errlen) != 0)
 		return -1;
-	cliffout_time_text(stdout, &tl);
+	cliffout_time_text(out, &tl);
 	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
 	rc = cliffout_time_csv(rs, &tl, path, o->overwrite, err, errlen);
 	cliff_time_release(&tl);
@@ -338,25 +339,25 @@ int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
 
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
-		char *err, size_t errlen)
+		FILE *out, char *err, size_t errlen)
 {
 	struct cliff_list cl = { 0 };
 	char path[4096];
 	int rc = 0;
 
 	if (o->excel)
-		report_excel(stdout, o, rs);
+		report_excel(out, o, rs);
 	if (o->ci_target > 0.0)
-		adaptive_write_report(stdout, rs, o->ci_target);
-	fflush(stdout);
+		adaptive_write_report(out, rs, o->ci_target);
+	fflush(out);
 	if (o->xls_path && xls_write(o->xls_path, o, rs, err, errlen) != 0)
 		return -1;
 	if (csvout_write_dir(rs, dir, o->gzip, o->overwrite, err, errlen) != 0)
 		return -1;
 	if (cliff_detect(rs, &cl, err, errlen) == 0) {
 		if (cl.n)
-			cliffout_text(stdout, &cl);
-		netfind_text(stdout, rs);
+			cliffout_text(out, &cl);
+		netfind_text(out, rs);
 		snprintf(path, sizeof(path), "%s/cliffs.csv", dir);
 		rc = cliffout_csv(rs, &cl, path, o->overwrite, err, errlen);
 		if (rc == 0 && o->json)
@@ -366,7 +367,7 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		rc = -1;
 	}
 	if (rc == 0 && rs->timeline.n)
-		rc = sweep_time_cliffs(rs, o, dir, err, errlen);
+		rc = sweep_time_cliffs(rs, o, dir, out, err, errlen);
 	if (rc == 0 && o->plot) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);
@@ -414,17 +415,6 @@ static int db_add_dir(const struct options *o, const char *dir)
 	return 0;
 }
 
-static void (*result_hook)(void *ctx, const struct options *o,
-			    const struct result_set *rs);
-static void *result_hook_ctx;
-
-void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
-				       const struct result_set *rs), void *ctx)
-{
-	result_hook = fn;
-	result_hook_ctx = ctx;
-}
-
 /*
  * The outputs, checked before the run: -b's worksheet, then --out's
  * folder made, or a default folder claimed.  0 or -1.
@@ -451,6 +441,7 @@ struct sweep_end {
 	struct result_set *rs;
 	struct sweep_ctx *ctx;
 	const char *dir;
+	struct result_set *keep;      /* the caller's: a complete set moves here */
 };
 
 /*
@@ -467,9 +458,9 @@ static int end_run(struct sweep_end *e, int status, char *err, size_t errlen)
 	if (e->ctx->progress_shown)
 		fputs("\r\033[K", stderr);
 	if (status == IOSWEEP_EXIT_OK)	/* "test complete" only when it is */
-		report_trailer(stdout, e->o, e->rs);
+		report_trailer(e->ctx->out, e->o, e->rs);
 	int saved = !clients_leader() ||
-		emit(e->rs, e->o, e->dir, emit_err, sizeof(emit_err)) == 0;
+		emit(e->rs, e->o, e->dir, e->ctx->out, emit_err, sizeof(emit_err)) == 0;
 	if (!saved) {
 		cmd_msg(NULL, "%s", emit_err);
 		if (status == IOSWEEP_EXIT_OK)
@@ -488,8 +479,10 @@ static int end_run(struct sweep_end *e, int status, char *err, size_t errlen)
 	if (saved && status == IOSWEEP_EXIT_OK && e->o->db_add && clients_leader() &&
 	    db_add_dir(e->o, e->dir) != 0)
 		status = IOSWEEP_EXIT_FAILURE;
-	if (result_hook && status == IOSWEEP_EXIT_OK)
-		result_hook(result_hook_ctx, e->o, e->rs);
+	if (e->keep && status == IOSWEEP_EXIT_OK) {
+		*e->keep = *e->rs;
+		results_init(e->rs);
+	}
 	return status;
 }
 
@@ -509,7 +502,7 @@ static void on_stall(void *arg, const char *msg)
 	snprintf(err, sizeof(err), "%s; the test file '%s' is left there", msg,
 		 options_file(e->o));
 	end_run(e, IOSWEEP_EXIT_IO, err, sizeof(err));
-	fflush(stdout);
+	fflush(e->ctx->out);
 	fflush(stderr);
 	_Exit(IOSWEEP_EXIT_IO);
 }
@@ -539,18 +532,20 @@ static int start_watchdog(const struct options *o, const struct result_set *rs,
 }
 
 /*
- * A sweep with argv (without the program's name) for the journal; with
- * resume_dir, the continuation of the run whose journal doc is (the
- * folder's outputs are replaced, its finished cell-trials not run again).
+ * The planned sweep of call c; with c->resume_dir, the continuation of
+ * the run whose journal c->doc is (the folder's outputs are replaced, its
+ * finished cell-trials not run again).
  */
-static int run_sweep(const struct options *o, const struct sweep_plan *p, int argc,
-		     char **argv, const char *resume_dir, struct journal_doc *doc)
+static int run_sweep(const struct sweep_call *c, const struct sweep_plan *p)
 {
+	const struct options *o = c->o;
+	const char *resume_dir = c->resume_dir;
+	struct journal_doc *doc = c->doc;
 	char err[IOSWEEP_ERR_MAX] = "";
 	char dir[2048] = "", made[2048] = "";
 	struct result_set rs;
 	int status = IOSWEEP_EXIT_OK;
-	struct sweep_ctx ctx = { .o = o, .rs = &rs };
+	struct sweep_ctx ctx = { .o = o, .out = c->report, .rs = &rs };
 
 	results_init(&rs);
 	if (clients_agree(fill_meta(&rs, o, err, sizeof(err)), err, sizeof(err)) != 0)
@@ -600,12 +595,12 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 	rs.trials = options_trials(o);	/* the journal's meta (the runner sets it too) */
 	/* many clients: no journal yet (docs/journal.md) */
 	if (!clients_active() &&
-	    sweep_journal_start(&ctx.jn, dir, &rs, argc, argv, o->overwrite) == 0) {
+	    sweep_journal_start(&ctx.jn, dir, &rs, c->argc, c->argv, o->overwrite) == 0) {
 		hooks.sample_done = sample_done;
 		hooks.trial_done = trial_done;
 		hooks.trial_saved = trial_saved;
 	}
-	struct sweep_end end = { o, &rs, &ctx, dir };
+	struct sweep_end end = { .o = o, .rs = &rs, .ctx = &ctx, .dir = dir, .keep = c->result };
 
 	if (clients_agree(start_watchdog(o, &rs, &end, err, sizeof(err)), err,
 			  sizeof(err)) != 0) {
@@ -614,9 +609,9 @@ static int run_sweep(const struct options *o, const struct sweep_plan *p, int ar
 		goto fail_start;
 	}
 
-	report_header(stdout, o, &rs);
-	report_columns(stdout, o);
-	fflush(stdout);
+	report_header(c->report, o, &rs);
+	report_columns(c->report, o);
+	fflush(c->report);
 	if (runner_run(o, p, &rs, &hooks, &cmd_stop, err, sizeof(err)) != 0)
 		status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
 	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
@@ -685,20 +680,59 @@ static int load_telemetry(struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * What a parsed command line needs before it plans: the clients' mode
+ * (clients.h: what it refuses), -X/-Y, --bind.  0 or -1.
+ */
+static int sweep_prepare(struct options *o, char *err, size_t errlen)
+{
+	if (clients_setup(o, err, errlen) != 0 || load_telemetry(o, err, errlen) != 0)
+		return -1;
+	if (o->bind_given && plat_bind_cpu(o->bind_cpu, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+int sweep_run(const struct sweep_call *c)
+{
+	char err[IOSWEEP_ERR_MAX] = "";
+	struct sweep_plan p = { 0 };
+	int status;
+
+	if (c->result)
+		results_init(c->result);
+	/* with many clients, a refusal on any of them stops them all */
+	if (clients_agree(sweep_prepare(c->o, err, sizeof(err)), err, sizeof(err)) != 0) {
+		cmd_msg(c->resume_dir ? "resume" : NULL, "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (options_throughput(c->o)) {
+		cmd_catch_stop();
+		return cmd_throughput_sweep(c->o, &cmd_stop, c->report, stderr, c->argc,
+					    c->argv, c->resume_dir, c->doc);
+	}
+	if (clients_agree(plan_build(&p, c->o, err, sizeof(err)), err, sizeof(err)) != 0) {
+		cmd_msg(c->resume_dir ? "resume" : NULL, "%s", err);
+		status = IOSWEEP_EXIT_USAGE;
+	} else if (c->o->dry_run) {
+		plan_write(c->report, &p);
+		status = IOSWEEP_EXIT_OK;
+	} else {
+		status = run_sweep(c, &p);
+	}
+	plan_release(&p);
+	return status;
+}
+
 int sweep_main(int argc, char **argv)
 {
 	char err[IOSWEEP_ERR_MAX] = "";
 	struct options o;
-	struct sweep_plan p = { 0 };
 	int status;
 
 	/* with many clients, a refusal on any of them stops them all */
-	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
-			  clients_setup(&o, err, sizeof(err)) != 0 ||
-			  load_telemetry(&o, err, sizeof(err)) != 0 ||
-			  (o.bind_given && !o.help && !o.version &&
-			   plat_bind_cpu(o.bind_cpu, err, sizeof(err)) != 0) ? -1 : 0,
-			  err, sizeof(err)) != 0) {
+	if (clients_agree(options_parse(&o, argc, argv, err, sizeof(err)), err,
+			  sizeof(err)) != 0) {
 		cmd_msg(NULL, "%s", err);
 		options_release(&o);
 		return IOSWEEP_EXIT_USAGE;
@@ -711,21 +745,11 @@ int sweep_main(int argc, char **argv)
 		engine_describe(engines, sizeof(engines));
 		printf("iosweep %s\n%s\n", IOSWEEP_VERSION, engines);
 		status = IOSWEEP_EXIT_OK;
-	} else if (options_throughput(&o)) {
-		cmd_catch_stop();
-		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr, argc - 1,
-					      argv + 1, NULL, NULL);
-	} else if (clients_agree(plan_build(&p, &o, err, sizeof(err)),
-				 err, sizeof(err)) != 0) {
-		cmd_msg(NULL, "%s", err);
-		status = IOSWEEP_EXIT_USAGE;
-	} else if (o.dry_run) {
-		plan_write(stdout, &p);
-		status = IOSWEEP_EXIT_OK;
 	} else {
-		status = run_sweep(&o, &p, argc - 1, argv + 1, NULL, NULL);
+		struct sweep_call c = { .o = &o, .argc = argc - 1, .argv = argv + 1,
+					.report = stdout };
+		status = sweep_run(&c);
 	}
-	plan_release(&p);
 	options_release(&o);
 	return status;
 }
@@ -734,7 +758,6 @@ int sweep_resume(const char *dir, struct journal_doc *doc)
 {
 	char err[IOSWEEP_ERR_MAX] = "";
 	struct options o;
-	struct sweep_plan p = { 0 };
 	char **argv = calloc((size_t)doc->argc + 2, sizeof(char *));
 	int status;
 
@@ -756,19 +779,11 @@ int sweep_resume(const char *dir, struct journal_doc *doc)
 	if (o.help || o.version || o.dry_run) {
 		cmd_msg("resume", "%s: the journal's command line runs no sweep", dir);
 		status = IOSWEEP_EXIT_USAGE;
-	} else if (options_throughput(&o)) {
-		cmd_catch_stop();
-		status = cmd_throughput_sweep(&o, &cmd_stop, stdout, stderr, doc->argc,
-					      doc->argv, dir, doc);
-	} else if (load_telemetry(&o, err, sizeof(err)) != 0 ||
-		   (o.bind_given && plat_bind_cpu(o.bind_cpu, err, sizeof(err)) != 0) ||
-		   plan_build(&p, &o, err, sizeof(err)) != 0) {
-		cmd_msg("resume", "%s", err);
-		status = IOSWEEP_EXIT_USAGE;
 	} else {
-		status = run_sweep(&o, &p, doc->argc, doc->argv, dir, doc);
+		struct sweep_call c = { .o = &o, .argc = doc->argc, .argv = doc->argv,
+					.report = stdout, .resume_dir = dir, .doc = doc };
+		status = sweep_run(&c);
 	}
-	plan_release(&p);
 	options_release(&o);
 	free(argv);
 	return status;

@@ -8,8 +8,38 @@
 #define IOSWEEP_SWEEP_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+struct journal_doc;
+struct options;
+struct result_set;
+
+/* `iosweep [IOzone's options]`: parse argv, then sweep_run with the
+ * report on stdout. */
 int sweep_main(int argc, char **argv);
+
+/*
+ * One sweep, in this process: what sweep_main, `iosweep resume`, `nas`
+ * and `profile` call.  o is parsed (the call plans and runs it; o stays
+ * the caller's); argv, without the program's name, is the command line
+ * the journal and meta.csv keep; the IOzone report and the findings go
+ * to report (stdout for the command), messages to stderr.  With result
+ * set, a sweep that completes moves its result set there (the caller
+ * releases it with results_release; throughput mode, -t, keeps none:
+ * result is left as results_init made it).  With resume_dir, the
+ * continuation of the run whose journal doc is (sweep_journal.h).
+ * Returns an enum iosweep_exit.
+ */
+struct sweep_call {
+	struct options *o;
+	int argc;
+	char **argv;
+	FILE *report;
+	struct result_set *result;
+	const char *resume_dir;
+	struct journal_doc *doc;
+};
+int sweep_run(const struct sweep_call *c);
 
 /*
  * `iosweep resume`: run the sweep of doc's command line again into dir
@@ -17,24 +47,15 @@ int sweep_main(int argc, char **argv);
  * cell-trials doc holds finished (sweep_journal.h).  Prints and returns
  * an enum iosweep_exit.
  */
-struct journal_doc;
 int sweep_resume(const char *dir, struct journal_doc *doc);
 
 /*
- * Issue 16 (`iosweep profile` runs sweeps in-process): when set, called
- * with every sweep's options and finished result set (exit status 0 only)
- * before the set is released.  NULL to unset.
- */
-struct options;
-struct result_set;
-
-/*
- * --log-interval: the "Cliffs in time" section on stdout and
+ * --log-interval: the "Cliffs in time" section on out and
  * dir/timecliffs.csv (cliff_time.h: of the totals, where the timeline
  * has them).  0, or -1 with err.
  */
 int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
-		      const char *dir, char *err, size_t errlen);
+		      const char *dir, FILE *out, char *err, size_t errlen);
 
 /*
  * sweep_check.c: can the sweep of argv (argv[0] the program's name) run
@@ -50,8 +71,5 @@ int sweep_check(int argc, char **argv, char *err, size_t errlen);
  * (why in err).
  */
 int sweep_direct_works(const char *dir, char *err, size_t errlen);
-
-void sweep_set_result_hook(void (*fn)(void *ctx, const struct options *o,
-				       const struct result_set *rs), void *ctx);
 
 #endif

@@ -79,13 +79,11 @@ static void axes_release(struct axes *ax)
 }
 
 /* The mean of (cell, col), or NaN. */
-static double cell_mean(const struct result_set *rs, size_t cell, int col, double *scratch)
+static double cell_mean(const struct result_set *rs, size_t cell, int col)
 {
 	struct stats_summary s;
-	size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, scratch, rs->nsamples + 1);
-	if (n == 0 || stats_summarize(scratch, n, &s) != 0)
-		return NAN;
-	return s.mean;
+
+	return results_cell_summary(rs, cell, col, RESULTS_UNIT_KBPS, &s) > 0 ? s.mean : NAN;
 }
 
 /* The lowest and highest positive mean of col over every set. */
@@ -96,17 +94,13 @@ static void scale_of(struct result_set *const *sets, size_t nsets, int col,
 	*hi = 0;
 	for (size_t i = 0; i < nsets; i++) {
 		const struct result_set *rs = sets[i];
-		double *scratch = malloc((rs->nsamples + 1) * sizeof(double));
-		if (!scratch)
-			continue;
 		for (size_t c = 0; c < rs->ncells; c++) {
-			double m = cell_mean(rs, c, col, scratch);
+			double m = cell_mean(rs, c, col);
 			if (m > 0 && m < *lo)
 				*lo = m;
 			if (m > 0 && m > *hi)
 				*hi = m;
 		}
-		free(scratch);
 	}
 }
 

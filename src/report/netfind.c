@@ -22,25 +22,19 @@
 #include "netbound.h"
 #include "report/netfind.h"
 #include "results.h"
+#include "stats.h"
 #include "units.h"
 
-#define NETFIND_MAX_TRIALS 1024
 /* a plateau never spans a step of this ratio between two of its figures */
 #define NETFIND_STEP 1.5
 
 /* The cell's mean over its full trials, kB/s, or NAN. */
 static double cell_mean(const struct result_set *rs, size_t cell, int col)
 {
-	double v[NETFIND_MAX_TRIALS], sum = 0.0;
-	size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, v,
-				  NETFIND_MAX_TRIALS), used = 0;
+	struct stats_summary s;
 
-	for (size_t i = 0; i < n; i++)
-		if (v[i] > 0.0) {
-			sum += v[i];
-			used++;
-		}
-	return used ? sum / (double)used : NAN;
+	return results_cell_summary(rs, cell, col, RESULTS_UNIT_KBPS, &s) > 0 &&
+	       s.mean > 0.0 ? s.mean : NAN;
 }
 
 static int cmp_double(const void *a, const void *b)

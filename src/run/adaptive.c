@@ -19,20 +19,22 @@
 double adaptive_cell_width(const struct result_set *rs, size_t cell,
 			   size_t *n_out, int *col_out)
 {
-	size_t max = rs->nsamples ? rs->nsamples : 1, fewest = 0;
-	double *v = malloc(max * sizeof(*v));
+	size_t fewest = 0;
 	double worst = 0.0;
 	int worst_col = -1, any = 0;
 
-	if (!v)
-		return INFINITY;
+	if (n_out)
+		*n_out = 0;
 	for (int col = 0; col < RC_COUNT; col++) {
 		if (!(rs->cols_mask & (1u << col)) || !results_has(rs, cell, col))
 			continue;
-		size_t n = results_values(rs, cell, col, RESULTS_UNIT_KBPS, v, max);
 		struct stats_summary s;
+		long got = results_cell_summary(rs, cell, col, RESULTS_UNIT_KBPS, &s);
+		if (got < 0)
+			return INFINITY;
+		size_t n = (size_t)got;
 		double w = INFINITY;
-		if (n >= 2 && stats_summarize(v, n, &s) == 0 && s.mean > 0.0)
+		if (n >= 2 && s.mean > 0.0)
 			w = (s.ci95_high - s.mean) / s.mean;
 		if (!any || n < fewest)
 			fewest = n;
@@ -42,7 +44,6 @@ double adaptive_cell_width(const struct result_set *rs, size_t cell,
 		}
 		any = 1;
 	}
-	free(v);
 	if (n_out)
 		*n_out = fewest;
 	if (col_out)

@@ -32,14 +32,14 @@
 
 /* Mean kB/s of (file_kb, record_kb, col), 0 when not measured. */
 static double cell_mean(const struct result_set *rs, uint64_t file_kb,
-			uint64_t record_kb, int col, double *v, size_t max)
+			uint64_t record_kb, int col)
 {
 	long c = results_find_cell(rs, file_kb, record_kb);
 	struct stats_summary s;
-	if (c < 0)
+
+	if (c < 0 || results_cell_summary(rs, (size_t)c, col, RESULTS_UNIT_KBPS, &s) <= 0)
 		return 0.0;
-	size_t n = results_values(rs, (size_t)c, col, RESULTS_UNIT_KBPS, v, max);
-	return n && stats_summarize(v, n, &s) == 0 ? s.mean : 0.0;
+	return s.mean;
 }
 
 /* The largest measured file size of (record_kb, col), and the one before it. */
@@ -101,16 +101,10 @@ int settle_needed(const struct result_set *rs, int need_drop, size_t *unsettled_
 		  char *err, size_t errlen)
 {
 	struct cliff_list cl;
-	size_t unsettled = 0, max = rs->nsamples ? rs->nsamples : 1;
-	double *v;
+	size_t unsettled = 0;
 
 	if (cliff_detect(rs, &cl, err, errlen) != 0)
 		return -1;
-	v = malloc(max * sizeof(*v));
-	if (!v) {
-		cliff_list_release(&cl);
-		return err_set(err, errlen, "out of memory for --until-settled");
-	}
 	for (size_t i = 0; i < cl.n; i++) {
 		const struct cliff *c = &cl.items[i];
 		int later = 0;
@@ -123,15 +117,14 @@ int settle_needed(const struct result_set *rs, int need_drop, size_t *unsettled_
 			continue;
 		uint64_t last, prev;
 		last_two(rs, c->record_kb, c->col, &last, &prev);
-		double a = cell_mean(rs, prev, c->record_kb, c->col, v, max);
-		double b = cell_mean(rs, last, c->record_kb, c->col, v, max);
+		double a = cell_mean(rs, prev, c->record_kb, c->col);
+		double b = cell_mean(rs, last, c->record_kb, c->col);
 		int settled = prev >= c->after_kb && a > 0.0 && b > 0.0 &&
 			      fabs(log(a / b)) <= log(SETTLE_SAME_LEVEL);
 		unsettled += !settled;
 	}
 	if (need_drop)
 		unsettled += count_undropped(rs, &cl);
-	free(v);
 	cliff_list_release(&cl);
 	if (unsettled_out)
 		*unsettled_out = unsettled;

@@ -8,6 +8,7 @@
 #include "cu.h"
 #include "latency.h"
 #include "results.h"
+#include "stats.h"
 
 static void test_col_names(void)
 {
@@ -63,6 +64,16 @@ static void test_values_and_units(void)
 	CU_ASSERT_TRUE(results_has(&rs, 0, RC_WRITE));
 	CU_ASSERT_FALSE(results_has(&rs, 0, RC_READ));
 	CU_ASSERT_EQUAL(rs.cols_mask, 1u << RC_WRITE);
+	/* a cell's statistics: the two full trials, 1,024,000 and 512,000 */
+	struct stats_summary sum = { .n = 99 };
+	CU_ASSERT_EQUAL(results_cell_summary(&rs, 0, RC_WRITE, RESULTS_UNIT_KBPS, &sum), 2);
+	CU_ASSERT_EQUAL(sum.n, 2);
+	CU_ASSERT_DOUBLE_EQUAL(sum.mean, 768000.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(sum.min, 512000.0, 1e-6);
+	CU_ASSERT(sum.ci95_high > sum.mean && sum.ci95_low < sum.mean);
+	sum.n = 99;
+	CU_ASSERT_EQUAL(results_cell_summary(&rs, 0, RC_READ, RESULTS_UNIT_KBPS, &sum), 0);
+	CU_ASSERT_EQUAL(sum.n, 99);	/* none: untouched */
 
 	/* a sample for a cell that does not exist is refused */
 	s.cell = 7;
