@@ -221,19 +221,17 @@ struct nas_seen {
 /* The mean kB/s of col at the set's largest file: the rate that lasts. */
 static double col_mean(const struct result_set *rs, int col)
 {
-	double v[64], sum = 0;
-	size_t n = 0, best = SIZE_MAX;
+	struct stats_summary s;
+	size_t best = SIZE_MAX;
 
 	for (size_t c = 0; c < rs->ncells; c++)
 		if (results_has(rs, c, col) &&
 		    (best == SIZE_MAX || rs->cells[c].file_kb > rs->cells[best].file_kb))
 			best = c;
-	if (best == SIZE_MAX)
+	if (best == SIZE_MAX ||
+	    results_cell_summary(rs, best, col, RESULTS_UNIT_KBPS, &s) <= 0)
 		return 0.0;
-	n = results_values(rs, best, col, RESULTS_UNIT_KBPS, v, 64);
-	for (size_t i = 0; i < n; i++)
-		sum += v[i];
-	return n ? sum / (double)n : 0.0;
+	return s.mean;
 }
 
 static void seen_from(struct nas_seen *s, const struct result_set *rs)
