@@ -26,9 +26,9 @@
 #include "lib/outfile.h"
 #include "options/cmdargs.h"
 #include "report/csvout.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
-#include "units.h"
+#include "model/units.h"
 
 #define RANK_BAR 30
 #define REPORT_MAX_RUNS 64

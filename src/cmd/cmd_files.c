@@ -32,9 +32,9 @@
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "report/report_files.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/files.h"
-#include "units.h"
+#include "model/units.h"
 
 static const char files_usage[] =
 	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"

@@ -35,23 +35,23 @@
 #include <string.h>
 #include <time.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/settle.h"
-#include "stats.h"
-#include "units.h"
-#include "verdict.h"
+#include "model/stats.h"
+#include "model/units.h"
+#include "analysis/verdict.h"
 
 #define NAS_MIN_KB (16u * 1024)            /* the sweep's smallest file */
 #define NAS_PROBE_KB (64u * 1024)

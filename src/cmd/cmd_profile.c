@@ -35,7 +35,7 @@
 #include "options/options.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
-#include "profile.h"
+#include "report/profile.h"
 #include "cmd/sweep.h"
 
 #define PROFILE_MAX_PASS 32

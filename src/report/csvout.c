@@ -49,14 +49,14 @@
 #include "report/csvout.h"
 #include "report/csvout_priv.h"
 #include "report/opscsv.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/outfile.h"
 #include "report/steadyout.h"
 #include "report/tlcsv.h"
 #include "platform/platform.h"
-#include "netbound.h"
-#include "results.h"
-#include "stats.h"
+#include "analysis/netbound.h"
+#include "model/results.h"
+#include "model/stats.h"
 #include "lib/err.h"
 
 /* ---- fields ---- */

@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "lib/strbuf.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "report/netfind.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 #define NETFIND_MAX_TRIALS 1024
 /* a plateau never spans a step of this ratio between two of its figures */

@@ -15,8 +15,8 @@
 #include "lib/outfile.h"
 #include "report/csvout.h"
 #include "report/steadyout.h"
-#include "results.h"
-#include "steady.h"
+#include "model/results.h"
+#include "model/steady.h"
 
 static const char *test_name(const struct result_steady *st)
 {

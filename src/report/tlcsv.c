@@ -15,8 +15,8 @@
 #include "lib/outfile.h"
 #include "report/csvout.h"
 #include "report/tlcsv.h"
-#include "results.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/timeline.h"
 
 static void put_lat(struct outfile *f, double us)
 {

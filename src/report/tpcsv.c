@@ -16,7 +16,7 @@
 
 #include "report/csvout.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "report/tpcsv.h"
 #include "platform/platform.h"

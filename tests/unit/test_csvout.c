@@ -21,7 +21,7 @@
 #include "cu.h"
 #include "import/import.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 
 /* ---- helpers: temp folders, whole files, a CSV table ---- */
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cu.h"
-#include "latency.h"
-#include "results.h"
+#include "model/latency.h"
+#include "model/results.h"
 
 static void test_col_names(void)
 {
