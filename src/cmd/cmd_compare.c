@@ -24,7 +24,7 @@
 #include "analysis/compare.h"
 #include "analysis/compare_tl.h"
 #include "analysis/compare_tp.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "import/import.h"
 #include "iosweep.h"
 #include "lib/outfile.h"

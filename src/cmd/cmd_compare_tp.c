@@ -15,7 +15,7 @@
 #include "analysis/compare.h"
 #include "cmd/commands.h"
 #include "analysis/compare_tp.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "model/results.h"

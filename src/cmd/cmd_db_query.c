@@ -25,7 +25,7 @@
 #include "platform/platform.h"
 #include "lib/outfile.h"
 #include "options/cmdargs.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "model/results.h"
 #include "run/throughput.h"
 #include "model/units.h"

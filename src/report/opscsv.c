@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "model/latency.h"
-#include "report/csvout_priv.h"
+#include "report/csvout_fields.h"
 #include "report/opscsv.h"
 #include "model/results_ops.h"
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "model/latency.h"
 #include "lib/outfile.h"
 #include "report/profile.h"

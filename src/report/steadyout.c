@@ -13,7 +13,7 @@
 
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "report/steadyout.h"
 #include "model/results.h"
 #include "model/steady.h"

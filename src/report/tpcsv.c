@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "lib/outfile.h"
 #include "model/results.h"
 #include "run/throughput.h"

@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "cu.h"
 #include "import/import.h"
 #include "platform/platform.h"
