@@ -28,12 +28,12 @@
 #include "charts/gnuplot_run.h"
 #include "charts/gnuplot_tp.h"
 #include "charts/gnuplot_tl.h"
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 /* The charts of one column: drive comparison, overlay, latency, surfaces. */
 static int write_column(struct result_set *const *sets, size_t nsets, int col,

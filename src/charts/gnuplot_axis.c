@@ -30,8 +30,8 @@
 #include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_script.h"
 #include "lib/strbuf.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 /*
  * The width of each family's chart in characters of its tic font, at the

@@ -24,9 +24,9 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 
 #define CLIENTS_MAX_SIZES 12   /* lines on the chart: the largest sizes */
 

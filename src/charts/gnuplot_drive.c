@@ -22,14 +22,14 @@
 #include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_refs.h"
 #include "charts/gnuplot_script.h"
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
 #include "report/cliffout.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 
 /* ------------------------------------------------------------------ */
 /* the figures of a chart */

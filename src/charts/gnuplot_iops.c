@@ -33,8 +33,8 @@
 #include "charts/gnuplot_script.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 /* ------------------------------------------------------------------ */
 /* the IOPS chart */

@@ -39,11 +39,11 @@
 #include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_script.h"
 #include "iosweep.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 #define LAT_MAX_CURVES 8      /* lines on a percentile chart */
 #define LAT_NINES_STEP 0.05   /* x step of a percentile curve */

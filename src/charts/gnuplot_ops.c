@@ -22,8 +22,8 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
-#include "results.h"
-#include "results_ops.h"
+#include "model/results.h"
+#include "model/results_ops.h"
 
 /* Each set's groups, computed once. */
 struct ops_sets {

@@ -18,8 +18,8 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
-#include "profile.h"
-#include "results.h"
+#include "report/profile.h"
+#include "model/results.h"
 
 #define QD_MAX_SETS 16
 #define QD_MAX_LINES 64

@@ -21,7 +21,7 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
-#include "results.h"
+#include "model/results.h"
 
 /* ------------------------------------------------------------------ */
 /* terminals and templates */

@@ -18,12 +18,12 @@
 #include "charts/gnuplot_script.h"
 #include "charts/gnuplot_script_priv.h"
 #include "charts/gnuplot_tl.h"
-#include "cliff_time.h"
+#include "analysis/cliff_time.h"
 #include "iosweep.h"
 #include "lib/err.h"
-#include "results.h"
-#include "timeline.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/timeline.h"
+#include "model/units.h"
 
 #define GNUPLOT_TL_TRIALS 8
 

@@ -27,9 +27,9 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
-#include "stats.h"
+#include "model/stats.h"
 
 #define TP_MAX_POINTS 1024
 

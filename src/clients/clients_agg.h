@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latency.h"
-#include "results.h"
+#include "model/latency.h"
+#include "model/results.h"
 
 /* a pass whose barriers took more (or less) than 1/20 of its time is flagged */
 #define CLIENTS_SLOW_SYNC_DIV 20

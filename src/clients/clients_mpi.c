@@ -61,10 +61,10 @@
 #include "clients/clusterfile.h"
 #include "platform/clock.h"
 #include "iosweep.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "options/options.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 #include "lib/err.h"
 #include "lib/readfile.h"
 

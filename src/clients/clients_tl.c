@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "clients/clients_tl.h"
-#include "results.h"
+#include "model/results.h"
 
 static int own_row(const struct timeline_row *r, int32_t self, uint64_t file_kb,
 		   uint64_t record_kb)

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "timeline.h"
+#include "model/timeline.h"
 
 /* The bytes clients_tl_pack writes for client self's rows of the cell. */
 size_t clients_tl_packed_len(const struct timeline *t, int32_t self, uint64_t file_kb,

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "charts/gnuplot_card.h"
 #include "charts/gnuplot_run.h"
 #include "cmd/cmd_card.h"
@@ -28,11 +28,11 @@
 #include "lib/outfile.h"
 #include "lib/readfile.h"
 #include "lib/strbuf.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "platform/platform.h"
 #include "report/cardout.h"
-#include "results.h"
-#include "verdict.h"
+#include "model/results.h"
+#include "analysis/verdict.h"
 
 #define CARD_MAX_SUBDIRS 64
 #define CARD_MAX_FILE (64u << 20)

@@ -15,15 +15,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cliff.h"
-#include "cliff_time.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
 #include "report/cliffout.h"
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
 #include "import/import.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "platform/platform.h"
 
 #define CLIFFS_DEFAULT_DIR "iosweep-cliffs"

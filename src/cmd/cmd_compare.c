@@ -21,15 +21,15 @@
 
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
-#include "compare.h"
-#include "compare_tl.h"
-#include "compare_tp.h"
-#include "report/csvout.h"
+#include "analysis/compare.h"
+#include "analysis/compare_tl.h"
+#include "analysis/compare_tp.h"
+#include "report/csvout_fields.h"
 #include "import/import.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 #define COMPARE_MAX_SETS 64
 

@@ -12,14 +12,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "cmd/commands.h"
-#include "compare_tp.h"
-#include "report/csvout.h"
+#include "analysis/compare_tp.h"
+#include "report/csvout_fields.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 #include "run/throughput.h"
 
 static const char *figure_name(int fig)

@@ -24,7 +24,7 @@
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "import/import.h"
-#include "results.h"
+#include "model/results.h"
 
 static const char db_usage[] =
 	"usage: iosweep db WORD [--db PATH|URL] ...\n"

@@ -25,10 +25,10 @@
 #include "platform/platform.h"
 #include "lib/outfile.h"
 #include "options/cmdargs.h"
-#include "report/csvout.h"
-#include "results.h"
+#include "report/csvout_fields.h"
+#include "model/results.h"
 #include "run/throughput.h"
-#include "units.h"
+#include "model/units.h"
 
 #define RANK_BAR 30
 #define REPORT_MAX_RUNS 64

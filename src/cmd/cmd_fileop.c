@@ -33,7 +33,7 @@
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "report/report_fileop.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/fileop.h"
 #include "run/pattern.h"
 

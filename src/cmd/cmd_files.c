@@ -33,10 +33,10 @@
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "report/report_files.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/files.h"
 #include "run/pattern.h"
-#include "units.h"
+#include "model/units.h"
 
 #define FILES_RATIO_PROBE ((size_t)1 << 20)  /* bytes through zlib for meta.csv */
 

@@ -29,9 +29,9 @@
 #include "report/jsonout.h"
 #include "report/report_fileop.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "report/tpcsv.h"
-#include "units.h"
+#include "model/units.h"
 
 static const char import_usage[] =
 	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"

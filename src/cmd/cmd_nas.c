@@ -38,7 +38,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
 #include "cmd/nas_plan.h"
@@ -46,14 +46,14 @@
 #include "engine/engine.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
-#include "verdict.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
+#include "analysis/verdict.h"
 
 #define NAS_DEFAULT_BUDGET_MS 600000u
 

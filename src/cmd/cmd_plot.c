@@ -22,8 +22,8 @@
 #include "charts/gnuplot.h"
 #include "import/import.h"
 #include "iosweep.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 #include "platform/platform.h"
 
 static const char plot_usage[] =

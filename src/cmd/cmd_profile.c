@@ -35,8 +35,8 @@
 #include "options/options.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
-#include "profile.h"
-#include "results.h"
+#include "report/profile.h"
+#include "model/results.h"
 #include "cmd/sweep.h"
 
 #define PROFILE_MAX_PASS 32

@@ -22,8 +22,8 @@
 #include "cmd/commands.h"
 #include "html/html.h"
 #include "iosweep.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 #include "platform/platform.h"
 
 static const char report_usage[] =

@@ -19,7 +19,7 @@
 #include "report/report.h"
 #include "report/report_tp.h"
 #include "report/tpcsv.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 #include "run/throughput.h"
 #include "cmd/commands.h"

@@ -20,7 +20,7 @@
 #include "options/cmdargs.h"
 #include "cmd/fileop_opts.h"
 #include "run/fileop.h"
-#include "units.h"
+#include "model/units.h"
 
 #define SIZE_HINT "use a whole number of bytes, or one with k or m (4k, 1m)"
 

@@ -18,7 +18,7 @@
 #include "lib/err.h"
 #include "cmd/files_opts.h"
 #include "run/files.h"
-#include "units.h"
+#include "model/units.h"
 
 int files_opts_preset(const char *name, struct files_spec *s, char *desc, size_t desclen,
 		      char *err, size_t errlen)

@@ -34,7 +34,7 @@
 #include "cmd/nas_plan.h"
 #include "platform/sysinfo.h"
 #include "run/settle.h"
-#include "units.h"
+#include "model/units.h"
 
 #define NAS_FILES_PRESET_KB (6.8 * 1024 * 1024)
 #define NAS_SEARCH_BASE_KB (64u * 1024)    /* the search's grid before it grows */

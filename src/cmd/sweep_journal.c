@@ -15,7 +15,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 
 static int same(const char *a, const char *b)

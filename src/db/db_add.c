@@ -24,7 +24,7 @@
 #include "lib/sha256.h"
 #include "lib/strbuf.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 
 #define ADD_MAX_FILES 4096

@@ -20,7 +20,7 @@
 #include "iosweep.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
-#include "stats.h"
+#include "model/stats.h"
 
 #define RANK_MAX_TRIALS 4096
 

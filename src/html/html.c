@@ -24,15 +24,15 @@
 #include <time.h>
 #include <zlib.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "html/html.h"
 #include "html/html_assets.h"
 #include "html/html_priv.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 #include "platform/platform.h"
 #include "lib/err.h"
 

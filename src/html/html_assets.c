@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "charts/gnuplot.h"
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "html/html_assets.h"
 #include "html/html_util.h"
 #include "iosweep.h"
@@ -35,7 +35,7 @@
 #include "platform/platform.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
-#include "results.h"
+#include "model/results.h"
 
 /* The most of one result file or chart the report inlines. */
 #define HTML_MAX_FILE ((size_t)256 << 20)

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
-#include "cliff_time.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
 #include "iosweep.h"
-#include "compare.h"
+#include "analysis/compare.h"
 #include "html/html_assets.h"
 #include "html/html_priv.h"
 #include "html/html_util.h"
@@ -27,9 +27,9 @@
 #include "report/cliffout.h"
 #include "report/netfind.h"
 #include "platform/mountinfo.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 
 static int is_read_col(int col)
 {

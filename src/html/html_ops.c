@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "html/html_assets.h"
 #include "html/html_priv.h"
 #include "html/html_util.h"
 #include "lib/outfile.h"
-#include "results.h"
-#include "results_ops.h"
+#include "model/results.h"
+#include "model/results_ops.h"
 
 static void num_cell(struct outfile *f, double v, int decimals)
 {

@@ -20,14 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "html/html_priv.h"
 #include "html/html_util.h"
 #include "lib/outfile.h"
-#include "netbound.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "analysis/netbound.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 
 #define SHADES 8
 

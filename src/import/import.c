@@ -30,7 +30,7 @@
 #include "import/import_unwrap.h"
 #include "lib/err.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 #include "import/import_tl.h"
 #include "report/steadyout.h"
 #include "report/journal.h"

@@ -30,8 +30,8 @@
 #include <string.h>
 
 #include "import/import_priv.h"
-#include "latency.h"
-#include "results.h"
+#include "model/latency.h"
+#include "model/results.h"
 #include "lib/err.h"
 
 #define CSV_MAX_FIELDS 64

@@ -32,8 +32,8 @@
 #include "import/import_priv.h"
 #include "import/import_unwrap.h"
 #include "lib/err.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 #define CUT_MAX_SIZES 32
 

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "report/report_fileop.h"
-#include "results.h"
+#include "model/results.h"
 
 struct import_opts;
 

@@ -15,8 +15,8 @@
 
 #include "import/import_priv.h"
 #include "lib/err.h"
-#include "results.h"
-#include "results_ops.h"
+#include "model/results.h"
+#include "model/results_ops.h"
 
 static const char *const names[IMPORT_OPS_NCOLS] = {
 	"trial", "bytes", "seconds", "ops", "partial", "client", "iops", "files",

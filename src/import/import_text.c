@@ -55,7 +55,7 @@
 #include "import/import_priv.h"
 #include "import/import_text_lines.h"
 #include "import/import_unwrap.h"
-#include "results.h"
+#include "model/results.h"
 #include "lib/err.h"
 
 struct row {

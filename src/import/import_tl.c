@@ -18,9 +18,9 @@
 #include "import/import_tl.h"
 #include "lib/err.h"
 #include "report/steadyout.h"
-#include "results.h"
-#include "steady.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/steady.h"
+#include "model/timeline.h"
 
 #define TL_MAX_FIELDS 32
 #define TL_FIELD_MAX 256

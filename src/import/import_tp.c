@@ -46,7 +46,7 @@
 #include "import/import_priv.h"
 #include "import/import_tp_priv.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 
 /* The parts of a block, in the order IOzone prints them. */

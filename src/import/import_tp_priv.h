@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "results.h"
+#include "model/results.h"
 
 /* Most processes one test of a report or a throughput.csv may have. */
 #define TP_MAX_PROCS 65535u

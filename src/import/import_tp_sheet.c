@@ -25,7 +25,7 @@
 
 #include "import/import_priv.h"
 #include "import/import_tp_priv.h"
-#include "results.h"
+#include "model/results.h"
 
 #define BIFF_BOF    0x0009u
 #define BIFF_EOF    0x000au

@@ -21,7 +21,7 @@
 #include "import/import_priv.h"
 #include "lib/err.h"
 #include "lib/readfile.h"
-#include "results.h"
+#include "model/results.h"
 
 int import_read_file(const char *path, char **buf, size_t *len, char *err,
 		     size_t errlen)

@@ -23,7 +23,7 @@
 
 #include "import/import_priv.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "lib/err.h"
 
 #define XLS_BOF    0x0009u

@@ -31,12 +31,12 @@
 #include <string.h>
 
 #include "iosweep.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "options/options.h"
 #include "options/options_priv.h"
 #include "platform/platform.h"
-#include "results.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/units.h"
 
 int opt_error(struct opt_parse *ps, const char *fmt, ...)
 {

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "steady.h"
+#include "model/steady.h"
 
 struct telemetry;
 

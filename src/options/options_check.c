@@ -27,11 +27,11 @@
 #include <stdlib.h>
 
 #include "iosweep.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "options/options.h"
 #include "options/options_priv.h"
-#include "results.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/timeline.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
 

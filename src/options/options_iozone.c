@@ -15,7 +15,7 @@
 #include "options/options.h"
 #include "options/options_priv.h"
 #include "platform/platform.h"
-#include "units.h"
+#include "model/units.h"
 
 #define OPT_BURST_MAX_MS 3600000u   /* -+b's longest sleep: an hour */
 

@@ -21,7 +21,7 @@
 
 #include "platform/platform.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "lib/err.h"
 #include "platform/sysinfo.h"
 

@@ -14,14 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "iosweep.h"
 #include "lib/strbuf.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "report/cardout.h"
-#include "results.h"
-#include "units.h"
-#include "verdict.h"
+#include "model/results.h"
+#include "model/units.h"
+#include "analysis/verdict.h"
 
 static double mbps(double kbps)
 {

@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
-#include "cliff_time.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "report/cliffout.h"
-#include "results.h"
-#include "timeline.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/timeline.h"
+#include "model/units.h"
 
 static void format_ratio(double r, char *out, size_t outlen)
 {

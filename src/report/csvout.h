@@ -88,24 +88,4 @@ int csvout_write_meta(const struct result_set *rs, const char *path, int overwri
  */
 int csvout_default_dir(const struct result_meta *m, char *out, size_t outlen);
 
-/*
- * Append one CSV field to buf: quoted with libcsv when it needs quoting
- * (comma, quote, CR, LF, leading/trailing blank), verbatim otherwise; a
- * comma first unless first.  NULL is an empty field.  For tests and for
- * other emitters.  Returns the length written, or 0 and sets nothing when
- * buf is too small (bufsize must exceed 2 * strlen + 4).
- */
-size_t csvout_field(char *buf, size_t bufsize, const char *text, int first);
-
-/*
- * The side files of a folder (timeline.csv, steady.csv): open dir/name
- * (outfile_open, refusing an existing file unless overwrite) and quote
- * label as a first field into *qlabel, which the caller frees (also after
- * an error).  0, or -1 with err naming the file.
- */
-struct outfile;
-int csvout_open_side(struct outfile *f, const char *dir, const char *name,
-		     const char *label, int overwrite, char **qlabel,
-		     char *err, size_t errlen);
-
 #endif

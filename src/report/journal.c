@@ -21,7 +21,7 @@
 
 #include <zlib.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/err.h"
 #include "lib/strbuf.h"
 #include "platform/clock.h"

@@ -50,9 +50,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
-#include "timeline.h"
+#include "model/timeline.h"
 
 #define JOURNAL_NAME "journal.txt"
 #define JOURNAL_MAGIC "J\tiosweep-journal\t"   /* how the file starts */

@@ -16,7 +16,7 @@
 
 #include <zlib.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/err.h"
 #include "lib/readfile.h"
 #include "report/journal.h"

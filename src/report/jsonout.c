@@ -26,7 +26,7 @@
 
 #include "report/jsonout.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "lib/err.h"
 
 /* Columns (and metadata keys) that hold text whatever they look like. */

@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "lib/strbuf.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "report/netfind.h"
-#include "results.h"
-#include "stats.h"
-#include "units.h"
+#include "model/results.h"
+#include "model/stats.h"
+#include "model/units.h"
 
 /* a plateau never spans a step of this ratio between two of its figures */
 #define NETFIND_STEP 1.5

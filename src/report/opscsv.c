@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
-#include "report/csvout_priv.h"
+#include "model/latency.h"
+#include "report/csvout_fields.h"
 #include "report/opscsv.h"
-#include "results_ops.h"
+#include "model/results_ops.h"
 
 int opscsv_has_lat(const struct result_set *rs)
 {

@@ -25,7 +25,7 @@
 #define IOSWEEP_OPSCSV_H
 
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 
 /* 1 when some record has latency (a histogram or figures read back). */
 int opscsv_has_lat(const struct result_set *rs);

@@ -21,14 +21,14 @@
 #include <time.h>
 
 #include "iosweep.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "report/report_qd.h"
 #include "report/steadyout.h"
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "report/report.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/telemetry.h"
 
 /* IOzone's processor cache size and line size when -S and -L are not given */

@@ -20,10 +20,10 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
-#include "latency.h"
-#include "results.h"
-#include "results_ops.h"
-#include "stats.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/results_ops.h"
+#include "model/stats.h"
 #include "report/report_fileop.h"
 
 static int shown(enum fileop_op op, int links)

@@ -12,10 +12,10 @@
 
 #include "lib/outfile.h"
 #include "report/report_files.h"
-#include "latency.h"
-#include "results.h"
-#include "results_ops.h"
-#include "stats.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/results_ops.h"
+#include "model/stats.h"
 
 void report_files_rates(const struct files_phase *p, double resolution_s,
 			struct report_files_rates *o)

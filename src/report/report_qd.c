@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "report/report_qd.h"
-#include "results.h"
+#include "model/results.h"
 
 static int report_qd_in_set(const struct result_set *rs)
 {

@@ -18,7 +18,7 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "report/report_tp.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "report/xls.h"
 #include "lib/err.h"

@@ -13,10 +13,10 @@
 
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "report/steadyout.h"
-#include "results.h"
-#include "steady.h"
+#include "model/results.h"
+#include "model/steady.h"
 
 static const char *test_name(const struct result_steady *st)
 {

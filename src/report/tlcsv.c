@@ -13,10 +13,10 @@
 
 #include "lib/err.h"
 #include "lib/outfile.h"
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "report/tlcsv.h"
-#include "results.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/timeline.h"
 
 static void put_lat(struct outfile *f, double us)
 {

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "report/tpcsv.h"
 #include "platform/platform.h"

@@ -23,7 +23,7 @@
 #include "options/options.h"
 #include "lib/outfile.h"
 #include "report/report.h"
-#include "results.h"
+#include "model/results.h"
 #include "report/xls.h"
 #include "lib/err.h"
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 
 #include "run/adaptive.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 double adaptive_cell_width(const struct result_set *rs, size_t cell,
 			   size_t *n_out, int *col_out)

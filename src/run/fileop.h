@@ -57,7 +57,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "run/fileop_tree.h"
 
 /* The operations, in the order of fileop's table columns. */

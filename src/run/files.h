@@ -61,7 +61,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "run/fileop.h"
 #include "run/files_spec.h"
 

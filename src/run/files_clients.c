@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/err.h"
 #include "run/files.h"
 

@@ -41,17 +41,17 @@
 #include "platform/clock.h"
 #include "engine/engine.h"
 #include "platform/platform.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "options/options.h"
 #include "run/pattern.h"
 #include "run/qd.h"
 #include "run/watchdog.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/tests.h"
 #include "run/verify.h"
 #include "lib/err.h"
-#include "steady.h"
-#include "timeline.h"
+#include "model/steady.h"
+#include "model/timeline.h"
 
 #define QD_SEED 0x9d5eed00ull
 #define QD_ERR_MAX 512

@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "platform/clock.h"
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "run/plan.h"
 #include "run/refine.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 #include "lib/err.h"
 

@@ -19,15 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "options/options.h"
 #include "run/plan.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 #include "run/settle.h"
-#include "stats.h"
+#include "model/stats.h"
 #include "lib/err.h"
 
 /* Mean kB/s of (file_kb, record_kb, col), 0 when not measured. */

@@ -20,14 +20,14 @@
 #include <stdint.h>
 
 #include "clients/clients.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "run/compute.h"
 #include "run/pattern.h"
 #include "run/tests.h"
 #include "run/verify.h"
-#include "timeline.h"
+#include "model/timeline.h"
 
 int tests_ready(struct tests_ctx *c, uint64_t step_recs);
 int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s);

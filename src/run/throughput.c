@@ -28,11 +28,11 @@
 #include "platform/platform.h"
 #include "iosweep.h"
 #include "options/options.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/pattern.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
-#include "timeline.h"
+#include "model/timeline.h"
 #include "lib/err.h"
 
 /* --log-interval: the children's rows, at most this much shared memory */

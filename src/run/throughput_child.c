@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "clients/clients.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "options/options.h"
@@ -29,7 +29,7 @@
 #include "run/compute.h"
 #include "run/jitter.h"
 #include "run/verify.h"
-#include "timeline.h"
+#include "model/timeline.h"
 #include "lib/err.h"
 
 #define TP_SEED 0x7470000000ull   /* data pattern seed, plus the child's index

@@ -15,7 +15,7 @@
 
 #include "platform/platform.h"
 #include "options/options.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
 #include "lib/err.h"

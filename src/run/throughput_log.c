@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "run/throughput.h"

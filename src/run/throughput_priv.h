@@ -17,7 +17,7 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "run/throughput.h"
-#include "timeline.h"
+#include "model/timeline.h"
 
 
 struct tp_slot {

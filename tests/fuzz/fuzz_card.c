@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "verdict.h"
+#include "analysis/verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -20,7 +20,7 @@
 #include "fuzz_util.h"
 #include "import/import.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -19,7 +19,7 @@
 #include <zlib.h>
 
 #include "report/journal.h"
-#include "results.h"
+#include "model/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "steady.h"
+#include "model/steady.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

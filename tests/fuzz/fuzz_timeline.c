@@ -17,9 +17,9 @@
 
 #include "fuzz_util.h"
 #include "import/import_tl.h"
-#include "results.h"
-#include "steady.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/steady.h"
+#include "model/timeline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "units.h"
+#include "model/units.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -23,7 +23,7 @@
 #include "import/import.h"
 #include "import/import_unwrap.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

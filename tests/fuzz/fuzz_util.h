@@ -13,8 +13,8 @@
 
 #include "import/import.h"
 #include "iosweep.h"
-#include "results.h"
-#include "results_ops.h"
+#include "model/results.h"
+#include "model/results_ops.h"
 #include "run/throughput.h"
 
 /*

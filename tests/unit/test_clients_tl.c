@@ -15,7 +15,7 @@
 
 #include "clients/clients_tl.h"
 #include "cu.h"
-#include "results.h"
+#include "model/results.h"
 
 /* n rows of 10 ms of a pass of client `client`: row k moves (k + 1) x per bytes. */
 static void add_pass(struct timeline *t, int col, uint64_t file_kb, uint16_t trial,

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "report/cliffout.h"
 #include "cu.h"
 #include "testutil.h"
-#include "results.h"
+#include "model/results.h"
 
 #define FIXTURES "../shared/fixtures"
 

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "cu.h"
-#include "cliff.h"
-#include "cliff_time.h"
-#include "results.h"
-#include "timeline.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
+#include "model/results.h"
+#include "model/timeline.h"
 
 #define SEEDS 48
 #define NPTS 200

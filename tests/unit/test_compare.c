@@ -22,12 +22,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "cu.h"
 #include "testutil.h"
 #include "iosweep.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 static void add_list(struct result_set *rs, uint64_t f, uint64_t r, int col,
 		     const double *v, size_t n)

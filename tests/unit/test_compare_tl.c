@@ -10,11 +10,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "compare_tl.h"
+#include "analysis/compare_tl.h"
 #include "cu.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/pattern.h"
-#include "timeline.h"
+#include "model/timeline.h"
 
 #define SEEDS 48
 #define IVL 100000000ull   /* 100 ms */

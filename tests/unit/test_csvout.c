@@ -18,10 +18,11 @@
 #include <zlib.h>
 
 #include "report/csvout.h"
+#include "report/csvout_fields.h"
 #include "cu.h"
 #include "import/import.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 
 /* ---- helpers: temp folders, whole files, a CSV table ---- */
 

@@ -14,7 +14,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "run/files.h"
 
 /* One client's pass: create with the calls ns[0..n), stat not run. */

@@ -17,7 +17,7 @@
 #include "testutil.h"
 #include "charts/gnuplot.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 
 /* One measured trial: (file kB, record kB, col, trial, elapsed ns). */
 struct trial {

@@ -22,8 +22,8 @@
 #include "testutil.h"
 #include "charts/gnuplot.h"
 #include "iosweep.h"
-#include "latency.h"
-#include "results.h"
+#include "model/latency.h"
+#include "model/results.h"
 
 /* The value of operation i (1-based) of a trial: spread over a few octaves. */
 static uint64_t op_ns(uint64_t file_kb, unsigned trial, uint64_t i)

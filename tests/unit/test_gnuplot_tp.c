@@ -18,7 +18,7 @@
 #include "testutil.h"
 #include "charts/gnuplot.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 
 static char tmpdir[256];

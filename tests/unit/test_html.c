@@ -32,7 +32,7 @@
 #include "html/html_assets.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "results.h"
+#include "model/results.h"
 #include "testutil.h"
 
 static char tmp_path[64];

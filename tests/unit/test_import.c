@@ -26,7 +26,7 @@
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "report/report.h"
-#include "results.h"
+#include "model/results.h"
 
 static char tmpdir[256];
 

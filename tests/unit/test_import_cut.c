@@ -20,7 +20,7 @@
 #include "testutil.h"
 #include "import/import.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 
 #define DATA "tests/data/import-published/"
 

@@ -23,11 +23,11 @@
 #include "cu.h"
 #include "testutil.h"
 
-#include "compare_tp.h"
+#include "analysis/compare_tp.h"
 #include "import/import.h"
 #include "iosweep.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 #include "run/throughput.h"
 #include "report/tpcsv.h"
 

@@ -16,9 +16,9 @@
 #include <zlib.h>
 
 #include "cu.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "report/journal.h"
-#include "results.h"
+#include "model/results.h"
 #include "testutil.h"
 
 static char tmpdir[256];

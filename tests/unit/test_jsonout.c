@@ -9,7 +9,7 @@
 
 #include "cu.h"
 #include "report/jsonout.h"
-#include "results.h"
+#include "model/results.h"
 #include "testutil.h"
 
 static char dir[256];

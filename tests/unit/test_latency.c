@@ -19,10 +19,10 @@
 #include <sys/stat.h>
 
 #include "cu.h"
-#include "latency.h"
+#include "model/latency.h"
 #include "options/options.h"
 #include "run/plan.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 
 #define REL_PRECISION (1.0 / 256.0)

@@ -13,7 +13,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 
 #define GIGABIT_KBPS 122070.3125
 

@@ -12,7 +12,7 @@
 
 #include "cu.h"
 #include "report/netfind.h"
-#include "results.h"
+#include "model/results.h"
 
 /* One full pass of col in cell: kbps over 1 s, busy_pct (<0: unknown). */
 static void add(struct result_set *rs, long cell, int col, double kbps,

@@ -18,7 +18,7 @@
 #include "options/options.h"
 #include "platform/sysinfo.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 
 #define MAX_ARGS 64
 

@@ -16,9 +16,9 @@
 
 #include "cu.h"
 #include "lib/builtin.h"
-#include "latency.h"
-#include "profile.h"
-#include "results.h"
+#include "model/latency.h"
+#include "report/profile.h"
+#include "model/results.h"
 
 static char err[512];
 

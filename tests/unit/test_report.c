@@ -17,7 +17,7 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "report/report.h"
-#include "results.h"
+#include "model/results.h"
 
 #define MIB 1048576ull
 #define MS 1000000ull

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cu.h"
-#include "latency.h"
-#include "results.h"
-#include "stats.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 static void test_col_names(void)
 {

@@ -23,13 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "cu.h"
 #include "iosweep.h"
-#include "latency.h"
-#include "results.h"
-#include "results_ops.h"
-#include "stats.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/results_ops.h"
+#include "model/stats.h"
 
 static void add(struct result_set *rs, const char *test, unsigned force, unsigned trial,
 		double rate, int job, unsigned flags)

@@ -19,7 +19,7 @@
 #include "cu.h"
 #include "options/options.h"
 #include "run/plan.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 #include "run/tests.h"
 

@@ -16,7 +16,7 @@
 #include "run/adaptive.h"
 #include "cu.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/settle.h"
 #include "testutil.h"
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "cu.h"
-#include "stats.h"
+#include "model/stats.h"
 
 #define NEAR(a, b, tol) CU_ASSERT(fabs((a) - (b)) <= (tol))
 

@@ -13,7 +13,7 @@
 
 #include "cu.h"
 #include "run/pattern.h"
-#include "steady.h"
+#include "model/steady.h"
 
 #define SEEDS 48
 #define SEC 1000000000ull

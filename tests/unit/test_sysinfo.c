@@ -16,7 +16,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "results.h"
+#include "model/results.h"
 #include "platform/sysinfo.h"
 
 static void test_iso_time(void)

@@ -14,7 +14,7 @@
 #include "cu.h"
 #include "options/options.h"
 #include "run/plan.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/runner.h"
 #include "run/tests.h"
 #include "run/tests_priv.h"

@@ -20,7 +20,7 @@
 #include "iosweep.h"
 #include "options/options.h"
 #include "report/report_tp.h"
-#include "results.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "report/xls.h"
 

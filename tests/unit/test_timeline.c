@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cu.h"
-#include "results.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/timeline.h"
 
 #define MS 1000000ull
 

@@ -11,7 +11,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "units.h"
+#include "model/units.h"
 
 struct size_case {
 	const char *text;

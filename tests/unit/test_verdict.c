@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "cu.h"
 #include "iosweep.h"
 #include "lib/builtin.h"
-#include "netbound.h"
-#include "verdict.h"
+#include "analysis/netbound.h"
+#include "analysis/verdict.h"
 
 #define MBPS_KBPS(x) ((x) * 1e6 / 1024.0)   /* decimal MB/s to kB/s */
 

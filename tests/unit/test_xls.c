@@ -20,7 +20,7 @@
 #include "options/options.h"
 #include "run/plan.h"
 #include "report/report.h"
-#include "results.h"
+#include "model/results.h"
 #include "report/xls.h"
 
 #define MIB 1048576ull

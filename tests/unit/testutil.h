@@ -18,7 +18,7 @@
 #include "iosweep.h"
 #include "options/options.h"
 #include "platform/platform.h"
-#include "results.h"
+#include "model/results.h"
 
 /*
  * argv of word + line split on spaces, in buf (buflen bytes) and argv

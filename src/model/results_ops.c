@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
-#include "results_ops.h"
+#include "model/latency.h"
+#include "model/results_ops.h"
 
 void results_op_clear(struct result_op *o)
 {

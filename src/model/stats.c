@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "model/stats.h"
 
 #define STATS_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
 

@@ -17,12 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "card.h"
-#include "cliff.h"
-#include "latency.h"
+#include "analysis/card.h"
+#include "analysis/cliff.h"
+#include "model/latency.h"
 #include "lib/err.h"
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 static const struct card_row row_specs[CARD_NROWS] = {
 	[CARD_SEQ1M_Q8T1] = { .name = "SEQ1M Q8T1", .slug = "seq1m-q8t1",

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_tp.h"
-#include "results.h"
+#include "analysis/compare_tp.h"
+#include "model/results.h"
 #include "run/throughput.h"
 #include "lib/err.h"
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timeline.h"
+#include "model/timeline.h"
 
 #define TIMELINE_FIRST_ROWS 256
 

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
-#include "results.h"
-#include "stats.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 static const char *const col_names[RC_COUNT] = {
 	"write", "rewrite", "read", "reread", "random read", "random write",

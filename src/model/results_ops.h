@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 /* A record with nothing known: NaN figures, job -1. */
 void results_op_clear(struct result_op *o);

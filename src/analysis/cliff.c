@@ -80,9 +80,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
+#include "analysis/cliff.h"
 #include "lib/err.h"
-#include "results.h"
+#include "model/results.h"
 
 #define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
 

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "steady.h"
-#include "timeline.h"
+#include "model/steady.h"
+#include "model/timeline.h"
 
 struct latency_hist;
 

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "card.h"
+#include "analysis/card.h"
 #include "lib/err.h"
-#include "netbound.h"
-#include "units.h"
-#include "verdict.h"
+#include "analysis/netbound.h"
+#include "model/units.h"
+#include "analysis/verdict.h"
 
 static double mbps(double kbps)
 {

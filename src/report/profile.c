@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/csvout.h"
-#include "latency.h"
+#include "report/csvout_fields.h"
+#include "model/latency.h"
 #include "lib/outfile.h"
-#include "profile.h"
-#include "results.h"
+#include "report/profile.h"
+#include "model/results.h"
 #include "lib/err.h"
 
 static const char *const lat_names[4] = { "mean", "max", "sd", "p99" };

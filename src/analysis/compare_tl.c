@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
-#include "cliff_time.h"
-#include "compare_tl.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
+#include "analysis/compare_tl.h"
 #include "lib/err.h"
-#include "results.h"
-#include "timeline.h"
+#include "model/results.h"
+#include "model/timeline.h"
 
 #define COMPARE_TL_NOISE_FLOOR 0.02
 

@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "steady.h"
-#include "units.h"
+#include "model/steady.h"
+#include "model/units.h"
 
 #define STEADY_MAX_MS 86400000u   /* a day, as --runtime */
 

@@ -17,7 +17,7 @@
 #include <strings.h>
 
 #include "lib/err.h"
-#include "netbound.h"
+#include "analysis/netbound.h"
 #include "platform/mountinfo.h"
 
 /* Mbit/s -> kB/s (1 kB = 1024 B), as data/reference-lines.csv computes. */

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "results_ops.h"
-#include "stats.h"
+#include "analysis/compare.h"
+#include "model/results_ops.h"
+#include "model/stats.h"
 #include "lib/err.h"
 
 void compare_release(struct compare_result *r)

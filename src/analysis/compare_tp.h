@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 
 /* at least TP_NKINDS (throughput.h) */
 #define COMPARE_TP_KINDS 16

@@ -62,10 +62,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cliff.h"
-#include "cliff_time.h"
+#include "analysis/cliff.h"
+#include "analysis/cliff_time.h"
 #include "lib/err.h"
-#include "timeline.h"
+#include "model/timeline.h"
 
 #define TC_MIN_POINTS      8      /* fewer intervals: no judgement */
 #define TC_MIN_SEG         3      /* points on each side of a split */

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latency.h"
+#include "model/latency.h"
 
 #define TIMELINE_MIN_INTERVAL_MS 10u   /* --log-interval's floor */
 #define TIMELINE_CLIENT_TOTAL (-1)      /* client of a row summing all clients */

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "results.h"
+#include "model/results.h"
 
 #define COMPARE_ALPHA 0.05
 /* the grid's columns, and up to 40 kinds of small-file operation */

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "model/units.h"
 #include "lib/err.h"
 
 enum units_scan_result {

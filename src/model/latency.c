@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
+#include "model/latency.h"
 #include "lib/err.h"
 
 static void reset_figures(struct latency_hist *h)
