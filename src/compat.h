@@ -38,8 +38,8 @@
 /*
  * A function the compiler must inline at every call: a body written once
  * and called with a constant argument becomes one copy per value, each
- * without the branches the constant decides (tests_pass.c's checked and
- * plain passes).
+ * without the branches the constant decides (the copies of the record
+ * loop in run/tests_loop.h).
  */
 #define IOSWEEP_ALWAYS_INLINE static inline __attribute__((always_inline))
 

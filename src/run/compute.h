@@ -8,9 +8,9 @@
  * time has passed (a sleep would hand the CPU, and its caches, to
  * something else, and oversleep by a scheduler tick).  The time spent
  * is returned so the pass can leave it out of its figures, as IOzone
- * does unless -+J: then the figures count it.  Only the second copy of
- * each pass (tests_pass.c's checked copy, throughput_child.c's wrapped
- * op) calls it, chosen once, so the plain loops stay as they are.
+ * does unless -+J: then the figures count it.  Only the decorated copy
+ * of the record loop (rec_think, tests_loop.h) calls it, chosen once,
+ * so the plain loop stays as it is.
  *
  * Pure: no I/O, no allocation.
  */

@@ -4,8 +4,9 @@
  * records a reader breaks its stride with two tiny reads elsewhere in
  * the file (its start, then one page in) and comes back, so read-ahead
  * that keys on a steady sequential stream is thrown off, inside the
- * timing as in IOzone.  Only the second copy of a read pass calls it
- * (tests_pass.c; throughput_child.c wraps the op), chosen once.
+ * timing as in IOzone.  Only the decorated copy of the record loop
+ * calls it (rec_before, tests_loop.h: the sweep's read test and
+ * throughput mode's readers), chosen once.
  */
 #ifndef IOSWEEP_JITTER_H
 #define IOSWEEP_JITTER_H

@@ -34,58 +34,40 @@
 static const struct tests_def table[] = {
 	{ .number = 0, .col = { RC_WRITE, RC_REWRITE },
 	  .passes = 2, .pass = tests_pass_write,
-	  .checked = tests_checked_write,
-	  .mapped = tests_mmap_write,
-	  .mapped_checked = tests_mmap_checked_write },
+	  .mapped = tests_mmap_write },
 	{ .number = 1, .col = { RC_READ, RC_REREAD },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_read,
-	  .checked = tests_checked_read,
-	  .mapped = tests_mmap_read,
-	  .mapped_checked = tests_mmap_checked_read },
+	  .mapped = tests_mmap_read },
 	{ .number = 2,
 	  .col = { RC_RANDOM_READ, RC_RANDOM_WRITE }, .passes = 2,
 	  .keep_pass2 = 1, .needs_data = 1, .prepare = tests_prepare_random,
 	  .pass = tests_pass_random,
-	  .checked = tests_checked_random,
-	  .mapped = tests_mmap_random,
-	  .mapped_checked = tests_mmap_checked_random },
+	  .mapped = tests_mmap_random },
 	/* IOzone runs the backward read twice and reports the first pass. */
 	{ .number = 3, .col = { RC_BKWD_READ, -1 },
 	  .passes = 2, .needs_data = 1, .pass = tests_pass_bkwd,
-	  .checked = tests_checked_bkwd,
-	  .mapped = tests_mmap_bkwd,
-	  .mapped_checked = tests_mmap_checked_bkwd },
+	  .mapped = tests_mmap_bkwd },
 	{ .number = 4,
 	  .col = { RC_RECORD_REWRITE, -1 }, .passes = 1,
 	  .pass = tests_pass_recrewrite,
-	  .checked = tests_checked_recrewrite,
-	  .mapped = tests_mmap_recrewrite,
-	  .mapped_checked = tests_mmap_checked_recrewrite },
+	  .mapped = tests_mmap_recrewrite },
 	{ .number = 5, .col = { RC_STRIDE_READ, -1 },
 	  .passes = 1, .needs_data = 1, .prepare = tests_prepare_stride,
 	  .pass = tests_pass_stride,
-	  .checked = tests_checked_stride,
-	  .mapped = tests_mmap_stride,
-	  .mapped_checked = tests_mmap_checked_stride },
+	  .mapped = tests_mmap_stride },
 	{ .number = 6, .col = { RC_FWRITE, RC_FREWRITE },
-	  .passes = 2, .pass = tests_pass_fwrite,
-	  .checked = tests_checked_fwrite },
+	  .passes = 2, .pass = tests_pass_fwrite },
 	{ .number = 7, .col = { RC_FREAD, RC_FREREAD },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread,
-	  .checked = tests_checked_fread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_fread },
 	{ .number = 9, .col = { RC_PWRITE, RC_REPWRITE },
-	  .passes = 2, .pass = tests_pass_pwrite,
-	  .checked = tests_checked_pwrite },
+	  .passes = 2, .pass = tests_pass_pwrite },
 	{ .number = 10, .col = { RC_PREAD, RC_REPREAD },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread,
-	  .checked = tests_checked_pread },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_pread },
 	{ .number = 11,
 	  .col = { RC_PWRITEV, RC_REPWRITEV }, .passes = 2,
-	  .pass = tests_pass_pwritev,
-	  .checked = tests_checked_pwritev },
+	  .pass = tests_pass_pwritev },
 	{ .number = 12, .col = { RC_PREADV, RC_REPREADV },
-	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv,
-	  .checked = tests_checked_preadv },
+	  .passes = 2, .needs_data = 1, .pass = tests_pass_preadv },
 };
 
 const char *tests_name(const struct tests_def *t)
@@ -242,8 +224,185 @@ static int fills_file(const struct tests_def *t)
 	       t->pass == tests_pass_pwrite || t->pass == tests_pass_pwritev;
 }
 
+typedef int (*tests_pass_fn)(struct tests_ctx *c, int pass,
+			     struct tests_span *s);
+
+/*
+ * The pass function of t for this run: on mmap files its mapped one
+ * (NULL with c->err set: IOzone skips the test), with -X or -Y the
+ * telemetry file's replay, else its own.  Verify mode, -J, -K, -+l, -m
+ * and -+b decorate the record loop of whichever it is (tests_loop.h).
+ */
+static tests_pass_fn pass_of(const struct tests_def *t, struct tests_ctx *c)
+{
+	tests_pass_fn pass = t->pass;
+
+	if (c->mmap) {
+		pass = t->mapped;
+		if (!pass) {
+			err_set(c->err, c->errlen, "test %d (%s) has no mmap version",
+				t->number, tests_name(t));
+			return NULL;
+		}
+	}
+	/* -X, -Y: the write or read test replays a telemetry file */
+	if (t->number == TEST_WRITE && c->traj[0])
+		pass = tests_traj_write;
+	else if (t->number == TEST_READ && c->traj[1])
+		pass = tests_traj_read;
+	return pass;
+}
+
+/*
+ * --min-time: a pass timed for less than min_pass_ns is run again,
+ * back to back, until the repetitions add up to it (at most
+ * TESTS_MAX_REPS); the sample is their sum, so a 64 kB cell is no
+ * longer one shot of a few microseconds.  Each repetition is the same
+ * pass with the same semantics (a write pass truncates first).  Not
+ * with -Q, whose files list one pass's operations.
+ */
+static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
+		       tests_pass_fn pass, struct tests_span *s)
+{
+	int rc = TESTS_OK;
+
+	if (!c->min_pass_ns || c->op_mask)
+		return TESTS_OK;
+	for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
+	     s->elapsed_ns < c->min_pass_ns; k++) {
+		struct tests_span more = { 0, 0, 0, 0 };
+		if (t->pass == tests_pass_fread)
+			restore_wbuf(c);
+		if (cache_state(t, c, p, NULL) != TESTS_OK)
+			return TESTS_ERROR;
+		rc = pass(c, p, &more);
+		s->bytes += more.bytes;
+		s->ops += more.ops;
+		s->rd_ops += more.rd_ops;
+		s->elapsed_ns += more.elapsed_ns;
+	}
+	return rc;
+}
+
+/* What a pass measured around its timed region (wall, CPU, the cache). */
+struct pass_clock {
+	double u0, s0, u1, s1;
+	uint64_t w0, w1, hb0, ht0, hb1, ht1;
+	int host;                 /* the host's CPU counters could be read */
+	double cached_pct;        /* -1: unknown */
+};
+
+/* The sample of pass p into c->rs, and what goes with it. */
+static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
+			 int32_t writer, const struct tests_span *s,
+			 const struct pass_clock *k)
+{
+	struct result_sample r;
+
+	memset(&r, 0, sizeof(r));
+	r.cell = c->cell;
+	r.col = (uint16_t)t->col[p];
+	r.trial = c->trial;
+	r.bytes = s->bytes;
+	r.ops = s->ops;
+	r.elapsed_ns = s->elapsed_ns;
+	r.wall_ns = k->w1 - k->w0;
+	r.cpu_user_s = k->u1 - k->u0;
+	r.cpu_sys_s = k->s1 - k->s0;
+	if (k->cached_pct >= 0.0) {
+		r.cached_pct = k->cached_pct;
+		r.flags |= RESULTS_SF_CACHED;
+	}
+	if (k->host) {
+		r.host_busy_pct = 100.0 * (double)(k->hb1 - k->hb0) /
+				  (double)(k->ht1 - k->ht0);
+		r.flags |= RESULTS_SF_HOST_CPU;
+	}
+	r.sync_ns = c->sync_ns;
+	r.client = c->client;
+	r.writer = writer;
+	if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
+	    split_sample(c, s, &r) != 0) {
+		free_sample_lat(&r);
+		return err_set(c->err, c->errlen, "out of memory recording "
+			       "a latency histogram");
+	}
+	if (results_add_sample(c->rs, &r) != 0) {
+		free_sample_lat(&r);
+		return err_set(c->err, c->errlen, "out of memory recording a sample");
+	}
+	if (keep_timeline(c, &r) != 0)
+		return -1;
+	if (c->sample_done)	/* the journal: outside the timing */
+		c->sample_done(c->sample_ctx, c->rs);
+	if (c->op_mask)
+		write_qrows(c, c->qfile[t->col[p]], s, r.cpu_user_s, r.cpu_sys_s);
+	return 0;
+}
+
+/* Pass p of t: the cache, the pass and its repetitions, the sample. */
+static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
+		    tests_pass_fn pass, int32_t writer)
+{
+	struct tests_span s = { 0, 0, 0, 0 };
+	struct pass_clock k = { .cached_pct = -1.0 };
+	int rc = TESTS_OK;
+
+	if (c->numrecs > 0 && cache_state(t, c, p, &k.cached_pct) != TESTS_OK)
+		return TESTS_ERROR;
+	latency_arm(t, c, p);
+	c->sync_ns = 0;
+	k.host = clock_host_cpu(&k.hb0, &k.ht0) == 0;
+	clock_cpu(&k.u0, &k.s0);
+	k.w0 = clock_now_ns();
+	c->loop.walled = 0;
+	/* No records (file smaller than a record): nothing to move. */
+	if (c->numrecs > 0)
+		rc = pass(c, p, &s);
+	if (rc == TESTS_OK && c->numrecs > 0)
+		rc = repeat_pass(t, c, p, pass, &s);
+	k.w1 = clock_now_ns();
+	clock_cpu(&k.u1, &k.s1);
+	k.host = k.host && clock_host_cpu(&k.hb1, &k.ht1) == 0 && k.ht1 > k.ht0 &&
+		 k.hb1 >= k.hb0;
+	if (t->pass == tests_pass_fread)
+		restore_wbuf(c);
+	/* after the pass's wall and CPU times: not part of its figures */
+	if (rc == TESTS_OK && c->loop.walled && fills_file(t))
+		rc = tests_complete_file(c, s.ops);
+	if (rc != TESTS_OK)
+		return rc;
+	if (c->record && p < 2 && t->col[p] >= 0 &&
+	    record_sample(t, c, p, writer, &s, &k) != 0)
+		return TESTS_ERROR;
+	if (c->sleep_s)
+		rest(c);
+	return *c->stop ? TESTS_STOPPED : TESTS_OK;
+}
+
 static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
-			    int32_t writer);
+			    int32_t writer)
+{
+	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+	tests_pass_fn pass = pass_of(t, c);
+
+	/* -+E: test 2's second pass (random writes) is the one that writes */
+	if (c->read_only && t->pass == tests_pass_random)
+		passes = 1;
+	if (!pass)
+		return TESTS_ERROR;
+	if (*c->stop)
+		return TESTS_STOPPED;
+	tests_multi_start(c);
+	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
+		return TESTS_ERROR;
+	for (int p = 0; p < passes; p++) {
+		int rc = run_pass(t, c, p, pass, writer);
+		if (rc != TESTS_OK)
+			return rc;
+	}
+	return TESTS_OK;
+}
 
 /* Runs the passes; on TESTS_ERROR c->err_errno keeps the errno of the call
  * that failed (read here, before anything else can change it). */
@@ -255,6 +414,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	errno = 0;
 	c->err_errno = 0;
 	c->verify_failed = 0;
+	c->loop.failed = 0;
 	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
 	verify_set_record(&c->vfy, c->reclen);
 	/* -+V: the writer's region of the one file (--reorder: another's) */
@@ -262,147 +422,9 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;
+	if (c->loop.failed)
+		c->verify_failed = 1;
 	return rc;
-}
-
-static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
-			    int32_t writer)
-{
-	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
-	/* -+E: test 2's second pass (random writes) is the one that writes */
-	if (c->read_only && t->pass == tests_pass_random)
-		passes = 1;
-	/*
-	 * the second copy of the pass for verify mode, -J's delays, -K's
-	 * disruptions, -+l's locks, -m's buffers and -+b's bursts, chosen
-	 * once: the loops stay plain
-	 */
-	int (*pass)(struct tests_ctx *, int, struct tests_span *) =
-		(c->vfy.mode != VERIFY_OFF || c->compute_ns || c->jitter ||
-		 c->rlock || c->multi_buffer || c->burst_bytes) && t->checked ?
-		t->checked : t->pass;
-
-	if (c->mmap) {
-		pass = c->vfy.mode != VERIFY_OFF || c->rlock || c->multi_buffer ?
-			t->mapped_checked : t->mapped;
-		if (!pass)
-			return err_set(c->err, c->errlen, "test %d (%s) has no mmap "
-				       "version", t->number, tests_name(t));
-	}
-
-	/* -X, -Y: the write or read test replays a telemetry file */
-	if (t->number == TEST_WRITE && c->traj[0])
-		pass = tests_traj_write;
-	else if (t->number == TEST_READ && c->traj[1])
-		pass = tests_traj_read;
-	if (*c->stop)
-		return TESTS_STOPPED;
-	tests_multi_start(c);
-	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
-		return TESTS_ERROR;
-	for (int p = 0; p < passes; p++) {
-		struct tests_span s = { 0, 0, 0, 0 };
-		double u0, s0, u1, s1;
-		uint64_t w0, w1, hb0 = 0, ht0 = 0, hb1 = 0, ht1 = 0;
-		int host = 0;
-		double cached_pct = -1.0;
-		int rc = TESTS_OK;
-
-		if (c->numrecs > 0 && cache_state(t, c, p, &cached_pct) != TESTS_OK)
-			return TESTS_ERROR;
-		latency_arm(t, c, p);
-		c->sync_ns = 0;
-		host = clock_host_cpu(&hb0, &ht0) == 0;
-		clock_cpu(&u0, &s0);
-		w0 = clock_now_ns();
-		c->walled = 0;
-		/* No records (file smaller than a record): nothing to move. */
-		if (c->numrecs > 0)
-			rc = pass(c, p, &s);
-		/*
-		 * --min-time: a pass timed for less than min_pass_ns is run again,
-		 * back to back, until the repetitions add up to it (at most
-		 * TESTS_MAX_REPS); the sample is their sum, so a 64 kB cell is no
-		 * longer one shot of a few microseconds.  Each repetition is the
-		 * same pass with the same semantics (a write pass truncates
-		 * first).  Not with -Q, whose files list one pass's operations.
-		 */
-		if (rc == TESTS_OK && c->numrecs > 0 && c->min_pass_ns && !c->op_mask) {
-			for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
-			     s.elapsed_ns < c->min_pass_ns; k++) {
-				struct tests_span more = { 0, 0, 0, 0 };
-				if (t->pass == tests_pass_fread)
-					restore_wbuf(c);
-				if (cache_state(t, c, p, NULL) != TESTS_OK)
-					return TESTS_ERROR;
-				rc = pass(c, p, &more);
-				s.bytes += more.bytes;
-				s.ops += more.ops;
-				s.rd_ops += more.rd_ops;
-				s.elapsed_ns += more.elapsed_ns;
-			}
-		}
-		w1 = clock_now_ns();
-		clock_cpu(&u1, &s1);
-		host = host && clock_host_cpu(&hb1, &ht1) == 0 && ht1 > ht0 && hb1 >= hb0;
-		if (t->pass == tests_pass_fread)
-			restore_wbuf(c);
-		/* after the pass's wall and CPU times: not part of its figures */
-		if (rc == TESTS_OK && c->walled && fills_file(t))
-			rc = tests_complete_file(c, s.ops);
-		if (rc != TESTS_OK)
-			return rc;
-		if (c->record && p < 2 && t->col[p] >= 0) {
-			struct result_sample r;
-			memset(&r, 0, sizeof(r));
-			r.cell = c->cell;
-			r.col = (uint16_t)t->col[p];
-			r.trial = c->trial;
-			r.bytes = s.bytes;
-			r.ops = s.ops;
-			r.elapsed_ns = s.elapsed_ns;
-			r.wall_ns = w1 - w0;
-			r.cpu_user_s = u1 - u0;
-			r.cpu_sys_s = s1 - s0;
-			if (cached_pct >= 0.0) {
-				r.cached_pct = cached_pct;
-				r.flags |= RESULTS_SF_CACHED;
-			}
-			if (host) {
-				r.host_busy_pct = 100.0 * (double)(hb1 - hb0) /
-						  (double)(ht1 - ht0);
-				r.flags |= RESULTS_SF_HOST_CPU;
-			}
-			r.sync_ns = c->sync_ns;
-			r.client = c->client;
-			r.writer = writer;
-			if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
-			    split_sample(c, &s, &r) != 0) {
-				free_sample_lat(&r);
-				err_set(c->err, c->errlen, "out of memory recording "
-					"a latency histogram");
-				return TESTS_ERROR;
-			}
-			if (results_add_sample(c->rs, &r) != 0) {
-				free_sample_lat(&r);
-				err_set(c->err, c->errlen, "out of memory recording "
-					"a sample");
-				return TESTS_ERROR;
-			}
-			if (keep_timeline(c, &r) != 0)
-				return TESTS_ERROR;
-			if (c->sample_done)	/* the journal: outside the timing */
-				c->sample_done(c->sample_ctx, c->rs);
-			if (c->op_mask)
-				write_qrows(c, c->qfile[t->col[p]], &s, r.cpu_user_s,
-					    r.cpu_sys_s);
-		}
-		if (c->sleep_s)
-			rest(c);
-		if (*c->stop)
-			return TESTS_STOPPED;
-	}
-	return TESTS_OK;
 }
 
 /*

@@ -66,8 +66,8 @@
  * - Verify mode (-V, -+d; verify.h): as in IOzone, each read is checked
  *   and each -+d write is filled inside the timed loop, right after or
  *   before its transfer, so the figures include that work (the header
- *   says they are invalid).  It is another copy of each pass, chosen
- *   once per run (tests_def.checked); the plain loops are unchanged.  A
+ *   says they are invalid).  It is the decorated copy of the record
+ *   loop (tests_loop.h), chosen before t0; the plain loop is unchanged.  A
  *   wrong byte fails the pass with the file, the offset and both bytes
  *   in the message (verify_failed set), as an I/O error does.  Writes
  *   in verify mode use one window (the data is the check's, not the
@@ -93,6 +93,7 @@
 #include <stdint.h>
 
 #include "run/pattern.h"
+#include "run/tests_loop.h"
 #include "run/verify.h"
 #include "platform/platform.h"
 
@@ -138,7 +139,7 @@ struct tests_ctx {
 	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
 	int file_lock;              /* -W: the file locked from tests_ready to close */
 	int rlock;                  /* -+l, -+L: each record locked around its op
-				       (the checked copy of a pass) */
+				       (the decorated loop) */
 	int shared;                 /* -+V, -+L: the clients share one file */
 	uint64_t base;              /* set by tests_run: -+V, the region of the
 				       file's writer (client x file size), else 0 */
@@ -149,19 +150,18 @@ struct tests_ctx {
 				       TESTS_ERROR when -W's lock failed */
 	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
-				       (compute.h; the checked copy of a pass) */
+				       (compute.h; the decorated loop) */
 	int compute_included;       /* -+J: the elapsed time keeps the spins */
-	uint64_t computed_ns;       /* set by a pass: its spins added up */
 	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
 	int jitter;                 /* -K: the read test's pattern disrupted */
 	int multi_buffer;           /* -m: buf and the write windows walk a
-				       TESTS_MULTI_BYTES area (MBUF, tests_loop.h) */
-	size_t mb_pos;              /* -m: offset in buf of the last read */
+				       TESTS_MULTI_BYTES area (rec_place) */
 	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
 	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
-	uint64_t burst_done;        /* -+b: written since the last sleep (kept
-				       across passes and cells, as IOzone) */
-	uint64_t burst_ns;          /* set by a pass: its sleeps added up */
+	struct rec_burst bursts;    /* -+b: the bursts' state (kept across
+				       passes and cells, as IOzone) */
+	struct rec_loop loop;       /* the record loop of the pass (tests_loop.h):
+				       its -m position, spins, sleeps, wall */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
 	size_t nvec;                /* tests_vec_count(): records per vectored call */
@@ -175,7 +175,7 @@ struct tests_ctx {
 	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
 	struct verify vfy;          /* set by tests_run: the data of the file the
 				       test moves (its writer's) */
-	int verify_failed;          /* set by a checked pass: a read was wrong */
+	int verify_failed;          /* set by a pass: a read was wrong */
 	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
 	struct timeline_acc *tl_work; /* --log-interval: the pass's intervals, else NULL */
 	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
@@ -203,10 +203,7 @@ struct tests_ctx {
 				       test 0 wrote use, or NULL: path */
 	int32_t read_writer;        /* --reorder: the client that wrote it */
 	int stonewall;              /* --stonewall: another client's end stops a pass */
-	int walled;                 /* set by a pass: it was stonewalled */
-	uint64_t wall_iters;        /* set by a pass: loop steps done when walled */
 	uint64_t wall_recs;         /* set by a pass: records per loop step */
-	uint64_t wall_mask;         /* set by a pass: poll when (step & mask) == mask */
 	volatile sig_atomic_t *stop;
 	/* called after each sample is added to rs (runner.h), or NULL */
 	void (*sample_done)(void *ctx, const struct result_set *rs);
@@ -238,11 +235,8 @@ struct tests_def {
 	int needs_data;           /* reads what test 0 wrote */
 	int (*prepare)(struct tests_ctx *c);   /* before the first pass, or NULL */
 	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
-	/* the same pass in verify mode: reads checked, -+d writes stamped */
-	int (*checked)(struct tests_ctx *c, int pass, struct tests_span *s);
-	/* on mmap files (-B, -D), plain and checked; NULL: IOzone skips the test */
+	/* on mmap files (-B, -D); NULL: IOzone skips the test */
 	int (*mapped)(struct tests_ctx *c, int pass, struct tests_span *s);
-	int (*mapped_checked)(struct tests_ctx *c, int pass, struct tests_span *s);
 };
 
 /*

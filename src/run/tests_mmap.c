@@ -32,22 +32,11 @@
 
 #include "platform/platform.h"
 #include "run/tests.h"
-#include "run/tests_loop.h"
 #include "run/tests_priv.h"
 #include "lib/err.h"
 
 /* The page -Z writes through the descriptor (IOzone's getpagesize()). */
 #define TESTS_MIX_PAGE 4096u
-
-/*
- * The msyncs of one record written at off: true when one failed (c->err
- * set).  Nothing without -D and -G.
- */
-#define SYNCED_FAIL(c, m, off, len) \
-	(((c)->msync_async && io_map_sync(&(m), (off), (len), IO_MAP_ASYNC, \
-					 (c)->path, (c)->err, (c)->errlen) != 0) || \
-	 ((c)->msync_sync && io_map_sync(&(m), (off), (len), IO_MAP_SYNC, \
-					(c)->path, (c)->err, (c)->errlen) != 0))
 
 enum { MAP_READ = 0, MAP_WRITE = 1, MAP_GROW = 2 };
 
@@ -57,7 +46,7 @@ enum { MAP_READ = 0, MAP_WRITE = 1, MAP_GROW = 2 };
  * fsync.  The descriptor into *fd (-1 when the open failed); 0 or -1.
  */
 static int map_open(struct tests_ctx *c, int flags, int how,
-		    const struct pattern_window *w, int vfy, struct io_map *m,
+		    const struct pattern_window *w, struct io_map *m,
 		    int *fd)
 {
 	const uint64_t size = c->numrecs * c->reclen;
@@ -68,7 +57,8 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 	if (*fd < 0)
 		return -1;
 	if (how & MAP_GROW) {
-		STAMP(c, vfy, w->p, len, size - len);
+		if (verify_stamps(&c->vfy))
+			verify_fill(&c->vfy, w->p, len, size - len);
 		if (io_full_pwrite(*fd, w->p, len, c->base + size - len, c->path,
 				   c->err, c->errlen) != 0)
 			return -1;
@@ -111,81 +101,65 @@ static int map_finish(struct tests_ctx *c, int fd, struct io_map *m, int rc)
 	return tests_finish(c, fd, rc);
 }
 
-/* Where step i of a pass copies: record i, record n-1-i, or c->offsets[i]. */
-enum { AT_SEQ, AT_BACK, AT_TABLE, AT_FIRST };
-#define AT(order, i, n, len, off) \
-	((order) == AT_SEQ ? (i) * (len) : (order) == AT_BACK ? ((n) - 1 - (i)) * (len) : \
-	 (order) == AT_TABLE ? (off)[i] : 0)
-
 /*
- * The passes that copy records out of the mapping: test 1 (AT_SEQ, after
- * one untimed read(2) that primes the path), 3 (AT_BACK), 5 (AT_TABLE,
- * stride order) on a read-only mapping, and 2's first pass (AT_TABLE,
+ * The passes that copy records out of the mapping: test 1 (REC_SEQ, after
+ * one untimed read(2) that primes the path), 3 (REC_BACK), 5 (REC_TABLE,
+ * stride order) on a read-only mapping, and 2's first pass (REC_TABLE,
  * permuted) on the shared writable one its second pass writes through.
  */
-IOSWEEP_ALWAYS_INLINE int map_out(struct tests_ctx *c, struct tests_span *s,
-				   const int vfy, const int order, const int how)
+static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
+		   int how)
 {
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	const unsigned char *at0;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;
-	uint64_t t0, tp;
+	uint64_t t0;
 
-	if (map_open(c, how == MAP_WRITE ? O_RDWR : O_RDONLY, how, NULL, vfy, &m,
-		     &fd) != 0 || tests_opened(c, fd) != 0)
+	if (map_open(c, how == MAP_WRITE ? O_RDWR : O_RDONLY, how, NULL, &m, &fd) != 0 || tests_opened(c, fd) != 0)
 		goto out;
-	if (order == AT_SEQ && io_full_read(fd, buf, len, c->path, c->err,
-					    c->errlen) != 0)
+	if (order == REC_SEQ && io_full_read(fd, c->buf, (size_t)c->reclen,
+					     c->path, c->err, c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
-	at0 = m.addr + c->base;
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fd, AT(order, i, n, len, off), len, IO_LOCK_READ);
-		   memcpy(buf, at0 + AT(order, i, n, len, off), len);
-		   if (CHECKED(c, vfy, buf, len, AT(order, i, n, len, off))) goto out;
-		   RUNLOCK(c, vfy, fd, AT(order, i, n, len, off), len));
-	rc = map_end_timed(c, &fd, &m, t0, s);
+	t0 = tests_loop_start(c, fd, 0, order, NULL, TESTS_WITH_MBUF);
+	c->loop.map = &m;
+	rc = tests_loop(c, 0, c->numrecs, rec_io_map_get, NULL);
+	if (rc == TESTS_OK)
+		rc = map_end_timed(c, &fd, &m, t0, s);
 out:
 	return map_finish(c, fd, &m, rc);
 }
 
 /*
  * The passes that copy records into the mapping, each followed by -D's
- * and -G's msync: test 0 (AT_SEQ: the file emptied by its first pass,
- * then grown; -Z's write(2) of the first page), 4 (AT_FIRST: the first
- * record numrecs times, on a grown file) and 2's second pass (AT_TABLE).
+ * and -G's msync: test 0 (REC_SEQ: the file emptied by its first pass,
+ * then grown; -Z's write(2) of the first page), 4 (REC_FIRST: the first
+ * record numrecs times, on a grown file) and 2's second pass (REC_TABLE).
  */
-IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
-				  struct tests_span *s, const int vfy, const int order)
+static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
+		  int order)
 {
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	const int trunc = order == AT_SEQ && pass == 0 && !c->no_truncate &&
+	const int trunc = order == REC_SEQ && pass == 0 && !c->no_truncate &&
 		!c->shared ? O_TRUNC : 0;
-	const uint64_t b = c->base;
 	struct pattern_window w;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	tests_window_start(c, &w, len);
-	if (map_open(c, O_RDWR | trunc, MAP_WRITE | (order == AT_TABLE ? 0 : MAP_GROW),
-		     &w, vfy, &m, &fd) != 0)
+	if (map_open(c, O_RDWR | trunc, MAP_WRITE | (order == REC_TABLE ? 0 : MAP_GROW),
+		     &w, &m, &fd) != 0)
 		goto out;
-	if (order == AT_SEQ && c->mmap_mix) {
+	if (order == REC_SEQ && c->mmap_mix) {
 		size_t page = n * len < TESTS_MIX_PAGE ? (size_t)(n * len) : TESTS_MIX_PAGE;
-		STAMP(c, vfy, w.p, page, 0);
-		if (io_full_pwrite(fd, w.p, page, b, c->path, c->err, c->errlen) != 0)
+		if (verify_stamps(&c->vfy))
+			verify_fill(&c->vfy, w.p, page, 0);
+		if (io_full_pwrite(fd, w.p, page, c->base, c->path, c->err,
+				   c->errlen) != 0)
 			goto out;
 	}
 	if (tests_opened(c, fd) != 0)
@@ -194,34 +168,49 @@ IOSWEEP_ALWAYS_INLINE int map_in(struct tests_ctx *c, int pass,
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   STAMP(c, vfy, w.p, len, AT(order, i, n, len, off));
-		   RLOCK(c, vfy, fd, AT(order, i, n, len, off), len, IO_LOCK_WRITE);
-		   memcpy(m.addr + b + AT(order, i, n, len, off), w.p, len);
-		   if (SYNCED_FAIL(c, m, b + AT(order, i, n, len, off), len)) goto out;
-		   RUNLOCK(c, vfy, fd, AT(order, i, n, len, off), len);
-		   WINDOW_NEXT(w));
-	rc = map_end_timed(c, &fd, &m, t0, s);
+	t0 = tests_loop_start(c, fd, 1, order, &w, 0);
+	c->loop.map = &m;
+	c->loop.msync_async = c->msync_async;
+	c->loop.msync_sync = c->msync_sync;
+	rc = tests_loop(c, 0, n, rec_io_map_put, NULL);
+	if (rc == TESTS_OK)
+		rc = map_end_timed(c, &fd, &m, t0, s);
 	tests_window_save(c, &w);
 out:
 	return map_finish(c, fd, &m, rc);
 }
 
-/* The pass functions of the table (tests_priv.h), plain and checked. */
-#define MAP_PASS(name, call) \
-IOSWEEP_ALWAYS_INLINE int map_##name(struct tests_ctx *c, int pass, \
-				      struct tests_span *s, const int vfy) \
-{ \
-	(void)pass; \
-	return call; \
-} \
-MAP_COPIES(name, map_##name)
+/* The pass functions of the table (tests_priv.h). */
+int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return map_in(c, pass, s, REC_SEQ);
+}
 
-MAP_PASS(write, map_in(c, pass, s, vfy, AT_SEQ))
-MAP_PASS(read, map_out(c, s, vfy, AT_SEQ, MAP_READ))
-MAP_PASS(random, pass == 0 ? map_out(c, s, vfy, AT_TABLE, MAP_WRITE) :
-	 map_in(c, pass, s, vfy, AT_TABLE))
-MAP_PASS(bkwd, map_out(c, s, vfy, AT_BACK, MAP_READ))
-MAP_PASS(recrewrite, map_in(c, pass, s, vfy, AT_FIRST))
-MAP_PASS(stride, map_out(c, s, vfy, AT_TABLE, MAP_READ))
+int tests_mmap_read(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return map_out(c, s, REC_SEQ, MAP_READ);
+}
+
+int tests_mmap_random(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return pass == 0 ? map_out(c, s, REC_TABLE, MAP_WRITE) :
+		map_in(c, pass, s, REC_TABLE);
+}
+
+int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return map_out(c, s, REC_BACK, MAP_READ);
+}
+
+int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	return map_in(c, pass, s, REC_FIRST);
+}
+
+int tests_mmap_stride(struct tests_ctx *c, int pass, struct tests_span *s)
+{
+	(void)pass;
+	return map_out(c, s, REC_TABLE, MAP_READ);
+}

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tests_pass.c: the pass functions of IOzone's tests, one per test, and
- * the parts every pass shares (tests_loop.h): -p's purge, the barriers around t0 and t1, the timed loop and the write
- * windows (see tests.h for what is timed and where iosweep differs).
+ * the parts every pass shares (tests_priv.h): -p's purge, the barriers
+ * around t0 and t1, the record loop's set-up and the write windows (see
+ * tests.h for what is timed and where iosweep differs).
  *
  * Every pass function has the same shape: open and fsync before t0, the
- * record loop, then end_timed() (fsync with -e, close with -c, t1), then
- * tests_finish() (fsync and close when they were not timed).  Errors leave
- * through one exit per function.  The table of the tests and the runner
- * that repeats and records the passes are tests.c's, above this file.
+ * record loop (tests_loop.h: the pass gives it the transfer of one
+ * record, and the loop adds the steps the run asks for), then end_timed()
+ * (fsync with -e, close with -c, t1), then tests_finish() (fsync and
+ * close when they were not timed).  Errors leave through one exit per
+ * function.  The table of the tests and the runner that repeats and
+ * records the passes are tests.c's, above this file.
  */
 #include "compat.h"
 
@@ -28,7 +31,6 @@
 #include "model/results.h"
 #include "model/timeline.h"
 #include "run/tests.h"
-#include "run/tests_loop.h"
 #include "run/tests_priv.h"
 #include "run/verify.h"
 #include "lib/err.h"
@@ -62,14 +64,14 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 
 	purge_cpu(c);
 	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
-	c->computed_ns = 0;
-	c->burst_ns = 0;
-	c->walled = 0;
-	c->wall_iters = 0;
+	c->loop.thought_ns = 0;
+	c->loop.slept_ns = 0;
+	c->loop.walled = 0;
+	c->loop.wall_steps = 0;
 	c->wall_recs = step_recs;
-	c->wall_mask = 0;
-	while (c->wall_mask * 2 + 1 < steps)
-		c->wall_mask = c->wall_mask * 2 + 1;
+	c->loop.wall_mask = 0;
+	while (c->loop.wall_mask * 2 + 1 < steps)
+		c->loop.wall_mask = c->loop.wall_mask * 2 + 1;
 	if (c->tl)
 		timeline_acc_reset(c->tl, step_recs * c->reclen);
 	c->ready_rc = TESTS_STOPPED;
@@ -84,27 +86,12 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	return 0;
 }
 
-int tests_burst(struct tests_ctx *c, int fd, uint64_t *tp)
-{
-	uint64_t t;
-
-	c->burst_done = 0;
-	if (io_fsync(fd, c->path, c->err, c->errlen) != 0)
-		return 1;
-	t = clock_now_ns();
-	plat_sleep_us(c->burst_sleep_ns / 1000u, c->stop);
-	t = clock_now_ns() - t;
-	c->burst_ns += t;
-	*tp += t;
-	return 0;
-}
-
 /* The records a pass moved: all, or those before it was stonewalled. */
 static uint64_t moved(const struct tests_ctx *c)
 {
-	if (!c->walled || c->wall_iters * c->wall_recs >= c->numrecs)
+	if (!c->loop.walled || c->loop.wall_steps * c->wall_recs >= c->numrecs)
 		return c->numrecs;
-	return c->wall_iters * c->wall_recs;
+	return c->loop.wall_steps * c->wall_recs;
 }
 
 /* t1 taken: the barrier after the pass (a pass that ran to its end tells
@@ -116,14 +103,14 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	s->elapsed_ns = t1 - t0;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!c->compute_included)
-		s->elapsed_ns -= c->computed_ns;
+		s->elapsed_ns -= c->loop.thought_ns;
 	/* -+b: as IOzone, the sleeps between bursts are never counted */
-	s->elapsed_ns -= c->burst_ns;
+	s->elapsed_ns -= c->loop.slept_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->reclen;
 	if (c->tl)
 		timeline_acc_end(c->tl, t1, s->bytes);
-	return clients_pass_end(*c->stop != 0, c->walled, &c->sync_ns) ?
+	return clients_pass_end(*c->stop != 0, c->loop.walled, &c->sync_ns) ?
 		TESTS_STOPPED : TESTS_OK;
 }
 
@@ -148,12 +135,6 @@ int tests_opened(struct tests_ctx *c, int fd)
 		return -1;
 	return c->base ? io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 				 c->errlen) : 0;
-}
-
-int tests_rlock(struct tests_ctx *c, int fd, uint64_t off, uint64_t len,
-		int how)
-{
-	return io_lock(fd, how, c->base + off, len, c->path, c->err, c->errlen);
 }
 
 /* -e: fsync inside the timing; -c: close inside; then t1. */
@@ -228,52 +209,92 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 
 void tests_multi_start(struct tests_ctx *c)
 {
-	c->mb_pos = 0;
+	c->loop.mb_pos = 0;
 	if (c->multi_buffer)
 		c->wpos = c->reclen <= TESTS_MULTI_BYTES - c->reclen ?
 			(size_t)c->reclen : 0;
 }
 
-int tests_checked_fail(struct tests_ctx *c, const void *buf, size_t len,
-			uint64_t off)
-{
-	struct verify_miss m;
-
-	if (verify_check(&c->vfy, buf, len, off, &m) == 0)
-		return 0;
-	verify_error(&m, c->path, c->err, c->errlen);
-	c->verify_failed = 1;
-	return 1;
-}
-
 /*
- * -K, in the second copy of the read test: every JITTER_EVERY records,
- * before the read of record i, the disruption of jitter.h, back at i.
+ * c->loop for one pass (tests_priv.h).  The decorated copy of the loop
+ * runs when verify mode, -J, -K, -+l, -m or -+b is on (on mmap files:
+ * verify mode, -+l or -m, and then -J too), for the whole run, so the
+ * passes of a plain run take the plain loop; each decoration then does
+ * its own part where the pass admits it (with).
  */
-#define JITTER(c, on, fd, i, len) do { \
-	if ((on) && (c)->jitter && (i) % JITTER_EVERY == 0 && \
-	    jitter_disrupt((fd), (c)->buf, (c)->mode.direct, \
-			   (c)->numrecs * (len), (i) * (len), (c)->path, \
-			   (c)->err, (c)->errlen) != 0) \
-		goto out; \
-} while (0)
+uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
+			  struct pattern_window *w, unsigned with)
+{
+	struct rec_loop *l = &c->loop;
+	const int vfy = c->vfy.mode != VERIFY_OFF;
+
+	l->fd = fd;
+	l->path = c->path;
+	l->err = c->err;
+	l->errlen = c->errlen;
+	l->base = c->base;
+	l->writes = writes;
+	l->order = order;
+	l->len = (size_t)c->reclen;
+	l->n = c->numrecs;
+	l->offsets = c->offsets;
+	l->buf = c->buf;
+	l->w = w;
+	rec_loop_plain(l);
+	l->decor = c->mmap ? vfy || c->rlock || c->multi_buffer :
+		vfy || c->compute_ns || c->jitter || c->rlock || c->multi_buffer ||
+		c->burst_bytes;
+	if (l->decor) {
+		l->think_ns = c->compute_ns;
+		if ((with & TESTS_WITH_JITTER) && c->jitter)
+			l->jitter_bytes = c->numrecs * c->reclen;
+		l->direct = c->mode.direct;
+		if ((with & TESTS_WITH_MBUF) && c->multi_buffer)
+			l->mb_area = TESTS_MULTI_BYTES;
+		l->stamp = writes && verify_stamps(&c->vfy) ? &c->vfy : NULL;
+		l->check = !writes && vfy ? &c->vfy : NULL;
+		l->lock = !c->rlock ? -1 : writes ? IO_LOCK_WRITE : IO_LOCK_READ;
+		if ((with & TESTS_WITH_BURST) && c->burst_bytes) {
+			c->bursts.bytes = c->burst_bytes;
+			c->bursts.sleep_ns = c->burst_sleep_ns;
+			c->bursts.fsync = 1;
+			l->burst = &c->bursts;
+		}
+	}
+	l->stop = c->stop;
+	l->lat = c->lat;
+	l->tl = c->tl;
+	l->op_dst = c->op_dst;
+	l->op_mask = c->op_mask;
+	l->clock_before = 0;
+	l->tl_each_op = 0;
+	l->t_last = clock_now_ns();
+	return l->t_last;
+}
 
 /* ---- the tests ------------------------------------------------------ */
 
+/* -+e (shaped data): the record written past its hole (arg: its bytes). */
+static inline int io_write_past_hole(struct rec_loop *l, const struct rec *r,
+				     void *arg)
+{
+	const size_t z = *(const size_t *)arg;
+
+	return io_full_pwrite(l->fd, r->p + z, r->len - z, l->base + r->off + z,
+			      l->path, l->err, l->errlen);
+}
+
 /* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
-IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
-				      struct tests_span *s, const int vfy)
+int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate &&
 					      !c->shared ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	/* -+e (shaped data only, so the checked copy): skip the hole */
-	const size_t z = vfy && c->vfy.mode == VERIFY_SHAPE ?
+	size_t z = c->vfy.mode == VERIFY_SHAPE ?
 		(size_t)shape_hole_bytes(&c->vfy.shape) : 0;
 	struct pattern_window w;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	if (tests_opened(c, fd) != 0)
 		goto out;
@@ -282,40 +303,28 @@ IOSWEEP_ALWAYS_INLINE int pass_write(struct tests_ctx *c, int pass,
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   STAMP(c, vfy, w.p, len, i * len);
-		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_WRITE);
-		   if (vfy && z ? io_full_pwrite(fd, w.p + z, len - z,
-						  c->base + i * len + z, c->path,
-						  c->err, c->errlen) != 0 :
-		       io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0) goto out;
-		   RUNLOCK(c, vfy, fd, i * len, len);
-		   BURST(c, vfy, fd, len, tp);
-		   WINDOW_NEXT(w));
-	rc = end_timed(c, &fd, t0, s);
+	t0 = tests_loop_start(c, fd, 1, REC_SEQ, &w, TESTS_WITH_BURST);
+	rc = z ? tests_loop(c, 0, c->numrecs, io_write_past_hole, &z) :
+		tests_loop(c, 0, c->numrecs, rec_io_write, NULL);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(write, pass_write)
 
 /* Test 1: one untimed record read primes the path, then the timed reads. */
-IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
-				     struct tests_span *s, const int vfy)
+int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (io_full_read(fd, buf, len, c->path, c->err, c->errlen) != 0 ||
+	if (io_full_read(fd, c->buf, (size_t)c->reclen, c->path, c->err,
+			 c->errlen) != 0 ||
 	    io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 		    c->errlen) != 0)
 		goto out;
@@ -323,83 +332,61 @@ IOSWEEP_ALWAYS_INLINE int pass_read(struct tests_ctx *c, int pass,
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   JITTER(c, vfy, fd, i, len);
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fd, i * len, len, IO_LOCK_READ);
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, i * len)) goto out;
-		   RUNLOCK(c, vfy, fd, i * len, len));
-	rc = end_timed(c, &fd, t0, s);
+	t0 = tests_loop_start(c, fd, 0, REC_SEQ, NULL, TESTS_WITH_JITTER | TESTS_WITH_MBUF);
+	rc = tests_loop(c, 0, c->numrecs, rec_io_read, NULL);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(read, pass_read)
 
 /* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
-IOSWEEP_ALWAYS_INLINE int pass_random(struct tests_ctx *c, int pass,
-				       struct tests_span *s, const int vfy)
+int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, c->read_only ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	const uint64_t b = c->base;
 	struct pattern_window w;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	if (fd < 0)
 		goto out;
-	tests_window_start(c, &w, len);
+	tests_window_start(c, &w, (size_t)c->reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
 	if (pass == 0) {
-		TIMED_LOOP(c, tp, 0, n,
-			   MBUF(c, vfy, buf, len);
-			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
-			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
-				       c->err, c->errlen) != 0 ||
-			       io_full_read(fd, buf, len, c->path, c->err,
-					    c->errlen) != 0 ||
-			       CHECKED(c, vfy, buf, len, off[i])) goto out;
-			   RUNLOCK(c, vfy, fd, off[i], len));
+		t0 = tests_loop_start(c, fd, 0, REC_TABLE, NULL, TESTS_WITH_MBUF);
+		rc = tests_loop(c, 0, c->numrecs, rec_io_seek_read, NULL);
 	} else {
-		TIMED_LOOP(c, tp, 0, n,
-			   STAMP(c, vfy, w.p, len, off[i]);
-			   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_WRITE);
-			   if (io_seek(fd, (int64_t)(b + off[i]), SEEK_SET, c->path,
-				       c->err, c->errlen) != 0 ||
-			       io_full_write(fd, w.p, len, c->path, c->err,
-					     c->errlen) != 0) goto out;
-			   RUNLOCK(c, vfy, fd, off[i], len);
-			   BURST(c, vfy, fd, len, tp);
-			   WINDOW_NEXT(w));
+		t0 = tests_loop_start(c, fd, 1, REC_TABLE, &w, TESTS_WITH_BURST);
+		rc = tests_loop(c, 0, c->numrecs, rec_io_seek_write, NULL);
 	}
-	rc = end_timed(c, &fd, t0, s);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(random, pass_random)
+
+/* Test 3's step: the record, then back to the one before it. */
+static inline int io_read_back(struct rec_loop *l, const struct rec *r,
+			       void *arg)
+{
+	(void)arg;
+	if (rec_io_read(l, r, NULL) != 0)
+		return -1;
+	return io_seek(l->fd, -2 * (int64_t)r->len, SEEK_CUR, l->path, l->err,
+		       l->errlen);
+}
 
 /* Test 3: from the last record back to the first, read then seek back two. */
-IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
-				     struct tests_span *s, const int vfy)
+int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const int64_t back = -2 * (int64_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
@@ -408,82 +395,63 @@ IOSWEEP_ALWAYS_INLINE int pass_bkwd(struct tests_ctx *c, int pass,
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
+	t0 = tests_loop_start(c, fd, 0, REC_BACK, NULL, TESTS_WITH_MBUF);
 	/* the first op's latency includes this seek */
 	if (io_seek(fd, (int64_t)(c->base + (n - 1) * c->reclen), SEEK_SET,
 		    c->path, c->err, c->errlen) != 0)
 		goto out;
-	/* step i reads record n - i, the last step record 0 */
-	TIMED_LOOP(c, tp, 1, n,
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fd, (n - i) * len, len, IO_LOCK_READ);
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, (n - i) * len) ||
-		       io_seek(fd, back, SEEK_CUR, c->path, c->err,
-			       c->errlen) != 0) goto out;
-		   RUNLOCK(c, vfy, fd, (n - i) * len, len));
-	TIMED_LOOP(c, tp, 0, 1,
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_READ);
-		   if (io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, 0)) goto out;
-		   RUNLOCK(c, vfy, fd, 0, len));
-	rc = end_timed(c, &fd, t0, s);
+	/* step i reads record n - 1 - i; the last step, record 0, ends there */
+	rc = tests_loop(c, 0, n - 1, io_read_back, NULL);
+	if (rc == TESTS_OK)
+		rc = tests_loop(c, n - 1, n, rec_io_read, NULL);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(bkwd, pass_bkwd)
+
+/* Test 4's step: the first record, then back to it. */
+static inline int io_write_rewind(struct rec_loop *l, const struct rec *r,
+				  void *arg)
+{
+	(void)arg;
+	if (rec_io_write(l, r, NULL) != 0)
+		return -1;
+	return io_seek(l->fd, (int64_t)l->base, SEEK_SET, l->path, l->err,
+		       l->errlen);
+}
 
 /* Test 4: the record at offset 0, written numrecs times. */
-IOSWEEP_ALWAYS_INLINE int pass_recrewrite(struct tests_ctx *c, int pass,
-					   struct tests_span *s, const int vfy)
+int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
 	struct pattern_window w;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	tests_window_start(c, &w, len);
+	tests_window_start(c, &w, (size_t)c->reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   STAMP(c, vfy, w.p, len, 0);
-		   RLOCK(c, vfy, fd, 0, len, IO_LOCK_WRITE);
-		   if (io_full_write(fd, w.p, len, c->path, c->err,
-				     c->errlen) != 0) goto out;
-		   BURST(c, vfy, fd, len, tp);
-		   if (io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
-			       c->errlen) != 0) goto out;
-		   RUNLOCK(c, vfy, fd, 0, len);
-		   WINDOW_NEXT(w));
-	rc = end_timed(c, &fd, t0, s);
+	t0 = tests_loop_start(c, fd, 1, REC_FIRST, &w, TESTS_WITH_BURST);
+	rc = tests_loop(c, 0, c->numrecs, io_write_rewind, NULL);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(recrewrite, pass_recrewrite)
 
 /* Test 5: reads in IOzone's stride order (-j records). */
-IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
-				       struct tests_span *s, const int vfy)
+int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t *off = c->offsets;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
@@ -492,21 +460,22 @@ IOSWEEP_ALWAYS_INLINE int pass_stride(struct tests_ctx *c, int pass,
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fd, off[i], len, IO_LOCK_READ);
-		   if (io_seek(fd, (int64_t)(c->base + off[i]), SEEK_SET, c->path,
-			       c->err, c->errlen) != 0 ||
-		       io_full_read(fd, buf, len, c->path, c->err,
-				    c->errlen) != 0 ||
-		       CHECKED(c, vfy, buf, len, off[i])) goto out;
-		   RUNLOCK(c, vfy, fd, off[i], len));
-	rc = end_timed(c, &fd, t0, s);
+	t0 = tests_loop_start(c, fd, 0, REC_TABLE, NULL, TESTS_WITH_MBUF);
+	rc = tests_loop(c, 0, c->numrecs, rec_io_seek_read, NULL);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 out:
 	return tests_finish(c, fd, rc);
 }
-PASS_COPIES(stride, pass_stride)
+
+/* "cannot fwrite 'f': ..." for a failed stdio call on path. */
+static int stream_fail(const char *path, char *err, size_t errlen,
+		       const char *call)
+{
+	err_set(err, errlen, "cannot %s '%s': %s", call, path,
+		errno ? strerror(errno) : "short transfer");
+	return TESTS_ERROR;
+}
 
 /*
  * Tests 6 and 7: stdio with a buffer of one record (setvbuf), vbuf: the
@@ -543,20 +512,13 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	return fp;
 }
 
-static int stream_fail(struct tests_ctx *c, const char *call)
-{
-	err_set(c->err, c->errlen, "cannot %s '%s': %s", call, c->path,
-		errno ? strerror(errno) : "short transfer");
-	return TESTS_ERROR;
-}
-
 /* -e: fflush+fsync inside; -c: fclose inside; then t1. */
 static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 			    struct tests_span *s)
 {
 	if (c->include_fsync) {
 		if (fflush(*fp) != 0)
-			return stream_fail(c, "fflush");
+			return stream_fail(c->path, c->err, c->errlen, "fflush");
 		if (io_stream_fsync(*fp, c->path, c->err, c->errlen) != 0)
 			return TESTS_ERROR;
 	}
@@ -564,7 +526,7 @@ static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 		int rc = fclose(*fp);
 		*fp = NULL;
 		if (rc != 0)
-			return stream_fail(c, "fclose");
+			return stream_fail(c->path, c->err, c->errlen, "fclose");
 	}
 	return tests_passed(c, t0, s);
 }
@@ -578,7 +540,7 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
 		return rc;
 	}
 	if (fflush(fp) != 0) {
-		rc = stream_fail(c, "fflush");
+		rc = stream_fail(c->path, c->err, c->errlen, "fflush");
 		fclose(fp);
 		return rc;
 	}
@@ -587,8 +549,26 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
 		return TESTS_ERROR;
 	}
 	if (fclose(fp) != 0)
-		return stream_fail(c, "fclose");
+		return stream_fail(c->path, c->err, c->errlen, "fclose");
 	return TESTS_OK;
+}
+
+/* Test 6's and 7's transfers (arg: the stream). */
+static inline int io_fwrite(struct rec_loop *l, const struct rec *r, void *arg)
+{
+	if (fwrite(r->p, r->len, 1, arg) == 1)
+		return 0;
+	return stream_fail(l->path, l->err, l->errlen, "fwrite");
+}
+
+static inline int io_fread(struct rec_loop *l, const struct rec *r, void *arg)
+{
+	if (fread(r->p, r->len, 1, arg) == 1)
+		return 0;
+	if (feof((FILE *)arg))
+		return err_set(l->err, l->errlen, "cannot fread '%s': unexpected "
+			       "end of file", l->path);
+	return stream_fail(l->path, l->err, l->errlen, "fread");
 }
 
 /*
@@ -596,52 +576,36 @@ static int finish_stream(struct tests_ctx *c, FILE *fp, int rc)
  * when it exists; the runner empties the file at the start of every cell
  * (where IOzone would have removed it), so "r+" is the same in both cases.
  */
-IOSWEEP_ALWAYS_INLINE int pass_fwrite(struct tests_ctx *c, int pass,
-				       struct tests_span *s, const int vfy)
+int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	FILE *fp = open_stream(c, O_RDWR, "r+", c->buf);
 	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
 	struct pattern_window w;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (!fp)
 		goto out;
-	tests_window_start(c, &w, len);
+	tests_window_start(c, &w, (size_t)c->reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
 	errno = 0;
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   STAMP(c, vfy, w.p, len, i * len);
-		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_WRITE);
-		   if (fwrite(w.p, len, 1, fp) != 1) {
-			   rc = stream_fail(c, "fwrite");
-			   goto out;
-		   }
-		   RUNLOCK(c, vfy, fileno(fp), i * len, len);
-		   BURST(c, vfy, fileno(fp), len, tp);
-		   WINDOW_NEXT(w));
-	rc = end_timed_stream(c, &fp, t0, s);
+	t0 = tests_loop_start(c, fileno(fp), 1, REC_SEQ, &w, TESTS_WITH_BURST);
+	rc = tests_loop(c, 0, c->numrecs, io_fwrite, fp);
+	if (rc == TESTS_OK)
+		rc = end_timed_stream(c, &fp, t0, s);
 	tests_window_save(c, &w);
 out:
 	return finish_stream(c, fp, rc);
 }
-PASS_COPIES(fwrite, pass_fwrite)
 
-IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
-				     struct tests_span *s, const int vfy)
+int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	FILE *fp = open_stream(c, O_RDONLY, "r", c->wbuf);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	uint64_t t0, tp;
+	uint64_t t0;
 
 	(void)pass;
 	if (!fp)
@@ -651,180 +615,148 @@ IOSWEEP_ALWAYS_INLINE int pass_fread(struct tests_ctx *c, int pass,
 		goto out;
 	}
 	errno = 0;
-	t0 = tp = clock_now_ns();
-	TIMED_LOOP(c, tp, 0, n,
-		   MBUF(c, vfy, buf, len);
-		   RLOCK(c, vfy, fileno(fp), i * len, len, IO_LOCK_READ);
-		   if (fread(buf, len, 1, fp) != 1) {
-			   if (feof(fp))
-				   err_set(c->err, c->errlen, "cannot fread '%s': "
-					    "unexpected end of file", c->path);
-			   else
-				   stream_fail(c, "fread");
-			   rc = TESTS_ERROR;
-			   goto out;
-		   }
-		   if (CHECKED(c, vfy, buf, len, i * len)) goto out;
-		   RUNLOCK(c, vfy, fileno(fp), i * len, len));
-	rc = end_timed_stream(c, &fp, t0, s);
+	t0 = tests_loop_start(c, fileno(fp), 0, REC_SEQ, NULL, TESTS_WITH_MBUF);
+	rc = tests_loop(c, 0, c->numrecs, io_fread, fp);
+	if (rc == TESTS_OK)
+		rc = end_timed_stream(c, &fp, t0, s);
 out:
 	return finish_stream(c, fp, rc);
 }
-PASS_COPIES(fread, pass_fread)
 
 /* Tests 9 and 10: pwrite/pread at consecutive offsets. */
-IOSWEEP_ALWAYS_INLINE int pass_pio(struct tests_ctx *c, int is_write,
-				    struct tests_span *s, const int vfy)
+static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 {
 	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
-	unsigned char *buf = c->buf;
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
-	const uint64_t b = c->base;
 	struct pattern_window w;
-	uint64_t t0, tp, off = 0;
+	uint64_t t0;
 
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	tests_window_start(c, &w, len);
+	tests_window_start(c, &w, (size_t)c->reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
 	if (is_write) {
-		TIMED_LOOP(c, tp, 0, n,
-			   STAMP(c, vfy, w.p, len, off);
-			   RLOCK(c, vfy, fd, off, len, IO_LOCK_WRITE);
-			   if (io_full_pwrite(fd, w.p, len, b + off, c->path,
-					      c->err, c->errlen) != 0) goto out;
-			   RUNLOCK(c, vfy, fd, off, len);
-			   BURST(c, vfy, fd, len, tp);
-			   off += len;
-			   WINDOW_NEXT(w));
+		t0 = tests_loop_start(c, fd, 1, REC_SEQ, &w, TESTS_WITH_BURST);
+		rc = tests_loop(c, 0, c->numrecs, rec_io_pwrite, NULL);
 	} else {
-		TIMED_LOOP(c, tp, 0, n,
-			   MBUF(c, vfy, buf, len);
-			   RLOCK(c, vfy, fd, off, len, IO_LOCK_READ);
-			   if (io_full_pread(fd, buf, len, b + off, c->path,
-					     c->err, c->errlen) != 0 ||
-			       CHECKED(c, vfy, buf, len, off)) goto out;
-			   RUNLOCK(c, vfy, fd, off, len);
-			   off += len);
+		t0 = tests_loop_start(c, fd, 0, REC_SEQ, NULL, TESTS_WITH_MBUF);
+		rc = tests_loop(c, 0, c->numrecs, rec_io_pread, NULL);
 	}
-	rc = end_timed(c, &fd, t0, s);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
 out:
 	return tests_finish(c, fd, rc);
 }
 
-IOSWEEP_ALWAYS_INLINE int pass_pwrite(struct tests_ctx *c, int pass,
-				       struct tests_span *s, const int vfy)
+int tests_pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return pass_pio(c, 1, s, vfy);
+	return pass_pio(c, 1, s);
 }
-PASS_COPIES(pwrite, pass_pwrite)
 
-IOSWEEP_ALWAYS_INLINE int pass_pread(struct tests_ctx *c, int pass,
-				      struct tests_span *s, const int vfy)
+int tests_pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return pass_pio(c, 0, s, vfy);
+	return pass_pio(c, 0, s);
 }
-PASS_COPIES(pread, pass_pread)
+
+/* Tests 11 and 12: the records of one call, reclen bytes each. */
+struct vec_io {
+	struct io_vec iov[TESTS_VEC_MAX];
+	int nvec;
+	size_t reclen;
+};
 
 /* The nvec records of one vectored call, at p. */
-static void point_iov(struct io_vec *iov, unsigned char *p, size_t len, int nvec)
+static void point_iov(struct vec_io *v, unsigned char *p)
 {
-	for (int k = 0; k < nvec; k++) {
-		iov[k].base = p + (size_t)k * len;
-		iov[k].len = len;
+	for (int k = 0; k < v->nvec; k++) {
+		v->iov[k].base = p + (size_t)k * v->reclen;
+		v->iov[k].len = v->reclen;
 	}
 }
 
-/* Tests 11 and 12: groups of nvec records per pwritev/preadv call. */
-IOSWEEP_ALWAYS_INLINE int pass_vec(struct tests_ctx *c, int is_write,
-				    struct tests_span *s, const int vfy)
+static inline int io_pwritev(struct rec_loop *l, const struct rec *r, void *arg)
 {
-	struct io_vec iov[TESTS_VEC_MAX];
+	struct vec_io *v = arg;
+
+	point_iov(v, r->p);
+	return io_full_pwritev(l->fd, v->iov, v->nvec, l->base + r->off, l->path,
+			       l->err, l->errlen);
+}
+
+static inline int io_preadv(struct rec_loop *l, const struct rec *r, void *arg)
+{
+	struct vec_io *v = arg;
+
+	return io_full_preadv(l->fd, v->iov, v->nvec, l->base + r->off, l->path,
+			      l->err, l->errlen);
+}
+
+/*
+ * Tests 11 and 12: groups of nvec records per pwritev/preadv call (io),
+ * then the records left over in one call (at the offset after the groups).
+ */
+IOSWEEP_ALWAYS_INLINE int vec_loop(struct tests_ctx *c, rec_io_fn io,
+				   struct vec_io *v)
+{
+	const uint64_t groups = c->numrecs / c->nvec;
+	const uint64_t tail_off = groups * v->nvec * c->reclen;
+	int rc;
+
+	rc = tests_loop(c, 0, groups, io, v);
+	if (rc != TESTS_OK || c->numrecs % c->nvec == 0)
+		return rc;
+	v->nvec = (int)(c->numrecs % c->nvec);
+	c->loop.len = (size_t)v->nvec * v->reclen;
+	c->loop.order = REC_TABLE;
+	c->loop.offsets = &tail_off;
+	return tests_loop(c, 0, 1, io, v);
+}
+
+static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
+{
+	struct vec_io v = { .nvec = (int)c->nvec, .reclen = (size_t)c->reclen };
 	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
-	const int nvec = (int)c->nvec;
-	const uint64_t groups = c->numrecs / c->nvec;
-	const int tail_n = (int)(c->numrecs % c->nvec);
-	const uint64_t step = (uint64_t)nvec * len;
-	const uint64_t b = c->base;
+	const uint64_t step = (uint64_t)v.nvec * c->reclen;
 	struct pattern_window w;
-	uint64_t t0, tp, off = 0;
+	uint64_t t0;
 
 	tests_window_start(c, &w, (size_t)step);
-	point_iov(iov, is_write ? w.p : c->buf, len, nvec);
+	point_iov(&v, is_write ? w.p : c->buf);
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (tests_ready(c, (uint64_t)nvec) != 0) {
+	if (tests_ready(c, (uint64_t)v.nvec) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
-	t0 = tp = clock_now_ns();
-	if (is_write) {
-		TIMED_LOOP(c, tp, 0, groups,
-			   STAMP(c, vfy, w.p, (size_t)step, off);
-			   RLOCK(c, vfy, fd, off, step, IO_LOCK_WRITE);
-			   if (io_full_pwritev(fd, iov, nvec, b + off, c->path, c->err,
-					       c->errlen) != 0) goto out;
-			   RUNLOCK(c, vfy, fd, off, step);
-			   off += step;
-			   WINDOW_NEXT(w);
-			   point_iov(iov, w.p, len, nvec));
-		if (tail_n)
-			TIMED_LOOP(c, tp, groups, groups + 1,
-				   STAMP(c, vfy, w.p, (size_t)tail_n * len, off);
-				   RLOCK(c, vfy, fd, off, tail_n * len, IO_LOCK_WRITE);
-				   if (io_full_pwritev(fd, iov, tail_n, b + off, c->path,
-						       c->err, c->errlen) != 0) goto out;
-				   RUNLOCK(c, vfy, fd, off, tail_n * len));
-	} else {
-		TIMED_LOOP(c, tp, 0, groups,
-			   RLOCK(c, vfy, fd, off, step, IO_LOCK_READ);
-			   if (io_full_preadv(fd, iov, nvec, b + off, c->path, c->err,
-					      c->errlen) != 0 ||
-			       CHECKED(c, vfy, c->buf, (size_t)step, off)) goto out;
-			   RUNLOCK(c, vfy, fd, off, step);
-			   off += step);
-		if (tail_n)
-			TIMED_LOOP(c, tp, groups, groups + 1,
-				   RLOCK(c, vfy, fd, off, tail_n * len, IO_LOCK_READ);
-				   if (io_full_preadv(fd, iov, tail_n, b + off, c->path,
-						      c->err, c->errlen) != 0 ||
-				       CHECKED(c, vfy, c->buf, (size_t)tail_n * len,
-					       off)) goto out;
-				   RUNLOCK(c, vfy, fd, off, tail_n * len));
-	}
-	rc = end_timed(c, &fd, t0, s);
+	t0 = tests_loop_start(c, fd, is_write, REC_SEQ, &w, 0);
+	c->loop.len = (size_t)step;
+	rc = is_write ? vec_loop(c, io_pwritev, &v) : vec_loop(c, io_preadv, &v);
+	if (rc == TESTS_OK)
+		rc = end_timed(c, &fd, t0, s);
 	if (is_write)
 		tests_window_save(c, &w);
 out:
 	return tests_finish(c, fd, rc);
 }
 
-IOSWEEP_ALWAYS_INLINE int pass_pwritev(struct tests_ctx *c, int pass,
-					struct tests_span *s, const int vfy)
+int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return pass_vec(c, 1, s, vfy);
+	return pass_vec(c, 1, s);
 }
-PASS_COPIES(pwritev, pass_pwritev)
 
-IOSWEEP_ALWAYS_INLINE int pass_preadv(struct tests_ctx *c, int pass,
-				       struct tests_span *s, const int vfy)
+int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return pass_vec(c, 0, s, vfy);
+	return pass_vec(c, 0, s);
 }
-PASS_COPIES(preadv, pass_preadv)
 
 /*
  * -X, -Y: the write test (pass 0 on a file truncated to nothing, pass 1
@@ -865,12 +797,15 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		const struct telemetry_op *op = &t->op[i];
 		const uint64_t think = t->fields == 3 ?
 			(uint64_t)op->compute_ms * 1000000u : c->compute_ns;
-		STOPPED_OR(c, (void)0);
+		if (*c->stop) {
+			rc = TESTS_STOPPED;
+			goto out;
+		}
 		if (io_seek(fd, (int64_t)(c->base + op->offset), SEEK_SET, c->path,
 			    c->err, c->errlen) != 0)
 			goto out;
 		if (think)
-			c->computed_ns += compute_spin(think);
+			c->loop.thought_ns += compute_spin(think);
 		/* the file's blocks, or for --data ratio the buffer's (its zeros) */
 		if (grid)
 			pattern_tag(buf, (size_t)op->len, grid, grid == PATTERN_TAG_GRID ?
@@ -916,13 +851,14 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 		return TESTS_ERROR;
 	tests_window_start(c, &w, len);
 	for (uint64_t i = done; i < c->numrecs; i++) {
-		STAMP(c, 1, w.p, len, i * c->reclen);
+		if (verify_stamps(&c->vfy))
+			verify_fill(&c->vfy, w.p, len, i * c->reclen);
 		if (io_full_pwrite(fd, w.p, len, c->base + i * c->reclen, c->path,
 				   c->err, c->errlen) != 0) {
 			plat_close_fd(fd);
 			return TESTS_ERROR;
 		}
-		WINDOW_NEXT(w);
+		PATTERN_WINDOW_NEXT(w);
 	}
 	tests_window_save(c, &w);
 	return tests_finish(c, fd, TESTS_OK);

@@ -5,9 +5,11 @@
  * record loop, write its figures into its slot of the shared block and
  * say "done" (see throughput.c for the parent's side of the pipes).
  *
- * The record loop reads the stop flags once per record and nothing
- * else; the op itself is one function per access pattern, chosen before
- * the loop.  Nothing here starts, waits for or reaps a child.
+ * The record loop is the sweep's (tests_loop.h): it asks the stop flags
+ * once per record; the transfer is one function per access pattern and
+ * the decorations (verify mode, -J, -K, -+l, -+b, -+O, -+z,
+ * --log-interval) are the loop's steps, all chosen before the loop.
+ * Nothing here starts, waits for or reaps a child.
  */
 #include "compat.h"
 
@@ -24,6 +26,7 @@
 #include "options/options.h"
 #include "run/pattern.h"
 #include "run/tests.h"
+#include "run/tests_loop.h"
 #include "run/throughput.h"
 #include "run/throughput_priv.h"
 #include "run/compute.h"
@@ -51,30 +54,16 @@ struct tp_child_state {
 	char *stdio_buf;
 	uint64_t *off;
 	struct verify vfy;        /* -V, -+d: the data of its file (verify.h) */
-	int (*after_spin)(struct tp_child_state *s, uint64_t i); /* -J: the op */
-	int (*after_jitter)(struct tp_child_state *s, uint64_t i); /* -K: the op */
-	int (*after_lock)(struct tp_child_state *s, uint64_t i); /* -+l: the op */
-	int (*after_pace)(struct tp_child_state *s, uint64_t i); /* -+O: the op */
-	uint64_t pace_ns;         /* -+O: the time one op may take at the rate */
-	uint64_t pace_t0;         /* -+O: when the first op started (0: not yet) */
 	uint64_t base;            /* -+V, -+L: where its region of the shared
 				     file starts (0: a file of its own) */
-	unsigned char *maddr;     /* -B, -D: its region in the mapping */
-	uint64_t computed_ns;     /* -J: the spins so far */
 	struct latency_hist hist; /* -+z: its operations' times (else no buckets) */
-	int (*after_time)(struct tp_child_state *s, uint64_t i); /* -+z: the op */
 	struct io_map map;        /* -B, -D: the whole file mapped, else addr NULL */
-	int (*after_burst)(struct tp_child_state *s, uint64_t i); /* -+b: the op */
-	uint64_t burst_bytes;     /* -+b: its share of a burst (0: no bursts) */
-	uint64_t burst_left;      /* bytes before its next sleep */
-	uint64_t burst_ns;        /* barrier waits and sleeps so far */
-	int burst_party;          /* counted in the barrier's parties */
+	struct rec_loop loop;     /* its record loop (tests_loop.h) */
+	struct rec_burst bursts;  /* -+b: its share of a burst (bytes 0: none) */
+	int burst_party;          /* counted in the bursts' meetings */
+	int stopped;              /* stonewalled: the rest of its file untimed */
 	struct timeline_acc tl;   /* --log-interval: its intervals */
-	int (*after_tl)(struct tp_child_state *s, uint64_t i); /* the op */
 	int tl_on;                /* its timed region is running */
-	int tl_two;               /* read the clock before the op too: other
-				     wrappers' time lies between two ops */
-	uint64_t tl_last;         /* the clock after the last op */
 	char *err;
 	size_t errlen;
 };
@@ -84,269 +73,27 @@ static int must_stop(const struct tp_ctx *c);
 
 /* ---- the record operations -------------------------------------------- */
 
-/*
- * The writers send the window at s->w.p, then move on to the next (which
- * PATTERN_WINDOW_NEXT tags): the window sent was tagged last, after every
- * window sent before it (pattern.h).
- */
-static int op_write(struct tp_child_state *s, uint64_t i)
-{
-	int rc = io_full_write(s->fd, s->w.p, (size_t)s->c->reclen, s->path,
-			       s->err, s->errlen);
-
-	(void)i;
-	PATTERN_WINDOW_NEXT(s->w);
-	return rc;
-}
-
-static int op_read(struct tp_child_state *s, uint64_t i)
-{
-	(void)i;
-	return io_full_read(s->fd, s->buf, (size_t)s->c->reclen, s->path, s->err,
-			    s->errlen);
-}
-
-static int op_seek_write(struct tp_child_state *s, uint64_t i)
-{
-	if (io_seek(s->fd, (int64_t)(s->base + s->off[i]), SEEK_SET, s->path,
-		    s->err, s->errlen) != 0)
-		return -1;
-	return op_write(s, i);
-}
-
-static int op_seek_read(struct tp_child_state *s, uint64_t i)
-{
-	if (io_seek(s->fd, (int64_t)(s->base + s->off[i]), SEEK_SET, s->path,
-		    s->err, s->errlen) != 0)
-		return -1;
-	return op_read(s, i);
-}
-
-static int op_pwrite(struct tp_child_state *s, uint64_t i)
-{
-	int rc = io_full_pwrite(s->fd, s->w.p, (size_t)s->c->reclen,
-				s->base + i * s->c->reclen, s->path, s->err,
-				s->errlen);
-
-	PATTERN_WINDOW_NEXT(s->w);
-	return rc;
-}
-
-static int op_pread(struct tp_child_state *s, uint64_t i)
-{
-	return io_full_pread(s->fd, s->buf, (size_t)s->c->reclen,
-			     s->base + i * s->c->reclen, s->path, s->err, s->errlen);
-}
-
 static int stream_error(struct tp_child_state *s, const char *call)
 {
 	return err_set(s->err, s->errlen, "cannot %s '%s': %s", call, s->path,
 		ferror(s->fp) && errno ? strerror(errno) : "unexpected end of file");
 }
 
-static int op_fwrite(struct tp_child_state *s, uint64_t i)
+/* The stdio tests' transfers (arg: the child); the rest are the sweep's. */
+static int io_fwrite(struct rec_loop *l, const struct rec *r, void *arg)
 {
-	int rc = fwrite(s->w.p, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
-		stream_error(s, "fwrite");
+	struct tp_child_state *s = arg;
 
-	(void)i;
-	PATTERN_WINDOW_NEXT(s->w);
-	return rc;
+	(void)l;
+	return fwrite(r->p, r->len, 1, s->fp) == 1 ? 0 : stream_error(s, "fwrite");
 }
 
-static int op_fread(struct tp_child_state *s, uint64_t i)
+static int io_fread(struct rec_loop *l, const struct rec *r, void *arg)
 {
-	(void)i;
-	return fread(s->buf, (size_t)s->c->reclen, 1, s->fp) == 1 ? 0 :
-		stream_error(s, "fread");
-}
+	struct tp_child_state *s = arg;
 
-/*
- * Verify mode (-V, -+d): a reader's op checks the record it got, inside
- * the timing as in IOzone; a -+d writer's op first fills its record with
- * the data of its offset (-V's bytes are in the buffer from the start),
- * and so does a writer of shaped data (-+w -+y -+C -+a, unchecked).
- * Each is the plain op wrapped, chosen once with the rest (op_of).
- */
-static int op_checked(struct tp_child_state *s, const unsigned char *buf,
-		      uint64_t off)
-{
-	struct verify_miss m;
-
-	if (verify_check(&s->vfy, buf, (size_t)s->c->reclen, off, &m) == 0)
-		return 0;
-	return verify_error(&m, s->path, s->err, s->errlen);
-}
-
-static void op_stamp(struct tp_child_state *s, uint64_t off)
-{
-	verify_fill(&s->vfy, s->w.p, (size_t)s->c->reclen, off);
-}
-
-static int op_read_v(struct tp_child_state *s, uint64_t i)
-{
-	return op_read(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
-}
-
-static int op_seek_read_v(struct tp_child_state *s, uint64_t i)
-{
-	return op_seek_read(s, i) || op_checked(s, s->buf, s->off[i]) ? -1 : 0;
-}
-
-static int op_pread_v(struct tp_child_state *s, uint64_t i)
-{
-	return op_pread(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
-}
-
-static int op_fread_v(struct tp_child_state *s, uint64_t i)
-{
-	return op_fread(s, i) || op_checked(s, s->buf, i * s->c->reclen) ? -1 : 0;
-}
-
-static int op_write_d(struct tp_child_state *s, uint64_t i)
-{
-	op_stamp(s, i * s->c->reclen);
-	return op_write(s, i);
-}
-
-static int op_seek_write_d(struct tp_child_state *s, uint64_t i)
-{
-	op_stamp(s, s->off[i]);
-	return op_seek_write(s, i);
-}
-
-static int op_pwrite_d(struct tp_child_state *s, uint64_t i)
-{
-	op_stamp(s, i * s->c->reclen);
-	return op_pwrite(s, i);
-}
-
-static int op_fwrite_d(struct tp_child_state *s, uint64_t i)
-{
-	op_stamp(s, i * s->c->reclen);
-	return op_fwrite(s, i);
-}
-
-/*
- * mmap files (-B, -D; tests_mmap.c says what IOzone does): a record
- * copied out of or into the mapping, at its offset in the test's order
- * (s->off) or at i records; a copy in is followed by -D's and -G's msync.
- */
-static uint64_t map_at(const struct tp_child_state *s, uint64_t i)
-{
-	return s->off ? s->off[i] : i * s->c->reclen;
-}
-
-static int op_map_get(struct tp_child_state *s, uint64_t i)
-{
-	memcpy(s->buf, s->maddr + map_at(s, i), (size_t)s->c->reclen);
-	return 0;
-}
-
-static int op_map_put(struct tp_child_state *s, uint64_t i)
-{
-	const struct options *o = s->c->o;
-	const uint64_t at = map_at(s, i), len = s->c->reclen;
-
-	memcpy(s->maddr + at, s->w.p, (size_t)len);
-	PATTERN_WINDOW_NEXT(s->w);   /* after the copy: see op_write */
-	if (o->msync_async && io_map_sync(&s->map, s->base + at, len, IO_MAP_ASYNC,
-					  s->path, s->err, s->errlen) != 0)
-		return -1;
-	if (o->msync_sync && io_map_sync(&s->map, s->base + at, len, IO_MAP_SYNC,
-					 s->path, s->err, s->errlen) != 0)
-		return -1;
-	return 0;
-}
-
-static int op_map_get_v(struct tp_child_state *s, uint64_t i)
-{
-	return op_map_get(s, i) || op_checked(s, s->buf, map_at(s, i)) ? -1 : 0;
-}
-
-static int op_map_put_d(struct tp_child_state *s, uint64_t i)
-{
-	op_stamp(s, map_at(s, i));
-	return op_map_put(s, i);
-}
-
-typedef int (*tp_op_fn)(struct tp_child_state *s, uint64_t i);
-
-/* -J: the op wrapped in its spin (compute.h), chosen once in child_loop. */
-static int op_think(struct tp_child_state *s, uint64_t i)
-{
-	s->computed_ns += compute_spin((uint64_t)s->c->o->compute_ms * 1000000u);
-	return s->after_spin(s, i);
-}
-
-/*
- * -K: a reader's op after the disruption of jitter.h every JITTER_EVERY
- * records (IOzone's readers of these kinds), chosen once in child_loop.
- */
-static int op_jitter(struct tp_child_state *s, uint64_t i)
-{
-	const uint64_t len = s->c->reclen;
-
-	if (i % JITTER_EVERY == 0 &&
-	    jitter_disrupt(s->fd, s->buf, s->c->o->direct, s->c->numrecs * len,
-			   i * len, s->path, s->err, s->errlen) != 0)
-		return -1;
-	return s->after_jitter(s, i);
-}
-
-/*
- * -+l, -+L: the op between a lock of its record (shared for a reader,
- * exclusive for a writer) and its unlock, as IOzone's record locking
- * does, inside the timing; chosen once in child_loop, outermost.
- */
-static int op_locked(struct tp_child_state *s, uint64_t i)
-{
-	const uint64_t at = s->base + map_at(s, i), len = s->c->reclen;
-	int rc;
-
-	if (io_lock(s->fd, kind_writes(s->kind) ? IO_LOCK_WRITE : IO_LOCK_READ,
-		    at, len, s->path, s->err, s->errlen) != 0)
-		return -1;
-	rc = s->after_lock(s, i);
-	if (io_lock(s->fd, IO_UNLOCK, at, len, s->path, s->err, s->errlen) != 0)
-		return -1;
-	return rc;
-}
-
-/*
- * -+O: the op, then, as IOzone's rate control does, a sleep inside the
- * timing until the op's time at the rate is up, so the child sees about
- * OPS x record bytes per second when the file system is faster.  The
- * time is kept against a schedule from the first op (op i ends no sooner
- * than (i + 1) / OPS s after it), so a sleep that overshoots is made up
- * by the next ones instead of adding up (IOzone naps each op's rest
- * alone, and comes out slower than asked).
- */
-/* -+z: the time of the I/O call itself, into the child's histogram */
-static int op_timed(struct tp_child_state *s, uint64_t i)
-{
-	uint64_t t = clock_now_ns();
-	int rc = s->after_time(s, i);
-
-	latency_add(&s->hist, clock_now_ns() - t);
-	return rc;
-}
-
-/*
- * --log-interval: the clock after the op (and before it when other
- * wrappers spend time between ops), the op into its interval.  Alone,
- * an op's time is from the end of the one before: one clock read per op.
- */
-static int op_tl(struct tp_child_state *s, uint64_t i)
-{
-	uint64_t t = s->tl_two ? clock_now_ns() : s->tl_last;
-	int rc = s->after_tl(s, i);
-	uint64_t now = clock_now_ns();
-
-	if (s->tl_on)
-		timeline_acc_op(&s->tl, now, now - t);
-	s->tl_last = now;
-	return rc;
+	(void)l;
+	return fread(r->p, r->len, 1, s->fp) == 1 ? 0 : stream_error(s, "fread");
 }
 
 /* ---- -+b: bursts, as IOzone's writers in throughput mode ------------ */
@@ -361,53 +108,22 @@ static void burst_leave(struct tp_child_state *s)
 }
 
 /*
- * After each share of a burst: fsync (not with -I, as IOzone), wait for
- * the other bursting children, sleep; the wait and the sleep are left
- * out of the figures.  A stonewall or a stop ends the bursts.
+ * At each share of a burst, after its fsync (not with -I, as IOzone):
+ * wait for the other bursting children (rec_burst then sleeps); a
+ * stonewall or a stop ends the bursts (1).
  */
-static int op_burst(struct tp_child_state *s, uint64_t i)
+static int burst_meet(void *ctx)
 {
-	const struct tp_ctx *c = s->c;
-	struct tp_shared *sh = c->sh;
-	int rc = s->after_burst(s, i);
-	uint64_t t;
-	unsigned gen;
+	struct tp_child_state *s = ctx;
+	struct tp_shared *sh = s->c->sh;
+	unsigned gen = tp_burst_arrive(sh);
 
-	if (rc != 0 || !s->burst_party)
-		return rc;
-	if (s->burst_left > c->reclen) {
-		s->burst_left -= c->reclen;
-		return 0;
-	}
-	s->burst_left = s->burst_bytes;
-	if (!c->mode.direct && io_fsync(s->fd, s->path, s->err, s->errlen) != 0)
-		return -1;
-	t = clock_now_ns();
-	gen = tp_burst_arrive(sh);
-	while (!tp_burst_opened(sh, gen) && !must_stop(c))
+	while (!tp_burst_opened(sh, gen) && !must_stop(s->c))
 		plat_sleep_us(50, NULL);
-	if (must_stop(c)) {
-		burst_leave(s);
-	} else {
-		plat_sleep_us((uint64_t)c->o->burst_ms * 1000u, c->user_stop);
-	}
-	s->burst_ns += clock_now_ns() - t;
-	return 0;
-}
-
-static int op_paced(struct tp_child_state *s, uint64_t i)
-{
-	uint64_t now, due;
-	int rc;
-
-	if (!s->pace_t0)
-		s->pace_t0 = clock_now_ns();
-	rc = s->after_pace(s, i);
-	now = clock_now_ns();
-	due = s->pace_t0 + (i + 1) * s->pace_ns;
-	if (rc == 0 && now < due)
-		plat_sleep_us((due - now) / 1000u, s->c->user_stop);
-	return rc;
+	if (!must_stop(s->c))
+		return 0;
+	burst_leave(s);
+	return 1;
 }
 
 static int kind_jitters(int kind)
@@ -416,29 +132,21 @@ static int kind_jitters(int kind)
 	       kind == TP_REVERSE || kind == TP_STRIDE;
 }
 
-/*
- * The op of a test: readers checked in verify mode, writers stamped with
- * -+d and shaped data; through the mapping when there is one.
- */
-static tp_op_fn op_of(int kind, int mode, int mapped)
+/* The transfer of a test's records; through the mapping when there is one. */
+static rec_io_fn io_of(int kind, int mapped)
 {
-	int check = mode != VERIFY_OFF && mode != VERIFY_SHAPE;
-	int stamp = mode == VERIFY_DIAG || mode == VERIFY_SHAPE;
-
-	if (mapped && kind_writes(kind))
-		return stamp ? op_map_put_d : op_map_put;
 	if (mapped)
-		return check ? op_map_get_v : op_map_get;
+		return kind_writes(kind) ? rec_io_map_put : rec_io_map_get;
 	switch (kind) {
-	case TP_WRITE: case TP_REWRITE: return stamp ? op_write_d : op_write;
-	case TP_READ: case TP_REREAD: return check ? op_read_v : op_read;
+	case TP_WRITE: case TP_REWRITE: return rec_io_write;
+	case TP_READ: case TP_REREAD: return rec_io_read;
 	case TP_REVERSE: case TP_STRIDE: case TP_RANDOM_READ:
-		return check ? op_seek_read_v : op_seek_read;
-	case TP_RANDOM_WRITE: return stamp ? op_seek_write_d : op_seek_write;
-	case TP_PWRITE: return stamp ? op_pwrite_d : op_pwrite;
-	case TP_PREAD: return check ? op_pread_v : op_pread;
-	case TP_FWRITE: return stamp ? op_fwrite_d : op_fwrite;
-	default: return check ? op_fread_v : op_fread;
+		return rec_io_seek_read;
+	case TP_RANDOM_WRITE: return rec_io_seek_write;
+	case TP_PWRITE: return rec_io_pwrite;
+	case TP_PREAD: return rec_io_pread;
+	case TP_FWRITE: return io_fwrite;
+	default: return io_fread;
 	}
 }
 
@@ -507,7 +215,7 @@ static int child_map(struct tp_child_state *s)
 
 	if (s->kind == TP_WRITE) {
 		if (s->vfy.mode == VERIFY_DIAG)
-			op_stamp(s, size - len);
+			verify_fill(&s->vfy, s->w.p, (size_t)len, size - len);
 		if (io_full_pwrite(s->fd, s->w.p, (size_t)len, s->base + size - len,
 				   s->path, s->err, s->errlen) != 0)
 			return -1;
@@ -522,7 +230,6 @@ static int child_map(struct tp_child_state *s)
 	if (io_map(s->fd, s->base + size, kind_writes(s->kind), &s->map, s->path,
 		   s->err, s->errlen) != 0)
 		return -1;
-	s->maddr = s->map.addr + s->base;
 	/* -+A: as IOzone, the whole mapping advised as soon as it is made */
 	return c->o->advise_given ? io_map_advise(&s->map, (int)c->o->advise,
 						  s->path, s->err, s->errlen) : 0;
@@ -762,121 +469,165 @@ static void child_tl_end(struct tp_child_state *s, uint64_t t1, uint64_t bytes)
 	slot->tl_n = (uint32_t)s->tl.n;
 }
 
+/* When the child's timed region started: the clock and its CPU times. */
+struct tp_times {
+	uint64_t t0;
+	double u0, s0;
+};
+
 /* Store the child's figures at time now. */
 static void child_record(struct tp_child_state *s, struct tp_child *r,
-			 uint64_t t0, double u0, double s0, uint64_t bytes,
-			 uint64_t ops)
+			 const struct tp_times *k, uint64_t bytes, uint64_t ops)
 {
 	double u1, s1;
 	uint64_t now = clock_now_ns();
 
 	child_cpu(s->c->o->threads, &u1, &s1);
-	r->elapsed_ns = now - t0;
+	r->elapsed_ns = now - k->t0;
 	child_tl_end(s, now, bytes);
 	burst_leave(s);
 	r->wall_ns = r->elapsed_ns;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
 	if (!s->c->o->compute_included)
-		r->elapsed_ns -= s->computed_ns;
+		r->elapsed_ns -= s->loop.thought_ns;
 	/* -+b: as IOzone, the waits and sleeps of the bursts never count */
-	r->elapsed_ns -= s->burst_ns < r->elapsed_ns ? s->burst_ns : r->elapsed_ns;
+	r->elapsed_ns -= s->loop.slept_ns < r->elapsed_ns ? s->loop.slept_ns :
+		r->elapsed_ns;
 	r->bytes = bytes;
 	r->ops = ops;
-	r->cpu_user_s = u1 - u0 > 0 ? u1 - u0 : 0.0;
-	r->cpu_sys_s = s1 - s0 > 0 ? s1 - s0 : 0.0;
+	r->cpu_user_s = u1 - k->u0 > 0 ? u1 - k->u0 : 0.0;
+	r->cpu_sys_s = s1 - k->s0 > 0 ? s1 - k->s0 : 0.0;
+}
+
+/* The stonewall hook of its loop: until stonewalled, any stop; then an abort. */
+static int child_walled(void *arg)
+{
+	const struct tp_child_state *s = arg;
+
+	return s->stopped ? aborted(s->c) : must_stop(s->c);
+}
+
+/*
+ * The child's record loop (tests_loop.h): its file, its order, and the
+ * decorations the options ask for.  The stop flags are asked before every
+ * record; with --log-interval every op is timed, from just before its
+ * transfer when other decorations spend time between ops (or -+z times
+ * the transfer alone).
+ */
+static void child_loop_start(struct tp_child_state *s)
+{
+	static volatile sig_atomic_t no_stop;
+	const struct tp_ctx *c = s->c;
+	const struct options *o = c->o;
+	struct rec_loop *l = &s->loop;
+
+	l->fd = s->fd;
+	l->path = s->path;
+	l->err = s->err;
+	l->errlen = s->errlen;
+	l->base = s->base;
+	l->writes = kind_writes(s->kind);
+	l->order = s->off ? REC_TABLE : REC_SEQ;
+	l->len = (size_t)c->reclen;
+	l->n = c->numrecs;
+	l->offsets = s->off;
+	l->buf = s->buf;
+	l->w = &s->w;
+	l->map = s->map.addr ? &s->map : NULL;
+	l->msync_async = o->msync_async;
+	l->msync_sync = o->msync_sync;
+	rec_loop_plain(l);
+	l->think_ns = (uint64_t)o->compute_ms * 1000000u;
+	if (o->jitter && kind_jitters(s->kind))
+		l->jitter_bytes = c->numrecs * c->reclen;
+	l->direct = o->direct;
+	l->stamp = l->writes && verify_stamps(&s->vfy) ? &s->vfy : NULL;
+	l->check = !l->writes && s->vfy.mode != VERIFY_OFF &&
+		s->vfy.mode != VERIFY_SHAPE ? &s->vfy : NULL;
+	l->lock = !o->rlocking ? -1 : l->writes ? IO_LOCK_WRITE : IO_LOCK_READ;
+	l->burst = s->burst_party ? &s->bursts : NULL;
+	l->pace_ns = o->op_rate ? 1000000000u / o->op_rate : 0;
+	l->decor = l->think_ns || l->jitter_bytes || l->stamp || l->check ||
+		l->lock >= 0 || l->burst || l->pace_ns;
+	l->stop = c->user_stop ? c->user_stop : &no_stop;
+	l->wall_mask = 0;
+	l->lat = s->hist.counts ? &s->hist : NULL;
+	l->tl = c->iv_ns ? &s->tl : NULL;
+	l->tl_each_op = 1;
+	l->clock_before = l->lat || l->decor;
+	l->op_dst = &l->op_scratch;
+	l->op_mask = 0;
+}
+
+/*
+ * Stonewalled (or stopped) after done records: what it moved until now
+ * is its result; a writer then finishes its file untimed, unless the
+ * run is aborted.  0 or -1.
+ */
+static int child_walled_at(struct tp_child_state *s, struct tp_child *r,
+			   const struct tp_times *k, uint64_t done, rec_io_fn io)
+{
+	const struct tp_ctx *c = s->c;
+	struct rec_loop *l = &s->loop;
+	const int writes = kind_writes(s->kind);
+
+	if (writes && !aborted(c) && child_timed_end(s, 0) != 0)
+		return -1;
+	child_record(s, r, k, done * c->reclen, done);
+	r->stopped = 1;
+	s->stopped = 1;
+	plat_pipe_signal(c->done_w);
+	if (!writes || aborted(c))
+		return 0;
+	l->tl = NULL;
+	l->burst = NULL;
+	l->walled = 0;
+	return rec_loop_run(l, done, c->numrecs, io, 1, child_walled, s) ==
+		REC_ERROR ? -1 : 0;
 }
 
 /* The timed loop of one child; the figures go into its slot. */
 static int child_loop(struct tp_child_state *s, struct tp_child *r)
 {
 	const struct tp_ctx *c = s->c;
-	const uint64_t n = c->numrecs, len = c->reclen;
-	tp_op_fn op = op_of(s->kind, s->vfy.mode, s->map.addr != NULL);
-	int writes = kind_writes(s->kind), stopped = 0;
-	uint64_t bytes = 0, ops = 0, t0, i;
-	double u0, s0;
+	const uint64_t n = c->numrecs;
+	const rec_io_fn io = io_of(s->kind, s->map.addr != NULL);
+	struct tp_times k;
+	int rc;
 
-	if (s->hist.counts) {       /* the I/O call alone */
-		s->after_time = op;
-		op = op_timed;
-	}
-	if (c->iv_ns) {             /* the I/O call, and -+z's reading if any */
-		s->after_tl = op;
-		op = op_tl;
-		s->tl_two = c->o->compute_ms || (c->o->jitter && kind_jitters(s->kind)) ||
-			    c->o->op_rate || c->o->rlocking || s->burst_bytes;
-		timeline_acc_reset(&s->tl, len);
-	}
-	if (s->burst_bytes) {       /* the burst after the op, before -J's spin */
-		s->after_burst = op;
-		op = op_burst;
-		s->burst_left = s->burst_bytes;
-	}
-	if (c->o->compute_ms) {
-		s->after_spin = op;
-		op = op_think;
-	}
-	if (c->o->jitter && kind_jitters(s->kind)) {   /* before the spin */
-		s->after_jitter = op;
-		op = op_jitter;
-	}
-	if (c->o->op_rate) {        /* the pace around the op and its spin */
-		s->after_pace = op;
-		s->pace_ns = 1000000000u / c->o->op_rate;
-		op = op_paced;
-	}
-	if (c->o->rlocking) {       /* the lock before all of it */
-		s->after_lock = op;
-		op = op_locked;
-	}
+	child_loop_start(s);
+	if (c->iv_ns)
+		timeline_acc_reset(&s->tl, c->reclen);
 	/*
 	 * -W: as IOzone, after "go" and before the timing, the whole file
 	 * locked (shared by a reader, exclusive by a writer) until the close;
 	 * children of one shared file wait for each other here.
 	 */
 	if (c->o->file_lock &&
-	    io_lock(s->fd, writes ? IO_LOCK_WRITE : IO_LOCK_READ, 0, 0, s->path,
-		    s->err, s->errlen) != 0)
+	    io_lock(s->fd, s->loop.writes ? IO_LOCK_WRITE : IO_LOCK_READ, 0, 0,
+		    s->path, s->err, s->errlen) != 0)
 		return -1;
 	if (c->o->time_stamps &&
 	    tp_log_stamp(s->idx, s->kind, 0, s->err, s->errlen) != 0)
 		return -1;
-	child_cpu(c->o->threads, &u0, &s0);
-	t0 = clock_now_ns();
+	child_cpu(c->o->threads, &k.u0, &k.s0);
+	k.t0 = clock_now_ns();
 	if (c->iv_ns) {
 		/* the grid from the release, common to the children (-d's late
 		   starts are empty intervals) */
 		uint64_t go = atomic_load(&c->sh->t_go);
-		timeline_acc_begin(&s->tl, go && go <= t0 ? go : t0);
-		s->tl_last = t0;
+		timeline_acc_begin(&s->tl, go && go <= k.t0 ? go : k.t0);
 		s->tl_on = 1;
 	}
-	for (i = 0; i < n; i++) {
-		if (!stopped && must_stop(c)) {
-			/* stonewalled: what it moved until now is its result */
-			if (writes && !aborted(c) && child_timed_end(s, 0) != 0)
-				return -1;
-			child_record(s, r, t0, u0, s0, bytes, ops);
-			r->stopped = 1;
-			stopped = 1;
-			plat_pipe_signal(c->done_w);
-			if (!writes || aborted(c))
-				return 0;
-		} else if (stopped && aborted(c)) {
-			return 0;
-		}
-		if (op(s, i) != 0)
-			return -1;
-		if (!stopped) {
-			bytes += len;
-			ops++;
-		}
-	}
-	if (stopped)
-		return 0;   /* a writer that finished its file untimed */
+	s->loop.t_last = k.t0;
+	rc = rec_loop_run(&s->loop, 0, n, io, 1, child_walled, s);
+	if (rc == REC_ERROR)
+		return -1;
+	if (rc != REC_DONE)
+		return child_walled_at(s, r, &k, s->loop.wall_steps, io);
 	if (child_timed_end(s, 1) != 0)
 		return -1;
-	child_record(s, r, t0, u0, s0, bytes, ops);
+	child_record(s, r, &k, n * c->reclen, n);
 	if (!c->o->no_stonewall)
 		atomic_store(&c->sh->stonewall, 1);
 	plat_pipe_signal(c->done_w);
@@ -942,8 +693,14 @@ static void child_main(const struct tp_ctx *c, unsigned idx)
 	 */
 	if (rc == 0 && c->o->burst_kb &&
 	    (s.kind == TP_WRITE || s.kind == TP_REWRITE || s.kind == TP_RANDOM_WRITE)) {
-		s.burst_bytes = c->o->burst_kb * 1024 / c->nchildren;
-		if (s.burst_bytes) {
+		s.bursts = (struct rec_burst){
+			.bytes = c->o->burst_kb * 1024 / c->nchildren,
+			.sleep_ns = (uint64_t)c->o->burst_ms * 1000000u,
+			.fsync = !c->mode.direct,
+			.meet = burst_meet,
+			.meet_ctx = &s,
+		};
+		if (s.bursts.bytes) {
 			s.burst_party = 1;
 			tp_burst_join(c->sh);
 		}

@@ -15,7 +15,11 @@
  * last 8 bytes of every 512-byte block: a one-to-one mix of a counter,
  * so no block written repeats, as iosweep's src/run/pattern.h does); with
  * -z the buffer is one record of zeros, written over and over, as iosweep
- * --data zero and IOzone do.  scripts/bench runs it
+ * --data zero and IOzone do.  Record by record this is the plain copy
+ * of iosweep's record loop (src/run/tests_loop.h, rec_loop_steps without
+ * decorations): where the record is (rec_place), the transfer (the
+ * pass's io), the next tagged window (rec_next); the one step of that
+ * loop left out here is its load of the stop flag.  scripts/bench runs it
  * between iosweep, fio and IOzone to show that iosweep adds nothing to
  * what it measures.  It is a benchmark reference, not part of the
  * product, so it stands alone (no project headers) and dies on any error.

@@ -81,7 +81,8 @@ static void test_repeated_with(void)
 
 /*
  * The mmap read passes on a 64 kB file of 0xa5 with one byte wrong: the
- * plain copies move every record, the checked ones stop at that byte.
+ * plain loop moves every record, verify mode's decorated one stops at
+ * that byte.
  */
 static void test_mmap_checked(void)
 {
@@ -116,33 +117,34 @@ static void test_mmap_checked(void)
 	c.errlen = sizeof(err);
 	c.mmap = 1;
 	c.advise = -1;	/* no -+A, as runner.c sets it without one */
-	c.vfy.mode = VERIFY_BYTE;
 	c.vfy.byte = 0xa5;
 	CU_ASSERT_FATAL(c.buf != NULL);
 
+	/* without verify mode the wrong byte goes unseen */
 	memset(&s, 0, sizeof(s));
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
 	CU_ASSERT_EQUAL(s.bytes, LEN);
 	CU_ASSERT_EQUAL(s.ops, 4);
-	CU_ASSERT_EQUAL(tests_mmap_checked_read(&c, 0, &s), TESTS_ERROR);
-	CU_ASSERT_EQUAL(c.verify_failed, 1);
+	c.vfy.mode = VERIFY_BYTE;
+	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "offset 20000"));
-	c.verify_failed = 0;
-	CU_ASSERT_EQUAL(tests_mmap_checked_bkwd(&c, 0, &s), TESTS_ERROR);
-	CU_ASSERT_EQUAL(c.verify_failed, 1);
-	c.verify_failed = 0;
-	CU_ASSERT_EQUAL(tests_mmap_checked_stride(&c, 0, &s), TESTS_ERROR);
-	CU_ASSERT_EQUAL(c.verify_failed, 1);
+	c.loop.failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_bkwd(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.loop.failed, 1);
+	c.loop.failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_stride(&c, 0, &s), TESTS_ERROR);
+	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	/* a rewrite through the mapping puts the right bytes back */
 	c.wbuf = malloc(2 * REC);
 	CU_ASSERT_FATAL(c.wbuf != NULL);
 	memset(c.wbuf, 0xa5, 2 * REC);
 	c.wlen = 2 * REC;
 	c.one_window = 1;
-	CU_ASSERT_EQUAL(tests_mmap_checked_write(&c, 1, &s), TESTS_OK);
-	c.verify_failed = 0;
-	CU_ASSERT_EQUAL(tests_mmap_checked_read(&c, 0, &s), TESTS_OK);
-	CU_ASSERT_EQUAL(c.verify_failed, 0);
+	CU_ASSERT_EQUAL(tests_mmap_write(&c, 1, &s), TESTS_OK);
+	c.loop.failed = 0;
+	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
+	CU_ASSERT_EQUAL(c.loop.failed, 0);
 	free(c.wbuf);
 	free(c.buf);
 	unlink(file);

@@ -134,7 +134,8 @@ static void test_not_started(void)
 }
 
 /*
- * The sampled loop (timeline_acc_sample), driven as TIMED_LOOP drives it:
+ * The sampled loop (timeline_acc_sample), driven as the record loop's
+ * REC_SAMPLED copy (tests_loop.h) drives it:
  * op i takes op_ns(i); the loop counts down and hands the clock to the
  * accumulator when the count reaches 0.
  */
