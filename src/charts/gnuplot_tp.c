@@ -148,7 +148,7 @@ struct tp_draw {
 	struct tp_extent ex;
 	double scale;
 	const char *unit_name;
-	struct sbuf title, what, from, data, tics, yaxis, ylabel, refs, plot;
+	struct gnuplot_pieces pc;
 };
 
 /* Widen the extents by set i's points; note whether it has Parent sees. */
@@ -173,7 +173,7 @@ static void tp_extend(struct tp_draw *d, size_t i, const struct tp_point *pts, s
 /* Set i's inline data block $t<i+1>: one row per process count. */
 static void tp_data_block(struct tp_draw *d, size_t i, const struct tp_point *pts, size_t n)
 {
-	struct sbuf *data = &d->data;
+	struct sbuf *data = &d->pc.data;
 
 	sb_printf(data, "# %s: ", d->test);
 	sb_plain(data, d->sets[i]->meta.label ? d->sets[i]->meta.label : "set");
@@ -233,25 +233,25 @@ static void tp_words(struct tp_draw *d)
 
 	if (c->overlay) {
 		const char *hl = d->sets[c->highlight]->meta.label;
-		sb_printf(&d->title, "%s: ", d->test);
-		sb_plain(&d->title, hl ? hl : "set");
-		sb_puts(&d->title, " (thick) against the others");
-		sb_printf(&d->what, "aggregate %s throughput against the number of %s, the "
+		sb_printf(&d->pc.title, "%s: ", d->test);
+		sb_plain(&d->pc.title, hl ? hl : "set");
+		sb_puts(&d->pc.title, " (thick) against the others");
+		sb_printf(&d->pc.what, "aggregate %s throughput against the number of %s, the "
 			  "highlighted set drawn thick over the others", d->test, who);
 	} else {
-		sb_printf(&d->title, "%s: aggregate throughput against %s", d->test, who);
-		sb_printf(&d->what, "aggregate %s throughput against the number of %s "
+		sb_printf(&d->pc.title, "%s: aggregate throughput against %s", d->test, who);
+		sb_printf(&d->pc.what, "aggregate %s throughput against the number of %s "
 			  "(IOzone throughput mode), one colour per result set", d->test, who);
 	}
-	sb_printf(&d->what, ";\n#   solid: Children see (the sum of each process's own rate; "
+	sb_printf(&d->pc.what, ";\n#   solid: Children see (the sum of each process's own rate; "
 		  "error bars: %s),\n#   dashed: Parent sees (all data over the parent's wall "
 		  "time; not in -R tables or -b sheets)", c->overlay || go->errbars == GNUPLOT_ERR_NONE
 		  ? "none" : go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
 		  : "min..max of the trials");
 	if (d->rl && d->rl->n)
-		sb_puts(&d->what, ";\n#   grey dashed: nominal interface rates (not measured)");
-	sb_puts(&d->from, "the result sets below");
-	gnuplot_sb_from(&d->from, d->sets, go->sources, d->which, d->nwhich);
+		sb_puts(&d->pc.what, ";\n#   grey dashed: nominal interface rates (not measured)");
+	sb_puts(&d->pc.from, "the result sets below");
+	gnuplot_sb_from(&d->pc.from, d->sets, go->sources, d->which, d->nwhich);
 }
 
 /* The axes: the process counts as x tics (at most about 16), the y axis
@@ -264,13 +264,13 @@ static void tp_axes(struct tp_draw *d)
 	while ((ex->pmax - ex->pmin) / step > 16)
 		step *= 2;
 	for (unsigned p = ex->pmin; p <= ex->pmax; p += step)
-		sb_printf(&d->tics, "%s'%u' %u", p == ex->pmin ? "" : ", ", p, p);
-	int ylog = gnuplot_ref_yaxis(&d->yaxis, &d->refs, d->rl, ex->ymin < HUGE_VAL ? ex->ymin : 0,
+		sb_printf(&d->pc.tics, "%s'%u' %u", p == ex->pmin ? "" : ", ", p, p);
+	int ylog = gnuplot_ref_yaxis(&d->pc.yaxis, &d->pc.refs, d->rl, ex->ymin < HUGE_VAL ? ex->ymin : 0,
 				     ex->ymax, d->go->log_y, d->scale, d->unit_name);
 	if (d->ops)
-		sb_printf(&d->ylabel, "operations per second (-O)%s", ylog ? ", log scale" : "");
+		sb_printf(&d->pc.ylabel, "operations per second (-O)%s", ylog ? ", log scale" : "");
 	else
-		sb_printf(&d->ylabel, "%s%s (1 kB = 1024 bytes, 1 MB = 1024 kB)", d->unit_name,
+		sb_printf(&d->pc.ylabel, "%s%s (1 kB = 1024 bytes, 1 MB = 1024 kB)", d->unit_name,
 			  ylog ? ", log scale" : "");
 }
 
@@ -279,7 +279,7 @@ static void tp_axes(struct tp_draw *d)
 static void tp_plot_cmd(struct tp_draw *d)
 {
 	const struct tp_chart *c = d->c;
-	struct sbuf *plot = &d->plot;
+	struct sbuf *plot = &d->pc.plot;
 	int bars = d->go->errbars != GNUPLOT_ERR_NONE && !c->overlay;
 
 	for (size_t w = 0; w < d->nwhich; w++) {
@@ -330,24 +330,24 @@ static int tp_emit(struct tp_draw *d, const char *dir, struct gnuplot_files *wri
 	if (gnuplot_terminal_text(&term, d->c->name, term_name, 1000, 650, err, errlen) != 0)
 		goto out;
 	const struct tvar vars[] = {
-		{ "TITLE", d->title.p }, { "WHAT", d->what.p }, { "FROM", d->from.p },
+		{ "TITLE", d->pc.title.p }, { "WHAT", d->pc.what.p }, { "FROM", d->pc.from.p },
 		{ "NAME", d->c->name }, { "EXT", gnuplot_term_ext(term_name) },
-		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", term.p }, { "DATA", d->data.p },
+		{ "VERSION", IOSWEEP_VERSION }, { "TERMINAL", term.p }, { "DATA", d->pc.data.p },
 		{ "DATA_UNIT", d->ops ? "operations per second" : "kB/s" }, { "SCALE", scale_s },
 		{ "LO", lo }, { "HI", hi },
-		{ "XLABEL", d->threads ? "threads" : "processes" }, { "YLABEL", d->ylabel.p },
-		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", d->tics.p }, { "YAXIS", d->yaxis.p },
-		{ "REFLABELS", d->refs.p }, { "PLOT", d->plot.p },
+		{ "XLABEL", d->threads ? "threads" : "processes" }, { "YLABEL", d->pc.ylabel.p },
+		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", d->pc.tics.p }, { "YAXIS", d->pc.yaxis.p },
+		{ "REFLABELS", d->pc.refs.p }, { "PLOT", d->pc.plot.p },
 	};
-	if (d->title.failed || d->what.failed || d->data.failed || d->plot.failed ||
-	    d->refs.failed) {
+	if (d->pc.title.failed || d->pc.what.failed || d->pc.data.failed || d->pc.plot.failed ||
+	    d->pc.refs.failed) {
 		err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	if (gnuplot_template_fill(&out, "throughput.gp", vars, sizeof(vars) / sizeof(vars[0]),
 				  err, errlen) != 0)
 		goto out;
-	rc = gnuplot_write_script(dir, d->c->name, &out, -1, d->title.p, d->what.p,
+	rc = gnuplot_write_script(dir, d->c->name, &out, -1, d->pc.title.p, d->pc.what.p,
 				  go->overwrite, written, err, errlen);
 out:
 	sb_release(&term);
@@ -359,15 +359,7 @@ static void tp_draw_release(struct tp_draw *d)
 {
 	free(d->which);
 	free(d->has_parent);
-	sb_release(&d->title);
-	sb_release(&d->what);
-	sb_release(&d->from);
-	sb_release(&d->data);
-	sb_release(&d->tics);
-	sb_release(&d->yaxis);
-	sb_release(&d->ylabel);
-	sb_release(&d->refs);
-	sb_release(&d->plot);
+	gnuplot_pieces_release(&d->pc);
 }
 
 /* One chart of test c->kind (or its overlay): nothing when no set has
