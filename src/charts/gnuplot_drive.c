@@ -264,146 +264,207 @@ static const char *version_text = IOSWEEP_VERSION;
 
 enum chart_kind { CHART_COMPARE, CHART_OVERLAY, CHART_LATENCY };
 
+/* One 2D chart in the making: the sets its series come from (which), the
+ * y scale and unit, and the pieces of the script filled into compare.gp. */
+struct d2_draw {
+	struct result_set *const *sets;
+	struct chart *ch;
+	enum chart_kind kind;
+	size_t highlight;                /* the set drawn thick on an overlay */
+	const struct gnuplot_opts *go;
+	const struct gnuplot_refs *rl;   /* NULL on latency charts */
+	int with_record;                 /* one line per record size */
+	size_t *which, nwhich;
+	double scale;
+	const char *unit_name;
+	struct gnuplot_pieces pc;
+	struct sbuf cliffs;
+};
+
+/* The sets the chart's series come from, each once, in series order. */
+static void d2_which(struct d2_draw *d)
+{
+	const struct chart *ch = d->ch;
+
+	for (size_t i = 0; i < ch->nseries; i++) {
+		size_t k = 0;
+		while (k < d->nwhich && d->which[k] != ch->series[i].set)
+			k++;
+		if (k == d->nwhich)
+			d->which[d->nwhich++] = ch->series[i].set;
+	}
+}
+
+/* The extents, and the unit: kB/s past 1e6 is drawn in MB/s. */
+static void d2_scale(struct d2_draw *d)
+{
+	chart_extent(d->ch, d->go);
+	d->scale = 1.0;
+	d->unit_name = "kB/s";
+	if (d->kind == CHART_LATENCY)
+		d->unit_name = "microseconds per operation";
+	else if (d->ch->ymax >= 1e6) {
+		d->scale = 1024.0;
+		d->unit_name = "MB/s";
+	}
+}
+
+/* The words: title, what the chart shows and where its figures come from. */
+static void d2_words(struct d2_draw *d)
+{
+	const struct gnuplot_opts *go = d->go;
+	struct result_set *const *sets = d->sets;
+	const char *col = results_col_name(d->ch->col);
+	const char *bars = go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
+		: go->errbars == GNUPLOT_ERR_NONE ? "none" : "min..max of the trials";
+	char rec[32];
+
+	units_format_kb(d->ch->series[0].record_kb, rec, sizeof(rec));
+	switch (d->kind) {
+	case CHART_COMPARE:
+		sb_printf(&d->pc.title, "%s throughput against file size", col);
+		sb_printf(&d->pc.what, "%s throughput (mean of the trials) against file size on a "
+			  "log2 axis, one line per result set", col);
+		break;
+	case CHART_OVERLAY:
+		sb_printf(&d->pc.title, "%s: ", col);
+		sb_plain(&d->pc.title, sets[d->highlight]->meta.label ?
+			 sets[d->highlight]->meta.label : "set");
+		sb_puts(&d->pc.title, " (thick) against the others");
+		sb_printf(&d->pc.what, "%s throughput against file size, the highlighted set drawn "
+			  "thick over the others", col);
+		break;
+	case CHART_LATENCY:
+		sb_printf(&d->pc.title, "%s latency against file size", col);
+		sb_printf(&d->pc.what, "%s time per operation (mean of the trials) against file size",
+			  col);
+		break;
+	}
+	if (!d->with_record)
+		sb_printf(&d->pc.title, " (%s records)", rec);
+	else
+		sb_puts(&d->pc.what, " and record size");
+	sb_printf(&d->pc.what, ";\n#   error bars: %s", bars);
+	if (d->rl && d->rl->n)
+		sb_puts(&d->pc.what, "; dashed lines: nominal interface rates (not measured)");
+	sb_puts(&d->pc.from, "the result sets below");
+	gnuplot_sb_from(&d->pc.from, sets, go->sources, d->which, d->nwhich);
+}
+
+/* The data blocks and the axes: x tics, the y axis with its reference
+ * lines, the y label, and the cliff marks (drive comparison only). */
+static void d2_axes(struct d2_draw *d)
+{
+	const struct chart *ch = d->ch;
+
+	data_blocks(&d->pc.data, d->sets, ch, d->with_record);
+	gnuplot_axis_tics(&d->pc.tics, ch->xmin, ch->xmax, 1.25, GNUPLOT_AXIS_2D);
+	int ylog = gnuplot_ref_yaxis(&d->pc.yaxis, &d->pc.refs, d->rl, ch->ymin, ch->ymax,
+				     d->go->log_y, d->scale, d->unit_name);
+	if (d->kind == CHART_LATENCY)
+		sb_puts(&d->pc.ylabel, "microseconds per operation");
+	else
+		sb_printf(&d->pc.ylabel, "%s%s", d->unit_name, ylog ? ", log scale" : "");
+	if (d->kind == CHART_COMPARE)
+		cliff_marks(&d->cliffs, d->sets, ch);
+	else
+		sb_puts(&d->cliffs, "# (drawn on the drive comparison only)\n");
+}
+
+/* The plot command: one line per series, then the reference lines. */
+static void d2_plot_cmd(struct d2_draw *d)
+{
+	const struct chart *ch = d->ch;
+	struct sbuf *plot = &d->pc.plot;
+	int bars_on = d->go->errbars != GNUPLOT_ERR_NONE && d->kind != CHART_OVERLAY;
+
+	for (size_t i = 0; i < ch->nseries; i++) {
+		const struct series *s = &ch->series[i];
+		double lw = 2.0;
+		if (d->kind == CHART_OVERLAY)
+			lw = s->set == d->highlight ? 5.0 : 1.5;
+		if (i)
+			sb_puts(plot, ", \\\n");
+		if (bars_on)
+			sb_printf(plot, "     $s%zu using 1:($2/scale):(column(lo)/scale):"
+				  "(column(hi)/scale) with yerrorlines", i + 1);
+		else
+			sb_printf(plot, "     $s%zu using 1:($2/scale) with linespoints", i + 1);
+		sb_printf(plot, " lt %zu lw %.1f pt 7 title ", i + 1, lw);
+		series_title(plot, d->sets, s, d->with_record);
+	}
+	gnuplot_ref_plot_items(plot, d->rl);
+	sb_puts(plot, "\n");
+}
+
+/* Fill compare.gp with the pieces and write the script. */
+static int d2_emit(struct d2_draw *d, const char *dir, struct gnuplot_files *written,
+		   char *err, size_t errlen)
+{
+	const struct gnuplot_opts *go = d->go;
+	const struct chart *ch = d->ch;
+	const char *term_name = go->term ? go->term : "png";
+	struct sbuf term = { 0 }, out = { 0 };
+	char xmin[32], xmax[32], scale_s[16], lo[8], hi[8];
+	int rc = -1;
+
+	snprintf(scale_s, sizeof(scale_s), "%g", d->scale);
+	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
+	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
+	snprintf(lo, sizeof(lo), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 5 : 3);
+	snprintf(hi, sizeof(hi), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 6 : 4);
+	if (gnuplot_terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
+		goto out;
+	const struct tvar vars[] = {
+		{ "TITLE", d->pc.title.p }, { "WHAT", d->pc.what.p }, { "FROM", d->pc.from.p },
+		{ "NAME", ch->name }, { "EXT", gnuplot_term_ext(term_name) },
+		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", d->pc.data.p },
+		{ "DATA_UNIT", d->kind == CHART_LATENCY ? "microseconds per operation" : "kB/s" },
+		{ "SCALE", scale_s }, { "LO", lo }, { "HI", hi }, { "YLABEL", d->pc.ylabel.p },
+		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", d->pc.tics.p }, { "YAXIS", d->pc.yaxis.p },
+		{ "REFLABELS", d->pc.refs.p }, { "CLIFFS", d->cliffs.p }, { "PLOT", d->pc.plot.p },
+	};
+	if (gnuplot_template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
+			  err, errlen) != 0)
+		goto out;
+	rc = gnuplot_write_script(dir, ch->name, &out, ch->col, d->pc.title.p, d->pc.what.p,
+				  go->overwrite, written, err, errlen);
+out:
+	sb_release(&term);
+	sb_release(&out);
+	return rc;
+}
+
+static void d2_draw_release(struct d2_draw *d)
+{
+	free(d->which);
+	gnuplot_pieces_release(&d->pc);
+	sb_release(&d->cliffs);
+}
+
 /* A 2D chart (drive comparison, overlay or latency) of ch into dir. */
 static int write_2d(struct result_set *const *sets, size_t nsets, struct chart *ch,
 		    enum chart_kind kind, size_t highlight,
 		    const struct gnuplot_opts *go, const char *dir,
 		    struct gnuplot_files *written, char *err, size_t errlen)
 {
-	struct sbuf title = { 0 }, what = { 0 }, from = { 0 }, data = { 0 }, tics = { 0 },
-		    yaxis = { 0 }, refs = { 0 }, cliffs = { 0 }, plot = { 0 }, term = { 0 },
-		    out = { 0 };
-	const char *term_name = go->term ? go->term : "png";
-	const struct gnuplot_refs *rl = kind == CHART_LATENCY ? NULL : go->refs;
-	int with_record = go->all_records;
-	char rec[32], xmin[32], xmax[32], scale_s[16], lo[8], hi[8];
-	size_t *which = malloc((nsets ? nsets : 1) * sizeof(*which));
-	size_t nwhich = 0;
-	int rc = -1;
-
-	if (!which)
-		return err_set(err, errlen, "out of memory");
-	for (size_t i = 0; i < ch->nseries; i++) {
-		size_t k = 0;
-		while (k < nwhich && which[k] != ch->series[i].set)
-			k++;
-		if (k == nwhich)
-			which[nwhich++] = ch->series[i].set;
-	}
-	chart_extent(ch, go);
-	double scale = 1.0;
-	const char *unit_name = "kB/s";
-	if (kind == CHART_LATENCY)
-		unit_name = "microseconds per operation";
-	else if (ch->ymax >= 1e6) {
-		scale = 1024.0;
-		unit_name = "MB/s";
-	}
-	snprintf(scale_s, sizeof(scale_s), "%g", scale);
-	units_format_kb(ch->series[0].record_kb, rec, sizeof(rec));
-
-	/* the words */
-	const char *col = results_col_name(ch->col);
-	const char *bars = go->errbars == GNUPLOT_ERR_CI95 ? "95% confidence interval of the mean"
-		: go->errbars == GNUPLOT_ERR_NONE ? "none" : "min..max of the trials";
-	switch (kind) {
-	case CHART_COMPARE:
-		sb_printf(&title, "%s throughput against file size", col);
-		sb_printf(&what, "%s throughput (mean of the trials) against file size on a "
-			  "log2 axis, one line per result set", col);
-		break;
-	case CHART_OVERLAY:
-		sb_printf(&title, "%s: ", col);
-		sb_plain(&title, sets[highlight]->meta.label ? sets[highlight]->meta.label : "set");
-		sb_puts(&title, " (thick) against the others");
-		sb_printf(&what, "%s throughput against file size, the highlighted set drawn "
-			  "thick over the others", col);
-		break;
-	case CHART_LATENCY:
-		sb_printf(&title, "%s latency against file size", col);
-		sb_printf(&what, "%s time per operation (mean of the trials) against file size",
-			  col);
-		break;
-	}
-	if (!with_record)
-		sb_printf(&title, " (%s records)", rec);
-	else
-		sb_puts(&what, " and record size");
-	sb_printf(&what, ";\n#   error bars: %s", bars);
-	if (rl && rl->n)
-		sb_puts(&what, "; dashed lines: nominal interface rates (not measured)");
-	sb_puts(&from, "the result sets below");
-	gnuplot_sb_from(&from, sets, go->sources, which, nwhich);
-
-	/* the data and the axes */
-	data_blocks(&data, sets, ch, with_record);
-	gnuplot_axis_tics(&tics, ch->xmin, ch->xmax, 1.25, GNUPLOT_AXIS_2D);
-	snprintf(xmin, sizeof(xmin), "%.6g", (double)ch->xmin / 1.25);
-	snprintf(xmax, sizeof(xmax), "%.6g", (double)ch->xmax * 1.25);
-	int ylog = gnuplot_ref_yaxis(&yaxis, &refs, rl, ch->ymin, ch->ymax, go->log_y,
-				     scale, unit_name);
-	struct sbuf ylabel = { 0 };
-	if (kind == CHART_LATENCY)
-		sb_puts(&ylabel, "microseconds per operation");
-	else
-		sb_printf(&ylabel, "%s%s", unit_name, ylog ? ", log scale" : "");
-	if (kind == CHART_COMPARE)
-		cliff_marks(&cliffs, sets, ch);
-	else
-		sb_puts(&cliffs, "# (drawn on the drive comparison only)\n");
-	int bars_on = go->errbars != GNUPLOT_ERR_NONE && kind != CHART_OVERLAY;
-	snprintf(lo, sizeof(lo), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 5 : 3);
-	snprintf(hi, sizeof(hi), "%d", go->errbars == GNUPLOT_ERR_CI95 ? 6 : 4);
-
-	/* the plot command */
-	for (size_t i = 0; i < ch->nseries; i++) {
-		const struct series *s = &ch->series[i];
-		double lw = 2.0;
-		if (kind == CHART_OVERLAY)
-			lw = s->set == highlight ? 5.0 : 1.5;
-		if (i)
-			sb_puts(&plot, ", \\\n");
-		if (bars_on)
-			sb_printf(&plot, "     $s%zu using 1:($2/scale):(column(lo)/scale):"
-				  "(column(hi)/scale) with yerrorlines", i + 1);
-		else
-			sb_printf(&plot, "     $s%zu using 1:($2/scale) with linespoints", i + 1);
-		sb_printf(&plot, " lt %zu lw %.1f pt 7 title ", i + 1, lw);
-		series_title(&plot, sets, s, with_record);
-	}
-	gnuplot_ref_plot_items(&plot, rl);
-	sb_puts(&plot, "\n");
-
-	if (gnuplot_terminal_text(&term, ch->name, term_name, 1000, 650, err, errlen) != 0)
-		goto out;
-	const struct tvar vars[] = {
-		{ "TITLE", title.p }, { "WHAT", what.p }, { "FROM", from.p },
-		{ "NAME", ch->name }, { "EXT", gnuplot_term_ext(term_name) },
-		{ "VERSION", version_text }, { "TERMINAL", term.p }, { "DATA", data.p },
-		{ "DATA_UNIT", kind == CHART_LATENCY ? "microseconds per operation" : "kB/s" },
-		{ "SCALE", scale_s }, { "LO", lo }, { "HI", hi }, { "YLABEL", ylabel.p },
-		{ "XMIN", xmin }, { "XMAX", xmax }, { "XTICS", tics.p }, { "YAXIS", yaxis.p },
-		{ "REFLABELS", refs.p }, { "CLIFFS", cliffs.p }, { "PLOT", plot.p },
+	struct d2_draw d = {
+		.sets = sets, .ch = ch, .kind = kind, .highlight = highlight, .go = go,
+		.rl = kind == CHART_LATENCY ? NULL : go->refs,
+		.with_record = go->all_records,
+		.which = malloc((nsets ? nsets : 1) * sizeof(*d.which)),
 	};
-	if (gnuplot_template_fill(&out, "compare.gp", vars, sizeof(vars) / sizeof(vars[0]),
-			  err, errlen) != 0)
-		goto out;
-	rc = gnuplot_write_script(dir, ch->name, &out, ch->col, title.p, what.p,
-				  go->overwrite, written, err, errlen);
-out:
-	free(which);
-	sb_release(&title);
-	sb_release(&what);
-	sb_release(&from);
-	sb_release(&data);
-	sb_release(&tics);
-	sb_release(&yaxis);
-	sb_release(&ylabel);
-	sb_release(&refs);
-	sb_release(&cliffs);
-	sb_release(&plot);
-	sb_release(&term);
-	sb_release(&out);
+	int rc;
+
+	if (!d.which)
+		return err_set(err, errlen, "out of memory");
+	d2_which(&d);
+	d2_scale(&d);
+	d2_words(&d);
+	d2_axes(&d);
+	d2_plot_cmd(&d);
+	rc = d2_emit(&d, dir, written, err, errlen);
+	d2_draw_release(&d);
 	return rc;
 }
 

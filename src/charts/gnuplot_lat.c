@@ -270,11 +270,70 @@ static int script_write(struct lat_script *s, const char *tmpl, const char *name
 				    go->overwrite, written, err, errlen);
 }
 
-/* latency-<slug>.gp: the figures of each set's rows against the axis. */
-static int write_vs_size(struct result_set *const *sets, const struct lat_set *ls,
-			 size_t nls, int col, const char *slug, const struct gnuplot_xaxis *ax,
-			 const struct gnuplot_opts *go, const char *dir,
-			 struct gnuplot_files *written, char *err, size_t errlen)
+/* The x and y extents of a latency chart's rows. */
+struct lat_extent {
+	uint64_t xlo, xhi;
+	double ylo, yhi;
+};
+
+/* latency-<slug>.gp's title, and what it shows: a word more when a set
+ * was read back from a result folder (figures, not histograms). */
+static void vs_size_words(struct lat_script *s, const struct lat_set *ls, size_t nls,
+			  const char *cname, const char *xname, const char *fixed)
+{
+	sb_printf(&s->title, "%s latency per operation against %s (%s)", cname, xname, fixed);
+	sb_printf(&s->what, "%s time per operation against %s on a log2 axis, %s:\n#   "
+		  "the median (p50), p99 and p99.9 of every operation of the merged trials, "
+		  "and their mean,\n#   one colour per result set, on a log scale; "
+		  "percentiles from log-linear histograms (within 0.4%%)", cname, xname, fixed);
+	for (size_t k = 0; k < nls; k++)
+		if (!ls[k].hist) {
+			sb_puts(&s->what, ";\n#   sets read back from a result folder (no histograms): "
+				"the merged figures its summary.csv\n#   kept for these trials "
+				"where it has them (titled as a run's); else, titled trials' "
+				"figures,\n#   the mean over every operation of the trials (each "
+				"trial's mean weighted by its operations)\n#   and, with one "
+				"trial, its own percentiles; with more, no percentile (NaN: not "
+				"drawn)");
+			break;
+		}
+}
+
+/* Line set k's data block $s<k+1>: one row per x, widening ex. */
+static void vs_size_block(struct sbuf *data, struct result_set *const *sets,
+			  const struct lat_set *l, size_t k, const char *fixed,
+			  struct lat_extent *ex)
+{
+	sb_printf(data, "# line set %zu: ", k + 1);
+	gnuplot_set_name(data, sets, l->set);
+	sb_printf(data, ", %s%s\n$s%zu << EOD\n", fixed,
+		  l->hist ? "" : ", from the trials' figures in results.csv"
+		  " or the merged ones in summary.csv (a row's last field)", k + 1);
+	for (size_t j = 0; j < l->nrows; j++) {
+		const struct lat_row *r = &l->rows[j];
+		const double fig[4] = { r->mean_us, r->p50_us, r->p99_us, r->p999_us };
+		sb_printf(data, "%llu", (unsigned long long)r->x_kb);
+		for (int f = 0; f < 4; f++) {
+			if (isfinite(fig[f]))
+				sb_printf(data, " %.4f", fig[f]);
+			else
+				sb_puts(data, " NaN");
+		}
+		sb_printf(data, " %llu %d%s\n", (unsigned long long)r->ops, r->trials,
+			  l->hist ? "" : r->summary ? " summary.csv" : " results.csv");
+		ex->xlo = r->x_kb < ex->xlo ? r->x_kb : ex->xlo;
+		ex->xhi = r->x_kb > ex->xhi ? r->x_kb : ex->xhi;
+		extent_add(&ex->ylo, &ex->yhi, r->mean_us);
+		extent_add(&ex->ylo, &ex->yhi, r->p50_us);
+		extent_add(&ex->ylo, &ex->yhi, r->p999_us);
+	}
+	sb_puts(data, "EOD\n");
+}
+
+/* Line set k's plot items, one per figure some row has; *plotted counts
+ * the items so far. */
+static void vs_size_items(struct sbuf *plot, struct result_set *const *sets,
+			  const struct lat_set *l, size_t k, size_t nls, size_t *plotted)
 {
 	static const struct {
 		const char *what;
@@ -283,9 +342,46 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 		{ "p50", "dt 1 lw 2.0 pt 7" }, { "p99", "dt 2 lw 1.5 pt 5" },
 		{ "p99.9", "dt 3 lw 1.5 pt 9" }, { "mean", "dt 4 lw 1.0 pt 1" },
 	};
+	/* read back: figures from summary.csv are the merged trials' as
+	 * a run's are; a figure no row has (percentiles of several
+	 * trials without summary.csv) gets no line */
+	int merged = l->hist || l->nrows > 0, has[4] = { 0, 0, 0, 0 };
+
+	for (size_t j = 0; j < l->nrows; j++) {
+		const struct lat_row *r = &l->rows[j];
+		const double fig[4] = { r->p50_us, r->p99_us, r->p999_us, r->mean_us };
+		if (!l->hist && !r->summary)
+			merged = 0;
+		for (int f = 0; f < 4; f++)
+			has[f] |= isfinite(fig[f]) != 0;
+	}
+	for (size_t f = 0; f < sizeof(figs) / sizeof(figs[0]); f++) {
+		static const int column[] = { 3, 4, 5, 2 };
+		if (!has[f])
+			continue;
+		if ((*plotted)++)
+			sb_puts(plot, ", \\\n");
+		/* one colour per set; with one set, one per figure */
+		sb_printf(plot, "     $s%zu using 1:%d with linespoints lt %zu %s title ",
+			  k + 1, column[f], nls == 1 ? f + 1 : k + 1, figs[f].style);
+		if (merged) {
+			gnuplot_set_title(plot, sets, l->set, figs[f].what);
+		} else {
+			char what[48];
+			snprintf(what, sizeof(what), "%s (trials' figures)", figs[f].what);
+			gnuplot_set_title(plot, sets, l->set, what);
+		}
+	}
+}
+
+/* latency-<slug>.gp: the figures of each set's rows against the axis. */
+static int write_vs_size(struct result_set *const *sets, const struct lat_set *ls,
+			 size_t nls, int col, const char *slug, const struct gnuplot_xaxis *ax,
+			 const struct gnuplot_opts *go, const char *dir,
+			 struct gnuplot_files *written, char *err, size_t errlen)
+{
 	struct lat_script s;
-	uint64_t xlo = UINT64_MAX, xhi = 0;
-	double ylo = HUGE_VAL, yhi = 0.0;
+	struct lat_extent ex = { UINT64_MAX, 0, HUGE_VAL, 0.0 };
 	size_t plotted = 0;
 	size_t *which = malloc((nls ? nls : 1) * sizeof(*which));
 	char fixed[48], name[80];
@@ -295,88 +391,20 @@ static int write_vs_size(struct result_set *const *sets, const struct lat_set *l
 	if (!which)
 		return err_set(err, errlen, "out of memory");
 	gnuplot_xaxis_fixed(ax, fixed, sizeof(fixed));
-	const char *cname = results_col_name(col), *xname = gnuplot_xaxis_name(ax);
-	sb_printf(&s.title, "%s latency per operation against %s (%s)", cname, xname, fixed);
-	sb_printf(&s.what, "%s time per operation against %s on a log2 axis, %s:\n#   "
-		  "the median (p50), p99 and p99.9 of every operation of the merged trials, "
-		  "and their mean,\n#   one colour per result set, on a log scale; "
-		  "percentiles from log-linear histograms (within 0.4%%)", cname, xname, fixed);
-	for (size_t k = 0; k < nls; k++)
-		if (!ls[k].hist) {
-			sb_puts(&s.what, ";\n#   sets read back from a result folder (no histograms): "
-				"the merged figures its summary.csv\n#   kept for these trials "
-				"where it has them (titled as a run's); else, titled trials' "
-				"figures,\n#   the mean over every operation of the trials (each "
-				"trial's mean weighted by its operations)\n#   and, with one "
-				"trial, its own percentiles; with more, no percentile (NaN: not "
-				"drawn)");
-			break;
-		}
+	vs_size_words(&s, ls, nls, results_col_name(col), gnuplot_xaxis_name(ax), fixed);
 	for (size_t k = 0; k < nls; k++) {
-		const struct lat_set *l = &ls[k];
-		which[k] = l->set;
-		sb_printf(&s.data, "# line set %zu: ", k + 1);
-		gnuplot_set_name(&s.data, sets, l->set);
-		sb_printf(&s.data, ", %s%s\n$s%zu << EOD\n", fixed,
-			  l->hist ? "" : ", from the trials' figures in results.csv"
-			  " or the merged ones in summary.csv (a row's last field)", k + 1);
-		for (size_t j = 0; j < l->nrows; j++) {
-			const struct lat_row *r = &l->rows[j];
-			const double fig[4] = { r->mean_us, r->p50_us, r->p99_us, r->p999_us };
-			sb_printf(&s.data, "%llu", (unsigned long long)r->x_kb);
-			for (int f = 0; f < 4; f++) {
-				if (isfinite(fig[f]))
-					sb_printf(&s.data, " %.4f", fig[f]);
-				else
-					sb_puts(&s.data, " NaN");
-			}
-			sb_printf(&s.data, " %llu %d%s\n", (unsigned long long)r->ops, r->trials,
-				  l->hist ? "" : r->summary ? " summary.csv" : " results.csv");
-			xlo = r->x_kb < xlo ? r->x_kb : xlo;
-			xhi = r->x_kb > xhi ? r->x_kb : xhi;
-			extent_add(&ylo, &yhi, r->mean_us);
-			extent_add(&ylo, &yhi, r->p50_us);
-			extent_add(&ylo, &yhi, r->p999_us);
-		}
-		sb_puts(&s.data, "EOD\n");
-		/* read back: figures from summary.csv are the merged trials' as
-		 * a run's are; a figure no row has (percentiles of several
-		 * trials without summary.csv) gets no line */
-		int merged = l->hist || l->nrows > 0, has[4] = { 0, 0, 0, 0 };
-		for (size_t j = 0; j < l->nrows; j++) {
-			const struct lat_row *r = &l->rows[j];
-			const double fig[4] = { r->p50_us, r->p99_us, r->p999_us, r->mean_us };
-			if (!l->hist && !r->summary)
-				merged = 0;
-			for (int f = 0; f < 4; f++)
-				has[f] |= isfinite(fig[f]) != 0;
-		}
-		for (size_t f = 0; f < sizeof(figs) / sizeof(figs[0]); f++) {
-			static const int column[] = { 3, 4, 5, 2 };
-			if (!has[f])
-				continue;
-			if (plotted++)
-				sb_puts(&s.plot, ", \\\n");
-			/* one colour per set; with one set, one per figure */
-			sb_printf(&s.plot, "     $s%zu using 1:%d with linespoints lt %zu %s title ",
-				  k + 1, column[f], nls == 1 ? f + 1 : k + 1, figs[f].style);
-			if (merged) {
-				gnuplot_set_title(&s.plot, sets, l->set, figs[f].what);
-			} else {
-				char what[48];
-				snprintf(what, sizeof(what), "%s (trials' figures)", figs[f].what);
-				gnuplot_set_title(&s.plot, sets, l->set, what);
-			}
-		}
+		which[k] = ls[k].set;
+		vs_size_block(&s.data, sets, &ls[k], k, fixed, &ex);
+		vs_size_items(&s.plot, sets, &ls[k], k, nls, &plotted);
 	}
 	sb_puts(&s.plot, "\n");
 	sb_puts(&s.from, "the result sets below");
 	gnuplot_sb_from(&s.from, sets, go->sources, which, nls);
 	gnuplot_xaxis_label(&s.xlabel, ax);
-	gnuplot_axis_tics(&s.xtics, xlo, xhi, 1.25, GNUPLOT_AXIS_2D);
-	snprintf(s.xmin, sizeof(s.xmin), "%.6g", (double)xlo / 1.25);
-	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)xhi * 1.25);
-	script_yrange(&s, ylo, yhi);
+	gnuplot_axis_tics(&s.xtics, ex.xlo, ex.xhi, 1.25, GNUPLOT_AXIS_2D);
+	snprintf(s.xmin, sizeof(s.xmin), "%.6g", (double)ex.xlo / 1.25);
+	snprintf(s.xmax, sizeof(s.xmax), "%.6g", (double)ex.xhi * 1.25);
+	script_yrange(&s, ex.ylo, ex.yhi);
 	snprintf(name, sizeof(name), "latency-%s", slug);
 	rc = script_write(&s, "latency.gp", name, col, go, dir, written, err, errlen);
 	free(which);

@@ -118,6 +118,19 @@ const char *gnuplot_term_real(const char *name)
 	return name;
 }
 
+void gnuplot_pieces_release(struct gnuplot_pieces *p)
+{
+	sb_release(&p->title);
+	sb_release(&p->what);
+	sb_release(&p->from);
+	sb_release(&p->data);
+	sb_release(&p->tics);
+	sb_release(&p->yaxis);
+	sb_release(&p->ylabel);
+	sb_release(&p->refs);
+	sb_release(&p->plot);
+}
+
 /* Copy tmpl into out, replacing each @KEY@ by its value in vars. */
 int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			 const struct tvar *vars, size_t nvars,

@@ -53,6 +53,14 @@ struct tvar {
 	const char *val;
 };
 
+/* The pieces of a 2D chart's script that its template's @KEY@s take. */
+struct gnuplot_pieces {
+	struct sbuf title, what, from, data, tics, yaxis, ylabel, refs, plot;
+};
+
+/* Release every piece of p. */
+void gnuplot_pieces_release(struct gnuplot_pieces *p);
+
 /* Copy the built-in template tmpl_name into out, each @KEY@ replaced by its value. 0 or -1. */
 int gnuplot_template_fill(struct sbuf *out, const char *tmpl_name,
 			  const struct tvar *vars, size_t nvars, char *err, size_t errlen);

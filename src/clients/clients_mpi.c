@@ -297,32 +297,35 @@ static int client_path(const struct options *o, const struct cluster_file *cf,
 	return clusterfile_path(&cf->lines[rank], own, out, outlen, err, errlen);
 }
 
-int clients_setup(struct options *o, char *err, size_t errlen)
+/* The option iosweep-mpi cannot run in step on every client, or NULL. */
+static const char *refused_option(const struct options *o)
 {
-	struct cluster_file cf = { 0 };
-	char path[4096];
-	const char *refused = NULL;
-	unsigned shift;
-	char *own;
-
 	if (options_throughput(o))
-		refused = "-t/-l/-u (throughput mode)";
-	else if (o->min_time_ms)
-		refused = "--min-time";
-	else if (o->latency_files)	/* every rank would write ./wol.dat ... */
-		refused = "-Q";
-	else if (o->refine_cliffs)
-		refused = "--refine-cliffs";
-	else if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
-		refused = "--ci";
-	else if (o->until_settled)
-		refused = "--until-settled";
-	else if (o->compute_given)	/* the aggregate is barrier to barrier */
-		refused = "-J";
-	else if (o->traj_path[0] || o->traj_path[1])
-		refused = o->traj_path[0] ? "-X" : "-Y";
-	else if (o->bind_given)	/* every rank of a host would take CPU N */
-		refused = "-P";
+		return "-t/-l/-u (throughput mode)";
+	if (o->min_time_ms)
+		return "--min-time";
+	if (o->latency_files)	/* every rank would write ./wol.dat ... */
+		return "-Q";
+	if (o->refine_cliffs)
+		return "--refine-cliffs";
+	if (o->ci_target > 0.0)	/* ranks would stop cells after different trials */
+		return "--ci";
+	if (o->until_settled)
+		return "--until-settled";
+	if (o->compute_given)	/* the aggregate is barrier to barrier */
+		return "-J";
+	if (o->traj_path[0] || o->traj_path[1])
+		return o->traj_path[0] ? "-X" : "-Y";
+	if (o->bind_given)	/* every rank of a host would take CPU N */
+		return "-P";
+	return NULL;
+}
+
+/* The options, and pairs of them, that many clients cannot take.  0 or -1. */
+static int check_options(const struct options *o, char *err, size_t errlen)
+{
+	const char *refused = refused_option(o);
+
 	if (refused)
 		return err_set(err, errlen, "%s: not available with iosweep-mpi, which runs "
 			"the sweep grid on every client in step", refused);
@@ -344,11 +347,13 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 			"the one calling MPI, and queue-depth passes use worker "
 			"threads", options_qd_name(o));
 	}
-	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
-	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
-	/* before anything that may fail on some ranks only: it broadcasts */
-	if (o->cluster_file && cluster_read(o->cluster_file, &cf, err, errlen) != 0)
-		return -1;
+	return 0;
+}
+
+/* -+V (one file for all ranks) against -W, -+m and %-names in -f.  0 or -1. */
+static int check_shared_file(const struct options *o, const struct cluster_file *cf,
+			     char *err, size_t errlen)
+{
 	if (o->share_file && o->file_lock && cl.size > 1) {
 		/* a rank holding the whole file would wait at the pass's end
 		 * for ranks that wait for its lock */
@@ -356,50 +361,73 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 			"all ranks share would deadlock at the passes' barriers; "
 			"use -+L (record locks)", o->rlocking ? "-+L" : "-+V");
 	}
-	if (o->share_file && cf.n) {
-		err_set(err, errlen, "-+m and -+V: the client file gives every rank "
+	if (o->share_file && cf->n)
+		return err_set(err, errlen, "-+m and -+V: the client file gives every rank "
 			"its own place; -+V needs one file for all, named by -f");
-		goto fail;
-	}
-	if (o->share_file && strchr(o->file, '%')) {
-		err_set(err, errlen, "-f '%.300s' and -+V: the ranks share one file; "
+	if (o->share_file && strchr(o->file, '%'))
+		return err_set(err, errlen, "-f '%.300s' and -+V: the ranks share one file; "
 			"take the %% names out of -f", o->file);
+	return 0;
+}
+
+/* --stonewall with more than one client: room for the messages to send. */
+static int setup_stonewall(const struct options *o, char *err, size_t errlen)
+{
+	if (!o->stonewall || cl.size <= 1)
+		return 0;
+	cl.wall = 1;
+	free(cl.wall_tx);
+	cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
+	if (!cl.wall_tx)
+		return err_set(err, errlen, "out of memory");
+	return 0;
+}
+
+/* --reorder (or --reorder-shift): which rank's file this rank reads, and its path. */
+static int setup_reorder(struct options *o, const struct cluster_file *cf,
+			 size_t pathlen, char *err, size_t errlen)
+{
+	unsigned shift;
+
+	if (o->reorder_shift)
+		o->reorder = 1;
+	if (!o->reorder)
+		return 0;
+	shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
+	if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
+		shift = 1;	/* one host: the next rank */
+	if (shift % (unsigned)cl.size == 0)
+		return err_set(err, errlen, "--reorder-shift %u: with %d clients every "
+			       "client would read its own file", shift, cl.size);
+	cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
+	free(cl.read_path);
+	cl.read_path = malloc(pathlen);
+	if (!cl.read_path)
+		return err_set(err, errlen, "out of memory");
+	return client_path(o, cf, cl.read_writer, cl.read_path, pathlen, err, errlen);
+}
+
+int clients_setup(struct options *o, char *err, size_t errlen)
+{
+	struct cluster_file cf = { 0 };
+	char path[4096];
+	char *own;
+
+	if (check_options(o, err, errlen) != 0)
+		return -1;
+	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
+	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
+	/* before anything that may fail on some ranks only: it broadcasts */
+	if (o->cluster_file && cluster_read(o->cluster_file, &cf, err, errlen) != 0)
+		return -1;
+	if (check_shared_file(o, &cf, err, errlen) != 0)
 		goto fail;
-	}
 	if ((!cf.n && !o->share_file && clusterfile_distinct(o->file, cl.ranks_per_host, err, errlen) != 0) ||
 	    client_path(o, &cf, cl.rank, path, sizeof(path), err, errlen) != 0)
 		goto fail;
-	if (o->stonewall && cl.size > 1) {
-		cl.wall = 1;
-		free(cl.wall_tx);
-		cl.wall_tx = malloc((size_t)(cl.size - 1) * sizeof(*cl.wall_tx));
-		if (!cl.wall_tx) {
-			err_set(err, errlen, "out of memory");
-			goto fail;
-		}
-	}
-	if (o->reorder_shift)
-		o->reorder = 1;
-	if (o->reorder) {
-		shift = o->reorder_shift ? o->reorder_shift : cl.ranks_per_host;
-		if (!o->reorder_shift && shift % (unsigned)cl.size == 0)
-			shift = 1;	/* one host: the next rank */
-		if (shift % (unsigned)cl.size == 0) {
-			err_set(err, errlen, "--reorder-shift %u: with %d clients every "
-				"client would read its own file", shift, cl.size);
-			goto fail;
-		}
-		cl.read_writer = (int)(((unsigned)cl.rank + shift) % (unsigned)cl.size);
-		free(cl.read_path);
-		cl.read_path = malloc(sizeof(path));
-		if (!cl.read_path) {
-			err_set(err, errlen, "out of memory");
-			goto fail;
-		}
-		if (client_path(o, &cf, cl.read_writer, cl.read_path, sizeof(path),
-				err, errlen) != 0)
-			goto fail;
-	}
+	if (setup_stonewall(o, err, errlen) != 0 ||
+	    setup_reorder(o, &cf, sizeof(path), err, errlen) != 0)
+		goto fail;
 	own = strdup(path);
 	if (!own) {
 		err_set(err, errlen, "out of memory");

@@ -162,15 +162,123 @@ static int write_rows(struct outfile *f, const char *la, const char *lb,
 	return 0;
 }
 
+/* The inputs' count, --adjust and the labels' count checked: 0 with
+ * *adjust set, or IOSWEEP_EXIT_USAGE with a message. */
+static int check_args(const struct cmdargs *ca, const struct cmdargs_list *labels,
+		      const char *adjust_name, int *adjust)
+{
+	if (ca->ninputs > COMPARE_MAX_SETS) {
+		cmd_msg("compare", "more than %d result sets", COMPARE_MAX_SETS);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	*adjust = stats_adjust_from_name(adjust_name);
+	if (*adjust < 0) {
+		cmd_msg("compare", "--adjust '%s': use holm, bh or none",
+			adjust_name);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (labels->n > ca->ninputs) {
+		cmd_msg("compare", "%zu labels for %d result sets", labels->n, (int)ca->ninputs);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/* Load inputs[0..nin) into sets, the i-th label on the i-th set;
+ * *loaded counts the sets to release, also on failure.  An exit code. */
+static int load_sets(struct result_set *sets, int *loaded, char **inputs, int nin,
+		     const struct cmdargs_list *labels)
+{
+	char err[IOSWEEP_ERR_MAX];
+
+	for (*loaded = 0; *loaded < nin; (*loaded)++) {
+		int i = *loaded;
+		results_init(&sets[i]);
+		if (import_load(&sets[i], inputs[i], 0, err, sizeof(err))) {
+			cmd_msg("compare", "%s", err);
+			results_release(&sets[i]);
+			return IOSWEEP_EXIT_INPUT;
+		}
+		if ((size_t)i < labels->n && results_set_str(&sets[i].meta.label, labels->items[i])) {
+			(*loaded)++;
+			cmd_msg("compare", "out of memory");
+			return IOSWEEP_EXIT_FAILURE;
+		}
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/* Compare each of sets[1..nin) against sets[0] into res[i].  An exit code. */
+static int compare_pairs(const struct result_set *sets, struct compare_result *res, int nin,
+			 int adjust)
+{
+	char err[IOSWEEP_ERR_MAX];
+
+	for (int i = 1; i < nin; i++) {
+		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, adjust,
+				 &res[i], err, sizeof(err))) {
+			cmd_msg("compare", "%s", err);
+			return IOSWEEP_EXIT_INPUT;
+		}
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/* --csv: every pair's rows into csv, all or nothing.  An exit code. */
+static int write_csv(const char *csv, int overwrite, const struct result_set *sets,
+		     const struct compare_result *res, int nin)
+{
+	static const char grid[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
+		"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
+	/* small-file operations: the tree's files and fileop's force */
+	static const char ops[] = "label_a,label_b,test,files,force,n_a,mean_a,"
+		"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
+	const char *header = nin > 1 && res[1].nrows && res[1].rows[0].op ? ops : grid;
+	char err[IOSWEEP_ERR_MAX];
+	struct outfile f;
+
+	if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
+		cmd_msg("compare", "%s", err);
+		return IOSWEEP_EXIT_IO;
+	}
+	int bad = outfile_write(&f, header, strlen(header));
+	for (int i = 1; i < nin && !bad; i++)
+		bad = write_rows(&f, sets[0].meta.label, sets[i].meta.label, &res[i]);
+	if (bad) {
+		outfile_abort(&f);
+		cmd_msg("compare", "cannot write '%s'", csv);
+		return IOSWEEP_EXIT_IO;
+	}
+	if (outfile_commit(&f, err, sizeof(err))) {
+		cmd_msg("compare", "%s", err);
+		return IOSWEEP_EXIT_IO;
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/* Each pair's table and steady levels on stdout.  An exit code. */
+static int print_pairs(const struct result_set *sets, const struct compare_result *res,
+		       int nin)
+{
+	char err[IOSWEEP_ERR_MAX];
+
+	for (int i = 1; i < nin; i++) {
+		print_pair(sets[0].meta.label, sets[i].meta.label, &sets[0], &sets[i], &res[i]);
+		if (print_levels(&sets[0], &sets[i], err, sizeof(err)) != 0) {
+			cmd_msg("compare", "%s", err);
+			return IOSWEEP_EXIT_FAILURE;
+		}
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	const char *csv = NULL, *adjust_name = "bh";
 	struct cmdargs_list labels = { NULL, 0 };
 	struct result_set sets[COMPARE_MAX_SETS];
 	struct compare_result res[COMPARE_MAX_SETS];
-	int nin = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0;
-	char err[IOSWEEP_ERR_MAX];
-	struct outfile f;
+	int nin = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0, adjust;
 	const struct cmdargs_opt opts[] = {
 		{ "--csv", CMDARGS_STRING, &csv, 1 },
 		{ "--label", CMDARGS_LIST, &labels, 1 },
@@ -185,92 +293,26 @@ int cmd_compare(int argc, char **argv)
 
 	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
 		return rc;
-	rc = IOSWEEP_EXIT_OK;
-	char **inputs = ca.inputs;
-	if (ca.ninputs > COMPARE_MAX_SETS) {
-		cmd_msg("compare", "more than %d result sets", COMPARE_MAX_SETS);
+	rc = check_args(&ca, &labels, adjust_name, &adjust);
+	if (rc != IOSWEEP_EXIT_OK) {
 		cmdargs_release(&ca);
-		return IOSWEEP_EXIT_USAGE;
+		return rc;
 	}
 	nin = (int)ca.ninputs;
-	int adjust = stats_adjust_from_name(adjust_name);
-	if (adjust < 0) {
-		cmd_msg("compare", "--adjust '%s': use holm, bh or none",
-			adjust_name);
-		cmdargs_release(&ca);
-		return IOSWEEP_EXIT_USAGE;
-	}
-	if (labels.n > ca.ninputs) {
-		cmd_msg("compare", "%zu labels for %d result sets", labels.n, nin);
-		cmdargs_release(&ca);
-		return IOSWEEP_EXIT_USAGE;
-	}
-
 	memset(res, 0, sizeof(res));
-	for (loaded = 0; loaded < nin; loaded++) {
-		results_init(&sets[loaded]);
-		if (import_load(&sets[loaded], inputs[loaded], 0, err, sizeof(err))) {
-			cmd_msg("compare", "%s", err);
-			results_release(&sets[loaded]);
-			rc = IOSWEEP_EXIT_INPUT;
-			goto done;
-		}
-		if ((size_t)loaded < labels.n &&
-		    results_set_str(&sets[loaded].meta.label, labels.items[loaded])) {
-			loaded++;
-			cmd_msg("compare", "out of memory");
-			rc = IOSWEEP_EXIT_FAILURE;
-			goto done;
-		}
-	}
+	rc = load_sets(sets, &loaded, ca.inputs, nin, &labels);
+	if (rc != IOSWEEP_EXIT_OK)
+		goto done;
 	for (int i = 0; i < nin; i++)
 		if (sets[i].ntp) {      /* throughput mode: compare_tp.h */
 			rc = cmd_compare_tp(sets, nin, csv, overwrite, adjust);
 			goto done;
 		}
-	for (int i = 1; i < nin; i++) {
-		if (compare_sets(&sets[0], &sets[i], RESULTS_UNIT_KBPS, COMPARE_ALPHA, adjust,
-				 &res[i], err, sizeof(err))) {
-			cmd_msg("compare", "%s", err);
-			rc = IOSWEEP_EXIT_INPUT;
-			goto done;
-		}
-	}
-	if (csv) {
-		static const char grid[] = "label_a,label_b,test,file_kb,record_kb,n_a,mean_a,"
-			"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
-		/* small-file operations: the tree's files and fileop's force */
-		static const char ops[] = "label_a,label_b,test,files,force,n_a,mean_a,"
-			"n_b,mean_b,ratio,pct_diff,p_value,p_adjusted,adjustment,significant\n";
-		const char *header = nin > 1 && res[1].nrows && res[1].rows[0].op ? ops : grid;
-		if (outfile_open(&f, csv, 0, overwrite, err, sizeof(err))) {
-			cmd_msg("compare", "%s", err);
-			rc = IOSWEEP_EXIT_IO;
-			goto done;
-		}
-		int bad = outfile_write(&f, header, strlen(header));
-		for (int i = 1; i < nin && !bad; i++)
-			bad = write_rows(&f, sets[0].meta.label, sets[i].meta.label, &res[i]);
-		if (bad) {
-			outfile_abort(&f);
-			cmd_msg("compare", "cannot write '%s'", csv);
-			rc = IOSWEEP_EXIT_IO;
-			goto done;
-		}
-		if (outfile_commit(&f, err, sizeof(err))) {
-			cmd_msg("compare", "%s", err);
-			rc = IOSWEEP_EXIT_IO;
-			goto done;
-		}
-	}
-	for (int i = 1; i < nin; i++) {
-		print_pair(sets[0].meta.label, sets[i].meta.label, &sets[0], &sets[i], &res[i]);
-		if (print_levels(&sets[0], &sets[i], err, sizeof(err)) != 0) {
-			cmd_msg("compare", "%s", err);
-			rc = IOSWEEP_EXIT_FAILURE;
-			goto done;
-		}
-	}
+	rc = compare_pairs(sets, res, nin, adjust);
+	if (rc == IOSWEEP_EXIT_OK && csv)
+		rc = write_csv(csv, overwrite, sets, res, nin);
+	if (rc == IOSWEEP_EXIT_OK)
+		rc = print_pairs(sets, res, nin);
 done:
 	for (int i = 0; i < nin; i++)
 		compare_release(&res[i]);

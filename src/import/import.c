@@ -518,6 +518,109 @@ static int merge_ops(struct result_set *rs, struct result_set *t, unsigned trial
 	return 0;
 }
 
+/* t is of the configuration of the files before it: units, tests,
+ * clients and options.  0, or -1 with err. */
+static int check_same_config(const struct result_set *rs, const struct result_set *t,
+			     const char *path, char *err, size_t errlen)
+{
+	if (rs->meta.source_unit != t->meta.source_unit)
+		return err_set(err, errlen, "%s: its figures are in %s but the set's are in %s: "
+			"different units cannot be trials of one set", path,
+			unit_name(t->meta.source_unit), unit_name(rs->meta.source_unit));
+	if (rs->cols_mask != t->cols_mask) {
+		return err_set(err, errlen, "%s: it has other test columns than the files before it: "
+			"not a trial of the same configuration", path);
+	}
+	if (rs->nclients != t->nclients)
+		return err_set(err, errlen, "%s: it ran with %u clients, the files before it "
+			"with %u: not a trial of the same configuration", path,
+			t->nclients, rs->nclients);
+	if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
+		return err_set(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
+			"differ from the files before it: not a trial of the same configuration",
+			path);
+	}
+	return 0;
+}
+
+/* None of t's samples, its trials shifted by `trial`, is in rs already.
+ * 0, or -1 with err. */
+static int check_no_overlap(const struct result_set *rs, const struct result_set *t,
+			    unsigned trial, const char *path, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < t->nsamples; i++) {
+		const struct result_sample *s = &t->samples[i];
+		const struct result_cell *c = &t->cells[s->cell];
+		long rc = results_find_cell(rs, c->file_kb, c->record_kb);
+		if (rc < 0)
+			continue;
+		for (size_t j = 0; j < rs->nsamples; j++) {
+			const struct result_sample *r = &rs->samples[j];
+			if (r->cell == (uint32_t)rc && r->col == s->col &&
+			    r->trial == s->trial + trial)
+				return err_set(err, errlen, "%s: trial %u of %s at %llu kB / %llu kB "
+					"is in the set already", path, s->trial + trial,
+					results_col_name(s->col),
+					(unsigned long long)c->file_kb,
+					(unsigned long long)c->record_kb);
+		}
+	}
+	return 0;
+}
+
+/* t's grid into rs, its trials shifted by `trial`: samples, record axis,
+ * clients' samples and hosts, cell sums, timeline and steady rows.  0,
+ * or -1 when out of memory with rs's counts as they were. */
+static int add_grid(struct result_set *rs, struct result_set *t, unsigned trial)
+{
+	size_t old_ncells = rs->ncells, old_nsamples = rs->nsamples;
+	size_t old_nclient = rs->nclient_samples;
+	uint32_t old_mask = rs->cols_mask;
+
+	if (add_shifted(rs, t, t->samples, t->nsamples, trial, 0))
+		goto nomem;
+	if (!rs->nrecord_axis && t->nrecord_axis &&
+	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
+		goto nomem;
+	/* many clients: the clients' samples behind the figures, the same way */
+	if (add_shifted(rs, t, t->client_samples, t->nclient_samples, trial, 1))
+		goto nomem;
+	if (!rs->client_host && t->client_host) {
+		rs->client_host = t->client_host;	/* the first file's hosts */
+		t->client_host = NULL;
+	}
+	if (merge_cell_sums(rs, t, old_nsamples))
+		goto nomem;
+	if (merge_timeline(rs, t, trial) || merge_steady(rs, t, trial))
+		goto nomem;
+	disown_samples(t);	/* rs owns what the samples point to now */
+	return 0;
+nomem:
+	rs->ncells = old_ncells;
+	results_cells_moved(rs);
+	rs->nsamples = old_nsamples;
+	rs->nclient_samples = old_nclient;
+	rs->cols_mask = old_mask;
+	return -1;
+}
+
+/* The set's trials after t's t_trials from `trial`; the first file's
+ * metadata and client counts when the set was empty. */
+static void take_counts(struct result_set *rs, struct result_set *t, unsigned trial,
+			unsigned t_trials, int empty)
+{
+	if (empty) {
+		take_meta(&rs->meta, &t->meta);
+		rs->trials = trial + t_trials;
+		rs->nclients = t->nclients;	/* many clients: the counts (and the
+						   hosts, moved above) */
+		rs->nhosts = t->nhosts;
+		rs->ranks_per_host = t->ranks_per_host;
+	} else if (trial + t_trials > rs->trials) {
+		rs->trials = trial + t_trials;
+	}
+}
+
 /*
  * Merge t into rs with trials shifted by `trial`.  Content checks first
  * (unit, columns, configuration, trial range); on a later allocation
@@ -540,12 +643,14 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 		/* --log-interval's rows of the children and their totals */
 		if (merge_timeline(rs, t, trial))
 			return err_set(err, errlen, "%s: out of memory", path);
-		goto meta;
+		take_counts(rs, t, trial, t_trials, empty);
+		return 0;
 	}
 	if (t->nops && !t->nsamples) {
 		if (merge_ops(rs, t, trial, empty, path, err, errlen))
 			return -1;
-		goto meta;
+		take_counts(rs, t, trial, t_trials, empty);
+		return 0;
 	}
 	if (rs->nops)
 		return err_set(err, errlen, "%s: a grid, the files before it small-file "
@@ -555,82 +660,13 @@ static int merge(struct result_set *rs, struct result_set *t, unsigned trial,
 	if ((unsigned long)trial + t_trials > 65536ul) {
 		return err_set(err, errlen, "%s: too many trials (more than 65536)", path);
 	}
-	if (!empty) {
-		if (rs->meta.source_unit != t->meta.source_unit)
-			return err_set(err, errlen, "%s: its figures are in %s but the set's are in %s: "
-				"different units cannot be trials of one set", path,
-				unit_name(t->meta.source_unit), unit_name(rs->meta.source_unit));
-		if (rs->cols_mask != t->cols_mask) {
-			return err_set(err, errlen, "%s: it has other test columns than the files before it: "
-				"not a trial of the same configuration", path);
-		}
-		if (rs->nclients != t->nclients)
-			return err_set(err, errlen, "%s: it ran with %u clients, the files before it "
-				"with %u: not a trial of the same configuration", path,
-				t->nclients, rs->nclients);
-		if ((rs->meta.flags ^ t->meta.flags) & IMPORT_CONFIG_FLAGS) {
-			return err_set(err, errlen, "%s: its options (O_DIRECT, fsync, close or sync modes) "
-				"differ from the files before it: not a trial of the same configuration",
-				path);
-		}
-		for (size_t i = 0; i < t->nsamples; i++) {
-			const struct result_sample *s = &t->samples[i];
-			const struct result_cell *c = &t->cells[s->cell];
-			long rc = results_find_cell(rs, c->file_kb, c->record_kb);
-			if (rc < 0)
-				continue;
-			for (size_t j = 0; j < rs->nsamples; j++) {
-				const struct result_sample *r = &rs->samples[j];
-				if (r->cell == (uint32_t)rc && r->col == s->col &&
-				    r->trial == s->trial + trial)
-					return err_set(err, errlen, "%s: trial %u of %s at %llu kB / %llu kB "
-						"is in the set already", path, s->trial + trial,
-						results_col_name(s->col),
-						(unsigned long long)c->file_kb,
-						(unsigned long long)c->record_kb);
-			}
-		}
-	}
-
-	size_t old_ncells = rs->ncells, old_nsamples = rs->nsamples;
-	size_t old_nclient = rs->nclient_samples;
-	uint32_t old_mask = rs->cols_mask;
-	if (add_shifted(rs, t, t->samples, t->nsamples, trial, 0))
-		goto nomem;
-	if (!rs->nrecord_axis && t->nrecord_axis &&
-	    results_set_record_axis(rs, t->record_axis, t->nrecord_axis))
-		goto nomem;
-	/* many clients: the clients' samples behind the figures, the same way */
-	if (add_shifted(rs, t, t->client_samples, t->nclient_samples, trial, 1))
-		goto nomem;
-	if (!rs->client_host && t->client_host) {
-		rs->client_host = t->client_host;	/* the first file's hosts */
-		t->client_host = NULL;
-	}
-	if (merge_cell_sums(rs, t, old_nsamples))
-		goto nomem;
-	if (merge_timeline(rs, t, trial) || merge_steady(rs, t, trial))
-		goto nomem;
-	disown_samples(t);	/* rs owns what the samples point to now */
-meta:
-	if (empty) {
-		take_meta(&rs->meta, &t->meta);
-		rs->trials = trial + t_trials;
-		rs->nclients = t->nclients;	/* many clients: the counts (and the
-						   hosts, moved above) */
-		rs->nhosts = t->nhosts;
-		rs->ranks_per_host = t->ranks_per_host;
-	} else if (trial + t_trials > rs->trials) {
-		rs->trials = trial + t_trials;
-	}
+	if (!empty && (check_same_config(rs, t, path, err, errlen) != 0 ||
+		       check_no_overlap(rs, t, trial, path, err, errlen) != 0))
+		return -1;
+	if (add_grid(rs, t, trial) != 0)
+		return err_set(err, errlen, "%s: out of memory", path);
+	take_counts(rs, t, trial, t_trials, empty);
 	return 0;
-nomem:
-	rs->ncells = old_ncells;
-	results_cells_moved(rs);
-	rs->nsamples = old_nsamples;
-	rs->nclient_samples = old_nclient;
-	rs->cols_mask = old_mask;
-	return err_set(err, errlen, "%s: out of memory", path);
 }
 
 /* See import_priv.h. */

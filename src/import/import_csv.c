@@ -422,11 +422,136 @@ static int row_label(struct csv_ctx *c)
 	return 0;
 }
 
-static void results_row(struct csv_ctx *c)
+/* The row's schema, one this iosweep reads.  -1 after cfail. */
+static int row_schema(struct csv_ctx *c)
+{
+	uint64_t schema;
+
+	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
+		return -1;
+	if (schema < RESULTS_SCHEMA_OLDEST || schema > RESULTS_SCHEMA) {
+		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
+		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
+		return -1;
+	}
+	return 0;
+}
+
+/* A small-file operation's row (import_ops.h). */
+static void ops_row(struct csv_ctx *c)
+{
+	/* a row with a host is a client's own (many clients); without,
+	 * the client field holds "all" or a job's number */
+	long client = -1, writer = -1;
+	char msg[160];
+
+	if (c->client_idx >= 0 && c->host_idx >= 0 && c->field[c->host_idx][0] &&
+	    client_from_row(c, &client, &writer))
+		return;
+	if (row_label(c) == 0 && import_ops_row(c->rs, c->field[c->idx[RCSV_TEST]], c->field,
+			   c->ops_col, c->lat_idx[0], client, writer, msg,
+			   sizeof(msg)) != 0)
+		cfail(c, "%s", msg);
+}
+
+/* Which figure the row is: its test into s->col, its trial into s->trial,
+ * its cell's sizes into *file_kb and *record_kb.  -1 after cfail. */
+static int row_key(struct csv_ctx *c, struct result_sample *s, uint64_t *file_kb,
+		   uint64_t *record_kb)
+{
+	uint64_t trial;
+	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
+
+	if (col < 0) {
+		cfail(c, "unknown test '%.40s'", c->field[c->idx[RCSV_TEST]]);
+		return -1;
+	}
+	if (get_u64(c, RCSV_FILE_KB, 0, file_kb) || get_u64(c, RCSV_RECORD_KB, 0, record_kb) ||
+	    get_u64(c, RCSV_TRIAL, 0, &trial))
+		return -1;
+	if (trial > 65535) {
+		cfail(c, "trial %llu: at most 65535", (unsigned long long)trial);
+		return -1;
+	}
+	s->col = (uint16_t)col;
+	s->trial = (uint16_t)trial;
+	return 0;
+}
+
+/* The row's figures into s: partial, CPU, cached share, and the bytes
+ * and seconds (or only the rate).  -1 after cfail. */
+static int row_figures(struct csv_ctx *c, struct result_sample *s)
+{
+	const char *partial = c->field[c->idx[RCSV_PARTIAL]];
+
+	if (strcmp(partial, "1") == 0)
+		s->flags |= RESULTS_SF_PARTIAL;
+	else if (*partial && strcmp(partial, "0") != 0) {
+		cfail(c, "partial '%.40s' is not 0 or 1", partial);
+		return -1;
+	}
+	double cpu_u, cpu_s;
+	if (get_double(c, RCSV_CPU_USER, 1, &cpu_u) || get_double(c, RCSV_CPU_SYS, 1, &cpu_s))
+		return -1;
+	s->cpu_user_s = cpu_u;
+	s->cpu_sys_s = cpu_s;
+	if (c->idx_cached >= 0 && c->field[c->idx_cached][0]) {
+		double pct;
+		if (import_parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
+			cfail(c, "cached_pct '%.40s' is not a percentage",
+			      c->field[c->idx_cached]);
+			return -1;
+		}
+		s->cached_pct = pct;
+		s->flags |= RESULTS_SF_CACHED;
+	}
+	if (!c->field[c->idx[RCSV_BYTES]][0]) {
+		if (get_double(c, RCSV_KB_PER_S, 0, &s->rate_kbps))
+			return -1;
+		s->flags |= RESULTS_SF_RATE_ONLY;
+	} else {
+		double secs, wall;
+		if (get_u64(c, RCSV_BYTES, 0, &s->bytes) || get_double(c, RCSV_SECONDS, 0, &secs) ||
+		    get_u64(c, RCSV_OPS, 1, &s->ops) || get_double(c, RCSV_WALL, 1, &wall))
+			return -1;
+		s->elapsed_ns = secs_to_ns(secs);
+		s->wall_ns = secs_to_ns(wall);
+	}
+	return 0;
+}
+
+/* Add s to its cell (made when new), as the set's sample or, with a
+ * client, as that client's. */
+static void row_store(struct csv_ctx *c, struct result_sample *s, uint64_t file_kb,
+		      uint64_t record_kb, long client, long writer)
 {
 	struct result_set *rs = c->rs;
+	long cell = results_find_cell(rs, file_kb, record_kb);
+
+	if (cell < 0)
+		cell = results_add_cell(rs, file_kb, record_kb, 0);
+	if (cell < 0 || (uint64_t)cell > UINT32_MAX) {
+		cfail(c, "out of memory");
+		return;
+	}
+	s->cell = (uint32_t)cell;
+	split_from_row(c, s);
+	if (lat_from_row(c, s))
+		return;
+	if (client >= 0) {
+		s->client = (int32_t)client;
+		s->writer = (int32_t)writer;
+	}
+	if (client >= 0 ? results_add_client_sample(rs, s) : results_add_sample(rs, s)) {
+		free(s->lat_figs);
+		cfail(c, "out of memory");
+	}
+}
+
+static void results_row(struct csv_ctx *c)
+{
 	struct result_sample s;
-	uint64_t schema, file_kb, record_kb, trial;
+	uint64_t file_kb, record_kb;
 
 	if (c->row == 1) {
 		results_header(c);
@@ -439,25 +564,10 @@ static void results_row(struct csv_ctx *c)
 		return;
 	}
 	memset(&s, 0, sizeof(s));
-	if (get_u64(c, RCSV_SCHEMA, 0, &schema))
+	if (row_schema(c))
 		return;
-	if (schema < RESULTS_SCHEMA_OLDEST || schema > RESULTS_SCHEMA) {
-		cfail(c, "schema %llu: this iosweep reads schema %d to %d",
-		      (unsigned long long)schema, RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
-		return;
-	}
 	if (import_ops_is_op(c->field[c->idx[RCSV_TEST]])) {
-		/* a row with a host is a client's own (many clients); without,
-		 * the client field holds "all" or a job's number */
-		long client = -1, writer = -1;
-		char msg[160];
-		if (c->client_idx >= 0 && c->host_idx >= 0 && c->field[c->host_idx][0] &&
-		    client_from_row(c, &client, &writer))
-			return;
-		if (row_label(c) == 0 && import_ops_row(rs, c->field[c->idx[RCSV_TEST]], c->field,
-				   c->ops_col, c->lat_idx[0], client, writer, msg,
-				   sizeof(msg)) != 0)
-			cfail(c, "%s", msg);
+		ops_row(c);
 		return;
 	}
 	/* many clients: the cell's figure is the "all" row; a client's own
@@ -465,75 +575,9 @@ static void results_row(struct csv_ctx *c)
 	long client = -1, writer = -1;
 	if (c->client_idx >= 0 && client_from_row(c, &client, &writer))
 		return;
-	int col = results_col_from_name(c->field[c->idx[RCSV_TEST]]);
-	if (col < 0) {
-		cfail(c, "unknown test '%.40s'", c->field[c->idx[RCSV_TEST]]);
+	if (row_key(c, &s, &file_kb, &record_kb) || row_figures(c, &s) || row_label(c))
 		return;
-	}
-	if (get_u64(c, RCSV_FILE_KB, 0, &file_kb) || get_u64(c, RCSV_RECORD_KB, 0, &record_kb) ||
-	    get_u64(c, RCSV_TRIAL, 0, &trial))
-		return;
-	if (trial > 65535) {
-		cfail(c, "trial %llu: at most 65535", (unsigned long long)trial);
-		return;
-	}
-	const char *partial = c->field[c->idx[RCSV_PARTIAL]];
-	if (strcmp(partial, "1") == 0)
-		s.flags |= RESULTS_SF_PARTIAL;
-	else if (*partial && strcmp(partial, "0") != 0) {
-		cfail(c, "partial '%.40s' is not 0 or 1", partial);
-		return;
-	}
-	double cpu_u, cpu_s;
-	if (get_double(c, RCSV_CPU_USER, 1, &cpu_u) || get_double(c, RCSV_CPU_SYS, 1, &cpu_s))
-		return;
-	s.cpu_user_s = cpu_u;
-	s.cpu_sys_s = cpu_s;
-	if (c->idx_cached >= 0 && c->field[c->idx_cached][0]) {
-		double pct;
-		if (import_parse_double(c->field[c->idx_cached], &pct) || pct < 0 || pct > 100) {
-			cfail(c, "cached_pct '%.40s' is not a percentage",
-			      c->field[c->idx_cached]);
-			return;
-		}
-		s.cached_pct = pct;
-		s.flags |= RESULTS_SF_CACHED;
-	}
-	if (!c->field[c->idx[RCSV_BYTES]][0]) {
-		if (get_double(c, RCSV_KB_PER_S, 0, &s.rate_kbps))
-			return;
-		s.flags |= RESULTS_SF_RATE_ONLY;
-	} else {
-		double secs, wall;
-		if (get_u64(c, RCSV_BYTES, 0, &s.bytes) || get_double(c, RCSV_SECONDS, 0, &secs) ||
-		    get_u64(c, RCSV_OPS, 1, &s.ops) || get_double(c, RCSV_WALL, 1, &wall))
-			return;
-		s.elapsed_ns = secs_to_ns(secs);
-		s.wall_ns = secs_to_ns(wall);
-	}
-	if (row_label(c))
-		return;
-	long cell = results_find_cell(rs, file_kb, record_kb);
-	if (cell < 0)
-		cell = results_add_cell(rs, file_kb, record_kb, 0);
-	if (cell < 0 || (uint64_t)cell > UINT32_MAX) {
-		cfail(c, "out of memory");
-		return;
-	}
-	s.cell = (uint32_t)cell;
-	s.col = (uint16_t)col;
-	s.trial = (uint16_t)trial;
-	split_from_row(c, &s);
-	if (lat_from_row(c, &s))
-		return;
-	if (client >= 0) {
-		s.client = (int32_t)client;
-		s.writer = (int32_t)writer;
-	}
-	if (client >= 0 ? results_add_client_sample(rs, &s) : results_add_sample(rs, &s)) {
-		free(s.lat_figs);
-		cfail(c, "out of memory");
-	}
+	row_store(c, &s, file_kb, record_kb, client, writer);
 }
 
 /* ---- summary.csv: what results.csv cannot give back ---- */
@@ -721,40 +765,40 @@ static void read_dedup(struct csv_ctx *c, struct result_meta *m, const char *k,
 	else if (!strcmp(k, "files"))
 		m->dedup_files = (unsigned)d;
 }
-static void meta_row(struct csv_ctx *c)
+/* async_pct, resumed_samples and inflight_max.  1 when key was one. */
+static int meta_counter(struct csv_ctx *c, const char *key, const char *val)
 {
 	struct result_meta *m = &c->rs->meta;
-
-	if (c->nfields == 1 && !c->field[0][0])
-		return;
-	if (c->nfields != 2) {
-		cfail(c, "%zu fields: meta.csv rows are key,value", c->nfields);
-		return;
-	}
-	const char *key = c->field[0], *val = c->field[1];
 	uint64_t u;
 	double d;
-	if (c->row == 1 && strcmp(key, "key") == 0)
-		return;
+
 	if (strcmp(key, "async_pct") == 0) {
 		if (*val && (import_parse_double(val, &d) || !(d >= 0.0 && d <= 100.0)))
 			cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
 		else
 			m->async_pct = *val ? d : -1.0;
-		return;
+		return 1;
 	}
 	if (strcmp(key, "resumed_samples") == 0) {
 		if (field_u64(c, val, "resumed_samples", &u) == 0)
 			m->resumed_samples = u;
-		return;
+		return 1;
 	}
 	if (strcmp(key, "inflight_max") == 0) {
 		if (*val && field_u64(c, val, "inflight_max", &u) == 0 && u > UINT_MAX)
 			cfail(c, "inflight_max '%.40s' is too large", val);
 		else if (!c->failed)
 			m->inflight_max = *val ? (unsigned)u : 0;
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+/* A text field of results_meta_strs (the first: the label).  1 when key was one. */
+static int meta_string(struct csv_ctx *c, const char *key, const char *val)
+{
+	struct result_meta *m = &c->rs->meta;
+
 	for (size_t i = 0; results_meta_strs[i].key; i++) {
 		if (strcmp(key, results_meta_strs[i].key) != 0)
 			continue;
@@ -763,8 +807,68 @@ static void meta_row(struct csv_ctx *c)
 			cfail(c, "out of memory");
 		if (i == 0)
 			c->label_from_meta = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* data_compress_ratio or timer_resolution_s: a number, 0 when empty. */
+static void meta_ratio_or_resolution(struct csv_ctx *c, const char *key, const char *val)
+{
+	struct result_meta *m = &c->rs->meta;
+	double d;
+
+	if (*val && import_parse_double(val, &d)) {
+		cfail(c, "%s '%.40s' is not a number", key, val);
 		return;
 	}
+	if (!*val)
+		d = 0.0;
+	if (key[0] == 'd')
+		m->data_compress_ratio = d;
+	else
+		m->timer_resolution_s = d;
+}
+
+/* Many clients: clients, hosts or ranks_per_host (the clients' rows name
+ * their hosts). */
+static void meta_client_count(struct csv_ctx *c, const char *key, const char *val)
+{
+	uint64_t u;
+
+	if (import_parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
+		cfail(c, "%s '%.40s': expected a positive whole number", key, val);
+	else if (key[0] == 'c')
+		c->rs->nclients = (unsigned)u;
+	else if (key[0] == 'h')
+		c->rs->nhosts = (unsigned)u;
+	else
+		c->rs->ranks_per_host = (unsigned)u;
+}
+
+/* data_unique_bytes, data_dedup_ratio or data_dedup_bytes. */
+static void meta_data_dedup(struct csv_ctx *c, const char *key, const char *val)
+{
+	struct result_meta *m = &c->rs->meta;
+	double d;
+
+	if (import_parse_double(val, &d) || d < 0.0)
+		cfail(c, "%s '%.40s' is not a number of 0 or more", key, val);
+	else if (key[5] == 'u')
+		m->data_unique_bytes = (uint64_t)d;
+	else if (!strcmp(key, "data_dedup_ratio"))
+		m->data_dedup_ratio = d;
+	else if (!strcmp(key, "data_dedup_bytes"))
+		m->data_dedup_bytes = (uint64_t)d;
+}
+
+/* The other keys meta.csv may hold; a key this iosweep does not know
+ * (written by a later one) is left alone. */
+static void meta_other(struct csv_ctx *c, const char *key, const char *val)
+{
+	struct result_meta *m = &c->rs->meta;
+	uint64_t u;
+
 	if (strcmp(key, "schema") == 0) {
 		if (import_parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
 			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,
@@ -776,16 +880,7 @@ static void meta_row(struct csv_ctx *c)
 			cfail(c, "ram_kb '%.40s' is not a whole number", val);
 	} else if (strcmp(key, "data_compress_ratio") == 0 ||
 		   strcmp(key, "timer_resolution_s") == 0) {
-		if (*val && import_parse_double(val, &d)) {
-			cfail(c, "%s '%.40s' is not a number", key, val);
-			return;
-		}
-		if (!*val)
-			d = 0.0;
-		if (key[0] == 'd')
-			m->data_compress_ratio = d;
-		else
-			m->timer_resolution_s = d;
+		meta_ratio_or_resolution(c, key, val);
 	} else if (strcmp(key, "flags") == 0) {
 		if (parse_flags(val, &m->flags))
 			cfail(c, "flags '%.60s': unknown flag", val);
@@ -794,34 +889,34 @@ static void meta_row(struct csv_ctx *c)
 			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
 	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
 		   strcmp(key, "ranks_per_host") == 0) {
-		/* many clients: the counts (the clients' rows name their hosts) */
-		if (import_parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
-			cfail(c, "%s '%.40s': expected a positive whole number", key, val);
-		else if (key[0] == 'c')
-			c->rs->nclients = (unsigned)u;
-		else if (key[0] == 'h')
-			c->rs->nhosts = (unsigned)u;
-		else
-			c->rs->ranks_per_host = (unsigned)u;
+		meta_client_count(c, key, val);
 	} else if (!strncmp(key, "dedup_", 6)) {
 		read_dedup(c, m, key + 6, val);
 	} else if (!strncmp(key, "data_unique_bytes", 17) ||
 		   !strncmp(key, "data_dedup_", 11)) {
-		if (import_parse_double(val, &d) || d < 0.0)
-			cfail(c, "%s '%.40s' is not a number of 0 or more", key, val);
-		else if (key[5] == 'u')
-			m->data_unique_bytes = (uint64_t)d;
-		else if (!strcmp(key, "data_dedup_ratio"))
-			m->data_dedup_ratio = d;
-		else if (!strcmp(key, "data_dedup_bytes"))
-			m->data_dedup_bytes = (uint64_t)d;
+		meta_data_dedup(c, key, val);
 	} else if (strcmp(key, "trials") == 0) {
 		if (import_parse_u64(val, &u) || u == 0 || u > 65536)
 			cfail(c, "trials '%.40s': expected 1..65536", val);
 		else
 			c->meta_trials = (unsigned)u;
 	}
-	/* other keys: written by a later iosweep, nothing to read here */
+}
+
+static void meta_row(struct csv_ctx *c)
+{
+	if (c->nfields == 1 && !c->field[0][0])
+		return;
+	if (c->nfields != 2) {
+		cfail(c, "%zu fields: meta.csv rows are key,value", c->nfields);
+		return;
+	}
+	const char *key = c->field[0], *val = c->field[1];
+	if (c->row == 1 && strcmp(key, "key") == 0)
+		return;
+	if (meta_counter(c, key, val) || meta_string(c, key, val))
+		return;
+	meta_other(c, key, val);
 }
 
 static int run_csv(struct csv_ctx *c, const char *buf, size_t len)

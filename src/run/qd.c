@@ -173,6 +173,116 @@ static int job_checked_fail(struct qd_job *j, const struct engine_io *io,
 	return 1;
 }
 
+/* Where io's record comes from or goes: verify's stamped data (-+d), a
+ * tagged window of the slot's ring, the next window of the pattern
+ * buffer, or for a read the slot's place in rbuf. */
+IOSWEEP_ALWAYS_INLINE void job_slot_buf(struct qd_job *j, struct engine_io *io,
+					const size_t len, const int vfy)
+{
+	struct qd_pass *p = j->p;
+	struct tests_ctx *c = p->c;
+
+	if (vfy && io->is_write && verify_stamps(&c->vfy)) {
+		io->buf = j->rbuf + io->slot * len;
+		verify_fill(&c->vfy, io->buf, len, io->off);
+	} else if (io->is_write && p->grid) {
+		size_t at = (io->slot + (size_t)p->depth *
+			     (size_t)(j->slot_writes[io->slot]++ %
+				      p->slot_wins)) * len;
+		io->buf = j->wbuf + at;
+		pattern_tag(j->wbuf + at, len, p->grid, at % p->grid,
+			    &j->tag);
+	} else if (io->is_write) {
+		io->buf = j->wbuf + (j->wnext % p->nwin) * len;
+		j->wnext++;
+	} else {
+		io->buf = j->rbuf + io->slot * len;
+	}
+}
+
+/* A worker loop's own state, in registers once its steps are inlined. */
+struct qd_cursor {
+	size_t len;                   /* the record size */
+	unsigned nfree;               /* free slots, in j->freeslots */
+	uint64_t pos;                 /* records issued */
+	uint64_t now;                 /* the last stamp */
+	int issuing;                  /* 0: only reaping what is in flight */
+};
+
+/*
+ * Fill the free slots: each takes the next record of the order, read or
+ * write (--mix), and is queued and committed at once.  issuing drops to
+ * 0 after the last record of a size-based pass.  0, or -1 with j->err.
+ */
+IOSWEEP_ALWAYS_INLINE int job_issue(struct qd_job *j, struct qd_cursor *cur, const int vfy)
+{
+	struct qd_pass *p = j->p;
+	struct engine *e = j->e;
+	const size_t len = cur->len;
+
+	while (cur->issuing && cur->nfree > 0) {
+		struct engine_io *io = &j->ios[j->freeslots[--cur->nfree]];
+		uint64_t k = j->first + cur->pos % j->count;
+		io->off = p->order ? p->order[k] : k * len;
+		io->is_write = p->kind == QD_WRITE ||
+			(p->kind == QD_MIX && pattern_splitmix64(&j->rng) % 100 >= p->read_pct);
+		job_slot_buf(j, io, len, vfy);
+		io->len = len;
+		io->t_submit_ns = cur->now;
+		/*
+		 * Submitted at once, one by one, as fio does by default
+		 * (iodepth_batch_submit=1): refilling the queue in one
+		 * call after each reap ran 128k sequential reads at
+		 * depth 8 about 15% below fio (docs/queue-depth.md).
+		 */
+		if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0 ||
+		    e->ops->commit(e, j->err, sizeof(j->err)) != 0)
+			return -1;
+		if (++cur->pos >= j->limit && !p->time_based)
+			cur->issuing = 0;
+	}
+	return 0;
+}
+
+/*
+ * The n completions in j->done, reaped at cur->now: a short transfer is queued
+ * again for its rest; a whole record is checked (verify mode), counted
+ * when inside the counted window, and frees its slot.  TESTS_OK, or
+ * TESTS_ERROR with j->err.
+ */
+IOSWEEP_ALWAYS_INLINE int job_complete(struct qd_job *j, struct qd_cursor *cur, int n,
+				       const int vfy, const int tl)
+{
+	struct qd_pass *p = j->p;
+	struct engine *e = j->e;
+	const size_t len = cur->len;
+	const uint64_t now = cur->now;
+
+	for (int i = 0; i < n; i++) {
+		struct engine_io *io = j->done[i];
+		if (io->res <= 0 || (uint64_t)io->res > io->len)
+			return job_fail(j, io, io->res);
+		if ((uint64_t)io->res < io->len) {   /* short: queue the rest */
+			io->buf = (unsigned char *)io->buf + io->res;
+			io->len -= (size_t)io->res;
+			io->off += (uint64_t)io->res;
+			if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0)
+				return TESTS_ERROR;
+			continue;
+		}
+		if (vfy && !io->is_write && job_checked_fail(j, io, len))
+			return TESTS_ERROR;
+		if (!p->time_based || (now >= p->t_count && now <= p->t_end)) {
+			latency_add(&j->lat[io->is_write], now - io->t_submit_ns);
+			j->ops[io->is_write]++;
+			if (tl)
+				timeline_acc_op(&j->tl, now, now - io->t_submit_ns);
+		}
+		j->freeslots[cur->nfree++] = (unsigned)io->slot;
+	}
+	return TESTS_OK;
+}
+
 /*
  * The worker's loop, vfy constant (job_run, job_run_checked).  TESTS_OK,
  * TESTS_ERROR (message in j->err) or TESTS_STOPPED; every I/O it queued
@@ -183,57 +293,24 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 	struct qd_pass *p = j->p;
 	struct tests_ctx *c = p->c;
 	struct engine *e = j->e;
-	const size_t len = (size_t)c->reclen;
-	unsigned nfree = p->depth;
-	uint64_t pos = 0, now = clock_now_ns();
-	int issuing = j->count > 0, rc = TESTS_OK;
+	struct qd_cursor cur = {
+		.len = (size_t)c->reclen, .nfree = p->depth, .pos = 0,
+		.now = clock_now_ns(), .issuing = j->count > 0,
+	};
+	int rc = TESTS_OK;
 
 	for (unsigned i = 0; i < p->depth; i++)
 		j->freeslots[i] = p->depth - 1 - i;
 	if (tl)
 		timeline_acc_begin(&j->tl, p->t_count);
 	for (;;) {
-		if (issuing && (*c->stop || p->abort)) {
-			issuing = 0;
+		if (cur.issuing && (*c->stop || p->abort)) {
+			cur.issuing = 0;
 			if (*c->stop)
 				rc = TESTS_STOPPED;
 		}
-		while (issuing && nfree > 0) {
-			struct engine_io *io = &j->ios[j->freeslots[--nfree]];
-			uint64_t k = j->first + pos % j->count;
-			io->off = p->order ? p->order[k] : k * len;
-			io->is_write = p->kind == QD_WRITE ||
-				(p->kind == QD_MIX && pattern_splitmix64(&j->rng) % 100 >= p->read_pct);
-			if (vfy && io->is_write && verify_stamps(&c->vfy)) {
-				io->buf = j->rbuf + io->slot * len;
-				verify_fill(&c->vfy, io->buf, len, io->off);
-			} else if (io->is_write && p->grid) {
-				size_t at = (io->slot + (size_t)p->depth *
-					     (size_t)(j->slot_writes[io->slot]++ %
-						      p->slot_wins)) * len;
-				io->buf = j->wbuf + at;
-				pattern_tag(j->wbuf + at, len, p->grid, at % p->grid,
-					    &j->tag);
-			} else if (io->is_write) {
-				io->buf = j->wbuf + (j->wnext % p->nwin) * len;
-				j->wnext++;
-			} else {
-				io->buf = j->rbuf + io->slot * len;
-			}
-			io->len = len;
-			io->t_submit_ns = now;
-			/*
-			 * Submitted at once, one by one, as fio does by default
-			 * (iodepth_batch_submit=1): refilling the queue in one
-			 * call after each reap ran 128k sequential reads at
-			 * depth 8 about 15% below fio (docs/queue-depth.md).
-			 */
-			if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0 ||
-			    e->ops->commit(e, j->err, sizeof(j->err)) != 0)
-				goto fail;
-			if (++pos >= j->limit && !p->time_based)
-				issuing = 0;
-		}
+		if (job_issue(j, &cur, vfy) != 0)
+			goto fail;
 		if (e->ops->commit(e, j->err, sizeof(j->err)) != 0)
 			goto fail;
 		if (e->inflight > e->most_inflight)
@@ -244,47 +321,21 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 		if (n < 0)
 			goto fail;
 		watchdog_tick((uint64_t)n);  /* completions show in no read/write count */
-		now = clock_now_ns();
-		for (int i = 0; i < n; i++) {
-			struct engine_io *io = j->done[i];
-			if (io->res <= 0 || (uint64_t)io->res > io->len) {
-				rc = job_fail(j, io, io->res);
-				goto drain;
-			}
-			if ((uint64_t)io->res < io->len) {   /* short: queue the rest */
-				io->buf = (unsigned char *)io->buf + io->res;
-				io->len -= (size_t)io->res;
-				io->off += (uint64_t)io->res;
-				if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0)
-					goto fail;
-				continue;
-			}
-			if (vfy && !io->is_write && job_checked_fail(j, io, len)) {
-				rc = TESTS_ERROR;
-				goto drain;
-			}
-			if (!p->time_based || (now >= p->t_count && now <= p->t_end)) {
-				latency_add(&j->lat[io->is_write], now - io->t_submit_ns);
-				j->ops[io->is_write]++;
-				if (tl)
-					timeline_acc_op(&j->tl, now, now - io->t_submit_ns);
-			}
-			j->freeslots[nfree++] = (unsigned)io->slot;
-		}
+		cur.now = clock_now_ns();
+		if (job_complete(j, &cur, n, vfy, tl) != TESTS_OK)
+			goto fail;
 		if (tl)   /* what the --steady watcher reads */
 			atomic_store_explicit(&p->counted[j->idx * QD_PAD],
 					      j->ops[0] + j->ops[1], memory_order_relaxed);
-		if (p->time_based && now >= p->t_end)
-			issuing = 0;
+		if (p->time_based && cur.now >= p->t_end)
+			cur.issuing = 0;
 	}
-	j->t_last = now;
+	j->t_last = cur.now;
 	return rc;
 fail:
-	rc = TESTS_ERROR;
-drain:
-	j->t_last = now;
+	j->t_last = cur.now;
 	p->abort = 1;
-	return rc;
+	return TESTS_ERROR;
 }
 
 static int job_run(struct qd_job *j)
