@@ -463,16 +463,16 @@ IOSWEEP_ALWAYS_INLINE int rec_loop_run(struct rec_loop *l, uint64_t from,
 				       uint64_t to, rec_io_fn io, int wall,
 				       rec_wall_fn walled, void *arg)
 {
-	const int timed = l->lat != NULL || (l->tl && l->tl_each_op);
+	const int each_op = l->lat != NULL || (l->tl && l->tl_each_op);
 	uint64_t done;
 	int rc;
 
 	if (wall && l->walled)
 		return REC_WALLED;    /* an earlier loop of the pass was walled */
-	if (l->decor && timed)
+	if (l->decor && each_op)
 		rc = rec_loop_steps(l, from, to, io, walled, arg, &done,
 				    REC_DECOR | REC_TIMED | (wall ? REC_WALL : 0));
-	else if (timed)
+	else if (each_op)
 		rc = rec_loop_steps(l, from, to, io, walled, arg, &done,
 				    REC_TIMED | (wall ? REC_WALL : 0));
 	else if (l->decor && l->tl && wall)
