@@ -870,6 +870,22 @@ static void default_dir(const struct nas_args *a, char *out, size_t len)
 	snprintf(out, len, "iosweep-results/nas-%s-%s", label, stamp);
 }
 
+/* The card of the run's folder: on stdout, saved there with card.gp (and
+ * its image when gnuplot is here). */
+static int emit_card(const struct nas_args *a, const struct verdict_workloads *w,
+		     const char *dir)
+{
+	struct card c;
+	struct card_emit e = { .format = a->format, .link_spec = a->link,
+		.workloads = w, .ci_pct = a->ci_pct, .save_dir = dir, .image_dir = dir };
+	int status;
+
+	card_init(&c);
+	if ((status = card_add_source(&c, dir)) != IOSWEEP_EXIT_OK)
+		return status;
+	return cmd_card_emit(&c, &e);
+}
+
 int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
@@ -952,18 +968,9 @@ int cmd_nas(int argc, char **argv)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
 	t1 = now_s();
-	if ((status = write_left_out(&p, &a, dir)) != IOSWEEP_EXIT_OK)
+	if ((status = write_left_out(&p, &a, dir)) != IOSWEEP_EXIT_OK ||
+	    (status = emit_card(&a, w, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
-	{
-		struct card c;
-		struct card_emit e = { .format = a.format, .link_spec = a.link,
-			.workloads = w, .ci_pct = a.ci_pct, .save_dir = dir };
-		card_init(&c);
-		if ((status = card_add_source(&c, dir)) != IOSWEEP_EXIT_OK)
-			goto out;
-		e.image_dir = dir;      /* card.gp always; the image when gnuplot is here */
-		status = cmd_card_emit(&c, &e);
-	}
 	tm.took[NAS_PH_CARD] = now_s() - t1;
 	if (status == IOSWEEP_EXIT_OK)
 		status = write_timing(&tm, &a, dir);

@@ -532,6 +532,37 @@ static int start_watchdog(const struct options *o, const struct result_set *rs,
 }
 
 /*
+ * After the planned grid: --until-settled's larger files (they continue
+ * the report's rows), then --refine-cliffs' sizes between the two sides
+ * of each cliff (not IOzone rows: progress only).  Returns the status.
+ */
+static int run_more(const struct options *o, struct result_set *rs,
+		    const struct runner_hooks *hooks, char *err, size_t errlen)
+{
+	unsigned rounds;
+
+	if (o->until_settled) {
+		char why[IOSWEEP_ERR_MAX];
+		if (settle_run(o, rs, hooks, &cmd_stop, &rounds, why, sizeof(why),
+			       err, errlen) != 0)
+			return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		cmd_msg(NULL, "--until-settled added %u larger file size%s: %s", rounds,
+			rounds == 1 ? "" : "s", why);
+	}
+	if (o->refine_cliffs) {
+		struct runner_hooks quiet = *hooks;
+		size_t added;
+		quiet.cell_done = NULL;
+		if (refine_cliffs(o, rs, &quiet, &cmd_stop, o->refine_time_s,
+				  &rounds, &added, err, errlen) != 0)
+			return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
+		cmd_msg(NULL, "--refine-cliffs measured %zu more cells in %u rounds",
+			added, rounds);
+	}
+	return IOSWEEP_EXIT_OK;
+}
+
+/*
  * The planned sweep of call c; with c->resume_dir, the continuation of
  * the run whose journal c->doc is (the folder's outputs are replaced, its
  * finished cell-trials not run again).
@@ -614,30 +645,8 @@ static int run_sweep(const struct sweep_call *c, const struct sweep_plan *p)
 	fflush(c->report);
 	if (runner_run(o, p, &rs, &hooks, &cmd_stop, err, sizeof(err)) != 0)
 		status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
-	if (status == IOSWEEP_EXIT_OK && o->until_settled) {
-		/* larger files continue the report's rows */
-		unsigned rounds;
-		char why[IOSWEEP_ERR_MAX];
-		if (settle_run(o, &rs, &hooks, &cmd_stop, &rounds, why, sizeof(why),
-			       err, sizeof(err)) != 0)
-			status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
-		else
-			cmd_msg(NULL, "--until-settled added %u larger file "
-				"size%s: %s", rounds, rounds == 1 ? "" : "s", why);
-	}
-	if (status == IOSWEEP_EXIT_OK && o->refine_cliffs) {
-		/* extra cells are not IOzone rows: progress only, no report row */
-		struct runner_hooks quiet = hooks;
-		quiet.cell_done = NULL;
-		unsigned rounds;
-		size_t added;
-		if (refine_cliffs(o, &rs, &quiet, &cmd_stop, o->refine_time_s,
-				  &rounds, &added, err, sizeof(err)) != 0)
-			status = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_IO;
-		else
-			cmd_msg(NULL, "--refine-cliffs measured %zu more cells "
-				"in %u rounds", added, rounds);
-	}
+	if (status == IOSWEEP_EXIT_OK)
+		status = run_more(o, &rs, &hooks, err, sizeof(err));
 	watchdog_stop();	/* waits for the watchdog if it is ending the run */
 	status = end_run(&end, status, err, sizeof(err));
 	results_release(&rs);

@@ -756,26 +756,17 @@ static int ensure_file(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
-int runner_run(const struct options *o, const struct sweep_plan *p,
-	       struct result_set *rs, const struct runner_hooks *h,
-	       volatile sig_atomic_t *stop, char *err, size_t errlen)
+/*
+ * The cell context of run r from its options: what every pass reads
+ * (tests_priv.h), set once before the first cell.
+ */
+static void ctx_init(struct run *r)
 {
-	static volatile sig_atomic_t never;
-	struct run r;
-	struct tests_ctx *c = &r.ctx;
-	int rc = -1, have_file = 0;
+	const struct options *o = r->o;
+	const struct runner_hooks *h = r->h;
+	struct result_set *rs = r->rs;
+	struct tests_ctx *c = &r->ctx;
 
-	memset(&r, 0, sizeof(r));
-	r.o = o;
-	r.p = p;
-	r.rs = rs;
-	r.h = h;
-	r.stop = stop ? stop : &never;
-	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
-	if (!r.rs_cell) {
-		err_set(err, errlen, "out of memory building the result set");
-		return clients_run_end(rs, -1, r.stop, err, errlen);
-	}
 	c->o = o;
 	c->path = target(o);
 	c->mode.direct = o->direct;
@@ -818,13 +809,36 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	c->wseed = RUNNER_SEED + (uint64_t)c->client * 0x9e3779b97f4a7c15ull;
 	c->read_path = clients_read_path(&c->read_writer);
 	c->stonewall = o->stonewall;
-	c->stop = r.stop;
+	c->stop = r->stop;
 	if (h && h->sample_done) {
 		c->sample_done = h->sample_done;
 		c->sample_ctx = h->ctx;
 	}
-	c->err = r.msg;
-	c->errlen = sizeof(r.msg);
+	c->err = r->msg;
+	c->errlen = sizeof(r->msg);
+}
+
+int runner_run(const struct options *o, const struct sweep_plan *p,
+	       struct result_set *rs, const struct runner_hooks *h,
+	       volatile sig_atomic_t *stop, char *err, size_t errlen)
+{
+	static volatile sig_atomic_t never;
+	struct run r;
+	struct tests_ctx *c = &r.ctx;
+	int rc = -1, have_file = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.o = o;
+	r.p = p;
+	r.rs = rs;
+	r.h = h;
+	r.stop = stop ? stop : &never;
+	r.rs_cell = calloc(p->ncells ? p->ncells : 1, sizeof(long));
+	if (!r.rs_cell) {
+		err_set(err, errlen, "out of memory building the result set");
+		return clients_run_end(rs, -1, r.stop, err, errlen);
+	}
+	ctx_init(&r);
 	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||
 	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
 		goto out;
