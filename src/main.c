@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * main.c: iosweep's entry point.  A first argument that is a word
- * (plot, import, compare, cliffs, report, profile, fileop, files, nas,
- * card) names a
- * subcommand; anything else is a sweep with IOzone's command line
+ * main.c: iosweep's entry point.  A first argument that is a word names
+ * a subcommand (cmd_table.c lists them); anything else is a sweep with
+ * IOzone's command line
  * (sweep.c).  Every path ends here with one of the exit codes of enum
  * iosweep_exit (iosweep.h, README).
  */
@@ -19,24 +18,6 @@
 #include "platform/platform.h"
 #include "cmd/sweep.h"
 
-static const struct {
-	const char *word;
-	int (*fn)(int argc, char **argv);
-} subcommands[] = {
-	{ .word = "import", .fn = cmd_import },
-	{ .word = "compare", .fn = cmd_compare },
-	{ .word = "cliffs", .fn = cmd_cliffs },
-	{ .word = "plot", .fn = cmd_plot },
-	{ .word = "profile", .fn = cmd_profile },
-	{ .word = "report", .fn = cmd_report },
-	{ .word = "fileop", .fn = cmd_fileop },
-	{ .word = "files", .fn = cmd_files },
-	{ .word = "resume", .fn = cmd_resume },
-	{ .word = "db", .fn = cmd_db },
-	{ .word = "nas", .fn = cmd_nas },
-	{ .word = "card", .fn = cmd_card },
-};
-
 /* A subcommand, or a sweep (with many clients in iosweep-mpi). */
 static int dispatch(int argc, char **argv)
 {
@@ -47,32 +28,32 @@ static int dispatch(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (argv[1][0] != '-') {
+		const struct cmd_entry *cmd = cmd_find(argv[1]);
+		if (!cmd) {
+			char words[512];
+			if (!clients_leader())	/* iosweep-mpi: rank 0 says it */
+				return IOSWEEP_EXIT_OK;
+			cmd_list_words(words, sizeof(words));
+			fprintf(stderr, "iosweep: unknown command '%s' (commands: %s; a sweep "
+				"starts with an option such as -a)\n", argv[1], words);
+			return IOSWEEP_EXIT_USAGE;
+		}
 		/*
 		 * iosweep-mpi: what runs its own sweeps would run them on rank
 		 * 0 alone, at barriers the other ranks never reach: refused on
-		 * every rank, rank 0 saying why
+		 * every rank, rank 0 saying why; the rest run on rank 0 alone,
+		 * but files runs on every client
 		 */
-		static const char *const one_client[] = { "nas", "profile", "resume" };
-		for (size_t i = 0; i < sizeof(one_client) / sizeof(one_client[0]); i++)
-			if (clients_count() > 1 && strcmp(argv[1], one_client[i]) == 0) {
-				if (clients_leader())
-					fprintf(stderr, "iosweep-mpi: '%s' runs on one "
-						"client; run 'iosweep %s' on one machine, or "
-						"give iosweep-mpi a sweep's options (each rank "
-						"a client)\n", argv[1], argv[1]);
-				return IOSWEEP_EXIT_USAGE;
-			}
-		/* iosweep-mpi: rank 0 alone, but files runs on every client */
-		if (!clients_leader() && strcmp(argv[1], "files") != 0)
+		if (clients_count() > 1 && cmd->mpi == CMD_MPI_REFUSED) {
+			if (clients_leader())
+				fprintf(stderr, "iosweep-mpi: '%s' runs on one client; run "
+					"'iosweep %s' on one machine, or give iosweep-mpi a "
+					"sweep's options (each rank a client)\n", argv[1], argv[1]);
+			return IOSWEEP_EXIT_USAGE;
+		}
+		if (!clients_leader() && cmd->mpi != CMD_MPI_EVERY)
 			return IOSWEEP_EXIT_OK;
-		for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-			if (strcmp(argv[1], subcommands[i].word) == 0)
-				return subcommands[i].fn(argc - 1, argv + 1);
-		fprintf(stderr, "iosweep: unknown command '%s' (commands: nas, card, "
-			"import, compare, cliffs, plot, report, profile, fileop, files, "
-			"resume, db; a sweep starts with an option such as -a)\n",
-			argv[1]);
-		return IOSWEEP_EXIT_USAGE;
+		return cmd->fn(argc - 1, argv + 1);
 	}
 	/* hidden: --help-man, --help-bash, --help-zsh (the build's documentation) */
 	if (argc == 2 && strncmp(argv[1], "--help-", 7) == 0) {

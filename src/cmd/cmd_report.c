@@ -131,3 +131,6 @@ out:
 	cmdargs_release(&ca);
 	return rc;
 }
+
+/* The usage text, for the man page and the shell completions (docgen.c). */
+const char *const cmd_report_usage = report_usage;

@@ -113,5 +113,30 @@ extern const char *const cmd_resume_usage;
 extern const char *const cmd_db_usage;
 extern const char *const cmd_card_usage;
 extern const char *const cmd_nas_usage;
+extern const char *const cmd_report_usage;
+
+/* How iosweep-mpi runs a subcommand (main.c). */
+enum cmd_mpi {
+	CMD_MPI_LEADER,    /* on rank 0 alone; the others end at once */
+	CMD_MPI_EVERY,     /* on every client (files: each a client of its own) */
+	CMD_MPI_REFUSED    /* runs its own sweeps: on one client only */
+};
+
+/* One subcommand (cmd_table.c). */
+struct cmd_entry {
+	const char *word;                    /* "import" */
+	int (*fn)(int argc, char **argv);    /* argv[0] is the word */
+	const char *const *usage;            /* its --help text */
+	const char *what;                    /* one line for the man page */
+	int no_inputs;                       /* options only: no INPUT... */
+	enum cmd_mpi mpi;
+};
+extern const struct cmd_entry cmd_table[];
+extern const size_t cmd_table_len;
+
+/* The row of word, or NULL. */
+const struct cmd_entry *cmd_find(const char *word);
+/* "import, cliffs, ..." into out (cut to fit). */
+void cmd_list_words(char *out, size_t outlen);
 
 #endif

@@ -23,41 +23,6 @@
 #include "options/options.h"
 #include "options/options_priv.h"
 
-static const struct {
-	const char *word;
-	const char *const *usage;
-	const char *what;
-	int no_inputs;     /* options only: no INPUT... in the synopsis */
-} docgen_cmds[] = {
-	{ "import", &cmd_import_usage, "read IOzone reports (text, -R, -b .xls) or iosweep "
-	  "CSV files into a result folder; several files of one configuration are trials", 0 },
-	{ "cliffs", &cmd_cliffs_usage, "find the cache cliffs of result folders, CSV files or "
-	  "IOzone reports and write cliffs.csv", 0 },
-	{ "compare", &cmd_compare_usage, "compare result sets cell by cell: means, ratio, "
-	  "difference and Welch's t-test on the trials", 0 },
-	{ "plot", &cmd_plot_usage, "write self-contained gnuplot scripts (drive comparison, "
-	  "overlay, 3D surface, latency) and render them", 0 },
-	{ "profile", &cmd_profile_usage, "run a review's queue-depth workloads (a built-in "
-	  "or edited profile file) and write profile.csv and its IOPS and latency charts", 0 },
-	{ "fileop", &cmd_fileop_usage, "IOzone's fileop: time every metadata call (mkdir, "
-	  "chdir, rmdir, create, open, read, write, close, stat, access, chmod, readdir, "
-	  "link, unlink, delete) on a tree of N^3 files, in fileop's layouts", 1 },
-	{ "files", &cmd_files_usage, "small-file workloads (presets such as photo-library "
-	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
-	  "per phase", 1 },
-	{ "resume", &cmd_resume_usage, "continue a sweep that was killed or interrupted, "
-	  "from the journal in its result folder, skipping the finished passes", 0 },
-	{ "db", &cmd_db_usage, "the results library: add runs to an SQLite file or a "
-	  "PostgreSQL database, list, tag, rank them (the NAS chart), compare, report "
-	  "and export them", 0 },
-	{ "nas", &cmd_nas_usage, "how fast is the NAS at PATH: plan a reviewer's run "
-	  "(file sizes past its cache, the four CrystalDiskMark cells, small files) in a "
-	  "time budget, run it and print the card", 1 },
-	{ "card", &cmd_card_usage, "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
-	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "
-	  "reports, as text, Markdown or an image", 0 },
-};
-#define DOCGEN_NCMDS (sizeof(docgen_cmds) / sizeof(docgen_cmds[0]))
 
 static const struct {
 	int code;
@@ -182,9 +147,9 @@ static void man_head(FILE *out)
 		"trials and statistics, cache\\-cliff detection, CSV and gnuplot charts\n"
 		".SH SYNOPSIS\n"
 		".B iosweep\n[\\fIoptions\\fR]\n.br\n", IOSWEEP_VERSION);
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++)
-		fprintf(out, ".B iosweep %s\n%s[\\fIoptions\\fR]\n.br\n", docgen_cmds[i].word,
-			docgen_cmds[i].no_inputs ? "" : "\\fIINPUT\\fR... ");
+	for (size_t i = 0; i < cmd_table_len; i++)
+		fprintf(out, ".B iosweep %s\n%s[\\fIoptions\\fR]\n.br\n", cmd_table[i].word,
+			cmd_table[i].no_inputs ? "" : "\\fIINPUT\\fR... ");
 }
 
 /* DESCRIPTION: what iosweep is for. */
@@ -230,11 +195,11 @@ static void man_options(FILE *out)
 static void man_commands(FILE *out)
 {
 	fputs(".SH COMMANDS\n", out);
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++) {
-		fprintf(out, ".SS iosweep %s\n", docgen_cmds[i].word);
-		man_text(out, docgen_cmds[i].what);
+	for (size_t i = 0; i < cmd_table_len; i++) {
+		fprintf(out, ".SS iosweep %s\n", cmd_table[i].word);
+		man_text(out, cmd_table[i].what);
 		fputs(".\n.PP\n.nf\n", out);
-		man_text(out, *docgen_cmds[i].usage);
+		man_text(out, *cmd_table[i].usage);
 		fputs(".fi\n", out);
 	}
 }
@@ -413,12 +378,12 @@ int docgen_bash(FILE *out)
 		"\tlocal cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
 		"\tlocal sub=\"${COMP_WORDS[1]}\" opts valued paths\n"
 		"\tcase \"$sub\" in\n", IOSWEEP_VERSION);
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++) {
+	for (size_t i = 0; i < cmd_table_len; i++) {
 		struct bash_words all = { out, -1 }, val = { out, 1 };
-		fprintf(out, "\t%s)\n\t\topts=\"", docgen_cmds[i].word);
-		usage_options(*docgen_cmds[i].usage, bash_word, &all);
+		fprintf(out, "\t%s)\n\t\topts=\"", cmd_table[i].word);
+		usage_options(*cmd_table[i].usage, bash_word, &all);
 		fputs(" --help\"\n\t\tvalued=\"", out);
-		usage_options(*docgen_cmds[i].usage, bash_word, &val);
+		usage_options(*cmd_table[i].usage, bash_word, &val);
 		fputs("\"\n\t\tpaths=\"$valued\" ;;\n", out);
 	}
 	fputs("\t*)\n\t\topts=\"", out);
@@ -447,8 +412,8 @@ int docgen_bash(FILE *out)
 		"\tesac\n"
 		"\tif [ \"$COMP_CWORD\" -eq 1 ] && [ \"${cur#-}\" = \"$cur\" ]; then\n"
 		"\t\tCOMPREPLY=($(compgen -W \"");
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++)
-		fprintf(out, "%s%s", i ? " " : "", docgen_cmds[i].word);
+	for (size_t i = 0; i < cmd_table_len; i++)
+		fprintf(out, "%s%s", i ? " " : "", cmd_table[i].word);
 	fputs("\" -- \"$cur\"))\n"
 	      "\telif [ \"${cur#-}\" != \"$cur\" ]; then\n"
 	      "\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
@@ -499,11 +464,11 @@ int docgen_zsh(FILE *out)
 		"\tlocal -a opts valued\n"
 		"\tlocal sub=${words[2]}\n"
 		"\tcase $sub in\n", IOSWEEP_VERSION);
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++) {
-		fprintf(out, "\t%s)\n\t\topts=(\n", docgen_cmds[i].word);
-		usage_options(*docgen_cmds[i].usage, zsh_word, out);
+	for (size_t i = 0; i < cmd_table_len; i++) {
+		fprintf(out, "\t%s)\n\t\topts=(\n", cmd_table[i].word);
+		usage_options(*cmd_table[i].usage, zsh_word, out);
 		fputs("\t\t)\n\t\tvalued=(", out);
-		usage_options(*docgen_cmds[i].usage, zsh_valued, out);
+		usage_options(*cmd_table[i].usage, zsh_valued, out);
 		fputs(" ) ;;\n", out);
 	}
 	fputs("\t*)\n\t\topts=(\n", out);
@@ -537,8 +502,8 @@ int docgen_zsh(FILE *out)
 	      "\tfi\n"
 	      "\tif (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then\n"
 	      "\t\tcompadd -- ", out);
-	for (size_t i = 0; i < DOCGEN_NCMDS; i++)
-		fprintf(out, "%s%s", i ? " " : "", docgen_cmds[i].word);
+	for (size_t i = 0; i < cmd_table_len; i++)
+		fprintf(out, "%s%s", i ? " " : "", cmd_table[i].word);
 	fputs("\n\telif [[ $PREFIX == -* ]]; then\n"
 	      "\t\t_describe -t options 'iosweep option' opts\n"
 	      "\telse\n"
