@@ -393,26 +393,40 @@ static double writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 }
 
 /*
- * The level a read curve settles at past a cache: the median of the
- * settled run [s0, e] less its first sizes while each stands above every
- * larger one by more than the larger ones' own spread (three trial
- * standard deviations, at least CLIFF_PARTLY_RATIO).  A file just past
- * the cache is still partly in it and reads faster than the device: the
- * cached share of a 256 MB file behind a 245 MB cache lifted the level
- * after by 3-15 %, and the level after is the device's speed.  The rest
- * is within that spread of the last size, so at most the spread is left.
+ * The level a read curve settles at past a cache of cache_kb: the median
+ * of the settled run [s0, e] less its first sizes, smaller than twice the
+ * cache, while each reads faster than every size of twice the cache or
+ * more by more than their spread (three standard deviations of their
+ * trials or, larger, of their levels; at least CLIFF_PARTLY_RATIO).  Those sizes are partly cached and read
+ * faster than the device: behind nas-sim's 64 MB cache, 60 and 64 MB read
+ * at 65 MB/s and 128 and 256 MB at the disk's 41 MB/s, and the median of
+ * all four was 20 % over; a 256 MB file behind a 245 MB cache lifted it by
+ * 3-15 %.  The level after is the device's speed.  Noise alone seldom
+ * lifts a size above every larger one; without a size of twice the cache
+ * nothing is left out.
  */
 static double settled_level(const struct cliff_point *p, size_t s0, size_t e,
-			    double *scratch)
+			    uint64_t cache_kb, double *scratch)
 {
-	while (s0 < e) {
-		double top = p[s0 + 1].level;
-		for (size_t q = s0 + 2; q <= e; q++)
+	size_t far = s0;
+
+	while (far <= e && p[far].file_kb < 2 * cache_kb)
+		far++;
+	if (far <= e) {
+		double top = p[far].level;
+		for (size_t q = far + 1; q <= e; q++)
 			top = fmax(top, p[q].level);
-		double spread = fmax(log(CLIFF_PARTLY_RATIO), 3.0 * pooled_sd(p, s0 + 1, e));
-		if (p[s0].level - top <= spread)
-			break;
-		s0++;
+		/* the far sizes' own scatter stands in for single trials' */
+		double mean = 0.0, ss = 0.0;
+		for (size_t q = far; q <= e; q++)
+			mean += p[q].level / (double)(e - far + 1);
+		for (size_t q = far; q <= e; q++)
+			ss += (p[q].level - mean) * (p[q].level - mean);
+		double scatter = e > far ? sqrt(ss / (double)(e - far)) : 0.0;
+		double spread = fmax(log(CLIFF_PARTLY_RATIO),
+				     3.0 * fmax(pooled_sd(p, far, e), scatter));
+		while (s0 < far && p[s0].level - top > spread)
+			s0++;
 	}
 	return median_levels(p, s0, e, scratch);
 }
@@ -586,7 +600,7 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		double dev, c0;
 		after = write_level(p, s.b, s.e, s.ls, &dev, &c0);
 	} else {
-		after = settled_level(p, s.s0, s.e, scratch);
+		after = settled_level(p, s.s0, s.e, c->estimated_cache_kb, scratch);
 	}
 	c->level_before_kbps = exp(s.lb);
 	c->level_after_kbps = exp(after);

@@ -109,6 +109,12 @@ static const struct synth synths[] = {
 	{ "partly cached tail", 10,
 	  { 2e7, 2e7, 2e7, 2e7, 2e7, 2e7, 64000, 61000, 41000, 41000 },
 	  0.01, 2, 1, { 32768 }, { 65536 }, { 460.0 }, { 515.0 } },
+	/* two sizes partly cached, both above the device's speed (nas-sim's
+	 * 64 MB cache: 60 and 64 MB at 65 MB/s, then 41 MB/s): the level
+	 * after is the device's, not the median of all four */
+	{ "two partly cached sizes", 10,
+	  { 1.5e7, 1.5e7, 1.5e7, 1.5e7, 1.5e7, 1.5e7, 65000, 65000, 41000, 41000 },
+	  0.01, 2, 1, { 32768 }, { 65536 }, { 350.0 }, { 380.0 } },
 	/* one trial, only the last size after: believed only when sheer */
 	{ "last point only, one trial, 6x", 8,
 	  { 35000, 35000, 35000, 35000, 35000, 35000, 35000, 6000 },
