@@ -14,6 +14,7 @@
 #include "options/options.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
+#include "report/cliffout.h"
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "report/report.h"
@@ -23,7 +24,6 @@
 #include "run/runner.h"
 #include "run/throughput.h"
 #include "cmd/commands.h"
-#include "cmd/sweep.h"
 #include "cmd/sweep_journal.h"
 #include "lib/err.h"
 
@@ -198,7 +198,7 @@ int cmd_throughput_sweep(const struct options *o, volatile sig_atomic_t *stop,
 	    tpcsv_write_run(&rs, &run, o->cpu_util, dir, o->gzip, o->overwrite,
 			    err, sizeof(err)) != 0 ||
 	    (o->json && jsonout_write(dir, NULL, 0, o->overwrite, err, sizeof(err)) != 0) ||
-	    (rs.timeline.n && sweep_time_cliffs(&rs, o, dir, out, err, sizeof(err)) != 0)) {
+	    (rs.timeline.n && cliffout_time_write(&rs, dir, o->overwrite, out, err, sizeof(err)) != 0)) {
 		fprintf(errout, "iosweep: %s\n", err);
 		if (status == IOSWEEP_EXIT_OK)
 			status = IOSWEEP_EXIT_FAILURE;

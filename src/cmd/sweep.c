@@ -21,7 +21,6 @@
 #include "run/adaptive.h"
 #include "clients/clients.h"
 #include "analysis/cliff.h"
-#include "analysis/cliff_time.h"
 #include "report/cliffout.h"
 #include "report/csvout.h"
 #include "charts/gnuplot.h"
@@ -320,23 +319,6 @@ static int emit_json(const struct result_set *rs, const struct cliff_list *cl,
 	return rc;
 }
 
-int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
-		      const char *dir, FILE *out, char *err, size_t errlen)
-{
-	struct tcliff_list tl;
-	char path[4096];
-	int rc;
-
-	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
-			      err, errlen) != 0)
-		return -1;
-	cliffout_time_text(out, &tl);
-	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
-	rc = cliffout_time_csv(rs, &tl, path, o->overwrite, err, errlen);
-	cliff_time_release(&tl);
-	return rc;
-}
-
 /* Outputs that follow the report: -R, -b, cliffs, CSV folder, charts, HTML. */
 static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		FILE *out, char *err, size_t errlen)
@@ -367,7 +349,7 @@ static int emit(struct result_set *rs, const struct options *o, const char *dir,
 		rc = -1;
 	}
 	if (rc == 0 && rs->timeline.n)
-		rc = sweep_time_cliffs(rs, o, dir, out, err, errlen);
+		rc = cliffout_time_write(rs, dir, o->overwrite, out, err, errlen);
 	if (rc == 0 && o->plot) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
 		rc = gnuplot_for_sweep(rs, path, err, errlen);

@@ -50,14 +50,6 @@ int sweep_run(const struct sweep_call *c);
 int sweep_resume(const char *dir, struct journal_doc *doc);
 
 /*
- * --log-interval: the "Cliffs in time" section on out and
- * dir/timecliffs.csv (cliff_time.h: of the totals, where the timeline
- * has them).  0, or -1 with err.
- */
-int sweep_time_cliffs(const struct result_set *rs, const struct options *o,
-		      const char *dir, FILE *out, char *err, size_t errlen);
-
-/*
  * sweep_check.c: can the sweep of argv (argv[0] the program's name) run
  * here?  Its options, grid, engine, folder and -I are checked as the
  * sweep would check them, creating nothing that stays.  0, or -1 with

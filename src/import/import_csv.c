@@ -134,32 +134,6 @@ static void on_row(int term, void *data)
 	clear_fields(c);
 }
 
-int import_parse_u64(const char *s, uint64_t *out)
-{
-	if (!*s || *s < '0' || *s > '9')
-		return -1;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*end || errno)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int import_parse_double(const char *s, double *out)
-{
-	if (!*s)
-		return -1;
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (*end || errno || !isfinite(v) || v < 0.0)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 /* A number field: empty gives 0 when optional. */
 static int get_double(struct csv_ctx *c, int f, int optional, double *out)
 {

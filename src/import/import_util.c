@@ -4,8 +4,9 @@
  * dispatcher (import.c) and the parsers alike, so no parser calls back
  * up: reading the input file, the notes an import gives, errors that name
  * the file and line, turning one printed IOzone figure into a rate-only
- * sample in kB/s, the -R section titles, and reading the options that
- * matter out of IOzone's "Command line used:".
+ * sample in kB/s, the -R section titles, reading the options that
+ * matter out of IOzone's "Command line used:", and a CSV field as a
+ * number (import_csv.c and import_ops.c both read them).
  */
 #include "compat.h"
 
@@ -242,4 +243,31 @@ void import_scan_cmdline(const char *cmd, uint32_t *tests, unsigned *flags,
 			}
 		}
 	}
+}
+
+/* One CSV field as a whole number or a non-negative finite number: 0 or -1. */
+int import_parse_u64(const char *s, uint64_t *out)
+{
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int import_parse_double(const char *s, double *out)
+{
+	if (!*s)
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (*end || errno || !isfinite(v) || v < 0.0)
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -256,3 +256,20 @@ void cliffout_time_text(FILE *out, const struct tcliff_list *l)
 		free(s);
 	}
 }
+
+int cliffout_time_write(const struct result_set *rs, const char *dir, int overwrite,
+			FILE *out, char *err, size_t errlen)
+{
+	struct tcliff_list tl;
+	char path[4096];
+	int rc;
+
+	if (cliff_time_detect(&rs->timeline, rs->meta.ram_kb, rs->meta.flags, &tl,
+			      err, errlen) != 0)
+		return -1;
+	cliffout_time_text(out, &tl);
+	snprintf(path, sizeof(path), "%s/timecliffs.csv", dir);
+	rc = cliffout_time_csv(rs, &tl, path, overwrite, err, errlen);
+	cliff_time_release(&tl);
+	return rc;
+}

@@ -55,4 +55,12 @@ int cliffout_time_csv(const struct result_set *rs, const struct tcliff_list *l,
 		      const char *path, int overwrite, char *err, size_t errlen);
 void cliffout_time_text(FILE *out, const struct tcliff_list *l);
 
+/*
+ * --log-interval's cliffs of rs's timeline (cliff_time.h: of the totals,
+ * where the timeline has them): the "Cliffs in time" section on out and
+ * dir/timecliffs.csv.  0, or -1 with err.
+ */
+int cliffout_time_write(const struct result_set *rs, const char *dir, int overwrite,
+			FILE *out, char *err, size_t errlen);
+
 #endif
