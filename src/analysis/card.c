@@ -24,7 +24,7 @@
 #include "model/results.h"
 #include "model/stats.h"
 
-static const struct card_row row_specs[CARD_NROWS] = {
+const struct card_row card_row_specs[CARD_NROWS] = {
 	[CARD_SEQ1M_Q8T1] = { .name = "SEQ1M Q8T1", .slug = "seq1m-q8t1",
 			      .record_kb = 1024, .depth = 8, .threads = 1 },
 	[CARD_SEQ1M_Q1T1] = { .name = "SEQ1M Q1T1", .slug = "seq1m-q1t1",
@@ -38,7 +38,7 @@ static const struct card_row row_specs[CARD_NROWS] = {
 void card_init(struct card *c)
 {
 	memset(c, 0, sizeof(*c));
-	memcpy(c->rows, row_specs, sizeof(row_specs));
+	memcpy(c->rows, card_row_specs, sizeof(card_row_specs));
 	c->rd_p99_us = -1.0;
 	c->cached_pct_max = -1.0;
 }

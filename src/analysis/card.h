@@ -52,6 +52,12 @@ struct card_row {
 	char left_out[512];    /* why a guided run left the row out, "" not */
 };
 
+/*
+ * CrystalDiskMark's four cells, as the card shows them and `iosweep nas`
+ * runs them (its folders are the slugs), figures empty.
+ */
+extern const struct card_row card_row_specs[CARD_NROWS];
+
 /* A cache cliff of the sequential curve (cliff.h), for one direction. */
 struct card_cliff {
 	int found;

@@ -336,16 +336,19 @@ static void qd_cell_args(struct argv_buf *b, const struct nas_args *a,
 	args(b, "iosweep", "-s", (char *)NULL);
 	arg(b, "%llum", (unsigned long long)(kb / 1024));
 	arg(b, "-r");
-	arg(b, "%s", nas_qd_cells[i].rec);
+	if (card_row_specs[i].record_kb % 1024)
+		arg(b, "%lluk", (unsigned long long)card_row_specs[i].record_kb);
+	else
+		arg(b, "%llum", (unsigned long long)(card_row_specs[i].record_kb / 1024));
 	args(b, "-i", "0", "-i", (char *)NULL);
-	arg(b, nas_qd_cells[i].random ? "2" : "1");
+	arg(b, card_row_specs[i].random ? "2" : "1");
 	args(b, "-+n", "--iodepth", (char *)NULL);
-	arg(b, "%u", nas_qd_cells[i].depth);
+	arg(b, "%u", card_row_specs[i].depth);
 	if (p->direct)
 		arg(b, "-I");
-	if (nas_qd_cells[i].jobs > 1) {
+	if (card_row_specs[i].threads > 1) {
 		arg(b, "--jobs");
-		arg(b, "%u", nas_qd_cells[i].jobs);
+		arg(b, "%u", card_row_specs[i].threads);
 	}
 	arg(b, "--runtime");
 	arg(b, "%.0fms", t * 1000.0);
@@ -369,13 +372,13 @@ static void cell_check(struct nas_plan *p, const struct nas_args *a, const char 
 	char err[IOSWEEP_ERR_MAX];
 	const struct engine_ops *eng;
 
-	qd_cell_args(&b, a, p, dir, nas_qd_cells[i].slug, i, kb, NAS_MIN_RUNTIME_S,
+	qd_cell_args(&b, a, p, dir, card_row_specs[i].slug, i, kb, NAS_MIN_RUNTIME_S,
 		     NAS_TRIALS);
 	p->qd_engine[i] = NULL;
 	p->qd_left_out[i][0] = '\0';
 	if (sweep_check(b.argc, b.argv, err, sizeof(err)) != 0)
 		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
-	else if ((eng = engine_pick(nas_qd_cells[i].depth, err, sizeof(err))) != NULL)
+	else if ((eng = engine_pick(card_row_specs[i].depth, err, sizeof(err))) != NULL)
 		p->qd_engine[i] = eng->name;
 	else
 		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
@@ -432,16 +435,16 @@ static void plan_print_cells(FILE *f, const struct nas_plan *p)
 	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
 		if (!p->qd_engine[i])
 			continue;
-		fprintf(f, "%s%s %s", sep, nas_qd_cells[i].name, p->qd_engine[i]);
+		fprintf(f, "%s%s %s", sep, card_row_specs[i].name, p->qd_engine[i]);
 		sep = ", ";
-		threads |= nas_qd_cells[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
+		threads |= card_row_specs[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
 	}
 	if (sep[0] == ',')
 		fprintf(f, "%s\n", threads ? " (threads: no io_uring here, so "
 			"one thread per I/O in flight; iosweep --version says why)" : "");
 	for (size_t i = 0; i < NAS_QD_CELLS; i++)
 		if (p->qd_left_out[i][0])
-			fprintf(f, "     left out: %s, because %s\n", nas_qd_cells[i].name,
+			fprintf(f, "     left out: %s, because %s\n", card_row_specs[i].name,
 				p->qd_left_out[i]);
 }
 
@@ -586,7 +589,7 @@ static int write_left_out(const struct nas_plan *p, const struct nas_args *a,
 	}
 	for (size_t i = 0; i < NAS_QD_CELLS; i++)
 		if (p->qd_left_out[i][0])
-			outfile_printf(&f, "%s: %s\n", nas_qd_cells[i].slug, p->qd_left_out[i]);
+			outfile_printf(&f, "%s: %s\n", card_row_specs[i].slug, p->qd_left_out[i]);
 	if (files_out)
 		outfile_printf(&f, "files: the budget (%.0f s) leaves no time for it; a longer "
 			       "--budget takes it\n", (double)a->budget_ms / 1000.0);
@@ -616,7 +619,7 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 
 	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
 		if (p->qd_left_out[i][0]) {
-			cmd_msg("nas", "[3/3] %s left out: %s", nas_qd_cells[i].slug,
+			cmd_msg("nas", "[3/3] %s left out: %s", card_row_specs[i].slug,
 				p->qd_left_out[i]);
 			continue;
 		}
@@ -644,14 +647,14 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > NAS_MAX_RUNTIME_S ?
 			NAS_MAX_RUNTIME_S : t;
 		p->qd_runtime_s = t;
-		qd_cell_args(&b, a, p, dir, nas_qd_cells[i].slug, i, p->qd_kb, t, NAS_TRIALS);
+		qd_cell_args(&b, a, p, dir, card_row_specs[i].slug, i, p->qd_kb, t, NAS_TRIALS);
 		double t1 = now_s();
-		int rc = run_sweep(&b, dir, nas_qd_cells[i].slug, a, &seen);
+		int rc = run_sweep(&b, dir, card_row_specs[i].slug, a, &seen);
 		if (rc != IOSWEEP_EXIT_OK)
 			return rc;
 		double cell_s = now_s() - t1;
 		cmd_msg("nas", "[3/3] %s took %.1f s (estimated %.1f s, passes of %.2f s)",
-			nas_qd_cells[i].slug, cell_s, nas_qd_cell_s(p, i, p->qd_kb, t), t);
+			card_row_specs[i].slug, cell_s, nas_qd_cell_s(p, i, p->qd_kb, t), t);
 		took += cell_s - NAS_TRIALS * nas_qd_passes(i) * t;
 		planned += nas_qd_cell_s(p, i, p->qd_kb, 0);
 	}
@@ -706,7 +709,7 @@ static int probe_cell(const struct nas_args *a, struct nas_plan *p, const char *
 	cell_check(p, a, dir, i, NAS_CELL_PROBE_KB);
 	if (p->qd_left_out[i][0])
 		return IOSWEEP_EXIT_OK;
-	snprintf(name, sizeof(name), ".probe-%s", nas_qd_cells[i].slug);
+	snprintf(name, sizeof(name), ".probe-%s", card_row_specs[i].slug);
 	qd_cell_args(&b, a, p, dir, name, i, NAS_CELL_PROBE_KB, NAS_CELL_PROBE_S, 1);
 	double t0 = now_s();
 	int rc = run_sweep(&b, dir, name, a, &seen);

@@ -50,15 +50,6 @@
  */
 const uint64_t nas_recs_kb[NAS_NRECS] = { 1024, 4, 16384, 64, 512, 16 };
 
-const struct nas_qd_cell nas_qd_cells[NAS_QD_CELLS] = {
-	{ .slug = "seq1m-q8t1", .name = "SEQ1M Q8T1", .rec = "1m", .depth = 8, .jobs = 1 },
-	{ .slug = "seq1m-q1t1", .name = "SEQ1M Q1T1", .rec = "1m", .depth = 1, .jobs = 1 },
-	{ .slug = "rnd4k-q32t16", .name = "RND4K Q32T16", .rec = "4k", .depth = 32,
-	  .jobs = 16, .random = 1 },
-	{ .slug = "rnd4k-q1t1", .name = "RND4K Q1T1", .rec = "4k", .depth = 1, .jobs = 1,
-	  .random = 1 },
-};
-
 double nas_secs(double kb, double kbps)
 {
 	return kbps > 0 ? kb / kbps : 0;
@@ -66,7 +57,7 @@ double nas_secs(double kb, double kbps)
 
 unsigned nas_qd_passes(size_t i)
 {
-	return nas_qd_cells[i].random ? 3 : 2;
+	return card_row_specs[i].random ? 3 : 2;
 }
 
 /* Sum of the sweep's sizes 16 MB, 32 MB ... max_kb; n of them. */

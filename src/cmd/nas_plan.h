@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/card.h"
 #include "iosweep.h"
 
 #define NAS_MIN_KB (16u * 1024)            /* the sweep's smallest file */
@@ -30,19 +31,12 @@
 #define NAS_TRIALS 3                       /* every figure's; --ci stops sooner */
 #define NAS_FILES_PRESET_FILES 20000.0     /* office-documents at scale 1 */
 #define NAS_FILES_MIN_SCALE 0.001          /* the smallest tree: 20 files */
-#define NAS_QD_CELLS 4                     /* nas_qd_cells[]: CrystalDiskMark's four */
+#define NAS_QD_CELLS CARD_NROWS            /* card_row_specs[]: CrystalDiskMark's four */
 #define NAS_NRECS 6                        /* nas_recs_kb[] */
 
 /* The review's record sizes, in the order the budget takes them. */
 extern const uint64_t nas_recs_kb[NAS_NRECS];
 
-/* CrystalDiskMark's four cells, in the order they run. */
-struct nas_qd_cell {
-	const char *slug, *name, *rec;
-	unsigned depth, jobs;
-	int random;                    /* -i 2, else -i 1 */
-};
-extern const struct nas_qd_cell nas_qd_cells[NAS_QD_CELLS];
 
 /* What the plan asks of the run: the options of iosweep nas it reads. */
 struct nas_ask {
