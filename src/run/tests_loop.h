@@ -16,6 +16,7 @@
  *   rec_place      where the record is (offset, bytes, buffer)
  *   rec_before     -+O's schedule, -J's spin, -K's disruption, -m's
  *                  buffer walk, the -+d or shaped write's fill, -+l's lock
+ *                  (a throughput child's first of all: lock_first)
  *   io             the pass's transfer (a function of the pass)
  *   rec_after      verify mode's check of a read, the unlock, -+b's burst
  *   rec_next       a writer's next window of the pattern (pattern.h)
@@ -127,6 +128,10 @@ struct rec_loop {
 	const struct verify *stamp; /* -+d, shaped data: fill each write */
 	const struct verify *check; /* verify mode: check each read */
 	int lock;                 /* -+l: IO_LOCK_READ or IO_LOCK_WRITE, -1 off */
+	int lock_first;           /* the lock around all the rest, as IOzone's
+				     throughput children hold their record
+				     through -J's spin and -+b's burst; else
+				     around the transfer alone, as its sweep */
 	struct rec_burst *burst;  /* -+b */
 	uint64_t pace_ns;         /* -+O: the time one op may take */
 	/* the stops */
@@ -269,6 +274,8 @@ static inline int rec_burst(struct rec_loop *l, const struct rec *r)
 /* The decorations before the transfer (the decorated copy only). */
 static inline int rec_before(struct rec_loop *l, const struct rec *r)
 {
+	if (l->lock >= 0 && l->lock_first && rec_lock(l, r, l->lock) != 0)
+		return -1;
 	if (l->pace_ns && !l->pace_t0)
 		l->pace_t0 = clock_now_ns();
 	if (l->think_ns)
@@ -279,7 +286,7 @@ static inline int rec_before(struct rec_loop *l, const struct rec *r)
 		return -1;
 	if (l->stamp)
 		verify_fill(l->stamp, r->p, r->len, r->off);
-	if (l->lock >= 0 && rec_lock(l, r, l->lock) != 0)
+	if (l->lock >= 0 && !l->lock_first && rec_lock(l, r, l->lock) != 0)
 		return -1;
 	return 0;
 }
@@ -289,9 +296,11 @@ static inline int rec_after(struct rec_loop *l, const struct rec *r)
 {
 	if (l->check && rec_check(l, r) != 0)
 		return -1;
-	if (l->lock >= 0 && rec_lock(l, r, IO_UNLOCK) != 0)
+	if (l->lock >= 0 && !l->lock_first && rec_lock(l, r, IO_UNLOCK) != 0)
 		return -1;
 	if (l->burst && rec_burst(l, r) != 0)
+		return -1;
+	if (l->lock >= 0 && l->lock_first && rec_lock(l, r, IO_UNLOCK) != 0)
 		return -1;
 	return 0;
 }

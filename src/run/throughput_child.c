@@ -545,6 +545,7 @@ static void child_loop_start(struct tp_child_state *s)
 	l->check = !l->writes && s->vfy.mode != VERIFY_OFF &&
 		s->vfy.mode != VERIFY_SHAPE ? &s->vfy : NULL;
 	l->lock = !o->rlocking ? -1 : l->writes ? IO_LOCK_WRITE : IO_LOCK_READ;
+	l->lock_first = 1;
 	l->burst = s->burst_party ? &s->bursts : NULL;
 	l->pace_ns = o->op_rate ? 1000000000u / o->op_rate : 0;
 	l->decor = l->think_ns || l->jitter_bytes || l->stamp || l->check ||
