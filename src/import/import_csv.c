@@ -16,7 +16,7 @@
  * iosweep-mpi folder behind the cells' "all" rows (client, host, writer),
  * and from summary.csv beside it what results.csv cannot give back: a
  * cell's merged latency figures and short_timing (struct
- * result_cell_sum).
+ * result_cell_sum).  meta.csv's rows are read by import_meta.c.
  */
 #include "compat.h"
 
@@ -73,8 +73,7 @@ struct csv_ctx {
 	int sum_short;                   /* short_timing, or -1 */
 	int sum_files, sum_force;        /* schema 5: files, force, or -1 */
 	/* meta.csv */
-	int label_from_meta;
-	unsigned meta_trials;
+	struct import_meta_read meta;
 };
 
 static void cfail(struct csv_ctx *c, const char *fmt, ...)
@@ -387,7 +386,7 @@ static int row_label(struct csv_ctx *c)
 {
 	const char *label = c->field[c->idx[RCSV_LABEL]];
 
-	if ((!c->rs->meta.label && !c->label_from_meta &&
+	if ((!c->rs->meta.label && !c->meta.label_from_meta &&
 	     results_set_str(&c->rs->meta.label, label)) ||
 	    (!c->rows_label && results_set_str(&c->rows_label, label))) {
 		cfail(c, "out of memory");
@@ -671,212 +670,6 @@ static void summary_row(struct csv_ctx *c)
 		cfail(c, "out of memory");
 }
 
-/* "direct,fsync" (csvout's spelling) or a number. */
-static int parse_flags(const char *s, unsigned *out)
-{
-	uint64_t v;
-	if (import_parse_u64(s, &v) == 0) {
-		*out = (unsigned)v;
-		return 0;
-	}
-	*out = 0;
-	while (*s) {
-		size_t n = strcspn(s, ",|+ ");
-		if (n) {
-			const char *word;
-			unsigned flag = 0;
-			for (size_t i = 0; (word = results_flag_word(i, &flag)) != NULL; i++)
-				if (strlen(word) == n && strncmp(s, word, n) == 0)
-					break;
-			if (!word)
-				return -1;
-			*out |= flag;
-		}
-		s += n;
-		if (*s)
-			s++;
-	}
-	return 0;
-}
-
-static int parse_unit(const char *s, int *unit)
-{
-	static const struct {
-		const char *word;
-		int unit;
-	} units[] = {
-		{ "kb_per_s", RESULTS_UNIT_KBPS }, { "ops_per_s", RESULTS_UNIT_OPS },
-		{ "usec_per_op", RESULTS_UNIT_USEC }, { "0", RESULTS_UNIT_KBPS },
-		{ "1", RESULTS_UNIT_OPS }, { "2", RESULTS_UNIT_USEC },
-	};
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strcmp(s, units[i].word) == 0) {
-			*unit = units[i].unit;
-			return 0;
-		}
-	return -1;
-}
-
-
-/* meta.csv's measured shares of shaped data (dedup_within, ...). */
-static void read_dedup(struct csv_ctx *c, struct result_meta *m, const char *k,
-		       const char *val)
-{
-	double d;
-
-	if (import_parse_double(val, &d) || d < 0.0) {
-		cfail(c, "dedup_%s '%.40s' is not a number of 0 or more", k, val);
-		return;
-	}
-	if (!strcmp(k, "granule_bytes"))
-		m->dedup_granule = (uint64_t)d;
-	else if (!strcmp(k, "within"))
-		m->dedup_within = d;
-	else if (!strcmp(k, "across"))
-		m->dedup_across = d;
-	else if (!strcmp(k, "probe_bytes"))
-		m->dedup_probe_bytes = (uint64_t)d;
-	else if (!strcmp(k, "files"))
-		m->dedup_files = (unsigned)d;
-}
-/* async_pct, resumed_samples and inflight_max.  1 when key was one. */
-static int meta_counter(struct csv_ctx *c, const char *key, const char *val)
-{
-	struct result_meta *m = &c->rs->meta;
-	uint64_t u;
-	double d;
-
-	if (strcmp(key, "async_pct") == 0) {
-		if (*val && (import_parse_double(val, &d) || !(d >= 0.0 && d <= 100.0)))
-			cfail(c, "async_pct '%.40s': expected a percentage, 0 to 100", val);
-		else
-			m->async_pct = *val ? d : -1.0;
-		return 1;
-	}
-	if (strcmp(key, "resumed_samples") == 0) {
-		if (field_u64(c, val, "resumed_samples", &u) == 0)
-			m->resumed_samples = u;
-		return 1;
-	}
-	if (strcmp(key, "inflight_max") == 0) {
-		if (*val && field_u64(c, val, "inflight_max", &u) == 0 && u > UINT_MAX)
-			cfail(c, "inflight_max '%.40s' is too large", val);
-		else if (!c->failed)
-			m->inflight_max = *val ? (unsigned)u : 0;
-		return 1;
-	}
-	return 0;
-}
-
-/* A text field of results_meta_strs (the first: the label).  1 when key was one. */
-static int meta_string(struct csv_ctx *c, const char *key, const char *val)
-{
-	struct result_meta *m = &c->rs->meta;
-
-	for (size_t i = 0; results_meta_strs[i].key; i++) {
-		if (strcmp(key, results_meta_strs[i].key) != 0)
-			continue;
-		char **field = (char **)(void *)((char *)m + results_meta_strs[i].off);
-		if (results_set_str(field, *val ? val : NULL))
-			cfail(c, "out of memory");
-		if (i == 0)
-			c->label_from_meta = 1;
-		return 1;
-	}
-	return 0;
-}
-
-/* data_compress_ratio or timer_resolution_s: a number, 0 when empty. */
-static void meta_ratio_or_resolution(struct csv_ctx *c, const char *key, const char *val)
-{
-	struct result_meta *m = &c->rs->meta;
-	double d;
-
-	if (*val && import_parse_double(val, &d)) {
-		cfail(c, "%s '%.40s' is not a number", key, val);
-		return;
-	}
-	if (!*val)
-		d = 0.0;
-	if (key[0] == 'd')
-		m->data_compress_ratio = d;
-	else
-		m->timer_resolution_s = d;
-}
-
-/* Many clients: clients, hosts or ranks_per_host (the clients' rows name
- * their hosts). */
-static void meta_client_count(struct csv_ctx *c, const char *key, const char *val)
-{
-	uint64_t u;
-
-	if (import_parse_u64(val, &u) || u == 0 || u > UINT32_MAX)
-		cfail(c, "%s '%.40s': expected a positive whole number", key, val);
-	else if (key[0] == 'c')
-		c->rs->nclients = (unsigned)u;
-	else if (key[0] == 'h')
-		c->rs->nhosts = (unsigned)u;
-	else
-		c->rs->ranks_per_host = (unsigned)u;
-}
-
-/* data_unique_bytes, data_dedup_ratio or data_dedup_bytes. */
-static void meta_data_dedup(struct csv_ctx *c, const char *key, const char *val)
-{
-	struct result_meta *m = &c->rs->meta;
-	double d;
-
-	if (import_parse_double(val, &d) || d < 0.0)
-		cfail(c, "%s '%.40s' is not a number of 0 or more", key, val);
-	else if (key[5] == 'u')
-		m->data_unique_bytes = (uint64_t)d;
-	else if (!strcmp(key, "data_dedup_ratio"))
-		m->data_dedup_ratio = d;
-	else if (!strcmp(key, "data_dedup_bytes"))
-		m->data_dedup_bytes = (uint64_t)d;
-}
-
-/* The other keys meta.csv may hold; a key this iosweep does not know
- * (written by a later one) is left alone. */
-static void meta_other(struct csv_ctx *c, const char *key, const char *val)
-{
-	struct result_meta *m = &c->rs->meta;
-	uint64_t u;
-
-	if (strcmp(key, "schema") == 0) {
-		if (import_parse_u64(val, &u) || u < RESULTS_SCHEMA_OLDEST || u > RESULTS_SCHEMA)
-			cfail(c, "schema '%.20s': this iosweep reads schema %d to %d", val,
-			      RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA);
-	} else if (strcmp(key, "ram_kb") == 0) {
-		if (*val && import_parse_u64(val, &u) == 0)
-			m->ram_kb = u;
-		else if (*val)
-			cfail(c, "ram_kb '%.40s' is not a whole number", val);
-	} else if (strcmp(key, "data_compress_ratio") == 0 ||
-		   strcmp(key, "timer_resolution_s") == 0) {
-		meta_ratio_or_resolution(c, key, val);
-	} else if (strcmp(key, "flags") == 0) {
-		if (parse_flags(val, &m->flags))
-			cfail(c, "flags '%.60s': unknown flag", val);
-	} else if (strcmp(key, "source_unit") == 0) {
-		if (*val && parse_unit(val, &m->source_unit))
-			cfail(c, "source_unit '%.40s': expected kb_per_s, ops_per_s or usec_per_op", val);
-	} else if (strcmp(key, "clients") == 0 || strcmp(key, "hosts") == 0 ||
-		   strcmp(key, "ranks_per_host") == 0) {
-		meta_client_count(c, key, val);
-	} else if (!strncmp(key, "dedup_", 6)) {
-		read_dedup(c, m, key + 6, val);
-	} else if (!strncmp(key, "data_unique_bytes", 17) ||
-		   !strncmp(key, "data_dedup_", 11)) {
-		meta_data_dedup(c, key, val);
-	} else if (strcmp(key, "trials") == 0) {
-		if (import_parse_u64(val, &u) || u == 0 || u > 65536)
-			cfail(c, "trials '%.40s': expected 1..65536", val);
-		else
-			c->meta_trials = (unsigned)u;
-	}
-}
-
 static void meta_row(struct csv_ctx *c)
 {
 	if (c->nfields == 1 && !c->field[0][0])
@@ -888,9 +681,9 @@ static void meta_row(struct csv_ctx *c)
 	const char *key = c->field[0], *val = c->field[1];
 	if (c->row == 1 && strcmp(key, "key") == 0)
 		return;
-	if (meta_counter(c, key, val) || meta_string(c, key, val))
-		return;
-	meta_other(c, key, val);
+	c->meta.rs = c->rs;
+	if (import_meta_pair(&c->meta, key, val) != 0)
+		cfail(c, "%s", c->meta.msg);
 }
 
 static int run_csv(struct csv_ctx *c, const char *buf, size_t len)
@@ -1034,8 +827,8 @@ int import_csv_parse(struct result_set *rs, const char *path,
 	c.nheader = 0;
 	if (summary_path && run_csv_file(&c, summary_path, summary_row))
 		goto out;
-	if (c.meta_trials)
-		rs->trials = c.meta_trials;
+	if (c.meta.trials)
+		rs->trials = c.meta.trials;
 	if (!rs->meta.tool && results_set_str(&rs->meta.tool, "iosweep")) {
 		err_set(err, errlen, "%s: out of memory", path);
 		goto out;

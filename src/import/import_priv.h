@@ -171,6 +171,20 @@ int import_parse_u64(const char *s, uint64_t *out);
 int import_parse_double(const char *s, double *out);
 
 /*
+ * import_meta.c: one key,value row of meta.csv into rs's meta.  What the
+ * rows say besides the meta fields: whether the label came from meta.csv
+ * and the trials it names (0: none).  0, or -1 with the refusal in msg
+ * (without the file and line).
+ */
+struct import_meta_read {
+	struct result_set *rs;
+	int label_from_meta;
+	unsigned trials;
+	char msg[256];
+};
+int import_meta_pair(struct import_meta_read *r, const char *key, const char *val);
+
+/*
  * results.csv's rows of small-file operations (schema 5, opscsv.h),
  * import_ops.c.  IMPORT_OPS_* index col[], filled from the header row by
  * import_ops_header (-1 for a column not there); import_ops_row adds the

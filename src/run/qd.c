@@ -921,26 +921,6 @@ const struct tests_def *qd_find(int n, const struct options *o)
 
 /* ---- set-up ------------------------------------------------------------ */
 
-int qd_check(const struct options *o, char *err, size_t errlen)
-{
-	unsigned depth = options_iodepth(o);
-	const struct engine_ops *eng;
-	struct engine *e;
-
-	if (!options_qd(o))
-		return 0;
-	eng = engine_pick(depth, err, errlen);
-	if (!eng)
-		return -1;
-	if (depth == 1)
-		return 0;
-	e = engine_open(eng, -1, depth, err, errlen);   /* the kernel may refuse */
-	if (!e)
-		return -1;
-	engine_close(e);
-	return 0;
-}
-
 /* What qd_attach() allocated (the combined histogram when it is ours). */
 static void qd_state_free(struct qd_state *st)
 {
@@ -993,40 +973,4 @@ void qd_detach(struct tests_ctx *c)
 	qd_state_free(st);
 	c->qd_state = NULL;
 	c->lat_rw[0] = c->lat_rw[1] = NULL;
-}
-
-/* A duration in ms as "60s" or "1.5s". */
-static void put_ms(char *out, size_t outlen, uint64_t ms)
-{
-	if (ms % 1000 == 0)
-		snprintf(out, outlen, "%" PRIu64 "s", ms / 1000);
-	else
-		snprintf(out, outlen, "%" PRIu64 "ms", ms);
-}
-
-void qd_describe(const struct options *o, char *out, size_t outlen)
-{
-	unsigned depth = options_iodepth(o);
-	char errbuf[8], rt[32] = "", rp[32] = "";
-	const struct engine_ops *eng = engine_pick(depth, errbuf, sizeof(errbuf));
-	char mix[16] = "";
-
-	put_ms(rt, sizeof(rt), o->runtime_ms);
-	put_ms(rp, sizeof(rp), o->ramp_ms);
-	if (o->mix_given)
-		snprintf(mix, sizeof(mix), "%u", o->mix_read_pct);
-	char steady[96] = "", sr[32] = "";
-
-	if (o->steady_given) {
-		put_ms(sr, sizeof(sr), o->steady_ramp_ms);
-		snprintf(steady, sizeof(steady), " steady=");
-		steady_format(&o->steady, steady + 8, sizeof(steady) - 8);
-	}
-	snprintf(out, outlen, "engine=%s iodepth=%u jobs=%u%s%s%s%s%s%s%s%s%s%s",
-		 eng ? eng->name : "none", depth, options_jobs(o),
-		 o->mix_given ? " mix=" : "", mix,
-		 o->runtime_ms ? " runtime=" : "", o->runtime_ms ? rt : "",
-		 o->runtime_ms ? " ramp=" : "", o->runtime_ms ? rp : "",
-		 o->precondition ? " precondition" : "", steady,
-		 o->steady_ramp_ms ? " steady_ramp=" : "", o->steady_ramp_ms ? sr : "");
 }
