@@ -180,39 +180,6 @@ static int parse_args(struct nas_args *a, int argc, char **argv)
 
 /* ---- running the parts ---- */
 
-struct argv_buf {
-	char *argv[64];
-	char store[64][160];
-	int argc;
-};
-
-IOSWEEP_PRINTF(2, 3)
-static void arg(struct argv_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (b->argc >= 63)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->store[b->argc], sizeof(b->store[0]), fmt, ap);
-	va_end(ap);
-	b->argv[b->argc] = b->store[b->argc];
-	b->argc++;
-	b->argv[b->argc] = NULL;
-}
-
-/* Several literal arguments at once, up to a NULL. */
-static void args(struct argv_buf *b, ...)
-{
-	va_list ap;
-	const char *a;
-
-	va_start(ap, b);
-	while ((a = va_arg(ap, const char *)) != NULL)
-		arg(b, "%s", a);
-	va_end(ap);
-}
-
 /* The probe's and the sweep's figures, from the set sweep_run hands back. */
 struct nas_seen {
 	double wr_kbps, rd_kbps, rw_kbps, rr_kbps;
@@ -242,71 +209,130 @@ static void seen_from(struct nas_seen *s, const struct result_set *rs)
 	s->rr_kbps = col_mean(rs, RC_RANDOM_READ);
 }
 
-/* The options every sweep of the run shares. */
-static void common(struct argv_buf *b, const struct nas_args *a, const char *dir,
-		   const char *name, int cold)
+/* TEMPORARY: the files phase's words, until files takes its options as values. */
+struct argv_buf {
+	char *argv[64];
+	char store[64][160];
+	int argc;
+};
+
+IOSWEEP_PRINTF(2, 3)
+static void arg(struct argv_buf *b, const char *fmt, ...)
 {
-	arg(b, "-f");
-	arg(b, "%s/iosweep-nas.tmp", a->path);
-	arg(b, "-e");
-	if (cold)
-		arg(b, "--cold");
-	args(b, "--quiet", "--overwrite", "--label", (char *)NULL);
-	arg(b, "%s", a->label ? a->label : "nas");
-	if (a->force)
-		arg(b, "--force");
-	if (a->link) {
-		arg(b, "--link");
-		arg(b, "%s", a->link);
-	}
-	arg(b, "--out");
-	arg(b, "%s/%s", dir, name);
+	va_list ap;
+
+	if (b->argc >= 63)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->store[b->argc], sizeof(b->store[0]), fmt, ap);
+	va_end(ap);
+	b->argv[b->argc] = b->store[b->argc];
+	b->argc++;
+	b->argv[b->argc] = NULL;
 }
 
-static int run_sweep(struct argv_buf *b, const char *dir, const char *name,
+static void args(struct argv_buf *b, ...)
+{
+	va_list ap;
+	const char *a;
+
+	va_start(ap, b);
+	while ((a = va_arg(ap, const char *)) != NULL)
+		arg(b, "%s", a);
+	va_end(ap);
+}
+
+/*
+ * One sweep of the run: its options built as values (options_build),
+ * none of them written out and read back.  Each part of the run gives
+ * its own, then common() what every sweep shares; run_sweep (or
+ * nas_built for a check) ends the build.
+ */
+struct nas_sweep {
+	struct options o;
+	struct options_build *b;
+	char err[IOSWEEP_ERR_MAX];
+};
+
+static struct options_build *nas_begin(struct nas_sweep *s)
+{
+	s->b = options_build_begin(&s->o, s->err, sizeof(s->err));
+	return s->b;
+}
+
+/* The build ended: 0, or -1 with the reason in s->err.  Release s->o after. */
+static int nas_built(struct nas_sweep *s)
+{
+	int rc = options_build_end(s->b);
+
+	s->b = NULL;
+	return rc;
+}
+
+/* The options every sweep of the run shares. */
+static void common(struct options_build *b, const struct nas_args *a, const char *dir,
+		   const char *name, int cold)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/iosweep-nas.tmp", a->path);
+	options_build_text(b, "f", path);
+	options_build_flag(b, "e");
+	if (cold)
+		options_build_flag(b, "cold");
+	options_build_flag(b, "quiet");
+	options_build_flag(b, "overwrite");
+	options_build_text(b, "label", a->label ? a->label : "nas");
+	if (a->force)
+		options_build_flag(b, "force");
+	if (a->link)
+		options_build_text(b, "link", a->link);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	options_build_text(b, "out", path);
+}
+
+/* Run the sweep s built (its report in dir/name.txt); its rates into seen. */
+static int run_sweep(struct nas_sweep *s, const char *dir, const char *name,
 		     const struct nas_args *a, struct nas_seen *seen)
 {
 	char report[4200];
-
-	char err[IOSWEEP_ERR_MAX];
-	struct options o;
 	struct result_set rs;
 	FILE *f;
 	int rc;
 
 	snprintf(report, sizeof(report), "%s/%s.txt", dir, name);
-	if (options_parse(&o, b->argc, b->argv, err, sizeof(err)) != 0) {
-		cmd_msg("nas", "%s", err);
-		options_release(&o);
+	if (nas_built(s) != 0) {
+		cmd_msg("nas", "%s", s->err);
+		options_release(&s->o);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (!(f = cmd_report_open("nas", report, a->overwrite))) {
-		options_release(&o);
+		options_release(&s->o);
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	struct sweep_call call = { .o = &o, .argc = b->argc - 1, .argv = b->argv + 1,
-				   .report = f, .result = &rs };
+	struct sweep_call call = { .o = &s->o, .report = f, .result = &rs };
 	rc = sweep_run(&call);
 	if (cmd_report_close("nas", f, report) != 0 && rc == IOSWEEP_EXIT_OK)
 		rc = IOSWEEP_EXIT_FAILURE;
 	if (rc == IOSWEEP_EXIT_OK)
 		seen_from(seen, &rs);
 	results_release(&rs);
-	options_release(&o);
+	options_release(&s->o);
 	return rc;
 }
 
-/* Does this platform take --cold?  A sweep's options parse tells. */
+/* Does this platform take --cold?  A sweep's options check tells. */
 static int cold_works(const struct nas_args *a)
 {
-	struct argv_buf b = { 0 };
-	struct options o;
-	char err[IOSWEEP_ERR_MAX];
+	struct nas_sweep s;
+	struct options_build *b = nas_begin(&s);
 
-	args(&b, "iosweep", "-s", "16m", "-i", "0", "-i", "1", (char *)NULL);
-	common(&b, a, ".", "x", 1);
-	int rc = options_parse(&o, b.argc, b.argv, err, sizeof(err));
-	options_release(&o);
+	options_build_num(b, "s", 16 * 1024);
+	options_build_num(b, "i", 0);
+	options_build_num(b, "i", 1);
+	common(b, a, ".", "x", 1);
+	int rc = nas_built(&s);
+	options_release(&s.o);
 	return rc == 0;
 }
 
@@ -329,31 +355,24 @@ static double now_s(void)
 }
 
 /* The sweep of qd cell i into dir/name: a kb file, passes of t seconds. */
-static void qd_cell_args(struct argv_buf *b, const struct nas_args *a,
-			 const struct nas_plan *p, const char *dir, const char *name,
-			 size_t i, uint64_t kb, double t, int trials)
+static void qd_cell_build(struct options_build *b, const struct nas_args *a,
+			  const struct nas_plan *p, const char *dir, const char *name,
+			  size_t i, uint64_t kb, double t, int trials)
 {
-	args(b, "iosweep", "-s", (char *)NULL);
-	arg(b, "%llum", (unsigned long long)(kb / 1024));
-	arg(b, "-r");
-	if (card_row_specs[i].record_kb % 1024)
-		arg(b, "%lluk", (unsigned long long)card_row_specs[i].record_kb);
-	else
-		arg(b, "%llum", (unsigned long long)(card_row_specs[i].record_kb / 1024));
-	args(b, "-i", "0", "-i", (char *)NULL);
-	arg(b, card_row_specs[i].random ? "2" : "1");
-	args(b, "-+n", "--iodepth", (char *)NULL);
-	arg(b, "%u", card_row_specs[i].depth);
+	const struct card_row *c = &card_row_specs[i];
+
+	options_build_num(b, "s", kb);
+	options_build_num(b, "r", c->record_kb);
+	options_build_num(b, "i", 0);
+	options_build_num(b, "i", c->random ? 2 : 1);
+	options_build_flag(b, "+n");
+	options_build_num(b, "iodepth", c->depth);
 	if (p->direct)
-		arg(b, "-I");
-	if (card_row_specs[i].threads > 1) {
-		arg(b, "--jobs");
-		arg(b, "%u", card_row_specs[i].threads);
-	}
-	arg(b, "--runtime");
-	arg(b, "%.0fms", t * 1000.0);
-	arg(b, "--trials");
-	arg(b, "%d", trials);
+		options_build_flag(b, "I");
+	if (c->threads > 1)
+		options_build_num(b, "jobs", c->threads);
+	options_build_num(b, "runtime", (uint64_t)llround(t * 1000.0));
+	options_build_num(b, "trials", (uint64_t)trials);
 	common(b, a, dir, name, p->cold);
 }
 
@@ -368,20 +387,23 @@ static void qd_cell_args(struct argv_buf *b, const struct nas_args *a,
 static void cell_check(struct nas_plan *p, const struct nas_args *a, const char *dir,
 		       size_t i, uint64_t kb)
 {
-	struct argv_buf b = { 0 };
+	struct nas_sweep s;
 	char err[IOSWEEP_ERR_MAX];
 	const struct engine_ops *eng;
 
-	qd_cell_args(&b, a, p, dir, card_row_specs[i].slug, i, kb, NAS_MIN_RUNTIME_S,
-		     NAS_TRIALS);
+	qd_cell_build(nas_begin(&s), a, p, dir, card_row_specs[i].slug, i, kb,
+		      NAS_MIN_RUNTIME_S, NAS_TRIALS);
 	p->qd_engine[i] = NULL;
 	p->qd_left_out[i][0] = '\0';
-	if (sweep_check(b.argc, b.argv, err, sizeof(err)) != 0)
+	if (nas_built(&s) != 0)
+		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", s.err);
+	else if (sweep_check(&s.o, err, sizeof(err)) != 0)
 		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
 	else if ((eng = engine_pick(card_row_specs[i].depth, err, sizeof(err))) != NULL)
 		p->qd_engine[i] = eng->name;
 	else
 		snprintf(p->qd_left_out[i], sizeof(p->qd_left_out[i]), "%s", err);
+	options_release(&s.o);
 }
 
 /*
@@ -630,7 +652,7 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		order[k] = i;
 	}
 	for (size_t j = 0; j < n; j++) {
-		struct argv_buf b = { 0 };
+		struct nas_sweep s;
 		struct nas_seen seen = { 0 };
 		size_t i = order[j];
 		unsigned passes_left = 0;
@@ -647,9 +669,10 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		t = t < NAS_MIN_RUNTIME_S ? NAS_MIN_RUNTIME_S : t > NAS_MAX_RUNTIME_S ?
 			NAS_MAX_RUNTIME_S : t;
 		p->qd_runtime_s = t;
-		qd_cell_args(&b, a, p, dir, card_row_specs[i].slug, i, p->qd_kb, t, NAS_TRIALS);
+		qd_cell_build(nas_begin(&s), a, p, dir, card_row_specs[i].slug, i, p->qd_kb, t,
+			      NAS_TRIALS);
 		double t1 = now_s();
-		int rc = run_sweep(&b, dir, card_row_specs[i].slug, a, &seen);
+		int rc = run_sweep(&s, dir, card_row_specs[i].slug, a, &seen);
 		if (rc != IOSWEEP_EXIT_OK)
 			return rc;
 		double cell_s = now_s() - t1;
@@ -702,7 +725,7 @@ static int run_files(const struct nas_args *a, const struct nas_plan *p, const c
 static int probe_cell(const struct nas_args *a, struct nas_plan *p, const char *dir,
 		      size_t i)
 {
-	struct argv_buf b = { 0 };
+	struct nas_sweep s;
 	struct nas_seen seen = { 0 };
 	char name[64];
 
@@ -710,9 +733,9 @@ static int probe_cell(const struct nas_args *a, struct nas_plan *p, const char *
 	if (p->qd_left_out[i][0])
 		return IOSWEEP_EXIT_OK;
 	snprintf(name, sizeof(name), ".probe-%s", card_row_specs[i].slug);
-	qd_cell_args(&b, a, p, dir, name, i, NAS_CELL_PROBE_KB, NAS_CELL_PROBE_S, 1);
+	qd_cell_build(nas_begin(&s), a, p, dir, name, i, NAS_CELL_PROBE_KB, NAS_CELL_PROBE_S, 1);
 	double t0 = now_s();
-	int rc = run_sweep(&b, dir, name, a, &seen);
+	int rc = run_sweep(&s, dir, name, a, &seen);
 	if (rc != IOSWEEP_EXIT_OK)
 		return rc;
 	double took = now_s() - t0;
@@ -726,23 +749,33 @@ static int probe_cell(const struct nas_args *a, struct nas_plan *p, const char *
 	return IOSWEEP_EXIT_OK;
 }
 
+/* A probe's sweep: a kb file written (-i 0) and read by test, in rec_kb records. */
+static void probe_build(struct options_build *b, const struct nas_args *a, const char *dir,
+			const char *name, int cold, uint64_t kb, uint64_t rec_kb, int test)
+{
+	options_build_num(b, "s", kb);
+	options_build_num(b, "r", rec_kb);
+	options_build_num(b, "i", 0);
+	options_build_num(b, "i", (uint64_t)test);
+	options_build_flag(b, "+n");
+	common(b, a, dir, name, cold);
+}
+
 /*
  * The probe: rates for the sweep, the cost of a small file, of a sweep's
  * start, and of each qd cell.
  */
 static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 {
-	struct argv_buf b = { 0 };
+	struct nas_sweep s;
+	struct options_build *b = nas_begin(&s);
 	struct nas_seen seen = { 0 };
 	double t0 = now_s();
 	int rc;
 
-	args(&b, "iosweep", "-s", (char *)NULL);
-	arg(&b, "%um", NAS_PROBE_KB / 1024);
-	args(&b, "-r", "1m", "-i", "0", "-i", "1", "-+n", (char *)NULL);
-	common(&b, a, dir, ".probe", p->cold);
+	probe_build(b, a, dir, ".probe", p->cold, NAS_PROBE_KB, 1024, 1);
 	cmd_msg("nas", "probing %s", a->path);
-	rc = run_sweep(&b, dir, ".probe", a, &seen);
+	rc = run_sweep(&s, dir, ".probe", a, &seen);
 	if (rc != IOSWEEP_EXIT_OK)
 		return rc;
 	p->wr_kbps = seen.wr_kbps;
@@ -757,13 +790,9 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 	if (p->fixed_s < 0.1)
 		p->fixed_s = 0.1;
 	/* a random 4 kB operation's latency beyond its bytes, each way */
-	struct argv_buf r = { 0 };
 	struct nas_seen rnd = { 0 };
-	args(&r, "iosweep", "-s", (char *)NULL);
-	arg(&r, "%uk", NAS_RND_PROBE_KB);
-	args(&r, "-r", "4k", "-i", "0", "-i", "2", "-+n", (char *)NULL);
-	common(&r, a, dir, ".probe-rnd", p->cold);
-	rc = run_sweep(&r, dir, ".probe-rnd", a, &rnd);
+	probe_build(nas_begin(&s), a, dir, ".probe-rnd", p->cold, NAS_RND_PROBE_KB, 4, 2);
+	rc = run_sweep(&s, dir, ".probe-rnd", a, &rnd);
 	if (rc != IOSWEEP_EXIT_OK)
 		return rc;
 	p->lat_wr_s = rnd.rw_kbps > 0 ? nas_secs(4, rnd.rw_kbps) - nas_secs(4, p->wr_kbps) : 0;
@@ -789,34 +818,37 @@ static int probe(const struct nas_args *a, struct nas_plan *p, const char *dir)
 /* The file-size sweep (phase 1); its largest file's rates replace the probe's. */
 static int run_main_sweep(const struct nas_args *a, struct nas_plan *p, const char *dir)
 {
-	struct argv_buf b = { 0 };
+	struct nas_sweep s;
+	struct options_build *b = nas_begin(&s);
 	struct nas_seen seen = { 0 };
 	int rc;
 
-	args(&b, "iosweep", "-a", "-n", "16m", "-g", (char *)NULL);
-	arg(&b, "%llum", (unsigned long long)((p->search ? p->base_kb : p->max_kb) / 1024));
+	options_build_flag(b, "a");
+	options_build_num(b, "n", 16 * 1024);
+	options_build_num(b, "g", p->search ? p->base_kb : p->max_kb);
 	/* ascending: IOzone walks a list to the first entry above the last */
 	for (uint64_t r = 1; r <= 16384; r *= 2)
 		for (size_t k = 0; k < p->nrecs; k++)
-			if (nas_recs_kb[k] == r) {
-				arg(&b, "-r");
-				arg(&b, "%lluk", (unsigned long long)r);
-			}
+			if (nas_recs_kb[k] == r)
+				options_build_num(b, "r", r);
 	if (p->search && p->settle_s) {
-		args(&b, "--until-settled", "--settle-drop", "--settle-time", (char *)NULL);
-		arg(&b, "%u", p->settle_s);
+		options_build_flag(b, "until-settled");
+		options_build_flag(b, "settle-drop");
+		options_build_num(b, "settle-time", p->settle_s);
 	}
-	args(&b, "-i", "0", "-i", "1", (char *)NULL);
+	options_build_num(b, "i", 0);
+	options_build_num(b, "i", 1);
 	if (p->random)
-		args(&b, "-i", "2", (char *)NULL);
-	args(&b, "-+n", "--trials", (char *)NULL);
-	arg(&b, "%d", NAS_TRIALS);
-	arg(&b, "--ci");
-	arg(&b, "%g%%", a->ci_pct);
-	args(&b, "--latency", "--plot", "--report", (char *)NULL);
-	common(&b, a, dir, "sweep", p->cold);
+		options_build_num(b, "i", 2);
+	options_build_flag(b, "+n");
+	options_build_num(b, "trials", NAS_TRIALS);
+	options_build_real(b, "ci", a->ci_pct);
+	options_build_flag(b, "latency");
+	options_build_flag(b, "plot");
+	options_build_flag(b, "report");
+	common(b, a, dir, "sweep", p->cold);
 	cmd_msg("nas", "[1/3] sweep");
-	if ((rc = run_sweep(&b, dir, "sweep", a, &seen)) != IOSWEEP_EXIT_OK)
+	if ((rc = run_sweep(&s, dir, "sweep", a, &seen)) != IOSWEEP_EXIT_OK)
 		return rc;
 	/* the largest file's rates are the ones the qd cells' layout meets */
 	if (seen.wr_kbps > 0)

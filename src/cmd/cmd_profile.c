@@ -182,41 +182,32 @@ static const char *load_text(const char *name, char **own, char *where, size_t w
 	return builtin_text(file);
 }
 
-/* The command line of workload e: argv[0], its options, ours, the passed. */
-struct cmdline {
-	char *argv[PROFILE_MAX_ARGS + PROFILE_MAX_PASS + 16];
-	int argc;
-	char out[4096];
-};
-
-static void build_cmd(struct cmdline *c, const struct pargs *a,
-		      const struct profile_entry *e, const char *dir, size_t k)
+/*
+ * The options of workload e: its own words, then ours (the file and its
+ * size, trials, label, the result folder), then the words passed to every
+ * workload, each read as typed (options_build); the result folder's name
+ * in out.  0, or -1 with the reason in err.  o must be released after.
+ */
+static int build_workload(struct options *o, const struct pargs *a,
+			  const struct profile_entry *e, const char *dir, size_t k,
+			  char *out, size_t outlen, char *err, size_t errlen)
 {
-	c->argc = 0;
-	c->argv[c->argc++] = "iosweep";
-	for (size_t i = 0; i < e->nargs; i++)
-		c->argv[c->argc++] = e->args[i];
-	c->argv[c->argc++] = "-s";
-	c->argv[c->argc++] = (char *)(a->size ? a->size : PROFILE_DEFAULT_SIZE);
-	c->argv[c->argc++] = "-f";
-	c->argv[c->argc++] = (char *)(a->file ? a->file : OPTIONS_DEFAULT_FILE);
-	if (a->trials) {
-		c->argv[c->argc++] = "--trials";
-		c->argv[c->argc++] = (char *)a->trials;
-	}
-	if (a->label) {
-		c->argv[c->argc++] = "--label";
-		c->argv[c->argc++] = (char *)a->label;
-	}
-	snprintf(c->out, sizeof(c->out), "%s/%02zu-%s", dir, k + 1, e->name);
-	c->argv[c->argc++] = "--out";
-	c->argv[c->argc++] = c->out;
-	c->argv[c->argc++] = "--quiet";
+	struct options_build *b = options_build_begin(o, err, errlen);
+
+	snprintf(out, outlen, "%s/%02zu-%s", dir, k + 1, e->name);
+	options_build_words(b, (int)e->nargs, (const char *const *)e->args);
+	options_build_text(b, "s", a->size ? a->size : PROFILE_DEFAULT_SIZE);
+	options_build_text(b, "f", a->file ? a->file : OPTIONS_DEFAULT_FILE);
+	if (a->trials)
+		options_build_text(b, "trials", a->trials);
+	if (a->label)
+		options_build_text(b, "label", a->label);
+	options_build_text(b, "out", out);
+	options_build_flag(b, "quiet");
 	if (a->overwrite)
-		c->argv[c->argc++] = "--overwrite";
-	for (size_t i = 0; i < a->npass; i++)
-		c->argv[c->argc++] = (char *)a->pass[i];
-	c->argv[c->argc] = NULL;
+		options_build_flag(b, "overwrite");
+	options_build_words(b, (int)a->npass, a->pass);
+	return options_build_end(b);
 }
 
 struct collect {
@@ -249,19 +240,19 @@ static int check_all(const struct profile *p, const struct pargs *a,
 	size_t nleft = 0;
 
 	for (size_t k = 0; k < p->n; k++) {
-		struct cmdline c;
 		struct options o;
-		char err[IOSWEEP_ERR_MAX];
-		build_cmd(&c, a, &p->entries[k], dir, k);
-		int rc = options_parse(&o, c.argc, c.argv, err, sizeof(err));
-		options_release(&o);
-		if (rc != 0) {
+		char err[IOSWEEP_ERR_MAX], out[4096];
+		if (build_workload(&o, a, &p->entries[k], dir, k, out, sizeof(out), err,
+				   sizeof(err)) != 0) {
+			options_release(&o);
 			cmd_msg("profile", "%s:%u: workload '%s': %s", where,
 				p->entries[k].line, p->entries[k].name, err);
 			return -1;
 		}
 		left[k][0] = '\0';
-		if (sweep_check(c.argc, c.argv, left[k], IOSWEEP_ERR_MAX) != 0) {
+		int rc = sweep_check(&o, left[k], IOSWEEP_ERR_MAX);
+		options_release(&o);
+		if (rc != 0) {
 			cmd_msg("profile", "left out: workload '%s', because %s",
 				p->entries[k].name, left[k]);
 			nleft++;
@@ -278,28 +269,25 @@ static int check_all(const struct profile *p, const struct pargs *a,
 static int run_one(const struct pargs *a, const struct profile_entry *e,
 		   const char *dir, size_t k, size_t n, struct collect *col)
 {
-	struct cmdline c;
-	char report[4200], err[IOSWEEP_ERR_MAX];
+	char out[4096], report[4200], err[IOSWEEP_ERR_MAX];
 	struct options o;
 	struct result_set rs;
 	FILE *f;
 	int status;
 
-	build_cmd(&c, a, e, dir, k);
-	snprintf(report, sizeof(report), "%s.txt", c.out);
 	cmd_msg("profile", "[%zu/%zu] %s", k + 1, n, e->name);
-	/* check_all parsed it already: a failure here is out of memory */
-	if (options_parse(&o, c.argc, c.argv, err, sizeof(err)) != 0) {
+	/* check_all built it already: a failure here is out of memory */
+	if (build_workload(&o, a, e, dir, k, out, sizeof(out), err, sizeof(err)) != 0) {
 		cmd_msg("profile", "workload '%s': %s", e->name, err);
 		options_release(&o);
 		return IOSWEEP_EXIT_FAILURE;
 	}
+	snprintf(report, sizeof(report), "%s.txt", out);
 	if (!(f = cmd_report_open("profile", report, a->overwrite))) {
 		options_release(&o);
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	struct sweep_call call = { .o = &o, .argc = c.argc - 1, .argv = c.argv + 1,
-				   .report = f, .result = &rs };
+	struct sweep_call call = { .o = &o, .report = f, .result = &rs };
 	status = sweep_run(&call);
 	if (cmd_report_close("profile", f, report) != 0 && status == IOSWEEP_EXIT_OK)
 		status = IOSWEEP_EXIT_FAILURE;

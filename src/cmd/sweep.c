@@ -608,7 +608,8 @@ static int run_sweep(const struct sweep_call *c, const struct sweep_plan *p)
 	rs.trials = options_trials(o);	/* the journal's meta (the runner sets it too) */
 	/* many clients: no journal yet (docs/journal.md) */
 	if (!clients_active() &&
-	    sweep_journal_start(&ctx.jn, dir, &rs, c->argc, c->argv, o->overwrite) == 0) {
+	    sweep_journal_start(&ctx.jn, dir, &rs, (int)o->nwords, o->words,
+				o->overwrite) == 0) {
 		hooks.sample_done = sample_done;
 		hooks.trial_done = trial_done;
 		hooks.trial_saved = trial_saved;
@@ -699,8 +700,8 @@ int sweep_run(const struct sweep_call *c)
 	}
 	if (options_throughput(c->o)) {
 		cmd_catch_stop();
-		return cmd_throughput_sweep(c->o, &cmd_stop, c->report, stderr, c->argc,
-					    c->argv, c->resume_dir, c->doc);
+		return cmd_throughput_sweep(c->o, &cmd_stop, c->report, stderr,
+					    (int)c->o->nwords, c->o->words, c->resume_dir, c->doc);
 	}
 	if (clients_agree(plan_build(&p, c->o, err, sizeof(err)), err, sizeof(err)) != 0) {
 		cmd_msg(c->resume_dir ? "resume" : NULL, "%s", err);
@@ -737,8 +738,7 @@ int sweep_main(int argc, char **argv)
 		printf("iosweep %s\n%s\n", IOSWEEP_VERSION, engines);
 		status = IOSWEEP_EXIT_OK;
 	} else {
-		struct sweep_call c = { .o = &o, .argc = argc - 1, .argv = argv + 1,
-					.report = stdout };
+		struct sweep_call c = { .o = &o, .report = stdout };
 		status = sweep_run(&c);
 	}
 	options_release(&o);
@@ -771,8 +771,8 @@ int sweep_resume(const char *dir, struct journal_doc *doc)
 		cmd_msg("resume", "%s: the journal's command line runs no sweep", dir);
 		status = IOSWEEP_EXIT_USAGE;
 	} else {
-		struct sweep_call c = { .o = &o, .argc = doc->argc, .argv = doc->argv,
-					.report = stdout, .resume_dir = dir, .doc = doc };
+		struct sweep_call c = { .o = &o, .report = stdout, .resume_dir = dir,
+					.doc = doc };
 		status = sweep_run(&c);
 	}
 	options_release(&o);

@@ -20,9 +20,9 @@ int sweep_main(int argc, char **argv);
 
 /*
  * One sweep, in this process: what sweep_main, `iosweep resume`, `nas`
- * and `profile` call.  o is parsed (the call plans and runs it; o stays
- * the caller's); argv, without the program's name, is the command line
- * the journal and meta.csv keep; the IOzone report and the findings go
+ * and `profile` call.  o is parsed or built (options_build; the call
+ * plans and runs it; o stays the caller's); its words are the command
+ * line the journal and meta.csv keep; the IOzone report and the findings go
  * to report (stdout for the command), messages to stderr.  With result
  * set, a sweep that completes moves its result set there (the caller
  * releases it with results_release; throughput mode, -t, keeps none:
@@ -32,8 +32,6 @@ int sweep_main(int argc, char **argv);
  */
 struct sweep_call {
 	struct options *o;
-	int argc;
-	char **argv;
 	FILE *report;
 	struct result_set *result;
 	const char *resume_dir;
@@ -50,12 +48,12 @@ int sweep_run(const struct sweep_call *c);
 int sweep_resume(const char *dir, struct journal_doc *doc);
 
 /*
- * sweep_check.c: can the sweep of argv (argv[0] the program's name) run
- * here?  Its options, grid, engine, folder and -I are checked as the
- * sweep would check them, creating nothing that stays.  0, or -1 with
- * the sweep's own message in err.
+ * sweep_check.c: can the sweep of o (parsed or built) run here?  Its
+ * grid, engine, folder and -I are checked as the sweep would check them,
+ * creating nothing that stays.  0, or -1 with the sweep's own message in
+ * err.
  */
-int sweep_check(int argc, char **argv, char *err, size_t errlen);
+int sweep_check(const struct options *o, char *err, size_t errlen);
 
 /*
  * Does dir take direct I/O (-I)?  A 4 kB write and read of a file of

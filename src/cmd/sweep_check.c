@@ -8,7 +8,7 @@
  * run can take another way or leave that part out and still finish.
  *
  * The checks are the sweep's own, in the order it makes them, stopping
- * short of creating the test file: the options, the grid, the engine
+ * short of creating the test file: the grid, the engine
  * (qd_check: the kernel may refuse it), the folder (runner_check), and,
  * for -I, a 4 kB direct write and read of a file of its own in that
  * folder, removed after (sweep_direct_works): whether -I works is only
@@ -52,26 +52,22 @@ int sweep_direct_works(const char *dir, char *err, size_t errlen)
 	return ok;
 }
 
-int sweep_check(int argc, char **argv, char *err, size_t errlen)
+int sweep_check(const struct options *o, char *err, size_t errlen)
 {
-	struct options o;
 	struct sweep_plan p = { 0 };
 	char dir[4096], why[IOSWEEP_ERR_MAX];
 	int rc = -1;
 
-	if (options_parse(&o, argc, argv, err, errlen) != 0)
+	if (plan_build(&p, o, err, errlen) != 0 || qd_check(o, err, errlen) != 0 ||
+	    runner_check(o, err, errlen) != 0)
 		goto out;
-	if (plan_build(&p, &o, err, errlen) != 0 || qd_check(&o, err, errlen) != 0 ||
-	    runner_check(&o, err, errlen) != 0)
-		goto out;
-	io_dir_of(options_file(&o), dir, sizeof(dir));
-	if (o.direct && !sweep_direct_works(dir, why, sizeof(why))) {
+	io_dir_of(options_file(o), dir, sizeof(dir));
+	if (o->direct && !sweep_direct_works(dir, why, sizeof(why))) {
 		err_set(err, errlen, "-I: '%s' takes no direct I/O (%s)", dir, why);
 		goto out;
 	}
 	rc = 0;
 out:
 	plan_release(&p);
-	options_release(&o);
 	return rc;
 }

@@ -492,14 +492,8 @@ int opt_data(struct opt_parse *ps, const struct opt_row *row,
 int opt_duration(struct opt_parse *ps, const struct opt_row *row,
 		 const char *text, uint64_t value)
 {
-	char why[IOSWEEP_ERR_MAX];
-	uint64_t ms;
-
-	(void)value;
-	if (units_parse_duration_ms(text, 86400000u, &ms, why, sizeof(why)) != 0)
-		return opt_error(ps, "%s '%s': not a duration (use 60s, 2m, 500ms "
-				 "or seconds, at most a day)", ps->shown, text);
-	*(uint64_t *)(void *)((char *)ps->o + row->field) = ms;
+	(void)text;
+	*(uint64_t *)(void *)((char *)ps->o + row->field) = value;
 	return 0;
 }
 
@@ -664,7 +658,7 @@ static int opt_unknown_short(struct opt_parse *ps, const char *arg,
 static int opt_is_numeric_kind(const struct opt_row *row)
 {
 	return row->arg == OPT_ARG_SIZE || row->arg == OPT_ARG_UINT ||
-	       row->arg == OPT_ARG_TEST;
+	       row->arg == OPT_ARG_TEST || row->arg == OPT_ARG_DURATION;
 }
 
 /*
@@ -672,7 +666,7 @@ static int opt_is_numeric_kind(const struct opt_row *row)
  * or is another option.  "-5" is taken as a (negative, so refused) number.
  */
 static int opt_next_arg(struct opt_parse *ps, const struct opt_row *row,
-			int argc, char **argv, int *i, const char **text)
+			int argc, const char *const *argv, int *i, const char **text)
 {
 	const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
 
@@ -687,28 +681,20 @@ static int opt_next_arg(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-/* Convert and range-check text for row, then run its handler. */
-static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
-		     const char *text)
+/*
+ * The value of row, as a number, in range: record it as given (text is
+ * the word it was given as, for the messages and the rules that read
+ * it) and run the row's handler.
+ */
+int opt_apply_value(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t value)
 {
-	char why[IOSWEEP_ERR_MAX];
-	uint64_t value = 0;
 	char lim[32];
 
 	switch (row->arg) {
 	case OPT_ARG_REJECT:
 		return opt_error(ps, "%s: %s", ps->shown, row->help);
 	case OPT_ARG_SIZE:
-		if (row->field == offsetof(struct options, max_file_kb) &&
-		    !strcmp(text, "auto")) {
-			/* -g auto: resolved in opt_check, once -n and -+x are known */
-			ps->o->max_file_auto = 1;
-			ps->seen[opt_index(row)]++;
-			ps->text[opt_index(row)] = text;
-			return 0;
-		}
-		if (units_parse_size_kb(text, &value, why, sizeof(why)))
-			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
 		if (value > row->max) {
 			units_format_kb(row->max, lim, sizeof(lim));
 			return opt_error(ps, "%s '%s': %" PRIu64 " kB is more than "
@@ -720,17 +706,22 @@ static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
 					 ps->shown, text, row->min);
 		break;
 	case OPT_ARG_UINT:
-		if (units_parse_uint(text, row->min, row->max, &value, why, sizeof(why)))
-			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		if (value < row->min || value > row->max)
+			return opt_error(ps, "%s '%s': must be %" PRIu64 " to %" PRIu64,
+					 ps->shown, text, row->min, row->max);
 		break;
 	case OPT_ARG_TEST:
-		if (units_parse_uint(text, 0, UINT64_MAX, &value, why, sizeof(why)) ||
-		    value > row->max)
+		if (value > row->max)
 			return opt_error(ps, "%s '%s': no such test; tests are 0 to 12 "
 					 "(see 'iosweep --help')", ps->shown, text);
 		break;
+	case OPT_ARG_DURATION:
+		if (value > OPT_MAX_DURATION_MS)
+			return opt_error(ps, "%s '%s': not a duration (use 60s, 2m, 500ms "
+					 "or seconds, at most a day)", ps->shown, text);
+		break;
 	case OPT_ARG_STRING:
-		if (!*text)
+		if (!text || !*text)
 			return opt_error(ps, "%s: empty %s", ps->shown, row->metavar);
 		break;
 	case OPT_ARG_NONE:
@@ -740,6 +731,46 @@ static int opt_apply(struct opt_parse *ps, const struct opt_row *row,
 	ps->seen[opt_index(row)]++;
 	ps->text[opt_index(row)] = text;
 	return row->apply(ps, row, text, value);
+}
+
+int opt_apply(struct opt_parse *ps, const struct opt_row *row, const char *text)
+{
+	char why[IOSWEEP_ERR_MAX];
+	uint64_t value = 0;
+
+	switch (row->arg) {
+	case OPT_ARG_SIZE:
+		if (row->field == offsetof(struct options, max_file_kb) &&
+		    !strcmp(text, "auto")) {
+			/* -g auto: resolved in opt_check, once -n and -+x are known */
+			ps->o->max_file_auto = 1;
+			ps->seen[opt_index(row)]++;
+			ps->text[opt_index(row)] = text;
+			return 0;
+		}
+		if (units_parse_size_kb(text, &value, why, sizeof(why)))
+			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		break;
+	case OPT_ARG_UINT:
+		if (units_parse_uint(text, row->min, row->max, &value, why, sizeof(why)))
+			return opt_error(ps, "%s '%s': %s", ps->shown, text, why);
+		break;
+	case OPT_ARG_TEST:
+		if (units_parse_uint(text, 0, UINT64_MAX, &value, why, sizeof(why)))
+			value = UINT64_MAX;     /* refused as no such test */
+		break;
+	case OPT_ARG_DURATION:
+		if (units_parse_duration_ms(text, OPT_MAX_DURATION_MS, &value, why,
+					    sizeof(why)) != 0)
+			value = UINT64_MAX;     /* refused as not a duration */
+		break;
+	case OPT_ARG_REJECT:
+	case OPT_ARG_STRING:
+	case OPT_ARG_NONE:
+	case OPT_ARG_FILES:
+		break;
+	}
+	return opt_apply_value(ps, row, text, value);
 }
 
 /* -F and --files: the words after it, one per child. */
@@ -753,7 +784,7 @@ static int opt_apply_files(struct opt_parse *ps, const struct opt_row *row,
 	return opt_files(ps, i);
 }
 
-static int opt_long(struct opt_parse *ps, int argc, char **argv, int *i)
+static int opt_long(struct opt_parse *ps, int argc, const char *const *argv, int *i)
 {
 	const char *arg = argv[*i], *eq = strchr(arg, '='), *text = NULL;
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
@@ -778,7 +809,7 @@ static int opt_long(struct opt_parse *ps, int argc, char **argv, int *i)
 }
 
 /* One word starting with a single '-': a cluster of IOzone letters. */
-static int opt_cluster(struct opt_parse *ps, int argc, char **argv, int *i)
+static int opt_cluster(struct opt_parse *ps, int argc, const char *const *argv, int *i)
 {
 	const char *arg = argv[*i];
 	size_t j = 1;
@@ -838,35 +869,47 @@ static int opt_cluster(struct opt_parse *ps, int argc, char **argv, int *i)
 
 /* ---- public -------------------------------------------------------- */
 
-static int opt_command_line(struct opt_parse *ps, int argc, char **argv)
+/* o->command_line: "iosweep" and the words, joined by single spaces. */
+int opt_command_line(struct opt_parse *ps)
 {
+	const struct options *o = ps->o;
 	size_t len = strlen("iosweep") + 1, at;
-	int i;
 
-	for (i = 1; i < argc; i++)
-		len += strlen(argv[i]) + 1;
+	for (size_t i = 0; i < o->nwords; i++)
+		len += strlen(o->words[i]) + 1;
+	free(ps->o->command_line);
 	ps->o->command_line = malloc(len);
 	if (!ps->o->command_line)
 		return opt_error(ps, "out of memory");
 	at = (size_t)snprintf(ps->o->command_line, len, "iosweep");
-	for (i = 1; i < argc; i++)
-		at += (size_t)snprintf(ps->o->command_line + at, len - at, " %s", argv[i]);
+	for (size_t i = 0; i < o->nwords; i++)
+		at += (size_t)snprintf(ps->o->command_line + at, len - at, " %s",
+				       o->words[i]);
 	return 0;
 }
 
-int options_parse(struct options *o, int argc, char **argv,
-		  char *err, size_t errlen)
+int opt_add_word(struct opt_parse *ps, const char *word)
 {
-	struct opt_parse ps;
-	int i;
+	struct options *o = ps->o;
+	char **grown = realloc(o->words, (o->nwords + 2) * sizeof(*grown));
 
+	if (!grown)
+		return opt_error(ps, "out of memory");
+	o->words = grown;
+	o->words[o->nwords] = NULL;
+	if (opt_strdup(ps, &o->words[o->nwords], word))
+		return -1;
+	o->words[++o->nwords] = NULL;
+	return 0;
+}
+
+int opt_start(struct opt_parse *ps, struct options *o, char *err, size_t errlen)
+{
 	memset(o, 0, sizeof(*o));
-	memset(&ps, 0, sizeof(ps));
-	ps.o = o;
-	ps.err = err;
-	ps.errlen = errlen;
-	ps.argc = argc;
-	ps.argv = argv;
+	memset(ps, 0, sizeof(*ps));
+	ps->o = o;
+	ps->err = err;
+	ps->errlen = errlen;
 	if (errlen)
 		err[0] = '\0';
 	o->multiplier = 2;
@@ -881,26 +924,49 @@ int options_parse(struct options *o, int argc, char **argv,
 	o->progress = -1;
 	o->unit = RESULTS_UNIT_KBPS;
 	o->threads = !plat_caps()->processes;   /* Windows: children are threads */
-	if (opt_strdup(&ps, &o->file, OPTIONS_DEFAULT_FILE) ||
-	    opt_command_line(&ps, argc, argv))
+	return opt_strdup(ps, &o->file, OPTIONS_DEFAULT_FILE);
+}
+
+int opt_read(struct opt_parse *ps, int argc, const char *const *argv)
+{
+	ps->argc = argc;
+	ps->argv = argv;
+	for (int i = 0; i < argc; i++)
+		if (opt_add_word(ps, argv[i]))
+			return -1;
+	if (opt_command_line(ps))
 		return -1;
-	if (argc < 2)
-		return opt_error(&ps, "nothing to do: give IOzone options "
-				 "(iosweep -a for auto mode), or see 'iosweep --help'");
-	for (i = 1; i < argc && !ps.stop; i++) {
+	for (int i = 0; i < argc && !ps->stop; i++) {
 		const char *arg = argv[i];
 		int rc;
 
 		if (arg[0] == '-' && arg[1] == '-' && arg[2])
-			rc = opt_long(&ps, argc, argv, &i);
+			rc = opt_long(ps, argc, argv, &i);
 		else if (arg[0] == '-' && arg[1] && arg[1] != '-')
-			rc = opt_cluster(&ps, argc, argv, &i);
+			rc = opt_cluster(ps, argc, argv, &i);
 		else
-			rc = opt_error(&ps, "unexpected argument '%s': options start "
+			rc = opt_error(ps, "unexpected argument '%s': options start "
 				       "with '-' (see 'iosweep --help')", arg);
 		if (rc)
 			return -1;
 	}
+	return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv,
+		  char *err, size_t errlen)
+{
+	struct opt_parse ps;
+
+	if (opt_start(&ps, o, err, errlen))
+		return -1;
+	if (argc < 2) {
+		(void)opt_command_line(&ps);
+		return opt_error(&ps, "nothing to do: give IOzone options "
+				 "(iosweep -a for auto mode), or see 'iosweep --help'");
+	}
+	if (opt_read(&ps, argc - 1, (const char *const *)(argv + 1)))
+		return -1;
 	if (ps.stop)
 		return 0;
 	return opt_check(&ps);
@@ -922,6 +988,9 @@ void options_release(struct options *o)
 	free(o->db);
 	free(o->link);
 	free(o->command_line);
+	for (i = 0; i < o->nwords; i++)
+		free(o->words[i]);
+	free(o->words);
 	for (i = 0; i < 2; i++) {
 		free(o->traj_path[i]);
 		free(o->traj[i]);     /* one block each (run/telemetry.h) */

@@ -222,7 +222,12 @@ struct options {
 	int splash_space;           /* IOzone's -+a line ends "\n ": the next
 				       line (or "Command line used") starts
 				       with a space */
-	char *command_line;         /* argv joined by single spaces */
+	char *command_line;         /* "iosweep" and words joined by single spaces */
+	char **words;               /* the command line without the program's
+				       name: as typed, or as options_build gave
+				       it; NULL-terminated.  The journal keeps
+				       it, so resume parses it again */
+	size_t nwords;
 };
 
 /*
@@ -235,6 +240,29 @@ struct options {
 int options_parse(struct options *o, int argc, char **argv,
 		  char *err, size_t errlen);
 void options_release(struct options *o);
+
+/*
+ * A sweep's options given as values by another command (`iosweep nas`,
+ * `profile`), not typed (options_build.c).  begin sets the defaults;
+ * words reads words someone wrote (a profile's workload line) as
+ * options_parse reads them (words[0..n), no program name); flag, num (a
+ * size in kB, a count, a test number, a duration in ms, by the option's
+ * row), real (a percentage) and text (a path, a name, or a value as a
+ * user typed it, "64m") give one option each by its letter ("s", "+n")
+ * or long name ("trials"), through the option's own row and handler; end checks the rules across options as options_parse does and
+ * frees b.  The first error sticks: later calls do nothing and end
+ * returns -1 with it in err.  o->words keeps each option as a user would
+ * type it, for the journal and the report.  o must be released in every
+ * case; begin returns NULL only out of memory (said in err).
+ */
+struct options_build;
+struct options_build *options_build_begin(struct options *o, char *err, size_t errlen);
+int options_build_words(struct options_build *b, int n, const char *const *words);
+int options_build_flag(struct options_build *b, const char *name);
+int options_build_num(struct options_build *b, const char *name, uint64_t value);
+int options_build_real(struct options_build *b, const char *name, double value);
+int options_build_text(struct options_build *b, const char *name, const char *text);
+int options_build_end(struct options_build *b);
 
 /* The tests to run: tests_mask, or IOzone's default set when none given. */
 unsigned options_tests(const struct options *o);

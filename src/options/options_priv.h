@@ -20,6 +20,7 @@
 
 /* struct opt_parse keeps state per table row for at most this many rows. */
 #define OPT_MAX_ROWS 192
+#define OPT_MAX_DURATION_MS UINT64_C(86400000)   /* a day */
 
 enum opt_arg {
 	OPT_ARG_NONE,    /* a flag */
@@ -27,6 +28,7 @@ enum opt_arg {
 	OPT_ARG_UINT,    /* whole number in [min, max] */
 	OPT_ARG_TEST,    /* an IOzone test number */
 	OPT_ARG_STRING,  /* any non-empty word */
+	OPT_ARG_DURATION, /* 60s, 2m, 500ms or seconds, in ms, at most a day */
 	OPT_ARG_FILES,   /* -F: one word per child, as many as -t or -u says */
 	OPT_ARG_REJECT   /* an IOzone option we refuse; help is the reason */
 };
@@ -45,7 +47,7 @@ struct opt_parse {
 	size_t errlen;
 	const char *shown;         /* the option as the user wrote it: "-s", "--trials" */
 	int argc;                  /* the command line, for -F's several words */
-	char **argv;
+	const char *const *argv;
 	const char *text[OPT_MAX_ROWS]; /* last argument given, per table row */
 	int seen[OPT_MAX_ROWS];        /* times given, per table row */
 	int stop;                  /* -h or -v: stop reading */
@@ -208,6 +210,28 @@ const struct opt_row *opt_by_name(const char *name, size_t len);
 /* The long name closest to name[0..len), or NULL when none is close
  * (options_suggest.c). */
 const char *opt_suggest(const char *name, size_t len);
+
+/*
+ * Row given with value (text: the word it was given as, kept for the
+ * messages and the rules that read it): range-checked, counted as given,
+ * its handler run.  0, or -1 with the message in ps.
+ */
+int opt_apply_value(struct opt_parse *ps, const struct opt_row *row,
+		    const char *text, uint64_t value);
+
+/*
+ * The parse's steps (options.c), which options_parse and options_build
+ * share: opt_start sets o's defaults; opt_read reads words[0..n) as typed
+ * (kept in o->words); opt_apply gives row the text a user typed for it;
+ * opt_add_word keeps one more word;
+ * opt_command_line joins them into o->command_line.  0, or -1 with the
+ * message in ps.
+ */
+int opt_start(struct opt_parse *ps, struct options *o, char *err, size_t errlen);
+int opt_read(struct opt_parse *ps, int n, const char *const *words);
+int opt_apply(struct opt_parse *ps, const struct opt_row *row, const char *text);
+int opt_add_word(struct opt_parse *ps, const char *word);
+int opt_command_line(struct opt_parse *ps);
 
 /* The position of row in opt_table[] (the index of ps->text and ps->seen). */
 size_t opt_index(const struct opt_row *row);

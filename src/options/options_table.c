@@ -430,13 +430,13 @@ const struct opt_row opt_table[] = {
 	  "one pass of PCT% reads and the rest writes instead of separate read "
 	  "and write passes (-i 1: seq mix, -i 2: random mix)", NULL, 0, NULL,
 	  opt_mix },
-	{ NULL, "runtime", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	{ NULL, "runtime", OPT_ARG_DURATION, "TIME", 0, 0, OPT_GROUP_OURS,
 	  "time-based passes of TIME (60s, 2m) instead of one pass over the file",
 	  NULL, OFF(runtime_ms), NULL, opt_duration },
-	{ NULL, "ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	{ NULL, "ramp", OPT_ARG_DURATION, "TIME", 0, 0, OPT_GROUP_OURS,
 	  "with --runtime, run TIME first without counting it", "0",
 	  OFF(ramp_ms), NULL, opt_duration },
-	{ NULL, "log-interval", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	{ NULL, "log-interval", OPT_ARG_DURATION, "TIME", 0, 0, OPT_GROUP_OURS,
 	  "write timeline.csv: every pass's bytes, rate and latency per "
 	  "interval of TIME (1s, 100ms; at least 10ms), and look for cliffs in time",
 	  NULL, OFF(log_interval_ms), NULL, opt_duration },
@@ -448,7 +448,7 @@ const struct opt_row opt_table[] = {
 	  "iops|bw:slope|range:LIMIT[%]:WINDOW (fio's ss=) or snia[:ROUND] "
 	  "(SNIA PTS: 5 rounds within 20%, slope within 10%); keeps the "
 	  "timeline", NULL, 0, NULL, opt_steady },
-	{ NULL, "steady-ramp", OPT_ARG_STRING, "TIME", 0, 0, OPT_GROUP_OURS,
+	{ NULL, "steady-ramp", OPT_ARG_DURATION, "TIME", 0, 0, OPT_GROUP_OURS,
 	  "with --steady, judge only the intervals that start TIME or later "
 	  "(fio's ss_ramp)", "0", OFF(steady_ramp_ms), NULL, opt_duration },
 

@@ -821,6 +821,90 @@ static void test_ci_and_auto(void)
 	options_release(&o);
 }
 
+/*
+ * options_build: values given as values make the options their recorded
+ * words parse to, field for field and splash line for splash line; a
+ * value out of range is refused with the typed option's own message, and
+ * the first error sticks.
+ */
+static void test_build(void)
+{
+	struct options b, p;
+	char err[IOSWEEP_ERR_MAX], perr[IOSWEEP_ERR_MAX];
+	struct options_build *ob = options_build_begin(&b, err, sizeof(err));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ob);
+	options_build_flag(ob, "a");
+	options_build_num(ob, "n", 16 * 1024);
+	options_build_num(ob, "g", 1024 * 1024);
+	options_build_num(ob, "r", 4);
+	options_build_num(ob, "r", 1024);
+	options_build_num(ob, "i", 0);
+	options_build_num(ob, "i", 2);
+	options_build_flag(ob, "+n");
+	options_build_num(ob, "trials", 5);
+	options_build_real(ob, "ci", 2.5);
+	options_build_text(ob, "f", "/tmp/x y/iosweep.tmp");
+	options_build_text(ob, "label", "nas");
+	CU_ASSERT_EQUAL_FATAL(options_build_end(ob), 0);
+	CU_ASSERT_STRING_EQUAL(b.command_line, "iosweep -a -n 16m -g 1g -r 4k -r 1m -i 0 "
+			       "-i 2 -+n --trials 5 --ci 2.5% -f /tmp/x y/iosweep.tmp "
+			       "--label nas");
+	/* the words parse to the same options */
+	char **argv = calloc(b.nwords + 2, sizeof(char *));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(argv);
+	argv[0] = "iosweep";
+	for (size_t i = 0; i < b.nwords; i++)
+		argv[i + 1] = b.words[i];
+	CU_ASSERT_EQUAL_FATAL(options_parse(&p, (int)b.nwords + 1, argv, perr,
+					    sizeof(perr)), 0);
+	free(argv);
+	CU_ASSERT_EQUAL(p.auto_mode, b.auto_mode);
+	CU_ASSERT_EQUAL(b.min_file_kb, 16 * 1024);
+	CU_ASSERT_EQUAL(p.max_file_kb, b.max_file_kb);
+	CU_ASSERT_EQUAL(b.nrecords, 2);
+	CU_ASSERT_EQUAL(p.records_kb[1], b.records_kb[1]);
+	CU_ASSERT_EQUAL(p.tests_mask, b.tests_mask);
+	CU_ASSERT_EQUAL(b.trials, 5);
+	CU_ASSERT_DOUBLE_EQUAL(b.ci_target, 0.025, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(p.ci_target, b.ci_target, 1e-12);
+	CU_ASSERT_STRING_EQUAL(p.file, b.file);
+	CU_ASSERT_EQUAL_FATAL(p.nsplash, b.nsplash);
+	for (size_t i = 0; i < b.nsplash; i++)
+		CU_ASSERT_STRING_EQUAL(p.splash[i], b.splash[i]);
+	options_release(&p);
+	options_release(&b);
+
+	/* a duration in ms; a value out of range: the typed message */
+	ob = options_build_begin(&b, err, sizeof(err));
+	options_build_num(ob, "s", 1024);
+	options_build_num(ob, "i", 0);
+	options_build_num(ob, "iodepth", 8);
+	options_build_num(ob, "runtime", 1500);
+	CU_ASSERT_EQUAL(options_build_num(ob, "jobs", 100000), -1);
+	CU_ASSERT_EQUAL(options_build_num(ob, "trials", 3), -1);   /* sticks */
+	CU_ASSERT_EQUAL(options_build_end(ob), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--jobs '100000'"));
+	CU_ASSERT_EQUAL(b.runtime_ms, 1500);
+	options_release(&b);
+
+	/* the rules across options hold for built options too */
+	ob = options_build_begin(&b, err, sizeof(err));
+	options_build_num(ob, "s", 1024);
+	options_build_num(ob, "i", 0);
+	options_build_num(ob, "trials", 2);
+	options_build_real(ob, "ci", 5);
+	CU_ASSERT_EQUAL(options_build_end(ob), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--ci '5%'"));
+	options_release(&b);
+
+	/* a name no option has is refused, not ignored */
+	ob = options_build_begin(&b, err, sizeof(err));
+	CU_ASSERT_EQUAL(options_build_flag(ob, "no-such-option"), -1);
+	CU_ASSERT_EQUAL(options_build_end(ob), -1);
+	options_release(&b);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_bad),
 	CU_CASE(test_ci_and_auto),
@@ -835,6 +919,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_help_text),
 	CU_CASE(test_release_after_error),
 	CU_CASE(test_locks_and_shared),
+	CU_CASE(test_build),
 	{ 0, 0 }
 };
 
