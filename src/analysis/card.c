@@ -3,9 +3,9 @@
  * card.c: fill the NAS card (card.h) from result sets and a files.csv.
  *
  * A row is taken only from a set that ran it: the same record size and
- * the same queue depth and thread count (meta.workload), at the set's
- * largest file of that record size, where the file is furthest past any
- * cache.  Its figures are computed the way csvout.c computes summary.csv
+ * the same queue depth and thread count (meta.csv's iodepth and jobs),
+ * at the set's largest file of that record size, where the file is
+ * furthest past any cache.  Its figures are computed the way csvout.c computes summary.csv
  * (results_cell_summary, results_iops_mean), so the card and
  * summary.csv cannot disagree.  A set that cannot give a row leaves it
  * empty; the writer says which rows are missing.
@@ -41,33 +41,6 @@ void card_init(struct card *c)
 	memcpy(c->rows, card_row_specs, sizeof(card_row_specs));
 	c->rd_p99_us = -1.0;
 	c->cached_pct_max = -1.0;
-}
-
-/* "iodepth=8 jobs=16 ..." -> its number after key, else dflt. */
-static unsigned workload_num(const char *workload, const char *key, unsigned dflt)
-{
-	size_t klen = strlen(key);
-
-	for (const char *p = workload; p && *p; ) {
-		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-			unsigned long v = strtoul(p + klen + 1, NULL, 10);
-			return v ? (unsigned)v : dflt;
-		}
-		p = strchr(p, ' ');
-		if (p)
-			p++;
-	}
-	return dflt;
-}
-
-/* "engine=io_uring iodepth=8 ..." -> "io_uring" into out, "" without one. */
-static void workload_engine(const char *workload, char *out, size_t outlen)
-{
-	const char *p = workload ? strstr(workload, "engine=") : NULL;
-
-	out[0] = '\0';
-	if (p && (p == workload || p[-1] == ' '))
-		snprintf(out, outlen, "%.*s", (int)strcspn(p + 7, " "), p + 7);
 }
 
 /* The cell of rs with this record size and the largest file that has col. */
@@ -110,7 +83,7 @@ static int fill_cell(struct card_cell *out, const struct result_set *rs, size_t 
 	snprintf(out->source, sizeof(out->source), "%s", source);
 	snprintf(out->command, sizeof(out->command), "%s",
 		 rs->meta.command_line ? rs->meta.command_line : "");
-	workload_engine(rs->meta.workload, out->engine, sizeof(out->engine));
+	snprintf(out->engine, sizeof(out->engine), "%s", rs->meta.engine ? rs->meta.engine : "");
 	return 0;
 }
 
@@ -231,8 +204,8 @@ static void take_meta(struct card *c, const struct result_set *rs)
 int card_add_set(struct card *c, const struct result_set *rs, const char *source,
 		 int prio, char *err, size_t errlen)
 {
-	unsigned depth = workload_num(rs->meta.workload, "iodepth", 1);
-	unsigned threads = workload_num(rs->meta.workload, "jobs", 1);
+	unsigned depth = rs->meta.iodepth ? rs->meta.iodepth : 1;
+	unsigned threads = rs->meta.jobs ? rs->meta.jobs : 1;
 
 	take_meta(c, rs);
 	for (size_t r = 0; r < CARD_NROWS; r++) {

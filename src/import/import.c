@@ -379,6 +379,8 @@ static void take_meta(struct result_meta *dst, struct result_meta *src)
 	dst->flags = src->flags;
 	dst->source_unit = src->source_unit;
 	dst->inflight_max = src->inflight_max;
+	dst->iodepth = src->iodepth;
+	dst->jobs = src->jobs;
 	dst->async_pct = src->async_pct;
 	dst->dedup_granule = src->dedup_granule;
 	dst->dedup_within = src->dedup_within;

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "import/import_priv.h"
@@ -110,6 +111,47 @@ static void read_dedup(struct import_meta_read *r, struct result_meta *m, const 
 	else if (!strcmp(k, "files"))
 		m->dedup_files = (unsigned)d;
 }
+/*
+ * Folders written before meta.csv had the engine, iodepth and jobs keys
+ * (iosweep 0.4 and older) hold them only in the workload line
+ * ("engine=io_uring iodepth=16 jobs=16 ..."): read them from there.  A
+ * folder that has the keys writes them after the line, so they win.
+ */
+static void workload_fields(struct import_meta_read *r, const char *line)
+{
+	struct result_meta *m = &r->rs->meta;
+
+	for (const char *p = line; p && *p; p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL) {
+		size_t n = strcspn(p, " ");
+		if (!strncmp(p, "engine=", 7) && n > 7) {
+			char name[32];
+			snprintf(name, sizeof(name), "%.*s", (int)(n - 7), p + 7);
+			if (results_set_str(&m->engine, name))
+				mfail(r, "out of memory");
+		} else if (!strncmp(p, "iodepth=", 8)) {
+			m->iodepth = (unsigned)strtoul(p + 8, NULL, 10);
+		} else if (!strncmp(p, "jobs=", 5)) {
+			m->jobs = (unsigned)strtoul(p + 5, NULL, 10);
+		}
+	}
+}
+
+/* The queue-depth run's iodepth or jobs: 1 or more.  1 when key was one. */
+static int meta_depth(struct import_meta_read *r, const char *key, const char *val)
+{
+	uint64_t u;
+
+	if (strcmp(key, "iodepth") != 0 && strcmp(key, "jobs") != 0)
+		return 0;
+	if (import_parse_u64(val, &u) || u == 0 || u > 65536)
+		mfail(r, "%s '%.40s': expected 1..65536", key, val);
+	else if (key[0] == 'i')
+		r->rs->meta.iodepth = (unsigned)u;
+	else
+		r->rs->meta.jobs = (unsigned)u;
+	return 1;
+}
+
 /* async_pct, resumed_samples and inflight_max.  1 when key was one. */
 static int meta_counter(struct import_meta_read *r, const char *key, const char *val)
 {
@@ -150,6 +192,8 @@ static int meta_string(struct import_meta_read *r, const char *key, const char *
 		char **field = (char **)(void *)((char *)m + results_meta_strs[i].off);
 		if (results_set_str(field, *val ? val : NULL))
 			mfail(r, "out of memory");
+		if (!strcmp(key, "workload"))
+			workload_fields(r, *field);
 		if (i == 0)
 			r->label_from_meta = 1;
 		return 1;
@@ -251,7 +295,8 @@ static void meta_other(struct import_meta_read *r, const char *key, const char *
 int import_meta_pair(struct import_meta_read *r, const char *key, const char *val)
 {
 	r->msg[0] = '\0';
-	if (!meta_counter(r, key, val) && !meta_string(r, key, val))
+	if (!meta_counter(r, key, val) && !meta_depth(r, key, val) &&
+	    !meta_string(r, key, val))
 		meta_other(r, key, val);
 	return r->msg[0] ? -1 : 0;
 }

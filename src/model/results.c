@@ -200,6 +200,7 @@ const struct results_meta_str results_meta_strs[] = {
 	{ "data_pattern", offsetof(struct result_meta, data_pattern) },
 	{ "status", offsetof(struct result_meta, status) },
 	{ "workload", offsetof(struct result_meta, workload) },
+	{ "engine", offsetof(struct result_meta, engine) },
 	{ "resumed_at", offsetof(struct result_meta, resumed_at) },
 	{ "link", offsetof(struct result_meta, link) },
 	{ "engine_calls", offsetof(struct result_meta, engine_calls) },

@@ -136,7 +136,12 @@ struct result_meta {
 	unsigned flags;       /* RESULTS_F_* */
 	int source_unit;      /* enum results_unit the source printed */
 	char *workload;       /* --iodepth/--jobs/--mix runs: "engine=io_uring
-				 iodepth=16 jobs=16 mix=70 ..."; NULL otherwise */
+				 iodepth=16 jobs=16 mix=70 ..." as the report
+				 prints it; NULL otherwise */
+	char *engine;         /* those runs: the engine that kept the depth
+				 ("io_uring", "threads"); NULL otherwise */
+	unsigned iodepth;     /* those runs: I/Os in flight per job; 0 otherwise */
+	unsigned jobs;        /* those runs: jobs sharing the file; 0 otherwise */
 	char *engine_calls;   /* those runs, engines that count them (io_uring):
 				 "1.00 submit, 0.31 wait per I/O (io_uring)",
 				 the system calls the engine made per I/O

@@ -672,6 +672,12 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 	put_kv_num(f, "trials", rs->trials, 0);
 	if (m->workload)
 		put_kv_text(f, "workload", m->workload);
+	if (m->engine)
+		put_kv_text(f, "engine", m->engine);
+	if (m->iodepth) {
+		put_kv_num(f, "iodepth", m->iodepth, 0);
+		put_kv_num(f, "jobs", m->jobs, 0);
+	}
 	if (m->inflight_max)
 		put_kv_num(f, "inflight_max", m->inflight_max, 0);
 	if (m->engine_calls)

@@ -34,7 +34,7 @@ static const char *const text_names[] = {
 	"label", "test", "unit", "host", "kind", "tool", "version", "command_line",
 	"start_time", "os", "target_path", "fs_type", "mount_options",
 	"data_pattern", "flags", "source_unit", "status", "key", "writer_host", "link",
-	"workload", "engine_calls", NULL
+	"workload", "engine", "engine_calls", NULL
 };
 
 static int is_text_name(const char *name)

@@ -54,7 +54,12 @@ const struct tests_def *qd_find(int n, const struct options *o);
 int qd_attach(struct tests_ctx *c, char *err, size_t errlen);
 void qd_detach(struct tests_ctx *c);
 
-/* "engine=io_uring iodepth=16 jobs=16 mix=70 runtime=60s ..." into out. */
-void qd_describe(const struct options *o, char *out, size_t outlen);
+/*
+ * The workload of a queue-depth run into m: its engine, depth and jobs as
+ * fields, and the line the report prints ("engine=io_uring iodepth=16
+ * jobs=16 mix=70 runtime=60s ...").  0, or -1 out of memory.
+ */
+struct result_meta;
+int qd_meta(const struct options *o, struct result_meta *m);
 
 #endif

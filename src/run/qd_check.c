@@ -3,7 +3,8 @@
  * qd_check.c: what a queue-depth run asks of this machine before it
  * starts, and how it is described (qd.h): qd_check picks the engine its
  * depth needs and opens it once (the kernel may refuse io_uring), and
- * qd_describe writes meta.csv's workload line.  Apart from qd.c, whose
+ * qd_meta describes the workload in meta.csv (engine, depth, jobs, and
+ * the line the report prints).  Apart from qd.c, whose
  * passes run the workers: neither needs a pass.
  */
 #include "compat.h"
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "model/results.h"
 #include "model/steady.h"
 #include "options/options.h"
 #include "run/qd.h"
@@ -45,7 +47,7 @@ static void put_ms(char *out, size_t outlen, uint64_t ms)
 		snprintf(out, outlen, "%" PRIu64 "ms", ms);
 }
 
-void qd_describe(const struct options *o, char *out, size_t outlen)
+static void qd_describe(const struct options *o, char *out, size_t outlen)
 {
 	unsigned depth = options_iodepth(o);
 	char errbuf[8], rt[32] = "", rp[32] = "";
@@ -70,4 +72,16 @@ void qd_describe(const struct options *o, char *out, size_t outlen)
 		 o->runtime_ms ? " ramp=" : "", o->runtime_ms ? rp : "",
 		 o->precondition ? " precondition" : "", steady,
 		 o->steady_ramp_ms ? " steady_ramp=" : "", o->steady_ramp_ms ? sr : "");
+}
+
+int qd_meta(const struct options *o, struct result_meta *m)
+{
+	char errbuf[8], wl[256];
+	const struct engine_ops *eng = engine_pick(options_iodepth(o), errbuf, sizeof(errbuf));
+
+	qd_describe(o, wl, sizeof(wl));
+	m->iodepth = options_iodepth(o);
+	m->jobs = options_jobs(o);
+	return results_set_str(&m->workload, wl) ||
+	       results_set_str(&m->engine, eng ? eng->name : "none") ? -1 : 0;
 }

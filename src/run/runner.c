@@ -610,12 +610,8 @@ int runner_describe(const struct options *o, struct result_set *rs,
 	if (results_set_str(&rs->meta.data_pattern, desc) != 0 ||
 	    results_set_str(&rs->meta.target_path, target(o)) != 0)
 		goto nomem;
-	if (options_qd(o)) {
-		char wl[256];
-		qd_describe(o, wl, sizeof(wl));
-		if (results_set_str(&rs->meta.workload, wl) != 0)
-			goto nomem;
-	}
+	if (options_qd(o) && qd_meta(o, &rs->meta) != 0)
+		goto nomem;
 	if (v.mode == VERIFY_SHAPE) {
 		if (shape_meta(o, &v, rs) != 0)
 			goto nomem;

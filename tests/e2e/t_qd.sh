@@ -104,6 +104,24 @@ b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 check grep -q "^inflight_max,$QD\$" "$T/mix-imp/meta.csv"
 check test "$(grep '^engine_calls,' "$T/mix/meta.csv")" = "$(grep '^engine_calls,' "$T/mix-imp/meta.csv")"
 check grep -q "^workload,engine=" "$T/mix-imp/meta.csv"
+# the engine, depth and jobs are fields of their own, kept by import
+eng=$(sed -n 's/^workload,engine=\([a-z_]*\) .*/\1/p' "$T/mix/meta.csv")
+check test -n "$eng"
+for f in "$T/mix/meta.csv" "$T/mix-imp/meta.csv"; do
+	check grep -q "^engine,$eng\$" "$f"
+	check grep -q "^iodepth,$QD\$" "$f"
+	check grep -q '^jobs,2$' "$f"
+done
+# a folder written before those fields (only the workload line) is read
+# as it was: its depth and jobs come from the line
+mkdir -p "$T/mix-old"
+cp "$T/mix/"*.csv "$T/mix-old/"
+grep -v '^\(engine\|iodepth\|jobs\),' "$T/mix/meta.csv" > "$T/mix-old/meta.csv"
+check test "$(grep -c '^\(engine\|iodepth\|jobs\),' "$T/mix-old/meta.csv")" -eq 0
+expect_success "$IOSWEEP" import "$T/mix-old" --out "$T/mix-old-imp"
+check grep -q "^engine,$eng\$" "$T/mix-old-imp/meta.csv"
+check grep -q "^iodepth,$QD\$" "$T/mix-old-imp/meta.csv"
+check grep -q '^jobs,2$' "$T/mix-old-imp/meta.csv"
 check test "$(grep -c '^async_pct,' "$T/mix/meta.csv")" -eq 0
 check test -n "$a"
 check test "$a" = "$b"
