@@ -62,6 +62,11 @@ const struct cmd_entry cmd_table[] = {
 	  "(file sizes past its cache, the four CrystalDiskMark cells, small files) in a "
 	  "time budget, run it and print the card",
 	  .no_inputs = 1, .mpi = CMD_MPI_REFUSED },
+	{ .word = "streams", .fn = cmd_streams, .usage = &cmd_streams_usage,
+	  .what = "N paced streams (video playback or recording) with a deadline per "
+	  "chunk: missed deadlines, lateness and latency per stream, and the most "
+	  "streams that keep every deadline",
+	  .no_inputs = 1, .mpi = CMD_MPI_LEADER },
 	{ .word = "card", .fn = cmd_card, .usage = &cmd_card_usage,
 	  .what = "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
 	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "

@@ -31,6 +31,7 @@ int cmd_resume(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_card(int argc, char **argv);
 int cmd_nas(int argc, char **argv);
+int cmd_streams(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -114,6 +115,7 @@ extern const char *const cmd_db_usage;
 extern const char *const cmd_card_usage;
 extern const char *const cmd_nas_usage;
 extern const char *const cmd_report_usage;
+extern const char *const cmd_streams_usage;
 
 /* How iosweep-mpi runs a subcommand (main.c). */
 enum cmd_mpi {

@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd_streams.c: `iosweep streams`: paced streams with a deadline per
+ * chunk (run/streams/streams.h), the question "will N streams of this
+ * rate play (or record) without a dropped frame?" measured rather than
+ * worked out from a MB/s figure.
+ *
+ *   iosweep streams --rate 737mbit [--streams N | --max-streams N]
+ *                   [--fps 24] [--time 10s] [--write | --mix] [--sync]
+ *                   [--background] [--dir DIR] [--out DIR]
+ *
+ * One run prints a line per stream (chunks, missed deadlines, the worst
+ * lateness, latency percentiles, MB/s) and a verdict; --max-streams steps
+ * up from one stream until a count misses a deadline and says the largest
+ * that missed none.  --out writes streams.csv (a row per stream per
+ * step) and meta.csv.  The files are removed at the end.
+ */
+#include "compat.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis/netbound.h"
+#include "cmd/commands.h"
+#include "iosweep.h"
+#include "lib/outfile.h"
+#include "model/latency.h"
+#include "model/units.h"
+#include "options/cmdargs.h"
+#include "platform/platform.h"
+#include "report/csvout_fields.h"
+#include "run/streams/streams.h"
+
+static const char streams_usage_text[] =
+	"usage: iosweep streams --rate RATE [--streams N | --max-streams N] [--fps N]\n"
+	"                       [--time TIME] [--write | --mix] [--sync] [--background]\n"
+	"                       [--background-size SIZE] [--dir DIR] [--out DIR] [--overwrite]\n"
+	"  --rate RATE        each stream's bit rate: 737mbit, 25MB (a --link rate)\n"
+	"  --streams N        N streams at once (1)\n"
+	"  --max-streams N    1, 2, ... N streams until a count misses a deadline\n"
+	"  --fps N            chunks (frames) per second; a chunk's deadline is its\n"
+	"                     period's end (24)\n"
+	"  --time TIME        how long the streams run: 10s, 1m (10s)\n"
+	"  --write, --mix     the streams write (record), or half of them (read)\n"
+	"  --sync             writers fsync every chunk (else once at the end)\n"
+	"  --background       a backup's sequential 1 MB writes run alongside\n"
+	"  --background-size  its file wraps at SIZE (1g)\n"
+	"  --dir DIR          where the streams' files go (.)\n"
+	"  --out DIR          write DIR/streams.csv and DIR/meta.csv\n";
+const char *const cmd_streams_usage = streams_usage_text;
+
+struct sargs {
+	const char *rate, *streams, *max, *fps, *time, *bgsize, *dir, *out;
+	int write, mix, sync, background, overwrite;
+};
+
+/* The run's settings from the options: 0, or -1 (said). */
+static int settle_cfg(const struct sargs *a, struct streams_cfg *c, unsigned *max)
+{
+	struct netbound_link l;
+	char why[IOSWEEP_ERR_MAX];
+	uint64_t v;
+
+	memset(c, 0, sizeof(*c));
+	c->dir = a->dir ? a->dir : ".";
+	c->n = 1;
+	c->fps = 24;
+	c->duration_ms = 10000;
+	c->background_cap = UINT64_C(1) << 30;
+	if (!a->rate) {
+		cmd_msg("streams", "--rate: give each stream's bit rate (737mbit, 25MB)");
+		return -1;
+	}
+	if (netbound_parse_link(a->rate, &l, why, sizeof(why)) != 0)
+		return cmd_msg("streams", "--rate '%s': not a rate (737mbit, 25MB, 1gbit)",
+			       a->rate), -1;
+	c->rate_bps = l.kbps * 1024.0;
+	if (a->streams && a->max)
+		return cmd_msg("streams", "--streams and --max-streams: give one"), -1;
+	if (a->streams || a->max) {
+		const char *t = a->streams ? a->streams : a->max;
+		if (units_parse_uint(t, 1, STREAMS_MAX, &v, why, sizeof(why)) != 0)
+			return cmd_msg("streams", "%s '%s': %s", a->streams ? "--streams" :
+				       "--max-streams", t, why), -1;
+		c->n = (unsigned)v;
+	}
+	*max = a->max ? c->n : 0;
+	if (a->fps) {
+		if (units_parse_uint(a->fps, 1, 1000, &v, why, sizeof(why)) != 0)
+			return cmd_msg("streams", "--fps '%s': %s", a->fps, why), -1;
+		c->fps = (unsigned)v;
+	}
+	if (a->time && (units_parse_duration_ms(a->time, 86400000u, &c->duration_ms, why,
+						sizeof(why)) != 0 || c->duration_ms < 100))
+		return cmd_msg("streams", "--time '%s': a duration of 100ms to a day "
+			       "(10s, 1m)", a->time), -1;
+	if (a->bgsize) {
+		if (units_parse_size_kb(a->bgsize, &v, why, sizeof(why)) != 0 || v < 1024)
+			return cmd_msg("streams", "--background-size '%s': a size of 1m or "
+				       "more", a->bgsize), -1;
+		c->background_cap = v * 1024;
+	}
+	if (a->write && a->mix)
+		return cmd_msg("streams", "--write and --mix: give one"), -1;
+	c->mode = a->write ? STREAMS_WRITE : a->mix ? STREAMS_MIX : STREAMS_READ;
+	c->sync = a->sync;
+	c->background = a->background;
+	return 0;
+}
+
+static double ms(double s)
+{
+	return s * 1e3;
+}
+
+static double mbps(uint64_t bytes, double s)
+{
+	return s > 0 ? (double)bytes / s / 1e6 : 0.0;
+}
+
+/* The streams that missed, their misses, and the worst lateness of r. */
+static unsigned missed_streams(const struct streams_result *r, uint64_t *chunks, double *worst)
+{
+	unsigned n = 0;
+
+	*chunks = 0;
+	*worst = 0;
+	for (unsigned i = 0; i < r->n; i++) {
+		n += r->s[i].missed > 0;
+		*chunks += r->s[i].missed;
+		if (r->s[i].worst_late_s > *worst)
+			*worst = r->s[i].worst_late_s;
+	}
+	return n;
+}
+
+static void print_streams(FILE *f, const struct streams_result *r)
+{
+	fprintf(f, "  stream  mode   chunks  missed  worst late ms   p50 ms   p99 ms "
+		"p99.9 ms   max ms    MB/s\n");
+	for (unsigned i = 0; i < r->n; i++) {
+		const struct stream_figures *s = &r->s[i];
+		fprintf(f, "  %6u  %-5s %7" PRIu64 " %7" PRIu64 " %13.1f %8.2f %8.2f %8.2f "
+			"%8.2f %7.1f\n", i + 1, s->writes ? "write" : "read", s->chunks,
+			s->missed, ms(s->worst_late_s),
+			latency_quantile_ns(&s->lat, 0.50) / 1e6,
+			latency_quantile_ns(&s->lat, 0.99) / 1e6,
+			latency_quantile_ns(&s->lat, 0.999) / 1e6,
+			(double)s->lat.max_ns / 1e6, mbps(s->bytes, s->seconds));
+	}
+	if (r->bg_seconds > 0)
+		fprintf(f, "  background writer: %.1f MB/s\n", mbps(r->bg_bytes, r->bg_seconds));
+}
+
+/* One line on a run: kept every deadline, or how it missed. */
+static void print_verdict(FILE *f, const struct streams_result *r)
+{
+	uint64_t chunks;
+	double worst;
+	unsigned n = missed_streams(r, &chunks, &worst);
+
+	if (!n)
+		fprintf(f, "%u stream%s: every chunk in time (%" PRIu64 " each)\n", r->n,
+			r->n == 1 ? "" : "s", r->nchunks);
+	else
+		fprintf(f, "%u stream%s: %u missed %" PRIu64 " deadline%s of %" PRIu64
+			", the worst %.0f ms late\n", r->n, r->n == 1 ? "" : "s", n, chunks,
+			chunks == 1 ? "" : "s", r->nchunks * r->n, ms(worst));
+}
+
+/* The rows of one step of streams.csv. */
+static void csv_rows(struct outfile *o, const struct streams_cfg *c,
+		     const struct streams_result *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		const struct stream_figures *s = &r->s[i];
+		outfile_printf(o, "%u,%u,%s,%.0f,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,"
+			       "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", r->n, i + 1,
+			       s->writes ? "write" : "read", c->rate_bps, c->fps,
+			       r->chunk_bytes, s->chunks, s->missed, ms(s->worst_late_s),
+			       s->first_miss_s, latency_mean_ns(&s->lat) / 1e6,
+			       latency_quantile_ns(&s->lat, 0.50) / 1e6,
+			       latency_quantile_ns(&s->lat, 0.99) / 1e6,
+			       latency_quantile_ns(&s->lat, 0.999) / 1e6,
+			       (double)s->lat.max_ns / 1e6, mbps(s->bytes, s->seconds),
+			       mbps(r->bg_bytes, r->bg_seconds));
+	}
+}
+
+static const char csv_header[] =
+	"streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,"
+	"worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,"
+	"lat_max_ms,mb_per_s,background_mb_per_s\n";
+
+static void kv(struct outfile *o, const char *key, const char *value)
+{
+	csvout_put_text(o, key, 1);
+	csvout_put_text(o, value, 0);
+	outfile_write(o, "\n", 1);
+}
+
+/* meta.csv: what ran, where, and the answer (best: the most streams that
+ * kept every deadline, 0 none, -1 not stepped). */
+static int write_meta(const char *path, const struct sargs *a, const struct streams_cfg *c,
+		      const char *cmdline, int best, char *err, size_t errlen)
+{
+	struct outfile o;
+	char host[256] = "", when[32] = "", num[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	/* claimed with streams.csv before the run */
+	if (outfile_open(&o, path, 0, 1, err, errlen) != 0)
+		return -1;
+	plat_host_name(host, sizeof(host));
+	if (plat_localtime(now, &tm) == 0)
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+	outfile_printf(&o, "key,value\n");
+	kv(&o, "tool", "iosweep streams");
+	kv(&o, "version", IOSWEEP_VERSION);
+	kv(&o, "command_line", cmdline);
+	kv(&o, "start_time", when);
+	kv(&o, "host", host);
+	kv(&o, "target_path", c->dir);
+	kv(&o, "rate", a->rate);
+	snprintf(num, sizeof(num), "%.0f", c->rate_bps);
+	kv(&o, "rate_bytes_per_s", num);
+	snprintf(num, sizeof(num), "%u", c->fps);
+	kv(&o, "fps", num);
+	snprintf(num, sizeof(num), "%.3f", (double)c->duration_ms / 1000.0);
+	kv(&o, "seconds", num);
+	kv(&o, "mode", c->mode == STREAMS_WRITE ? "write" : c->mode == STREAMS_MIX ? "mix" :
+	   "read");
+	kv(&o, "sync", c->sync ? "1" : "0");
+	kv(&o, "background", c->background ? "1" : "0");
+	snprintf(num, sizeof(num), "%d", best);
+	kv(&o, "max_streams_ok", best >= 0 ? num : "");
+	return outfile_commit(&o, err, errlen);
+}
+
+/*
+ * The streams at n = c->n, or stepped 1..max: each step printed, its rows
+ * into csv when open.  *best: the most streams that kept every deadline
+ * (0: even one missed), -1 without --max-streams.  0 or -1 (said).
+ */
+static int run_steps(struct streams_cfg *c, unsigned max, struct outfile *csv, int *best)
+{
+	char err[IOSWEEP_ERR_MAX];
+	unsigned from = max ? 1 : c->n, to = max ? max : c->n;
+	int rc = 0;
+
+	*best = max ? 0 : -1;
+	for (unsigned n = from; n <= to && rc == 0 && !cmd_stop; n++) {
+		struct streams_result r;
+		uint64_t chunks;
+		double worst;
+		c->n = n;
+		if (streams_run(c, &r, err, sizeof(err)) != 0) {
+			cmd_msg("streams", "%s", err);
+			rc = -1;
+		} else {
+			if (!max || n == to || missed_streams(&r, &chunks, &worst))
+				print_streams(stdout, &r);
+			print_verdict(stdout, &r);
+			if (csv)
+				csv_rows(csv, c, &r);
+			if (max && missed_streams(&r, &chunks, &worst)) {
+				streams_result_release(&r);
+				break;
+			}
+			if (max)
+				*best = (int)n;
+		}
+		streams_result_release(&r);
+	}
+	fflush(stdout);
+	return rc;
+}
+
+static void print_head(const struct streams_cfg *c, unsigned max, const char *rate)
+{
+	char chunk[32];
+
+	units_format_bytes_human(streams_chunk_bytes(c), chunk, sizeof(chunk));
+	printf("iosweep streams: %s%u stream%s %s %s (%.1f MB/s) each, %u chunks/s of %s, "
+	       "%.1f s, in %s%s%s\n", max ? "up to " : "", c->n, c->n == 1 ? "" : "s",
+	       c->mode == STREAMS_WRITE ? "writing" : c->mode == STREAMS_MIX ?
+	       "reading and writing" : "reading", rate, c->rate_bps / 1e6, c->fps, chunk,
+	       (double)c->duration_ms / 1000.0, c->dir,
+	       c->background ? ", a backup writing alongside" : "",
+	       c->mode != STREAMS_READ && !c->sync ? " (writes buffered; --sync "
+	       "syncs each chunk)" : "");
+}
+
+int cmd_streams(int argc, char **argv)
+{
+	struct sargs a = { 0 };
+	const struct cmdargs_opt opts[] = {
+		{ .name = "--rate", .kind = CMDARGS_STRING, .dest = &a.rate, .nonempty = 1 },
+		{ .name = "--streams", .kind = CMDARGS_STRING, .dest = &a.streams, .nonempty = 1 },
+		{ .name = "--max-streams", .kind = CMDARGS_STRING, .dest = &a.max, .nonempty = 1 },
+		{ .name = "--fps", .kind = CMDARGS_STRING, .dest = &a.fps, .nonempty = 1 },
+		{ .name = "--time", .kind = CMDARGS_STRING, .dest = &a.time, .nonempty = 1 },
+		{ .name = "--background-size", .kind = CMDARGS_STRING, .dest = &a.bgsize,
+		  .nonempty = 1 },
+		{ .name = "--dir", .kind = CMDARGS_STRING, .dest = &a.dir, .nonempty = 1 },
+		{ .name = "--out", .kind = CMDARGS_STRING, .dest = &a.out, .nonempty = 1 },
+		{ .name = "--write", .kind = CMDARGS_FLAG, .dest = &a.write },
+		{ .name = "--mix", .kind = CMDARGS_FLAG, .dest = &a.mix },
+		{ .name = "--sync", .kind = CMDARGS_FLAG, .dest = &a.sync },
+		{ .name = "--background", .kind = CMDARGS_FLAG, .dest = &a.background },
+		{ .name = "--overwrite", .kind = CMDARGS_FLAG, .dest = &a.overwrite },
+	};
+	const struct cmdargs_spec spec = {
+		.cmd = "streams", .usage = streams_usage_text, .opts = opts,
+		.nopts = sizeof(opts) / sizeof(opts[0])
+	};
+	struct cmdargs ca;
+	struct streams_cfg c;
+	struct outfile csv;
+	char err[IOSWEEP_ERR_MAX], path[4200];
+	unsigned max = 0;
+	int best = -1, rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+
+	if (rc >= 0)
+		return rc;
+	if (ca.ninputs) {
+		cmd_msg("streams", "'%s': not an option (iosweep streams --help)", ca.inputs[0]);
+		cmdargs_release(&ca);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	cmdargs_release(&ca);
+	if (settle_cfg(&a, &c, &max) != 0)
+		return IOSWEEP_EXIT_USAGE;
+	/* both outputs claimed before anything runs: a refusal writes nothing */
+	static const char *const names[] = { "streams.csv", "meta.csv" };
+	char meta[4200] = "";
+	char *const paths[] = { path, meta };
+	if (a.out && (outfile_claim_files(a.out, names, 2, a.overwrite, paths, sizeof(path),
+					  err, sizeof(err)) != 0 ||
+		      outfile_open(&csv, path, 0, 1, err, sizeof(err)) != 0)) {
+		cmd_msg("streams", "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (a.out)
+		outfile_printf(&csv, "%s", csv_header);
+	cmd_catch_stop();
+	print_head(&c, max, a.rate);
+	unsigned nfiles = max ? max : c.n;
+	rc = IOSWEEP_EXIT_FAILURE;
+	if (streams_prepare(&c, nfiles, err, sizeof(err)) != 0)
+		cmd_msg("streams", "%s", err);
+	else if (run_steps(&c, max, a.out ? &csv : NULL, &best) == 0 && !cmd_stop)
+		rc = IOSWEEP_EXIT_OK;
+	streams_cleanup(&c, nfiles);
+	if (max && rc == IOSWEEP_EXIT_OK)
+		printf(best ? "the most streams that kept every deadline: %d\n" :
+		       "not even one stream kept every deadline\n", best);
+	if (a.out && rc == IOSWEEP_EXIT_OK) {
+		char *cmdline = cmd_command_line(argc, argv);
+		if (!cmdline || outfile_commit(&csv, err, sizeof(err)) != 0 ||
+		    write_meta(meta, &a, &c, cmdline, best, err, sizeof(err)) != 0) {
+			cmd_msg("streams", "%s", cmdline ? err : "out of memory");
+			rc = IOSWEEP_EXIT_IO;
+		}
+		free(cmdline);
+	} else if (a.out) {
+		outfile_abort(&csv);
+	}
+	return rc == IOSWEEP_EXIT_OK && cmd_stop ? IOSWEEP_EXIT_FAILURE : rc;
+}
