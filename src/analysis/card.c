@@ -298,19 +298,46 @@ unsigned card_missing(const struct card *c)
 
 #define FILES_COLS 13
 
-/* Split line (modified in place) at commas into f[0..FILES_COLS). */
-static int split_line(char *line, char **f)
+/*
+ * Split line (modified in place) at commas into f[0..max): the number of
+ * fields the line has, more than max when there are more.
+ */
+static int split_line(char *line, char **f, int max)
 {
 	int n = 0;
 
-	for (char *p = line; n < FILES_COLS; ) {
-		f[n++] = p;
+	for (char *p = line; p; n++) {
+		if (n < max)
+			f[n] = p;
 		p = strchr(p, ',');
-		if (!p)
-			break;
-		*p++ = '\0';
+		if (p)
+			*p++ = '\0';
 	}
 	return n;
+}
+
+/*
+ * The next line of text[*at..len) into line (its CR dropped), *at past
+ * it and *lineno counted.  1, 0 at the end, -1 (err) when too long.
+ */
+static int next_line(const char *text, size_t len, size_t *at, char *line, size_t cap,
+		     unsigned *lineno, const char *path, char *err, size_t errlen)
+{
+	size_t e = *at;
+
+	if (*at >= len)
+		return 0;
+	while (e < len && text[e] != '\n')
+		e++;
+	++*lineno;
+	if (e - *at >= cap)
+		return err_set(err, errlen, "%s:%u: line too long", path, *lineno);
+	memcpy(line, text + *at, e - *at);
+	line[e - *at] = '\0';
+	if (e - *at && line[e - *at - 1] == '\r')
+		line[e - *at - 1] = '\0';
+	*at = e + 1;
+	return 1;
 }
 
 static int num_field(const char *s, double *v)
@@ -333,19 +360,11 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 	size_t at = 0, trials = 0;
 	char line[1024];
 
-	while (at < len) {
-		size_t e = at;
+	int more;
+
+	while ((more = next_line(text, len, &at, line, sizeof(line), &lineno, path, err,
+				 errlen)) > 0) {
 		char *f[FILES_COLS];
-		while (e < len && text[e] != '\n')
-			e++;
-		lineno++;
-		if (e - at >= sizeof(line))
-			return err_set(err, errlen, "%s:%u: line too long", path, lineno);
-		memcpy(line, text + at, e - at);
-		line[e - at] = '\0';
-		if (e - at && line[e - at - 1] == '\r')
-			line[e - at - 1] = '\0';
-		at = e + 1;
 		if (lineno == 1) {
 			if (strncmp(line, "trial,phase,job,", 16) != 0)
 				return err_set(err, errlen, "%s:1: not a files.csv "
@@ -354,7 +373,7 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 		}
 		if (!line[0])
 			continue;
-		if (split_line(line, f) != FILES_COLS)
+		if (split_line(line, f, FILES_COLS) != FILES_COLS)
 			return err_set(err, errlen, "%s:%u: expected %d fields",
 				       path, lineno, FILES_COLS);
 		double trial, fps, p99;
@@ -379,6 +398,8 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 			cnt[k + 2]++;
 		}
 	}
+	if (more < 0)
+		return -1;
 	if (!cnt[0] && !cnt[1])
 		return err_set(err, errlen, "%s: no create or read phase", path);
 	c->files.found = 1;
@@ -388,5 +409,92 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 	c->files.read_p99_us = cnt[3] ? sum[3] / cnt[3] : NAN;
 	c->files.trials = trials;
 	snprintf(c->files.source, sizeof(c->files.source), "%s", path);
+	return 0;
+}
+
+/* ---- streams.csv (iosweep streams): streams,stream,mode,
+ *      rate_bytes_per_s,fps,chunk_bytes,chunks,missed,worst_late_ms,... ---- */
+
+#define STREAMS_COLS 17
+
+/* The run of c->streams for n streams at rate, made when new; NULL when full. */
+static struct card_stream_run *stream_run(struct card_streams *s, unsigned n, double rate)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->runs[i].streams == n && s->runs[i].rate_bps == rate)
+			return &s->runs[i];
+	if (s->n == CARD_MAX_STREAM_RUNS)
+		return NULL;
+	struct card_stream_run *r = &s->runs[s->n++];
+	memset(r, 0, sizeof(*r));
+	r->streams = n;
+	r->rate_bps = rate;
+	r->write = -1;
+	return r;
+}
+
+/* One row into its run: 0, or -1 with the reason in err. */
+static int stream_row(struct card_streams *s, char **f, const char *path, unsigned lineno,
+		      char *err, size_t errlen)
+{
+	double n, rate, chunks, missed, late;
+	int write = !strcmp(f[2], "write");
+
+	if (num_field(f[0], &n) || num_field(f[3], &rate) || num_field(f[6], &chunks) ||
+	    num_field(f[7], &missed) || num_field(f[8], &late) || isnan(n) || isnan(rate) ||
+	    isnan(chunks) || isnan(missed) || isnan(late))
+		return err_set(err, errlen, "%s:%u: not a number", path, lineno);
+	if (!write && strcmp(f[2], "read") != 0)
+		return err_set(err, errlen, "%s:%u: mode '%.20s': read or write", path,
+			       lineno, f[2]);
+	if (n < 1 || n > 65536 || n != floor(n) || !(rate > 0) || missed > chunks)
+		return err_set(err, errlen, "%s:%u: not a streams row (streams %g, rate %g, "
+			       "%g of %g chunks missed)", path, lineno, n, rate, missed, chunks);
+	struct card_stream_run *r = stream_run(s, (unsigned)n, rate);
+	if (!r)
+		return err_set(err, errlen, "%s:%u: more than %d runs", path, lineno,
+			       CARD_MAX_STREAM_RUNS);
+	r->mixed |= r->write >= 0 && r->write != write;
+	r->write = write;
+	r->chunks += (uint64_t)chunks;
+	r->missed += (uint64_t)missed;
+	if (late > r->worst_late_ms)
+		r->worst_late_ms = late;
+	return 0;
+}
+
+int card_parse_streams_csv(struct card *c, const char *text, size_t len,
+			   const char *path, char *err, size_t errlen)
+{
+	static const char head[] = "streams,stream,mode,rate_bytes_per_s,";
+	struct card_streams s = { 0 };
+	unsigned lineno = 0;
+	size_t at = 0;
+	char line[1024];
+	int more;
+
+	while ((more = next_line(text, len, &at, line, sizeof(line), &lineno, path, err,
+				 errlen)) > 0) {
+		char *f[STREAMS_COLS];
+		if (lineno == 1) {
+			if (strncmp(line, head, sizeof(head) - 1) != 0)
+				return err_set(err, errlen, "%s:1: not a streams.csv (its "
+					       "header starts '%s')", path, head);
+			continue;
+		}
+		if (!line[0])
+			continue;
+		if (split_line(line, f, STREAMS_COLS) != STREAMS_COLS)
+			return err_set(err, errlen, "%s:%u: expected %d fields", path, lineno,
+				       STREAMS_COLS);
+		if (stream_row(&s, f, path, lineno, err, errlen) != 0)
+			return -1;
+	}
+	if (more < 0)
+		return -1;
+	if (!s.n)
+		return err_set(err, errlen, "%s: no streams", path);
+	snprintf(s.source, sizeof(s.source), "%s", path);
+	c->streams = s;
 	return 0;
 }

@@ -75,6 +75,27 @@ struct card_files {
 	char source[256];
 };
 
+/*
+ * One step of an `iosweep streams` run (its streams.csv): so many streams
+ * at one rate, each reading or each writing, and how they kept their
+ * deadlines.  A step that mixed readers and writers is kept as mixed and
+ * answers no question.
+ */
+#define CARD_MAX_STREAM_RUNS 64
+struct card_stream_run {
+	int write;                /* 1: every stream wrote */
+	int mixed;                /* readers and writers together */
+	double rate_bps;          /* each stream, bytes per second */
+	unsigned streams;
+	uint64_t chunks, missed;
+	double worst_late_ms;
+};
+struct card_streams {
+	size_t n;
+	struct card_stream_run runs[CARD_MAX_STREAM_RUNS];
+	char source[256];
+};
+
 struct card {
 	struct card_row rows[CARD_NROWS];
 	struct card_cliff cliff_wr, cliff_rd;
@@ -83,6 +104,7 @@ struct card {
 	size_t sweep_sizes;            /* file sizes of the set they came from */
 	double rd_p99_us;              /* read latency tail there, < 0 unknown */
 	struct card_files files;
+	struct card_streams streams;   /* measured streams (iosweep streams) */
 	char files_left_out[512];      /* why the small-file phase was left out */
 	char version[32];
 	char label[128];
@@ -99,8 +121,7 @@ void card_init(struct card *c);
 
 /*
  * Take from rs what it can give: each row whose record size, depth and
- * threads it ran (its meta.workload's iodepth and jobs; 1 and 1 without
- * one), at its largest file size of that record size, where no source of
+ * threads it ran (its meta's iodepth and jobs; 1 and 1 without them), at its largest file size of that record size, where no source of
  * higher prio gave it already; the cliffs and sustained figures from its
  * sequential record size (1 MB, else the largest).  source names rs in
  * the card.  prio: 2 for the folder made for that row, 1 otherwise.
@@ -108,6 +129,13 @@ void card_init(struct card *c);
  */
 int card_add_set(struct card *c, const struct result_set *rs, const char *source,
 		 int prio, char *err, size_t errlen);
+
+/*
+ * An `iosweep streams` streams.csv (text[0..len), named path in messages)
+ * into c->streams, a run per step.  0, or -1 with "path:line: why" in err.
+ */
+int card_parse_streams_csv(struct card *c, const char *text, size_t len,
+			   const char *path, char *err, size_t errlen);
 
 /*
  * Parse the text of a files.csv (iosweep files --out) into c->files: the

@@ -11,6 +11,7 @@
  */
 #include "compat.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -229,6 +230,87 @@ static void judge_cliff(struct verdicts *v, const struct card *c,
 		    "--budget measures past it", dir);
 }
 
+static unsigned count_gap(unsigned a, unsigned b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/*
+ * What c's measured streams (iosweep streams) say of stream workload w: 1
+ * when a run of at least w's streams, each of w's direction and rate
+ * (within 1%), kept every deadline; 0 when a run of at most w's streams
+ * missed one; -1 when none tells.  *run: the run that told, the count
+ * nearest w's.
+ */
+static int measured(const struct card *c, const struct verdict_workload *w,
+		    const struct card_stream_run **run)
+{
+	double want = w->rate_kbps * 1024.0;
+	int said = -1;
+
+	*run = NULL;
+	for (size_t i = 0; i < c->streams.n; i++) {
+		const struct card_stream_run *r = &c->streams.runs[i];
+		if (r->mixed || r->write != w->write || fabs(r->rate_bps - want) > 0.01 * want)
+			continue;
+		int tells = r->missed ? r->streams <= w->streams : r->streams >= w->streams;
+		if (tells && (!*run || count_gap(r->streams, w->streams) <
+			      count_gap((*run)->streams, w->streams))) {
+			*run = r;
+			said = !r->missed;
+		}
+	}
+	return said;
+}
+
+/* A stream workload's answer: measured where a streams run tells, else estimated. */
+static void answer_stream(struct verdict_answer *a, const struct verdict_workload *w,
+			  const struct card *c, double have)
+{
+	const struct card_stream_run *r;
+	double need = w->rate_kbps * w->streams;
+	int said = measured(c, w, &r);
+
+	snprintf(a->need, sizeof(a->need), "%u x %.0f Mbit/s = %.0f MB/s",
+		 w->streams, w->rate_kbps * 1024.0 * 8 / 1e6, mbps(need));
+	if (said >= 0) {
+		a->yes = said;
+		a->measured = 1;
+		a->margin = have > 0 ? have / need : 0;
+		if (said)
+			snprintf(a->answer, sizeof(a->answer), "yes, measured: %u stream%s kept "
+				 "every deadline", r->streams, r->streams == 1 ? "" : "s");
+		else
+			snprintf(a->answer, sizeof(a->answer), "no, measured: %u stream%s missed "
+				 "%" PRIu64 " of %" PRIu64 " deadlines, the worst %.0f ms late",
+				 r->streams, r->streams == 1 ? "" : "s", r->missed, r->chunks,
+				 r->worst_late_ms);
+		return;
+	}
+	if (!(have > 0)) {
+		a->yes = -1;
+		snprintf(a->answer, sizeof(a->answer), "cannot tell: no sustained %s figure",
+			 w->write ? "write" : "read");
+		return;
+	}
+	unsigned fit = (unsigned)floor(have / w->rate_kbps);
+	a->margin = have / need;
+	a->yes = fit >= w->streams;
+	double tail_ms = c->rd_p99_us / 1000.0;
+	if (a->yes && !w->write && w->p99_ms > 0 && c->rd_p99_us >= 0 && tail_ms > w->p99_ms) {
+		a->yes = 0;
+		snprintf(a->answer, sizeof(a->answer), "no: the rate fits (%.1fx) but "
+			 "1 in 100 reads takes %.0f ms, over the %.0f ms a player allows "
+			 "(estimated)", a->margin, tail_ms, w->p99_ms);
+		return;
+	}
+	snprintf(a->answer, sizeof(a->answer), "%s: %u stream%s fit%s (%.1fx the "
+		 "need)%s (estimated)", a->yes ? "yes" : "no", fit, fit == 1 ? "" : "s",
+		 fit == 1 ? "s" : "", a->margin,
+		 (!w->write && w->p99_ms > 0 && c->rd_p99_us < 0) ?
+		 "; latency tail not measured" : "");
+}
+
 static void answer(struct verdicts *v, const struct verdict_workload *w,
 		   const struct card *c)
 {
@@ -238,32 +320,7 @@ static void answer(struct verdicts *v, const struct verdict_workload *w,
 	memset(a, 0, sizeof(*a));
 	snprintf(a->name, sizeof(a->name), "%s", w->name);
 	if (w->kind == VERDICT_WL_STREAM) {
-		double need = w->rate_kbps * w->streams;
-		snprintf(a->need, sizeof(a->need), "%u x %.0f Mbit/s = %.0f MB/s",
-			 w->streams, w->rate_kbps * 1024.0 * 8 / 1e6, mbps(need));
-		if (!(have > 0)) {
-			a->yes = -1;
-			snprintf(a->answer, sizeof(a->answer), "cannot tell: no sustained %s figure",
-				 w->write ? "write" : "read");
-			return;
-		}
-		unsigned fit = (unsigned)floor(have / w->rate_kbps);
-		a->margin = have / need;
-		a->yes = fit >= w->streams;
-		double tail_ms = c->rd_p99_us / 1000.0;
-		if (a->yes && !w->write && w->p99_ms > 0 && c->rd_p99_us >= 0 &&
-		    tail_ms > w->p99_ms) {
-			a->yes = 0;
-			snprintf(a->answer, sizeof(a->answer), "no: the rate fits (%.1fx) but "
-				 "1 in 100 reads takes %.0f ms, over the %.0f ms a player allows",
-				 a->margin, tail_ms, w->p99_ms);
-			return;
-		}
-		snprintf(a->answer, sizeof(a->answer), "%s: %u stream%s fit%s (%.1fx the "
-			 "need)%s", a->yes ? "yes" : "no", fit, fit == 1 ? "" : "s",
-			 fit == 1 ? "s" : "", a->margin,
-			 (!w->write && w->p99_ms > 0 && c->rd_p99_us < 0) ?
-			 "; latency tail not measured" : "");
+		answer_stream(a, w, c, have);
 	} else {
 		double hours = (double)w->window_ms / 3600000.0;
 		snprintf(a->need, sizeof(a->need), "%.0f MB/s (%.0f GB in %.3g h)",

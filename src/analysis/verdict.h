@@ -58,6 +58,7 @@ struct verdict_answer {
 	int yes;                /* 1 yes, 0 no, -1 cannot tell */
 	char answer[160];       /* "no: 1 stream fits" */
 	double margin;          /* have / need (> 1: room left); 0 unknown */
+	int measured;           /* 1: a streams run (iosweep streams) answered */
 };
 
 struct verdicts {

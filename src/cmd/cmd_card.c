@@ -41,7 +41,8 @@ static const char card_usage[] =
 	"usage: iosweep card SOURCE... [--card text|md|png|svg] [--link L]\n"
 	"                   [--workloads FILE] [--ci PCT%] [--out DIR]\n"
 	"  SOURCE: a result folder (iosweep --out, iosweep nas, iosweep import),\n"
-	"          its sub-folders, a files.csv, our CSV or an IOzone report\n"
+	"          its sub-folders, a files.csv, a streams.csv, our CSV or an\n"
+	"          IOzone report\n"
 	"  --card FMT       text (default), md (a Markdown table), png or svg (an\n"
 	"                   image through gnuplot, written to --out)\n"
 	"  --link L         the link to the NAS: 100mbit, gigabit, 2.5gbe, 10gbe or\n"
@@ -91,19 +92,21 @@ int card_load_workloads(const char *path, struct verdict_workloads *w)
 	return rc;
 }
 
-/* A files.csv into the card.  0, or an exit code. */
-static int add_files_csv(struct card *c, const char *path)
+/* A files.csv or a streams.csv into the card.  0, or an exit code. */
+static int add_csv(struct card *c, const char *path, int streams)
 {
 	char err[IOSWEEP_ERR_MAX];
 	char *buf = NULL;
 	size_t len;
 	int rc;
 
-	if (readfile_all(path, CARD_MAX_FILE, "a files.csv", &buf, &len, err, sizeof(err)) != 0) {
+	if (readfile_all(path, CARD_MAX_FILE, streams ? "a streams.csv" : "a files.csv", &buf,
+			 &len, err, sizeof(err)) != 0) {
 		cmd_msg("card", "%s", err);
 		return IOSWEEP_EXIT_INPUT;
 	}
-	rc = card_parse_files_csv(c, buf, len, path, err, sizeof(err));
+	rc = streams ? card_parse_streams_csv(c, buf, len, path, err, sizeof(err)) :
+		card_parse_files_csv(c, buf, len, path, err, sizeof(err));
 	free(buf);
 	if (rc != 0) {
 		cmd_msg("card", "%s", err);
@@ -150,8 +153,8 @@ static int add_one(struct card *c, const char *path)
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	int rc;
 
-	if (!strcmp(base, "files.csv"))
-		return add_files_csv(c, path);
+	if (!strcmp(base, "files.csv") || !strcmp(base, "streams.csv"))
+		return add_csv(c, path, base[0] == 's');
 	results_init(&rs);
 	if (import_load(&rs, path, 0, err, sizeof(err)) != 0) {
 		results_release(&rs);
@@ -184,9 +187,12 @@ static int add_dir(struct card *c, const char *dir)
 		if ((status = add_left_out(c, p)) != 0)
 			return status;
 	}
-	if (has(dir, "files.csv")) {
-		join(p, dir, "files.csv");
-		if ((status = add_files_csv(c, p)) != 0)
+	for (int streams = 0; streams < 2; streams++) {
+		const char *name = streams ? "streams.csv" : "files.csv";
+		if (!has(dir, name))
+			continue;
+		join(p, dir, name);
+		if ((status = add_csv(c, p, streams)) != 0)
 			return status;
 		found = 1;
 	}
@@ -204,7 +210,8 @@ static int add_dir(struct card *c, const char *dir)
 		if (join(p, dir, name) != 0 || plat_stat(p, 1, NULL) != PLAT_DIR)
 			continue;
 		if (!has(p, "summary.csv") && !has(p, "results.csv") &&
-		    !has(p, "results.csv.gz") && !has(p, "files.csv"))
+		    !has(p, "results.csv.gz") && !has(p, "files.csv") &&
+		    !has(p, "streams.csv"))
 			continue;
 		subs[n] = strdup(p);
 		if (!subs[n])
@@ -219,8 +226,8 @@ static int add_dir(struct card *c, const char *dir)
 		free(subs[i]);
 	}
 	if (status == 0 && n == 0 && !found) {
-		cmd_msg("card", "'%s' holds no result folder (summary.csv, results.csv "
-			"or files.csv)", dir);
+		cmd_msg("card", "'%s' holds no result folder (summary.csv, results.csv, "
+			"files.csv or streams.csv)", dir);
 		status = IOSWEEP_EXIT_INPUT;
 	}
 	return status;

@@ -139,10 +139,15 @@ static void plateau(struct sbuf *b, const struct card_cliff *k, const struct car
 
 static void answers(struct sbuf *b, const struct verdicts *v, int md)
 {
+	int measured = 0;
+
 	if (!v->nanswers)
 		return;
-	sb_printf(b, "\n%sWill it work?%s (from the sustained figures: read %.1f MB/s, "
+	for (size_t i = 0; i < v->nanswers; i++)
+		measured |= v->answers[i].measured;
+	sb_printf(b, "\n%sWill it work?%s (%sfrom the sustained figures: read %.1f MB/s, "
 		  "write %.1f MB/s)\n", md ? "**" : "", md ? "**" : "",
+		  measured ? "measured where iosweep streams ran, else estimated " : "",
 		  mbps(v->sustained_rd_kbps), mbps(v->sustained_wr_kbps));
 	if (md)
 		sb_puts(b, "\n| Workload | Needs | Answer |\n|---|---|---|\n");

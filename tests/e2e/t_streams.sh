@@ -56,6 +56,16 @@ check grep -q '^  background writer: ' "$T/out"
 check all_between 0.001 1000000 $(awk -F, 'NR > 1 { print $17 }' "$T/bg/streams.csv")
 check test -z "$(ls "$S")"
 
+# ---- the card answers from measured streams, and says which it estimated
+expect_success "$IOSWEEP" streams --rate 4MB --streams 2 --fps 10 --time 1s --dir "$S" \
+	--out "$T/rd"
+printf 'stream | two readers | read | 4MB | 2 | -\nstream | two at 5MB | read | 5MB | 2 | -\n' \
+	> "$T/w.workloads"
+expect_success "$IOSWEEP" card "$T/rd" --workloads "$T/w.workloads"
+check grep -q '^Will it work? (measured where iosweep streams ran, else estimated from' "$T/out"
+check grep -q '^  two readers .* \(yes\|no\), measured: 2 streams \(kept every deadline\|missed\)' "$T/out"
+check grep -q '^  two at 5MB .* cannot tell: no sustained read figure' "$T/out"
+
 # ---- on a disk that reads 20 MB/s
 if [ "$(id -u)" -ne 0 ] || ! command -v mkfs.ext4 >/dev/null 2>&1; then
 	echo "note: the throttled case needs root and mkfs.ext4"

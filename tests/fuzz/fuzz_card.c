@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_card.c: libFuzzer target for the NAS card's two parsers: a
- * .workloads file (verdict.c) and a files.csv (card.c).  The first byte
- * picks the parser (even: workloads, odd: files.csv), the rest is the
- * text.  What is accepted must be usable (workloads with a name, a
+ * fuzz_card.c: libFuzzer target for the NAS card's three parsers: a
+ * .workloads file (verdict.c), a files.csv and a streams.csv (card.c).
+ * The first byte picks the parser (0, 1, 2 modulo 3: workloads, files.csv,
+ * streams.csv), the rest is the text.  What is accepted must be usable (workloads with a name, a
  * positive rate or size and a window; rates that are finite), and it is
  * judged against a card to exercise the answers; what is refused must
  * come with a one-line message.
@@ -35,7 +35,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = (const char *)data + 1;
 	memset(err, 0, sizeof(err));
 	card_init(&c);
-	if (data[0] % 2 == 0) {
+	if (data[0] % 3 == 2) {
+		if (card_parse_streams_csv(&c, text, size - 1, "streams.csv", err,
+					   sizeof(err)) != 0) {
+			fuzz_check_message(err, sizeof(err));
+			if (c.streams.n)
+				abort();
+			return 0;
+		}
+		for (size_t i = 0; i < c.streams.n; i++)
+			if (!c.streams.runs[i].streams || !(c.streams.runs[i].rate_bps > 0) ||
+			    c.streams.runs[i].missed > c.streams.runs[i].chunks)
+				abort();
+		/* the streams answer the workloads without trouble */
+		static const char wl[] = "stream | s | read | 8MB | 2 | -\n";
+		if (verdict_parse_workloads(&w, wl, sizeof(wl) - 1, "w", err, sizeof(err)) != 0)
+			abort();
+		verdict_judge(&v, &c, NULL, 1, &w, 5.0);
+		if (v.nanswers != 1)
+			abort();
+	} else if (data[0] % 3 == 0) {
 		if (verdict_parse_workloads(&w, text, size - 1, "w", err, sizeof(err)) != 0) {
 			fuzz_check_message(err, sizeof(err));
 			return 0;

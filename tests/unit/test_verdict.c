@@ -115,6 +115,62 @@ static void test_answers(void)
 	card_init(&c);
 	verdict_judge(&v, &c, NULL, 0, &wl, 0);
 	CU_ASSERT_EQUAL(v.answers[0].yes, -1);
+	/* estimated answers say so */
+	card_with(&c, 112, 40, 50000);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[0].answer, "(estimated)"));
+}
+
+/*
+ * Measured streams (a streams.csv) answer the stream workloads of their
+ * direction and rate: a count that kept every deadline says yes for it
+ * and fewer; a count that missed says no for it and more; the sustained
+ * figure then does not decide.  Another rate, or a mixed run, tells
+ * nothing.
+ */
+static void test_measured_streams(void)
+{
+	static const char text[] =
+		"stream | three | read | 737mbit | 3 | 200\n"
+		"stream | one | read | 737mbit | 1 | 200\n"
+		"stream | rec | write | 737mbit | 1 | -\n";
+	/* 737 Mbit/s is 92,125,000 bytes/s: 1 stream kept every deadline, 2 missed */
+	static const char csv[] =
+		"streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,"
+		"worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,"
+		"lat_max_ms,mb_per_s,background_mb_per_s\n"
+		"1,1,read,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n"
+		"2,1,read,92125000,24,3838542,240,3,310.500,2.1,5,4,9,9,9,90.0,0\n"
+		"2,2,read,92125000,24,3838542,240,9,120.000,1.0,5,4,9,9,9,80.0,0\n"
+		"1,1,read,1000000,24,41667,240,7,50.000,1.0,5,4,9,9,9,1.0,0\n";
+	struct card c;
+	char err[IOSWEEP_ERR_MAX];
+
+	CU_ASSERT_EQUAL_FATAL(verdict_parse_workloads(&wl, text, strlen(text), "t", err,
+						      sizeof(err)), 0);
+	/* the sustained rate alone says three fit */
+	card_with(&c, 400, 400, 5000);
+	CU_ASSERT_EQUAL_FATAL(card_parse_streams_csv(&c, csv, strlen(csv), "s.csv", err,
+						     sizeof(err)), 0);
+	CU_ASSERT_EQUAL(c.streams.n, 3);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_EQUAL(v.answers[0].yes, 0);
+	CU_ASSERT_STRING_EQUAL(v.answers[0].answer, "no, measured: 2 streams missed 12 of "
+			       "480 deadlines, the worst 310 ms late");
+	CU_ASSERT_EQUAL(v.answers[1].yes, 1);
+	CU_ASSERT_STRING_EQUAL(v.answers[1].answer, "yes, measured: 1 stream kept every "
+			       "deadline");
+	/* no writing run: the recording stream is estimated */
+	CU_ASSERT_EQUAL(v.answers[2].yes, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[2].answer, "(estimated)"));
+	/* bad rows: one message naming the line */
+	static const char bad[] = "streams,stream,mode,rate_bytes_per_s,x\n1,1,sideways,1,2,"
+		"3,4,0,0,0,0,0,0,0,0,0,0\n";
+	CU_ASSERT_EQUAL(card_parse_streams_csv(&c, bad, strlen(bad), "b.csv", err,
+					       sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "b.csv:2: mode 'sideways'"));
+	CU_ASSERT_EQUAL(card_parse_streams_csv(&c, "x,y\n", 4, "b.csv", err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "b.csv:1: not a streams.csv"));
 }
 
 static int has_line(const char (*lines)[VERDICT_TEXT], size_t n, const char *part)
@@ -228,6 +284,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_shipped),
 	CU_CASE(test_bad_lines),
 	CU_CASE(test_answers),
+	CU_CASE(test_measured_streams),
 	CU_CASE(test_bound),
 	CU_CASE(test_cliff_and_warnings),
 	CU_CASE(test_files_csv),
