@@ -13,6 +13,7 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 #include "lib/outfile.h"
 #include "lib/readfile.h"
 #include "lib/strbuf.h"
+#include "options/cmdargs.h"
 #include "analysis/netbound.h"
 #include "platform/platform.h"
 #include "report/cardout.h"
@@ -37,20 +39,41 @@
 #define CARD_MAX_SUBDIRS 64
 #define CARD_MAX_FILE (64u << 20)
 
-static const char card_usage[] =
-	"usage: iosweep card SOURCE... [--card text|md|png|svg] [--link L]\n"
-	"                   [--workloads FILE] [--ci PCT%] [--out DIR]\n"
-	"  SOURCE: a result folder (iosweep --out, iosweep nas, iosweep import),\n"
+/* The command line as typed. */
+struct card_cli {
+	const char *card, *link, *workloads, *ci, *out;
+};
+
+#define CARD_AT(field) offsetof(struct card_cli, field)
+
+static const struct cmdargs_opt card_opts[] = {
+	{ .name = "--card", .kind = CMDARGS_STRING, .off = CARD_AT(card), .metavar = "FMT",
+	  .help = "text (the default), md (a Markdown table), png or svg (an image "
+	  "through gnuplot, written to --out)" },
+	{ .name = "--link", .kind = CMDARGS_STRING, .off = CARD_AT(link), .metavar = "L",
+	  .help = "the link to the NAS: 100mbit, gigabit, 2.5gbe, 10gbe or a rate "
+	  "(940mbit); default: what the run recorded" },
+	{ .name = "--workloads", .kind = CMDARGS_STRING, .off = CARD_AT(workloads),
+	  .metavar = "FILE", .help = "the will-it-work questions",
+	  .defval = "data/nas.workloads" },
+	{ .name = "--ci", .kind = CMDARGS_STRING, .off = CARD_AT(ci), .metavar = "PCT%",
+	  .help = "warn about figures whose 95% CI is wider", .defval = "5%" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = CARD_AT(out), .metavar = "DIR",
+	  .help = "where card.gp and its image go (default: the first SOURCE folder, "
+	  "else .)" },
+};
+
+const struct cmdargs_spec cmd_card_args = {
+	.cmd = "card",
+	.synopsis = "SOURCE... [OPTIONS]",
+	.about = "  SOURCE: a result folder (iosweep --out, iosweep nas, iosweep import),\n"
 	"          its sub-folders, a files.csv, a streams.csv, our CSV or an\n"
-	"          IOzone report\n"
-	"  --card FMT       text (default), md (a Markdown table), png or svg (an\n"
-	"                   image through gnuplot, written to --out)\n"
-	"  --link L         the link to the NAS: 100mbit, gigabit, 2.5gbe, 10gbe or\n"
-	"                   a rate (940mbit); default: what the run recorded\n"
-	"  --workloads FILE the will-it-work questions (default data/nas.workloads)\n"
-	"  --ci PCT%        warn about figures whose 95% CI is wider (default 5%)\n"
-	"  --out DIR        where card.gp and its image go (default: the first\n"
-	"                   SOURCE folder, else .)\n";
+	"          IOzone report\n",
+	.opts = card_opts,
+	.nopts = sizeof(card_opts) / sizeof(card_opts[0]),
+	.min_inputs = 1,
+	.too_few = "name a result folder or file (iosweep card --help)",
+};
 
 int card_format_parse(const char *s)
 {
@@ -310,80 +333,57 @@ done:
 	return status;
 }
 
+/* The values of c that are not names into e: 0, or an exit code (said). */
+static int card_convert(const struct card_cli *c, struct card_emit *e)
+{
+	struct netbound_link l;
+	char err[IOSWEEP_ERR_MAX];
+
+	if (c->card && (e->format = card_format_parse(c->card)) < 0) {
+		cmd_msg("card", "--card '%s': not a format (text, md, png, svg)", c->card);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (c->link && netbound_parse_link(c->link, &l, err, sizeof(err)) != 0) {
+		cmd_msg("card", "--link: %s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	e->link_spec = c->link;
+	if (c->ci && card_parse_ci(c->ci, &e->ci_pct) != 0) {
+		cmd_msg("card", "--ci '%s': not a percentage (5%%, 2.5%%)", c->ci);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cmd_card(int argc, char **argv)
 {
 	struct card_emit e = { .format = CARD_FMT_TEXT, .ci_pct = 5.0 };
+	struct card_cli cli = { 0 };
 	struct verdict_workloads *w = NULL;
-	const char *workloads = NULL, *out = NULL, *first = NULL;
+	struct cmdargs ca;
 	struct card c;
-	int status = IOSWEEP_EXIT_OK, nsrc = 0;
+	int status;
 
+	if ((status = cmdargs_command(&ca, &cmd_card_args, &cli, argc, argv, stdout,
+				      stderr)) >= 0)
+		return status;
 	card_init(&c);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(card_usage, stdout);
-			return IOSWEEP_EXIT_OK;
-		}
-		if (a[0] != '-') {
-			if (!first)
-				first = a;
-			continue;
-		}
-		if (!val || !(!strcmp(a, "--card") || !strcmp(a, "--link") ||
-			      !strcmp(a, "--workloads") || !strcmp(a, "--ci") ||
-			      !strcmp(a, "--out"))) {
-			cmd_msg("card", val ? "unknown option '%s' (try iosweep card --help)" :
-				"option '%s' needs a value", a);
-			return IOSWEEP_EXIT_USAGE;
-		}
-		i++;
-		if (!strcmp(a, "--card") && (e.format = card_format_parse(val)) < 0) {
-			cmd_msg("card", "--card '%s': not a format (text, md, png, svg)", val);
-			return IOSWEEP_EXIT_USAGE;
-		} else if (!strcmp(a, "--link")) {
-			struct netbound_link l;
-			char err[IOSWEEP_ERR_MAX];
-			if (netbound_parse_link(val, &l, err, sizeof(err)) != 0) {
-				cmd_msg("card", "--link: %s", err);
-				return IOSWEEP_EXIT_USAGE;
-			}
-			e.link_spec = val;
-		} else if (!strcmp(a, "--workloads")) {
-			workloads = val;
-		} else if (!strcmp(a, "--ci")) {
-			if (card_parse_ci(val, &e.ci_pct) != 0) {
-				cmd_msg("card", "--ci '%s': not a percentage (5%%, 2.5%%)", val);
-				return IOSWEEP_EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--out")) {
-			out = val;
-		}
-	}
+	if ((status = card_convert(&cli, &e)) != 0)
+		goto out;
 	w = malloc(sizeof(*w));
 	if (!w) {
 		cmd_msg("card", "out of memory");
-		return IOSWEEP_EXIT_FAILURE;
+		status = IOSWEEP_EXIT_FAILURE;
+		goto out;
 	}
-	if (card_load_workloads(workloads, w) != 0) {
-		free(w);
-		return IOSWEEP_EXIT_INPUT;
+	if (card_load_workloads(cli.workloads, w) != 0) {
+		status = IOSWEEP_EXIT_INPUT;
+		goto out;
 	}
-	for (int i = 1; i < argc && status == IOSWEEP_EXIT_OK; i++) {
-		const char *a = argv[i];
-		if (a[0] == '-') {
-			i++;
-			continue;
-		}
-		status = card_add_source(&c, a);
-		nsrc++;
-	}
-	if (status == IOSWEEP_EXIT_OK && nsrc == 0) {
-		cmd_msg("card", "name a result folder or file (iosweep card --help)");
-		status = IOSWEEP_EXIT_USAGE;
-	}
+	for (size_t i = 0; i < ca.ninputs && status == IOSWEEP_EXIT_OK; i++)
+		status = card_add_source(&c, ca.inputs[i]);
 	if (status == IOSWEEP_EXIT_OK) {
+		const char *first = ca.inputs[0], *out = cli.out;
 		e.workloads = w;
 		if (e.format == CARD_FMT_PNG || e.format == CARD_FMT_SVG) {
 			e.image_dir = out ? out : (plat_stat(first, 1, NULL) == PLAT_DIR ? first : ".");
@@ -396,7 +396,9 @@ int cmd_card(int argc, char **argv)
 		if (status == IOSWEEP_EXIT_OK)
 			status = cmd_card_emit(&c, &e);
 	}
+out:
 	free(w);
+	cmdargs_release(&ca);
 	return status;
 }
 
@@ -410,5 +412,3 @@ int card_parse_ci(const char *s, double *pct)
 	*pct = v;
 	return 0;
 }
-
-const char *const cmd_card_usage = card_usage;

@@ -12,6 +12,7 @@
  */
 #include "compat.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,12 +29,35 @@
 
 #define CLIFFS_DEFAULT_DIR "iosweep-cliffs"
 
-static const char cliffs_usage[] =
-	"usage: iosweep cliffs INPUT... [--label NAME] [--out DIR] [--overwrite]\n"
-	"  INPUT: an IOzone report (normal text, -R section, -b .xls), an iosweep\n"
-	"         results.csv or result folder; several inputs are trials of one set\n"
-	"  writes DIR/cliffs.csv (default: the result folder given, else ./"
-	CLIFFS_DEFAULT_DIR ")\n";
+
+/* The command line. */
+struct cliffs_args {
+	const char *label, *out;
+	int overwrite;
+};
+
+#define CLIFFS_AT(field) offsetof(struct cliffs_args, field)
+
+static const struct cmdargs_opt cliffs_opts[] = {
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = CLIFFS_AT(label), .nonempty = 1,
+	  .metavar = "NAME", .help = "the set's label in the section and the CSV" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = CLIFFS_AT(out), .nonempty = 1,
+	  .metavar = "DIR", .help = "write DIR/cliffs.csv (default: the result folder "
+	  "given, else ./" CLIFFS_DEFAULT_DIR ")" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = CLIFFS_AT(overwrite),
+	  .help = "replace a cliffs.csv that exists" },
+};
+
+const struct cmdargs_spec cmd_cliffs_args = {
+	.cmd = "cliffs",
+	.synopsis = "INPUT... [OPTIONS]",
+	.about = "  INPUT: an IOzone report (normal text, -R section, -b .xls), an iosweep\n"
+	"         results.csv or result folder; several inputs are trials of one set\n",
+	.opts = cliffs_opts,
+	.nopts = sizeof(cliffs_opts) / sizeof(cliffs_opts[0]),
+	.min_inputs = 1,
+	.too_few = "no input files",
+};
 
 static int is_dir(const char *path)
 {
@@ -64,31 +88,22 @@ static int time_cliffs(const struct result_set *rs, const char *out, int overwri
 
 int cmd_cliffs(int argc, char **argv)
 {
-	const char *label = NULL, *out = NULL;
-	int overwrite = 0;
+	struct cliffs_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX], path[4096];
-	const struct cmdargs_opt opts[] = {
-		{ "--label", CMDARGS_STRING, &label, 1 },
-		{ "--out", CMDARGS_STRING, &out, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-	};
-	const struct cmdargs_spec spec = {
-		"cliffs", cliffs_usage, opts, sizeof(opts) / sizeof(opts[0]), 1, "no input files"
-	};
 	struct cmdargs ca;
 	struct result_set rs;
 	struct cliff_list l;
 	int rc;
 
-	rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+	rc = cmdargs_command(&ca, &cmd_cliffs_args, &a, argc, argv, stdout, stderr);
 	if (rc >= 0)
 		return rc;
 	char **files = ca.inputs;
 	size_t nfiles = ca.ninputs;
-	if (!out)
-		out = nfiles == 1 && is_dir(files[0]) ? files[0] : CLIFFS_DEFAULT_DIR;
-	if ((size_t)snprintf(path, sizeof(path), "%s/cliffs.csv", out) >= sizeof(path)) {
-		cmd_msg("cliffs", "--out '%s': path too long", out);
+	if (!a.out)
+		a.out = nfiles == 1 && is_dir(files[0]) ? files[0] : CLIFFS_DEFAULT_DIR;
+	if ((size_t)snprintf(path, sizeof(path), "%s/cliffs.csv", a.out) >= sizeof(path)) {
+		cmd_msg("cliffs", "--out '%s': path too long", a.out);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
@@ -107,7 +122,7 @@ int cmd_cliffs(int argc, char **argv)
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
-	if (label && results_set_str(&rs.meta.label, label)) {
+	if (a.label && results_set_str(&rs.meta.label, a.label)) {
 		cmd_msg("cliffs", "out of memory");
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto done;
@@ -117,14 +132,14 @@ int cmd_cliffs(int argc, char **argv)
 		rc = IOSWEEP_EXIT_FAILURE;
 		goto done;
 	}
-	if (outfile_mkdirs(out, err, sizeof(err)) ||
-	    cliffout_csv(&rs, &l, path, overwrite, err, sizeof(err))) {
+	if (outfile_mkdirs(a.out, err, sizeof(err)) ||
+	    cliffout_csv(&rs, &l, path, a.overwrite, err, sizeof(err))) {
 		cmd_msg("cliffs", "%s", err);
 		rc = IOSWEEP_EXIT_IO;
 		goto done;
 	}
 	cliffout_text(stdout, &l);
-	if (rs.timeline.n && time_cliffs(&rs, out, overwrite) != 0) {
+	if (rs.timeline.n && time_cliffs(&rs, a.out, a.overwrite) != 0) {
 		rc = IOSWEEP_EXIT_IO;
 		goto done;
 	}
@@ -141,6 +156,3 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_cliffs_usage = cliffs_usage;

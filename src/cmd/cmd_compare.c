@@ -15,6 +15,7 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +34,40 @@
 
 #define COMPARE_MAX_SETS 64
 
-static const char compare_usage[] =
-	"usage: iosweep compare A B [C...] [--csv FILE] [--label NAME]...\n"
-	"                       [--adjust holm|bh|none] [--overwrite]\n"
-	"  A, B, ...: IOzone reports (text, -R, .xls) or iosweep result folders;\n"
-	"  B, C, ... are compared against A; --label names the sets in order;\n"
-	"  --adjust: how p-values are adjusted for the number of cells tested\n"
-	"  (bh: Benjamini-Hochberg, the default; holm: Holm's step-down)\n";
 
+
+/* The command line. */
+struct compare_args {
+	const char *csv, *adjust_name;
+	struct cmdargs_list labels;
+	int overwrite;
+};
+
+#define COMPARE_AT(field) offsetof(struct compare_args, field)
+
+static const struct cmdargs_opt compare_opts[] = {
+	{ .name = "--csv", .kind = CMDARGS_STRING, .off = COMPARE_AT(csv), .nonempty = 1,
+	  .metavar = "FILE", .help = "every cell's comparison as CSV" },
+	{ .name = "--label", .kind = CMDARGS_LIST, .off = COMPARE_AT(labels), .nonempty = 1,
+	  .metavar = "NAME", .help = "names the sets in order (once per set)" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = COMPARE_AT(overwrite),
+	  .help = "replace the --csv file if it exists" },
+	{ .name = "--adjust", .kind = CMDARGS_STRING, .off = COMPARE_AT(adjust_name),
+	  .nonempty = 1, .metavar = "holm|bh|none", .help = "how p-values are adjusted for "
+	  "the number of cells tested (bh: Benjamini-Hochberg; holm: Holm's step-down)",
+	  .defval = "bh" },
+};
+
+const struct cmdargs_spec cmd_compare_args = {
+	.cmd = "compare",
+	.synopsis = "A B [C...] [OPTIONS]",
+	.about = "  A, B, ...: IOzone reports (text, -R, .xls) or iosweep result folders;\n"
+	"  B, C, ... are compared against A\n",
+	.opts = compare_opts,
+	.nopts = sizeof(compare_opts) / sizeof(compare_opts[0]),
+	.min_inputs = 2,
+	.too_few = "needs two result sets or more (A B ...)",
+};
 
 static const char *sig_word(int s)
 {
@@ -274,43 +301,33 @@ static int print_pairs(const struct result_set *sets, const struct compare_resul
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *csv = NULL, *adjust_name = "bh";
-	struct cmdargs_list labels = { NULL, 0 };
+	struct compare_args a = { .adjust_name = "bh" };
 	struct result_set sets[COMPARE_MAX_SETS];
 	struct compare_result res[COMPARE_MAX_SETS];
-	int nin = 0, overwrite = 0, rc = IOSWEEP_EXIT_OK, loaded = 0, adjust;
-	const struct cmdargs_opt opts[] = {
-		{ "--csv", CMDARGS_STRING, &csv, 1 },
-		{ "--label", CMDARGS_LIST, &labels, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-		{ "--adjust", CMDARGS_STRING, &adjust_name, 1 },
-	};
-	const struct cmdargs_spec spec = {
-		"compare", compare_usage, opts, sizeof(opts) / sizeof(opts[0]), 2,
-		"needs two result sets or more (A B ...)"
-	};
+	int nin = 0, rc = IOSWEEP_EXIT_OK, loaded = 0, adjust;
 	struct cmdargs ca;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &cmd_compare_args, &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
-	rc = check_args(&ca, &labels, adjust_name, &adjust);
+	rc = check_args(&ca, &a.labels, a.adjust_name, &adjust);
 	if (rc != IOSWEEP_EXIT_OK) {
 		cmdargs_release(&ca);
 		return rc;
 	}
 	nin = (int)ca.ninputs;
 	memset(res, 0, sizeof(res));
-	rc = load_sets(sets, &loaded, ca.inputs, nin, &labels);
+	rc = load_sets(sets, &loaded, ca.inputs, nin, &a.labels);
 	if (rc != IOSWEEP_EXIT_OK)
 		goto done;
 	for (int i = 0; i < nin; i++)
 		if (sets[i].ntp) {      /* throughput mode: compare_tp.h */
-			rc = cmd_compare_tp(sets, nin, csv, overwrite, adjust);
+			rc = cmd_compare_tp(sets, nin, a.csv, a.overwrite, adjust);
 			goto done;
 		}
 	rc = compare_pairs(sets, res, nin, adjust);
-	if (rc == IOSWEEP_EXIT_OK && csv)
-		rc = write_csv(csv, overwrite, sets, res, nin);
+	if (rc == IOSWEEP_EXIT_OK && a.csv)
+		rc = write_csv(a.csv, a.overwrite, sets, res, nin);
 	if (rc == IOSWEEP_EXIT_OK)
 		rc = print_pairs(sets, res, nin);
 done:
@@ -321,6 +338,3 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_compare_usage = compare_usage;

@@ -10,6 +10,7 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,31 +27,108 @@
 #include "import/import.h"
 #include "model/results.h"
 
-static const char db_usage[] =
-	"usage: iosweep db WORD [--db PATH|URL] ...\n"
-	"  the results library: every run kept in one database, SQLite (a file;\n"
+/* The command lines of the words. */
+struct db_add_args {
+	const char *target, *label;
+};
+
+struct db_list_args {
+	const char *target;
+	struct db_filter f;
+	struct cmdargs_list where;
+};
+
+struct db_run_args {     /* show, tag, rm */
+	const char *target;
+	int yes;
+};
+
+struct db_export_args {
+	const char *target, *out, *as;
+	int overwrite;
+};
+
+static const struct cmdargs_opt db_add_opts[] = {
+	DB_TARGET_ROW(struct db_add_args),
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = offsetof(struct db_add_args, label),
+	  .nonempty = 1, .metavar = "NAME", .help = "the run's label (one input only)" },
+};
+
+static const struct cmdargs_opt db_list_opts[] = {
+	DB_TARGET_ROW(struct db_list_args),
+	DB_FILTER_ROWS(struct db_list_args, f, where),
+};
+
+/* show and tag take the first row, rm both. */
+static const struct cmdargs_opt db_run_opts[] = {
+	DB_TARGET_ROW(struct db_run_args),
+	{ .name = "--yes", .kind = CMDARGS_FLAG, .off = offsetof(struct db_run_args, yes),
+	  .help = "remove without asking" },
+};
+
+static const struct cmdargs_opt db_export_opts[] = {
+	DB_TARGET_ROW(struct db_export_args),
+	{ .name = "--out", .kind = CMDARGS_STRING,
+	  .off = offsetof(struct db_export_args, out), .nonempty = 1, .metavar = "DIR",
+	  .help = "the folder to write (needed)" },
+	{ .name = "--as", .kind = CMDARGS_STRING, .off = offsetof(struct db_export_args, as),
+	  .nonempty = 1, .metavar = "folder|csv|json", .help = "the run's files as added, "
+	  "or its figures as CSV or JSON", .defval = "folder" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG,
+	  .off = offsetof(struct db_export_args, overwrite),
+	  .help = "replace the files of a folder that exists" },
+};
+
+#define DB_NOPTS(t) (sizeof(t) / sizeof((t)[0]))
+
+static const struct cmdargs_spec db_add_spec = {
+	.cmd = "db add", .synopsis = "INPUT... [OPTIONS]",
+	.about = "  result folders, IOzone reports (text, -R, .xls): one run each, once\n",
+	.opts = db_add_opts, .nopts = DB_NOPTS(db_add_opts),
+	.min_inputs = 1, .too_few = "nothing to add",
+};
+
+static const struct cmdargs_spec db_list_spec = {
+	.cmd = "db list", .synopsis = "[FILTERS]",
+	.about = "  the runs, oldest first\n",
+	.opts = db_list_opts, .nopts = DB_NOPTS(db_list_opts),
+};
+
+static const struct cmdargs_spec db_run_specs[] = {
+	{ .cmd = "db show", .synopsis = "RUN [OPTIONS]",
+	  .about = "  a run and its cells (RUN: id, hash prefix or label)\n",
+	  .opts = db_run_opts, .nopts = 1, .min_inputs = 1, .too_few = "no run given" },
+	{ .cmd = "db tag", .synopsis = "RUN TAG... [OPTIONS]", .about = "  tag a run\n",
+	  .opts = db_run_opts, .nopts = 1, .min_inputs = 2, .too_few = "give RUN and TAG" },
+	{ .cmd = "db rm", .synopsis = "RUN... [OPTIONS]",
+	  .about = "  remove runs (asks unless --yes)\n",
+	  .opts = db_run_opts, .nopts = 2, .min_inputs = 1, .too_few = "no run given" },
+};
+
+static const struct cmdargs_spec db_export_spec = {
+	.cmd = "db export", .synopsis = "RUN --out DIR [OPTIONS]",
+	.about = "  the run's files as added, or CSV/JSON\n",
+	.opts = db_export_opts, .nopts = DB_NOPTS(db_export_opts),
+	.min_inputs = 1, .too_few = "no run given",
+};
+
+static const struct cmdargs_spec *const db_words[] = {
+	&db_add_spec, &db_list_spec, &db_run_specs[0], &db_run_specs[1], &db_run_specs[2],
+	&cmd_db_rank_args, &cmd_db_compare_args, &cmd_db_report_args, &db_export_spec,
+};
+
+const struct cmdargs_spec cmd_db_args = {
+	.cmd = "db",
+	.synopsis = "WORD [--db PATH|URL] ...",
+	.about = "  the results library: every run kept in one database, SQLite (a file;\n"
 	"  default $XDG_DATA_HOME/iosweep/results.db) or PostgreSQL (--db\n"
-	"  postgresql://USER@HOST/DB, or $IOSWEEP_DB)\n"
-	"  db add INPUT... [--label NAME]   result folders, IOzone reports (text,\n"
-	"                                   -R, .xls): one run each, once\n"
-	"  db list [FILTERS]                the runs, oldest first\n"
-	"  db show RUN                      a run and its cells (RUN: id, hash\n"
-	"                                   prefix or label)\n"
-	"  db tag RUN TAG...                tag a run\n"
-	"  db rm RUN... [--yes]             remove runs (asks unless --yes)\n"
-	"  db rank --test TEST --file-size SIZE [--record SIZE] [FILTERS]\n"
-	"          [--highlight RUN] [--csv FILE] [--plot DIR] [--format TERM]\n"
-	"          [--html FILE]\n"
-	"                                   the runs ranked at one cell, with the\n"
-	"                                   95% confidence interval, and the chart\n"
-	"  db compare A B [--csv FILE]      iosweep compare on two runs\n"
-	"  db report [FILTERS] [--out FILE.html] [--overwrite]\n"
-	"                                   the HTML report of the runs found\n"
-	"  db export RUN --out DIR [--as folder|csv|json] [--overwrite]\n"
-	"                                   the run's files as added, or CSV/JSON\n"
-	"  FILTERS: --label NAME --host NAME --fs TYPE --since DATE --until DATE\n"
-	"           --test TEST --tag TAG, or --where KEY=VALUE with those keys\n";
-const char *const cmd_db_usage = db_usage;
+	"  postgresql://USER@HOST/DB, or $IOSWEEP_DB)\n",
+	.notes = "  FILTERS: --label NAME --host NAME --fs TYPE --since DATE --until DATE\n"
+	"           --test TEST --tag TAG, or --where KEY=VALUE with those keys\n"
+	"  iosweep db WORD --help: the options of WORD\n",
+	.words = db_words,
+	.nwords = DB_NOPTS(db_words),
+};
 
 struct db *cmd_db_open(const char *sub, const char *target, int for_write, int *rc)
 {
@@ -96,23 +174,18 @@ int cmd_db_where(const char *sub, const struct cmdargs_list *where, struct db_fi
 static int db_add_cmd(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL, *label = NULL;
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--label", CMDARGS_STRING, &label, 1 },
-	};
-	const struct cmdargs_spec spec = { "db add", db_usage, opts, 2, 1, "nothing to add" };
+	struct db_add_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX];
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	if ((rc = cmdargs_command(&ca, &db_add_spec, &a, argc, argv, stdout, stderr)) >= 0)
 		return rc;
-	if (label && ca.ninputs > 1) {
+	if (a.label && ca.ninputs > 1) {
 		cmd_msg("db add", "--label names one run: give one input with it");
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	struct db *db = cmd_db_open("add", target, 1, &rc);
+	struct db *db = cmd_db_open("add", a.target, 1, &rc);
 	if (!db) {
 		cmdargs_release(&ca);
 		return rc;
@@ -121,7 +194,7 @@ static int db_add_cmd(int argc, char **argv)
 	for (size_t i = 0; i < ca.ninputs; i++) {
 		int64_t id;
 		int already;
-		if (db_add(db, ca.inputs[i], label, &id, &already, err, sizeof(err))) {
+		if (db_add(db, ca.inputs[i], a.label, &id, &already, err, sizeof(err))) {
 			cmd_msg("db add", "%s", err);
 			rc = IOSWEEP_EXIT_INPUT;
 			continue;
@@ -153,32 +226,24 @@ static int list_row(void *ctx, const struct db_run *r)
 static int db_list_cmd(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL;
-	struct db_filter f = { 0 };
-	struct cmdargs_list where = { NULL, 0 };
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		FILTER_OPTS(f, where),
-	};
-	const struct cmdargs_spec spec = { "db list", db_usage, opts,
-					   sizeof(opts) / sizeof(opts[0]), 0, NULL };
+	struct db_list_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX];
 	int rc, n = 0;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	if ((rc = cmdargs_command(&ca, &db_list_spec, &a, argc, argv, stdout, stderr)) >= 0)
 		return rc;
 	if (ca.ninputs) {
 		cmd_msg("db list", "unexpected '%s': list takes filters only", ca.inputs[0]);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
-	if ((rc = cmd_db_where("list", &where, &f)) != 0)
+	if ((rc = cmd_db_where("list", &a.where, &a.f)) != 0)
 		goto out;
-	struct db *db = cmd_db_open("list", target, 0, &rc);
+	struct db *db = cmd_db_open("list", a.target, 0, &rc);
 	if (!db)
 		goto out;
 	rc = IOSWEEP_EXIT_OK;
-	if (db_list(db, &f, list_row, &n, err, sizeof(err))) {
+	if (db_list(db, &a.f, list_row, &n, err, sizeof(err))) {
 		cmd_msg("db list", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
 	}
@@ -229,31 +294,24 @@ static int run_word(enum run_word w, int argc, char **argv)
 {
 	static const char *const names[] = { "db show", "db tag", "db rm" };
 	struct cmdargs ca;
-	const char *target = NULL;
-	int yes = 0;
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--yes", CMDARGS_FLAG, &yes, 0 },
-	};
-	const struct cmdargs_spec spec = { names[w], db_usage, opts, w == RW_RM ? 2 : 1,
-					   w == RW_TAG ? 2 : 1,
-					   w == RW_TAG ? "give RUN and TAG" : "no run given" };
+	struct db_run_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX];
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &db_run_specs[w], &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
 	if (w == RW_SHOW && ca.ninputs > 1) {
 		cmd_msg(names[w], "show takes one run");
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	if (w == RW_RM && !yes && !plat_stdin_is_tty()) {
+	if (w == RW_RM && !a.yes && !plat_stdin_is_tty()) {
 		cmd_msg(names[w], "refusing to ask without a terminal: add --yes to remove");
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	struct db *db = cmd_db_open(names[w] + 3, target, w != RW_SHOW, &rc);
+	struct db *db = cmd_db_open(names[w] + 3, a.target, w != RW_SHOW, &rc);
 	if (!db) {
 		cmdargs_release(&ca);
 		return rc;
@@ -280,7 +338,7 @@ static int run_word(enum run_word w, int argc, char **argv)
 			char q[300];
 			snprintf(q, sizeof(q), "remove run %lld ('%s') from '%s'?", (long long)id,
 				 ca.inputs[i], db_name(db));
-			if (!yes && !ask_yes(q)) {
+			if (!a.yes && !ask_yes(q)) {
 				printf("run %lld kept\n", (long long)id);
 				continue;
 			}
@@ -372,50 +430,44 @@ static int export_as(const char *first, const char *out, int json, int overwrite
 static int db_export_cmd(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL, *out = NULL, *as = "folder";
-	int overwrite = 0;
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--out", CMDARGS_STRING, &out, 1 },
-		{ "--as", CMDARGS_STRING, &as, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-	};
-	const struct cmdargs_spec spec = { "db export", db_usage, opts, 4, 1, "no run given" };
+	struct db_export_args a = { .as = "folder" };
 	char err[IOSWEEP_ERR_MAX], first[4096], tmp[4096] = "";
 	char *paths[1] = { NULL };
 	int64_t id;
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &db_export_spec, &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
 	rc = IOSWEEP_EXIT_USAGE;
-	if (!out || ca.ninputs != 1) {
+	if (!a.out || ca.ninputs != 1) {
 		cmd_msg("db export", "give one RUN and --out DIR");
 		goto out;
 	}
-	if (strcmp(as, "folder") && strcmp(as, "csv") && strcmp(as, "json")) {
-		cmd_msg("db export", "--as '%s': give folder, csv or json", as);
+	if (strcmp(a.as, "folder") && strcmp(a.as, "csv") && strcmp(a.as, "json")) {
+		cmd_msg("db export", "--as '%s': give folder, csv or json", a.as);
 		goto out;
 	}
-	struct db *db = cmd_db_open("export", target, 0, &rc);
+	struct db *db = cmd_db_open("export", a.target, 0, &rc);
 	if (!db)
 		goto out;
 	if (db_find_run(db, ca.inputs[0], &id, err, sizeof(err))) {
 		cmd_msg("db export", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
-	} else if (strcmp(as, "folder") == 0) {
+	} else if (strcmp(a.as, "folder") == 0) {
 		rc = IOSWEEP_EXIT_OK;
-		if (db_export(db, id, out, overwrite, first, sizeof(first), err, sizeof(err))) {
+		if (db_export(db, id, a.out, a.overwrite, first, sizeof(first), err,
+			      sizeof(err))) {
 			cmd_msg("db export", "%s", err);
 			rc = IOSWEEP_EXIT_IO;
 		}
 	} else if ((rc = cmd_db_export_tmp("export", db, &id, 1, tmp, sizeof(tmp), paths)) == 0) {
-		rc = export_as(paths[0], out, strcmp(as, "json") == 0, overwrite);
+		rc = export_as(paths[0], a.out, strcmp(a.as, "json") == 0, a.overwrite);
 	}
 	cmd_db_unexport(tmp, paths, 1);
 	db_close(db);
 	if (rc == IOSWEEP_EXIT_OK)
-		printf("%s\n", out);
+		printf("%s\n", a.out);
 out:
 	cmdargs_release(&ca);
 	return rc;
@@ -436,7 +488,7 @@ static const struct {
 int cmd_db(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		fputs(db_usage, argc < 2 ? stderr : stdout);
+		cmdargs_usage(&cmd_db_args, argc < 2 ? stderr : stdout);
 		return argc < 2 ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_OK;
 	}
 	if (strcmp(argv[1], "show") == 0)
@@ -448,7 +500,11 @@ int cmd_db(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strcmp(argv[1], words[i].word) == 0)
 			return words[i].fn(argc - 1, argv + 1);
-	cmd_msg("db", "unknown word '%s' (add, list, show, tag, rm, rank, compare, report, "
-		"export)", argv[1]);
+	char known[256];
+	size_t at = 0;
+	for (size_t i = 0; i < cmd_db_args.nwords && at < sizeof(known); i++)   /* "add, ..." */
+		at += (size_t)snprintf(known + at, sizeof(known) - at, "%s%s", i ? ", " : "",
+				       cmd_db_args.words[i]->cmd + strlen("db "));
+	cmd_msg("db", "unknown word '%s' (%s)", argv[1], known);
 	return IOSWEEP_EXIT_USAGE;
 }

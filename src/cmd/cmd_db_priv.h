@@ -31,17 +31,39 @@ int cmd_db_export_tmp(const char *sub, struct db *db, const int64_t *ids, size_t
 /* Remove what cmd_db_export_tmp made and free paths. */
 void cmd_db_unexport(const char *tmp, char **paths, size_t n);
 
-/* The filter options (struct db_filter f, struct cmdargs_list where), shared by
- * list, rank and report. */
-#define FILTER_OPTS(f, where) \
-	{ "--label", CMDARGS_STRING, &(f).label, 1 }, \
-	{ "--host", CMDARGS_STRING, &(f).host, 1 }, \
-	{ "--fs", CMDARGS_STRING, &(f).fs, 1 }, \
-	{ "--since", CMDARGS_STRING, &(f).since, 1 }, \
-	{ "--until", CMDARGS_STRING, &(f).until, 1 }, \
-	{ "--test", CMDARGS_STRING, &(f).test, 1 }, \
-	{ "--tag", CMDARGS_STRING, &(f).tag, 1 }, \
-	{ "--where", CMDARGS_LIST, &(where), 1 }
+/*
+ * The rows of the options every word has, --db, and of the filters (list,
+ * rank, report): in an arguments struct type with const char *target, a
+ * struct db_filter at member f and a struct cmdargs_list at member where.
+ */
+#define DB_TARGET_ROW(type) \
+	{ .name = "--db", .kind = CMDARGS_STRING, .off = offsetof(type, target), \
+	  .nonempty = 1, .metavar = "PATH|URL", .help = "the database: an SQLite file or " \
+	  "postgresql://USER@HOST/DB (default $IOSWEEP_DB, else " \
+	  "$XDG_DATA_HOME/iosweep/results.db)" }
+#define DB_FILTER_ROWS(type, f, where) \
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = offsetof(type, f.label), \
+	  .nonempty = 1, .metavar = "NAME", .help = "runs of this label" }, \
+	{ .name = "--host", .kind = CMDARGS_STRING, .off = offsetof(type, f.host), \
+	  .nonempty = 1, .metavar = "NAME", .help = "runs on this host" }, \
+	{ .name = "--fs", .kind = CMDARGS_STRING, .off = offsetof(type, f.fs), \
+	  .nonempty = 1, .metavar = "TYPE", .help = "runs on this file system type" }, \
+	{ .name = "--since", .kind = CMDARGS_STRING, .off = offsetof(type, f.since), \
+	  .nonempty = 1, .metavar = "DATE", .help = "runs started on DATE or later" }, \
+	{ .name = "--until", .kind = CMDARGS_STRING, .off = offsetof(type, f.until), \
+	  .nonempty = 1, .metavar = "DATE", .help = "runs started on DATE or before" }, \
+	{ .name = "--test", .kind = CMDARGS_STRING, .off = offsetof(type, f.test), \
+	  .nonempty = 1, .metavar = "TEST", .help = "runs that measured TEST" }, \
+	{ .name = "--tag", .kind = CMDARGS_STRING, .off = offsetof(type, f.tag), \
+	  .nonempty = 1, .metavar = "TAG", .help = "runs tagged TAG" }, \
+	{ .name = "--where", .kind = CMDARGS_LIST, .off = offsetof(type, where), \
+	  .nonempty = 1, .metavar = "KEY=VALUE", .help = "one of the filters above by its " \
+	  "key (label, host, fs, since, until, test, tag); repeatable" }
+
+/* The words of cmd_db_query.c, for cmd_db_args. */
+struct cmdargs_spec;
+extern const struct cmdargs_spec cmd_db_rank_args, cmd_db_compare_args,
+	cmd_db_report_args;
 
 int cmd_db_rank(int argc, char **argv);
 int cmd_db_compare(int argc, char **argv);

@@ -9,6 +9,7 @@
 #include "compat.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +34,102 @@
 #define RANK_BAR 30
 #define REPORT_MAX_RUNS 64
 
-static const char rank_usage[] =
-	"usage: iosweep db rank --test TEST --file-size SIZE [--record SIZE] [FILTERS]\n"
-	"                       [--highlight RUN] [--csv FILE] [--plot DIR] [--format TERM]\n"
-	"                       [--html FILE] [--overwrite]\n"
-	"  --html FILE: one page with the chart (SVG, when gnuplot is installed) and table\n"
-	"  --plot DIR: write DIR/rank.gp (and render it when gnuplot is installed)\n";
+/* The command lines of rank, compare and report. */
+struct db_rank_args {
+	const char *target, *file, *record, *highlight, *plot, *term, *csv, *html;
+	int overwrite;
+	struct db_rank_query q;
+	struct cmdargs_list where;
+};
+
+struct db_compare_args {
+	const char *target, *csv, *adjust;
+	int overwrite;
+};
+
+struct db_report_args {
+	const char *target, *out;
+	int overwrite, no_charts;
+	struct db_filter f;
+	struct cmdargs_list where;
+};
+
+#define RANK_AT(field) offsetof(struct db_rank_args, field)
+
+static const struct cmdargs_opt db_rank_opts[] = {
+	DB_TARGET_ROW(struct db_rank_args),
+	{ .name = "--file-size", .kind = CMDARGS_STRING, .off = RANK_AT(file), .nonempty = 1,
+	  .metavar = "SIZE", .help = "the cell's file size (needed, with --test)" },
+	{ .name = "--record", .kind = CMDARGS_STRING, .off = RANK_AT(record), .nonempty = 1,
+	  .metavar = "SIZE", .help = "the cell's record size" },
+	{ .name = "--highlight", .kind = CMDARGS_STRING, .off = RANK_AT(highlight),
+	  .nonempty = 1, .metavar = "RUN", .help = "the run drawn apart on the chart" },
+	{ .name = "--plot", .kind = CMDARGS_STRING, .off = RANK_AT(plot), .nonempty = 1,
+	  .metavar = "DIR", .help = "write DIR/rank.gp (and render it when gnuplot is "
+	  "installed)" },
+	{ .name = "--csv", .kind = CMDARGS_STRING, .off = RANK_AT(csv), .nonempty = 1,
+	  .metavar = "FILE", .help = "the ranking as CSV" },
+	{ .name = "--html", .kind = CMDARGS_STRING, .off = RANK_AT(html), .nonempty = 1,
+	  .metavar = "FILE", .help = "one page with the chart (SVG, when gnuplot is "
+	  "installed) and table" },
+	{ .name = "--format", .kind = CMDARGS_STRING, .off = RANK_AT(term), .nonempty = 1,
+	  .metavar = "TERM", .help = "the gnuplot terminal of --plot" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = RANK_AT(overwrite),
+	  .help = "replace the files of --csv, --plot and --html" },
+	DB_FILTER_ROWS(struct db_rank_args, q.where, where),
+};
+
+const struct cmdargs_spec cmd_db_rank_args = {
+	.cmd = "db rank",
+	.synopsis = "--test TEST --file-size SIZE [FILTERS] [OPTIONS]",
+	.about = "  the runs ranked at one cell, with the 95% confidence interval, and the\n"
+	"  chart (--test names the cell's test here, not a filter)\n",
+	.opts = db_rank_opts,
+	.nopts = sizeof(db_rank_opts) / sizeof(db_rank_opts[0]),
+};
+
+#define DBCMP_AT(field) offsetof(struct db_compare_args, field)
+
+static const struct cmdargs_opt db_compare_opts[] = {
+	DB_TARGET_ROW(struct db_compare_args),
+	{ .name = "--csv", .kind = CMDARGS_STRING, .off = DBCMP_AT(csv), .nonempty = 1,
+	  .metavar = "FILE", .help = "every cell's comparison as CSV" },
+	{ .name = "--adjust", .kind = CMDARGS_STRING, .off = DBCMP_AT(adjust), .nonempty = 1,
+	  .metavar = "holm|bh|none", .help = "how p-values are adjusted (iosweep compare)" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = DBCMP_AT(overwrite),
+	  .help = "replace the --csv file if it exists" },
+};
+
+const struct cmdargs_spec cmd_db_compare_args = {
+	.cmd = "db compare",
+	.synopsis = "A B [OPTIONS]",
+	.about = "  iosweep compare on two runs\n",
+	.opts = db_compare_opts,
+	.nopts = sizeof(db_compare_opts) / sizeof(db_compare_opts[0]),
+	.min_inputs = 2,
+	.too_few = "give two runs: A B",
+};
+
+#define DBREP_AT(field) offsetof(struct db_report_args, field)
+
+static const struct cmdargs_opt db_report_opts[] = {
+	DB_TARGET_ROW(struct db_report_args),
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = DBREP_AT(out), .nonempty = 1,
+	  .metavar = "FILE.html", .help = "the report", .defval = "iosweep-db-report.html" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = DBREP_AT(overwrite),
+	  .help = "replace an existing report" },
+	{ .name = "--no-charts", .kind = CMDARGS_FLAG, .off = DBREP_AT(no_charts),
+	  .help = "tables and findings only (no gnuplot)" },
+	DB_FILTER_ROWS(struct db_report_args, f, where),
+};
+
+const struct cmdargs_spec cmd_db_report_args = {
+	.cmd = "db report",
+	.synopsis = "[FILTERS] [OPTIONS]",
+	.about = "  the HTML report of the runs found\n",
+	.opts = db_report_opts,
+	.nopts = sizeof(db_report_opts) / sizeof(db_report_opts[0]),
+};
 
 static int test_known(const char *t)
 {
@@ -218,68 +309,52 @@ static int rank_html(const struct db_rank_row *r, size_t n, int64_t hl,
 int cmd_db_rank(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL, *file = NULL, *record = NULL, *highlight = NULL;
-	const char *plot = NULL, *term = NULL, *csv = NULL, *html = NULL;
-	int overwrite = 0;
-	struct db_rank_query q = { 0 };
-	struct cmdargs_list where = { NULL, 0 };
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--file-size", CMDARGS_STRING, &file, 1 },
-		{ "--record", CMDARGS_STRING, &record, 1 },
-		{ "--highlight", CMDARGS_STRING, &highlight, 1 },
-		{ "--plot", CMDARGS_STRING, &plot, 1 },
-		{ "--csv", CMDARGS_STRING, &csv, 1 },
-		{ "--html", CMDARGS_STRING, &html, 1 },
-		{ "--format", CMDARGS_STRING, &term, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-		FILTER_OPTS(q.where, where),
-	};
-	const struct cmdargs_spec spec = { "db rank", rank_usage, opts,
-					   sizeof(opts) / sizeof(opts[0]), 0, NULL };
+	struct db_rank_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX];
 	struct db_rank_row *rows = NULL;
 	size_t n = 0;
 	int64_t hl = -1;
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &cmd_db_rank_args, &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
 	rc = IOSWEEP_EXIT_USAGE;
-	q.test = q.where.test;   /* the test ranked, not a filter on runs */
-	q.where.test = NULL;
+	a.q.test = a.q.where.test;   /* the test ranked, not a filter on runs */
+	a.q.where.test = NULL;
 	if (ca.ninputs) {
 		cmd_msg("db rank", "unexpected '%s'", ca.inputs[0]);
 		goto out;
 	}
-	if (!q.test || !file) {
+	if (!a.q.test || !a.file) {
 		cmd_msg("db rank", "give --test TEST and --file-size SIZE");
 		goto out;
 	}
-	if (!test_known(q.test)) {
+	if (!test_known(a.q.test)) {
 		cmd_msg("db rank", "--test '%s': no such test (write, rewrite, read, reread, "
-			"random read, ...)", q.test);
+			"random read, ...)", a.q.test);
 		goto out;
 	}
-	if (units_parse_size_kb(file, &q.file_kb, err, sizeof(err)) ||
-	    (record && units_parse_size_kb(record, &q.record_kb, err, sizeof(err)))) {
-		cmd_msg("db rank", "--%s: %s", record && q.file_kb ? "record" : "file-size", err);
+	if (units_parse_size_kb(a.file, &a.q.file_kb, err, sizeof(err)) ||
+	    (a.record && units_parse_size_kb(a.record, &a.q.record_kb, err, sizeof(err)))) {
+		cmd_msg("db rank", "--%s: %s", a.record && a.q.file_kb ? "record" : "file-size",
+			err);
 		goto out;
 	}
-	if (term && !gnuplot_term_valid(term)) {
-		cmd_msg("db rank", "--format '%s': not a gnuplot terminal name", term);
+	if (a.term && !gnuplot_term_valid(a.term)) {
+		cmd_msg("db rank", "--format '%s': not a gnuplot terminal name", a.term);
 		goto out;
 	}
-	if ((rc = cmd_db_where("rank", &where, &q.where)) != 0)
+	if ((rc = cmd_db_where("rank", &a.where, &a.q.where)) != 0)
 		goto out;
-	struct db *db = cmd_db_open("rank", target, 0, &rc);
+	struct db *db = cmd_db_open("rank", a.target, 0, &rc);
 	if (!db)
 		goto out;
 	rc = IOSWEEP_EXIT_OK;
-	if (highlight && db_find_run(db, highlight, &hl, err, sizeof(err))) {
+	if (a.highlight && db_find_run(db, a.highlight, &hl, err, sizeof(err))) {
 		cmd_msg("db rank", "--highlight: %s", err);
 		rc = IOSWEEP_EXIT_INPUT;
-	} else if (db_rank(db, &q, &rows, &n, err, sizeof(err))) {
+	} else if (db_rank(db, &a.q, &rows, &n, err, sizeof(err))) {
 		cmd_msg("db rank", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
 	}
@@ -288,19 +363,19 @@ int cmd_db_rank(int argc, char **argv)
 		goto out;
 	print_rank(rows, n, hl);
 	if (n == 0)
-		cmd_msg("db rank", "no run measured %s at that size", q.test);
+		cmd_msg("db rank", "no run measured %s at that size", a.q.test);
 	int found = 0;
 	for (size_t i = 0; i < n; i++)
 		found |= rows[i].id == hl;
-	if (highlight && !found)
-		cmd_msg("db rank", "--highlight '%s': that run is not among these", highlight);
-	if (csv)
-		rc = rank_csv(rows, n, hl, csv, overwrite);
+	if (a.highlight && !found)
+		cmd_msg("db rank", "--highlight '%s': that run is not among these", a.highlight);
+	if (a.csv)
+		rc = rank_csv(rows, n, hl, a.csv, a.overwrite);
 	int rendered;
-	if (plot && n && rc == IOSWEEP_EXIT_OK)
-		rc = rank_chart(rows, n, hl, &q, plot, term, overwrite, 0, &rendered);
-	if (html && rc == IOSWEEP_EXIT_OK)
-		rc = rank_html(rows, n, hl, &q, html, overwrite);
+	if (a.plot && n && rc == IOSWEEP_EXIT_OK)
+		rc = rank_chart(rows, n, hl, &a.q, a.plot, a.term, a.overwrite, 0, &rendered);
+	if (a.html && rc == IOSWEEP_EXIT_OK)
+		rc = rank_html(rows, n, hl, &a.q, a.html, a.overwrite);
 out:
 	db_rank_free(rows, n);
 	cmdargs_release(&ca);
@@ -376,42 +451,34 @@ out:
 int cmd_db_compare(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL, *csv = NULL, *adjust = NULL;
-	int overwrite = 0;
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--csv", CMDARGS_STRING, &csv, 1 },
-		{ "--adjust", CMDARGS_STRING, &adjust, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-	};
-	const struct cmdargs_spec spec = { "db compare", cmd_db_usage, opts, 4, 2,
-					   "give two runs: A B" };
+	struct db_compare_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX], *extra[5];
 	int64_t ids[2];
 	size_t nextra = 0;
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &cmd_db_compare_args, &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
 	if (ca.ninputs != 2) {
 		cmd_msg("db compare", "give two runs: A B");
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	struct db *db = cmd_db_open("compare", target, 0, &rc);
+	struct db *db = cmd_db_open("compare", a.target, 0, &rc);
 	if (!db) {
 		cmdargs_release(&ca);
 		return rc;
 	}
-	if (csv) {
+	if (a.csv) {
 		extra[nextra++] = (char *)"--csv";
-		extra[nextra++] = (char *)csv;
+		extra[nextra++] = (char *)a.csv;
 	}
-	if (adjust) {
+	if (a.adjust) {
 		extra[nextra++] = (char *)"--adjust";
-		extra[nextra++] = (char *)adjust;
+		extra[nextra++] = (char *)a.adjust;
 	}
-	if (overwrite)
+	if (a.overwrite)
 		extra[nextra++] = (char *)"--overwrite";
 	if (db_find_run(db, ca.inputs[0], &ids[0], err, sizeof(err)) ||
 	    db_find_run(db, ca.inputs[1], &ids[1], err, sizeof(err))) {
@@ -442,47 +509,36 @@ static int id_row(void *ctx, const struct db_run *r)
 int cmd_db_report(int argc, char **argv)
 {
 	struct cmdargs ca;
-	const char *target = NULL, *out = "iosweep-db-report.html";
-	int overwrite = 0, no_charts = 0;
-	struct db_filter f = { 0 };
-	struct cmdargs_list where = { NULL, 0 };
-	const struct cmdargs_opt opts[] = {
-		{ "--db", CMDARGS_STRING, &target, 1 },
-		{ "--out", CMDARGS_STRING, &out, 1 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-		{ "--no-charts", CMDARGS_FLAG, &no_charts, 0 },
-		FILTER_OPTS(f, where),
-	};
-	const struct cmdargs_spec spec = { "db report", cmd_db_usage, opts,
-					   sizeof(opts) / sizeof(opts[0]), 0, NULL };
+	struct db_report_args a = { .out = "iosweep-db-report.html" };
 	char err[IOSWEEP_ERR_MAX], *extra[4];
 	struct ids_ctx c = { { 0 }, 0, 0 };
 	size_t nextra = 0;
 	int rc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	rc = cmdargs_command(&ca, &cmd_db_report_args, &a, argc, argv, stdout, stderr);
+	if (rc >= 0)
 		return rc;
 	if (ca.ninputs) {
 		cmd_msg("db report", "unexpected '%s': report takes filters", ca.inputs[0]);
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	if ((rc = cmd_db_where("report", &where, &f)) != 0) {
+	if ((rc = cmd_db_where("report", &a.where, &a.f)) != 0) {
 		cmdargs_release(&ca);
 		return rc;
 	}
-	struct db *db = cmd_db_open("report", target, 0, &rc);
+	struct db *db = cmd_db_open("report", a.target, 0, &rc);
 	if (!db) {
 		cmdargs_release(&ca);
 		return rc;
 	}
 	extra[nextra++] = (char *)"--out";
-	extra[nextra++] = (char *)out;
-	if (overwrite)
+	extra[nextra++] = (char *)a.out;
+	if (a.overwrite)
 		extra[nextra++] = (char *)"--overwrite";
-	if (no_charts)
+	if (a.no_charts)
 		extra[nextra++] = (char *)"--no-charts";
-	if (db_list(db, &f, id_row, &c, err, sizeof(err))) {
+	if (db_list(db, &a.f, id_row, &c, err, sizeof(err))) {
 		cmd_msg("db report", "%s", err);
 		rc = IOSWEEP_EXIT_INPUT;
 	} else if (c.n == 0) {

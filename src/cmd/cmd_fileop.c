@@ -30,6 +30,7 @@
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
+#include "options/cmdargs.h"
 #include "report/csvout.h"
 #include "report/jsonout.h"
 #include "report/report_fileop.h"
@@ -39,37 +40,6 @@
 
 /* meta.csv's zlib ratio: of the first 1 MiB of a file's data at most */
 #define FILEOP_RATIO_PROBE ((size_t)1 << 20)
-
-static const char fileop_usage[] =
-	"usage: iosweep fileop [-f N | -l N -u M [-i STEP]] [-s SIZE] [-e] [-b] [-w]\n"
-	"                      [-n] [-L] [-d DIR] [-U DIR] [-t] [-v] [-h] [--trials N]\n"
-	"                      [--out DIR] [--json] [--latency] [--overwrite]\n"
-	"  IOzone's fileop: a tree of N directories, N in each, N files in each of\n"
-	"  those (N^3 files), with each metadata call timed on its own; figures in\n"
-	"  calls per second\n"
-	"  -f N          force factor N (default 1)\n"
-	"  -l N -u M     every force factor from N to M, in steps of -i (default 1)\n"
-	"  -s SIZE       bytes written to and read back from each file (default 1;\n"
-	"                4k, 1m)\n"
-	"  -e            leave out the title line\n"
-	"  -b, -w        add the B row (best single call) and the W row (worst)\n"
-	"  -n            random data in files under 512 bytes too (those of 512 and\n"
-	"                up always get it: unique 512-byte blocks, checked on read)\n"
-	"  -L            keep the last tree: no delete phase\n"
-	"  -d DIR        work in DIR (default .), which must hold no fileop tree\n"
-	"  -U DIR        unmount the file system mounted at DIR (which holds -d's\n"
-	"                directory) and mount it again before each phase (root)\n"
-	"  -t            one block of figures per operation instead of the table\n"
-	"  -v            print the version\n"
-	"  --trials N    run each force factor N times; the rows cover every trial\n"
-	"  --out DIR     write DIR/fileop.csv (every trial and operation, with\n"
-	"                latency percentiles), results.csv, summary.csv, meta.csv\n"
-	"  --json        with --out: DIR/summary.json as well\n"
-	"  --latency     add p50 and p99 lines to -t's blocks\n"
-	"  --overwrite   remove a fileop tree found in DIR first, and replace the\n"
-	"                files of --out\n";
-
-const char *const cmd_fileop_usage = fileop_usage;
 
 /* The title's directory as fileop shows it: as given, less one trailing '/'. */
 static void shown_dir(const char *dir, char *out, size_t outlen)
@@ -323,7 +293,7 @@ int cmd_fileop(int argc, char **argv)
 	char err[IOSWEEP_ERR_MAX];
 
 	if (argc < 2) {
-		fputs(fileop_usage, stderr);
+		cmdargs_usage(&cmd_fileop_args, stderr);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (clients_active()) {	/* iosweep-mpi: only rank 0 would run it */
@@ -336,7 +306,7 @@ int cmd_fileop(int argc, char **argv)
 	case 0:
 		break;
 	case FILEOP_OPTS_HELP:
-		fputs(fileop_usage, stdout);
+		cmdargs_usage(&cmd_fileop_args, stdout);
 		return IOSWEEP_EXIT_OK;
 	case FILEOP_OPTS_VERSION:
 		printf("iosweep fileop %s (IOzone fileop's options and layouts)\n",

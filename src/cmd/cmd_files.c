@@ -27,6 +27,7 @@
 #include "lib/outfile.h"
 #include "options/options.h"
 #include "cmd/files_opts.h"
+#include "options/cmdargs.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
 #include "platform/sysinfo.h"
@@ -39,52 +40,6 @@
 #include "model/units.h"
 
 #define FILES_RATIO_PROBE ((size_t)1 << 20)  /* bytes through zlib for meta.csv */
-
-static const char files_usage[] =
-	"usage: iosweep files [--preset NAME [--scale F] [--size SIZE]]\n"
-	"                     [--depth D] [--width W] [--files N | --count N]\n"
-	"                     [--file-size DIST] [--dir DIR] [--jobs N] [--shared-dir]\n"
-	"                     [--trials N] [--out DIR] [--json] [--data KIND] [--cold]\n"
-	"                     [--keep] [--overwrite] [--seed N] [--list] [--help]\n"
-	"       mpirun -np N iosweep-mpi files [the same] [--reorder]\n"
-	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
-	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
-	"  xattr set and get, rename, unlink and rmdir one call at a time; figures\n"
-	"  in calls/s, files/s and MB/s, and p50 and p99 latency per call\n"
-	"  --preset NAME     a built-in workload (--list shows them with their sizes)\n"
-	"  --scale F         a preset's (or tree's) file counts times F (at least one\n"
-	"                    file per class): --scale 0.01 for a quick run\n"
-	"  --size SIZE       cap the expected total: file sizes shrink in proportion\n"
-	"  --depth D         levels of directories (default 1)\n"
-	"  --width W         directories in each directory (default 4)\n"
-	"  --files N         files in each leaf directory (default 16)\n"
-	"  --count N         files in all, spread over the leaf directories\n"
-	"  --file-size DIST  4k, fixed:4k, list:4k,64k, uniform:20k-60k or\n"
-	"                    lognormal:MEDIAN,SPREAD (default 4k)\n"
-	"  --dir DIR         work in DIR (default .): iosweep_files is made in it\n"
-	"  --jobs N          N threads, each on its own copy of the directories with\n"
-	"                    1/N of the files (default 1)\n"
-	"  --shared-dir      all jobs in one tree instead\n"
-	"  --trials N        run everything N times; mean and 95% CI of each phase\n"
-	"  --out DIR         write DIR/files.csv (every trial, phase and job),\n"
-	"                    results.csv, summary.csv and meta.csv\n"
-	"  --json            with --out: DIR/summary.json as well\n"
-	"  --data KIND       zero: write zeros; random: incompressible pseudo-random\n"
-	"                    data (the default)\n"
-	"  --cold            drop each file's cached data before the read phase\n"
-	"  --keep            leave the tree (no rename, unlink, rmdir phases)\n"
-	"  --overwrite       remove an iosweep_files found in DIR first, and replace\n"
-	"                    the files of --out\n"
-	"  --seed N          the seed of the file sizes (default 1)\n"
-	"  --list            the presets, their shapes and full sizes\n"
-	"  Under iosweep-mpi every rank runs the whole workload in a tree of its\n"
-	"  own in DIR (or, with --shared-dir, all in one tree, names carrying the\n"
-	"  rank); every phase starts and ends at a barrier of all ranks, rank 0\n"
-	"  prints and writes the aggregate and each rank's own row\n"
-	"  --reorder         stat, readdir, read and xattr-get use rank R+1's files\n"
-	"                    (iosweep-mpi, two ranks or more)\n";
-
-const char *const cmd_files_usage = files_usage;
 
 static void human(double bytes, char *out, size_t len)
 {
@@ -498,7 +453,7 @@ int cmd_files_run(int argc, char **argv, FILE *out)
 	case 0:
 		break;
 	case FILES_OPTS_HELP:
-		fputs(files_usage, out);
+		cmdargs_usage(&cmd_files_args, out);
 		return IOSWEEP_EXIT_OK;
 	default:
 		cmd_msg("files", "%s", err);

@@ -15,6 +15,7 @@
  */
 #include "compat.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,18 +34,48 @@
 #include "report/tpcsv.h"
 #include "model/units.h"
 
-static const char import_usage[] =
-	"usage: iosweep import FILE... [--label NAME] [--out DIR] [--gzip] [--json] [--overwrite]\n"
-	"                      [--pick N] [--command \"iozone ...\"]\n"
-	"  FILE: an IOzone report (normal text, -R section, -b .xls) or an iosweep\n"
+/* The command line. */
+struct import_args {
+	const char *label, *out, *pick, *command;
+	int gzip, overwrite, json;
+};
+
+#define IMPORT_AT(field) offsetof(struct import_args, field)
+
+static const struct cmdargs_opt import_opts[] = {
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = IMPORT_AT(label), .nonempty = 1,
+	  .metavar = "NAME", .help = "the set's label (default: the report's own, else "
+	  "the file's name)" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = IMPORT_AT(out), .nonempty = 1,
+	  .metavar = "DIR", .help = "the result folder (default "
+	  "iosweep-results/LABEL-TIME)" },
+	{ .name = "--gzip", .kind = CMDARGS_FLAG, .off = IMPORT_AT(gzip),
+	  .help = "gzip the CSV files" },
+	{ .name = "--json", .kind = CMDARGS_FLAG, .off = IMPORT_AT(json),
+	  .help = "DIR/summary.json as well" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = IMPORT_AT(overwrite),
+	  .help = "replace the files of a folder that exists" },
+	{ .name = "--pick", .kind = CMDARGS_STRING, .off = IMPORT_AT(pick), .nonempty = 1,
+	  .metavar = "N", .help = "of a file holding several reports, import the Nth "
+	  "(1-based); without it each report becomes a set (DIR/1, DIR/2 ...)" },
+	{ .name = "--command", .kind = CMDARGS_STRING, .off = IMPORT_AT(command),
+	  .nonempty = 1, .metavar = "C", .help = "the IOzone command line of a table whose "
+	  "header was cut (without it: the one the text gives above the table)" },
+};
+
+const struct cmdargs_spec cmd_import_args = {
+	.cmd = "import",
+	.synopsis = "FILE... [OPTIONS]",
+	.about = "  FILE: an IOzone report (normal text, -R section, -b .xls) or an iosweep\n"
 	"        result folder / results.csv; several files are trials of one set.\n"
 	"        The report may sit in other text: a Markdown code block, HTML\n"
-	"        (<br>, <pre>), a terminal log (colour codes, CRLF), a script's output\n"
-	"  --pick N     of a file holding several reports, import the Nth (1-based);\n"
-	"               without it each report becomes a set (DIR/1, DIR/2 ...)\n"
-	"  --command C  the IOzone command line of a table whose header was cut\n"
-	"               (without it: the one the text gives above the table)\n"
-	"  fileop's output (its table, -e, -t) becomes fileop.csv and meta.csv\n";
+	"        (<br>, <pre>), a terminal log (colour codes, CRLF), a script's output\n",
+	.notes = "  fileop's output (its table, -e, -t) becomes fileop.csv and meta.csv\n",
+	.opts = import_opts,
+	.nopts = sizeof(import_opts) / sizeof(import_opts[0]),
+	.min_inputs = 1,
+	.too_few = "no input files",
+};
 
 /*
  * The folder to write into: *out, or when it is NULL a new default folder
@@ -156,46 +187,33 @@ static void print_notes(const char *notes)
 
 int cmd_import(int argc, char **argv)
 {
-	const char *label = NULL, *out = NULL, *pick = NULL, *command = NULL;
-	int gzip = 0, overwrite = 0, json = 0;
+	struct import_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX], notes[4096] = "";
-	const struct cmdargs_opt opts[] = {
-		{ "--label", CMDARGS_STRING, &label, 1 },
-		{ "--out", CMDARGS_STRING, &out, 1 },
-		{ "--pick", CMDARGS_STRING, &pick, 1 },
-		{ "--command", CMDARGS_STRING, &command, 1 },
-		{ "--gzip", CMDARGS_FLAG, &gzip, 0 },
-		{ "--json", CMDARGS_FLAG, &json, 0 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-	};
-	const struct cmdargs_spec spec = {
-		"import", import_usage, opts, sizeof(opts) / sizeof(opts[0]), 1, "no input files"
-	};
 	struct cmdargs ca;
-	struct import_opts io = { .command = command, .notes = notes,
-				  .notes_size = sizeof(notes) };
+	struct import_opts io = { .notes = notes, .notes_size = sizeof(notes) };
 	struct result_set *sets = NULL;
 	size_t nsets = 0;
 	uint64_t n = 0;
 	int rc;
 
-	rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+	rc = cmdargs_command(&ca, &cmd_import_args, &a, argc, argv, stdout, stderr);
 	if (rc >= 0)
 		return rc;
-	io.command = command;
-	if (pick && units_parse_uint(pick, 1, 65535, &n, err, sizeof(err))) {
-		cmd_msg("import", "--pick '%s': %s", pick, err);
+	io.command = a.command;
+	if (a.pick && units_parse_uint(a.pick, 1, 65535, &n, err, sizeof(err))) {
+		cmd_msg("import", "--pick '%s': %s", a.pick, err);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto done;
 	}
 	io.pick = (unsigned)n;
 	if (import_fileop_is_file(ca.inputs[0])) {
-		if (pick || command || gzip) {
+		if (a.pick || a.command || a.gzip) {
 			cmd_msg("import", "%s: fileop's output takes no %s", ca.inputs[0],
-				pick ? "--pick" : command ? "--command" : "--gzip");
+				a.pick ? "--pick" : a.command ? "--command" : "--gzip");
 			rc = IOSWEEP_EXIT_USAGE;
 		} else {
-			rc = import_fileop(ca.inputs, ca.ninputs, label, out, overwrite, json, &io);
+			rc = import_fileop(ca.inputs, ca.ninputs, a.label, a.out, a.overwrite,
+					   a.json, &io);
 		}
 		goto done;
 	}
@@ -204,9 +222,9 @@ int cmd_import(int argc, char **argv)
 		rc = IOSWEEP_EXIT_INPUT;
 		goto done;
 	}
-	for (size_t k = 0; label && k < nsets; k++) {
+	for (size_t k = 0; a.label && k < nsets; k++) {
 		char name[1024];
-		snprintf(name, sizeof(name), nsets > 1 ? "%s#%zu" : "%s", label, k + 1);
+		snprintf(name, sizeof(name), nsets > 1 ? "%s#%zu" : "%s", a.label, k + 1);
 		if (results_set_str(&sets[k].meta.label, name)) {
 			cmd_msg("import", "out of memory");
 			rc = IOSWEEP_EXIT_FAILURE;
@@ -217,13 +235,14 @@ int cmd_import(int argc, char **argv)
 	rc = IOSWEEP_EXIT_OK;
 	for (size_t k = 0; rc == IOSWEEP_EXIT_OK && k < nsets; k++) {
 		char dir[4096];
-		if (out && nsets > 1 &&
-		    snprintf(dir, sizeof(dir), "%s/%zu", out, k + 1) >= (int)sizeof(dir)) {
-			cmd_msg("import", "'%s': the folder name is too long", out);
+		if (a.out && nsets > 1 &&
+		    snprintf(dir, sizeof(dir), "%s/%zu", a.out, k + 1) >= (int)sizeof(dir)) {
+			cmd_msg("import", "'%s': the folder name is too long", a.out);
 			rc = IOSWEEP_EXIT_USAGE;
 			break;
 		}
-		rc = write_set(&sets[k], out && nsets > 1 ? dir : out, gzip, overwrite, json);
+		rc = write_set(&sets[k], a.out && nsets > 1 ? dir : a.out, a.gzip,
+			       a.overwrite, a.json);
 	}
 done:
 	for (size_t k = 0; k < nsets; k++)
@@ -232,6 +251,3 @@ done:
 	cmdargs_release(&ca);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_import_usage = import_usage;

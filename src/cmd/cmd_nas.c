@@ -31,6 +31,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -47,6 +48,7 @@
 #include "iosweep.h"
 #include "lib/outfile.h"
 #include "analysis/netbound.h"
+#include "options/cmdargs.h"
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
@@ -57,29 +59,6 @@
 
 #define NAS_DEFAULT_BUDGET_MS 600000u
 
-static const char nas_usage[] =
-	"usage: iosweep nas PATH [--nas-ram SIZE] [--budget TIME] [--ci PCT%]\n"
-	"                   [--link L] [--label L] [--out DIR] [--card text|md|png|svg]\n"
-	"                   [--workloads FILE] [--no-files] [--force] [--dry-run]\n"
-	"                   [--overwrite]\n"
-	"  How fast is the NAS mounted at PATH?  Plans the run a reviewer would\n"
-	"  (file sizes past the NAS's cache, --cold reads, fsync in the timing,\n"
-	"  CrystalDiskMark's four queue-depth cells, a small-file phase, trials\n"
-	"  for the CI), prints the plan and its time, runs it in the budget and\n"
-	"  prints the card.\n"
-	"  --nas-ram SIZE   the NAS's RAM: files grow to twice it (default: they\n"
-	"                   double until the curves fall and settle, within the\n"
-	"                   budget and the free space)\n"
-	"  --budget TIME    time for the whole run (default 10m; 3m, 1h)\n"
-	"  --ci PCT%        the 95% CI asked of each figure (default 5%)\n"
-	"  --link L         100mbit, gigabit, 2.5gbe, 10gbe or a rate (940mbit)\n"
-	"  --out DIR        the result folder (default iosweep-results/nas-LABEL-TIME)\n"
-	"  --card FMT       the card on stdout as text or md; png/svg also draw it\n"
-	"  --workloads FILE will-it-work questions (default data/nas.workloads)\n"
-	"  --no-files       skip the small-file phase\n"
-	"  --force          skip the free-space checks (shares that report none)\n"
-	"  --dry-run        print the plan and the estimate, run nothing\n";
-
 struct nas_args {
 	const char *path, *label, *out, *link, *workloads;
 	uint64_t nas_ram_kb, budget_ms;
@@ -87,84 +66,108 @@ struct nas_args {
 	int format, dry_run, overwrite, no_files, force;
 };
 
-static int parse_args(struct nas_args *a, int argc, char **argv)
+/* The command line as typed: nas_args, and the values parse_args converts. */
+struct nas_cli {
+	struct nas_args a;
+	const char *nas_ram, *budget, *ci, *card;
+};
+
+#define NAS_AT(field) offsetof(struct nas_cli, field)
+
+static const struct cmdargs_opt nas_opts[] = {
+	{ .name = "--nas-ram", .kind = CMDARGS_STRING, .off = NAS_AT(nas_ram),
+	  .metavar = "SIZE", .help = "the NAS's RAM: files grow to twice it (default: they "
+	  "double until the curves fall and settle, within the budget and the free space)" },
+	{ .name = "--budget", .kind = CMDARGS_STRING, .off = NAS_AT(budget),
+	  .metavar = "TIME", .help = "time for the whole run: 3m, 1h ...", .defval = "10m" },
+	{ .name = "--ci", .kind = CMDARGS_STRING, .off = NAS_AT(ci), .metavar = "PCT%",
+	  .help = "the 95% CI asked of each figure", .defval = "5%" },
+	{ .name = "--link", .kind = CMDARGS_STRING, .off = NAS_AT(a.link), .metavar = "L",
+	  .help = "100mbit, gigabit, 2.5gbe, 10gbe or a rate (940mbit)" },
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = NAS_AT(a.label), .metavar = "L",
+	  .help = "the run's name in the result folder and on the card" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = NAS_AT(a.out), .metavar = "DIR",
+	  .help = "the result folder", .defval = "iosweep-results/nas-LABEL-TIME" },
+	{ .name = "--card", .kind = CMDARGS_STRING, .off = NAS_AT(card), .metavar = "FMT",
+	  .help = "the card on stdout as text or md; png/svg also draw it" },
+	{ .name = "--workloads", .kind = CMDARGS_STRING, .off = NAS_AT(a.workloads),
+	  .metavar = "FILE", .help = "will-it-work questions", .defval = "data/nas.workloads" },
+	{ .name = "--no-files", .kind = CMDARGS_FLAG, .off = NAS_AT(a.no_files),
+	  .help = "skip the small-file phase" },
+	{ .name = "--force", .kind = CMDARGS_FLAG, .off = NAS_AT(a.force),
+	  .help = "skip the free-space checks (shares that report none)" },
+	{ .name = "--dry-run", .kind = CMDARGS_FLAG, .off = NAS_AT(a.dry_run),
+	  .help = "print the plan and the estimate, run nothing" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = NAS_AT(a.overwrite),
+	  .help = "replace the files of a result folder that exists" },
+};
+
+const struct cmdargs_spec cmd_nas_args = {
+	.cmd = "nas",
+	.synopsis = "PATH [OPTIONS]",
+	.about = "  How fast is the NAS mounted at PATH?  Plans the run a reviewer would\n"
+	"  (file sizes past the NAS's cache, --cold reads, fsync in the timing,\n"
+	"  CrystalDiskMark's four queue-depth cells, a small-file phase, trials\n"
+	"  for the CI), prints the plan and its time, runs it in the budget and\n"
+	"  prints the card.\n",
+	.opts = nas_opts,
+	.nopts = sizeof(nas_opts) / sizeof(nas_opts[0]),
+	.min_inputs = 1,
+	.too_few = "name the folder on the NAS to test (iosweep nas /mnt/nas)",
+};
+
+/* The values of c that are numbers or names into c->a: 0, or -1 (said). */
+static int convert_args(struct nas_cli *c)
 {
+	struct nas_args *a = &c->a;
+	struct netbound_link l;
 	char err[IOSWEEP_ERR_MAX];
 
-	memset(a, 0, sizeof(*a));
-	a->budget_ms = NAS_DEFAULT_BUDGET_MS;
-	a->ci_pct = 5.0;
-	for (int i = 1; i < argc; i++) {
-		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(o, "--dry-run")) { a->dry_run = 1; continue; }
-		if (!strcmp(o, "--overwrite")) { a->overwrite = 1; continue; }
-		if (!strcmp(o, "--no-files")) { a->no_files = 1; continue; }
-		if (!strcmp(o, "--force")) { a->force = 1; continue; }
-		if (!strcmp(o, "--help") || !strcmp(o, "-h")) { fputs(nas_usage, stdout); return 1; }
-		if (o[0] != '-') {
-			if (a->path) {
-				cmd_msg("nas", "one PATH only: '%s' and '%s'", a->path, o);
-				return -1;
-			}
-			a->path = o;
-			continue;
-		}
-		static const char *const valued[] = { "--nas-ram", "--budget", "--ci", "--link",
-			"--label", "--out", "--card", "--workloads" };
-		size_t k;
-		for (k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
-			if (!strcmp(o, valued[k]))
-				break;
-		if (k == sizeof(valued) / sizeof(valued[0])) {
-			cmd_msg("nas", "unknown option '%s' (try iosweep nas --help)", o);
-			return -1;
-		}
-		if (!v) {
-			cmd_msg("nas", "option '%s' needs a value", o);
-			return -1;
-		}
-		i++;
-		if (!strcmp(o, "--nas-ram")) {
-			if (units_parse_size_kb(v, &a->nas_ram_kb, err, sizeof(err)) != 0) {
-				cmd_msg("nas", "--nas-ram '%s': %s", v, err);
-				return -1;
-			}
-		} else if (!strcmp(o, "--budget")) {
-			if (units_parse_duration_ms(v, 7u * 86400000u, &a->budget_ms, err,
-						    sizeof(err)) != 0 || a->budget_ms < 30000) {
-				cmd_msg("nas", "--budget '%s': not a duration of 30s to a week "
-					"(3m, 10m, 1h)", v);
-				return -1;
-			}
-		} else if (!strcmp(o, "--ci")) {
-			if (card_parse_ci(v, &a->ci_pct) != 0) {
-				cmd_msg("nas", "--ci '%s': not a percentage (5%%, 2.5%%)", v);
-				return -1;
-			}
-		} else if (!strcmp(o, "--link")) {
-			struct netbound_link l;
-			if (netbound_parse_link(v, &l, err, sizeof(err)) != 0) {
-				cmd_msg("nas", "--link: %s", err);
-				return -1;
-			}
-			a->link = v;
-		} else if (!strcmp(o, "--card")) {
-			if ((a->format = card_format_parse(v)) < 0) {
-				cmd_msg("nas", "--card '%s': not a format (text, md, png, svg)", v);
-				return -1;
-			}
-		} else if (!strcmp(o, "--label")) {
-			a->label = v;
-		} else if (!strcmp(o, "--out")) {
-			a->out = v;
-		} else {
-			a->workloads = v;
-		}
-	}
-	if (!a->path) {
-		cmd_msg("nas", "name the folder on the NAS to test (iosweep nas /mnt/nas)");
+	if (c->nas_ram && units_parse_size_kb(c->nas_ram, &a->nas_ram_kb, err,
+					      sizeof(err)) != 0) {
+		cmd_msg("nas", "--nas-ram '%s': %s", c->nas_ram, err);
 		return -1;
 	}
+	if (c->budget && (units_parse_duration_ms(c->budget, 7u * 86400000u, &a->budget_ms,
+						  err, sizeof(err)) != 0 ||
+			  a->budget_ms < 30000)) {
+		cmd_msg("nas", "--budget '%s': not a duration of 30s to a week (3m, 10m, 1h)",
+			c->budget);
+		return -1;
+	}
+	if (c->ci && card_parse_ci(c->ci, &a->ci_pct) != 0) {
+		cmd_msg("nas", "--ci '%s': not a percentage (5%%, 2.5%%)", c->ci);
+		return -1;
+	}
+	if (a->link && netbound_parse_link(a->link, &l, err, sizeof(err)) != 0) {
+		cmd_msg("nas", "--link: %s", err);
+		return -1;
+	}
+	if (c->card && (a->format = card_format_parse(c->card)) < 0) {
+		cmd_msg("nas", "--card '%s': not a format (text, md, png, svg)", c->card);
+		return -1;
+	}
+	return 0;
+}
+
+/* a from the command line: 0, 1 for --help (printed), -1 for an error (said). */
+static int parse_args(struct nas_args *a, int argc, char **argv)
+{
+	struct nas_cli c = { .a = { .budget_ms = NAS_DEFAULT_BUDGET_MS, .ci_pct = 5.0 } };
+	struct cmdargs ca;
+	char err[IOSWEEP_ERR_MAX];
+	int rc = cmdargs_command(&ca, &cmd_nas_args, &c, argc, argv, stdout, stderr);
+
+	if (rc >= 0)
+		return rc == IOSWEEP_EXIT_OK ? 1 : -1;
+	c.a.path = ca.inputs[0];
+	if (ca.ninputs > 1)
+		cmd_msg("nas", "one PATH only: '%s' and '%s'", ca.inputs[0], ca.inputs[1]);
+	rc = ca.ninputs > 1 || convert_args(&c) != 0 ? -1 : 0;
+	cmdargs_release(&ca);
+	if (rc)
+		return rc;
+	*a = c.a;
 	/* scripts/nas-lab run says which link the share sits behind */
 	const char *env = getenv("IOSWEEP_LINK");
 	if (!a->link && env && *env) {
@@ -1015,5 +1018,3 @@ out:
 	free(w);
 	return status;
 }
-
-const char *const cmd_nas_usage = nas_usage;

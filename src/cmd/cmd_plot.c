@@ -13,6 +13,7 @@
  */
 #include "compat.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,30 +27,6 @@
 #include "model/units.h"
 #include "platform/platform.h"
 
-static const char plot_usage[] =
-	"usage: iosweep plot INPUT... [options]\n"
-	"  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
-	"  each one is a line on the charts.\n"
-	"  --out DIR            where the scripts go (default: FOLDER/plots for one\n"
-	"                       result folder, else ./iosweep-plots)\n"
-	"  --format TERM        a gnuplot terminal that writes a file: png (default),\n"
-	"                       pngcairo, svg, pdf, pdfcairo, dumb (text), canvas\n"
-	"                       (html), eps, ...; the extension follows the terminal\n"
-	"  --tests LIST         the tests to chart, e.g. write,read (default: all run)\n"
-	"  --record SIZE|all    record size of the 2D charts (default 64k when run)\n"
-	"                       or one line per record size\n"
-	"  --ref NAMES          reference lines: names, 'all' or 'none' (default:\n"
-	"                       100 Mbit Ethernet, FireWire 400, gigabit Ethernet)\n"
-	"  --ref-file FILE      reference lines from a CSV file (name,kbps,note)\n"
-	"  --label NAME         label of the next INPUT without one (repeatable,\n"
-	"                       in input order)\n"
-	"  --highlight LABEL    the set drawn thick on the overlay (default: the last)\n"
-	"  --errors KIND        error bars: minmax (default), ci (95%) or none\n"
-	"  --log-y              logarithmic throughput axis\n"
-	"  --latency            also chart microseconds per operation\n"
-	"  --no-cliffs          do not mark cache cliffs\n"
-	"  --render             fail (exit 5) when gnuplot is missing\n"
-	"  --no-render          only write the scripts\n";
 
 struct plot_args {
 	struct cmdargs ca;
@@ -60,30 +37,60 @@ struct plot_args {
 	int log_y, latency, no_cliffs, render, no_render;
 };
 
+#define PLOT_AT(field) offsetof(struct plot_args, field)
+
+static const struct cmdargs_opt plot_opts[] = {
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = PLOT_AT(out), .metavar = "DIR",
+	  .help = "where the scripts go (default: FOLDER/plots for one result folder, "
+	  "else ./iosweep-plots)" },
+	{ .name = "--format", .kind = CMDARGS_STRING, .off = PLOT_AT(format),
+	  .metavar = "TERM", .help = "a gnuplot terminal that writes a file: png (the "
+	  "default), pngcairo, svg, pdf, pdfcairo, dumb (text), canvas (html), eps, ...; "
+	  "the extension follows the terminal" },
+	{ .name = "--tests", .kind = CMDARGS_STRING, .off = PLOT_AT(tests), .metavar = "LIST",
+	  .help = "the tests to chart, e.g. write,read (default: all run)" },
+	{ .name = "--record", .kind = CMDARGS_STRING, .off = PLOT_AT(record),
+	  .metavar = "SIZE|all", .help = "record size of the 2D charts (default 64k when "
+	  "run) or one line per record size" },
+	{ .name = "--ref", .kind = CMDARGS_STRING, .off = PLOT_AT(ref), .metavar = "NAMES",
+	  .help = "reference lines: names, 'all' or 'none' (default: 100 Mbit Ethernet, "
+	  "FireWire 400, gigabit Ethernet)" },
+	{ .name = "--ref-file", .kind = CMDARGS_STRING, .off = PLOT_AT(ref_file),
+	  .metavar = "FILE", .help = "reference lines from a CSV file (name,kbps,note)" },
+	{ .name = "--label", .kind = CMDARGS_LIST, .off = PLOT_AT(labels), .metavar = "NAME",
+	  .help = "label of the next INPUT without one (repeatable, in input order)" },
+	{ .name = "--highlight", .kind = CMDARGS_STRING, .off = PLOT_AT(highlight),
+	  .metavar = "LABEL", .help = "the set drawn thick on the overlay (default: the "
+	  "last)" },
+	{ .name = "--errors", .kind = CMDARGS_STRING, .off = PLOT_AT(errors),
+	  .metavar = "KIND", .help = "error bars: minmax (the default), ci (95%) or none" },
+	{ .name = "--log-y", .kind = CMDARGS_FLAG, .off = PLOT_AT(log_y),
+	  .help = "logarithmic throughput axis" },
+	{ .name = "--latency", .kind = CMDARGS_FLAG, .off = PLOT_AT(latency),
+	  .help = "also chart microseconds per operation" },
+	{ .name = "--no-cliffs", .kind = CMDARGS_FLAG, .off = PLOT_AT(no_cliffs),
+	  .help = "do not mark cache cliffs" },
+	{ .name = "--render", .kind = CMDARGS_FLAG, .off = PLOT_AT(render),
+	  .help = "fail (exit 5) when gnuplot is missing" },
+	{ .name = "--no-render", .kind = CMDARGS_FLAG, .off = PLOT_AT(no_render),
+	  .help = "only write the scripts" },
+};
+
+const struct cmdargs_spec cmd_plot_args = {
+	.cmd = "plot",
+	.synopsis = "INPUT... [OPTIONS]",
+	.about = "  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
+	"  each one is a line on the charts.\n",
+	.opts = plot_opts,
+	.nopts = sizeof(plot_opts) / sizeof(plot_opts[0]),
+	.min_inputs = 1,
+	.too_few = "no INPUT given (a result folder, results.csv or an IOzone report)",
+};
+
 /* Read the command line into a.  0 (go on), -1 (--help printed) or an exit code. */
 static int parse_args(int argc, char **argv, struct plot_args *a)
 {
-	const struct cmdargs_opt opts[] = {
-		{ "--out", CMDARGS_STRING, &a->out, 0 },
-		{ "--format", CMDARGS_STRING, &a->format, 0 },
-		{ "--tests", CMDARGS_STRING, &a->tests, 0 },
-		{ "--record", CMDARGS_STRING, &a->record, 0 },
-		{ "--ref", CMDARGS_STRING, &a->ref, 0 },
-		{ "--ref-file", CMDARGS_STRING, &a->ref_file, 0 },
-		{ "--highlight", CMDARGS_STRING, &a->highlight, 0 },
-		{ "--errors", CMDARGS_STRING, &a->errors, 0 },
-		{ "--label", CMDARGS_LIST, &a->labels, 0 },
-		{ "--log-y", CMDARGS_FLAG, &a->log_y, 0 },
-		{ "--latency", CMDARGS_FLAG, &a->latency, 0 },
-		{ "--no-cliffs", CMDARGS_FLAG, &a->no_cliffs, 0 },
-		{ "--render", CMDARGS_FLAG, &a->render, 0 },
-		{ "--no-render", CMDARGS_FLAG, &a->no_render, 0 },
-	};
-	const struct cmdargs_spec spec = {
-		"plot", plot_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
-		"no INPUT given (a result folder, results.csv or an IOzone report)"
-	};
-	int rc = cmdargs_command(&a->ca, &spec, argc, argv, stdout, stderr);
+	int rc = cmdargs_command(&a->ca, &cmd_plot_args, a, argc, argv, stdout, stderr);
 
 	if (rc >= 0)
 		return rc == IOSWEEP_EXIT_OK ? -1 : rc;
@@ -304,6 +311,3 @@ out:
 	gnuplot_refs_release(&refs);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_plot_usage = plot_usage;

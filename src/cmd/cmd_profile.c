@@ -20,6 +20,7 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@
 #include "lib/builtin.h"
 #include "charts/gnuplot_qd.h"
 #include "iosweep.h"
+#include "options/cmdargs.h"
 #include "options/options.h"
 #include "lib/outfile.h"
 #include "platform/platform.h"
@@ -42,79 +44,96 @@
 #define PROFILE_MAX_PASS 32
 #define PROFILE_DEFAULT_SIZE "256m"
 
-static const char profile_usage[] =
-	"usage: iosweep profile NAME [--file PATH] [--size SIZE] [--trials N]\n"
-	"                            [--label L] [--out DIR] [--overwrite] [OPTIONS...]\n"
-	"       iosweep profile --list\n"
-	"       iosweep profile --plot RUN... [--out DIR] [--overwrite]\n"
-	"  NAME: a built-in profile (--list), or the path of a profile file\n"
-	"  OPTIONS: sweep options added to every workload (-I, -e, --runtime 60s ...)\n"
-	"  writes DIR/profile.csv, DIR/NN-WORKLOAD/ and .txt per workload, DIR/plots\n"
-	"  --plot: the charts of several runs together (one bar per result set)\n";
-
 struct pargs {
 	const char *name, *file, *size, *trials, *label, *out;
-	int overwrite, list, help;
+	int overwrite, list, plot;
 	const char *pass[PROFILE_MAX_PASS];
 	size_t npass;
+	struct cmdargs_list passed;  /* what parse_args copies into pass */
 };
 
-static int parse_args(struct pargs *a, int argc, char **argv)
-{
-	static const struct {
-		const char *opt;
-		size_t off;
-	} vals[] = {
-		{ "--file", offsetof(struct pargs, file) },
-		{ "--size", offsetof(struct pargs, size) },
-		{ "--trials", offsetof(struct pargs, trials) },
-		{ "--label", offsetof(struct pargs, label) },
-		{ "--out", offsetof(struct pargs, out) },
-	};
-	int i = 1;
+#define PROFILE_AT(field) offsetof(struct pargs, field)
 
-	memset(a, 0, sizeof(*a));
-	if (i < argc && argv[i][0] != '-')
-		a->name = argv[i++];
-	for (; i < argc; i++) {
-		const char *w = argv[i];
-		size_t k;
-		if (!strcmp(w, "--list")) {
-			a->list = 1;
-			continue;
+static const struct cmdargs_opt profile_opts[] = {
+	{ .name = "--file", .kind = CMDARGS_STRING, .off = PROFILE_AT(file), .nonempty = 1,
+	  .metavar = "PATH", .help = "the test file of every workload",
+	  .defval = OPTIONS_DEFAULT_FILE },
+	{ .name = "--size", .kind = CMDARGS_STRING, .off = PROFILE_AT(size), .nonempty = 1,
+	  .metavar = "SIZE", .help = "its size", .defval = PROFILE_DEFAULT_SIZE },
+	{ .name = "--trials", .kind = CMDARGS_STRING, .off = PROFILE_AT(trials),
+	  .nonempty = 1, .metavar = "N", .help = "trials of every workload" },
+	{ .name = "--label", .kind = CMDARGS_STRING, .off = PROFILE_AT(label), .nonempty = 1,
+	  .metavar = "L", .help = "the runs' label" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = PROFILE_AT(out), .nonempty = 1,
+	  .metavar = "DIR", .help = "where profile.csv, each workload's report and "
+	  "folder and the charts go (default iosweep-results/profile-NAME-TIME; "
+	  "iosweep-profile-plots with --plot)" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = PROFILE_AT(overwrite),
+	  .help = "replace a run in DIR" },
+	{ .name = "--list", .kind = CMDARGS_FLAG, .off = PROFILE_AT(list),
+	  .help = "the built-in profiles" },
+	{ .name = "--plot", .kind = CMDARGS_FLAG, .off = PROFILE_AT(plot),
+	  .help = "the charts of several runs together (one bar per result set), "
+	  "from RUN folders" },
+	{ .kind = CMDARGS_PASS, .off = PROFILE_AT(passed), .metavar = "SWEEP OPTIONS...",
+	  .help = "sweep options added to every workload (-I, -e, --runtime 60s ...)" },
+};
+
+const struct cmdargs_spec cmd_profile_args = {
+	.cmd = "profile",
+	.synopsis = "NAME [OPTIONS] [SWEEP OPTIONS...]\n--list\n"
+	"--plot RUN... [--out DIR] [--overwrite]",
+	.about = "  NAME: a built-in profile (--list), or the path of a profile file\n"
+	"  writes DIR/profile.csv, DIR/NN-WORKLOAD/ and .txt per workload, DIR/plots\n",
+	.opts = profile_opts,
+	.nopts = sizeof(profile_opts) / sizeof(profile_opts[0]),
+};
+
+/* The options against each other: 0, or an exit code (said). */
+static int check_args(const struct pargs *a, const struct cmdargs *ca)
+{
+	if (a->plot) {
+		const char *other = a->file ? "--file" : a->size ? "--size" : a->trials ?
+			"--trials" : a->label ? "--label" : a->list ? "--list" :
+			a->passed.n ? a->passed.items[0] : NULL;
+		if (other) {
+			cmd_msg("profile --plot", "unknown option '%s'", other);
+			return IOSWEEP_EXIT_USAGE;
 		}
-		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			a->help = 1;
-			return 0;
-		}
-		if (!strcmp(w, "--overwrite")) {
-			a->overwrite = 1;
-			continue;
-		}
-		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++)
-			if (!strcmp(w, vals[k].opt))
-				break;
-		if (k < sizeof(vals) / sizeof(vals[0])) {
-			if (i + 1 >= argc || !argv[i + 1][0]) {
-				cmd_msg("profile", "option '%s' needs a value", w);
-				return -1;
-			}
-			*(const char **)(void *)((char *)a + vals[k].off) = argv[++i];
-			continue;
-		}
-		if (w[0] != '-' && a->npass == 0) {
-			cmd_msg("profile", "'%s': give the profile NAME first, "
-				"then options", w);
-			return -1;
-		}
-		if (a->npass >= PROFILE_MAX_PASS) {
-			cmd_msg("profile", "more than %d sweep options",
-				PROFILE_MAX_PASS);
-			return -1;
-		}
-		a->pass[a->npass++] = w;
+		return 0;
+	}
+	if (ca->ninputs > 1) {
+		cmd_msg("profile", "'%s': give the profile NAME first, then options",
+			ca->inputs[1]);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	if (a->passed.n > PROFILE_MAX_PASS) {
+		cmd_msg("profile", "more than %d sweep options", PROFILE_MAX_PASS);
+		return IOSWEEP_EXIT_USAGE;
 	}
 	return 0;
+}
+
+/*
+ * a from the command line: -1 and the command goes on (its inputs in ca,
+ * released by the caller), or an exit code (said, or the usage printed
+ * for --help; ca released).
+ */
+static int parse_args(struct pargs *a, struct cmdargs *ca, int argc, char **argv)
+{
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	if ((rc = cmdargs_command(ca, &cmd_profile_args, a, argc, argv, stdout, stderr)) >= 0)
+		return rc;
+	if ((rc = check_args(a, ca)) == 0) {
+		a->name = ca->ninputs ? ca->inputs[0] : NULL;
+		for (size_t i = 0; i < a->passed.n; i++)
+			a->pass[a->npass++] = a->passed.items[i];
+		return -1;
+	}
+	cmdargs_release(ca);
+	return rc;
 }
 
 static int ends_with(const char *s, const char *tail)
@@ -355,31 +374,16 @@ static int emit(const struct collect *c, const struct profile *p,
  * --plot RUN... [--out DIR] [--overwrite]: the charts of several profile
  * runs (their profile.csv files) together, one bar per result set.
  */
-static int plot_runs(int argc, char **argv)
+static int plot_runs(char *const *runs, size_t nruns, const char *out, int overwrite)
 {
 	struct profile_rows rows = { 0 };
-	const char *out = "iosweep-profile-plots";
 	char path[4200], err[IOSWEEP_ERR_MAX];
-	int overwrite = 0, nin = 0, rc, status = IOSWEEP_EXIT_OK;
+	int nin = 0, rc, status = IOSWEEP_EXIT_OK;
 
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--out") && i + 1 < argc)
-			out = argv[++i];
-		else if (!strcmp(argv[i], "--overwrite"))
-			overwrite = 1;
-		else if (argv[i][0] == '-') {
-			cmd_msg("profile --plot", "unknown option '%s'", argv[i]);
-			return IOSWEEP_EXIT_USAGE;
-		}
-	}
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--out")) {
-			i++;
-			continue;
-		}
-		if (argv[i][0] == '-')
-			continue;
-		snprintf(path, sizeof(path), "%s/profile.csv", argv[i]);
+	if (!out)
+		out = "iosweep-profile-plots";
+	for (size_t i = 0; i < nruns; i++) {
+		snprintf(path, sizeof(path), "%s/profile.csv", runs[i]);
 		errno = 0;
 		if (profile_rows_read_csv(&rows, path, err, sizeof(err)) != 0) {
 			/* a folder without the file is a usage error, a bad file input;
@@ -413,6 +417,7 @@ done:
 int cmd_profile(int argc, char **argv)
 {
 	struct pargs a;
+	struct cmdargs ca;
 	struct profile p;
 	struct collect col;
 	char where[4200], dir[4096], err[IOSWEEP_ERR_MAX];
@@ -423,19 +428,21 @@ int cmd_profile(int argc, char **argv)
 
 	memset(&p, 0, sizeof(p));
 	memset(&col, 0, sizeof(col));
-	if (argc > 1 && !strcmp(argv[1], "--plot"))
-		return plot_runs(argc, argv);
-	if (parse_args(&a, argc, argv) != 0)
-		return IOSWEEP_EXIT_USAGE;
-	if (a.help) {
-		fputs(profile_usage, stdout);
-		return IOSWEEP_EXIT_OK;
+	if ((status = parse_args(&a, &ca, argc, argv)) >= 0)
+		return status;
+	status = IOSWEEP_EXIT_OK;
+	if (a.plot) {
+		status = plot_runs(ca.inputs, ca.ninputs, a.out, a.overwrite);
+		goto out;
 	}
-	if (a.list)
-		return list_profiles();
+	if (a.list) {
+		status = list_profiles();
+		goto out;
+	}
 	if (!a.name) {
 		cmd_msg("profile", "name a profile (iosweep profile --list)");
-		return IOSWEEP_EXIT_USAGE;
+		status = IOSWEEP_EXIT_USAGE;
+		goto out;
 	}
 	text = load_text(a.name, &own, where, sizeof(where));
 	if (!text) {
@@ -445,7 +452,8 @@ int cmd_profile(int argc, char **argv)
 		else
 			cmd_msg("profile", "no profile '%s' (iosweep profile "
 				"--list shows the built-in ones)", a.name);
-		return IOSWEEP_EXIT_USAGE;
+		status = IOSWEEP_EXIT_USAGE;
+		goto out;
 	}
 	if (profile_parse(&p, text, strlen(text), where, err, sizeof(err)) != 0) {
 		cmd_msg("profile", "%s", err);
@@ -495,12 +503,10 @@ int cmd_profile(int argc, char **argv)
 		status = IOSWEEP_EXIT_FAILURE;
 	}
 out:
+	cmdargs_release(&ca);
 	free(left);
 	profile_rows_release(&col.rows);
 	profile_release(&p);
 	free(own);
 	return status;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_profile_usage = profile_usage;

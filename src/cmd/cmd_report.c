@@ -14,6 +14,7 @@
  */
 #include "compat.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,50 +27,63 @@
 #include "model/units.h"
 #include "platform/platform.h"
 
-static const char report_usage[] =
-	"usage: iosweep report INPUT... [options]\n"
-	"  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
-	"  with two or more, each is compared against the first.\n"
-	"  --out FILE           the report (default: FOLDER/report.html for one\n"
-	"                       result folder, else ./iosweep-report.html)\n"
-	"  --label NAME         label of the next INPUT (repeatable, in input order)\n"
-	"  --highlight LABEL    the set drawn thick on the overlays (default: the last)\n"
-	"  --log-y              logarithmic throughput axis on the charts\n"
-	"  --no-charts          tables and findings only (no gnuplot)\n"
-	"  --overwrite          replace an existing report\n";
+
+/* The command line. */
+struct report_args {
+	struct cmdargs_list labels;
+	const char *out, *highlight;
+	int log_y, no_charts, overwrite;
+};
+
+#define REPORT_AT(field) offsetof(struct report_args, field)
+
+static const struct cmdargs_opt report_opts[] = {
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = REPORT_AT(out), .nonempty = 1,
+	  .metavar = "FILE", .help = "the report (default: FOLDER/report.html for one "
+	  "result folder, else ./iosweep-report.html)" },
+	{ .name = "--label", .kind = CMDARGS_LIST, .off = REPORT_AT(labels), .nonempty = 1,
+	  .metavar = "NAME", .help = "label of the next INPUT (repeatable, in input order)" },
+	{ .name = "--highlight", .kind = CMDARGS_STRING, .off = REPORT_AT(highlight),
+	  .nonempty = 1, .metavar = "LABEL", .help = "the set drawn thick on the overlays "
+	  "(default: the last)" },
+	{ .name = "--log-y", .kind = CMDARGS_FLAG, .off = REPORT_AT(log_y),
+	  .help = "logarithmic throughput axis on the charts" },
+	{ .name = "--no-charts", .kind = CMDARGS_FLAG, .off = REPORT_AT(no_charts),
+	  .help = "tables and findings only (no gnuplot)" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = REPORT_AT(overwrite),
+	  .help = "replace an existing report" },
+};
+
+const struct cmdargs_spec cmd_report_args = {
+	.cmd = "report",
+	.synopsis = "INPUT... [OPTIONS]",
+	.about = "  INPUT is a result folder, an iosweep results.csv or an IOzone report;\n"
+	"  with two or more, each is compared against the first.\n",
+	.opts = report_opts,
+	.nopts = sizeof(report_opts) / sizeof(report_opts[0]),
+	.min_inputs = 1,
+	.too_few = "no INPUT given (a result folder, results.csv or an IOzone report)",
+};
 
 int cmd_report(int argc, char **argv)
 {
 	struct cmdargs ca;
-	struct cmdargs_list labels = { NULL, 0 };
-	const char *out = NULL, *highlight = NULL;
-	int log_y = 0, no_charts = 0, overwrite = 0, rc;
-	const struct cmdargs_opt opts[] = {
-		{ "--out", CMDARGS_STRING, &out, 1 },
-		{ "--label", CMDARGS_LIST, &labels, 1 },
-		{ "--highlight", CMDARGS_STRING, &highlight, 1 },
-		{ "--log-y", CMDARGS_FLAG, &log_y, 0 },
-		{ "--no-charts", CMDARGS_FLAG, &no_charts, 0 },
-		{ "--overwrite", CMDARGS_FLAG, &overwrite, 0 },
-	};
-	const struct cmdargs_spec spec = {
-		"report", report_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
-		"no INPUT given (a result folder, results.csv or an IOzone report)"
-	};
+	struct report_args a = { 0 };
+	int rc;
 	struct result_set *sets = NULL, **ptrs = NULL;
 	char err[IOSWEEP_ERR_MAX], *path = NULL, size[64];
 	struct html_outcome oc;
 
-	if ((rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr)) >= 0)
+	if ((rc = cmdargs_command(&ca, &cmd_report_args, &a, argc, argv, stdout, stderr)) >= 0)
 		return rc;
-	if (labels.n > ca.ninputs) {
+	if (a.labels.n > ca.ninputs) {
 		cmd_msg("report", "%zu --label options for %zu inputs",
-			labels.n, ca.ninputs);
+			a.labels.n, ca.ninputs);
 		rc = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
-	if (out) {
-		path = strdup(out);
+	if (a.out) {
+		path = strdup(a.out);
 	} else if (ca.ninputs == 1 && plat_stat(ca.inputs[0], 1, NULL) == PLAT_DIR) {
 		size_t n = strlen(ca.inputs[0]) + sizeof("/report.html");
 		if ((path = malloc(n)) != NULL)
@@ -85,7 +99,7 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	/* refuse before the (slow) loading and rendering */
-	if (!overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
+	if (!a.overwrite && plat_stat(path, 0, NULL) != PLAT_NONE) {
 		cmd_msg("report", "'%s' exists already; choose another --out "
 			"or add --overwrite", path);
 		rc = IOSWEEP_EXIT_USAGE;
@@ -95,15 +109,15 @@ int cmd_report(int argc, char **argv)
 		results_init(&sets[i]);
 		ptrs[i] = &sets[i];
 	}
-	if ((rc = cmd_load_sets("report", ca.inputs, ca.ninputs, &labels, sets)) != 0)
+	if ((rc = cmd_load_sets("report", ca.inputs, ca.ninputs, &a.labels, sets)) != 0)
 		goto out;
 
 	const struct html_opts ho = {
 		.sources = (const char *const *)ca.inputs,
-		.highlight = highlight,
-		.log_y = log_y,
-		.charts = !no_charts,
-		.overwrite = overwrite,
+		.highlight = a.highlight,
+		.log_y = a.log_y,
+		.charts = !a.no_charts,
+		.overwrite = a.overwrite,
 	};
 	if (html_write_report(ptrs, ca.ninputs, &ho, path, &oc, err, sizeof(err)) != 0) {
 		cmd_msg("report", "%s", err);
@@ -131,6 +145,3 @@ out:
 	cmdargs_release(&ca);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_report_usage = report_usage;

@@ -22,12 +22,30 @@
 #include "platform/platform.h"
 #include "report/journal.h"
 
-static const char resume_usage[] =
-	"usage: iosweep resume DIR [--command \"iosweep ...\"]\n"
-	"  DIR: the result folder of a sweep that did not finish (its journal.txt)\n"
+
+/* The command line. */
+struct resume_args {
+	const char *command;
+};
+
+static const struct cmdargs_opt resume_opts[] = {
+	{ .name = "--command", .kind = CMDARGS_STRING,
+	  .off = offsetof(struct resume_args, command), .nonempty = 1,
+	  .metavar = "\"iosweep ...\"", .help = "refuse unless the run's command line is "
+	  "this one" },
+};
+
+const struct cmdargs_spec cmd_resume_args = {
+	.cmd = "resume",
+	.synopsis = "DIR [OPTIONS]",
+	.about = "  DIR: the result folder of a sweep that did not finish (its journal.txt)\n"
 	"  runs the rest of the sweep with the same options, in the folder it ran\n"
-	"  from, and writes DIR's outputs; --command: refuse unless the run's\n"
-	"  command line is this one\n";
+	"  from, and writes DIR's outputs\n",
+	.opts = resume_opts,
+	.nopts = sizeof(resume_opts) / sizeof(resume_opts[0]),
+	.min_inputs = 1,
+	.too_few = "no result folder",
+};
 
 /* The checks that need no measurement: complete, command line. 0 or -1. */
 static int check_doc(const struct journal_doc *doc, const char *dir,
@@ -65,21 +83,14 @@ static int check_doc(const struct journal_doc *doc, const char *dir,
 
 int cmd_resume(int argc, char **argv)
 {
-	const char *command = NULL;
-	const struct cmdargs_opt opts[] = {
-		{ "--command", CMDARGS_STRING, &command, 1 },
-	};
-	const struct cmdargs_spec spec = {
-		"resume", resume_usage, opts, sizeof(opts) / sizeof(opts[0]), 1,
-		"no result folder"
-	};
+	struct resume_args a = { 0 };
 	char err[IOSWEEP_ERR_MAX];
 	struct cmdargs ca;
 	struct journal_doc doc;
 	char *dir = NULL;
 	int rc;
 
-	rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+	rc = cmdargs_command(&ca, &cmd_resume_args, &a, argc, argv, stdout, stderr);
 	if (rc >= 0)
 		return rc;
 	journal_doc_init(&doc);
@@ -110,7 +121,7 @@ int cmd_resume(int argc, char **argv)
 		rc = IOSWEEP_EXIT_INPUT;
 		goto out;
 	}
-	if (check_doc(&doc, dir, command) != 0)
+	if (check_doc(&doc, dir, a.command) != 0)
 		goto out;
 	if (plat_chdir(doc.cwd) != 0) {
 		cmd_msg("resume", "cannot enter '%s', the folder the run started in: %s",
@@ -124,6 +135,3 @@ out:
 	cmdargs_release(&ca);
 	return rc;
 }
-
-/* The usage text, for the man page and the shell completions (docgen.c). */
-const char *const cmd_resume_usage = resume_usage;

@@ -18,6 +18,7 @@
 #include "compat.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,27 +35,49 @@
 #include "report/csvout_fields.h"
 #include "run/streams/streams.h"
 
-static const char streams_usage_text[] =
-	"usage: iosweep streams --rate RATE [--streams N | --max-streams N] [--fps N]\n"
-	"                       [--time TIME] [--write | --mix] [--sync] [--background]\n"
-	"                       [--background-size SIZE] [--dir DIR] [--out DIR] [--overwrite]\n"
-	"  --rate RATE        each stream's bit rate: 737mbit, 25MB (a --link rate)\n"
-	"  --streams N        N streams at once (1)\n"
-	"  --max-streams N    1, 2, ... N streams until a count misses a deadline\n"
-	"  --fps N            chunks (frames) per second; a chunk's deadline is its\n"
-	"                     period's end (24)\n"
-	"  --time TIME        how long the streams run: 10s, 1m (10s)\n"
-	"  --write, --mix     the streams write (record), or half of them (read)\n"
-	"  --sync             writers fsync every chunk (else once at the end)\n"
-	"  --background       a backup's sequential 1 MB writes run alongside\n"
-	"  --background-size  its file wraps at SIZE (1g)\n"
-	"  --dir DIR          where the streams' files go (.)\n"
-	"  --out DIR          write DIR/streams.csv and DIR/meta.csv\n";
-const char *const cmd_streams_usage = streams_usage_text;
-
 struct sargs {
 	const char *rate, *streams, *max, *fps, *time, *bgsize, *dir, *out;
 	int write, mix, sync, background, overwrite;
+};
+
+#define SA(field) offsetof(struct sargs, field)
+
+static const struct cmdargs_opt streams_opts[] = {
+	{ .name = "--rate", .kind = CMDARGS_STRING, .off = SA(rate), .nonempty = 1,
+	  .metavar = "RATE", .help = "each stream's bit rate: 737mbit, 25MB (a --link rate)" },
+	{ .name = "--streams", .kind = CMDARGS_STRING, .off = SA(streams), .nonempty = 1,
+	  .metavar = "N", .help = "N streams at once", .defval = "1" },
+	{ .name = "--max-streams", .kind = CMDARGS_STRING, .off = SA(max), .nonempty = 1,
+	  .metavar = "N", .help = "1, 2, ... N streams until a count misses a deadline" },
+	{ .name = "--fps", .kind = CMDARGS_STRING, .off = SA(fps), .nonempty = 1,
+	  .metavar = "N", .help = "chunks (frames) per second; a chunk's deadline is its "
+	  "period's end", .defval = "24" },
+	{ .name = "--time", .kind = CMDARGS_STRING, .off = SA(time), .nonempty = 1,
+	  .metavar = "TIME", .help = "how long the streams run: 10s, 1m", .defval = "10s" },
+	{ .name = "--write", .kind = CMDARGS_FLAG, .off = SA(write),
+	  .help = "the streams write (record)" },
+	{ .name = "--mix", .kind = CMDARGS_FLAG, .off = SA(mix),
+	  .help = "every second stream writes, the others read" },
+	{ .name = "--sync", .kind = CMDARGS_FLAG, .off = SA(sync),
+	  .help = "writers fsync every chunk (else once at the end)" },
+	{ .name = "--background", .kind = CMDARGS_FLAG, .off = SA(background),
+	  .help = "a backup's sequential 1 MB writes run alongside" },
+	{ .name = "--background-size", .kind = CMDARGS_STRING, .off = SA(bgsize),
+	  .nonempty = 1, .metavar = "SIZE", .help = "the backup's file wraps at SIZE",
+	  .defval = "1g" },
+	{ .name = "--dir", .kind = CMDARGS_STRING, .off = SA(dir), .nonempty = 1,
+	  .metavar = "DIR", .help = "where the streams' files go", .defval = "." },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = SA(out), .nonempty = 1,
+	  .metavar = "DIR", .help = "write DIR/streams.csv and DIR/meta.csv" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = SA(overwrite),
+	  .help = "replace what --out holds" },
+};
+
+const struct cmdargs_spec cmd_streams_args = {
+	.cmd = "streams",
+	.synopsis = "--rate RATE [--streams N | --max-streams N] [OPTIONS]",
+	.opts = streams_opts,
+	.nopts = sizeof(streams_opts) / sizeof(streams_opts[0]),
 };
 
 /* The run's settings from the options: 0, or -1 (said). */
@@ -298,32 +321,13 @@ static void print_head(const struct streams_cfg *c, unsigned max, const char *ra
 int cmd_streams(int argc, char **argv)
 {
 	struct sargs a = { 0 };
-	const struct cmdargs_opt opts[] = {
-		{ .name = "--rate", .kind = CMDARGS_STRING, .dest = &a.rate, .nonempty = 1 },
-		{ .name = "--streams", .kind = CMDARGS_STRING, .dest = &a.streams, .nonempty = 1 },
-		{ .name = "--max-streams", .kind = CMDARGS_STRING, .dest = &a.max, .nonempty = 1 },
-		{ .name = "--fps", .kind = CMDARGS_STRING, .dest = &a.fps, .nonempty = 1 },
-		{ .name = "--time", .kind = CMDARGS_STRING, .dest = &a.time, .nonempty = 1 },
-		{ .name = "--background-size", .kind = CMDARGS_STRING, .dest = &a.bgsize,
-		  .nonempty = 1 },
-		{ .name = "--dir", .kind = CMDARGS_STRING, .dest = &a.dir, .nonempty = 1 },
-		{ .name = "--out", .kind = CMDARGS_STRING, .dest = &a.out, .nonempty = 1 },
-		{ .name = "--write", .kind = CMDARGS_FLAG, .dest = &a.write },
-		{ .name = "--mix", .kind = CMDARGS_FLAG, .dest = &a.mix },
-		{ .name = "--sync", .kind = CMDARGS_FLAG, .dest = &a.sync },
-		{ .name = "--background", .kind = CMDARGS_FLAG, .dest = &a.background },
-		{ .name = "--overwrite", .kind = CMDARGS_FLAG, .dest = &a.overwrite },
-	};
-	const struct cmdargs_spec spec = {
-		.cmd = "streams", .usage = streams_usage_text, .opts = opts,
-		.nopts = sizeof(opts) / sizeof(opts[0])
-	};
 	struct cmdargs ca;
 	struct streams_cfg c;
 	struct outfile csv;
 	char err[IOSWEEP_ERR_MAX], path[4200];
 	unsigned max = 0;
-	int best = -1, rc = cmdargs_command(&ca, &spec, argc, argv, stdout, stderr);
+	int best = -1, rc = cmdargs_command(&ca, &cmd_streams_args, &a, argc, argv,
+				       stdout, stderr);
 
 	if (rc >= 0)
 		return rc;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_table.c: the one list of iosweep's subcommands (commands.h): the
- * word main.c dispatches on, the function, the usage text, the line the
+ * word main.c dispatches on, the function, its command line (options and usage), the line the
  * man page and the shell completions give it (options/docgen.c), and how
  * iosweep-mpi runs it.  A new subcommand is a row here and nothing else.
  * The order is the man page's.
@@ -14,64 +14,64 @@
 #include "cmd/commands.h"
 
 const struct cmd_entry cmd_table[] = {
-	{ .word = "import", .fn = cmd_import, .usage = &cmd_import_usage,
+	{ .word = "import", .fn = cmd_import, .args = &cmd_import_args,
 	  .what = "read IOzone reports (text, -R, -b .xls) or iosweep "
 	  "CSV files into a result folder; several files of one configuration are trials",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "cliffs", .fn = cmd_cliffs, .usage = &cmd_cliffs_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "cliffs", .fn = cmd_cliffs, .args = &cmd_cliffs_args,
 	  .what = "find the cache cliffs of result folders, CSV files or "
 	  "IOzone reports and write cliffs.csv",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "compare", .fn = cmd_compare, .usage = &cmd_compare_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "compare", .fn = cmd_compare, .args = &cmd_compare_args,
 	  .what = "compare result sets cell by cell: means, ratio, "
 	  "difference and Welch's t-test on the trials",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "plot", .fn = cmd_plot, .usage = &cmd_plot_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "plot", .fn = cmd_plot, .args = &cmd_plot_args,
 	  .what = "write self-contained gnuplot scripts (drive comparison, "
 	  "overlay, 3D surface, latency) and render them",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "report", .fn = cmd_report, .usage = &cmd_report_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "report", .fn = cmd_report, .args = &cmd_report_args,
 	  .what = "an HTML report of result folders, CSV files or IOzone reports: findings, "
 	  "grids with confidence intervals, charts and data links, in one file",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "profile", .fn = cmd_profile, .usage = &cmd_profile_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "profile", .fn = cmd_profile, .args = &cmd_profile_args,
 	  .what = "run a review's queue-depth workloads (a built-in "
 	  "or edited profile file) and write profile.csv and its IOPS and latency charts",
-	  .no_inputs = 0, .mpi = CMD_MPI_REFUSED },
-	{ .word = "fileop", .fn = cmd_fileop, .usage = &cmd_fileop_usage,
+	  .mpi = CMD_MPI_REFUSED },
+	{ .word = "fileop", .fn = cmd_fileop, .args = &cmd_fileop_args,
 	  .what = "IOzone's fileop: time every metadata call (mkdir, "
 	  "chdir, rmdir, create, open, read, write, close, stat, access, chmod, readdir, "
 	  "link, unlink, delete) on a tree of N^3 files, in fileop's layouts",
-	  .no_inputs = 1, .mpi = CMD_MPI_LEADER },
-	{ .word = "files", .fn = cmd_files, .usage = &cmd_files_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "files", .fn = cmd_files, .args = &cmd_files_args,
 	  .what = "small-file workloads (presets such as photo-library "
 	  "and folder-copy, or a tree of your own): calls/s, files/s, MB/s and latency "
 	  "per phase",
-	  .no_inputs = 1, .mpi = CMD_MPI_EVERY },
-	{ .word = "resume", .fn = cmd_resume, .usage = &cmd_resume_usage,
+	  .mpi = CMD_MPI_EVERY },
+	{ .word = "resume", .fn = cmd_resume, .args = &cmd_resume_args,
 	  .what = "continue a sweep that was killed or interrupted, "
 	  "from the journal in its result folder, skipping the finished passes",
-	  .no_inputs = 0, .mpi = CMD_MPI_REFUSED },
-	{ .word = "db", .fn = cmd_db, .usage = &cmd_db_usage,
+	  .mpi = CMD_MPI_REFUSED },
+	{ .word = "db", .fn = cmd_db, .args = &cmd_db_args,
 	  .what = "the results library: add runs to an SQLite file or a "
 	  "PostgreSQL database, list, tag, rank them (the NAS chart), compare, report "
 	  "and export them",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
-	{ .word = "nas", .fn = cmd_nas, .usage = &cmd_nas_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "nas", .fn = cmd_nas, .args = &cmd_nas_args,
 	  .what = "how fast is the NAS at PATH: plan a reviewer's run "
 	  "(file sizes past its cache, the four CrystalDiskMark cells, small files) in a "
 	  "time budget, run it and print the card",
-	  .no_inputs = 1, .mpi = CMD_MPI_REFUSED },
-	{ .word = "streams", .fn = cmd_streams, .usage = &cmd_streams_usage,
+	  .mpi = CMD_MPI_REFUSED },
+	{ .word = "streams", .fn = cmd_streams, .args = &cmd_streams_args,
 	  .what = "N paced streams (video playback or recording) with a deadline per "
 	  "chunk: missed deadlines, lateness and latency per stream, and the most "
 	  "streams that keep every deadline",
-	  .no_inputs = 1, .mpi = CMD_MPI_LEADER },
-	{ .word = "card", .fn = cmd_card, .usage = &cmd_card_usage,
+	  .mpi = CMD_MPI_LEADER },
+	{ .word = "card", .fn = cmd_card, .args = &cmd_card_args,
 	  .what = "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
 	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "
 	  "reports, as text, Markdown or an image",
-	  .no_inputs = 0, .mpi = CMD_MPI_LEADER },
+	  .mpi = CMD_MPI_LEADER },
 };
 
 const size_t cmd_table_len = sizeof(cmd_table) / sizeof(cmd_table[0]);

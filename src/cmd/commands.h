@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * commands.h: the subcommands (`iosweep plot`, `import`, `compare`,
- * `cliffs`, `report`, `profile`, `fileop`).  Each takes the arguments
- * after its word (argv[0] is the word), prints its own errors on stderr,
- * and returns an enum iosweep_exit.
- * main.c dispatches on the first argument.
+ * `cliffs`, `report`, `profile`, `fileop` ... cmd_table.c lists them).
+ * Each takes the arguments after its word (argv[0] is the word), reads
+ * them with its table of options (options/cmdargs.h), prints its own
+ * errors on stderr, and returns an enum iosweep_exit.  main.c dispatches
+ * on the first argument.
  */
 #ifndef IOSWEEP_COMMANDS_H
 #define IOSWEEP_COMMANDS_H
@@ -102,20 +103,24 @@ struct result_set;
 int cmd_load_sets(const char *cmd, char *const *inputs, size_t ninputs,
 		  const struct cmdargs_list *labels, struct result_set *sets);
 
-/* Their usage texts (what --help prints), read by docgen.c. */
-extern const char *const cmd_import_usage;
-extern const char *const cmd_compare_usage;
-extern const char *const cmd_cliffs_usage;
-extern const char *const cmd_plot_usage;
-extern const char *const cmd_profile_usage;
-extern const char *const cmd_fileop_usage;
-extern const char *const cmd_files_usage;
-extern const char *const cmd_resume_usage;
-extern const char *const cmd_db_usage;
-extern const char *const cmd_card_usage;
-extern const char *const cmd_nas_usage;
-extern const char *const cmd_report_usage;
-extern const char *const cmd_streams_usage;
+/*
+ * Their command lines (options/cmdargs.h): what each parses, and what
+ * --help, the man page and the shell completions (docgen.c) say of it.
+ */
+struct cmdargs_spec;
+extern const struct cmdargs_spec cmd_import_args;
+extern const struct cmdargs_spec cmd_compare_args;
+extern const struct cmdargs_spec cmd_cliffs_args;
+extern const struct cmdargs_spec cmd_plot_args;
+extern const struct cmdargs_spec cmd_profile_args;
+extern const struct cmdargs_spec cmd_fileop_args;
+extern const struct cmdargs_spec cmd_files_args;
+extern const struct cmdargs_spec cmd_resume_args;
+extern const struct cmdargs_spec cmd_db_args;
+extern const struct cmdargs_spec cmd_card_args;
+extern const struct cmdargs_spec cmd_nas_args;
+extern const struct cmdargs_spec cmd_report_args;
+extern const struct cmdargs_spec cmd_streams_args;
 
 /* How iosweep-mpi runs a subcommand (main.c). */
 enum cmd_mpi {
@@ -128,9 +133,8 @@ enum cmd_mpi {
 struct cmd_entry {
 	const char *word;                    /* "import" */
 	int (*fn)(int argc, char **argv);    /* argv[0] is the word */
-	const char *const *usage;            /* its --help text */
+	const struct cmdargs_spec *args;     /* its options and usage */
 	const char *what;                    /* one line for the man page */
-	int no_inputs;                       /* options only: no INPUT... */
 	enum cmd_mpi mpi;
 };
 extern const struct cmd_entry cmd_table[];

@@ -4,14 +4,15 @@
  *
  * fileop reads its letters with getopt and its numbers with atoi; this
  * reads the same letters the same way (grouped flags, a value joined to
- * its letter or in the next word) but every number strictly, through
- * units.c, and then checks the options against each other, so anything
- * fileop would turn into something else is an error before any work.
- * The long options are iosweep's additions; a mistyped one gets the
- * nearest name as a suggestion (cmdargs_distance).
+ * its letter or in the next word: the letter rows of the cmdargs table)
+ * but every number strictly, through units.c, and then checks the
+ * options against each other, so anything fileop would turn into
+ * something else is an error before any work.  The long options are
+ * iosweep's additions.
  */
 #include "compat.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,18 +25,69 @@
 
 #define SIZE_HINT "use a whole number of bytes, or one with k or m (4k, 1m)"
 
-/* fileop's letters: flags, then those that take a value. */
-static const char flag_letters[] = "hvbLnwet";
-static const char value_letters[] = "fsludUi";
-
-static const struct {
-	const char *name;
-	int takes_value;
-} long_opts[] = {
-	{ "--trials", 1 }, { "--out", 1 }, { "--latency", 0 }, { "--overwrite", 0 },
-	{ "--json", 0 }, { "--help", 0 },
+/* The command line as typed: the options, and the values fileop_opts_parse converts. */
+struct fileop_cli {
+	struct fileop_opts o;
+	const char *f, *l, *u, *i, *s, *trials;
+	int version;
 };
-#define NLONG (sizeof(long_opts) / sizeof(long_opts[0]))
+
+#define FILEOP_AT(field) offsetof(struct fileop_cli, field)
+
+static const struct cmdargs_opt fileop_rows[] = {
+	{ .letter = 'f', .kind = CMDARGS_STRING, .off = FILEOP_AT(f), .metavar = "N",
+	  .help = "force factor N", .defval = "1" },
+	{ .letter = 'l', .kind = CMDARGS_STRING, .off = FILEOP_AT(l), .metavar = "N",
+	  .help = "every force factor from N to -u's, in steps of -i" },
+	{ .letter = 'u', .kind = CMDARGS_STRING, .off = FILEOP_AT(u), .metavar = "M",
+	  .help = "the last force factor of -l's range" },
+	{ .letter = 'i', .kind = CMDARGS_STRING, .off = FILEOP_AT(i), .metavar = "STEP",
+	  .help = "the step of -l's range", .defval = "1" },
+	{ .letter = 's', .kind = CMDARGS_STRING, .off = FILEOP_AT(s), .metavar = "SIZE",
+	  .help = "bytes written to and read back from each file (4k, 1m)", .defval = "1" },
+	{ .letter = 'e', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.excel),
+	  .help = "leave out the title line" },
+	{ .letter = 'b', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.best),
+	  .help = "add the B row (best single call)" },
+	{ .letter = 'w', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.worst),
+	  .help = "add the W row (worst single call)" },
+	{ .letter = 'n', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.random_data),
+	  .help = "random data in files under 512 bytes too (those of 512 and up always "
+	  "get it: unique 512-byte blocks, checked on read)" },
+	{ .letter = 'L', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.leave),
+	  .help = "keep the last tree: no delete phase" },
+	{ .letter = 'd', .kind = CMDARGS_STRING, .off = FILEOP_AT(o.dir), .metavar = "DIR",
+	  .help = "work in DIR, which must hold no fileop tree", .defval = "." },
+	{ .letter = 'U', .kind = CMDARGS_STRING, .off = FILEOP_AT(o.remount),
+	  .metavar = "DIR", .help = "unmount the file system mounted at DIR (which holds "
+	  "-d's directory) and mount it again before each phase (root)" },
+	{ .letter = 't', .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.verbose),
+	  .help = "one block of figures per operation instead of the table" },
+	{ .letter = 'v', .kind = CMDARGS_FLAG, .off = FILEOP_AT(version),
+	  .help = "print the version" },
+	{ .name = "--trials", .kind = CMDARGS_STRING, .off = FILEOP_AT(trials),
+	  .nonempty = 1, .metavar = "N", .help = "run each force factor N times; the rows "
+	  "cover every trial" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = FILEOP_AT(o.out), .nonempty = 1,
+	  .metavar = "DIR", .help = "write DIR/fileop.csv (every trial and operation, with "
+	  "latency percentiles), results.csv, summary.csv, meta.csv" },
+	{ .name = "--json", .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.json),
+	  .help = "with --out: DIR/summary.json as well" },
+	{ .name = "--latency", .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.latency),
+	  .help = "add p50 and p99 lines to -t's blocks" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = FILEOP_AT(o.overwrite),
+	  .help = "remove a fileop tree found in DIR first, and replace the files of --out" },
+};
+
+const struct cmdargs_spec cmd_fileop_args = {
+	.cmd = "fileop",
+	.synopsis = "[-f N | -l N -u M [-i STEP]] [OPTIONS]",
+	.about = "  IOzone's fileop: a tree of N directories, N in each, N files in each of\n"
+	"  those (N^3 files), with each metadata call timed on its own; figures in\n"
+	"  calls per second\n",
+	.opts = fileop_rows,
+	.nopts = sizeof(fileop_rows) / sizeof(fileop_rows[0]),
+};
 
 int fileop_opts_size(const char *text, uint64_t *bytes, char *err, size_t errlen)
 {
@@ -74,215 +126,93 @@ static int parse_force(const char *opt, const char *text, unsigned *out,
 	return 0;
 }
 
-struct seen {
-	int f, l, u, i;
-};
-
-/* Apply fileop's letter c with its value. */
-static int apply_letter(struct fileop_opts *o, struct seen *s, char c, const char *v,
-			char *err, size_t errlen)
+/* The numbers of c into c->o: 0, or -1 with the message. */
+static int convert(struct fileop_cli *c, char *err, size_t errlen)
 {
-	char opt[3] = { '-', c, '\0' }, why[IOSWEEP_ERR_MAX];
-
-	switch (c) {
-	case 'f':
-		s->f = 1;
-		return parse_force(opt, v, &o->lower, err, errlen);
-	case 'l':
-		s->l = 1;
-		return parse_force(opt, v, &o->lower, err, errlen);
-	case 'u':
-		s->u = 1;
-		return parse_force(opt, v, &o->upper, err, errlen);
-	case 'i':
-		s->i = 1;
-		return parse_force(opt, v, &o->step, err, errlen);
-	case 's':
-		if (fileop_opts_size(v, &o->size_bytes, why, sizeof(why)) != 0)
-			return err_set(err, errlen, "-s '%s': %s", v, why);
-		return 0;
-	case 'd':
-		if (!*v)
-			return err_set(err, errlen, "-d '': an empty directory name");
-		o->dir = v;
-		return 0;
-	case 'U':
-		if (!*v)
-			return err_set(err, errlen, "-U '': an empty directory name");
-		o->remount = v;
-		return 0;
-	default:
-		return err_set(err, errlen, "-%c: not an option", c);
-	}
-}
-
-static int apply_flag(struct fileop_opts *o, char c)
-{
-	switch (c) {
-	case 'h': return FILEOP_OPTS_HELP;
-	case 'v': return FILEOP_OPTS_VERSION;
-	case 'b': o->best = 1; break;
-	case 'w': o->worst = 1; break;
-	case 'L': o->leave = 1; break;
-	case 'n': o->random_data = 1; break;
-	case 'e': o->excel = 1; break;
-	case 't': o->verbose = 1; break;
-	default: break;
-	}
-	return 0;
-}
-
-/* The metavariable of an option's value in messages. */
-static const char *metavar(char c)
-{
-	return c == 's' ? "SIZE" : c == 'd' || c == 'U' ? "DIR" : "N";
-}
-
-/* One word of grouped letters ("-bw", "-f2", "-tf" with the value next). */
-static int parse_letters(struct fileop_opts *o, struct seen *s, int argc, char **argv,
-			 int *i, char *err, size_t errlen)
-{
-	const char *a = argv[*i];
-
-	for (const char *p = a + 1; *p; p++) {
-		if (strchr(flag_letters, *p)) {
-			int rc = apply_flag(o, *p);
-			if (rc)
-				return rc;
-			continue;
-		}
-		if (!strchr(value_letters, *p)) {
-			char other = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A'
-					    : *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : 0);
-			if (other && (strchr(flag_letters, other) || strchr(value_letters, other)))
-				return err_set(err, errlen, "unknown option '-%c'; did you mean "
-					       "'-%c'?", *p, other);
-			return err_set(err, errlen, "unknown option '-%c'%s%s%s; see "
-				       "'iosweep fileop -h'", *p, p > a + 1 ? " in '" : "",
-				       p > a + 1 ? a : "", p > a + 1 ? "'" : "");
-		}
-		const char *v = p[1] ? p + 1 : NULL;
-		if (!v) {
-			if (*i + 1 >= argc)
-				return err_set(err, errlen, "-%c: missing %s", *p, metavar(*p));
-			v = argv[++*i];
-			if ((*p == 'd' || *p == 'U') && v[0] == '-' && v[1])
-				return err_set(err, errlen, "-%c: missing DIR (found the option "
-					       "'%s' instead)", *p, v);
-		}
-		return apply_letter(o, s, *p, v, err, errlen);
-	}
-	return 0;
-}
-
-/* "--name" or "--name=value". */
-static int parse_long(struct fileop_opts *o, int argc, char **argv, int *i,
-		      char *err, size_t errlen)
-{
-	const char *a = argv[*i], *eq = strchr(a, '='), *v = NULL;
-	size_t len = eq ? (size_t)(eq - a) : strlen(a), n, best = 0;
-	size_t best_d = (size_t)-1;
+	struct fileop_opts *o = &c->o;
 	char why[IOSWEEP_ERR_MAX];
 	uint64_t t;
 
-	for (n = 0; n < NLONG; n++) {
-		size_t d = cmdargs_distance(a, len, long_opts[n].name);
-		if (strlen(long_opts[n].name) == len && strncmp(a, long_opts[n].name, len) == 0)
-			break;
-		if (d < best_d) {
-			best_d = d;
-			best = n;
-		}
+	if ((c->f && parse_force("-f", c->f, &o->lower, err, errlen)) ||
+	    (c->l && parse_force("-l", c->l, &o->lower, err, errlen)) ||
+	    (c->u && parse_force("-u", c->u, &o->upper, err, errlen)) ||
+	    (c->i && parse_force("-i", c->i, &o->step, err, errlen)))
+		return -1;
+	if (c->s && fileop_opts_size(c->s, &o->size_bytes, why, sizeof(why)) != 0)
+		return err_set(err, errlen, "-s '%s': %s", c->s, why);
+	for (int k = 0; k < 2; k++) {
+		const char *v = k ? o->remount : o->dir;
+		if (v && !*v)
+			return err_set(err, errlen, "-%c '': an empty directory name", "dU"[k]);
+		if (v && v[0] == '-' && v[1])   /* "-d -f 2": the DIR was left out */
+			return err_set(err, errlen, "-%c: missing DIR (found the option '%s' "
+				       "instead)", "dU"[k], v);
 	}
-	if (n == NLONG) {
-		if (best_d <= 2)
-			return err_set(err, errlen, "unknown option '%.*s'; did you mean '%s'?",
-				       (int)len, a, long_opts[best].name);
-		return err_set(err, errlen, "unknown option '%.*s'; see 'iosweep fileop -h'",
-			       (int)len, a);
-	}
-	const char *name = long_opts[n].name;
-	if (!long_opts[n].takes_value) {
-		if (eq)
-			return err_set(err, errlen, "option '%s' takes no value", name);
-	} else if (eq) {
-		v = eq + 1;
-	} else if (*i + 1 < argc) {
-		v = argv[++*i];
-	}
-	if (long_opts[n].takes_value && (!v || !*v))
-		return err_set(err, errlen, "option '%s' needs a value", name);
-	if (strcmp(name, "--trials") == 0) {
-		if (units_parse_uint(v, 1, FILEOP_MAX_TRIALS, &t, why, sizeof(why)) != 0)
-			return err_set(err, errlen, "--trials '%s': %s", v, why);
+	if (c->trials) {
+		if (units_parse_uint(c->trials, 1, FILEOP_MAX_TRIALS, &t, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "--trials '%s': %s", c->trials, why);
 		o->trials = (unsigned)t;
-	} else if (strcmp(name, "--out") == 0) {
-		o->out = v;
-	} else if (strcmp(name, "--latency") == 0) {
-		o->latency = 1;
-	} else if (strcmp(name, "--overwrite") == 0) {
-		o->overwrite = 1;
-	} else if (strcmp(name, "--json") == 0) {
-		o->json = 1;
-	} else {
-		return FILEOP_OPTS_HELP;
 	}
 	return 0;
 }
 
 /* The options against each other. */
-static int check(struct fileop_opts *o, const struct seen *s, char *err, size_t errlen)
+static int check(struct fileop_cli *c, char *err, size_t errlen)
 {
+	struct fileop_opts *o = &c->o;
+
 	if (o->json && !o->out)
 		return err_set(err, errlen, "--json: it writes DIR/summary.json, so give "
 			       "--out DIR too");
-	if (s->f && (s->l || s->u))
+	if (c->f && (c->l || c->u))
 		return err_set(err, errlen, "-f with -l/-u: give one force factor (-f N) "
 			       "or a range (-l N -u M), not both");
-	if (s->l && !s->u)
+	if (c->l && !c->u)
 		return err_set(err, errlen, "-l %u: a range needs its upper end too (-u M)",
 			       o->lower);
-	if (s->u && !s->l)
+	if (c->u && !c->l)
 		return err_set(err, errlen, "-u %u: a range needs its lower end too (-l N)",
 			       o->upper);
-	if (s->l && o->lower > o->upper)
+	if (c->l && o->lower > o->upper)
 		return err_set(err, errlen, "-l %u is above -u %u", o->lower, o->upper);
-	if (s->i && !s->l)
+	if (c->i && !c->l)
 		return err_set(err, errlen, "-i %u: the step of a range needs the range "
 			       "(-l N -u M)", o->step);
-	if (!s->l)
+	if (!c->l)
 		o->upper = o->lower;
 	return 0;
+}
+
+/* An unknown option's message, and where the options are listed. */
+static int see_help(char *err, size_t errlen)
+{
+	char what[IOSWEEP_ERR_MAX];
+
+	snprintf(what, sizeof(what), "%s", err);
+	return err_set(err, errlen, "%s; see 'iosweep fileop -h'", what);
 }
 
 int fileop_opts_parse(struct fileop_opts *o, int argc, char **argv,
 		      char *err, size_t errlen)
 {
-	struct seen s = { 0 };
+	struct fileop_cli c = { .o = { .lower = 1, .upper = 1, .step = 1, .size_bytes = 1,
+				       .dir = ".", .trials = 1 } };
+	struct cmdargs ca;
+	int rc = cmdargs_parse(&ca, fileop_rows, sizeof(fileop_rows) / sizeof(fileop_rows[0]),
+			       &c, argc, argv, err, errlen);
 
-	memset(o, 0, sizeof(*o));
-	o->lower = o->upper = o->step = 1;
-	o->size_bytes = 1;
-	o->dir = ".";
-	o->trials = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int rc;
-
-		if (strcmp(a, "--") == 0) {
-			if (i + 1 < argc)
-				return err_set(err, errlen, "unexpected argument '%s': fileop "
-					       "takes options only (the force factor is -f N)",
-					       argv[i + 1]);
-			break;
-		}
-		if (a[0] != '-' || a[1] == '\0')
-			return err_set(err, errlen, "unexpected argument '%s': fileop takes "
-				       "options only (the force factor is -f N)", a);
-		rc = a[1] == '-' ? parse_long(o, argc, argv, &i, err, errlen)
-			: parse_letters(o, &s, argc, argv, &i, err, errlen);
-		if (rc)
-			return rc;
-	}
-	return check(o, &s, err, errlen);
+	if (rc == 0 && ca.help)   /* a value before -h that is wrong is still an error */
+		rc = convert(&c, err, errlen) ? -1 : FILEOP_OPTS_HELP;
+	else if (rc == 0 && c.version)
+		rc = FILEOP_OPTS_VERSION;
+	else if (rc == 0 && ca.ninputs)
+		rc = err_set(err, errlen, "unexpected argument '%s': fileop takes options "
+			     "only (the force factor is -f N)", ca.inputs[0]);
+	else if (rc == CMDARGS_UNKNOWN && !ca.near)
+		rc = see_help(err, errlen);
+	else if (rc == 0)
+		rc = convert(&c, err, errlen) || check(&c, err, errlen) ? -1 : 0;
+	cmdargs_release(&ca);
+	*o = c.o;
+	return rc < 0 ? -1 : rc;
 }

@@ -1,21 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * files_opts.c: `iosweep files`'s command line (files_opts.h).  Long
- * options only, each "--name VALUE" or "--name=VALUE"; the tree options
- * and a preset exclude each other, and every check runs before anything
- * is made, so bad input is one message and exit 2.
+ * files_opts.c: `iosweep files`'s command line (files_opts.h): its
+ * table of options (cmdargs.h), and the values converted and checked.
+ * Long options only, each "--name VALUE" or "--name=VALUE"; the tree
+ * options and a preset exclude each other, and every check runs before
+ * anything is made, so bad input is one message and exit 2.
  */
 #include "compat.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "iosweep.h"
 #include "lib/builtin.h"
 #include "lib/err.h"
+#include "options/cmdargs.h"
 #include "cmd/files_opts.h"
 #include "run/files.h"
 #include "model/units.h"
@@ -54,83 +57,136 @@ static int num(const char *opt, const char *v, uint64_t min, uint64_t max, uint6
 	return 0;
 }
 
-/* The options that take a value, and those that do not. */
-static const char *const with_value[] = {
-	"--preset", "--depth", "--width", "--files", "--count", "--file-size", "--scale",
-	"--size", "--dir", "--jobs", "--trials", "--out", "--data", "--seed", NULL
-};
-static const char *const flags[] = {
-	"--shared-dir", "--cold", "--keep", "--overwrite", "--list", "--json", "--help",
-	"--reorder", NULL
+/* The command line as typed: the options, and the values files_opts_parse converts. */
+struct files_cli {
+	struct files_opts o;
+	const char *depth, *width, *files, *count, *size, *scale, *cap, *jobs, *trials;
+	const char *data, *seed;
 };
 
-static int in(const char *const *set, const char *name)
+#define FILES_AT(field) offsetof(struct files_cli, field)
+
+static const struct cmdargs_opt files_rows[] = {
+	{ .name = "--preset", .kind = CMDARGS_STRING, .off = FILES_AT(o.preset),
+	  .metavar = "NAME", .help = "a built-in workload (--list shows them with their "
+	  "sizes)" },
+	{ .name = "--scale", .kind = CMDARGS_STRING, .off = FILES_AT(scale), .metavar = "F",
+	  .help = "a preset's (or tree's) file counts times F (at least one file per "
+	  "class): --scale 0.01 for a quick run" },
+	{ .name = "--size", .kind = CMDARGS_STRING, .off = FILES_AT(cap), .metavar = "SIZE",
+	  .help = "cap the expected total: file sizes shrink in proportion" },
+	{ .name = "--depth", .kind = CMDARGS_STRING, .off = FILES_AT(depth), .metavar = "D",
+	  .help = "levels of directories", .defval = "1" },
+	{ .name = "--width", .kind = CMDARGS_STRING, .off = FILES_AT(width), .metavar = "W",
+	  .help = "directories in each directory", .defval = "4" },
+	{ .name = "--files", .kind = CMDARGS_STRING, .off = FILES_AT(files), .metavar = "N",
+	  .help = "files in each leaf directory", .defval = "16" },
+	{ .name = "--count", .kind = CMDARGS_STRING, .off = FILES_AT(count), .metavar = "N",
+	  .help = "files in all, spread over the leaf directories" },
+	{ .name = "--file-size", .kind = CMDARGS_STRING, .off = FILES_AT(size),
+	  .metavar = "DIST", .help = "4k, fixed:4k, list:4k,64k, uniform:20k-60k or "
+	  "lognormal:MEDIAN,SPREAD", .defval = "4k" },
+	{ .name = "--dir", .kind = CMDARGS_STRING, .off = FILES_AT(o.dir), .metavar = "DIR",
+	  .help = "work in DIR: iosweep_files is made in it", .defval = "." },
+	{ .name = "--jobs", .kind = CMDARGS_STRING, .off = FILES_AT(jobs), .metavar = "N",
+	  .help = "N threads, each on its own copy of the directories with 1/N of the "
+	  "files", .defval = "1" },
+	{ .name = "--shared-dir", .kind = CMDARGS_FLAG, .off = FILES_AT(o.shared),
+	  .help = "all jobs in one tree instead" },
+	{ .name = "--trials", .kind = CMDARGS_STRING, .off = FILES_AT(trials), .metavar = "N",
+	  .help = "run everything N times; mean and 95% CI of each phase" },
+	{ .name = "--out", .kind = CMDARGS_STRING, .off = FILES_AT(o.out), .metavar = "DIR",
+	  .help = "write DIR/files.csv (every trial, phase and job), results.csv, "
+	  "summary.csv and meta.csv" },
+	{ .name = "--json", .kind = CMDARGS_FLAG, .off = FILES_AT(o.json),
+	  .help = "with --out: DIR/summary.json as well" },
+	{ .name = "--data", .kind = CMDARGS_STRING, .off = FILES_AT(data), .metavar = "KIND",
+	  .help = "zero: write zeros; random: incompressible pseudo-random data",
+	  .defval = "random" },
+	{ .name = "--cold", .kind = CMDARGS_FLAG, .off = FILES_AT(o.cold),
+	  .help = "drop each file's cached data before the read phase" },
+	{ .name = "--keep", .kind = CMDARGS_FLAG, .off = FILES_AT(o.keep),
+	  .help = "leave the tree (no rename, unlink, rmdir phases)" },
+	{ .name = "--overwrite", .kind = CMDARGS_FLAG, .off = FILES_AT(o.overwrite),
+	  .help = "remove an iosweep_files found in DIR first, and replace the files of "
+	  "--out" },
+	{ .name = "--seed", .kind = CMDARGS_STRING, .off = FILES_AT(seed), .metavar = "N",
+	  .help = "the seed of the file sizes", .defval = "1" },
+	{ .name = "--list", .kind = CMDARGS_FLAG, .off = FILES_AT(o.list),
+	  .help = "the presets, their shapes and full sizes" },
+	{ .name = "--reorder", .kind = CMDARGS_FLAG, .off = FILES_AT(o.reorder),
+	  .help = "stat, readdir, read and xattr-get use rank R+1's files (iosweep-mpi, "
+	  "two ranks or more)" },
+};
+
+const struct cmdargs_spec cmd_files_args = {
+	.cmd = "files",
+	.synopsis = "[--preset NAME [--scale F] [--size SIZE]] [OPTIONS]\n"
+	"[--depth D] [--width W] [--files N | --count N] [OPTIONS]",
+	.about = "       mpirun -np N iosweep-mpi files [the same] [--reorder]\n"
+	"  Small-file workloads: make a tree of real files, then time mkdir, create\n"
+	"  (with the write and close), stat, readdir, read (open to close), chmod,\n"
+	"  xattr set and get, rename, unlink and rmdir one call at a time; figures\n"
+	"  in calls/s, files/s and MB/s, and p50 and p99 latency per call\n",
+	.notes = "  Under iosweep-mpi every rank runs the whole workload in a tree of its\n"
+	"  own in DIR (or, with --shared-dir, all in one tree, names carrying the\n"
+	"  rank); every phase starts and ends at a barrier of all ranks, rank 0\n"
+	"  prints and writes the aggregate and each rank's own row\n",
+	.opts = files_rows,
+	.nopts = sizeof(files_rows) / sizeof(files_rows[0]),
+};
+
+/* The values of c that are numbers into c->o: 0, or -1 with the message. */
+static int convert(struct files_cli *c, char *err, size_t errlen)
 {
-	for (; *set; set++)
-		if (strcmp(*set, name) == 0)
-			return 1;
-	return 0;
-}
-
-struct tree_args {
-	const char *depth, *width, *files, *count, *size;
-};
-
-static int apply(struct files_opts *o, struct tree_args *t, const char *opt, const char *v,
-		 char *err, size_t errlen)
-{
-	uint64_t n;
+	struct files_opts *o = &c->o;
 	char why[IOSWEEP_ERR_MAX];
+	uint64_t n;
 
-	if (strcmp(opt, "--preset") == 0) o->preset = v;
-	else if (strcmp(opt, "--depth") == 0) t->depth = v;
-	else if (strcmp(opt, "--width") == 0) t->width = v;
-	else if (strcmp(opt, "--files") == 0) t->files = v;
-	else if (strcmp(opt, "--count") == 0) t->count = v;
-	else if (strcmp(opt, "--file-size") == 0) t->size = v;
-	else if (strcmp(opt, "--dir") == 0) {
-		if (!*v)
-			return err_set(err, errlen, "--dir '': an empty directory name");
-		o->dir = v;
-	} else if (strcmp(opt, "--out") == 0) {
-		if (!*v)
-			return err_set(err, errlen, "--out '': an empty directory name");
-		o->out = v;
-	} else if (strcmp(opt, "--scale") == 0) {
+	if (!*o->dir)
+		return err_set(err, errlen, "--dir '': an empty directory name");
+	if (o->out && !*o->out)
+		return err_set(err, errlen, "--out '': an empty directory name");
+	if (c->scale) {
 		char *end;
 		errno = 0;
-		o->scale = strtod(v, &end);
-		if (errno || end == v || *end || !isfinite(o->scale) || o->scale <= 0 ||
+		o->scale = strtod(c->scale, &end);
+		if (errno || end == c->scale || *end || !isfinite(o->scale) || o->scale <= 0 ||
 		    o->scale > 1e6)
-			return err_set(err, errlen, "--scale '%s': a number above 0 (0.01, 2)", v);
-	} else if (strcmp(opt, "--size") == 0) {
-		if (files_parse_bytes(v, &o->cap_bytes, why, sizeof(why)) != 0)
+			return err_set(err, errlen, "--scale '%s': a number above 0 (0.01, 2)",
+				       c->scale);
+	}
+	if (c->cap) {
+		if (files_parse_bytes(c->cap, &o->cap_bytes, why, sizeof(why)) != 0)
 			return err_set(err, errlen, "--size %s", why);
 		if (!o->cap_bytes)
-			return err_set(err, errlen, "--size '%s': the total must be above 0", v);
-	} else if (strcmp(opt, "--jobs") == 0) {
-		if (num(opt, v, 1, FILES_MAX_JOBS, &n, err, errlen))
+			return err_set(err, errlen, "--size '%s': the total must be above 0",
+				       c->cap);
+	}
+	if (c->jobs) {
+		if (num("--jobs", c->jobs, 1, FILES_MAX_JOBS, &n, err, errlen))
 			return -1;
 		o->jobs = (unsigned)n;
-	} else if (strcmp(opt, "--trials") == 0) {
-		if (num(opt, v, 1, FILES_MAX_TRIALS, &n, err, errlen))
+	}
+	if (c->trials) {
+		if (num("--trials", c->trials, 1, FILES_MAX_TRIALS, &n, err, errlen))
 			return -1;
 		o->trials = (unsigned)n;
-	} else if (strcmp(opt, "--seed") == 0) {
-		if (num(opt, v, 0, UINT64_MAX, &o->seed, err, errlen))
-			return -1;
-	} else if (strcmp(opt, "--data") == 0) {
-		if (strcmp(v, "zero") != 0 && strcmp(v, "random") != 0)
-			return err_set(err, errlen, "--data '%s': zero or random", v);
-		o->zero_data = strcmp(v, "zero") == 0;
+	}
+	if (c->seed && num("--seed", c->seed, 0, UINT64_MAX, &o->seed, err, errlen))
+		return -1;
+	if (c->data) {
+		if (strcmp(c->data, "zero") != 0 && strcmp(c->data, "random") != 0)
+			return err_set(err, errlen, "--data '%s': zero or random", c->data);
+		o->zero_data = strcmp(c->data, "zero") == 0;
 	}
 	return 0;
 }
 
 /* The tree from --depth ... --file-size, or from the preset. */
-static int build_spec(struct files_opts *o, const struct tree_args *t, char *err,
-		      size_t errlen)
+static int build_spec(struct files_cli *t, char *err, size_t errlen)
 {
+	struct files_opts *o = &t->o;
 	struct files_spec *s = &o->spec;
 	char why[IOSWEEP_ERR_MAX];
 	uint64_t n;
@@ -189,51 +245,13 @@ static int build_spec(struct files_opts *o, const struct tree_args *t, char *err
 	return files_spec_check(s, err, errlen);
 }
 
-int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, size_t errlen)
+/* The values converted, then the options against each other and the tree. */
+static int check(struct files_cli *c, char *err, size_t errlen)
 {
-	struct tree_args t = { 0 };
+	struct files_opts *o = &c->o;
 
-	memset(o, 0, sizeof(*o));
-	o->dir = ".";
-	o->jobs = 1;
-	o->trials = 1;
-	o->scale = 1.0;
-	o->seed = 1;
-	for (int i = 1; i < argc; i++) {
-		char name[32];
-		const char *a = argv[i], *eq = strchr(a, '='), *v = NULL;
-		size_t n = eq ? (size_t)(eq - a) : strlen(a);
-		if (strncmp(a, "--", 2) != 0 || n >= sizeof(name))
-			return err_set(err, errlen, "'%s': not an option (iosweep files --help "
-				       "lists them)", a);
-		memcpy(name, a, n);
-		name[n] = '\0';
-		if (in(flags, name)) {
-			if (eq)
-				return err_set(err, errlen, "%s takes no value", name);
-			if (strcmp(name, "--help") == 0)
-				return FILES_OPTS_HELP;
-			if (strcmp(name, "--shared-dir") == 0) o->shared = 1;
-			else if (strcmp(name, "--cold") == 0) o->cold = 1;
-			else if (strcmp(name, "--keep") == 0) o->keep = 1;
-			else if (strcmp(name, "--overwrite") == 0) o->overwrite = 1;
-			else if (strcmp(name, "--json") == 0) o->json = 1;
-			else if (strcmp(name, "--reorder") == 0) o->reorder = 1;
-			else o->list = 1;
-			continue;
-		}
-		if (!in(with_value, name))
-			return err_set(err, errlen, "'%s': not an option (iosweep files --help "
-				       "lists them)", name);
-		if (eq)
-			v = eq + 1;
-		else if (i + 1 < argc)
-			v = argv[++i];
-		else
-			return err_set(err, errlen, "%s: needs a value", name);
-		if (apply(o, &t, name, v, err, errlen) != 0)
-			return -1;
-	}
+	if (convert(c, err, errlen) != 0)
+		return -1;
 	if (o->list)
 		return 0;
 	if (o->json && !o->out)
@@ -242,5 +260,25 @@ int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, siz
 	if (o->keep && o->trials > 1)
 		return err_set(err, errlen, "--keep: with one trial only (each trial makes "
 			       "the tree anew)");
-	return build_spec(o, &t, err, errlen);
+	return build_spec(c, err, errlen);
+}
+
+int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, size_t errlen)
+{
+	struct files_cli c = { .o = { .dir = ".", .jobs = 1, .trials = 1, .scale = 1.0,
+				      .seed = 1 } };
+	struct cmdargs ca;
+	int rc = cmdargs_parse(&ca, files_rows, sizeof(files_rows) / sizeof(files_rows[0]),
+			       &c, argc, argv, err, errlen);
+
+	if (rc == 0 && ca.help)
+		rc = FILES_OPTS_HELP;
+	else if (rc == 0 && ca.ninputs)
+		rc = err_set(err, errlen, "'%s': not an option (iosweep files --help lists "
+			     "them)", ca.inputs[0]);
+	else if (rc == 0)
+		rc = check(&c, err, errlen);
+	cmdargs_release(&ca);
+	*o = c.o;
+	return rc < 0 ? -1 : rc;
 }

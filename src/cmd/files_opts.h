@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * files_opts.h: the command line of `iosweep files` (its usage text is
- * in cmd_files.c), read into struct files_opts: a preset (data/ *.files,
- * built in) or a tree given by --depth, --width, --files or --count and
- * --file-size, then --scale and --size, the jobs, and the run's options.
+ * files_opts.h: the command line of `iosweep files` (its table of
+ * options, cmd_files_args, is in files_opts.c), read into struct
+ * files_opts: a preset (data/ *.files, built in) or a tree given by
+ * --depth, --width, --files or --count and --file-size, then --scale and
+ * --size, the jobs, and the run's options.
  * Pure: nothing prints; strings point into argv or the built-in texts.
  */
 #ifndef IOSWEEP_FILES_OPTS_H

@@ -6,18 +6,19 @@
  * Everything a user can type comes from data the program already has: the
  * sweep's options from opt_table (letter, long name, argument, help line,
  * default, group, and the refused IOzone letters with their reasons), the
- * subcommands' options from their usage texts, the exit codes from enum
+ * subcommands' options from their cmdargs tables (cmd_table.c names each
+ * command's), the exit codes from enum
  * iosweep_exit.  What is prose here (description, units, files, examples)
  * is the README's, kept short.  The man page is plain man(7) roff with
  * hyphenation off, so option names never break across lines.
  */
 #include "compat.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/commands.h"
+#include "options/cmdargs.h"
 #include "options/docgen.h"
 #include "iosweep.h"
 #include "options/options.h"
@@ -147,9 +148,15 @@ static void man_head(FILE *out)
 		"trials and statistics, cache\\-cliff detection, CSV and gnuplot charts\n"
 		".SH SYNOPSIS\n"
 		".B iosweep\n[\\fIoptions\\fR]\n.br\n", IOSWEEP_VERSION);
-	for (size_t i = 0; i < cmd_table_len; i++)
-		fprintf(out, ".B iosweep %s\n%s[\\fIoptions\\fR]\n.br\n", cmd_table[i].word,
-			cmd_table[i].no_inputs ? "" : "\\fIINPUT\\fR... ");
+	for (size_t i = 0; i < cmd_table_len; i++) {
+		const char *f = cmd_table[i].args->synopsis;
+		size_t n = strcspn(f, "\n");   /* the first form; COMMANDS has them all */
+		char form[256];
+		snprintf(form, sizeof(form), "%.*s", (int)n, f);
+		fprintf(out, ".B iosweep %s\n", cmd_table[i].word);
+		man_text(out, form);
+		fputs("\n.br\n", out);
+	}
 }
 
 /* DESCRIPTION: what iosweep is for. */
@@ -191,16 +198,67 @@ static void man_options(FILE *out)
 	man_refused(out);
 }
 
-/* COMMANDS: each command's purpose and usage text. */
+/* A subcommand's option as man_option prints the sweep's. */
+static void man_cmd_option(FILE *out, const struct cmdargs_opt *o)
+{
+	char label[96];
+
+	fputs(".TP\n", out);
+	if (o->name || o->letter) {
+		fputs("\\fB", out);
+		man_text(out, cmdargs_label(o, 0, label, sizeof(label)));
+		fputs(o->kind != CMDARGS_FLAG ? "\\fR " : "\\fR", out);
+	}
+	if (o->kind != CMDARGS_FLAG) {   /* the value's name; a passed row's alone */
+		fputs("\\fI", out);
+		man_text(out, o->metavar ? o->metavar : "VALUE");
+		fputs("\\fR", out);
+	}
+	fputc('\n', out);
+	man_text(out, o->help ? o->help : "");
+	if (o->defval) {
+		fputs(" (default ", out);
+		man_text(out, o->defval);
+		fputc(')', out);
+	}
+	fputs(".\n", out);
+}
+
+/* A command's (or a word's) synopsis forms, prose and options. */
+static void man_spec(FILE *out, const struct cmdargs_spec *sp)
+{
+	fputs(".PP\n.nf\n", out);
+	for (const char *f = sp->synopsis; f && *f;) {
+		size_t n = strcspn(f, "\n");
+		char form[512];
+		snprintf(form, sizeof(form), "iosweep %s %.*s\n", sp->cmd, (int)n, f);
+		man_text(out, form);
+		f += n + (f[n] == '\n');
+	}
+	if (sp->about)
+		man_text(out, sp->about);
+	fputs(".fi\n", out);
+	for (size_t i = 0; i < sp->nopts; i++)
+		man_cmd_option(out, &sp->opts[i]);
+	if (sp->notes) {
+		fputs(".PP\n.nf\n", out);
+		man_text(out, sp->notes);
+		fputs(".fi\n", out);
+	}
+}
+
+/* COMMANDS: each command's purpose, synopsis and options (its words' too). */
 static void man_commands(FILE *out)
 {
 	fputs(".SH COMMANDS\n", out);
 	for (size_t i = 0; i < cmd_table_len; i++) {
+		const struct cmdargs_spec *sp = cmd_table[i].args;
 		fprintf(out, ".SS iosweep %s\n", cmd_table[i].word);
 		man_text(out, cmd_table[i].what);
-		fputs(".\n.PP\n.nf\n", out);
-		man_text(out, *cmd_table[i].usage);
-		fputs(".fi\n", out);
+		fputs(".\n", out);
+		man_spec(out, sp);
+		for (size_t w = 0; w < sp->nwords; w++)
+			man_spec(out, sp->words[w]);
 	}
 }
 
@@ -312,33 +370,35 @@ static int row_takes_path(const struct opt_row *r)
 }
 
 /*
- * The options of a subcommand's usage text: every "--name", with a value
- * when an upper-case word follows ("--out DIR").  Calls fn(name, len,
- * takes_value, arg) for each new one, in order.
+ * The options of a subcommand, from its table (and its words' tables):
+ * fn(name, row, arg) for each long name and letter, once each, in order.
  */
-static void usage_options(const char *usage, void (*fn)(const char *, size_t, int, void *),
-			  void *arg)
+static void cmd_options(const struct cmdargs_spec *sp,
+			void (*fn)(const char *, const struct cmdargs_opt *, void *), void *arg)
 {
-	for (const char *p = usage; (p = strstr(p, "--")) != NULL;) {
-		size_t n = 2;
-		while (isalnum((unsigned char)p[n]) || p[n] == '-')
-			n++;
-		if (n == 2 || (p > usage && p[-1] != ' ' && p[-1] != '[')) {
-			p += n;
-			continue;
+	const struct cmdargs_spec *const self[1] = { sp };
+	const struct cmdargs_spec *const *specs = sp->nwords ? sp->words : self;
+	size_t nspecs = sp->nwords ? sp->nwords : 1;
+
+	for (size_t s = 0; s < nspecs; s++)
+		for (size_t i = 0; i < specs[s]->nopts; i++) {
+			const struct cmdargs_opt *o = &specs[s]->opts[i];
+			char letter[3] = { '-', o->letter, '\0' };
+			int dup = 0;
+			for (size_t t = 0; t <= s && !dup; t++)   /* said before? */
+				for (size_t j = 0; j < (t < s ? specs[t]->nopts : i); j++)
+					if (o->name && specs[t]->opts[j].name &&
+					    strcmp(o->name, specs[t]->opts[j].name) == 0) {
+						dup = 1;
+						break;
+					}
+			if (o->kind == CMDARGS_PASS || dup)
+				continue;
+			if (o->letter)
+				fn(letter, o, arg);
+			if (o->name)
+				fn(o->name, o, arg);
 		}
-		int dup = 0;
-		for (const char *seen = usage; seen < p; seen++)   /* said before? */
-			if (strncmp(seen, p, n) == 0 && !isalnum((unsigned char)seen[n]) &&
-			    seen[n] != '-' && (seen == usage || seen[-1] == ' ' || seen[-1] == '[')) {
-				dup = 1;
-				break;
-			}
-		int value = p[n] == ' ' && isupper((unsigned char)p[n + 1]);
-		if (!dup)
-			fn(p, n, value, arg);
-		p += n;
-	}
 }
 
 struct bash_words {
@@ -346,11 +406,11 @@ struct bash_words {
 	int which;      /* -1 every option, 1 those that take a value */
 };
 
-static void bash_word(const char *name, size_t n, int value, void *arg)
+static void bash_word(const char *name, const struct cmdargs_opt *o, void *arg)
 {
 	const struct bash_words *bw = arg;
-	if (bw->which < 0 || bw->which == value)
-		fprintf(bw->out, " %.*s", (int)n, name);
+	if (bw->which < 0 || bw->which == (o->kind != CMDARGS_FLAG))
+		fprintf(bw->out, " %s", name);
 }
 
 /* The sweep's options as words: letters and long names; which = -1 all,
@@ -381,9 +441,9 @@ int docgen_bash(FILE *out)
 	for (size_t i = 0; i < cmd_table_len; i++) {
 		struct bash_words all = { out, -1 }, val = { out, 1 };
 		fprintf(out, "\t%s)\n\t\topts=\"", cmd_table[i].word);
-		usage_options(*cmd_table[i].usage, bash_word, &all);
+		cmd_options(cmd_table[i].args, bash_word, &all);
 		fputs(" --help\"\n\t\tvalued=\"", out);
-		usage_options(*cmd_table[i].usage, bash_word, &val);
+		cmd_options(cmd_table[i].args, bash_word, &val);
 		fputs("\"\n\t\tpaths=\"$valued\" ;;\n", out);
 	}
 	fputs("\t*)\n\t\topts=\"", out);
@@ -443,16 +503,16 @@ static void zsh_entry(FILE *out, const char *name, size_t n, const char *help)
 	fputs("'\n", out);
 }
 
-static void zsh_word(const char *name, size_t n, int value, void *arg)
+static void zsh_word(const char *name, const struct cmdargs_opt *o, void *arg)
 {
 	FILE *out = arg;
-	zsh_entry(out, name, n, value ? "(takes a value)" : "");
+	zsh_entry(out, name, strlen(name), o->help);
 }
 
-static void zsh_valued(const char *name, size_t n, int value, void *arg)
+static void zsh_valued(const char *name, const struct cmdargs_opt *o, void *arg)
 {
-	if (value)
-		fprintf((FILE *)arg, " %.*s", (int)n, name);
+	if (o->kind != CMDARGS_FLAG)
+		fprintf((FILE *)arg, " %s", name);
 }
 
 int docgen_zsh(FILE *out)
@@ -466,9 +526,9 @@ int docgen_zsh(FILE *out)
 		"\tcase $sub in\n", IOSWEEP_VERSION);
 	for (size_t i = 0; i < cmd_table_len; i++) {
 		fprintf(out, "\t%s)\n\t\topts=(\n", cmd_table[i].word);
-		usage_options(*cmd_table[i].usage, zsh_word, out);
+		cmd_options(cmd_table[i].args, zsh_word, out);
 		fputs("\t\t)\n\t\tvalued=(", out);
-		usage_options(*cmd_table[i].usage, zsh_valued, out);
+		cmd_options(cmd_table[i].args, zsh_valued, out);
 		fputs(" ) ;;\n", out);
 	}
 	fputs("\t*)\n\t\topts=(\n", out);

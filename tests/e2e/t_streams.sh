@@ -28,7 +28,7 @@ check test -z "$(ls "$S")"
 expect_failure 2 "$IOSWEEP" streams --rate 8MB --bogus --dir "$S"
 check grep -q "unknown option '--bogus'" "$T/err"
 expect_success "$IOSWEEP" streams --help
-check grep -q '^usage: iosweep streams --rate RATE' "$T/out"
+check grep -q '^usage: iosweep streams --rate RATE \[--streams N | --max-streams N\] \[OPTIONS\]' "$T/out"
 
 # ---- a short run: every chunk, the CSV, no file left
 expect_success "$IOSWEEP" streams --rate 8MB --streams 2 --fps 10 --time 1s --mix \

@@ -15,6 +15,7 @@
 
 #include "cmd/commands.h"
 #include "cu.h"
+#include "options/cmdargs.h"
 #include "options/docgen.h"
 #include "iosweep.h"
 #include "options/options.h"
@@ -126,12 +127,36 @@ static void test_completions(void)
 			CU_ASSERT_EQUAL(strstr(sweep, want) != NULL, !refused);
 		}
 	}
-	/* subcommands and their options, from the usage texts */
+	/* subcommands and their options, from their tables (and their words') */
 	CU_ASSERT_PTR_NOT_NULL(strstr(bash, "\tplot)\n\t\topts=\" --out --format --tests"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(bash, "valued=\" --out --format --tests --record"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(bash, "\timport)\n\t\topts=\" --label --out --gzip "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(bash, " --overwrite --help\"\n\t\tvalued=\" --label --out\"\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(zsh, "'--no-render:'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(bash, "\tfileop)\n\t\topts=\" -f -l -u -i -s -e -b "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(zsh, "'--no-render:only write the scripts'"));
+	for (size_t i = 0; i < cmd_table_len; i++) {
+		const struct cmdargs_spec *sp = cmd_table[i].args;
+		char head[64];
+		snprintf(head, sizeof(head), "\t%s)\n\t\topts=\"", cmd_table[i].word);
+		const char *sec = strstr(bash, head);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(sec);
+		size_t len = strcspn(sec + strlen(head), "\"");
+		for (size_t w = 0; w < (sp->nwords ? sp->nwords : 1); w++) {
+			const struct cmdargs_spec *ws = sp->nwords ? sp->words[w] : sp;
+			for (size_t k = 0; k < ws->nopts; k++) {
+				if (!ws->opts[k].name)
+					continue;
+				snprintf(want, sizeof(want), " %s", ws->opts[k].name);
+				char *line = strndup(sec + strlen(head), len);
+				CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+				if (!strstr(line, want))
+					printf("\n%s: no %s in its completions\n",
+					       cmd_table[i].word, want);
+				CU_ASSERT_PTR_NOT_NULL(strstr(line, want));
+				free(line);
+			}
+		}
+	}
 	CU_ASSERT_PTR_NOT_NULL(strstr(zsh, "'--trials:"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(zsh, "#compdef iosweep\n"));
 	free(sweep);

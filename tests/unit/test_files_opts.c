@@ -90,10 +90,13 @@ static const struct {
 	{ "--preset nope", "--preset 'nope': no such preset (backup-set" },
 	{ "--preset folder-copy --depth 2", "--depth: not with --preset" },
 	{ "--keep --trials 2", "--keep" },
-	{ "--cold=1", "--cold takes no value" },
-	{ "--frobnicate", "'--frobnicate': not an option" },
-	{ "-f 2", "'-f': not an option" },
-	{ "--dir", "--dir: needs a value" },
+	{ "--cold=1", "option '--cold' takes no value" },
+	{ "--frobnicate", "unknown option '--frobnicate'" },
+	{ "-f 2", "unknown option '-f'" },
+	{ "2", "'2': not an option" },
+	{ "--dir", "option '--dir' needs a value" },
+	{ "--dir=", "--dir '': an empty directory name" },
+	{ "--presett x", "unknown option '--presett'; did you mean '--preset'?" },
 	{ "--depth 16 --width 10", "--depth 16 --width 10: more than" },
 };
 
