@@ -252,20 +252,16 @@ static int describe_data(struct result_meta *m, const struct files_opts *o)
 }
 
 static int fill_meta(struct result_set *rs, const struct files_opts *o, const char *root,
-		     int argc, char **argv, char *err, size_t errlen)
+		     const char *command_line, char *err, size_t errlen)
 {
 	char workload[1024];
-	char *cmd = cmd_command_line(argc, argv);
 
 	describe(o, workload, sizeof(workload));
-	if (!cmd || results_set_str(&rs->meta.target_path, root) ||
-	    results_set_str(&rs->meta.command_line, cmd) ||
+	if (results_set_str(&rs->meta.target_path, root) ||
+	    results_set_str(&rs->meta.command_line, command_line) ||
 	    results_set_str(&rs->meta.data_pattern, o->zero_data ? "zero" : "random") ||
-	    results_set_str(&rs->meta.workload, workload)) {
-		free(cmd);
+	    results_set_str(&rs->meta.workload, workload))
 		return err_set(err, errlen, "out of memory");
-	}
-	free(cmd);
 	if (describe_data(&rs->meta, o) != 0)
 		return err_set(err, errlen, "out of memory");
 	if (sysinfo_fill(&rs->meta, o->dir, err, errlen) != 0 ||
@@ -345,7 +341,7 @@ static int mpi_end(struct state *st, struct result_set *rs, int *status, char *c
 	return rc == 0;
 }
 
-static int run_files(const struct files_opts *o, int argc, char **argv, FILE *out)
+static int run_files(const struct files_opts *o, const char *command_line, FILE *out)
 {
 	struct state st = { .o = o, .out = out, .clock_res = clock_resolution_s(),
 			    .mpi = clients_active() };
@@ -379,7 +375,7 @@ static int run_files(const struct files_opts *o, int argc, char **argv, FILE *ou
 			rc = err_set(st.err, sizeof(st.err), "out of memory for the latency "
 				     "histograms");
 	if (rc == 0 && o->out && lead)
-		rc = fill_meta(&rs, o, st.run.root, argc, argv, st.err, sizeof(st.err));
+		rc = fill_meta(&rs, o, st.run.root, command_line, st.err, sizeof(st.err));
 	if (rc == 0 && st.mpi && lead)
 		rc = clients_describe(&rs, st.err, sizeof(st.err));
 	if (clients_agree(rc, st.err, sizeof(st.err)) != 0)
@@ -439,12 +435,12 @@ done:
 	return status;
 }
 
-int cmd_files(int argc, char **argv)
+int cmd_files_with(const struct files_opts *o, const char *command_line, FILE *out)
 {
-	return cmd_files_run(argc, argv, stdout);
+	return run_files(o, command_line, out);
 }
 
-int cmd_files_run(int argc, char **argv, FILE *out)
+int cmd_files(int argc, char **argv)
 {
 	struct files_opts o;
 	char err[IOSWEEP_ERR_MAX];
@@ -453,13 +449,20 @@ int cmd_files_run(int argc, char **argv, FILE *out)
 	case 0:
 		break;
 	case FILES_OPTS_HELP:
-		cmdargs_usage(&cmd_files_args, out);
+		cmdargs_usage(&cmd_files_args, stdout);
 		return IOSWEEP_EXIT_OK;
 	default:
 		cmd_msg("files", "%s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (o.list)
-		return list_presets(out);
-	return run_files(&o, argc, argv, out);
+		return list_presets(stdout);
+	char *cmd = cmd_command_line(argc, argv);
+	if (!cmd) {
+		cmd_msg("files", "out of memory");
+		return IOSWEEP_EXIT_FAILURE;
+	}
+	int rc = run_files(&o, cmd, stdout);
+	free(cmd);
+	return rc;
 }

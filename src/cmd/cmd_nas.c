@@ -5,7 +5,9 @@
  * card (cmd_card.h).
  *
  * It is made only of the existing commands, run in this process with
- * their reports in files (sweep_run, cmd_files_run): a short probe to learn the
+ * their options given as values, not as command lines (options_build for
+ * the sweeps, files_opts for the small files) and their reports in files
+ * (sweep_run, cmd_files_with): a short probe to learn the
  * rates (64 MB at 1 MB records, 4 MB at 4 kB random records); the
  * file-size sweep (write, read, random; the review's record sizes as far
  * as the budget takes them, 1 MB first; --cold and fsync in the timing so
@@ -32,7 +34,6 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@
 #include "analysis/card.h"
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
+#include "cmd/files_opts.h"
 #include "cmd/nas_plan.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
@@ -64,6 +66,7 @@ struct nas_args {
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
 	int format, dry_run, overwrite, no_files, force;
+	char *command_line;       /* the run's own, recorded by its small-file phase */
 };
 
 /* The command line as typed: nas_args, and the values parse_args converts. */
@@ -210,39 +213,6 @@ static void seen_from(struct nas_seen *s, const struct result_set *rs)
 	s->rd_kbps = col_mean(rs, RC_READ);
 	s->rw_kbps = col_mean(rs, RC_RANDOM_WRITE);
 	s->rr_kbps = col_mean(rs, RC_RANDOM_READ);
-}
-
-/* TEMPORARY: the files phase's words, until files takes its options as values. */
-struct argv_buf {
-	char *argv[64];
-	char store[64][160];
-	int argc;
-};
-
-IOSWEEP_PRINTF(2, 3)
-static void arg(struct argv_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (b->argc >= 63)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->store[b->argc], sizeof(b->store[0]), fmt, ap);
-	va_end(ap);
-	b->argv[b->argc] = b->store[b->argc];
-	b->argc++;
-	b->argv[b->argc] = NULL;
-}
-
-static void args(struct argv_buf *b, ...)
-{
-	va_list ap;
-	const char *a;
-
-	va_start(ap, b);
-	while ((a = va_arg(ap, const char *)) != NULL)
-		arg(b, "%s", a);
-	va_end(ap);
 }
 
 /*
@@ -687,32 +657,40 @@ static int run_qd(const struct nas_args *a, struct nas_plan *p, const char *dir,
 	return IOSWEEP_EXIT_OK;
 }
 
+/*
+ * The small files into dir/name: the probe's 64 files of 16 kB, one
+ * trial, or the phase's office-documents tree at the plan's scale,
+ * trials and --cold; given as values (files_opts.h), its report in
+ * dir/name.txt.
+ */
 static int run_files(const struct nas_args *a, const struct nas_plan *p, const char *dir,
 		     const char *name, int probe)
 {
-	struct argv_buf b = { 0 };
-	char report[4200];
+	char report[4200], out[4200], err[IOSWEEP_ERR_MAX];
+	struct files_opts o;
+	int rc;
 
-	arg(&b, "files");
-	if (probe) {
-		args(&b, "--count", "64", "--file-size", "16k", "--trials", "1", (char *)NULL);
-	} else {
-		args(&b, "--preset", "office-documents", "--scale", (char *)NULL);
-		arg(&b, "%.4g", p->files_scale);
-		arg(&b, "--trials");
-		arg(&b, "%d", NAS_TRIALS);
-		arg(&b, "--cold");
+	files_opts_defaults(&o);
+	snprintf(out, sizeof(out), "%s/%s", dir, name);
+	o.dir = a->path;
+	o.out = out;
+	o.overwrite = 1;
+	if (!probe) {
+		o.scale = p->files_scale;
+		o.trials = NAS_TRIALS;
+		o.cold = 1;
 	}
-	arg(&b, "--dir");
-	arg(&b, "%s", a->path);
-	arg(&b, "--out");
-	arg(&b, "%s/%s", dir, name);
-	arg(&b, "--overwrite");
+	rc = probe ? files_opts_flat_tree(&o, 64, 16 * 1024, err, sizeof(err)) :
+		files_opts_preset_tree(&o, "office-documents", err, sizeof(err));
+	if (rc != 0) {
+		cmd_msg("nas", "%s: %s", name, err);
+		return IOSWEEP_EXIT_USAGE;
+	}
 	snprintf(report, sizeof(report), "%s/%s.txt", dir, name);
 	FILE *f = cmd_report_open("nas", report, a->overwrite);
 	if (!f)
 		return IOSWEEP_EXIT_FAILURE;
-	int rc = cmd_files_run(b.argc, b.argv, f);
+	rc = cmd_files_with(&o, a->command_line, f);
 	if (cmd_report_close("nas", f, report) != 0 && rc == IOSWEEP_EXIT_OK)
 		rc = IOSWEEP_EXIT_FAILURE;
 	return rc;
@@ -948,6 +926,11 @@ int cmd_nas(int argc, char **argv)
 		free(w);
 		return IOSWEEP_EXIT_INPUT;
 	}
+	if (!(a.command_line = cmd_command_line(argc, argv))) {
+		cmd_msg("nas", "out of memory");
+		free(w);
+		return IOSWEEP_EXIT_FAILURE;
+	}
 	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
 	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
@@ -1015,6 +998,7 @@ int cmd_nas(int argc, char **argv)
 	cmd_msg("nas", "took %.0f s of an estimated %.0f s; results in %s/",
 		now_s() - t0, p.total_s, dir);
 out:
+	free(a.command_line);
 	free(w);
 	return status;
 }

@@ -26,8 +26,13 @@ int cmd_report(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_fileop(int argc, char **argv);
 int cmd_files(int argc, char **argv);
-/* cmd_files with its report (and --help, --list) on out, not stdout */
-int cmd_files_run(int argc, char **argv, FILE *out);
+/*
+ * A small-file run given as values (files_opts.h: files_opts_defaults and
+ * a tree), its report on out; command_line is what meta.csv records as
+ * the command behind it.  An enum iosweep_exit.
+ */
+struct files_opts;
+int cmd_files_with(const struct files_opts *o, const char *command_line, FILE *out);
 int cmd_resume(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_card(int argc, char **argv);

@@ -183,6 +183,15 @@ static int convert(struct files_cli *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* The tree checked, then made smaller by --scale and --size, and checked again. */
+static int finish_spec(struct files_opts *o, char *err, size_t errlen)
+{
+	if (files_spec_check(&o->spec, err, errlen) != 0 ||
+	    files_spec_scale(&o->spec, o->scale, o->cap_bytes, err, errlen) != 0)
+		return -1;
+	return files_spec_check(&o->spec, err, errlen);
+}
+
 /* The tree from --depth ... --file-size, or from the preset. */
 static int build_spec(struct files_cli *t, char *err, size_t errlen)
 {
@@ -238,11 +247,7 @@ static int build_spec(struct files_cli *t, char *err, size_t errlen)
 				     sizeof(why)) != 0)
 			return err_set(err, errlen, "--file-size '%s': %s", t->size, why);
 	}
-	if (files_spec_check(s, err, errlen) != 0)
-		return -1;
-	if (files_spec_scale(s, o->scale, o->cap_bytes, err, errlen) != 0)
-		return -1;
-	return files_spec_check(s, err, errlen);
+	return finish_spec(o, err, errlen);
 }
 
 /* The values converted, then the options against each other and the tree. */
@@ -263,12 +268,50 @@ static int check(struct files_cli *c, char *err, size_t errlen)
 	return build_spec(c, err, errlen);
 }
 
+void files_opts_defaults(struct files_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dir = ".";
+	o->jobs = 1;
+	o->trials = 1;
+	o->scale = 1.0;
+	o->seed = 1;
+}
+
+int files_opts_preset_tree(struct files_opts *o, const char *preset, char *err, size_t errlen)
+{
+	o->preset = preset;
+	if (files_opts_preset(preset, &o->spec, o->preset_desc, sizeof(o->preset_desc), err,
+			      errlen) != 0)
+		return -1;
+	return finish_spec(o, err, errlen);
+}
+
+int files_opts_flat_tree(struct files_opts *o, uint64_t count, uint64_t file_bytes,
+			 char *err, size_t errlen)
+{
+	struct files_spec *s = &o->spec;
+
+	o->preset = NULL;
+	memset(s, 0, sizeof(*s));
+	s->size_factor = 1.0;
+	s->depth = 1;
+	s->width = 4;
+	s->nclass = 1;
+	s->cls[0].count = count;
+	s->cls[0].size.kind = FILES_DIST_FIXED;
+	s->cls[0].size.a = file_bytes;
+	return finish_spec(o, err, errlen);
+}
+
 int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, size_t errlen)
 {
-	struct files_cli c = { .o = { .dir = ".", .jobs = 1, .trials = 1, .scale = 1.0,
-				      .seed = 1 } };
+	struct files_cli c = { 0 };
 	struct cmdargs ca;
-	int rc = cmdargs_parse(&ca, files_rows, sizeof(files_rows) / sizeof(files_rows[0]),
+	int rc;
+
+	files_opts_defaults(&c.o);
+	rc = cmdargs_parse(&ca, files_rows, sizeof(files_rows) / sizeof(files_rows[0]),
 			       &c, argc, argv, err, errlen);
 
 	if (rc == 0 && ca.help)

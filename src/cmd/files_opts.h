@@ -44,6 +44,19 @@ struct files_opts {
 int files_opts_parse(struct files_opts *o, int argc, char **argv, char *err, size_t errlen);
 
 /*
+ * A run given as values (iosweep nas), not typed: defaults sets what no
+ * option gives; the caller sets the fields it wants (trials, cold, dir,
+ * out, scale before the tree), then one of the trees: a built-in preset,
+ * or count files of file_bytes each in the default tree (--count
+ * --file-size).  Each checks the tree and scales it as parsing does: 0,
+ * or -1 with the message.
+ */
+void files_opts_defaults(struct files_opts *o);
+int files_opts_preset_tree(struct files_opts *o, const char *preset, char *err, size_t errlen);
+int files_opts_flat_tree(struct files_opts *o, uint64_t count, uint64_t file_bytes,
+			 char *err, size_t errlen);
+
+/*
  * The built-in preset name ("photo-library") into s, with its
  * description.  0, or -1 with the message (an unknown name lists them).
  */

@@ -114,10 +114,39 @@ static void test_opts_bad(void)
 	}
 }
 
+/* A run given as values (iosweep nas) is the run its options would give. */
+static void test_values(void)
+{
+	struct files_opts p, v;
+	char err[IOSWEEP_ERR_MAX];
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "--count 64 --file-size 16k", err, sizeof(err)), 0);
+	files_opts_defaults(&v);
+	CU_ASSERT_EQUAL_FATAL(files_opts_flat_tree(&v, 64, 16 * 1024, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(memcmp(&p.spec, &v.spec, sizeof(p.spec)), 0);
+	CU_ASSERT_EQUAL(v.trials, p.trials);
+	CU_ASSERT_EQUAL(v.jobs, p.jobs);
+	CU_ASSERT_STRING_EQUAL(v.dir, p.dir);
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "--preset office-documents --scale 0.25", err,
+				    sizeof(err)), 0);
+	files_opts_defaults(&v);
+	v.scale = 0.25;
+	CU_ASSERT_EQUAL_FATAL(files_opts_preset_tree(&v, "office-documents", err,
+						     sizeof(err)), 0);
+	CU_ASSERT_EQUAL(memcmp(&p.spec, &v.spec, sizeof(p.spec)), 0);
+	CU_ASSERT_STRING_EQUAL(v.preset_desc, p.preset_desc);
+	/* a tree the parser refuses is refused as values too */
+	files_opts_defaults(&v);
+	CU_ASSERT_EQUAL(files_opts_flat_tree(&v, 0, 16 * 1024, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(files_opts_preset_tree(&v, "no-such", err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "no such preset"));
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_shipped_presets),
 	CU_CASE(test_opts),
 	CU_CASE(test_opts_bad),
+	CU_CASE(test_values),
 	{ 0 }
 };
 
