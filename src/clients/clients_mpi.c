@@ -93,9 +93,12 @@ static struct {
 	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
 	size_t naggregated;
 	MPI_Op red_op;              /* clients_red_merge as an MPI operator */
+	MPI_Op tl_op;               /* clients_tl_red_merge, over tl_type */
+	MPI_Datatype tl_type;       /* a struct clients_tl_red */
 	int timelines;              /* --log-interval: gather the clients' rows */
 	int verify;                 /* IOSWEEP_MPI_VERIFY: check the reductions */
 	size_t verified;            /* rank 0: the aggregates found equal */
+	size_t verified_tl;         /* ...and the timeline totals' rows */
 	uint64_t reduce_ns;         /* the cells' reduce and gather phases */
 	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
 } cl = { .read_writer = -1 };
@@ -110,6 +113,13 @@ static void red_op(void *in, void *inout, int *len, MPI_Datatype *type)
 		clients_red_merge((unsigned char *)inout + (size_t)i * (size_t)size,
 				  (const unsigned char *)in + (size_t)i * (size_t)size,
 				  (size_t)size);
+}
+
+/* The operator the clients' timeline records are reduced with (clients_tl.h). */
+static void tl_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+	(void)type;	/* always cl.tl_type */
+	clients_tl_red_merge(inout, in, (size_t)*len);
 }
 
 static const char *host_of(int rank)
@@ -136,6 +146,9 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	MPI_Allgather(host, CLIENTS_HOST_MAX, MPI_CHAR, cl.hosts, CLIENTS_HOST_MAX,
 		      MPI_CHAR, MPI_COMM_WORLD);
 	MPI_Op_create(red_op, 1, &cl.red_op);
+	MPI_Type_contiguous((int)sizeof(struct clients_tl_red), MPI_BYTE, &cl.tl_type);
+	MPI_Type_commit(&cl.tl_type);
+	MPI_Op_create(tl_op, 1, &cl.tl_op);
 	/* a debugging aid: rank 0's word holds for all (clients_cell_done) */
 	cl.verify = cl.rank == 0 && getenv("IOSWEEP_MPI_VERIFY") &&
 		strcmp(getenv("IOSWEEP_MPI_VERIFY"), "0") != 0;
@@ -168,6 +181,8 @@ void clients_finish(void)
 	cl.read_path = NULL;
 	cl.aggregated = NULL;
 	MPI_Op_free(&cl.red_op);
+	MPI_Op_free(&cl.tl_op);
+	MPI_Type_free(&cl.tl_type);
 	MPI_Finalize();
 }
 
@@ -665,12 +680,14 @@ static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char *
 }
 
 /*
- * --log-interval: this client's timeline rows of cell to rank 0, which
- * keeps them beside its own and adds their totals (clients_tl.h).  Every
+ * --log-interval, up to CLIENTS_TL_ROWS_MAX clients (or to check the
+ * totals): this client's timeline rows of cell to rank 0, which appends
+ * them to into (its own too when own is set) (clients_tl.h).  Every
  * client makes gather_bytes's calls.  0, or -1 on rank 0 with
  * cl.local_err set.
  */
-static int gather_timelines(struct result_set *rs, size_t cell)
+static int gather_timelines(struct result_set *rs, size_t cell, struct timeline *into,
+			    int own)
 {
 	const struct result_cell *c = &rs->cells[cell];
 	size_t len = clients_tl_packed_len(&rs->timeline, cl.rank, c->file_kb, c->record_kb);
@@ -687,7 +704,7 @@ static int gather_timelines(struct result_set *rs, size_t cell)
 	}
 	for (int r = 0; cl.rank == 0 && r < cl.size; r++) {
 		size_t used;
-		if (clients_tl_unpack(&rs->timeline, r != 0, r, c->file_kb, c->record_kb,
+		if (clients_tl_unpack(into, own || r != 0, r, c->file_kb, c->record_kb,
 				      all + off[r], (size_t)count[r], &used, why,
 				      sizeof(why)) != 0) {
 			rc = err_set(cl.local_err, sizeof(cl.local_err), "the timeline "
@@ -695,10 +712,6 @@ static int gather_timelines(struct result_set *rs, size_t cell)
 			goto out;
 		}
 	}
-	if (cl.rank == 0 && clients_tl_totals(&rs->timeline, c->file_kb, c->record_kb,
-					      (unsigned)cl.size) != 0)
-		rc = err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
-			     "summing the clients' timelines");
 out:
 	free(mine);
 	free(all);
@@ -1064,6 +1077,124 @@ out:
 	return rc;
 }
 
+/*
+ * --log-interval: the clients' rows of each pass of the cell reduced,
+ * interval by interval, into rank 0's rows of client "total"
+ * (clients_tl.h); a pass some client has no rows of gets none.  Every
+ * client makes the same two calls (an all-reduce of the passes' row
+ * counts, the reduction).  0, or -1 on rank 0 with cl.local_err set.
+ */
+static int reduce_timelines(struct result_set *rs, const struct cell_red *c)
+{
+	const struct result_cell *cc = &rs->cells[c->cell];
+	int64_t *cnt = must(malloc((2 * c->n + 1) * sizeof(*cnt)));
+	struct clients_tl_red *mine, *sum = NULL;
+	size_t total = 0, off = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		size_t n;
+		clients_tl_pass(&rs->timeline, cl.rank, cc->file_kb, cc->record_kb,
+				(int)c->sh[i].col, c->sh[i].trial, &n);
+		cnt[2 * i] = (int64_t)n;
+		cnt[2 * i + 1] = -(int64_t)n;
+	}
+	MPI_Allreduce(MPI_IN_PLACE, cnt, (int)(2 * c->n), MPI_INT64_T, MPI_MAX,
+		      MPI_COMM_WORLD);
+	for (size_t i = 0; i < c->n; i++)
+		total += cnt[2 * i + 1] < 0 ? (size_t)cnt[2 * i] : 0;
+	if (total > INT_MAX) {	/* every client knows: none reduces */
+		free(cnt);
+		return cl.rank == 0 ? err_set(cl.local_err, sizeof(cl.local_err),
+			"%zu timeline rows of one cell: too many to reduce; use a "
+			"longer --log-interval", total) : 0;
+	}
+	mine = must(calloc(total + 1, sizeof(*mine)));
+	for (size_t i = 0; i < c->n; i++) {
+		size_t n, most = (size_t)cnt[2 * i];
+		const struct timeline_row *r;
+		if (cnt[2 * i + 1] >= 0)
+			continue;
+		r = clients_tl_pass(&rs->timeline, cl.rank, cc->file_kb, cc->record_kb,
+				    (int)c->sh[i].col, c->sh[i].trial, &n);
+		clients_tl_red_fill(r, n, most, mine + off);
+		off += most;
+	}
+	if (cl.rank == 0)
+		sum = must(calloc(total + 1, sizeof(*sum)));
+	MPI_Reduce(mine, sum, (int)total, cl.tl_type, cl.tl_op, 0, MPI_COMM_WORLD);
+	off = 0;
+	for (size_t i = 0; cl.rank == 0 && i < c->n; i++) {
+		struct timeline_row proto = {
+			.col = (int)c->sh[i].col, .file_kb = cc->file_kb,
+			.record_kb = cc->record_kb, .trial = (uint16_t)c->sh[i].trial,
+		};
+		if (cnt[2 * i + 1] >= 0)
+			continue;
+		if (clients_tl_red_keep(sum + off, (size_t)cnt[2 * i], (unsigned)cl.size,
+					&proto, &rs->timeline) != 0) {
+			rc = err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
+				     "summing the clients' timelines");
+			break;
+		}
+		off += (size_t)cnt[2 * i];
+	}
+	free(cnt);
+	free(mine);
+	free(sum);
+	return rc;
+}
+
+/* Rows a and b of a total alike in what the reduction sums exactly? */
+static int same_total_row(const struct timeline_row *a, const struct timeline_row *b)
+{
+	return a->col == b->col && a->trial == b->trial && a->start_ns == b->start_ns &&
+		a->len_ns == b->len_ns && a->bytes == b->bytes && a->ops == b->ops;
+}
+
+/*
+ * IOSWEEP_MPI_VERIFY with --log-interval: every client's rows of the cell
+ * also travel to rank 0, which totals them itself (clients_tl_totals)
+ * and compares those totals with the reduced ones row by row.  Every
+ * client makes gather_bytes's calls.  0, or -1 on rank 0 with
+ * cl.local_err set.
+ */
+static int verify_timelines(struct result_set *rs, size_t cell)
+{
+	const struct result_cell *c = &rs->cells[cell];
+	struct timeline pool;
+	size_t k = 0, checked = 0;
+	int rc = 0;
+
+	timeline_init(&pool);
+	if (gather_timelines(rs, cell, &pool, 1) != 0 || cl.rank != 0)
+		goto out;
+	if (clients_tl_totals(&pool, c->file_kb, c->record_kb, (unsigned)cl.size) != 0) {
+		rc = err_set(cl.local_err, sizeof(cl.local_err), "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; rc == 0 && i < pool.n; i++) {
+		const struct timeline_row *p = &pool.rows[i];
+		if (p->client != TIMELINE_CLIENT_TOTAL)
+			continue;
+		while (k < rs->timeline.n && (rs->timeline.rows[k].client != TIMELINE_CLIENT_TOTAL ||
+		       rs->timeline.rows[k].file_kb != c->file_kb ||
+		       rs->timeline.rows[k].record_kb != c->record_kb))
+			k++;
+		if (k == rs->timeline.n || !same_total_row(&rs->timeline.rows[k++], p))
+			rc = -1;
+		checked++;
+	}
+	if (rc != 0)
+		err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
+			"reduced timeline totals of cell %zu differ from the pooled "
+			"clients' (row %zu)", cell, checked);
+	cl.verified_tl += checked;
+out:
+	timeline_release(&pool);
+	return rc;
+}
+
 int clients_cell_done(struct result_set *rs, size_t cell)
 {
 	struct cell_red c = { .cell = cell };
@@ -1085,7 +1216,12 @@ int clients_cell_done(struct result_set *rs, size_t cell)
 		rc = -1;
 	if (rc == 0 && cl.rank == 0)
 		rc = aggregate_keep(rs, &c);
-	if (cl.timelines && gather_timelines(rs, cell) != 0)
+	if (cl.timelines && cl.size <= CLIENTS_TL_ROWS_MAX &&
+	    gather_timelines(rs, cell, &rs->timeline, 0) != 0)
+		rc = -1;
+	if (cl.timelines && reduce_timelines(rs, &c) != 0)
+		rc = -1;
+	if (cl.timelines && cl.verify && verify_timelines(rs, cell) != 0)
 		rc = -1;
 out:
 	cell_red_free(&c);
@@ -1155,6 +1291,9 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 			fprintf(stderr, "iosweep-mpi: IOSWEEP_MPI_VERIFY: %zu reduced "
 				"figure%s equal to the pooled clients'\n", cl.verified,
 				cl.verified == 1 ? "" : "s");
+		if (cl.verify && cl.timelines && from < 0)
+			fprintf(stderr, "iosweep-mpi: IOSWEEP_MPI_VERIFY: %zu timeline "
+				"total rows equal to the pooled clients'\n", cl.verified_tl);
 	}
 	if (from < 0)
 		return 0;
