@@ -26,24 +26,29 @@
  * left over for the next one.
  *
  * Besides those flag calls a run makes a fixed sequence of other
- * collectives that every rank reaches or none does: after the agreement
- * that ends a cell (or a trial of `iosweep files`: clients_gather), a
- * gather of byte counts, a broadcast of whether they fit one gather, and
- * the gather of the bytes; at the end of the run,
- * after the final exchange, one all-reduce (queue depth's in-flight
- * maximum).
+ * collectives that every rank reaches or none does.  After the agreement
+ * that ends a cell: an all-reduce of the count of the cell's samples and
+ * one of their shapes (clients_red.h), the MPI_Reduce of the cell's
+ * records with clients_red_merge as the operator, and the MPI_Gather of
+ * each rank's fixed-size rows; with --log-interval an all-reduce of the
+ * passes' row counts and the MPI_Reduce of the intervals, and up to
+ * CLIENTS_TL_ROWS_MAX ranks the gather of the rows themselves (a gather
+ * of byte counts, a broadcast of whether they fit one gather, and the
+ * gather of the bytes; IOSWEEP_MPI_VERIFY adds such gathers of the
+ * histograms and rows for clients_check.h).  So rank 0 holds, per cell,
+ * the reduced records and one row per rank and sample, never the ranks'
+ * histograms.  After a trial of `iosweep files`: clients_gather.  At the
+ * end of the run, after the final exchange, one all-reduce (queue depth's
+ * in-flight maximum).
  *
  * Clocks of different hosts are never compared: each rank times its own
  * pass, and the aggregate figure of a cell is all ranks' bytes over the
  * time rank 0 measured from the end of the barrier before the pass to the
  * end of the barrier after it (with --runtime: the runtime, each rank
- * counting its own window; the sums: clients_agg.c).  Samples travel as
- * plain bytes (struct wire), so every rank must run the same build (the
- * same binary on every host);
- * their latency histograms follow each sample in latency_pack()'s
- * format, which rank 0 checks as it reads them.  Queue-depth passes
- * (qd.c) run worker threads; only the main thread calls MPI
- * (MPI_THREAD_FUNNELED).
+ * counting its own window; the rules: clients_agg.c).  Records and rows
+ * travel as native bytes, so every rank must run the same build (the
+ * same binary on every host).  Queue-depth passes (qd.c) run worker
+ * threads; only the main thread calls MPI (MPI_THREAD_FUNNELED).
  */
 #include "compat.h"
 
@@ -57,6 +62,7 @@
 
 #include "clients/clients.h"
 #include "clients/clients_agg.h"
+#include "clients/clients_check.h"
 #include "clients/clients_red.h"
 #include "clients/clients_tl.h"
 #include "clients/clusterfile.h"
@@ -920,111 +926,6 @@ oom:
 		       "aggregating the clients' figures");
 }
 
-/* This client's histograms of the cell, packed: per sample its slot bits, then them. */
-static unsigned char *pack_hists(const struct cell_red *c, size_t *len)
-{
-	unsigned char *buf, *p;
-	size_t bytes = 0;
-
-	for (size_t i = 0; i < c->n; i++) {
-		struct latency_hist **slot[3];
-		bytes += sizeof(uint32_t);
-		clients_sample_slots(c->mine[i], slot);
-		for (int k = 0; k < 3; k++)
-			bytes += *slot[k] ? latency_packed_len(*slot[k]) : 0;
-	}
-	p = buf = must(malloc(bytes + 1));
-	for (size_t i = 0; i < c->n; i++) {
-		struct latency_hist **slot[3];
-		uint32_t bits = 0;
-		clients_sample_slots(c->mine[i], slot);
-		for (int k = 0; k < 3; k++)
-			bits |= *slot[k] ? 1u << k : 0u;
-		memcpy(p, &bits, sizeof(bits));
-		p += sizeof(bits);
-		for (int k = 0; k < 3; k++)
-			if (*slot[k])
-				p += latency_pack(*slot[k], p, (size_t)(buf + bytes - p));
-	}
-	*len = bytes;
-	return buf;
-}
-
-/*
- * Rank 0: client r's sample i of the cell, its row with the histograms
- * read from *p (len bytes left), pooled into ref.  0, or -1 with why set.
- */
-static int pool_one(const struct cell_red *c, int r, size_t i, const unsigned char **p,
-		    size_t *left, struct clients_agg *ref, char *why, size_t whylen)
-{
-	struct latency_hist **slot[3];
-	struct result_sample s;
-	uint32_t bits;
-	int rc = -1;
-
-	if (clients_row_sample(&c->rows[(size_t)r * c->n + i], r, (uint32_t)c->cell, &s) != 0)
-		return err_set(why, whylen, "out of memory");
-	free(s.lat_figs);
-	s.lat_figs = NULL;
-	if (*left < sizeof(bits)) {
-		err_set(why, whylen, "short bytes");
-		goto out;
-	}
-	memcpy(&bits, *p, sizeof(bits));
-	*p += sizeof(bits);
-	*left -= sizeof(bits);
-	clients_sample_slots(&s, slot);
-	for (int k = 0; k < 3; k++) {
-		size_t used;
-		if (!(bits & (1u << k)))
-			continue;
-		if (!(*slot[k] = latency_unpack(*p, *left, &used, why, whylen)))
-			goto out;
-		*p += used;
-		*left -= used;
-	}
-	if (clients_agg_add(ref, &s) != 0) {
-		err_set(why, whylen, "out of memory");
-		goto out;
-	}
-	rc = 0;
-out:
-	clients_sample_free_hists(&s);
-	return rc;
-}
-
-/* Do the two full histograms (or their absence) hold the same values? */
-static int same_hist(const struct latency_hist *a, const struct latency_hist *b)
-{
-	struct latency_summary x, y;
-
-	if (!a->counts || !b->counts)
-		return !a->counts == !b->counts;
-	if (a->n != b->n || a->min_ns != b->min_ns || a->max_ns != b->max_ns ||
-	    a->sum_ns != b->sum_ns || a->sumsq != b->sumsq ||
-	    memcmp(a->counts, b->counts, LATENCY_BUCKETS * sizeof(*a->counts)) != 0)
-		return 0;
-	if (a->n == 0)
-		return 1;
-	/* the percentiles follow from the buckets: said for the reader */
-	return latency_summarize(a, &x) == 0 && latency_summarize(b, &y) == 0 &&
-		memcmp(x.us, y.us, sizeof(x.us)) == 0;
-}
-
-/* Is the reduced aggregate a the pooled one, ref, in everything but CPU seconds' rounding? */
-static int same_agg(const struct clients_agg *a, const struct clients_agg *ref)
-{
-	if (a->s.bytes != ref->s.bytes || a->s.ops != ref->s.ops ||
-	    a->s.rd_ops != ref->s.rd_ops || a->s.wr_ops != ref->s.wr_ops ||
-	    a->s.wall_ns != ref->s.wall_ns || a->s.flags != ref->s.flags ||
-	    a->idle != ref->idle || a->slowest != ref->slowest)
-		return 0;
-	for (int k = 0; k < 3; k++)
-		if (!same_hist(&a->h[k], &ref->h[k]))
-			return 0;
-	return 1;
-}
-
 /*
  * IOSWEEP_MPI_VERIFY: every client's histograms of the cell also travel
  * whole to rank 0 (as the figures did before they were reduced), which
@@ -1040,7 +941,7 @@ static int verify_cell(struct cell_red *c)
 	size_t len;
 	char why[256] = "";
 
-	mine = pack_hists(c, &len);
+	mine = must(clients_check_pack(c->mine, c->n, &len));
 	if (!gather_bytes(mine, len, &all, &count, &off) || cl.rank != 0 || !c->agg) {
 		rc = cl.rank == 0 ? -1 : 0;
 		goto out;
@@ -1050,7 +951,9 @@ static int verify_cell(struct cell_red *c)
 		const unsigned char *p = all + off[r];
 		size_t left = (size_t)count[r];
 		for (size_t i = 0; i < c->n; i++) {
-			if (pool_one(c, r, i, &p, &left, &ref[i], why, sizeof(why)) != 0) {
+			if (clients_check_pool(&c->rows[(size_t)r * c->n + i], r,
+					       (uint32_t)c->cell, &p, &left, &ref[i], why,
+					       sizeof(why)) != 0) {
 				err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: "
 					"the histograms of rank %d: %s", r, why);
 				goto out;
@@ -1058,7 +961,7 @@ static int verify_cell(struct cell_red *c)
 		}
 	}
 	for (size_t i = 0; i < c->n; i++) {
-		if (!same_agg(&c->agg[i], &ref[i])) {
+		if (!clients_check_same(&c->agg[i], &ref[i])) {
 			err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
 				"reduced figures of test %u, trial %u of cell %zu differ from "
 				"the pooled clients'", (unsigned)c->sh[i].col,
@@ -1145,13 +1048,6 @@ static int reduce_timelines(struct result_set *rs, const struct cell_red *c)
 	return rc;
 }
 
-/* Rows a and b of a total alike in what the reduction sums exactly? */
-static int same_total_row(const struct timeline_row *a, const struct timeline_row *b)
-{
-	return a->col == b->col && a->trial == b->trial && a->start_ns == b->start_ns &&
-		a->len_ns == b->len_ns && a->bytes == b->bytes && a->ops == b->ops;
-}
-
 /*
  * IOSWEEP_MPI_VERIFY with --log-interval: every client's rows of the cell
  * also travel to rank 0, which totals them itself (clients_tl_totals)
@@ -1163,32 +1059,24 @@ static int verify_timelines(struct result_set *rs, size_t cell)
 {
 	const struct result_cell *c = &rs->cells[cell];
 	struct timeline pool;
-	size_t k = 0, checked = 0;
+	size_t checked = 0;
 	int rc = 0;
 
 	timeline_init(&pool);
-	if (gather_timelines(rs, cell, &pool, 1) != 0 || cl.rank != 0)
-		goto out;
-	if (clients_tl_totals(&pool, c->file_kb, c->record_kb, (unsigned)cl.size) != 0) {
-		rc = err_set(cl.local_err, sizeof(cl.local_err), "out of memory");
+	if (gather_timelines(rs, cell, &pool, 1) != 0) {
+		rc = -1;
 		goto out;
 	}
-	for (size_t i = 0; rc == 0 && i < pool.n; i++) {
-		const struct timeline_row *p = &pool.rows[i];
-		if (p->client != TIMELINE_CLIENT_TOTAL)
-			continue;
-		while (k < rs->timeline.n && (rs->timeline.rows[k].client != TIMELINE_CLIENT_TOTAL ||
-		       rs->timeline.rows[k].file_kb != c->file_kb ||
-		       rs->timeline.rows[k].record_kb != c->record_kb))
-			k++;
-		if (k == rs->timeline.n || !same_total_row(&rs->timeline.rows[k++], p))
-			rc = -1;
-		checked++;
-	}
-	if (rc != 0)
-		err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
-			"reduced timeline totals of cell %zu differ from the pooled "
-			"clients' (row %zu)", cell, checked);
+	if (cl.rank != 0)
+		goto out;
+	rc = clients_check_totals(&rs->timeline, &pool, c->file_kb, c->record_kb,
+				  (unsigned)cl.size, &checked);
+	if (rc < 0)
+		err_set(cl.local_err, sizeof(cl.local_err), "out of memory");
+	else if (rc > 0)
+		rc = err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
+			     "reduced timeline totals of cell %zu differ from the pooled "
+			     "clients' (row %zu)", cell, checked);
 	cl.verified_tl += checked;
 out:
 	timeline_release(&pool);
