@@ -97,14 +97,15 @@ int clients_walled(void);
 int clients_pass_end(int stopping, int walled, uint64_t *sync_ns);
 
 /*
- * A cell is finished on this client: agree, then the leader gathers
- * every client's samples of the cell with their latency histograms,
- * keeps them in rs->client_samples and puts the aggregate in rs->samples
- * in place of its own (its histograms: the clients' merged).  Past the
- * agreement every client makes the same fixed calls (a gather of
- * lengths, a broadcast that they fit, a gather of bytes).  0, or -1
- * when the clients agreed to stop (the run then ends with
- * clients_run_end()).
+ * A cell is finished on this client: agree, then the clients reduce
+ * their samples of the cell (sums, longest times, latency histograms
+ * added bucket by bucket) into the leader's aggregate, which goes into
+ * rs->samples in place of its own, and send it one fixed-size row per
+ * sample, kept in rs->client_samples (its latency figures in lat_figs,
+ * not its histograms); --log-interval's totals likewise.  Past the
+ * agreement every client makes the same fixed calls (clients_mpi.c).
+ * 0, or -1 when the clients agreed to stop or the leader could not
+ * aggregate (the run then ends with clients_run_end()).
  */
 int clients_cell_done(struct result_set *rs, size_t cell);
 

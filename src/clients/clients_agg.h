@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * clients_agg.h: how rank 0 of iosweep-mpi sums the clients' samples of
- * one (test, trial) of a cell into the figure of them all, apart from
- * the MPI that brings the samples (clients_mpi.c): counts and bytes
- * summed, the longest wall time, the latency histograms merged, and the
- * figure's time and short-timing flag from the barriers.  No MPI here,
- * so the rules are tested on their own (tests/unit/test_clients_agg.c).
- * Private to src/clients/.
+ * clients_agg.h: the figure of all iosweep-mpi's clients of one (test,
+ * trial) of a cell, apart from the MPI that brings it (clients_mpi.c):
+ * counts and bytes summed, the longest wall time, the latency histograms
+ * merged (the reduction of clients_red.h fills one; clients_agg_add
+ * pools client samples one by one, the reference clients_check.h holds
+ * it to), and the figure's time and short-timing flag from rank 0's
+ * barriers.  No MPI here, so the rules are tested on their own
+ * (tests/unit/test_clients_agg.c).  Private to src/clients/.
  */
 #ifndef IOSWEEP_CLIENTS_AGG_H
 #define IOSWEEP_CLIENTS_AGG_H

@@ -26,24 +26,29 @@
  * left over for the next one.
  *
  * Besides those flag calls a run makes a fixed sequence of other
- * collectives that every rank reaches or none does: after the agreement
- * that ends a cell (or a trial of `iosweep files`: clients_gather), a
- * gather of byte counts, a broadcast of whether they fit one gather, and
- * the gather of the bytes; at the end of the run,
- * after the final exchange, one all-reduce (queue depth's in-flight
- * maximum).
+ * collectives that every rank reaches or none does.  After the agreement
+ * that ends a cell: an all-reduce of the count of the cell's samples and
+ * one of their shapes (clients_red.h), the MPI_Reduce of the cell's
+ * records with clients_red_merge as the operator, and the MPI_Gather of
+ * each rank's fixed-size rows; with --log-interval an all-reduce of the
+ * passes' row counts and the MPI_Reduce of the intervals, and up to
+ * CLIENTS_TL_ROWS_MAX ranks the gather of the rows themselves (a gather
+ * of byte counts, a broadcast of whether they fit one gather, and the
+ * gather of the bytes; IOSWEEP_MPI_VERIFY adds such gathers of the
+ * histograms and rows for clients_check.h).  So rank 0 holds, per cell,
+ * the reduced records and one row per rank and sample, never the ranks'
+ * histograms.  After a trial of `iosweep files`: clients_gather.  At the
+ * end of the run, after the final exchange, one all-reduce (queue depth's
+ * in-flight maximum).
  *
  * Clocks of different hosts are never compared: each rank times its own
  * pass, and the aggregate figure of a cell is all ranks' bytes over the
  * time rank 0 measured from the end of the barrier before the pass to the
  * end of the barrier after it (with --runtime: the runtime, each rank
- * counting its own window; the sums: clients_agg.c).  Samples travel as
- * plain bytes (struct wire), so every rank must run the same build (the
- * same binary on every host);
- * their latency histograms follow each sample in latency_pack()'s
- * format, which rank 0 checks as it reads them.  Queue-depth passes
- * (qd.c) run worker threads; only the main thread calls MPI
- * (MPI_THREAD_FUNNELED).
+ * counting its own window; the rules: clients_agg.c).  Records and rows
+ * travel as native bytes, so every rank must run the same build (the
+ * same binary on every host).  Queue-depth passes (qd.c) run worker
+ * threads; only the main thread calls MPI (MPI_THREAD_FUNNELED).
  */
 #include "compat.h"
 
@@ -57,6 +62,8 @@
 
 #include "clients/clients.h"
 #include "clients/clients_agg.h"
+#include "clients/clients_check.h"
+#include "clients/clients_red.h"
 #include "clients/clients_tl.h"
 #include "clients/clusterfile.h"
 #include "platform/clock.h"
@@ -91,18 +98,35 @@ static struct {
 	uint64_t runtime_ns, ramp_ns; /* --runtime, --ramp: time-based passes */
 	unsigned char *aggregated;  /* leader: [cell] the cell is aggregated */
 	size_t naggregated;
+	MPI_Op red_op;              /* clients_red_merge as an MPI operator */
+	MPI_Op tl_op;               /* clients_tl_red_merge, over tl_type */
+	MPI_Datatype tl_type;       /* a struct clients_tl_red */
+	int timelines;              /* --log-interval: gather the clients' rows */
+	int verify;                 /* IOSWEEP_MPI_VERIFY: check the reductions */
+	size_t verified;            /* rank 0: the aggregates found equal */
+	size_t verified_tl;         /* ...and the timeline totals' rows */
+	uint64_t reduce_ns;         /* the cells' reduce and gather phases */
 	char local_err[IOSWEEP_ERR_MAX]; /* a failure inside this module */
 } cl = { .read_writer = -1 };
 
-/*
- * One sample on the wire; its histograms (lat: bit 0 all, 1 the reads,
- * 2 the writes) follow it, packed.
- */
-struct wire {
-	uint64_t bytes, ops, elapsed_ns, wall_ns, sync_ns, rd_ops, wr_ops;
-	double cpu_user_s, cpu_sys_s;
-	uint32_t col, trial, writer, flags, lat, spare;
-};
+/* The operator the clients' records of a cell are reduced with (clients_red.h). */
+static void red_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+	int size = 0;
+
+	MPI_Type_size(*type, &size);
+	for (int i = 0; i < *len; i++)
+		clients_red_merge((unsigned char *)inout + (size_t)i * (size_t)size,
+				  (const unsigned char *)in + (size_t)i * (size_t)size,
+				  (size_t)size);
+}
+
+/* The operator the clients' timeline records are reduced with (clients_tl.h). */
+static void tl_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+	(void)type;	/* always cl.tl_type */
+	clients_tl_red_merge(inout, in, (size_t)*len);
+}
 
 static const char *host_of(int rank)
 {
@@ -127,6 +151,14 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	}
 	MPI_Allgather(host, CLIENTS_HOST_MAX, MPI_CHAR, cl.hosts, CLIENTS_HOST_MAX,
 		      MPI_CHAR, MPI_COMM_WORLD);
+	MPI_Op_create(red_op, 1, &cl.red_op);
+	MPI_Type_contiguous((int)sizeof(struct clients_tl_red), MPI_BYTE, &cl.tl_type);
+	MPI_Type_commit(&cl.tl_type);
+	MPI_Op_create(tl_op, 1, &cl.tl_op);
+	/* a debugging aid: rank 0's word holds for all (clients_cell_done) */
+	cl.verify = cl.rank == 0 && getenv("IOSWEEP_MPI_VERIFY") &&
+		strcmp(getenv("IOSWEEP_MPI_VERIFY"), "0") != 0;
+	MPI_Bcast(&cl.verify, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	for (int i = 0; i < cl.size; i++) {
 		unsigned same = 0;
 		for (int k = 0; k < cl.size; k++)
@@ -154,6 +186,9 @@ void clients_finish(void)
 	cl.hosts = NULL;
 	cl.read_path = NULL;
 	cl.aggregated = NULL;
+	MPI_Op_free(&cl.red_op);
+	MPI_Op_free(&cl.tl_op);
+	MPI_Type_free(&cl.tl_type);
 	MPI_Finalize();
 }
 
@@ -416,6 +451,7 @@ int clients_setup(struct options *o, char *err, size_t errlen)
 	if (check_options(o, err, errlen) != 0)
 		return -1;
 	cl.runtime_ns = options_qd(o) ? o->runtime_ms * 1000000u : 0;
+	cl.timelines = o->log_interval_ms != 0;
 	cl.ramp_ns = cl.runtime_ns ? o->ramp_ms * 1000000u : 0;
 	/* before anything that may fail on some ranks only: it broadcasts */
 	if (o->cluster_file && cluster_read(o->cluster_file, &cf, err, errlen) != 0)
@@ -594,214 +630,6 @@ static void drop_raw(struct result_set *rs, size_t cell)
 }
 
 /*
- * This client's timeline rows of cell (clients_tl.h), then its samples
- * of it as bytes: per sample its struct wire, then the histograms its
- * lat bits name, packed (latency_pack), in slot order.  NULL when out of
- * memory.
- */
-static unsigned char *pack_cell(const struct result_set *rs, size_t cell,
-				size_t *len)
-{
-	const struct result_cell *c = &rs->cells[cell];
-	size_t bytes = clients_tl_packed_len(&rs->timeline, cl.rank, c->file_kb,
-					     c->record_kb);
-	unsigned char *buf, *p;
-
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		struct result_sample *s = &rs->samples[i];
-		struct latency_hist **slot[3];
-		if (s->cell != cell)
-			continue;
-		bytes += sizeof(struct wire);
-		clients_sample_slots(s, slot);
-		for (int k = 0; k < 3; k++)
-			if (*slot[k])
-				bytes += latency_packed_len(*slot[k]);
-	}
-	p = buf = malloc(bytes);
-	if (!buf)
-		return NULL;
-	p += clients_tl_pack(&rs->timeline, cl.rank, c->file_kb, c->record_kb, p);
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		struct result_sample *s = &rs->samples[i];
-		struct latency_hist **slot[3];
-		struct wire w;
-		if (s->cell != cell)
-			continue;
-		w = (struct wire){ s->bytes, s->ops, s->elapsed_ns, s->wall_ns,
-				   s->sync_ns, s->rd_ops, s->wr_ops, s->cpu_user_s,
-				   s->cpu_sys_s, s->col, s->trial, (uint32_t)s->writer,
-				   s->flags, 0, 0 };
-		clients_sample_slots(s, slot);
-		for (int k = 0; k < 3; k++)
-			w.lat |= *slot[k] ? 1u << k : 0u;
-		memcpy(p, &w, sizeof(w));
-		p += sizeof(w);
-		for (int k = 0; k < 3; k++)
-			if (*slot[k])
-				p += latency_pack(*slot[k], p, (size_t)(buf + bytes - p));
-	}
-	*len = bytes;
-	return buf;
-}
-
-/* The samples the leader has read from the clients' bytes. */
-struct incoming {
-	struct result_sample *s;
-	size_t n, alloc;
-};
-
-static void incoming_free(struct incoming *in)
-{
-	for (size_t i = 0; i < in->n; i++)
-		clients_sample_free_hists(&in->s[i]);
-	free(in->s);
-	memset(in, 0, sizeof(*in));
-}
-
-/*
- * Leader: rank r's timeline rows of cell into rs->timeline (rank 0's
- * are there) and its samples of cell from its len bytes at p
- * (pack_cell's layout), appended to in.  0, or -1 with cl.local_err set
- * (short or corrupt bytes, out of memory).
- */
-static int unpack_rank(struct result_set *rs, int r, size_t cell, const unsigned char *p,
-		       size_t len, struct incoming *in)
-{
-	const struct result_cell *c = &rs->cells[cell];
-	char why[256];
-	size_t tl_used;
-
-	if (clients_tl_unpack(&rs->timeline, r != 0, r, c->file_kb, c->record_kb, p, len,
-			      &tl_used, why, sizeof(why)) != 0)
-		goto bad;
-	p += tl_used;
-	len -= tl_used;
-	while (len > 0) {
-		struct latency_hist **slot[3];
-		struct result_sample *s;
-		struct wire w;
-		if (len < sizeof(w)) {
-			snprintf(why, sizeof(why), "%zu bytes left, a sample takes %zu",
-				 len, sizeof(w));
-			goto bad;
-		}
-		memcpy(&w, p, sizeof(w));
-		p += sizeof(w);
-		len -= sizeof(w);
-		if (w.col >= RC_COUNT || w.lat > 7u) {
-			snprintf(why, sizeof(why), "a sample of column %u, histograms %#x",
-				 (unsigned)w.col, (unsigned)w.lat);
-			goto bad;
-		}
-		if (in->n == in->alloc) {
-			size_t want = in->alloc ? 2 * in->alloc : 16;
-			struct result_sample *more = realloc(in->s, want * sizeof(*more));
-			if (!more) {
-				snprintf(why, sizeof(why), "out of memory");
-				goto bad;
-			}
-			in->s = more;
-			in->alloc = want;
-		}
-		s = &in->s[in->n++];    /* counted now: incoming_free frees its histograms */
-		memset(s, 0, sizeof(*s));
-		s->cell = (uint32_t)cell;
-		s->col = (uint16_t)w.col;
-		s->trial = (uint16_t)w.trial;
-		s->bytes = w.bytes;
-		s->ops = w.ops;
-		s->elapsed_ns = w.elapsed_ns;
-		s->wall_ns = w.wall_ns;
-		s->sync_ns = w.sync_ns;
-		s->rd_ops = w.rd_ops;
-		s->wr_ops = w.wr_ops;
-		s->cpu_user_s = w.cpu_user_s;
-		s->cpu_sys_s = w.cpu_sys_s;
-		s->flags = w.flags & ~RESULTS_SF_HOST_CPU;  /* the value is not sent */
-		s->client = r;
-		s->writer = (int32_t)w.writer;
-		clients_sample_slots(s, slot);
-		for (int k = 0; k < 3; k++) {
-			size_t used;
-			if (!(w.lat & (1u << k)))
-				continue;
-			*slot[k] = latency_unpack(p, len, &used, why, sizeof(why));
-			if (!*slot[k])
-				goto bad;
-			p += used;
-			len -= used;
-		}
-	}
-	return 0;
-bad:
-	return err_set(cl.local_err, sizeof(cl.local_err), "the samples rank %d sent for "
-		"rank 0 to aggregate: %s", r, why);
-}
-
-/*
- * Leader: the clients' samples of cell (in, rank 0's first) into
- * rs->client_samples (each keeping its own histograms), their aggregates
- * into rs->samples in place of rank 0's own.  0, or -1 with cl.local_err
- * set.
- */
-static int aggregate(struct result_set *rs, size_t cell, struct incoming *in)
-{
-	size_t n0 = 0;
-	struct clients_agg *agg;
-	int rc = -1;
-
-	while (n0 < in->n && in->s[n0].client == 0)
-		n0++;
-	agg = calloc(n0 ? n0 : 1, sizeof(*agg));
-	if (!agg)
-		goto out;
-	for (size_t i = 0; i < n0; i++) {
-		agg[i].s.cell = (uint32_t)cell;
-		agg[i].s.col = in->s[i].col;
-		agg[i].s.trial = in->s[i].trial;
-		agg[i].s.elapsed_ns = in->s[i].sync_ns;	/* rank 0's barrier to barrier */
-		agg[i].s.sync_ns = in->s[i].sync_ns;
-	}
-	for (size_t k = 0; k < in->n; k++) {
-		struct result_sample *c = &in->s[k];
-		for (size_t i = 0; i < n0; i++)
-			if (agg[i].s.col == c->col && agg[i].s.trial == c->trial &&
-			    clients_agg_add(&agg[i], c) != 0)
-				goto out;
-		if (results_add_client_sample(rs, c) != 0)
-			goto out;
-		c->lat = c->lat_rd = c->lat_wr = NULL;	/* the set's now */
-	}
-	drop_raw(rs, cell);
-	for (size_t i = 0; i < n0; i++) {
-		struct clients_agg *a = &agg[i];
-		if (clients_agg_finish(a, cl.ramp_ns, cl.runtime_ns) != 0)
-			goto out;
-		if (results_add_sample(rs, &a->s) != 0)
-			goto out;
-		a->s.lat = a->s.lat_rd = a->s.lat_wr = NULL;	/* the set's now */
-	}
-	if (cell >= cl.naggregated) {
-		size_t want = rs->ncells > cell ? rs->ncells : cell + 1;
-		unsigned char *p = realloc(cl.aggregated, want);
-		if (!p)
-			goto out;
-		memset(p + cl.naggregated, 0, want - cl.naggregated);
-		cl.aggregated = p;
-		cl.naggregated = want;
-	}
-	cl.aggregated[cell] = 1;
-	rc = 0;
-out:
-	if (rc != 0)
-		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
-			 "gathering the clients' samples");
-	clients_aggs_free(agg, n0);
-	return rc;
-}
-
-/*
  * Leader: may the clients' byte counts (len[r]) be gathered in one
  * Gatherv (int counts and displacements)?  Then count[] and off[] are set.
  */
@@ -857,39 +685,435 @@ static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char *
 	return 1;
 }
 
-int clients_cell_done(struct result_set *rs, size_t cell)
+/*
+ * --log-interval, up to CLIENTS_TL_ROWS_MAX clients (or to check the
+ * totals): this client's timeline rows of cell to rank 0, which appends
+ * them to into (its own too when own is set) (clients_tl.h).  Every
+ * client makes gather_bytes's calls.  0, or -1 on rank 0 with
+ * cl.local_err set.
+ */
+static int gather_timelines(struct result_set *rs, size_t cell, struct timeline *into,
+			    int own)
 {
-	unsigned char *mine, *all = NULL;
-	size_t mylen = 0;
-	int *count = NULL, *off = NULL, rc = -1;
-	struct incoming in = { NULL, 0, 0 };
+	const struct result_cell *c = &rs->cells[cell];
+	size_t len = clients_tl_packed_len(&rs->timeline, cl.rank, c->file_kb, c->record_kb);
+	unsigned char *mine = malloc(len), *all = NULL;
+	int *count = NULL, *off = NULL, rc = 0;
+	char why[256];
 
-	if (flags(0, 0, 0, NULL) != 0)
-		return -1;
-	/* past the agreement every rank makes gather_bytes's calls:
-	 * failures are told at the next agreement */
-	if (!(mine = pack_cell(rs, cell, &mylen)))
+	if (!mine)
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
-	if (!gather_bytes(mine, mylen, &all, &count, &off) || cl.rank != 0) {
+	clients_tl_pack(&rs->timeline, cl.rank, c->file_kb, c->record_kb, mine);
+	if (!gather_bytes(mine, len, &all, &count, &off)) {
 		rc = cl.rank == 0 ? -1 : 0;
 		goto out;
 	}
-	for (int r = 0; r < cl.size; r++)
-		if (unpack_rank(rs, r, cell, all + off[r], (size_t)count[r], &in) != 0)
+	for (int r = 0; cl.rank == 0 && r < cl.size; r++) {
+		size_t used;
+		if (clients_tl_unpack(into, own || r != 0, r, c->file_kb, c->record_kb,
+				      all + off[r], (size_t)count[r], &used, why,
+				      sizeof(why)) != 0) {
+			rc = err_set(cl.local_err, sizeof(cl.local_err), "the timeline "
+				     "rank %d sent for rank 0 to total: %s", r, why);
 			goto out;
-	rc = aggregate(rs, cell, &in);
-	if (rc == 0 && clients_tl_totals(&rs->timeline, rs->cells[cell].file_kb,
-					 rs->cells[cell].record_kb, (unsigned)cl.size) != 0) {
-		snprintf(cl.local_err, sizeof(cl.local_err), "out of memory "
-			 "summing the clients' timelines");
-		rc = -1;
+		}
 	}
 out:
-	incoming_free(&in);
 	free(mine);
 	free(all);
 	free(count);
 	free(off);
+	return rc;
+}
+
+/* A cell's figures while they are reduced: this client's, then rank 0's. */
+struct cell_red {
+	size_t cell, n;
+	struct result_sample **mine;      /* this client's samples of the cell */
+	struct clients_red_shape *sh;     /* [n] agreed */
+	unsigned char *buf, *sum;         /* [len]: mine; rank 0: everyone's */
+	size_t len;
+	struct clients_row *rows;         /* [n]: mine; rank 0: [size * n] */
+	struct clients_agg *agg;          /* rank 0: [n] */
+};
+
+static void cell_red_free(struct cell_red *c)
+{
+	free(c->mine);
+	free(c->sh);
+	free(c->buf);
+	free(c->sum);
+	free(c->rows);
+	clients_aggs_free(c->agg, c->n);
+}
+
+/* Memory a collective needs: without it this client cannot take part. */
+static void *must(void *p)
+{
+	if (!p)
+		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
+	return p;
+}
+
+/*
+ * This client's samples of the cell and their count, agreed between the
+ * clients with their shapes (all-reduces of maxima).  0, or -1 on every
+ * client when the clients' samples differ (rank 0 sets cl.local_err).
+ */
+static int agree_shapes(struct result_set *rs, struct cell_red *c)
+{
+	int64_t cnt[2], most[2], *key;
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++)
+		n += rs->samples[i].cell == c->cell;
+	c->mine = must(malloc((n + 1) * sizeof(*c->mine)));
+	for (size_t i = 0, k = 0; i < rs->nsamples; i++)
+		if (rs->samples[i].cell == c->cell)
+			c->mine[k++] = &rs->samples[i];
+	cnt[0] = (int64_t)n;
+	cnt[1] = -(int64_t)n;
+	MPI_Allreduce(cnt, most, 2, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+	if (most[0] != -most[1] || n > (size_t)INT_MAX / CLIENTS_RED_KEY)
+		goto differ;
+	c->n = n;
+	c->sh = must(calloc(n + 1, sizeof(*c->sh)));
+	key = must(malloc((n + 1) * CLIENTS_RED_KEY * sizeof(*key)));
+	for (size_t i = 0; i < n; i++) {
+		clients_red_shape_of(c->mine[i], &c->sh[i]);
+		clients_red_key(&c->sh[i], key + i * CLIENTS_RED_KEY);
+	}
+	MPI_Allreduce(MPI_IN_PLACE, key, (int)(n * CLIENTS_RED_KEY), MPI_INT64_T, MPI_MAX,
+		      MPI_COMM_WORLD);
+	for (size_t i = 0; i < n; i++) {
+		if (clients_red_agreed(key + i * CLIENTS_RED_KEY, &c->sh[i]) != 0) {
+			free(key);
+			goto differ;
+		}
+	}
+	free(key);
+	return 0;
+differ:
+	if (cl.rank == 0)
+		err_set(cl.local_err, sizeof(cl.local_err), "the clients finished "
+			"different tests or trials of the cell %zu (%lld to %lld samples)",
+			c->cell, (long long)-most[1], (long long)most[0]);
+	return -1;
+}
+
+/*
+ * The clients' records summed into rank 0's c->sum (one MPI_Reduce with
+ * the user operator) and their rows gathered to rank 0 (one MPI_Gather
+ * of a fixed size).  Every client makes both calls.  0, or -1 on every
+ * client when a record is too large for one call.
+ */
+static int reduce_cell(struct cell_red *c)
+{
+	size_t rowlen = c->n * sizeof(*c->rows);
+	MPI_Datatype rec;
+
+	c->len = clients_red_len(c->sh, c->n);
+	if (c->len > INT_MAX || rowlen > INT_MAX) {
+		if (cl.rank == 0)
+			err_set(cl.local_err, sizeof(cl.local_err), "a cell's figures "
+				"exceed what one MPI reduction moves (2 GiB); use fewer "
+				"trials");
+		return -1;
+	}
+	c->buf = must(malloc(c->len + 1));
+	clients_red_fill(c->buf, c->sh, c->mine, c->n);
+	if (cl.rank == 0)
+		c->sum = must(malloc(c->len + 1));
+	MPI_Type_contiguous((int)c->len, MPI_BYTE, &rec);
+	MPI_Type_commit(&rec);
+	MPI_Reduce(c->buf, c->sum, c->len ? 1 : 0, rec, cl.red_op, 0, MPI_COMM_WORLD);
+	MPI_Type_free(&rec);
+	c->rows = must(calloc(c->n + 1, sizeof(*c->rows)));
+	for (size_t i = 0; i < c->n; i++)
+		clients_row_of(c->mine[i], &c->rows[i]);
+	if (cl.rank == 0) {
+		struct clients_row *all = must(calloc((size_t)cl.size * c->n + 1, sizeof(*all)));
+		MPI_Gather(c->rows, (int)rowlen, MPI_BYTE, all, (int)rowlen, MPI_BYTE, 0,
+			   MPI_COMM_WORLD);
+		free(c->rows);
+		c->rows = all;
+	} else {
+		MPI_Gather(c->rows, (int)rowlen, MPI_BYTE, NULL, 0, MPI_BYTE, 0,
+			   MPI_COMM_WORLD);
+	}
+	return 0;
+}
+
+/* Rank 0: the clients' rows of the cell into rs->client_samples.  0 or -1. */
+static int keep_rows(struct result_set *rs, const struct cell_red *c)
+{
+	for (int r = 0; r < cl.size; r++) {
+		for (size_t i = 0; i < c->n; i++) {
+			struct result_sample s;
+			if (clients_row_sample(&c->rows[(size_t)r * c->n + i], r,
+					       (uint32_t)c->cell, &s) != 0 ||
+			    results_add_client_sample(rs, &s) != 0) {
+				free(s.lat_figs);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * Rank 0: the reduced figures of the cell into aggregates (c->agg, each
+ * timed by rank 0's own barriers).  0, or -1 with cl.local_err set.
+ */
+static int aggregate(struct cell_red *c)
+{
+	const unsigned char *p = c->sum;
+
+	c->agg = calloc(c->n + 1, sizeof(*c->agg));
+	if (!c->agg)
+		goto oom;
+	for (size_t i = 0; i < c->n; i++) {
+		struct clients_agg *a = &c->agg[i];
+		a->s.cell = (uint32_t)c->cell;
+		a->s.elapsed_ns = c->mine[i]->sync_ns;	/* rank 0's barrier to barrier */
+		a->s.sync_ns = c->mine[i]->sync_ns;
+		if (clients_red_read(&p, a) != 0)
+			goto oom;
+	}
+	return 0;
+oom:
+	return err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
+		       "aggregating the clients' figures");
+}
+
+/* Rank 0: the cell is aggregated (clients_run_end drops the others' raw samples). */
+static int mark_aggregated(const struct result_set *rs, size_t cell)
+{
+	if (cell >= cl.naggregated) {
+		size_t want = rs->ncells > cell ? rs->ncells : cell + 1;
+		unsigned char *p = realloc(cl.aggregated, want);
+		if (!p)
+			return err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
+				       "aggregating the clients' figures");
+		memset(p + cl.naggregated, 0, want - cl.naggregated);
+		cl.aggregated = p;
+		cl.naggregated = want;
+	}
+	cl.aggregated[cell] = 1;
+	return 0;
+}
+
+/*
+ * Rank 0, after aggregate() (and the check): the clients' rows into
+ * rs->client_samples, the aggregates into rs->samples in place of rank
+ * 0's own.  0, or -1 with cl.local_err set.
+ */
+static int aggregate_keep(struct result_set *rs, struct cell_red *c)
+{
+	if (keep_rows(rs, c) != 0)
+		goto oom;
+	drop_raw(rs, c->cell);	/* c->mine points at nothing now */
+	for (size_t i = 0; i < c->n; i++) {
+		struct clients_agg *a = &c->agg[i];
+		if (clients_agg_finish(a, cl.ramp_ns, cl.runtime_ns) != 0 ||
+		    results_add_sample(rs, &a->s) != 0)
+			goto oom;
+		a->s.lat = a->s.lat_rd = a->s.lat_wr = NULL;	/* the set's now */
+	}
+	return mark_aggregated(rs, c->cell);
+oom:
+	return err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
+		       "aggregating the clients' figures");
+}
+
+/*
+ * IOSWEEP_MPI_VERIFY: every client's histograms of the cell also travel
+ * whole to rank 0 (as the figures did before they were reduced), which
+ * pools them with the rows (clients_agg_add) and compares the pool with
+ * the reduction, bucket for bucket.  Every client makes gather_bytes's
+ * calls.  0, or -1 on rank 0 with cl.local_err set.
+ */
+static int verify_cell(struct cell_red *c)
+{
+	unsigned char *mine, *all = NULL;
+	int *count = NULL, *off = NULL, rc = -1;
+	struct clients_agg *ref = NULL;
+	size_t len;
+	char why[256] = "";
+
+	mine = must(clients_check_pack(c->mine, c->n, &len));
+	if (!gather_bytes(mine, len, &all, &count, &off) || cl.rank != 0 || !c->agg) {
+		rc = cl.rank == 0 ? -1 : 0;
+		goto out;
+	}
+	ref = must(calloc(c->n + 1, sizeof(*ref)));
+	for (int r = 0; r < cl.size; r++) {
+		const unsigned char *p = all + off[r];
+		size_t left = (size_t)count[r];
+		for (size_t i = 0; i < c->n; i++) {
+			if (clients_check_pool(&c->rows[(size_t)r * c->n + i], r,
+					       (uint32_t)c->cell, &p, &left, &ref[i], why,
+					       sizeof(why)) != 0) {
+				err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: "
+					"the histograms of rank %d: %s", r, why);
+				goto out;
+			}
+		}
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		if (!clients_check_same(&c->agg[i], &ref[i])) {
+			err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
+				"reduced figures of test %u, trial %u of cell %zu differ from "
+				"the pooled clients'", (unsigned)c->sh[i].col,
+				(unsigned)c->sh[i].trial, c->cell);
+			goto out;
+		}
+	}
+	cl.verified += c->n;
+	rc = 0;
+out:
+	clients_aggs_free(ref, ref ? c->n : 0);
+	free(mine);
+	free(all);
+	free(count);
+	free(off);
+	return rc;
+}
+
+/*
+ * --log-interval: the clients' rows of each pass of the cell reduced,
+ * interval by interval, into rank 0's rows of client "total"
+ * (clients_tl.h); a pass some client has no rows of gets none.  Every
+ * client makes the same two calls (an all-reduce of the passes' row
+ * counts, the reduction).  0, or -1 on rank 0 with cl.local_err set.
+ */
+static int reduce_timelines(struct result_set *rs, const struct cell_red *c)
+{
+	const struct result_cell *cc = &rs->cells[c->cell];
+	int64_t *cnt = must(malloc((2 * c->n + 1) * sizeof(*cnt)));
+	struct clients_tl_red *mine, *sum = NULL;
+	size_t total = 0, off = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		size_t n;
+		clients_tl_pass(&rs->timeline, cl.rank, cc->file_kb, cc->record_kb,
+				(int)c->sh[i].col, c->sh[i].trial, &n);
+		cnt[2 * i] = (int64_t)n;
+		cnt[2 * i + 1] = -(int64_t)n;
+	}
+	MPI_Allreduce(MPI_IN_PLACE, cnt, (int)(2 * c->n), MPI_INT64_T, MPI_MAX,
+		      MPI_COMM_WORLD);
+	for (size_t i = 0; i < c->n; i++)
+		total += cnt[2 * i + 1] < 0 ? (size_t)cnt[2 * i] : 0;
+	if (total > INT_MAX) {	/* every client knows: none reduces */
+		free(cnt);
+		return cl.rank == 0 ? err_set(cl.local_err, sizeof(cl.local_err),
+			"%zu timeline rows of one cell: too many to reduce; use a "
+			"longer --log-interval", total) : 0;
+	}
+	mine = must(calloc(total + 1, sizeof(*mine)));
+	for (size_t i = 0; i < c->n; i++) {
+		size_t n, most = (size_t)cnt[2 * i];
+		const struct timeline_row *r;
+		if (cnt[2 * i + 1] >= 0)
+			continue;
+		r = clients_tl_pass(&rs->timeline, cl.rank, cc->file_kb, cc->record_kb,
+				    (int)c->sh[i].col, c->sh[i].trial, &n);
+		clients_tl_red_fill(r, n, most, mine + off);
+		off += most;
+	}
+	if (cl.rank == 0)
+		sum = must(calloc(total + 1, sizeof(*sum)));
+	MPI_Reduce(mine, sum, (int)total, cl.tl_type, cl.tl_op, 0, MPI_COMM_WORLD);
+	off = 0;
+	for (size_t i = 0; cl.rank == 0 && i < c->n; i++) {
+		struct timeline_row proto = {
+			.col = (int)c->sh[i].col, .file_kb = cc->file_kb,
+			.record_kb = cc->record_kb, .trial = (uint16_t)c->sh[i].trial,
+		};
+		if (cnt[2 * i + 1] >= 0)
+			continue;
+		if (clients_tl_red_keep(sum + off, (size_t)cnt[2 * i], (unsigned)cl.size,
+					&proto, &rs->timeline) != 0) {
+			rc = err_set(cl.local_err, sizeof(cl.local_err), "out of memory "
+				     "summing the clients' timelines");
+			break;
+		}
+		off += (size_t)cnt[2 * i];
+	}
+	free(cnt);
+	free(mine);
+	free(sum);
+	return rc;
+}
+
+/*
+ * IOSWEEP_MPI_VERIFY with --log-interval: every client's rows of the cell
+ * also travel to rank 0, which totals them itself (clients_tl_totals)
+ * and compares those totals with the reduced ones row by row.  Every
+ * client makes gather_bytes's calls.  0, or -1 on rank 0 with
+ * cl.local_err set.
+ */
+static int verify_timelines(struct result_set *rs, size_t cell)
+{
+	const struct result_cell *c = &rs->cells[cell];
+	struct timeline pool;
+	size_t checked = 0;
+	int rc = 0;
+
+	timeline_init(&pool);
+	if (gather_timelines(rs, cell, &pool, 1) != 0) {
+		rc = -1;
+		goto out;
+	}
+	if (cl.rank != 0)
+		goto out;
+	rc = clients_check_totals(&rs->timeline, &pool, c->file_kb, c->record_kb,
+				  (unsigned)cl.size, &checked);
+	if (rc < 0)
+		err_set(cl.local_err, sizeof(cl.local_err), "out of memory");
+	else if (rc > 0)
+		rc = err_set(cl.local_err, sizeof(cl.local_err), "IOSWEEP_MPI_VERIFY: the "
+			     "reduced timeline totals of cell %zu differ from the pooled "
+			     "clients' (row %zu)", cell, checked);
+	cl.verified_tl += checked;
+out:
+	timeline_release(&pool);
+	return rc;
+}
+
+int clients_cell_done(struct result_set *rs, size_t cell)
+{
+	struct cell_red c = { .cell = cell };
+	uint64_t t0;
+	int rc = 0;
+
+	if (flags(0, 0, 0, NULL) != 0)
+		return -1;
+	/* past the agreement every client makes the same calls; failures
+	 * are told at the next agreement */
+	t0 = clock_now_ns();
+	if (agree_shapes(rs, &c) != 0 || reduce_cell(&c) != 0) {
+		rc = cl.rank == 0 ? -1 : 0;
+		goto out;
+	}
+	if (cl.rank == 0 && aggregate(&c) != 0)
+		rc = -1;
+	if (cl.verify && verify_cell(&c) != 0)
+		rc = -1;
+	if (rc == 0 && cl.rank == 0)
+		rc = aggregate_keep(rs, &c);
+	if (cl.timelines && cl.size <= CLIENTS_TL_ROWS_MAX &&
+	    gather_timelines(rs, cell, &rs->timeline, 0) != 0)
+		rc = -1;
+	if (cl.timelines && reduce_timelines(rs, &c) != 0)
+		rc = -1;
+	if (cl.timelines && cl.verify && verify_timelines(rs, cell) != 0)
+		rc = -1;
+out:
+	cell_red_free(&c);
+	cl.reduce_ns += clock_now_ns() - t0;
 	return rc;
 }
 
@@ -948,6 +1172,17 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 	(void)flags(kind == END_ERROR, kind == END_SIGNAL, 0, NULL);
 	from = exchange(kind, kind != END_OK ? err : "", &maxkind, msg, sizeof(msg));
 	most_inflight(rs);
+	if (cl.rank == 0) {	/* what the aggregation cost rank 0 (docs/mpi.md) */
+		rs->meta.clients_rss_kb = plat_peak_rss_kb();
+		rs->meta.clients_reduce_s = (double)cl.reduce_ns / 1e9;
+		if (cl.verify && from < 0)
+			fprintf(stderr, "iosweep-mpi: IOSWEEP_MPI_VERIFY: %zu reduced "
+				"figure%s equal to the pooled clients'\n", cl.verified,
+				cl.verified == 1 ? "" : "s");
+		if (cl.verify && cl.timelines && from < 0)
+			fprintf(stderr, "iosweep-mpi: IOSWEEP_MPI_VERIFY: %zu timeline "
+				"total rows equal to the pooled clients'\n", cl.verified_tl);
+	}
 	if (from < 0)
 		return 0;
 	if (maxkind == END_SIGNAL) {

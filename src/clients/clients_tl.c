@@ -5,6 +5,7 @@
  */
 #include "compat.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,75 +87,137 @@ int clients_tl_unpack(struct timeline *t, int keep, int32_t client, uint64_t fil
 	return 0;
 }
 
-/* Does pass [first, end) of t belong to the cell, a client (not a total)? */
-static int client_pass(const struct timeline *t, size_t first, uint64_t file_kb,
-		       uint64_t record_kb)
+const struct timeline_row *clients_tl_pass(const struct timeline *t, int32_t self,
+					   uint64_t file_kb, uint64_t record_kb, int col,
+					   unsigned trial, size_t *n)
 {
-	const struct timeline_row *r = &t->rows[first];
-	return r->file_kb == file_kb && r->record_kb == record_kb && r->client >= 0;
+	size_t first, end;
+
+	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0; i = end) {
+		const struct timeline_row *r = &t->rows[first];
+		if (own_row(r, self, file_kb, record_kb) && r->col == col && r->trial == trial) {
+			*n = end - first;
+			return r;
+		}
+	}
+	*n = 0;
+	return NULL;
 }
 
-/* The total of the pass (col, trial) of the cell: 1 added, 0 not (a client
- * missing), -1 out of memory. */
-static int total_of(struct timeline *t, size_t n_rows, const struct timeline_row *like,
-		    unsigned nclients, struct timeline_acc *views, struct timeline_acc **pv)
+void clients_tl_red_fill(const struct timeline_row *rows, size_t n, size_t nmax,
+			 struct clients_tl_red *out)
 {
-	struct timeline_acc sum;
-	struct timeline_row proto = *like;
-	size_t first, end;
-	unsigned n = 0;
-	int rc;
-
-	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0 && first < n_rows;
-	     i = end) {
-		const struct timeline_row *r = &t->rows[first];
-		if (!client_pass(t, first, like->file_kb, like->record_kb) ||
-		    r->col != like->col || r->trial != like->trial)
-			continue;
-		if (n == nclients)
-			return 0;   /* a client twice: not a pass of each */
-		memset(&views[n], 0, sizeof(views[n]));
-		views[n].rows = &t->rows[first];
-		views[n].n = end - first;
-		pv[n] = &views[n];
-		n++;
+	memset(out, 0, nmax * sizeof(*out));
+	for (size_t i = 0; i < n && i < nmax; i++) {
+		const struct timeline_row *b = &rows[i];
+		out[i] = (struct clients_tl_red){
+			.start_ns = b->start_ns, .len_ns = b->len_ns, .bytes = b->bytes,
+			.ops = b->ops, .p50 = b->lat_us[TIMELINE_LAT_P50],
+			.p99 = b->lat_us[TIMELINE_LAT_P99],
+		};
+		if (b->ops) {
+			out[i].mean_ops = b->lat_us[TIMELINE_LAT_MEAN] * (double)b->ops;
+			out[i].lat_max = b->lat_us[TIMELINE_LAT_MAX];
+		}
 	}
-	if (n != nclients)
-		return 0;
-	memset(&sum, 0, sizeof(sum));
-	rc = timeline_acc_sum(&sum, pv, n);
-	proto.client = TIMELINE_CLIENT_TOTAL;
-	/* the rows pointed into t: keep copies them before t may move */
-	if (rc == 0 && timeline_acc_keep(&sum, &proto, t) != 0)
-		rc = -1;
-	free(sum.rows);
-	return rc == 0 ? 1 : -1;
+}
+
+void clients_tl_red_merge(struct clients_tl_red *dst, const struct clients_tl_red *src,
+			  size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct clients_tl_red *d = &dst[i];
+		const struct clients_tl_red *s = &src[i];
+		if (s->ops && (!d->ops || s->lat_max > d->lat_max))
+			d->lat_max = s->lat_max;
+		d->start_ns = s->start_ns > d->start_ns ? s->start_ns : d->start_ns;
+		d->len_ns = s->len_ns > d->len_ns ? s->len_ns : d->len_ns;
+		d->bytes += s->bytes;
+		d->ops += s->ops;
+		d->mean_ops += s->mean_ops;
+	}
+}
+
+int clients_tl_red_keep(const struct clients_tl_red *r, size_t n, unsigned nclients,
+			const struct timeline_row *proto, struct timeline *t)
+{
+	size_t n0 = t->n;
+
+	for (size_t i = 0; i < n; i++) {
+		struct timeline_row row = {
+			.col = proto->col, .file_kb = proto->file_kb,
+			.record_kb = proto->record_kb, .trial = proto->trial,
+			.client = TIMELINE_CLIENT_TOTAL, .start_ns = r[i].start_ns,
+			.len_ns = r[i].len_ns, .bytes = r[i].bytes, .ops = r[i].ops,
+		};
+		for (int q = 0; q < TIMELINE_NLAT; q++)
+			row.lat_us[q] = NAN;
+		if (r[i].ops) {
+			row.lat_us[TIMELINE_LAT_MEAN] = r[i].mean_ops / (double)r[i].ops;
+			row.lat_us[TIMELINE_LAT_MAX] = r[i].lat_max;
+		}
+		if (nclients == 1) {
+			row.lat_us[TIMELINE_LAT_P50] = r[i].p50;
+			row.lat_us[TIMELINE_LAT_P99] = r[i].p99;
+		}
+		if (timeline_add(t, &row) != 0) {
+			t->n = n0;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The total of client 0's pass like (rows up to n_rows) over nclients
+ * clients: 1 added, 0 not (a client has no rows of it), -1 out of memory.
+ */
+static int total_of(struct timeline *t, size_t n_rows, const struct timeline_row *like,
+		    unsigned nclients)
+{
+	struct timeline saw = { .rows = t->rows, .n = n_rows };
+	struct clients_tl_red *sum, *one;
+	size_t most = 0, n;
+	int rc = -1;
+
+	for (unsigned k = 0; k < nclients; k++) {
+		if (!clients_tl_pass(&saw, (int32_t)k, like->file_kb, like->record_kb,
+				     like->col, like->trial, &n))
+			return 0;
+		most = n > most ? n : most;
+	}
+	sum = calloc(most, sizeof(*sum));
+	one = calloc(most, sizeof(*one));
+	if (sum && one) {
+		for (unsigned k = 0; k < nclients; k++) {
+			const struct timeline_row *r = clients_tl_pass(&saw, (int32_t)k,
+				like->file_kb, like->record_kb, like->col, like->trial, &n);
+			clients_tl_red_fill(r, n, most, k ? one : sum);
+			if (k)
+				clients_tl_red_merge(sum, one, most);
+		}
+		rc = clients_tl_red_keep(sum, most, nclients, like, t) == 0 ? 1 : -1;
+	}
+	free(sum);
+	free(one);
+	return rc;
 }
 
 int clients_tl_totals(struct timeline *t, uint64_t file_kb, uint64_t record_kb,
 		      unsigned nclients)
 {
-	struct timeline_acc *views;
-	struct timeline_acc **pv;
 	size_t first, end, n_rows = t->n;
-	int rc = 0;
 
 	if (!nclients)
 		return 0;
-	views = calloc(nclients, sizeof(*views));
-	pv = calloc(nclients, sizeof(*pv));
-	if (!views || !pv)
-		rc = -1;
 	/* every pass of client 0 of the cell, among the rows there before */
-	for (size_t i = 0; rc == 0 && timeline_next_pass(t, i, &first, &end) == 0 &&
+	for (size_t i = 0; timeline_next_pass(t, i, &first, &end) == 0 &&
 	     first < n_rows; i = end) {
 		struct timeline_row like = t->rows[first];
-		if (!client_pass(t, first, file_kb, record_kb) || like.client != 0)
+		if (!own_row(&like, 0, file_kb, record_kb))
 			continue;
-		if (total_of(t, n_rows, &like, nclients, views, pv) < 0)
-			rc = -1;
+		if (total_of(t, n_rows, &like, nclients) < 0)
+			return -1;
 	}
-	free(views);
-	free(pv);
-	return rc;
+	return 0;
 }

@@ -8,11 +8,12 @@
  * client leaves together: interval k of every client covers the same
  * stretch of time since that barrier, as near as the barrier's exit is
  * to being simultaneous (no two hosts' clocks are ever compared).  At the
- * end of a cell each client packs its rows of the cell before its
- * samples; rank 0 appends every other client's rows and sums, per pass (test, trial), the clients' rows interval by
- * interval into rows of client "total" (timeline_acc_sum's rules: bytes
- * and operations add, the longest length, the mean weighted by
- * operations, p50 and p99 only for one client).  No MPI here, so the
+ * end of a cell the clients reduce, per pass (test, trial), their rows
+ * interval by interval into rows of client "total" (timeline_acc_sum's
+ * rules: bytes and operations add, the longest length, the mean weighted
+ * by operations, p50 and p99 only for one client), and, up to
+ * CLIENTS_TL_ROWS_MAX clients, rank 0 also appends every other client's
+ * own rows, packed.  No MPI here, so the
  * rules are tested on their own (tests/unit/test_clients_tl.c).  Private
  * to src/clients/.
  */
@@ -23,6 +24,9 @@
 #include <stdint.h>
 
 #include "model/timeline.h"
+
+/* Up to this many clients rank 0 keeps each client's own rows too. */
+#define CLIENTS_TL_ROWS_MAX 16
 
 /* The bytes clients_tl_pack writes for client self's rows of the cell. */
 size_t clients_tl_packed_len(const struct timeline *t, int32_t self, uint64_t file_kb,
@@ -46,6 +50,41 @@ size_t clients_tl_pack(const struct timeline *t, int32_t self, uint64_t file_kb,
 int clients_tl_unpack(struct timeline *t, int keep, int32_t client, uint64_t file_kb,
 		      uint64_t record_kb, const unsigned char *p, size_t len,
 		      size_t *used, char *why, size_t whylen);
+
+/*
+ * One interval of a pass as the clients reduce it into their total
+ * (clients_mpi.c's MPI_Reduce, or clients_tl_totals here): start and
+ * length the longest, bytes and operations summed, the mean's weight
+ * (mean x operations) summed and the max the largest over the clients
+ * that had operations, p50 and p99 a single client's own.  An interval a
+ * client did not reach is a record of zeros.
+ */
+struct clients_tl_red {
+	uint64_t start_ns, len_ns, bytes, ops;
+	double mean_ops, lat_max, p50, p99;
+};
+
+/*
+ * Client self's rows of the pass (col, trial) of the cell (file_kb,
+ * record_kb) in t: the first, and their number in *n; NULL and 0 when
+ * it has none.
+ */
+const struct timeline_row *clients_tl_pass(const struct timeline *t, int32_t self,
+					   uint64_t file_kb, uint64_t record_kb, int col,
+					   unsigned trial, size_t *n);
+/* The n rows as records in out[nmax], the intervals past n zeros. */
+void clients_tl_red_fill(const struct timeline_row *rows, size_t n, size_t nmax,
+			 struct clients_tl_red *out);
+/* Add the n records of another client, src, into dst. */
+void clients_tl_red_merge(struct clients_tl_red *dst, const struct clients_tl_red *src,
+			  size_t n);
+/*
+ * The n records of nclients clients summed as rows of client
+ * TIMELINE_CLIENT_TOTAL of proto's pass, appended to t (as
+ * timeline_acc_sum's rows).  0, or -1 when out of memory (t unchanged).
+ */
+int clients_tl_red_keep(const struct clients_tl_red *r, size_t n, unsigned nclients,
+			const struct timeline_row *proto, struct timeline *t);
 
 /*
  * The totals of the cell: for every pass (test, trial) that all nclients

@@ -164,6 +164,10 @@ struct result_meta {
 	double dedup_within, dedup_across;
 	uint64_t dedup_probe_bytes;
 	unsigned dedup_files;
+	uint64_t clients_rss_kb;  /* many clients: rank 0's peak resident memory
+				     at the run's end (kB); 0 otherwise */
+	double clients_reduce_s;  /* many clients: rank 0's time in the cells'
+				     reductions and gathers; 0 otherwise */
 	char *status;         /* a sweep's outcome: "complete", "interrupted: why",
 				 "failed: why"; NULL when not known (imports) */
 	char *resumed_at;     /* `iosweep resume`: when the last resume started

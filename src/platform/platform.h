@@ -424,6 +424,9 @@ int plat_blocked_call(long tid, char *name, size_t namelen);
 /* CPU seconds of the calling thread; -1 when the platform cannot tell. */
 int plat_thread_cpu(double *user_s, double *sys_s);
 
+/* This process's peak resident memory so far in kB; 0 when unknown. */
+uint64_t plat_peak_rss_kb(void);
+
 /* The CPUs online, at least 1. */
 unsigned plat_cpu_count(void);
 

@@ -689,6 +689,10 @@ static void write_meta(struct outfile *f, const struct result_set *rs)
 		put_kv_num(f, "clients", rs->nclients, 0);
 		put_kv_num(f, "hosts", rs->nhosts, 0);
 		put_kv_num(f, "ranks_per_host", rs->ranks_per_host, 0);
+		if (m->clients_rss_kb)
+			put_kv_num(f, "rank0_peak_rss_kb", (double)m->clients_rss_kb, 0);
+		if (m->clients_rss_kb || m->clients_reduce_s > 0.0)
+			put_kv_num(f, "clients_reduce_s", m->clients_reduce_s, 6);
 	}
 	if (m->status)
 		put_kv_text(f, "status", m->status);

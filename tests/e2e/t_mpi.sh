@@ -4,8 +4,10 @@
 # The run prints IOzone's layout (the shape of a one-client run of the
 # same command) and writes results.csv with, per figure, an "all" row
 # and one row per client whose bytes add up to it; with --latency the
-# "all" row's histogram is the clients' merged (count, min, max, mean,
-# percentiles checked against the clients' rows); --reorder-shift 1
+# "all" row's histogram is the clients' reduced (count, min, max, mean,
+# percentiles checked against the clients' rows, and with
+# IOSWEEP_MPI_VERIFY against their pooled histograms), and meta.csv
+# records rank 0's peak RSS and reduce time; --reorder-shift 1
 # makes client r read the file client r+1 wrote; one rank given an
 # unusable path stops every rank at once with exit 2 and a message
 # naming it; an I/O error on one rank mid-run ends every rank with exit
@@ -70,9 +72,12 @@ check test -f "$T/o1/clients.csv"
 
 # --log-interval: every client's rows (client = its rank) add up to its
 # sample, and the total row of each interval is the clients' rows of that
-# interval summed (bytes, ops), the totals adding up to the "all" sample
-expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -s 8m -r 64k -i 0 -i 1 \
-	--log-interval 10ms -f "$T/d/t.%r" --out "$T/otl"
+# interval summed (bytes, ops), the totals adding up to the "all" sample;
+# the totals are reduced in MPI, and IOSWEEP_MPI_VERIFY=1 has rank 0 total
+# every client's rows itself and find the same rows
+expect_success env IOSWEEP_MPI_VERIFY=1 timeout $LIMIT $MPIRUN "$MPI_BIN" -s 8m -r 64k \
+	-i 0 -i 1 --log-interval 10ms -f "$T/d/t.%r" --out "$T/otl"
+check grep -q "^iosweep-mpi: IOSWEEP_MPI_VERIFY: [1-9][0-9]* timeline total rows equal" "$T/err"
 check awk -F, '
 	FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; f++; next }
 	f == 1 { k = $c["test"] "/" $c["trial"] "/" $c["client"]; res[k] = $c["bytes"]; next }
@@ -164,14 +169,25 @@ END {
 AWK
 check awk -F, -v want=32 -f "$T/agg.awk" "$R1"
 
-# 1b. --latency: each client times its own operations; rank 0 merges the
-# clients' histograms into the figure's.  Checked on results.csv (above)
-# and on the text report: its latency table counts, per test and file,
-# the clients' operations of every trial.
+# 1b. --latency: each client times its own operations; the clients'
+# histograms are reduced into the figure's.  Checked on results.csv
+# (above) and on the text report: its latency table counts, per test and
+# file, the clients' operations of every trial.  IOSWEEP_MPI_VERIFY=1
+# also pools every client's histograms at rank 0 and finds each of the
+# 16 reduced figures (2 files x 4 tests x 2 trials) equal to its pool,
+# bucket for bucket, and so in every percentile.
 # shellcheck disable=SC2086
-expect_success timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m -g 2m -r 64k -i 0 -i 1 \
-	--trials 2 --latency -f "$T/d/l.%r" --out "$T/ol"
+expect_success env IOSWEEP_MPI_VERIFY=1 timeout $LIMIT $MPIRUN "$MPI_BIN" -a -n 1m -g 2m \
+	-r 64k -i 0 -i 1 --trials 2 --latency -f "$T/d/l.%r" --out "$T/ol"
 cp "$T/out" "$T/ol.txt"
+check grep -q "^iosweep-mpi: IOSWEEP_MPI_VERIFY: 16 reduced figures equal to the pooled clients'$" \
+	"$T/err"
+# what the reduction cost rank 0: its peak RSS and the reduce phase's time
+for o in o1 ol; do
+	check awk -F, '$1 == "rank0_peak_rss_kb" && $2 ~ /^[0-9]+$/ && $2 > 1000 { r = 1 }
+		$1 == "clients_reduce_s" && $2 ~ /^[0-9]+[.][0-9]+$/ { t = 1 }
+		END { exit !(r && t) }' "$T/$o/meta.csv"
+done
 check awk -F, -v want=16 -v lat=1 -f "$T/agg.awk" "$T/ol/results.csv"
 check awk '
 	FNR == NR {

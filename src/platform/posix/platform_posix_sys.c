@@ -243,6 +243,19 @@ void clock_cpu(double *user_s, double *sys_s)
 	*sys_s = tv_seconds(&ru.ru_stime);
 }
 
+uint64_t plat_peak_rss_kb(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0 || ru.ru_maxrss < 0)
+		return 0;
+#if defined(__APPLE__)
+	return (uint64_t)ru.ru_maxrss / 1024u;	/* bytes there */
+#else
+	return (uint64_t)ru.ru_maxrss;		/* kB on Linux and the BSDs */
+#endif
+}
+
 /*
  * Linux's /proc/stat: "cpu  user nice system idle iowait irq softirq
  * steal ..." in ticks; idle and iowait are the machine waiting, the rest

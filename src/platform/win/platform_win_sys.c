@@ -436,6 +436,11 @@ int plat_thread_cpu(double *user_s, double *sys_s)
 	return 0;
 }
 
+uint64_t plat_peak_rss_kb(void)
+{
+	return 0;	/* GetProcessMemoryInfo needs psapi, which the build does not link */
+}
+
 int plat_localtime(time_t t, struct tm *tm)
 {
 	memset(tm, 0, sizeof(*tm));   /* Microsoft's localtime_s: (out, in) */
