@@ -83,6 +83,7 @@
 #include "analysis/cliff.h"
 #include "lib/err.h"
 #include "model/results.h"
+#include "platform/mountinfo.h"
 
 #define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
 
@@ -885,6 +886,8 @@ int cliff_detect(const struct result_set *rs, struct cliff_list *out,
 {
 	memset(out, 0, sizeof(*out));
 	out->ram_kb = rs->meta.ram_kb;
+	out->cold_share = (rs->meta.flags & RESULTS_F_COLD) &&
+		mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
 	size_t alloc = 0;
 	int rc = -1;
 	size_t maxvals = rs->nsamples ? rs->nsamples : 1;

@@ -66,6 +66,10 @@ struct cliff_list {
 	struct cliff_finding *findings; /* one per group of aligned cliffs */
 	size_t nfindings;
 	uint64_t ram_kb;            /* the set's RAM (0 unknown), for the sentences */
+	int cold_share;             /* --cold reads of a share (a network or FUSE
+				       file system): this computer's page cache
+				       was dropped before each read, so a read
+				       cache that falls is the server's */
 };
 
 /* "cache", "write-back", "cpu-cache": cliffs.csv's kind. */

@@ -30,6 +30,15 @@ static void format_ratio(double r, char *out, size_t outlen)
 	snprintf(out, outlen, r >= 3.0 ? "%.0f" : "%.1f", r);
 }
 
+/* Does the mask of tests hold reads only? */
+static int reads_only(uint32_t cols_mask)
+{
+	for (int col = 0; col < RC_COUNT; col++)
+		if ((cols_mask & (1u << col)) && results_col_writes(col))
+			return 0;
+	return 1;
+}
+
 char *cliffout_sentence(const struct cliff_list *l, size_t k)
 {
 	const struct cliff_finding *g = &l->findings[k];
@@ -70,6 +79,10 @@ char *cliffout_sentence(const struct cliff_list *l, size_t k)
 	} else if (g->kind == CLIFF_KIND_CPU_CACHE) {
 		sb_printf(&s, " between %s and %s: CPU cache of about %s, "
 			  "not the storage's: the file was in memory", b1, b2, cs);
+	} else if (l->cold_share && reads_only(g->cols_mask)) {
+		sb_printf(&s, " between %s and %s: the NAS's cache of about %s, not this "
+			  "computer's, whose page cache --cold dropped before every read",
+			  b1, b2, cs);
 	} else {
 		sb_printf(&s, " between %s and %s: cache of about %s", b1, b2, cs);
 	}

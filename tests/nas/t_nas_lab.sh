@@ -14,13 +14,15 @@
 expect_failure 2 sh "$NASLAB" up --link 3gbit
 check grep -q "link '3gbit': not a profile" "$T/err"
 expect_failure 2 sh "$NASLAB" up --share a:zfs
-check grep -q "file system 'zfs' is not ext4, xfs or btrfs" "$T/err"
+check grep -q "a zfs share needs --zfs LAYOUT" "$T/err"
+expect_failure 2 sh "$NASLAB" up --share a:f2fs
+check grep -q "file system 'f2fs' is not ext4, xfs or btrfs" "$T/err"
 expect_failure 2 sh "$NASLAB" up --nas-ram 10M
 check grep -q -- "--nas-ram '10M': at least 64M" "$T/err"
 expect_failure 2 sh "$NASLAB" frobnicate
 if command -v setpriv >/dev/null 2>&1; then
 	chmod 711 "$T"
-	mkdir -p "$T/scripts" && chmod 755 "$T/scripts" && cp "$NASLAB" "$TOP/scripts/nas-lib.sh" "$T/scripts/"
+	mkdir -p "$T/scripts" && chmod 755 "$T/scripts" && cp "$NASLAB" "$TOP/scripts/nas-lib.sh" "$TOP/scripts/nas-zfs.sh" "$T/scripts/"
 	expect_failure 77 setpriv --reuid=65534 --regid=65534 --clear-groups sh "$T/scripts/nas-lab" up --name "$LAB"
 	check grep -q "needs root" "$T/err"
 fi

@@ -174,6 +174,47 @@ static void test_synthetic(void)
 	}
 }
 
+/*
+ * --cold reads of a share: the cache that falls is the NAS's, and the
+ * sentence says so; the same drop on a local disk, or without --cold,
+ * is only a cache.
+ */
+static void test_cold_share_sentence(void)
+{
+	static const struct { const char *fs; unsigned flags; int nas; } cases[] = {
+		{ "fuse.smbnetfs", RESULTS_F_COLD, 1 },
+		{ "cifs", RESULTS_F_COLD, 1 },
+		{ "ext4", RESULTS_F_COLD, 0 },
+		{ "cifs", 0, 0 },
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		const struct synth *t = &synths[5];
+		struct result_set rs;
+		struct cliff_list l;
+		char err[256];
+		results_init(&rs);
+		rs.trials = t->trials;
+		rs.meta.flags = cases[k].flags;
+		CU_ASSERT_FATAL(results_set_str(&rs.meta.fs_type, cases[k].fs) == 0);
+		rng_state = 12345;
+		for (unsigned tr = 0; tr < t->trials; tr++)
+			for (size_t i = 0; i < t->npts; i++)
+				add_rate(&rs, 1024ull << i, 64, RC_READ, tr,
+					 t->kbps[i] * (1.0 + t->noise * rng_sym()));
+		CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
+		CU_ASSERT_FATAL(l.nfindings == 1);
+		CU_ASSERT_EQUAL(l.cold_share, cases[k].nas);
+		CU_ASSERT_STRING_EQUAL(finding_text(&l, 0), cases[k].nas ?
+				       "read falls 8x between 128 MB and 256 MB: the NAS's cache "
+				       "of about 181 MB, not this computer's, whose page cache "
+				       "--cold dropped before every read (record size 64 kB)" :
+				       "read falls 8x between 128 MB and 256 MB: "
+				       "cache of about 181 MB (record size 64 kB)");
+		cliff_list_release(&l);
+		results_release(&rs);
+	}
+}
+
 /* One step: the estimate is the geometric mean; the sentence says so. */
 static void test_estimate_and_sentence(void)
 {
@@ -881,6 +922,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_kind_sentences),
 	CU_CASE(test_cpu_cache),
 	CU_CASE(test_estimate_and_sentence),
+	CU_CASE(test_cold_share_sentence),
 	CU_CASE(test_grouping),
 	CU_CASE(test_reports),
 	CU_CASE(test_two_trials),
