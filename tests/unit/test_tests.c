@@ -13,12 +13,12 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 #include "model/results.h"
-#include "run/runner.h"
-#include "run/tests.h"
-#include "run/tests_priv.h"
-#include "run/verify.h"
+#include "run/sweep/runner.h"
+#include "run/sweep/tests.h"
+#include "run/sweep/tests_priv.h"
+#include "run/data/verify.h"
 
 static char dir[256], file[300], err[512];
 
