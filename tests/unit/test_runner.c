@@ -22,6 +22,7 @@
 #include "model/results.h"
 #include "run/sweep/runner.h"
 #include "run/sweep/tests.h"
+#include "run/sweep/tests_order.h"
 
 static char dir[256];
 static char file[300];

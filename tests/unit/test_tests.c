@@ -17,7 +17,7 @@
 #include "model/results.h"
 #include "run/sweep/runner.h"
 #include "run/sweep/tests.h"
-#include "run/sweep/tests_priv.h"
+#include "run/sweep/tests_mmap.h"
 #include "run/data/verify.h"
 
 static char dir[256], file[300], err[512];

@@ -48,6 +48,7 @@
 #include "run/watchdog.h"
 #include "model/results.h"
 #include "run/sweep/tests.h"
+#include "run/sweep/tests_order.h"
 #include "run/data/verify.h"
 #include "lib/err.h"
 #include "model/steady.h"

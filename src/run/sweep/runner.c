@@ -754,7 +754,7 @@ static int ensure_file(const struct options *o, char *err, size_t errlen)
 
 /*
  * The cell context of run r from its options: what every pass reads
- * (tests_priv.h), set once before the first cell.
+ * (tests_ctx.h), set once before the first cell.
  */
 static void ctx_init(struct run *r)
 {

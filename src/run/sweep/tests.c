@@ -24,7 +24,9 @@
 #include "model/results.h"
 #include "model/timeline.h"
 #include "run/sweep/tests.h"
-#include "run/sweep/tests_priv.h"
+#include "run/sweep/tests_mmap.h"
+#include "run/sweep/tests_order.h"
+#include "run/sweep/tests_pass.h"
 #include "lib/err.h"
 
 #define IOSWEEP_CACHE_MSG 256

@@ -31,8 +31,9 @@
 #include <string.h>
 
 #include "platform/platform.h"
-#include "run/sweep/tests.h"
-#include "run/sweep/tests_priv.h"
+#include "run/sweep/tests_ctx.h"
+#include "run/sweep/tests_mmap.h"
+#include "run/sweep/tests_pass.h"
 #include "lib/err.h"
 
 /* The page -Z writes through the descriptor (IOzone's getpagesize()). */
@@ -180,7 +181,7 @@ out:
 	return map_finish(c, fd, &m, rc);
 }
 
-/* The pass functions of the table (tests_priv.h). */
+/* The pass functions of the table (tests_mmap.h). */
 int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	return map_in(c, pass, s, REC_SEQ);

@@ -9,8 +9,8 @@
 
 #include "lib/err.h"
 #include "run/data/pattern.h"
-#include "run/sweep/tests.h"
-#include "run/sweep/tests_priv.h"
+#include "run/sweep/tests_ctx.h"
+#include "run/sweep/tests_order.h"
 
 /* Uniform in [0, bound), bound >= 1, without modulo bias. */
 static uint64_t bounded(uint64_t *state, uint64_t bound)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tests_pass.c: the pass functions of IOzone's tests, one per test, and
- * the parts every pass shares (tests_priv.h): -p's purge, the barriers
+ * the parts every pass shares (tests_pass.h): -p's purge, the barriers
  * around t0 and t1, the record loop's set-up and the write windows (see
  * tests.h for what is timed and where iosweep differs).
  *
@@ -30,8 +30,8 @@
 #include "run/sweep/telemetry.h"
 #include "model/results.h"
 #include "model/timeline.h"
-#include "run/sweep/tests.h"
-#include "run/sweep/tests_priv.h"
+#include "run/sweep/tests_ctx.h"
+#include "run/sweep/tests_pass.h"
 #include "run/data/verify.h"
 #include "lib/err.h"
 
@@ -216,7 +216,7 @@ void tests_multi_start(struct tests_ctx *c)
 }
 
 /*
- * c->loop for one pass (tests_priv.h).  The decorated copy of the loop
+ * c->loop for one pass (tests_pass.h).  The decorated copy of the loop
  * runs when verify mode, -J, -K, -+l, -m or -+b is on (on mmap files:
  * verify mode, -+l or -m, and then -J too), for the whole run, so the
  * passes of a plain run take the plain loop; each decoration then does

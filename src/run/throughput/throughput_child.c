@@ -25,7 +25,7 @@
 #include "platform/platform.h"
 #include "options/options.h"
 #include "run/data/pattern.h"
-#include "run/sweep/tests.h"
+#include "run/sweep/tests_order.h"
 #include "run/tests_loop.h"
 #include "run/throughput/throughput.h"
 #include "run/throughput/throughput_priv.h"

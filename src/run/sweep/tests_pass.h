@@ -1,25 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tests_priv.h: what the table and runner of the tests (tests.c) take
- * from the pass functions below them (tests_pass.c, tests_mmap.c), and
- * what those pass functions share; for src/run/sweep/ only.
+ * tests_pass.h: the pass functions of IOzone's tests (tests_pass.c) that
+ * the table and runner of the tests (tests.c) take, and what every pass
+ * function shares, the mmap passes (tests_mmap.c) too: the steps before
+ * t0, the set-up and run of the record loop, the end of the timing.
  *
  * A pass function runs pass `pass` of its test on the cell in c and
  * fills s with what the timed region moved and how long it took: one of
- * TESTS_OK, TESTS_STOPPED or TESTS_ERROR (c->err set).  A prepare
- * function fills c->offsets before the first pass, outside the timing.
+ * TESTS_OK, TESTS_STOPPED or TESTS_ERROR (c->err set).
  */
-#ifndef IOSWEEP_TESTS_PRIV_H
-#define IOSWEEP_TESTS_PRIV_H
+#ifndef IOSWEEP_TESTS_PASS_H
+#define IOSWEEP_TESTS_PASS_H
 
 #include <stdint.h>
 
 #include "clients/clients.h"
-#include "run/sweep/tests.h"
+#include "run/sweep/tests_ctx.h"
 #include "run/tests_loop.h"
-
-int tests_prepare_random(struct tests_ctx *c);
-int tests_prepare_stride(struct tests_ctx *c);
 
 int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s);
@@ -39,15 +36,10 @@ int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s);
 int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s);
 
 /*
- * The same tests on mmap files (-B, -D; tests_mmap.c): records copied to
- * and from a mapping of the file.
+ * -m: at the start of a test, the walks of its reads and writes start
+ * over, as IOzone's work area index does in each test; nothing without -m.
  */
-int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_read(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_random(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+void tests_multi_start(struct tests_ctx *c);
 
 /*
  * After a stonewalled pass that writes the file from its start: records

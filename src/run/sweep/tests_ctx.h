@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests_ctx.h: what one cell's passes work on and hand back, shared by
+ * the runner of the passes (tests.c, runner.c) and the pass functions
+ * below it (tests_pass.c, tests_mmap.c, qd.c): struct tests_ctx, what a
+ * pass measured (struct tests_span), the codes a pass returns, and the
+ * sizes of the buffers a cell is given.
+ *
+ * Ownership: the runner owns struct tests_ctx and every buffer in it;
+ * a pass only borrows them.
+ */
+#ifndef IOSWEEP_TESTS_CTX_H
+#define IOSWEEP_TESTS_CTX_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "platform/platform.h"
+#include "run/data/pattern.h"
+#include "run/data/verify.h"
+#include "run/tests_loop.h"
+
+struct latency_hist;
+struct options;
+struct outfile;
+struct result_set;
+struct telemetry;
+struct timeline;
+struct timeline_acc;
+
+#define TESTS_VEC_MAX 16                /* records per pwritev/preadv call */
+#define TESTS_VEC_BYTES (1u << 20)      /* ...and no more bytes than this,
+					   or than one record */
+#define TESTS_MAX_REPS 1000u         /* --min-time: most repetitions of a pass */
+#define TESTS_PURGE_BYTES (16u << 20)   /* -p: the buffer touched per pass */
+#define TESTS_MULTI_BYTES (16u << 20)   /* -m: IOzone's work area (MAXBUFFERSIZE) */
+#define TESTS_PURGE_STEP 64u            /* -p: one byte touched per this many */
+#define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
+#define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
+
+/* Everything one test needs for one cell; filled by the runner. */
+struct tests_ctx {
+	const struct options *o;
+	const char *path;           /* the test file (exists, regular) */
+	struct io_mode mode;        /* -I, -o, -+D, -+r */
+	int open_flags;             /* io_mode_flags() of mode */
+	uint64_t file_kb;
+	uint64_t reclen;            /* bytes */
+	uint64_t numrecs;           /* file_kb*1024 / reclen */
+	uint64_t stride;            /* -j, records */
+	int include_fsync, include_close, no_retest;
+	int mmap;                   /* -B, -D: tests_def.mapped passes */
+	int msync_async, msync_sync; /* -D, -G: msync each record written */
+	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
+	int advise;                 /* -+A: io_map_advise's advice, or -1 */
+	int cold;                   /* --cold: drop the file before each read pass */
+	struct plat_mount *remount; /* -U: cycled before every pass, or NULL */
+	int cache_unseen;           /* a network or FUSE file system: mincore
+				       cannot see the caches that serve it, so
+				       cached_pct stays unknown */
+	int read_only;              /* -+E: open it read-only, skip random writes */
+	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
+	int file_lock;              /* -W: the file locked from tests_ready to close */
+	int rlock;                  /* -+l, -+L: each record locked around its op
+				       (the decorated loop) */
+	int shared;                 /* -+V, -+L: the clients share one file */
+	uint64_t base;              /* set by tests_run: -+V, the region of the
+				       file's writer (client x file size), else 0 */
+	int lock_fd;                /* set at open: the descriptor -W locks */
+	int lock_how;               /* ...and how (IO_LOCK_READ or IO_LOCK_WRITE) */
+	int ready_rc;               /* set by tests_ready: TESTS_STOPPED when it
+				       returned 1 for the clients' stop,
+				       TESTS_ERROR when -W's lock failed */
+	unsigned sleep_s;           /* -+q, after every pass */
+	uint64_t compute_ns;        /* -J: spin this long before every I/O
+				       (compute.h; the decorated loop) */
+	int compute_included;       /* -+J: the elapsed time keeps the spins */
+	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
+	int jitter;                 /* -K: the read test's pattern disrupted */
+	int multi_buffer;           /* -m: buf and the write windows walk a
+				       TESTS_MULTI_BYTES area (rec_place) */
+	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
+	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
+	struct rec_burst bursts;    /* -+b: the bursts' state (kept across
+				       passes and cells, as IOzone) */
+	struct rec_loop loop;       /* the record loop of the pass (tests_loop.h):
+				       its -m position, spins, sleeps, wall */
+	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
+	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
+	size_t nvec;                /* tests_vec_count(): records per vectored call */
+	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
+	size_t wlen;                /* tests_wbuf_len(reclen, nvec, one_window) */
+	size_t wpos;                /* offset of the next write window (0 per cell) */
+	int one_window;             /* --data zero or verify mode: every write from
+				       wbuf's start */
+	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
+	size_t wgrid;               /* the tags' grid (pattern.h), 0: no tags */
+	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
+	struct verify vfy;          /* set by tests_run: the data of the file the
+				       test moves (its writer's) */
+	int verify_failed;          /* set by a pass: a read was wrong */
+	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
+	struct timeline_acc *tl_work; /* --log-interval: the pass's intervals, else NULL */
+	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
+	struct timeline *timeline;  /* --log-interval: where recorded passes' rows go */
+	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
+	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
+	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
+	struct latency_hist *lat_rw[2]; /* qd.c passes: reads, writes (else NULL) */
+	void *qd_state;             /* qd.c: what qd_attach() allocated */
+	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
+	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
+	uint64_t op_scratch;
+	unsigned char *purge_buf;   /* purge_bytes for -p, or NULL */
+	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
+	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
+	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
+	uint32_t cell;              /* result_set cell index */
+	uint16_t trial;
+	int record;                 /* 0: warm-up, record nothing */
+	struct result_set *rs;
+	/* many clients (clients.h): */
+	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
+	int32_t client;             /* this client's number (0 alone) */
+	const char *read_path;      /* --reorder: the file tests that read what
+				       test 0 wrote use, or NULL: path */
+	int32_t read_writer;        /* --reorder: the client that wrote it */
+	int stonewall;              /* --stonewall: another client's end stops a pass */
+	uint64_t wall_recs;         /* set by a pass: records per loop step */
+	volatile sig_atomic_t *stop;
+	/* called after each sample is added to rs (runner.h), or NULL */
+	void (*sample_done)(void *ctx, const struct result_set *rs);
+	void *sample_ctx;
+	char *err;
+	size_t errlen;
+	int err_errno;              /* set on TESTS_ERROR: the failing call's errno
+				       (the platform layer sets it), else 0 */
+};
+
+/* What one pass measured. */
+struct tests_span {
+	uint64_t bytes, ops, elapsed_ns;
+	uint64_t rd_ops;            /* qd.c passes: the reads among ops */
+};
+
+/* Return values of a pass and of tests_run(). */
+#define TESTS_OK 0
+#define TESTS_ERROR (-1)      /* message in ctx->err */
+#define TESTS_STOPPED 1       /* *ctx->stop was set: no further op done */
+
+/*
+ * Records per pwritev/preadv call for numrecs records of reclen bytes:
+ * up to TESTS_VEC_MAX, no more than the file has, and no more than
+ * max(reclen, TESTS_VEC_BYTES) bytes; at least 1.
+ */
+size_t tests_vec_count(uint64_t numrecs, uint64_t reclen);
+
+/*
+ * Bytes of the write buffer for records of reclen bytes, nvec per
+ * vectored call: S = nvec * reclen (the most one call writes), plus
+ * TESTS_WBUF_MIN for the windows unless one_window (--data zero).  The
+ * read buffer is S bytes; fwrite and fread borrow the idle one of the
+ * two for setvbuf, so a cell needs at most 2 x max(reclen, 1 MiB) +
+ * 1 MiB.
+ */
+size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window);
+
+#endif
