@@ -89,6 +89,7 @@ static void test_mmap_checked(void)
 	enum { REC = 16384, LEN = 4 * REC, BAD = 20000 };
 	static unsigned char data[LEN];
 	volatile sig_atomic_t stop = 0;
+	static const struct options o;	/* none of -e, -c, -+N, -Z, -D, -G */
 	struct tests_ctx c;
 	struct tests_span s;
 	uint64_t offsets[4] = { 3 * REC, 2 * REC, REC, 0 };
@@ -106,6 +107,7 @@ static void test_mmap_checked(void)
 	CU_ASSERT(fclose(fp) == 0);
 
 	memset(&c, 0, sizeof(c));
+	c.o = &o;
 	c.path = file;
 	c.reclen = REC;
 	c.numrecs = 4;

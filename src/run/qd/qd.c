@@ -742,10 +742,10 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	if (!eng || jobs_setup(&p, eng) != 0)
 		goto out;
 	rc = jobs_run(&p, &t0);
-	if (rc == TESTS_OK && c->include_fsync &&
+	if (rc == TESTS_OK && c->o->include_fsync &&
 	    io_fsync(p.fd, c->path, c->err, c->errlen) != 0)
 		rc = TESTS_ERROR;
-	if (rc == TESTS_OK && c->include_close) {
+	if (rc == TESTS_OK && c->o->include_close) {
 		int fd = p.fd;
 		p.fd = -1;
 		if (io_close(fd, c->path, c->err, c->errlen) != 0)

@@ -329,7 +329,7 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		wlen = max_size(wlen, c->wlen);
 		nrecs = max_size(nrecs, (size_t)c->numrecs);
 	}
-	if (c->multi_buffer) {	/* -m: the work area, whatever the cells */
+	if (c->o->multi_buffer) {	/* -m: the work area, whatever the cells */
 		blen = max_size(blen, TESTS_MULTI_BYTES);
 		wlen = max_size(wlen, TESTS_MULTI_BYTES);
 	}
@@ -359,7 +359,7 @@ static int empty_file(struct run *r)
 {
 	int fd;
 
-	if (r->ctx.read_only || r->ctx.no_truncate)	/* -+E: not ours; -+N */
+	if (r->o->existing || r->o->no_truncate)	/* -+E: not ours; -+N */
 		return 0;
 	fd = io_open(r->ctx.path, O_WRONLY | O_TRUNC, NULL, r->msg, sizeof(r->msg));
 	if (fd < 0)
@@ -770,31 +770,13 @@ static void ctx_init(struct run *r)
 	c->mode.odsync = o->odsync;
 	c->mode.orsync = o->orsync;
 	c->stride = options_stride(o);
-	c->include_fsync = o->include_fsync;
-	c->include_close = o->include_close;
-	c->no_retest = o->no_retest;
 	c->mmap = options_mmap(o);
-	c->msync_async = o->msync_async;
-	c->msync_sync = o->msync_sync;
-	c->mmap_mix = o->mmap_mix;
-	c->cold = o->cold;
 	c->cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
-	c->read_only = o->existing;
-	c->no_truncate = o->no_truncate;
 	c->advise = o->advise_given ? (int)o->advise : -1;
-	c->file_lock = o->file_lock;
-	c->rlock = o->rlocking;
-	c->shared = o->share_file;
 	c->lock_fd = -1;
-	c->sleep_s = o->sleep_between_s;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
-	c->compute_included = o->compute_included;
-	c->jitter = o->jitter;
-	c->multi_buffer = o->multi_buffer;
 	c->burst_bytes = o->burst_kb * 1024;
 	c->burst_sleep_ns = (uint64_t)o->burst_ms * 1000000u;
-	c->traj[0] = o->traj[0];
-	c->traj[1] = o->traj[1];
 	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
@@ -804,7 +786,6 @@ static void ctx_init(struct run *r)
 	/* each client its own pattern: no client's file holds another's blocks */
 	c->wseed = RUNNER_SEED + (uint64_t)c->client * 0x9e3779b97f4a7c15ull;
 	c->read_path = clients_read_path(&c->read_writer);
-	c->stonewall = o->stonewall;
 	c->stop = r->stop;
 	if (h && h->sample_done) {
 		c->sample_done = h->sample_done;
@@ -885,7 +866,7 @@ out:
 	}
 	/* -+V: the leader removes the shared file (after the last barrier) */
 	if (have_file && !o->keep_file && !o->existing &&
-	    (!c->shared || clients_leader()) && io_remove_test_file(c->path) != 0 &&
+	    (!c->o->share_file || clients_leader()) && io_remove_test_file(c->path) != 0 &&
 	    rc == 0) {
 		err_set(err, errlen, "cannot remove '%s': %s", c->path,
 			strerror(errno));

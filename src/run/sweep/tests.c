@@ -102,7 +102,7 @@ static void restore_wbuf(struct tests_ctx *c)
 /* -+q: sleep, waking early when a signal asks to stop. */
 static void rest(struct tests_ctx *c)
 {
-	plat_sleep((unsigned)c->sleep_s, c->stop);
+	plat_sleep((unsigned)c->o->sleep_between_s, c->stop);
 }
 
 /*
@@ -204,7 +204,7 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 
 	if (c->remount && plat_remount(c->remount, c->err, c->errlen) != 0)
 		return TESTS_ERROR;
-	if (c->cold && pass_reads(t, p) &&
+	if (c->o->cold && pass_reads(t, p) &&
 	    io_drop_cache(c->path, c->err, c->errlen) != 0)
 		return TESTS_ERROR;
 	if (!pct)
@@ -248,9 +248,9 @@ static tests_pass_fn pass_of(const struct tests_def *t, struct tests_ctx *c)
 		}
 	}
 	/* -X, -Y: the write or read test replays a telemetry file */
-	if (t->number == TEST_WRITE && c->traj[0])
+	if (t->number == TEST_WRITE && c->o->traj[0])
 		pass = tests_traj_write;
-	else if (t->number == TEST_READ && c->traj[1])
+	else if (t->number == TEST_READ && c->o->traj[1])
 		pass = tests_traj_read;
 	return pass;
 }
@@ -377,7 +377,7 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 	if (c->record && p < 2 && t->col[p] >= 0 &&
 	    record_sample(t, c, p, writer, &s, &k) != 0)
 		return TESTS_ERROR;
-	if (c->sleep_s)
+	if (c->o->sleep_between_s)
 		rest(c);
 	return *c->stop ? TESTS_STOPPED : TESTS_OK;
 }
@@ -385,11 +385,11 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 			    int32_t writer)
 {
-	int passes = (c->no_retest && !t->keep_pass2) ? 1 : t->passes;
+	int passes = (c->o->no_retest && !t->keep_pass2) ? 1 : t->passes;
 	tests_pass_fn pass = pass_of(t, c);
 
 	/* -+E: test 2's second pass (random writes) is the one that writes */
-	if (c->read_only && t->pass == tests_pass_random)
+	if (c->o->existing && t->pass == tests_pass_random)
 		passes = 1;
 	if (!pass)
 		return TESTS_ERROR;
@@ -420,7 +420,7 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
 	verify_set_record(&c->vfy, c->reclen);
 	/* -+V: the writer's region of the one file (--reorder: another's) */
-	c->base = c->shared ? (uint64_t)writer * c->numrecs * c->reclen : 0;
+	c->base = c->o->share_file ? (uint64_t)writer * c->numrecs * c->reclen : 0;
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;

@@ -16,16 +16,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "options/options.h"
 #include "platform/platform.h"
 #include "run/data/pattern.h"
 #include "run/data/verify.h"
 #include "run/tests_loop.h"
 
 struct latency_hist;
-struct options;
 struct outfile;
 struct result_set;
-struct telemetry;
 struct timeline;
 struct timeline_acc;
 
@@ -49,22 +48,12 @@ struct tests_ctx {
 	uint64_t reclen;            /* bytes */
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
 	uint64_t stride;            /* -j, records */
-	int include_fsync, include_close, no_retest;
 	int mmap;                   /* -B, -D: tests_def.mapped passes */
-	int msync_async, msync_sync; /* -D, -G: msync each record written */
-	int mmap_mix;               /* -Z: test 0 also writes a page with write(2) */
 	int advise;                 /* -+A: io_map_advise's advice, or -1 */
-	int cold;                   /* --cold: drop the file before each read pass */
 	struct plat_mount *remount; /* -U: cycled before every pass, or NULL */
 	int cache_unseen;           /* a network or FUSE file system: mincore
 				       cannot see the caches that serve it, so
 				       cached_pct stays unknown */
-	int read_only;              /* -+E: open it read-only, skip random writes */
-	int no_truncate;            /* -+N: neither test 0 nor a new cell truncates */
-	int file_lock;              /* -W: the file locked from tests_ready to close */
-	int rlock;                  /* -+l, -+L: each record locked around its op
-				       (the decorated loop) */
-	int shared;                 /* -+V, -+L: the clients share one file */
 	uint64_t base;              /* set by tests_run: -+V, the region of the
 				       file's writer (client x file size), else 0 */
 	int lock_fd;                /* set at open: the descriptor -W locks */
@@ -72,14 +61,8 @@ struct tests_ctx {
 	int ready_rc;               /* set by tests_ready: TESTS_STOPPED when it
 				       returned 1 for the clients' stop,
 				       TESTS_ERROR when -W's lock failed */
-	unsigned sleep_s;           /* -+q, after every pass */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
 				       (compute.h; the decorated loop) */
-	int compute_included;       /* -+J: the elapsed time keeps the spins */
-	const struct telemetry *traj[2]; /* -X (writes), -Y (reads), or NULL each */
-	int jitter;                 /* -K: the read test's pattern disrupted */
-	int multi_buffer;           /* -m: buf and the write windows walk a
-				       TESTS_MULTI_BYTES area (rec_place) */
 	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
 	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
 	struct rec_burst bursts;    /* -+b: the bursts' state (kept across
@@ -126,7 +109,6 @@ struct tests_ctx {
 	const char *read_path;      /* --reorder: the file tests that read what
 				       test 0 wrote use, or NULL: path */
 	int32_t read_writer;        /* --reorder: the client that wrote it */
-	int stonewall;              /* --stonewall: another client's end stops a pass */
 	uint64_t wall_recs;         /* set by a pass: records per loop step */
 	volatile sig_atomic_t *stop;
 	/* called after each sample is added to rs (runner.h), or NULL */

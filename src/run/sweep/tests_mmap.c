@@ -77,10 +77,10 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 static int map_end_timed(struct tests_ctx *c, int *fd, struct io_map *m,
 			 uint64_t t0, struct tests_span *s)
 {
-	if (c->include_fsync && io_map_sync(m, 0, m->len, IO_MAP_SYNC, c->path,
+	if (c->o->include_fsync && io_map_sync(m, 0, m->len, IO_MAP_SYNC, c->path,
 					    c->err, c->errlen) != 0)
 		return TESTS_ERROR;
-	if (c->include_close) {
+	if (c->o->include_close) {
 		int rc = io_unmap(m, c->path, c->err, c->errlen);
 		if (io_close(*fd, c->path, c->err, c->errlen) != 0)
 			rc = -1;
@@ -144,8 +144,8 @@ static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
 {
 	const size_t len = (size_t)c->reclen;
 	const uint64_t n = c->numrecs;
-	const int trunc = order == REC_SEQ && pass == 0 && !c->no_truncate &&
-		!c->shared ? O_TRUNC : 0;
+	const int trunc = order == REC_SEQ && pass == 0 && !c->o->no_truncate &&
+		!c->o->share_file ? O_TRUNC : 0;
 	struct pattern_window w;
 	struct io_map m;
 	int fd, rc = TESTS_ERROR;
@@ -155,7 +155,7 @@ static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
 	if (map_open(c, O_RDWR | trunc, MAP_WRITE | (order == REC_TABLE ? 0 : MAP_GROW),
 		     &w, &m, &fd) != 0)
 		goto out;
-	if (order == REC_SEQ && c->mmap_mix) {
+	if (order == REC_SEQ && c->o->mmap_mix) {
 		size_t page = n * len < TESTS_MIX_PAGE ? (size_t)(n * len) : TESTS_MIX_PAGE;
 		if (verify_stamps(&c->vfy))
 			verify_fill(&c->vfy, w.p, page, 0);
@@ -171,8 +171,8 @@ static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
 	}
 	t0 = tests_loop_start(c, fd, 1, order, &w, 0);
 	c->loop.map = &m;
-	c->loop.msync_async = c->msync_async;
-	c->loop.msync_sync = c->msync_sync;
+	c->loop.msync_async = c->o->msync_async;
+	c->loop.msync_sync = c->o->msync_sync;
 	rc = tests_loop(c, 0, n, rec_io_map_put, NULL);
 	if (rc == TESTS_OK)
 		rc = map_end_timed(c, &fd, &m, t0, s);

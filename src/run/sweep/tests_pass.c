@@ -79,7 +79,7 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 		return 1;
 	/* -W: as IOzone, locked after the start and before t0, until the close */
 	c->ready_rc = TESTS_ERROR;
-	if (c->file_lock && c->lock_fd >= 0 &&
+	if (c->o->file_lock && c->lock_fd >= 0 &&
 	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
 		return 1;
 	c->ready_rc = TESTS_OK;
@@ -102,7 +102,7 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 
 	s->elapsed_ns = t1 - t0;
 	/* -J: as IOzone, the spins are left out of the figures unless -+J */
-	if (!c->compute_included)
+	if (!c->o->compute_included)
 		s->elapsed_ns -= c->loop.thought_ns;
 	/* -+b: as IOzone, the sleeps between bursts are never counted */
 	s->elapsed_ns -= c->loop.slept_ns;
@@ -117,7 +117,7 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 /* The descriptor tests use: O_DIRECT and the sync flags apply. */
 int tests_open_file(struct tests_ctx *c, int flags)
 {
-	if (c->read_only && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
+	if (c->o->existing && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
 		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
 			       c->path);
 	c->lock_fd = io_open(c->path, flags | c->open_flags, &c->mode, c->err,
@@ -141,9 +141,9 @@ int tests_opened(struct tests_ctx *c, int fd)
 static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
 		     struct tests_span *s)
 {
-	if (c->include_fsync && io_fsync(*fd, c->path, c->err, c->errlen) != 0)
+	if (c->o->include_fsync && io_fsync(*fd, c->path, c->err, c->errlen) != 0)
 		return TESTS_ERROR;
-	if (c->include_close) {
+	if (c->o->include_close) {
 		int rc = io_close(*fd, c->path, c->err, c->errlen);
 		*fd = -1;
 		if (rc != 0)
@@ -178,7 +178,7 @@ void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 {
 	const uint64_t tag = c->wgrid ? pattern_tags_take(1) : 0;
 
-	if (c->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
+	if (c->o->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
 		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos,
 				    c->wgrid, tag);
 	else
@@ -210,7 +210,7 @@ size_t tests_wbuf_len(uint64_t reclen, size_t nvec, int one_window)
 void tests_multi_start(struct tests_ctx *c)
 {
 	c->loop.mb_pos = 0;
-	if (c->multi_buffer)
+	if (c->o->multi_buffer)
 		c->wpos = c->reclen <= TESTS_MULTI_BYTES - c->reclen ?
 			(size_t)c->reclen : 0;
 }
@@ -241,19 +241,19 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 	l->buf = c->buf;
 	l->w = w;
 	rec_loop_plain(l);
-	l->decor = c->mmap ? vfy || c->rlock || c->multi_buffer :
-		vfy || c->compute_ns || c->jitter || c->rlock || c->multi_buffer ||
+	l->decor = c->mmap ? vfy || c->o->rlocking || c->o->multi_buffer :
+		vfy || c->compute_ns || c->o->jitter || c->o->rlocking || c->o->multi_buffer ||
 		c->burst_bytes;
 	if (l->decor) {
 		l->think_ns = c->compute_ns;
-		if ((with & TESTS_WITH_JITTER) && c->jitter)
+		if ((with & TESTS_WITH_JITTER) && c->o->jitter)
 			l->jitter_bytes = c->numrecs * c->reclen;
 		l->direct = c->mode.direct;
-		if ((with & TESTS_WITH_MBUF) && c->multi_buffer)
+		if ((with & TESTS_WITH_MBUF) && c->o->multi_buffer)
 			l->mb_area = TESTS_MULTI_BYTES;
 		l->stamp = writes && verify_stamps(&c->vfy) ? &c->vfy : NULL;
 		l->check = !writes && vfy ? &c->vfy : NULL;
-		l->lock = !c->rlock ? -1 : writes ? IO_LOCK_WRITE : IO_LOCK_READ;
+		l->lock = !c->o->rlocking ? -1 : writes ? IO_LOCK_WRITE : IO_LOCK_READ;
 		if ((with & TESTS_WITH_BURST) && c->burst_bytes) {
 			c->bursts.bytes = c->burst_bytes;
 			c->bursts.sleep_ns = c->burst_sleep_ns;
@@ -287,8 +287,8 @@ static inline int io_write_past_hole(struct rec_loop *l, const struct rec *r,
 /* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
 int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->no_truncate &&
-					      !c->shared ? O_TRUNC : 0));
+	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->o->no_truncate &&
+					      !c->o->share_file ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->reclen;
 	size_t z = c->vfy.mode == VERIFY_SHAPE ?
@@ -343,7 +343,7 @@ out:
 /* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
 int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	int fd = tests_open_file(c, c->read_only ? O_RDONLY : O_RDWR);
+	int fd = tests_open_file(c, c->o->existing ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
 	struct pattern_window w;
 	uint64_t t0;
@@ -516,13 +516,13 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
 			    struct tests_span *s)
 {
-	if (c->include_fsync) {
+	if (c->o->include_fsync) {
 		if (fflush(*fp) != 0)
 			return stream_fail(c->path, c->err, c->errlen, "fflush");
 		if (io_stream_fsync(*fp, c->path, c->err, c->errlen) != 0)
 			return TESTS_ERROR;
 	}
-	if (c->include_close) {
+	if (c->o->include_close) {
 		int rc = fclose(*fp);
 		*fp = NULL;
 		if (rc != 0)
@@ -770,9 +770,9 @@ int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
 static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		     int is_write)
 {
-	const struct telemetry *t = c->traj[is_write ? 0 : 1];
+	const struct telemetry *t = c->o->traj[is_write ? 0 : 1];
 	int fd = tests_open_file(c, is_write ? O_RDWR |
-				 (pass == 0 && !c->shared ? O_TRUNC : 0) : O_RDONLY);
+				 (pass == 0 && !c->o->share_file ? O_TRUNC : 0) : O_RDONLY);
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
 	const size_t grid = is_write ? c->wgrid : 0;
@@ -844,7 +844,7 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 {
 	const size_t len = (size_t)c->reclen;
 	struct pattern_window w;
-	int fd = c->read_only ? -1 :
+	int fd = c->o->existing ? -1 :
 		io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
 
 	if (fd < 0)

@@ -98,7 +98,7 @@ static inline int tests_walled(void *arg)
 IOSWEEP_ALWAYS_INLINE int tests_loop(struct tests_ctx *c, uint64_t from,
 				     uint64_t to, rec_io_fn io, void *arg)
 {
-	switch (rec_loop_run(&c->loop, from, to, io, c->stonewall, tests_walled,
+	switch (rec_loop_run(&c->loop, from, to, io, c->o->stonewall, tests_walled,
 			     arg)) {
 	case REC_STOPPED: return TESTS_STOPPED;
 	case REC_ERROR: return TESTS_ERROR;
