@@ -109,9 +109,9 @@ static void test_mmap_checked(void)
 	memset(&c, 0, sizeof(c));
 	c.o = &o;
 	c.path = file;
-	c.reclen = REC;
-	c.numrecs = 4;
-	c.file_kb = LEN / 1024;
+	c.cell.reclen = REC;
+	c.cell.numrecs = 4;
+	c.cell.file_kb = LEN / 1024;
 	c.buf = malloc(REC);
 	c.offsets = offsets;
 	c.stop = &stop;
@@ -141,7 +141,7 @@ static void test_mmap_checked(void)
 	c.wbuf = malloc(2 * REC);
 	CU_ASSERT_FATAL(c.wbuf != NULL);
 	memset(c.wbuf, 0xa5, 2 * REC);
-	c.wlen = 2 * REC;
+	c.cell.wlen = 2 * REC;
 	c.one_window = 1;
 	CU_ASSERT_EQUAL(tests_mmap_write(&c, 1, &s), TESTS_OK);
 	c.loop.failed = 0;

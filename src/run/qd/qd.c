@@ -295,7 +295,7 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 	struct tests_ctx *c = p->c;
 	struct engine *e = j->e;
 	struct qd_cursor cur = {
-		.len = (size_t)c->reclen, .nfree = p->depth, .pos = 0,
+		.len = (size_t)c->cell.reclen, .nfree = p->depth, .pos = 0,
 		.now = clock_now_ns(), .issuing = j->count > 0,
 	};
 	int rc = TESTS_OK;
@@ -408,7 +408,7 @@ static void jobs_free(struct qd_pass *p)
 static int job_own_windows(struct qd_pass *p, struct qd_job *j, unsigned i)
 {
 	struct tests_ctx *c = p->c;
-	size_t len = (size_t)p->slot_wins * p->depth * (size_t)c->reclen;
+	size_t len = (size_t)p->slot_wins * p->depth * (size_t)c->cell.reclen;
 
 	j->own_wbuf = io_alloc(len);
 	j->slot_writes = calloc(p->depth, sizeof(*j->slot_writes));
@@ -424,7 +424,7 @@ static int job_own_windows(struct qd_pass *p, struct qd_job *j, unsigned i)
 static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 {
 	struct tests_ctx *c = p->c;
-	const uint64_t n = c->numrecs;
+	const uint64_t n = c->cell.numrecs;
 
 	p->jobs = calloc(p->njobs, sizeof(*p->jobs));
 	p->counted = p->iv_ns ? calloc((size_t)p->njobs * QD_PAD, sizeof(*p->counted))
@@ -443,7 +443,7 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		j->wbuf = c->wbuf;
 		if (p->grid && job_own_windows(p, j, i) != 0)
 			goto nomem;
-		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->reclen);
+		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->cell.reclen);
 		j->ios = calloc(p->depth, sizeof(*j->ios));
 		j->freeslots = calloc(p->depth, sizeof(*j->freeslots));
 		j->done = calloc(p->depth, sizeof(*j->done));
@@ -452,7 +452,7 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		    (p->iv_ns && timeline_acc_init(&j->tl, p->iv_ns) != 0))
 			goto nomem;
 		if (p->iv_ns)
-			timeline_acc_reset(&j->tl, c->reclen);
+			timeline_acc_reset(&j->tl, c->cell.reclen);
 		for (unsigned k = 0; k < p->depth; k++)
 			j->ios[k].slot = k;
 		j->e = engine_open(eng, p->fd, p->depth, c->err, c->errlen);
@@ -492,7 +492,7 @@ static void watch_steady(struct qd_pass *p)
 			ops += atomic_load_explicit(&p->counted[i * QD_PAD],
 						    memory_order_relaxed);
 		if (steady_track_add(p->st, prev_t - p->t_count, now - prev_t,
-				     (ops - prev_ops) * p->c->reclen, ops - prev_ops)) {
+				     (ops - prev_ops) * p->c->cell.reclen, ops - prev_ops)) {
 			p->steady_stop = 1;
 			p->abort = 1;
 			return;
@@ -631,7 +631,7 @@ static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
 	for (unsigned i = 0; i < p->njobs; i++)
 		if (p->jobs[i].e->most_inflight > most)
 			most = p->jobs[i].e->most_inflight;
-	if (!st || !c->rs || !c->record)
+	if (!st || !c->rs || !c->cell.record)
 		return 0;
 	if (note_async(c, p) != 0 || note_calls(c, p) != 0)
 		return -1;
@@ -659,21 +659,21 @@ static int keep_time(struct tests_ctx *c, struct qd_pass *p, uint64_t end_ns,
 			return -1;
 		for (unsigned i = 0; i < p->njobs; i++) {
 			struct qd_job *j = &p->jobs[i];
-			timeline_acc_end(&j->tl, end_ns, (j->ops[0] + j->ops[1]) * c->reclen);
+			timeline_acc_end(&j->tl, end_ns, (j->ops[0] + j->ops[1]) * c->cell.reclen);
 			accs[i] = &j->tl;
 		}
 		rc = timeline_acc_sum(p->tl_out, accs, p->njobs);
 		if (accs != acc)
 			free(accs);
 	}
-	if (!p->st || !c->rs || (col >= 0 && !c->record))
+	if (!p->st || !c->rs || (col >= 0 && !c->cell.record))
 		return rc;
 	memset(&rst, 0, sizeof(rst));
 	rst.spec = p->st->spec;
 	rst.col = col;
-	rst.file_kb = c->file_kb;
-	rst.record_kb = c->reclen / 1024;
-	rst.trial = c->trial;
+	rst.file_kb = c->cell.file_kb;
+	rst.record_kb = c->cell.reclen / 1024;
+	rst.trial = c->cell.trial;
 	rst.attained = p->st->attained;
 	rst.judged = p->st->judged;
 	rst.at_ns = p->st->at_ns;
@@ -722,8 +722,8 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.sync = record;	/* the tests' passes, warm-up ones too */
 	p.ramp_ns = time_based && !precond ? o->ramp_ms * 1000000u : 0;
 	p.run_ns = time_based ? o->runtime_ms * 1000000u : 0;
-	p.nwin = c->one_window || c->wlen < 2 * c->reclen ? 1
-		: (c->wlen - (size_t)c->reclen) / (size_t)c->reclen + 1;
+	p.nwin = c->one_window || c->cell.wlen < 2 * c->cell.reclen ? 1
+		: (c->cell.wlen - (size_t)c->cell.reclen) / (size_t)c->cell.reclen + 1;
 	p.grid = kind == QD_READ ? 0 : c->wgrid;
 	p.slot_wins = (p.nwin + p.depth - 1) / p.depth;
 	if (p.grid)   /* the tag numbers the jobs take (job_own_windows) */
@@ -765,7 +765,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 		if (i == 0 || p.jobs[i].t_last > end_ns)
 			end_ns = p.jobs[i].t_last;
 	}
-	s->bytes = s->ops * c->reclen;
+	s->bytes = s->ops * c->cell.reclen;
 	/* time-based: the counted window, up to where it was steady */
 	if (time_based)
 		end_ns = p.steady_stop && end_ns < p.t_end ? end_ns : p.t_end;
@@ -857,9 +857,9 @@ static int prepare_random(struct tests_ctx *c)
 		err_set(c->err, c->errlen, "internal error: no offset table");
 		return TESTS_ERROR;
 	}
-	tests_permutation(c->offsets, c->numrecs);
-	for (uint64_t i = 0; i < c->numrecs; i++)
-		c->offsets[i] *= c->reclen;
+	tests_permutation(c->offsets, c->cell.numrecs);
+	for (uint64_t i = 0; i < c->cell.numrecs; i++)
+		c->offsets[i] *= c->cell.reclen;
 	return precondition(c, c->offsets);
 }
 

@@ -252,7 +252,7 @@ static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 		       "device's logical block size";
 	if (c->verify_failed)
 		snprintf(trial, sizeof(trial), ", %strial %u of %u",
-			 c->record ? "" : "warm-up before ", c->trial + 1u,
+			 c->cell.record ? "" : "warm-up before ", c->cell.trial + 1u,
 			 r->rs->trials);
 	return err_set(err, errlen, "%s (cell %llu kB / %llu kB, test %s%s)%s", r->msg,
 		(unsigned long long)pc->file_kb, (unsigned long long)pc->record_kb,
@@ -283,12 +283,12 @@ static void report_progress(struct run *r, const struct plan_cell *cur)
 /* The sizes of cell pc in c; the buffers are the run's (run_buffers). */
 static void cell_sizes(struct tests_ctx *c, const struct plan_cell *pc)
 {
-	c->file_kb = pc->file_kb;
-	c->reclen = pc->record_kb * 1024;
-	c->numrecs = c->reclen ? pc->file_kb * 1024 / c->reclen : 0;
-	c->nvec = tests_vec_count(c->numrecs, c->reclen);
-	c->wlen = tests_wbuf_len(c->reclen, c->nvec, c->one_window);
-	c->wpos = 0;
+	c->cell.file_kb = pc->file_kb;
+	c->cell.reclen = pc->record_kb * 1024;
+	c->cell.numrecs = c->cell.reclen ? pc->file_kb * 1024 / c->cell.reclen : 0;
+	c->cell.nvec = tests_vec_count(c->cell.numrecs, c->cell.reclen);
+	c->cell.wlen = tests_wbuf_len(c->cell.reclen, c->cell.nvec, c->one_window);
+	c->cell.wpos = 0;
 }
 
 static size_t max_size(size_t a, size_t b)
@@ -325,9 +325,9 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		if (r->p->cells[i].placeholder)
 			continue;
 		cell_sizes(c, &r->p->cells[i]);
-		blen = max_size(blen, c->nvec * (size_t)c->reclen);
-		wlen = max_size(wlen, c->wlen);
-		nrecs = max_size(nrecs, (size_t)c->numrecs);
+		blen = max_size(blen, c->cell.nvec * (size_t)c->cell.reclen);
+		wlen = max_size(wlen, c->cell.wlen);
+		nrecs = max_size(nrecs, (size_t)c->cell.numrecs);
 	}
 	if (c->o->multi_buffer) {	/* -m: the work area, whatever the cells */
 		blen = max_size(blen, TESTS_MULTI_BYTES);
@@ -379,7 +379,7 @@ static void mark_partial(struct run *r)
 
 	for (size_t i = 0; i < rs->nsamples; i++) {
 		struct result_sample *s = &rs->samples[i];
-		if (s->cell == c->cell && s->trial == c->trial)
+		if (s->cell == c->cell.index && s->trial == c->cell.trial)
 			s->flags |= RESULTS_SF_PARTIAL;
 	}
 }
@@ -392,10 +392,10 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	struct tests_ctx *c = &r->ctx;
 	int rc = TESTS_OK;
 
-	c->cell = (uint32_t)r->rs_cell[pi];
-	c->trial = (uint16_t)trial;
+	c->cell.index = (uint32_t)r->rs_cell[pi];
+	c->cell.trial = (uint16_t)trial;
 	if (r->h && r->h->trial_saved &&
-	    r->h->trial_saved(r->h->ctx, r->rs, c->cell, trial)) {
+	    r->h->trial_saved(r->h->ctx, r->rs, c->cell.index, trial)) {
 		/* finished by an earlier run (resume): its samples are in rs */
 		r->done++;
 		r->total_kb -= pc->file_kb;
@@ -410,7 +410,7 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 		return cell_error(r, pc, err, errlen);
 	}
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
-		c->record = (w == r->o->warmup);
+		c->cell.record = (w == r->o->warmup);
 		for (size_t t = 0; t < r->ntests && rc == TESTS_OK; t++) {
 			char op[128];
 			r->cur_test = tests_name(r->tests[t]);
@@ -430,7 +430,7 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	r->done++;
 	r->done_kb += pc->file_kb;
 	if (r->h && r->h->trial_done)
-		r->h->trial_done(r->h->ctx, r->rs, c->cell, trial);
+		r->h->trial_done(r->h->ctx, r->rs, c->cell.index, trial);
 	return 0;
 }
 

@@ -96,7 +96,7 @@ void tests_fill_wbuf(struct tests_ctx *c, size_t len)
 /* After fread, which lent wbuf's first record to stdio: the pattern again. */
 static void restore_wbuf(struct tests_ctx *c)
 {
-	tests_fill_wbuf(c, c->wlen < c->reclen ? c->wlen : (size_t)c->reclen);
+	tests_fill_wbuf(c, c->cell.wlen < c->cell.reclen ? c->cell.wlen : (size_t)c->cell.reclen);
 }
 
 /* -+q: sleep, waking early when a signal asks to stop. */
@@ -113,8 +113,8 @@ static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
 {
 	int col = p < 2 ? t->col[p] : -1;
 
-	c->lat = c->record ? c->lat_work : NULL;
-	c->tl = c->record ? c->tl_work : NULL;
+	c->lat = c->cell.record ? c->lat_work : NULL;
+	c->tl = c->cell.record ? c->tl_work : NULL;
 	c->op_dst = &c->op_scratch;
 	c->op_mask = 0;
 	if (!c->lat)
@@ -135,8 +135,8 @@ static void write_qrows(const struct tests_ctx *c, struct outfile *f,
 {
 	for (uint64_t i = 0; i < s->ops; i++)
 		outfile_printf(f, "%10" PRIu64 " %10.0f %10" PRIu64 "\n",
-			       i * c->reclen / 1024, (double)c->op_ns[i] / 1e3,
-			       c->reclen);
+			       i * c->cell.reclen / 1024, (double)c->op_ns[i] / 1e3,
+			       c->cell.reclen);
 	outfile_printf(f, "\nSystem time %10.3f User time %10.3f Real %10.3f  "
 		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);
 }
@@ -175,8 +175,8 @@ static int keep_timeline(struct tests_ctx *c, const struct result_sample *r)
 		return 0;
 	memset(&proto, 0, sizeof(proto));
 	proto.col = r->col;
-	proto.file_kb = c->file_kb;
-	proto.record_kb = c->reclen / 1024;
+	proto.file_kb = c->cell.file_kb;
+	proto.record_kb = c->cell.reclen / 1024;
 	proto.trial = r->trial;
 	proto.client = r->client;
 	if (timeline_acc_keep(c->tl, &proto, c->timeline) != 0)
@@ -213,7 +213,7 @@ static int cache_state(const struct tests_def *t, struct tests_ctx *c, int p,
 		*pct = -1.0;
 		return TESTS_OK;
 	}
-	*pct = io_cached_fraction(c->path, c->file_kb * 1024, &frac, msg,
+	*pct = io_cached_fraction(c->path, c->cell.file_kb * 1024, &frac, msg,
 				  sizeof(msg)) == 0 ? frac * 100.0 : -1.0;
 	return TESTS_OK;
 }
@@ -302,9 +302,9 @@ static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
 	struct result_sample r;
 
 	memset(&r, 0, sizeof(r));
-	r.cell = c->cell;
+	r.cell = c->cell.index;
 	r.col = (uint16_t)t->col[p];
-	r.trial = c->trial;
+	r.trial = c->cell.trial;
 	r.bytes = s->bytes;
 	r.ops = s->ops;
 	r.elapsed_ns = s->elapsed_ns;
@@ -350,7 +350,7 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 	struct pass_clock k = { .cached_pct = -1.0 };
 	int rc = TESTS_OK;
 
-	if (c->numrecs > 0 && cache_state(t, c, p, &k.cached_pct) != TESTS_OK)
+	if (c->cell.numrecs > 0 && cache_state(t, c, p, &k.cached_pct) != TESTS_OK)
 		return TESTS_ERROR;
 	latency_arm(t, c, p);
 	c->sync_ns = 0;
@@ -359,9 +359,9 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 	k.w0 = clock_now_ns();
 	c->loop.walled = 0;
 	/* No records (file smaller than a record): nothing to move. */
-	if (c->numrecs > 0)
+	if (c->cell.numrecs > 0)
 		rc = pass(c, p, &s);
-	if (rc == TESTS_OK && c->numrecs > 0)
+	if (rc == TESTS_OK && c->cell.numrecs > 0)
 		rc = repeat_pass(t, c, p, pass, &s);
 	k.w1 = clock_now_ns();
 	clock_cpu(&k.u1, &k.s1);
@@ -374,7 +374,7 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 		rc = tests_complete_file(c, s.ops);
 	if (rc != TESTS_OK)
 		return rc;
-	if (c->record && p < 2 && t->col[p] >= 0 &&
+	if (c->cell.record && p < 2 && t->col[p] >= 0 &&
 	    record_sample(t, c, p, writer, &s, &k) != 0)
 		return TESTS_ERROR;
 	if (c->o->sleep_between_s)
@@ -396,7 +396,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 	if (*c->stop)
 		return TESTS_STOPPED;
 	tests_multi_start(c);
-	if (c->numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
+	if (c->cell.numrecs > 0 && t->prepare && t->prepare(c) != TESTS_OK)
 		return TESTS_ERROR;
 	for (int p = 0; p < passes; p++) {
 		int rc = run_pass(t, c, p, pass, writer);
@@ -418,9 +418,9 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	c->verify_failed = 0;
 	c->loop.failed = 0;
 	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
-	verify_set_record(&c->vfy, c->reclen);
+	verify_set_record(&c->vfy, c->cell.reclen);
 	/* -+V: the writer's region of the one file (--reorder: another's) */
-	c->base = c->o->share_file ? (uint64_t)writer * c->numrecs * c->reclen : 0;
+	c->base = c->o->share_file ? (uint64_t)writer * c->cell.numrecs * c->cell.reclen : 0;
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
 		c->err_errno = errno;

@@ -38,15 +38,30 @@ struct timeline_acc;
 #define TESTS_WALL_BYTES (256u << 10) /* --stonewall: ask at most this often */
 #define TESTS_WBUF_MIN PATTERN_WINDOW_SLACK /* the write buffer: this more than a window */
 
-/* Everything one test needs for one cell; filled by the runner. */
-struct tests_ctx {
-	const struct options *o;
-	const char *path;           /* the test file (exists, regular) */
-	struct io_mode mode;        /* -I, -o, -+D, -+r */
-	int open_flags;             /* io_mode_flags() of mode */
+/*
+ * The cell the passes work on and the trial of it: set by the runner
+ * before each (cell_sizes), read by every pass.
+ */
+struct tests_cell {
 	uint64_t file_kb;
 	uint64_t reclen;            /* bytes */
 	uint64_t numrecs;           /* file_kb*1024 / reclen */
+	size_t nvec;                /* tests_vec_count(): records per vectored call */
+	size_t wlen;                /* tests_wbuf_len(reclen, nvec, one_window):
+				       the part of the write buffer it uses */
+	size_t wpos;                /* offset of the next write window (0 per cell) */
+	uint32_t index;             /* result_set cell index */
+	uint16_t trial;
+	int record;                 /* 0: warm-up, record nothing */
+};
+
+/* Everything one test needs for one cell; filled by the runner. */
+struct tests_ctx {
+	const struct options *o;    /* what the user asked for: read, never copied */
+	struct tests_cell cell;     /* the cell and trial at hand */
+	const char *path;           /* the test file (exists, regular) */
+	struct io_mode mode;        /* -I, -o, -+D, -+r */
+	int open_flags;             /* io_mode_flags() of mode */
 	uint64_t stride;            /* -j, records */
 	int mmap;                   /* -B, -D: tests_def.mapped passes */
 	int advise;                 /* -+A: io_map_advise's advice, or -1 */
@@ -71,10 +86,7 @@ struct tests_ctx {
 				       its -m position, spins, sleeps, wall */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
-	size_t nvec;                /* tests_vec_count(): records per vectored call */
 	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
-	size_t wlen;                /* tests_wbuf_len(reclen, nvec, one_window) */
-	size_t wpos;                /* offset of the next write window (0 per cell) */
 	int one_window;             /* --data zero or verify mode: every write from
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
@@ -99,9 +111,6 @@ struct tests_ctx {
 	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
 	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
 	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
-	uint32_t cell;              /* result_set cell index */
-	uint16_t trial;
-	int record;                 /* 0: warm-up, record nothing */
 	struct result_set *rs;
 	/* many clients (clients.h): */
 	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */

@@ -50,8 +50,8 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 		    const struct pattern_window *w, struct io_map *m,
 		    int *fd)
 {
-	const uint64_t size = c->numrecs * c->reclen;
-	const size_t len = (size_t)c->reclen;
+	const uint64_t size = c->cell.numrecs * c->cell.reclen;
+	const size_t len = (size_t)c->cell.reclen;
 
 	memset(m, 0, sizeof(*m));
 	*fd = tests_open_file(c, flags);
@@ -117,7 +117,7 @@ static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
 
 	if (map_open(c, how == MAP_WRITE ? O_RDWR : O_RDONLY, how, NULL, &m, &fd) != 0 || tests_opened(c, fd) != 0)
 		goto out;
-	if (order == REC_SEQ && io_full_read(fd, c->buf, (size_t)c->reclen,
+	if (order == REC_SEQ && io_full_read(fd, c->buf, (size_t)c->cell.reclen,
 					     c->path, c->err, c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
@@ -126,7 +126,7 @@ static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
 	}
 	t0 = tests_loop_start(c, fd, 0, order, NULL, TESTS_WITH_MBUF);
 	c->loop.map = &m;
-	rc = tests_loop(c, 0, c->numrecs, rec_io_map_get, NULL);
+	rc = tests_loop(c, 0, c->cell.numrecs, rec_io_map_get, NULL);
 	if (rc == TESTS_OK)
 		rc = map_end_timed(c, &fd, &m, t0, s);
 out:
@@ -142,8 +142,8 @@ out:
 static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
 		  int order)
 {
-	const size_t len = (size_t)c->reclen;
-	const uint64_t n = c->numrecs;
+	const size_t len = (size_t)c->cell.reclen;
+	const uint64_t n = c->cell.numrecs;
 	const int trunc = order == REC_SEQ && pass == 0 && !c->o->no_truncate &&
 		!c->o->share_file ? O_TRUNC : 0;
 	struct pattern_window w;

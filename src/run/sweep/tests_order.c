@@ -67,21 +67,21 @@ static int need_offsets(struct tests_ctx *c)
 {
 	if (!c->offsets)
 		return err_set(c->err, c->errlen, "internal error: no offset table for "
-			"%llu records", (unsigned long long)c->numrecs);
+			"%llu records", (unsigned long long)c->cell.numrecs);
 	return 0;
 }
 
 static void to_bytes(struct tests_ctx *c)
 {
-	for (uint64_t i = 0; i < c->numrecs; i++)
-		c->offsets[i] *= c->reclen;
+	for (uint64_t i = 0; i < c->cell.numrecs; i++)
+		c->offsets[i] *= c->cell.reclen;
 }
 
 int tests_prepare_random(struct tests_ctx *c)
 {
 	if (need_offsets(c) != 0)
 		return TESTS_ERROR;
-	tests_permutation(c->offsets, c->numrecs);
+	tests_permutation(c->offsets, c->cell.numrecs);
 	to_bytes(c);
 	return TESTS_OK;
 }
@@ -90,7 +90,7 @@ int tests_prepare_stride(struct tests_ctx *c)
 {
 	if (need_offsets(c) != 0)
 		return TESTS_ERROR;
-	tests_stride_order(c->offsets, c->numrecs, c->stride);
+	tests_stride_order(c->offsets, c->cell.numrecs, c->stride);
 	to_bytes(c);
 	return TESTS_OK;
 }

@@ -60,7 +60,7 @@ static void purge_cpu(struct tests_ctx *c)
  */
 int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 {
-	uint64_t steps = TESTS_WALL_BYTES / (step_recs * c->reclen);
+	uint64_t steps = TESTS_WALL_BYTES / (step_recs * c->cell.reclen);
 
 	purge_cpu(c);
 	/* --stonewall: ask every 2^k steps, k the most that fits the bytes */
@@ -73,7 +73,7 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	while (c->loop.wall_mask * 2 + 1 < steps)
 		c->loop.wall_mask = c->loop.wall_mask * 2 + 1;
 	if (c->tl)
-		timeline_acc_reset(c->tl, step_recs * c->reclen);
+		timeline_acc_reset(c->tl, step_recs * c->cell.reclen);
 	c->ready_rc = TESTS_STOPPED;
 	if (clients_pass_start(*c->stop != 0) != 0)
 		return 1;
@@ -89,8 +89,8 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 /* The records a pass moved: all, or those before it was stonewalled. */
 static uint64_t moved(const struct tests_ctx *c)
 {
-	if (!c->loop.walled || c->loop.wall_steps * c->wall_recs >= c->numrecs)
-		return c->numrecs;
+	if (!c->loop.walled || c->loop.wall_steps * c->wall_recs >= c->cell.numrecs)
+		return c->cell.numrecs;
 	return c->loop.wall_steps * c->wall_recs;
 }
 
@@ -107,7 +107,7 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	/* -+b: as IOzone, the sleeps between bursts are never counted */
 	s->elapsed_ns -= c->loop.slept_ns;
 	s->ops = moved(c);
-	s->bytes = s->ops * c->reclen;
+	s->bytes = s->ops * c->cell.reclen;
 	if (c->tl)
 		timeline_acc_end(c->tl, t1, s->bytes);
 	return clients_pass_end(*c->stop != 0, c->loop.walled, &c->sync_ns) ?
@@ -178,17 +178,17 @@ void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 {
 	const uint64_t tag = c->wgrid ? pattern_tags_take(1) : 0;
 
-	if (c->o->multi_buffer && span == c->reclen && span <= TESTS_MULTI_BYTES)
-		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->wpos,
+	if (c->o->multi_buffer && span == c->cell.reclen && span <= TESTS_MULTI_BYTES)
+		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->cell.wpos,
 				    c->wgrid, tag);
 	else
-		pattern_window_start(w, c->wbuf, c->wlen, span, c->wpos,
+		pattern_window_start(w, c->wbuf, c->cell.wlen, span, c->cell.wpos,
 				     c->one_window, c->wgrid, tag);
 }
 
 void tests_window_save(struct tests_ctx *c, const struct pattern_window *w)
 {
-	c->wpos = pattern_window_pos(w);
+	c->cell.wpos = pattern_window_pos(w);
 }
 
 size_t tests_vec_count(uint64_t numrecs, uint64_t reclen)
@@ -211,8 +211,8 @@ void tests_multi_start(struct tests_ctx *c)
 {
 	c->loop.mb_pos = 0;
 	if (c->o->multi_buffer)
-		c->wpos = c->reclen <= TESTS_MULTI_BYTES - c->reclen ?
-			(size_t)c->reclen : 0;
+		c->cell.wpos = c->cell.reclen <= TESTS_MULTI_BYTES - c->cell.reclen ?
+			(size_t)c->cell.reclen : 0;
 }
 
 /*
@@ -235,8 +235,8 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 	l->base = c->base;
 	l->writes = writes;
 	l->order = order;
-	l->len = (size_t)c->reclen;
-	l->n = c->numrecs;
+	l->len = (size_t)c->cell.reclen;
+	l->n = c->cell.numrecs;
 	l->offsets = c->offsets;
 	l->buf = c->buf;
 	l->w = w;
@@ -247,7 +247,7 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 	if (l->decor) {
 		l->think_ns = c->compute_ns;
 		if ((with & TESTS_WITH_JITTER) && c->o->jitter)
-			l->jitter_bytes = c->numrecs * c->reclen;
+			l->jitter_bytes = c->cell.numrecs * c->cell.reclen;
 		l->direct = c->mode.direct;
 		if ((with & TESTS_WITH_MBUF) && c->o->multi_buffer)
 			l->mb_area = TESTS_MULTI_BYTES;
@@ -290,7 +290,7 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->o->no_truncate &&
 					      !c->o->share_file ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
-	const size_t len = (size_t)c->reclen;
+	const size_t len = (size_t)c->cell.reclen;
 	size_t z = c->vfy.mode == VERIFY_SHAPE ?
 		(size_t)shape_hole_bytes(&c->vfy.shape) : 0;
 	struct pattern_window w;
@@ -304,8 +304,8 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 1, REC_SEQ, &w, TESTS_WITH_BURST);
-	rc = z ? tests_loop(c, 0, c->numrecs, io_write_past_hole, &z) :
-		tests_loop(c, 0, c->numrecs, rec_io_write, NULL);
+	rc = z ? tests_loop(c, 0, c->cell.numrecs, io_write_past_hole, &z) :
+		tests_loop(c, 0, c->cell.numrecs, rec_io_write, NULL);
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -323,7 +323,7 @@ int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (io_full_read(fd, c->buf, (size_t)c->reclen, c->path, c->err,
+	if (io_full_read(fd, c->buf, (size_t)c->cell.reclen, c->path, c->err,
 			 c->errlen) != 0 ||
 	    io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 		    c->errlen) != 0)
@@ -333,7 +333,7 @@ int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_SEQ, NULL, TESTS_WITH_JITTER | TESTS_WITH_MBUF);
-	rc = tests_loop(c, 0, c->numrecs, rec_io_read, NULL);
+	rc = tests_loop(c, 0, c->cell.numrecs, rec_io_read, NULL);
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
 out:
@@ -350,17 +350,17 @@ int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 
 	if (fd < 0)
 		goto out;
-	tests_window_start(c, &w, (size_t)c->reclen);
+	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
 	if (pass == 0) {
 		t0 = tests_loop_start(c, fd, 0, REC_TABLE, NULL, TESTS_WITH_MBUF);
-		rc = tests_loop(c, 0, c->numrecs, rec_io_seek_read, NULL);
+		rc = tests_loop(c, 0, c->cell.numrecs, rec_io_seek_read, NULL);
 	} else {
 		t0 = tests_loop_start(c, fd, 1, REC_TABLE, &w, TESTS_WITH_BURST);
-		rc = tests_loop(c, 0, c->numrecs, rec_io_seek_write, NULL);
+		rc = tests_loop(c, 0, c->cell.numrecs, rec_io_seek_write, NULL);
 	}
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
@@ -385,7 +385,7 @@ int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
-	const uint64_t n = c->numrecs;
+	const uint64_t n = c->cell.numrecs;
 	uint64_t t0;
 
 	(void)pass;
@@ -397,7 +397,7 @@ int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_BACK, NULL, TESTS_WITH_MBUF);
 	/* the first op's latency includes this seek */
-	if (io_seek(fd, (int64_t)(c->base + (n - 1) * c->reclen), SEEK_SET,
+	if (io_seek(fd, (int64_t)(c->base + (n - 1) * c->cell.reclen), SEEK_SET,
 		    c->path, c->err, c->errlen) != 0)
 		goto out;
 	/* step i reads record n - 1 - i; the last step, record 0, ends there */
@@ -432,13 +432,13 @@ int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	tests_window_start(c, &w, (size_t)c->reclen);
+	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 1, REC_FIRST, &w, TESTS_WITH_BURST);
-	rc = tests_loop(c, 0, c->numrecs, io_write_rewind, NULL);
+	rc = tests_loop(c, 0, c->cell.numrecs, io_write_rewind, NULL);
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
 	tests_window_save(c, &w);
@@ -461,7 +461,7 @@ int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_TABLE, NULL, TESTS_WITH_MBUF);
-	rc = tests_loop(c, 0, c->numrecs, rec_io_seek_read, NULL);
+	rc = tests_loop(c, 0, c->cell.numrecs, rec_io_seek_read, NULL);
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
 out:
@@ -504,7 +504,7 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 		plat_close_fd(fd);
 		return NULL;
 	}
-	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->reclen) != 0) {
+	if (setvbuf(fp, (char *)vbuf, _IOFBF, (size_t)c->cell.reclen) != 0) {
 		err_set(c->err, c->errlen, "cannot setvbuf '%s'", c->path);
 		fclose(fp);
 		return NULL;
@@ -586,14 +586,14 @@ int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (!fp)
 		goto out;
-	tests_window_start(c, &w, (size_t)c->reclen);
+	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
 	errno = 0;
 	t0 = tests_loop_start(c, fileno(fp), 1, REC_SEQ, &w, TESTS_WITH_BURST);
-	rc = tests_loop(c, 0, c->numrecs, io_fwrite, fp);
+	rc = tests_loop(c, 0, c->cell.numrecs, io_fwrite, fp);
 	if (rc == TESTS_OK)
 		rc = end_timed_stream(c, &fp, t0, s);
 	tests_window_save(c, &w);
@@ -616,7 +616,7 @@ int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	}
 	errno = 0;
 	t0 = tests_loop_start(c, fileno(fp), 0, REC_SEQ, NULL, TESTS_WITH_MBUF);
-	rc = tests_loop(c, 0, c->numrecs, io_fread, fp);
+	rc = tests_loop(c, 0, c->cell.numrecs, io_fread, fp);
 	if (rc == TESTS_OK)
 		rc = end_timed_stream(c, &fp, t0, s);
 out:
@@ -633,17 +633,17 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	tests_window_start(c, &w, (size_t)c->reclen);
+	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
 		rc = c->ready_rc;
 		goto out;
 	}
 	if (is_write) {
 		t0 = tests_loop_start(c, fd, 1, REC_SEQ, &w, TESTS_WITH_BURST);
-		rc = tests_loop(c, 0, c->numrecs, rec_io_pwrite, NULL);
+		rc = tests_loop(c, 0, c->cell.numrecs, rec_io_pwrite, NULL);
 	} else {
 		t0 = tests_loop_start(c, fd, 0, REC_SEQ, NULL, TESTS_WITH_MBUF);
-		rc = tests_loop(c, 0, c->numrecs, rec_io_pread, NULL);
+		rc = tests_loop(c, 0, c->cell.numrecs, rec_io_pread, NULL);
 	}
 	if (rc == TESTS_OK)
 		rc = end_timed(c, &fd, t0, s);
@@ -704,14 +704,14 @@ static inline int io_preadv(struct rec_loop *l, const struct rec *r, void *arg)
 IOSWEEP_ALWAYS_INLINE int vec_loop(struct tests_ctx *c, rec_io_fn io,
 				   struct vec_io *v)
 {
-	const uint64_t groups = c->numrecs / c->nvec;
-	const uint64_t tail_off = groups * v->nvec * c->reclen;
+	const uint64_t groups = c->cell.numrecs / c->cell.nvec;
+	const uint64_t tail_off = groups * v->nvec * c->cell.reclen;
 	int rc;
 
 	rc = tests_loop(c, 0, groups, io, v);
-	if (rc != TESTS_OK || c->numrecs % c->nvec == 0)
+	if (rc != TESTS_OK || c->cell.numrecs % c->cell.nvec == 0)
 		return rc;
-	v->nvec = (int)(c->numrecs % c->nvec);
+	v->nvec = (int)(c->cell.numrecs % c->cell.nvec);
 	c->loop.len = (size_t)v->nvec * v->reclen;
 	c->loop.order = REC_TABLE;
 	c->loop.offsets = &tail_off;
@@ -720,10 +720,10 @@ IOSWEEP_ALWAYS_INLINE int vec_loop(struct tests_ctx *c, rec_io_fn io,
 
 static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 {
-	struct vec_io v = { .nvec = (int)c->nvec, .reclen = (size_t)c->reclen };
+	struct vec_io v = { .nvec = (int)c->cell.nvec, .reclen = (size_t)c->cell.reclen };
 	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
-	const uint64_t step = (uint64_t)v.nvec * c->reclen;
+	const uint64_t step = (uint64_t)v.nvec * c->cell.reclen;
 	struct pattern_window w;
 	uint64_t t0;
 
@@ -842,7 +842,7 @@ int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s)
  */
 int tests_complete_file(struct tests_ctx *c, uint64_t done)
 {
-	const size_t len = (size_t)c->reclen;
+	const size_t len = (size_t)c->cell.reclen;
 	struct pattern_window w;
 	int fd = c->o->existing ? -1 :
 		io_open(c->path, O_RDWR, NULL, c->err, c->errlen);
@@ -850,10 +850,10 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 	if (fd < 0)
 		return TESTS_ERROR;
 	tests_window_start(c, &w, len);
-	for (uint64_t i = done; i < c->numrecs; i++) {
+	for (uint64_t i = done; i < c->cell.numrecs; i++) {
 		if (verify_stamps(&c->vfy))
-			verify_fill(&c->vfy, w.p, len, i * c->reclen);
-		if (io_full_pwrite(fd, w.p, len, c->base + i * c->reclen, c->path,
+			verify_fill(&c->vfy, w.p, len, i * c->cell.reclen);
+		if (io_full_pwrite(fd, w.p, len, c->base + i * c->cell.reclen, c->path,
 				   c->err, c->errlen) != 0) {
 			plat_close_fd(fd);
 			return TESTS_ERROR;
