@@ -112,15 +112,15 @@ static void test_mmap_checked(void)
 	c.cell.reclen = REC;
 	c.cell.numrecs = 4;
 	c.cell.file_kb = LEN / 1024;
-	c.buf = malloc(REC);
-	c.offsets = offsets;
+	c.bufs.buf = malloc(REC);
+	c.bufs.offsets = offsets;
 	c.stop = &stop;
 	c.err = err;
 	c.errlen = sizeof(err);
 	c.mmap = 1;
 	c.advise = -1;	/* no -+A, as runner.c sets it without one */
 	c.vfy.byte = 0xa5;
-	CU_ASSERT_FATAL(c.buf != NULL);
+	CU_ASSERT_FATAL(c.bufs.buf != NULL);
 
 	/* without verify mode the wrong byte goes unseen */
 	memset(&s, 0, sizeof(s));
@@ -138,17 +138,17 @@ static void test_mmap_checked(void)
 	CU_ASSERT_EQUAL(tests_mmap_stride(&c, 0, &s), TESTS_ERROR);
 	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	/* a rewrite through the mapping puts the right bytes back */
-	c.wbuf = malloc(2 * REC);
-	CU_ASSERT_FATAL(c.wbuf != NULL);
-	memset(c.wbuf, 0xa5, 2 * REC);
+	c.bufs.wbuf = malloc(2 * REC);
+	CU_ASSERT_FATAL(c.bufs.wbuf != NULL);
+	memset(c.bufs.wbuf, 0xa5, 2 * REC);
 	c.cell.wlen = 2 * REC;
 	c.one_window = 1;
 	CU_ASSERT_EQUAL(tests_mmap_write(&c, 1, &s), TESTS_OK);
 	c.loop.failed = 0;
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
 	CU_ASSERT_EQUAL(c.loop.failed, 0);
-	free(c.wbuf);
-	free(c.buf);
+	free(c.bufs.wbuf);
+	free(c.bufs.buf);
 	unlink(file);
 	rmdir(dir);
 }

@@ -440,7 +440,7 @@ static int jobs_setup(struct qd_pass *p, const struct engine_ops *eng)
 		j->limit = j->count * p->rounds;
 		j->rng = QD_SEED + i;
 		j->wnext = p->nwin * i / p->njobs;
-		j->wbuf = c->wbuf;
+		j->wbuf = c->bufs.wbuf;
 		if (p->grid && job_own_windows(p, j, i) != 0)
 			goto nomem;
 		j->rbuf = io_alloc((size_t)p->depth * (size_t)c->cell.reclen);
@@ -853,14 +853,14 @@ static int prepare_write(struct tests_ctx *c)
 
 static int prepare_random(struct tests_ctx *c)
 {
-	if (!c->offsets) {
+	if (!c->bufs.offsets) {
 		err_set(c->err, c->errlen, "internal error: no offset table");
 		return TESTS_ERROR;
 	}
-	tests_permutation(c->offsets, c->cell.numrecs);
+	tests_permutation(c->bufs.offsets, c->cell.numrecs);
 	for (uint64_t i = 0; i < c->cell.numrecs; i++)
-		c->offsets[i] *= c->cell.reclen;
-	return precondition(c, c->offsets);
+		c->bufs.offsets[i] *= c->cell.reclen;
+	return precondition(c, c->bufs.offsets);
 }
 
 static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
@@ -877,7 +877,7 @@ static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 
 static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->offsets, timed(c), 1,
+	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->bufs.offsets, timed(c), 1,
 		       pass ? RC_RANDOM_WRITE : RC_RANDOM_READ, 0, s);
 }
 
@@ -890,7 +890,7 @@ static int pass_seq_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
 {
 	(void)pass;
-	return qd_pass(c, QD_MIX, c->offsets, timed(c), 1, RC_RANDOM_MIX, 0, s);
+	return qd_pass(c, QD_MIX, c->bufs.offsets, timed(c), 1, RC_RANDOM_MIX, 0, s);
 }
 
 static const struct tests_def qd_rows[] = {

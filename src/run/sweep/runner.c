@@ -298,14 +298,14 @@ static size_t max_size(size_t a, size_t b)
 
 static void run_buffers_free(struct tests_ctx *c)
 {
-	io_free(c->buf);
-	io_free(c->wbuf);
-	io_free(c->offsets);
-	io_free(c->op_ns);
-	c->buf = NULL;
-	c->wbuf = NULL;
-	c->offsets = NULL;
-	c->op_ns = NULL;
+	io_free(c->bufs.buf);
+	io_free(c->bufs.wbuf);
+	io_free(c->bufs.offsets);
+	io_free(c->bufs.op_ns);
+	c->bufs.buf = NULL;
+	c->bufs.wbuf = NULL;
+	c->bufs.offsets = NULL;
+	c->bufs.op_ns = NULL;
 }
 
 /*
@@ -333,14 +333,14 @@ static int run_buffers(struct run *r, char *err, size_t errlen)
 		blen = max_size(blen, TESTS_MULTI_BYTES);
 		wlen = max_size(wlen, TESTS_MULTI_BYTES);
 	}
-	c->buf = io_alloc(blen);
-	c->wbuf = io_alloc(wlen);
+	c->bufs.buf = io_alloc(blen);
+	c->bufs.wbuf = io_alloc(wlen);
 	if (r->need_offsets)
-		c->offsets = io_alloc(nrecs * sizeof(uint64_t));
+		c->bufs.offsets = io_alloc(nrecs * sizeof(uint64_t));
 	if (r->o->latency_files)
-		c->op_ns = io_alloc(nrecs * sizeof(uint64_t));
-	if (!c->buf || !c->wbuf || (r->need_offsets && !c->offsets) ||
-	    (r->o->latency_files && !c->op_ns)) {
+		c->bufs.op_ns = io_alloc(nrecs * sizeof(uint64_t));
+	if (!c->bufs.buf || !c->bufs.wbuf || (r->need_offsets && !c->bufs.offsets) ||
+	    (r->o->latency_files && !c->bufs.op_ns)) {
 		err_set(err, errlen, "out of memory for the I/O buffers (%zu kB "
 			"and %zu kB)", blen / 1024, wlen / 1024);
 		run_buffers_free(c);
@@ -819,9 +819,9 @@ int runner_run(const struct options *o, const struct sweep_plan *p,
 	if (fill_set(&r, err, errlen) != 0 || select_tests(&r, err, errlen) != 0 ||
 	    io_mode_flags(&c->mode, &c->open_flags, err, errlen) != 0)
 		goto out;
-	c->purge_bytes = o->cache_kb ? (size_t)o->cache_kb * 1024 : TESTS_PURGE_BYTES;
-	c->purge_step = o->cache_line_bytes ? o->cache_line_bytes : TESTS_PURGE_STEP;
-	if (o->purge_cpu && !(c->purge_buf = malloc(c->purge_bytes))) {
+	c->bufs.purge_bytes = o->cache_kb ? (size_t)o->cache_kb * 1024 : TESTS_PURGE_BYTES;
+	c->bufs.purge_step = o->cache_line_bytes ? o->cache_line_bytes : TESTS_PURGE_STEP;
+	if (o->purge_cpu && !(c->bufs.purge_buf = malloc(c->bufs.purge_bytes))) {
 		err_set(err, errlen, "-p: out of memory for the cache purge buffer");
 		goto out;
 	}
@@ -879,7 +879,7 @@ out:
 	latency_release(&r.lat);
 	timeline_acc_release(&r.tl);
 	run_buffers_free(c);
-	free(c->purge_buf);
+	free(c->bufs.purge_buf);
 	free(r.rs_cell);
 	return rc;
 }

@@ -88,9 +88,9 @@ const struct tests_def *tests_find(int number)
 void tests_fill_wbuf(struct tests_ctx *c, size_t len)
 {
 	if (c->vfy_base.mode != VERIFY_OFF)
-		verify_fill(&c->vfy_base, c->wbuf, len, 0);
+		verify_fill(&c->vfy_base, c->bufs.wbuf, len, 0);
 	else
-		pattern_fill(c->wbuf, len, c->o->data, c->o->data_ratio, c->wseed);
+		pattern_fill(c->bufs.wbuf, len, c->o->data, c->o->data_ratio, c->wseed);
 }
 
 /* After fread, which lent wbuf's first record to stdio: the pattern again. */
@@ -120,8 +120,8 @@ static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
 	if (!c->lat)
 		return;
 	latency_clear(c->lat);
-	if (c->qfile && c->op_ns && col >= 0 && c->qfile[col]) {
-		c->op_dst = c->op_ns;
+	if (c->qfile && c->bufs.op_ns && col >= 0 && c->qfile[col]) {
+		c->op_dst = c->bufs.op_ns;
 		c->op_mask = ~(uint64_t)0;
 	}
 }
@@ -135,7 +135,7 @@ static void write_qrows(const struct tests_ctx *c, struct outfile *f,
 {
 	for (uint64_t i = 0; i < s->ops; i++)
 		outfile_printf(f, "%10" PRIu64 " %10.0f %10" PRIu64 "\n",
-			       i * c->cell.reclen / 1024, (double)c->op_ns[i] / 1e3,
+			       i * c->cell.reclen / 1024, (double)c->bufs.op_ns[i] / 1e3,
 			       c->cell.reclen);
 	outfile_printf(f, "\nSystem time %10.3f User time %10.3f Real %10.3f  "
 		       "(seconds)\n", sys_s, user_s, (double)s->elapsed_ns / 1e9);

@@ -55,10 +55,26 @@ struct tests_cell {
 	int record;                 /* 0: warm-up, record nothing */
 };
 
+/*
+ * The run's buffers, allocated once by the runner (the record buffers
+ * for its largest cell: run_buffers) and lent to every pass; the runner
+ * frees them.
+ */
+struct tests_bufs {
+	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
+	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
+	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
+	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
+	unsigned char *purge_buf;   /* purge_bytes for -p, or NULL */
+	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
+	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
+};
+
 /* Everything one test needs for one cell; filled by the runner. */
 struct tests_ctx {
 	const struct options *o;    /* what the user asked for: read, never copied */
 	struct tests_cell cell;     /* the cell and trial at hand */
+	struct tests_bufs bufs;     /* the run's buffers */
 	const char *path;           /* the test file (exists, regular) */
 	struct io_mode mode;        /* -I, -o, -+D, -+r */
 	int open_flags;             /* io_mode_flags() of mode */
@@ -85,8 +101,6 @@ struct tests_ctx {
 	struct rec_loop loop;       /* the record loop of the pass (tests_loop.h):
 				       its -m position, spins, sleeps, wall */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
-	unsigned char *buf;         /* io_alloc, >= nvec*reclen: reads land here */
-	unsigned char *wbuf;        /* io_alloc, >= wlen bytes of the pattern: writes */
 	int one_window;             /* --data zero or verify mode: every write from
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
@@ -99,7 +113,6 @@ struct tests_ctx {
 	struct timeline_acc *tl_work; /* --log-interval: the pass's intervals, else NULL */
 	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
 	struct timeline *timeline;  /* --log-interval: where recorded passes' rows go */
-	uint64_t *op_ns;            /* -Q: numrecs per-op latencies, else NULL */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
 	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
 	struct latency_hist *lat_rw[2]; /* qd.c passes: reads, writes (else NULL) */
@@ -107,10 +120,6 @@ struct tests_ctx {
 	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
 	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
 	uint64_t op_scratch;
-	unsigned char *purge_buf;   /* purge_bytes for -p, or NULL */
-	size_t purge_bytes;         /* -S, else TESTS_PURGE_BYTES */
-	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
-	uint64_t *offsets;          /* numrecs entries, scratch for tests 2, 5 */
 	struct result_set *rs;
 	/* many clients (clients.h): */
 	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */

@@ -117,7 +117,7 @@ static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
 
 	if (map_open(c, how == MAP_WRITE ? O_RDWR : O_RDONLY, how, NULL, &m, &fd) != 0 || tests_opened(c, fd) != 0)
 		goto out;
-	if (order == REC_SEQ && io_full_read(fd, c->buf, (size_t)c->cell.reclen,
+	if (order == REC_SEQ && io_full_read(fd, c->bufs.buf, (size_t)c->cell.reclen,
 					     c->path, c->err, c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {

@@ -2,7 +2,7 @@
 /*
  * tests_order.c: the order in which a pass visits the records of its
  * file: random write and read's fixed permutation and IOzone's stride
- * walk, turned into the byte offsets of c->offsets before a pass (the
+ * walk, turned into the byte offsets of c->bufs.offsets before a pass (the
  * passes themselves are tests_pass.c's).
  */
 #include "compat.h"
@@ -65,7 +65,7 @@ void tests_stride_order(uint64_t *idx, uint64_t n, uint64_t s)
 
 static int need_offsets(struct tests_ctx *c)
 {
-	if (!c->offsets)
+	if (!c->bufs.offsets)
 		return err_set(c->err, c->errlen, "internal error: no offset table for "
 			"%llu records", (unsigned long long)c->cell.numrecs);
 	return 0;
@@ -74,14 +74,14 @@ static int need_offsets(struct tests_ctx *c)
 static void to_bytes(struct tests_ctx *c)
 {
 	for (uint64_t i = 0; i < c->cell.numrecs; i++)
-		c->offsets[i] *= c->cell.reclen;
+		c->bufs.offsets[i] *= c->cell.reclen;
 }
 
 int tests_prepare_random(struct tests_ctx *c)
 {
 	if (need_offsets(c) != 0)
 		return TESTS_ERROR;
-	tests_permutation(c->offsets, c->cell.numrecs);
+	tests_permutation(c->bufs.offsets, c->cell.numrecs);
 	to_bytes(c);
 	return TESTS_OK;
 }
@@ -90,7 +90,7 @@ int tests_prepare_stride(struct tests_ctx *c)
 {
 	if (need_offsets(c) != 0)
 		return TESTS_ERROR;
-	tests_stride_order(c->offsets, c->cell.numrecs, c->stride);
+	tests_stride_order(c->bufs.offsets, c->cell.numrecs, c->stride);
 	to_bytes(c);
 	return TESTS_OK;
 }

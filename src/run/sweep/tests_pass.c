@@ -44,11 +44,11 @@ static void purge_cpu(struct tests_ctx *c)
 {
 	unsigned char acc = 0;
 
-	if (!c->purge_buf)
+	if (!c->bufs.purge_buf)
 		return;
-	for (size_t i = 0; i < c->purge_bytes; i += c->purge_step) {
-		c->purge_buf[i]++;
-		acc ^= c->purge_buf[i];
+	for (size_t i = 0; i < c->bufs.purge_bytes; i += c->bufs.purge_step) {
+		c->bufs.purge_buf[i]++;
+		acc ^= c->bufs.purge_buf[i];
 	}
 	purge_sink = acc;
 }
@@ -179,10 +179,10 @@ void tests_window_start(struct tests_ctx *c, struct pattern_window *w,
 	const uint64_t tag = c->wgrid ? pattern_tags_take(1) : 0;
 
 	if (c->o->multi_buffer && span == c->cell.reclen && span <= TESTS_MULTI_BYTES)
-		pattern_window_ring(w, c->wbuf, TESTS_MULTI_BYTES, span, c->cell.wpos,
+		pattern_window_ring(w, c->bufs.wbuf, TESTS_MULTI_BYTES, span, c->cell.wpos,
 				    c->wgrid, tag);
 	else
-		pattern_window_start(w, c->wbuf, c->cell.wlen, span, c->cell.wpos,
+		pattern_window_start(w, c->bufs.wbuf, c->cell.wlen, span, c->cell.wpos,
 				     c->one_window, c->wgrid, tag);
 }
 
@@ -237,8 +237,8 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 	l->order = order;
 	l->len = (size_t)c->cell.reclen;
 	l->n = c->cell.numrecs;
-	l->offsets = c->offsets;
-	l->buf = c->buf;
+	l->offsets = c->bufs.offsets;
+	l->buf = c->bufs.buf;
 	l->w = w;
 	rec_loop_plain(l);
 	l->decor = c->mmap ? vfy || c->o->rlocking || c->o->multi_buffer :
@@ -323,7 +323,7 @@ int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 	(void)pass;
 	if (tests_opened(c, fd) != 0)
 		goto out;
-	if (io_full_read(fd, c->buf, (size_t)c->cell.reclen, c->path, c->err,
+	if (io_full_read(fd, c->bufs.buf, (size_t)c->cell.reclen, c->path, c->err,
 			 c->errlen) != 0 ||
 	    io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
 		    c->errlen) != 0)
@@ -578,7 +578,7 @@ static inline int io_fread(struct rec_loop *l, const struct rec *r, void *arg)
  */
 int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	FILE *fp = open_stream(c, O_RDWR, "r+", c->buf);
+	FILE *fp = open_stream(c, O_RDWR, "r+", c->bufs.buf);
 	int rc = TESTS_ERROR;
 	struct pattern_window w;
 	uint64_t t0;
@@ -603,7 +603,7 @@ out:
 
 int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 {
-	FILE *fp = open_stream(c, O_RDONLY, "r", c->wbuf);
+	FILE *fp = open_stream(c, O_RDONLY, "r", c->bufs.wbuf);
 	int rc = TESTS_ERROR;
 	uint64_t t0;
 
@@ -728,7 +728,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	uint64_t t0;
 
 	tests_window_start(c, &w, (size_t)step);
-	point_iov(&v, is_write ? w.p : c->buf);
+	point_iov(&v, is_write ? w.p : c->bufs.buf);
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, (uint64_t)v.nvec) != 0) {

@@ -76,7 +76,7 @@ void tests_window_save(struct tests_ctx *c, const struct pattern_window *w);
 
 /*
  * c->loop for a pass on fd: records of c->cell.reclen bytes in order (enum
- * rec_order), writes from the window w (writes) or reads into c->buf,
+ * rec_order), writes from the window w (writes) or reads into c->bufs.buf,
  * decorated as the run asks (with: TESTS_WITH_*), timed as the pass is
  * recorded (latency_arm); then t0, the loop's first clock reading.
  */
