@@ -119,7 +119,7 @@ static void test_mmap_checked(void)
 	c.errlen = sizeof(err);
 	c.mmap = 1;
 	c.advise = -1;	/* no -+A, as runner.c sets it without one */
-	c.vfy.byte = 0xa5;
+	c.pass.vfy.byte = 0xa5;
 	CU_ASSERT_FATAL(c.bufs.buf != NULL);
 
 	/* without verify mode the wrong byte goes unseen */
@@ -127,7 +127,7 @@ static void test_mmap_checked(void)
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
 	CU_ASSERT_EQUAL(s.bytes, LEN);
 	CU_ASSERT_EQUAL(s.ops, 4);
-	c.vfy.mode = VERIFY_BYTE;
+	c.pass.vfy.mode = VERIFY_BYTE;
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_ERROR);
 	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "offset 20000"));

@@ -166,7 +166,7 @@ static int job_checked_fail(struct qd_job *j, const struct engine_io *io,
 	const struct tests_ctx *c = j->p->c;
 	struct verify_miss m;
 
-	if (verify_check(&c->vfy, j->rbuf + io->slot * len, len,
+	if (verify_check(&c->pass.vfy, j->rbuf + io->slot * len, len,
 			 io->off + io->len - len, &m) == 0)
 		return 0;
 	verify_error(&m, c->path, j->err, sizeof(j->err));
@@ -183,9 +183,9 @@ IOSWEEP_ALWAYS_INLINE void job_slot_buf(struct qd_job *j, struct engine_io *io,
 	struct qd_pass *p = j->p;
 	struct tests_ctx *c = p->c;
 
-	if (vfy && io->is_write && verify_stamps(&c->vfy)) {
+	if (vfy && io->is_write && verify_stamps(&c->pass.vfy)) {
 		io->buf = j->rbuf + io->slot * len;
-		verify_fill(&c->vfy, io->buf, len, io->off);
+		verify_fill(&c->pass.vfy, io->buf, len, io->off);
 	} else if (io->is_write && p->grid) {
 		size_t at = (io->slot + (size_t)p->depth *
 			     (size_t)(j->slot_writes[io->slot]++ %
@@ -363,7 +363,7 @@ static int job_run_checked_tl(struct qd_job *j)
 static int job_main(void *arg)
 {
 	struct qd_job *j = arg;
-	int vfy = j->p->c->vfy.mode != VERIFY_OFF;
+	int vfy = j->p->c->pass.vfy.mode != VERIFY_OFF;
 	int (*run)(struct qd_job *) = j->p->iv_ns ?
 		(vfy ? job_run_checked_tl : job_run_tl) :
 		(vfy ? job_run_checked : job_run);
@@ -541,7 +541,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 		struct qd_job *j = &p->jobs[i];
 		if (j->rc == TESTS_ERROR) {
 			err_set(c->err, c->errlen, "%s", j->err);
-			c->verify_failed = j->verify_failed;
+			c->pass.verify_failed = j->verify_failed;
 			rc = TESTS_ERROR;
 		}
 	}
@@ -551,7 +551,7 @@ static int jobs_run(struct qd_pass *p, uint64_t *t0)
 	return rc;
 }
 
-/* The workers' histograms into the pass's (c->lat: all; lat_rw: split). */
+/* The workers' histograms into the pass's (c->pass.lat: all; lat_rw: split). */
 static int jobs_merge(struct qd_pass *p)
 {
 	struct tests_ctx *c = p->c;
@@ -561,7 +561,7 @@ static int jobs_merge(struct qd_pass *p)
 	for (unsigned i = 0; i < p->njobs; i++)
 		for (int d = 0; d < 2; d++)
 			if (latency_merge(c->lat_rw[d], &p->jobs[i].lat[d]) != 0 ||
-			    (c->lat && latency_merge(c->lat, &p->jobs[i].lat[d]) != 0))
+			    (c->pass.lat && latency_merge(c->pass.lat, &p->jobs[i].lat[d]) != 0))
 				return -1;
 	return 0;
 }
@@ -710,7 +710,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	memset(&p, 0, sizeof(p));
 	p.c = c;
 	p.rounds = precond && steady ? QD_PRECOND_MAX : 1;
-	p.tl_out = col >= 0 ? c->tl : precond && steady ? &st->pre_tl : NULL;
+	p.tl_out = col >= 0 ? c->pass.tl : precond && steady ? &st->pre_tl : NULL;
 	p.st = steady ? &st->steady : NULL;
 	p.iv_ns = p.tl_out ? p.tl_out->interval_ns : steady ? st->steady.interval_ns : 0;
 	p.kind = kind;
@@ -753,7 +753,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	}
 	t1 = clock_now_ns();
 	/* many clients: the barrier after t1, before the untimed fsync and close */
-	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &c->sync_ns))
+	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &c->pass.sync_ns))
 		rc = TESTS_STOPPED;
 	if (rc != TESTS_OK)
 		goto out;

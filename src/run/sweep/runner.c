@@ -247,10 +247,10 @@ static int cell_error(struct run *r, const struct plan_cell *pc, char *err,
 	const char *hint = "";
 	char trial[64] = "";
 
-	if (r->o->direct && c->err_errno == EINVAL)
+	if (r->o->direct && c->pass.err_errno == EINVAL)
 		hint = "; with -I the record size must be a multiple of the "
 		       "device's logical block size";
-	if (c->verify_failed)
+	if (c->pass.verify_failed)
 		snprintf(trial, sizeof(trial), ", %strial %u of %u",
 			 c->cell.record ? "" : "warm-up before ", c->cell.trial + 1u,
 			 r->rs->trials);
@@ -404,9 +404,9 @@ static int run_cell(struct run *r, size_t pi, unsigned trial, char *err,
 	r->cur_test = NULL;
 	report_progress(r, pc);
 	cell_sizes(c, pc);
-	c->err_errno = 0;
+	c->pass.err_errno = 0;
 	if (empty_file(r) != 0) {
-		c->err_errno = errno;
+		c->pass.err_errno = errno;
 		return cell_error(r, pc, err, errlen);
 	}
 	for (unsigned w = 0; w <= r->o->warmup && rc == TESTS_OK; w++) {
@@ -773,7 +773,7 @@ static void ctx_init(struct run *r)
 	c->mmap = options_mmap(o);
 	c->cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
 	c->advise = o->advise_given ? (int)o->advise : -1;
-	c->lock_fd = -1;
+	c->pass.lock_fd = -1;
 	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
 	c->burst_bytes = o->burst_kb * 1024;
 	c->burst_sleep_ns = (uint64_t)o->burst_ms * 1000000u;

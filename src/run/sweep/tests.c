@@ -113,16 +113,16 @@ static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
 {
 	int col = p < 2 ? t->col[p] : -1;
 
-	c->lat = c->cell.record ? c->lat_work : NULL;
-	c->tl = c->cell.record ? c->tl_work : NULL;
-	c->op_dst = &c->op_scratch;
-	c->op_mask = 0;
-	if (!c->lat)
+	c->pass.lat = c->cell.record ? c->lat_work : NULL;
+	c->pass.tl = c->cell.record ? c->tl_work : NULL;
+	c->pass.op_dst = &c->pass.op_scratch;
+	c->pass.op_mask = 0;
+	if (!c->pass.lat)
 		return;
-	latency_clear(c->lat);
+	latency_clear(c->pass.lat);
 	if (c->qfile && c->bufs.op_ns && col >= 0 && c->qfile[col]) {
-		c->op_dst = c->bufs.op_ns;
-		c->op_mask = ~(uint64_t)0;
+		c->pass.op_dst = c->bufs.op_ns;
+		c->pass.op_mask = ~(uint64_t)0;
 	}
 }
 
@@ -157,7 +157,7 @@ static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
 	r->flags |= RESULTS_SF_SPLIT;
 	r->rd_ops = s->rd_ops;
 	r->wr_ops = s->ops - s->rd_ops;
-	if (!c->lat)
+	if (!c->pass.lat)
 		return 0;
 	if (c->lat_rw[0]->n && !(r->lat_rd = latency_compact(c->lat_rw[0])))
 		return -1;
@@ -171,7 +171,7 @@ static int keep_timeline(struct tests_ctx *c, const struct result_sample *r)
 {
 	struct timeline_row proto;
 
-	if (!c->tl)
+	if (!c->pass.tl)
 		return 0;
 	memset(&proto, 0, sizeof(proto));
 	proto.col = r->col;
@@ -179,7 +179,7 @@ static int keep_timeline(struct tests_ctx *c, const struct result_sample *r)
 	proto.record_kb = c->cell.reclen / 1024;
 	proto.trial = r->trial;
 	proto.client = r->client;
-	if (timeline_acc_keep(c->tl, &proto, c->timeline) != 0)
+	if (timeline_acc_keep(c->pass.tl, &proto, c->timeline) != 0)
 		return err_set(c->err, c->errlen, "out of memory recording a timeline");
 	return 0;
 }
@@ -268,7 +268,7 @@ static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 {
 	int rc = TESTS_OK;
 
-	if (!c->min_pass_ns || c->op_mask)
+	if (!c->min_pass_ns || c->pass.op_mask)
 		return TESTS_OK;
 	for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
 	     s->elapsed_ns < c->min_pass_ns; k++) {
@@ -320,10 +320,10 @@ static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
 				  (double)(k->ht1 - k->ht0);
 		r.flags |= RESULTS_SF_HOST_CPU;
 	}
-	r.sync_ns = c->sync_ns;
+	r.sync_ns = c->pass.sync_ns;
 	r.client = c->client;
 	r.writer = writer;
-	if ((c->lat && !(r.lat = latency_compact(c->lat))) ||
+	if ((c->pass.lat && !(r.lat = latency_compact(c->pass.lat))) ||
 	    split_sample(c, s, &r) != 0) {
 		free_sample_lat(&r);
 		return err_set(c->err, c->errlen, "out of memory recording "
@@ -337,7 +337,7 @@ static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
 		return -1;
 	if (c->sample_done)	/* the journal: outside the timing */
 		c->sample_done(c->sample_ctx, c->rs);
-	if (c->op_mask)
+	if (c->pass.op_mask)
 		write_qrows(c, c->qfile[t->col[p]], s, r.cpu_user_s, r.cpu_sys_s);
 	return 0;
 }
@@ -353,7 +353,7 @@ static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 	if (c->cell.numrecs > 0 && cache_state(t, c, p, &k.cached_pct) != TESTS_OK)
 		return TESTS_ERROR;
 	latency_arm(t, c, p);
-	c->sync_ns = 0;
+	c->pass.sync_ns = 0;
 	k.host = clock_host_cpu(&k.hb0, &k.ht0) == 0;
 	clock_cpu(&k.u0, &k.s0);
 	k.w0 = clock_now_ns();
@@ -406,7 +406,7 @@ static int run_passes_errno(const struct tests_def *t, struct tests_ctx *c,
 	return TESTS_OK;
 }
 
-/* Runs the passes; on TESTS_ERROR c->err_errno keeps the errno of the call
+/* Runs the passes; on TESTS_ERROR c->pass.err_errno keeps the errno of the call
  * that failed (read here, before anything else can change it). */
 static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 		      int32_t writer)
@@ -414,18 +414,18 @@ static int run_passes(const struct tests_def *t, struct tests_ctx *c,
 	int rc;
 
 	errno = 0;
-	c->err_errno = 0;
-	c->verify_failed = 0;
+	c->pass.err_errno = 0;
+	c->pass.verify_failed = 0;
 	c->loop.failed = 0;
-	verify_for_writer(&c->vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
-	verify_set_record(&c->vfy, c->cell.reclen);
+	verify_for_writer(&c->pass.vfy, &c->vfy_base, (uint64_t)(int64_t)writer);
+	verify_set_record(&c->pass.vfy, c->cell.reclen);
 	/* -+V: the writer's region of the one file (--reorder: another's) */
-	c->base = c->o->share_file ? (uint64_t)writer * c->cell.numrecs * c->cell.reclen : 0;
+	c->pass.base = c->o->share_file ? (uint64_t)writer * c->cell.numrecs * c->cell.reclen : 0;
 	rc = run_passes_errno(t, c, writer);
 	if (rc == TESTS_ERROR)
-		c->err_errno = errno;
+		c->pass.err_errno = errno;
 	if (c->loop.failed)
-		c->verify_failed = 1;
+		c->pass.verify_failed = 1;
 	return rc;
 }
 

@@ -70,11 +70,52 @@ struct tests_bufs {
 	size_t purge_step;          /* -L, else TESTS_PURGE_STEP */
 };
 
-/* Everything one test needs for one cell; filled by the runner. */
+/*
+ * What one pass sets up as it starts and leaves behind as it ends: set
+ * by tests_run for the test's passes, at open and at the barrier by the
+ * pass, and read back by the runner after it (the sample's barrier time,
+ * a wrong byte, the failing call's errno).
+ */
+struct tests_pass_state {
+	uint64_t base;              /* set by tests_run: -+V, the region of the
+				       file's writer (client x file size), else 0 */
+	struct verify vfy;          /* set by tests_run: the data of the file the
+				       test moves (its writer's) */
+	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
+	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
+	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
+	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
+	uint64_t op_scratch;
+	int lock_fd;                /* set at open: the descriptor -W locks */
+	int lock_how;               /* ...and how (IO_LOCK_READ or IO_LOCK_WRITE) */
+	int ready_rc;               /* set by tests_ready: TESTS_STOPPED when it
+				       returned 1 for the clients' stop,
+				       TESTS_ERROR when -W's lock failed */
+	uint64_t wall_recs;         /* set by a pass: records per loop step */
+	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
+	int verify_failed;          /* set by a pass: a read was wrong */
+	int err_errno;              /* set on TESTS_ERROR: the failing call's errno
+				       (the platform layer sets it), else 0 */
+};
+
+/*
+ * Everything the tests need for one cell: what the user asked for (o),
+ * the cell at hand, the run's buffers, the pass at hand, and what the
+ * run set up once for them all.  Filled by the runner.
+ */
 struct tests_ctx {
 	const struct options *o;    /* what the user asked for: read, never copied */
 	struct tests_cell cell;     /* the cell and trial at hand */
 	struct tests_bufs bufs;     /* the run's buffers */
+	struct tests_pass_state pass; /* the pass at hand */
+	struct rec_loop loop;       /* the record loop of the pass (tests_loop.h):
+				       its -m position, spins, sleeps, wall */
+	struct rec_burst bursts;    /* -+b: the bursts' state (kept across
+				       passes and cells, as IOzone) */
+	/*
+	 * What the run derives from the options and the file system, set
+	 * once before the first cell (runner.c's ctx_init):
+	 */
 	const char *path;           /* the test file (exists, regular) */
 	struct io_mode mode;        /* -I, -o, -+D, -+r */
 	int open_flags;             /* io_mode_flags() of mode */
@@ -85,57 +126,37 @@ struct tests_ctx {
 	int cache_unseen;           /* a network or FUSE file system: mincore
 				       cannot see the caches that serve it, so
 				       cached_pct stays unknown */
-	uint64_t base;              /* set by tests_run: -+V, the region of the
-				       file's writer (client x file size), else 0 */
-	int lock_fd;                /* set at open: the descriptor -W locks */
-	int lock_how;               /* ...and how (IO_LOCK_READ or IO_LOCK_WRITE) */
-	int ready_rc;               /* set by tests_ready: TESTS_STOPPED when it
-				       returned 1 for the clients' stop,
-				       TESTS_ERROR when -W's lock failed */
 	uint64_t compute_ns;        /* -J: spin this long before every I/O
 				       (compute.h; the decorated loop) */
 	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
 	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
-	struct rec_burst bursts;    /* -+b: the bursts' state (kept across
-				       passes and cells, as IOzone) */
-	struct rec_loop loop;       /* the record loop of the pass (tests_loop.h):
-				       its -m position, spins, sleeps, wall */
 	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	int one_window;             /* --data zero or verify mode: every write from
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */
 	size_t wgrid;               /* the tags' grid (pattern.h), 0: no tags */
 	struct verify vfy_base;     /* -V, -+d: the run's (mode VERIFY_OFF: none) */
-	struct verify vfy;          /* set by tests_run: the data of the file the
-				       test moves (its writer's) */
-	int verify_failed;          /* set by a pass: a read was wrong */
+	/* where the passes' figures go: */
+	struct result_set *rs;
 	struct latency_hist *lat_work; /* --latency: a full histogram, else NULL */
 	struct timeline_acc *tl_work; /* --log-interval: the pass's intervals, else NULL */
-	struct timeline_acc *tl;    /* set by tests_run: tl_work for a recorded pass */
 	struct timeline *timeline;  /* --log-interval: where recorded passes' rows go */
 	struct outfile *const *qfile; /* -Q: [RC_COUNT] open files or NULL each */
-	struct latency_hist *lat;   /* set by tests_run: this pass's histogram or NULL */
-	struct latency_hist *lat_rw[2]; /* qd.c passes: reads, writes (else NULL) */
-	void *qd_state;             /* qd.c: what qd_attach() allocated */
-	uint64_t *op_dst;           /* set by tests_run: op_ns or &op_scratch */
-	uint64_t op_mask;           /* set by tests_run: ~0 to keep op_ns[i], else 0 */
-	uint64_t op_scratch;
-	struct result_set *rs;
+	/* called after each sample is added to rs (runner.h), or NULL */
+	void (*sample_done)(void *ctx, const struct result_set *rs);
+	void *sample_ctx;
+	/* queue depth's passes (qd.c): */
+	struct latency_hist *lat_rw[2]; /* reads, writes (else NULL) */
+	void *qd_state;             /* what qd_attach() allocated */
 	/* many clients (clients.h): */
-	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
 	int32_t client;             /* this client's number (0 alone) */
 	const char *read_path;      /* --reorder: the file tests that read what
 				       test 0 wrote use, or NULL: path */
 	int32_t read_writer;        /* --reorder: the client that wrote it */
-	uint64_t wall_recs;         /* set by a pass: records per loop step */
+	/* the run's stop flag and its message: */
 	volatile sig_atomic_t *stop;
-	/* called after each sample is added to rs (runner.h), or NULL */
-	void (*sample_done)(void *ctx, const struct result_set *rs);
-	void *sample_ctx;
 	char *err;
 	size_t errlen;
-	int err_errno;              /* set on TESTS_ERROR: the failing call's errno
-				       (the platform layer sets it), else 0 */
 };
 
 /* What one pass measured. */

@@ -58,14 +58,14 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 	if (*fd < 0)
 		return -1;
 	if (how & MAP_GROW) {
-		if (verify_stamps(&c->vfy))
-			verify_fill(&c->vfy, w->p, len, size - len);
-		if (io_full_pwrite(*fd, w->p, len, c->base + size - len, c->path,
+		if (verify_stamps(&c->pass.vfy))
+			verify_fill(&c->pass.vfy, w->p, len, size - len);
+		if (io_full_pwrite(*fd, w->p, len, c->pass.base + size - len, c->path,
 				   c->err, c->errlen) != 0)
 			return -1;
 	}
 	/* -+V: from the file's start to the end of the pass's region */
-	if (io_map(*fd, c->base + size, how & MAP_WRITE, m, c->path, c->err,
+	if (io_map(*fd, c->pass.base + size, how & MAP_WRITE, m, c->path, c->err,
 		   c->errlen) != 0)
 		return -1;
 	/* -+A: as IOzone, the whole mapping advised as soon as it is made */
@@ -121,7 +121,7 @@ static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
 					     c->path, c->err, c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, order, NULL, TESTS_WITH_MBUF);
@@ -157,16 +157,16 @@ static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
 		goto out;
 	if (order == REC_SEQ && c->o->mmap_mix) {
 		size_t page = n * len < TESTS_MIX_PAGE ? (size_t)(n * len) : TESTS_MIX_PAGE;
-		if (verify_stamps(&c->vfy))
-			verify_fill(&c->vfy, w.p, page, 0);
-		if (io_full_pwrite(fd, w.p, page, c->base, c->path, c->err,
+		if (verify_stamps(&c->pass.vfy))
+			verify_fill(&c->pass.vfy, w.p, page, 0);
+		if (io_full_pwrite(fd, w.p, page, c->pass.base, c->path, c->err,
 				   c->errlen) != 0)
 			goto out;
 	}
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 1, order, &w, 0);

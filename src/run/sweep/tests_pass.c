@@ -68,30 +68,30 @@ int tests_ready(struct tests_ctx *c, uint64_t step_recs)
 	c->loop.slept_ns = 0;
 	c->loop.walled = 0;
 	c->loop.wall_steps = 0;
-	c->wall_recs = step_recs;
+	c->pass.wall_recs = step_recs;
 	c->loop.wall_mask = 0;
 	while (c->loop.wall_mask * 2 + 1 < steps)
 		c->loop.wall_mask = c->loop.wall_mask * 2 + 1;
-	if (c->tl)
-		timeline_acc_reset(c->tl, step_recs * c->cell.reclen);
-	c->ready_rc = TESTS_STOPPED;
+	if (c->pass.tl)
+		timeline_acc_reset(c->pass.tl, step_recs * c->cell.reclen);
+	c->pass.ready_rc = TESTS_STOPPED;
 	if (clients_pass_start(*c->stop != 0) != 0)
 		return 1;
 	/* -W: as IOzone, locked after the start and before t0, until the close */
-	c->ready_rc = TESTS_ERROR;
-	if (c->o->file_lock && c->lock_fd >= 0 &&
-	    io_lock(c->lock_fd, c->lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
+	c->pass.ready_rc = TESTS_ERROR;
+	if (c->o->file_lock && c->pass.lock_fd >= 0 &&
+	    io_lock(c->pass.lock_fd, c->pass.lock_how, 0, 0, c->path, c->err, c->errlen) != 0)
 		return 1;
-	c->ready_rc = TESTS_OK;
+	c->pass.ready_rc = TESTS_OK;
 	return 0;
 }
 
 /* The records a pass moved: all, or those before it was stonewalled. */
 static uint64_t moved(const struct tests_ctx *c)
 {
-	if (!c->loop.walled || c->loop.wall_steps * c->wall_recs >= c->cell.numrecs)
+	if (!c->loop.walled || c->loop.wall_steps * c->pass.wall_recs >= c->cell.numrecs)
 		return c->cell.numrecs;
-	return c->loop.wall_steps * c->wall_recs;
+	return c->loop.wall_steps * c->pass.wall_recs;
 }
 
 /* t1 taken: the barrier after the pass (a pass that ran to its end tells
@@ -108,9 +108,9 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	s->elapsed_ns -= c->loop.slept_ns;
 	s->ops = moved(c);
 	s->bytes = s->ops * c->cell.reclen;
-	if (c->tl)
-		timeline_acc_end(c->tl, t1, s->bytes);
-	return clients_pass_end(*c->stop != 0, c->loop.walled, &c->sync_ns) ?
+	if (c->pass.tl)
+		timeline_acc_end(c->pass.tl, t1, s->bytes);
+	return clients_pass_end(*c->stop != 0, c->loop.walled, &c->pass.sync_ns) ?
 		TESTS_STOPPED : TESTS_OK;
 }
 
@@ -120,10 +120,10 @@ int tests_open_file(struct tests_ctx *c, int flags)
 	if (c->o->existing && (flags & (O_WRONLY | O_RDWR | O_TRUNC)))
 		return err_set(c->err, c->errlen, "-+E: '%s' may only be read",
 			       c->path);
-	c->lock_fd = io_open(c->path, flags | c->open_flags, &c->mode, c->err,
+	c->pass.lock_fd = io_open(c->path, flags | c->open_flags, &c->mode, c->err,
 			     c->errlen);
-	c->lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
-	return c->lock_fd;
+	c->pass.lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
+	return c->pass.lock_fd;
 }
 
 /* After the open: its fsync; -+V: the position at the pass's region. */
@@ -133,7 +133,7 @@ int tests_opened(struct tests_ctx *c, int fd)
 		return -1;
 	if (io_fsync(fd, c->path, c->err, c->errlen) != 0)
 		return -1;
-	return c->base ? io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+	return c->pass.base ? io_seek(fd, (int64_t)c->pass.base, SEEK_SET, c->path, c->err,
 				 c->errlen) : 0;
 }
 
@@ -226,13 +226,13 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 			  struct pattern_window *w, unsigned with)
 {
 	struct rec_loop *l = &c->loop;
-	const int vfy = c->vfy.mode != VERIFY_OFF;
+	const int vfy = c->pass.vfy.mode != VERIFY_OFF;
 
 	l->fd = fd;
 	l->path = c->path;
 	l->err = c->err;
 	l->errlen = c->errlen;
-	l->base = c->base;
+	l->base = c->pass.base;
 	l->writes = writes;
 	l->order = order;
 	l->len = (size_t)c->cell.reclen;
@@ -251,8 +251,8 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 		l->direct = c->mode.direct;
 		if ((with & TESTS_WITH_MBUF) && c->o->multi_buffer)
 			l->mb_area = TESTS_MULTI_BYTES;
-		l->stamp = writes && verify_stamps(&c->vfy) ? &c->vfy : NULL;
-		l->check = !writes && vfy ? &c->vfy : NULL;
+		l->stamp = writes && verify_stamps(&c->pass.vfy) ? &c->pass.vfy : NULL;
+		l->check = !writes && vfy ? &c->pass.vfy : NULL;
 		l->lock = !c->o->rlocking ? -1 : writes ? IO_LOCK_WRITE : IO_LOCK_READ;
 		if ((with & TESTS_WITH_BURST) && c->burst_bytes) {
 			c->bursts.bytes = c->burst_bytes;
@@ -262,10 +262,10 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 		}
 	}
 	l->stop = c->stop;
-	l->lat = c->lat;
-	l->tl = c->tl;
-	l->op_dst = c->op_dst;
-	l->op_mask = c->op_mask;
+	l->lat = c->pass.lat;
+	l->tl = c->pass.tl;
+	l->op_dst = c->pass.op_dst;
+	l->op_mask = c->pass.op_mask;
 	l->clock_before = 0;
 	l->tl_each_op = 0;
 	l->t_last = clock_now_ns();
@@ -291,8 +291,8 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 					      !c->o->share_file ? O_TRUNC : 0));
 	int rc = TESTS_ERROR;
 	const size_t len = (size_t)c->cell.reclen;
-	size_t z = c->vfy.mode == VERIFY_SHAPE ?
-		(size_t)shape_hole_bytes(&c->vfy.shape) : 0;
+	size_t z = c->pass.vfy.mode == VERIFY_SHAPE ?
+		(size_t)shape_hole_bytes(&c->pass.vfy.shape) : 0;
 	struct pattern_window w;
 	uint64_t t0;
 
@@ -300,7 +300,7 @@ int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	tests_window_start(c, &w, len);
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 1, REC_SEQ, &w, TESTS_WITH_BURST);
@@ -325,11 +325,11 @@ int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	if (io_full_read(fd, c->bufs.buf, (size_t)c->cell.reclen, c->path, c->err,
 			 c->errlen) != 0 ||
-	    io_seek(fd, (int64_t)c->base, SEEK_SET, c->path, c->err,
+	    io_seek(fd, (int64_t)c->pass.base, SEEK_SET, c->path, c->err,
 		    c->errlen) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_SEQ, NULL, TESTS_WITH_JITTER | TESTS_WITH_MBUF);
@@ -352,7 +352,7 @@ int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	if (pass == 0) {
@@ -392,12 +392,12 @@ int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_BACK, NULL, TESTS_WITH_MBUF);
 	/* the first op's latency includes this seek */
-	if (io_seek(fd, (int64_t)(c->base + (n - 1) * c->cell.reclen), SEEK_SET,
+	if (io_seek(fd, (int64_t)(c->pass.base + (n - 1) * c->cell.reclen), SEEK_SET,
 		    c->path, c->err, c->errlen) != 0)
 		goto out;
 	/* step i reads record n - 1 - i; the last step, record 0, ends there */
@@ -434,7 +434,7 @@ int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 1, REC_FIRST, &w, TESTS_WITH_BURST);
@@ -457,7 +457,7 @@ int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, 0, REC_TABLE, NULL, TESTS_WITH_MBUF);
@@ -489,8 +489,8 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 	int fd = io_open(c->path, flags, NULL, c->err, c->errlen);
 	FILE *fp;
 
-	c->lock_fd = fd;
-	c->lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
+	c->pass.lock_fd = fd;
+	c->pass.lock_how = (flags & (O_WRONLY | O_RDWR)) ? IO_LOCK_WRITE : IO_LOCK_READ;
 	if (fd < 0)
 		return NULL;
 	if (tests_opened(c, fd) != 0) {
@@ -588,7 +588,7 @@ int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
 		goto out;
 	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	errno = 0;
@@ -611,7 +611,7 @@ int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
 	if (!fp)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	errno = 0;
@@ -635,7 +635,7 @@ static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
 		goto out;
 	tests_window_start(c, &w, (size_t)c->cell.reclen);
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	if (is_write) {
@@ -732,7 +732,7 @@ static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, (uint64_t)v.nvec) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = tests_loop_start(c, fd, is_write, REC_SEQ, &w, 0);
@@ -789,7 +789,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 	if (tests_opened(c, fd) != 0)
 		goto out;
 	if (tests_ready(c, 1) != 0) {
-		rc = c->ready_rc;
+		rc = c->pass.ready_rc;
 		goto out;
 	}
 	t0 = clock_now_ns();
@@ -801,7 +801,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 			rc = TESTS_STOPPED;
 			goto out;
 		}
-		if (io_seek(fd, (int64_t)(c->base + op->offset), SEEK_SET, c->path,
+		if (io_seek(fd, (int64_t)(c->pass.base + op->offset), SEEK_SET, c->path,
 			    c->err, c->errlen) != 0)
 			goto out;
 		if (think)
@@ -809,7 +809,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
 		/* the file's blocks, or for --data ratio the buffer's (its zeros) */
 		if (grid)
 			pattern_tag(buf, (size_t)op->len, grid, grid == PATTERN_TAG_GRID ?
-				    (size_t)((c->base + op->offset) % grid) : 0, &tag);
+				    (size_t)((c->pass.base + op->offset) % grid) : 0, &tag);
 		if ((is_write ? io_full_write(fd, buf, (size_t)op->len, c->path,
 					      c->err, c->errlen) :
 		     io_full_read(fd, buf, (size_t)op->len, c->path, c->err,
@@ -851,9 +851,9 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done)
 		return TESTS_ERROR;
 	tests_window_start(c, &w, len);
 	for (uint64_t i = done; i < c->cell.numrecs; i++) {
-		if (verify_stamps(&c->vfy))
-			verify_fill(&c->vfy, w.p, len, i * c->cell.reclen);
-		if (io_full_pwrite(fd, w.p, len, c->base + i * c->cell.reclen, c->path,
+		if (verify_stamps(&c->pass.vfy))
+			verify_fill(&c->pass.vfy, w.p, len, i * c->cell.reclen);
+		if (io_full_pwrite(fd, w.p, len, c->pass.base + i * c->cell.reclen, c->path,
 				   c->err, c->errlen) != 0) {
 			plat_close_fd(fd);
 			return TESTS_ERROR;

@@ -54,7 +54,7 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done);
  * Before t0: tests_open_file() (O_DIRECT and the sync flags apply),
  * tests_opened() (its fsync), tests_window_start() and tests_ready()
  * (-p's purge, the clients' barrier, -W's lock; 1 when they agreed to
- * stop or the lock failed, c->ready_rc saying which).  Then
+ * stop or the lock failed, c->pass.ready_rc saying which).  Then
  * tests_loop_start() sets up c->loop and tests_loop() runs the records
  * (tests_loop.h).  At t1: tests_passed() fills the span.  After:
  * tests_finish() fsyncs and closes what the timing did not (and closes
