@@ -91,7 +91,7 @@ static void test_mmap_checked(void)
 	volatile sig_atomic_t stop = 0;
 	static const struct options o;	/* none of -e, -c, -+N, -Z, -D, -G */
 	struct tests_ctx c;
-	struct tests_span s;
+	struct pass_sample s;
 	uint64_t offsets[4] = { 3 * REC, 2 * REC, REC, 0 };
 	FILE *fp;
 

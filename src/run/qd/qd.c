@@ -697,13 +697,13 @@ static int keep_time(struct tests_ctx *c, struct qd_pass *p, uint64_t end_ns,
  */
 static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order,
 		   int time_based, int record, int col, int precond,
-		   struct tests_span *s)
+		   struct pass_sample *s)
 {
 	const struct options *o = c->o;
 	struct qd_pass p;
 	const struct engine_ops *eng;
 	struct qd_state *st = c->qd_state;
-	uint64_t t0 = 0, t1, end_ns;
+	uint64_t t0 = 0, t1, end_ns, sync_ns = 0;
 	int rc = TESTS_ERROR, sync_ok = 1;
 	int steady = st && st->steady.ring && (precond || (time_based && col >= 0));
 
@@ -753,11 +753,12 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	}
 	t1 = clock_now_ns();
 	/* many clients: the barrier after t1, before the untimed fsync and close */
-	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &c->pass.sync_ns))
+	if (rc == TESTS_OK && p.sync && clients_pass_end(*c->stop != 0, 0, &sync_ns))
 		rc = TESTS_STOPPED;
 	if (rc != TESTS_OK)
 		goto out;
 	memset(s, 0, sizeof(*s));
+	s->sync_ns = sync_ns;
 	end_ns = t1;
 	for (unsigned i = 0; i < p.njobs; i++) {
 		s->ops += p.jobs[i].ops[0] + p.jobs[i].ops[1];
@@ -814,11 +815,11 @@ static int precondition(struct tests_ctx *c, const uint64_t *order)
 	if (!c->o->precondition)
 		return TESTS_OK;
 	if (c->o->steady_given) {   /* with --runtime: for at most that long */
-		struct tests_span s;
+		struct pass_sample s;
 		return qd_pass(c, QD_WRITE, order, timed(c), 0, -1, 1, &s);
 	}
 	for (int k = 0; k < QD_PRECOND_MAX; k++) {
-		struct tests_span s;
+		struct pass_sample s;
 		int rc = qd_pass(c, QD_WRITE, order, 0, 0, -1, 0, &s);
 		if (rc != TESTS_OK)
 			return rc;
@@ -841,7 +842,7 @@ static int precondition(struct tests_ctx *c, const uint64_t *order)
  */
 static int prepare_write(struct tests_ctx *c)
 {
-	struct tests_span s;
+	struct pass_sample s;
 
 	if (c->o->precondition ? c->o->steady_given : timed(c)) {
 		int rc = qd_pass(c, QD_WRITE, NULL, 0, 0, -1, 0, &s);
@@ -863,31 +864,31 @@ static int prepare_random(struct tests_ctx *c)
 	return precondition(c, c->bufs.offsets);
 }
 
-static int pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_write(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return qd_pass(c, QD_WRITE, NULL, timed(c), 1,
 		       pass ? RC_REWRITE : RC_WRITE, 0, s);
 }
 
-static int pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_read(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return qd_pass(c, QD_READ, NULL, timed(c), 1,
 		       pass ? RC_REREAD : RC_READ, 0, s);
 }
 
-static int pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_random(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return qd_pass(c, pass == 0 ? QD_READ : QD_WRITE, c->bufs.offsets, timed(c), 1,
 		       pass ? RC_RANDOM_WRITE : RC_RANDOM_READ, 0, s);
 }
 
-static int pass_seq_mix(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_seq_mix(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return qd_pass(c, QD_MIX, NULL, timed(c), 1, RC_SEQ_MIX, 0, s);
 }
 
-static int pass_random_mix(struct tests_ctx *c, int pass, struct tests_span *s)
+static int pass_random_mix(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return qd_pass(c, QD_MIX, c->bufs.offsets, timed(c), 1, RC_RANDOM_MIX, 0, s);

@@ -131,7 +131,7 @@ static void latency_arm(const struct tests_def *t, struct tests_ctx *c, int p)
  * latency in microseconds, bytes), then its CPU and real time line.
  */
 static void write_qrows(const struct tests_ctx *c, struct outfile *f,
-			const struct tests_span *s, double user_s, double sys_s)
+			const struct pass_sample *s, double user_s, double sys_s)
 {
 	for (uint64_t i = 0; i < s->ops; i++)
 		outfile_printf(f, "%10" PRIu64 " %10.0f %10" PRIu64 "\n",
@@ -149,7 +149,7 @@ static void free_sample_lat(struct result_sample *r)
 }
 
 /* qd.c passes: the reads and writes of the pass, and their histograms. */
-static int split_sample(const struct tests_ctx *c, const struct tests_span *s,
+static int split_sample(const struct tests_ctx *c, const struct pass_sample *s,
 			struct result_sample *r)
 {
 	if (!c->lat_rw[0])
@@ -227,7 +227,7 @@ static int fills_file(const struct tests_def *t)
 }
 
 typedef int (*tests_pass_fn)(struct tests_ctx *c, int pass,
-			     struct tests_span *s);
+			     struct pass_sample *s);
 
 /*
  * The pass function of t for this run: on mmap files its mapped one
@@ -264,7 +264,7 @@ static tests_pass_fn pass_of(const struct tests_def *t, struct tests_ctx *c)
  * with -Q, whose files list one pass's operations.
  */
 static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
-		       tests_pass_fn pass, struct tests_span *s)
+		       tests_pass_fn pass, struct pass_sample *s)
 {
 	int rc = TESTS_OK;
 
@@ -272,7 +272,7 @@ static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 		return TESTS_OK;
 	for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
 	     s->elapsed_ns < c->min_pass_ns; k++) {
-		struct tests_span more = { 0, 0, 0, 0 };
+		struct pass_sample more = { 0 };
 		if (t->pass == tests_pass_fread)
 			restore_wbuf(c);
 		if (cache_state(t, c, p, NULL) != TESTS_OK)
@@ -282,6 +282,7 @@ static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 		s->ops += more.ops;
 		s->rd_ops += more.rd_ops;
 		s->elapsed_ns += more.elapsed_ns;
+		s->sync_ns = more.sync_ns;	/* the last repetition's barriers */
 	}
 	return rc;
 }
@@ -296,7 +297,7 @@ struct pass_clock {
 
 /* The sample of pass p into c->rs, and what goes with it. */
 static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
-			 int32_t writer, const struct tests_span *s,
+			 int32_t writer, const struct pass_sample *s,
 			 const struct pass_clock *k)
 {
 	struct result_sample r;
@@ -320,7 +321,7 @@ static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
 				  (double)(k->ht1 - k->ht0);
 		r.flags |= RESULTS_SF_HOST_CPU;
 	}
-	r.sync_ns = c->pass.sync_ns;
+	r.sync_ns = s->sync_ns;
 	r.client = c->client;
 	r.writer = writer;
 	if ((c->pass.lat && !(r.lat = latency_compact(c->pass.lat))) ||
@@ -346,14 +347,13 @@ static int record_sample(const struct tests_def *t, struct tests_ctx *c, int p,
 static int run_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 		    tests_pass_fn pass, int32_t writer)
 {
-	struct tests_span s = { 0, 0, 0, 0 };
+	struct pass_sample s = { 0 };
 	struct pass_clock k = { .cached_pct = -1.0 };
 	int rc = TESTS_OK;
 
 	if (c->cell.numrecs > 0 && cache_state(t, c, p, &k.cached_pct) != TESTS_OK)
 		return TESTS_ERROR;
 	latency_arm(t, c, p);
-	c->pass.sync_ns = 0;
 	k.host = clock_host_cpu(&k.hb0, &k.ht0) == 0;
 	clock_cpu(&k.u0, &k.s0);
 	k.w0 = clock_now_ns();

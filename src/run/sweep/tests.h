@@ -102,9 +102,9 @@ struct tests_def {
 	int keep_pass2;           /* -+n does not drop pass 2 (random write) */
 	int needs_data;           /* reads what test 0 wrote */
 	int (*prepare)(struct tests_ctx *c);   /* before the first pass, or NULL */
-	int (*pass)(struct tests_ctx *c, int pass, struct tests_span *s);
+	int (*pass)(struct tests_ctx *c, int pass, struct pass_sample *s);
 	/* on mmap files (-B, -D); NULL: IOzone skips the test */
-	int (*mapped)(struct tests_ctx *c, int pass, struct tests_span *s);
+	int (*mapped)(struct tests_ctx *c, int pass, struct pass_sample *s);
 };
 
 /*

@@ -3,8 +3,15 @@
  * tests_ctx.h: what one cell's passes work on and hand back, shared by
  * the runner of the passes (tests.c, runner.c) and the pass functions
  * below it (tests_pass.c, tests_mmap.c, qd.c): struct tests_ctx, what a
- * pass measured (struct tests_span), the codes a pass returns, and the
+ * pass produced (struct pass_sample), the codes a pass returns, and the
  * sizes of the buffers a cell is given.
+ *
+ * The context is grouped by who sets what and for how long: what the
+ * user asked for is the options (c->o, read and never copied); the cell
+ * and trial at hand (c->cell) are set before each; the run's buffers
+ * (c->bufs) once; what a pass sets and leaves (c->pass) by the pass and
+ * tests_run; the rest once per run, derived from the options and the
+ * file system (the open mode, -+A's advice, the units converted).
  *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * a pass only borrows them.
@@ -92,7 +99,6 @@ struct tests_pass_state {
 				       returned 1 for the clients' stop,
 				       TESTS_ERROR when -W's lock failed */
 	uint64_t wall_recs;         /* set by a pass: records per loop step */
-	uint64_t sync_ns;           /* set by a pass: barrier to barrier, 0 without */
 	int verify_failed;          /* set by a pass: a read was wrong */
 	int err_errno;              /* set on TESTS_ERROR: the failing call's errno
 				       (the platform layer sets it), else 0 */
@@ -159,10 +165,15 @@ struct tests_ctx {
 	size_t errlen;
 };
 
-/* What one pass measured. */
-struct tests_span {
+/*
+ * What one pass produced, filled by the pass function: the figures of
+ * its timed region, which tests.c makes the pass's sample in the result
+ * set with the wall and CPU times around it.
+ */
+struct pass_sample {
 	uint64_t bytes, ops, elapsed_ns;
 	uint64_t rd_ops;            /* qd.c passes: the reads among ops */
+	uint64_t sync_ns;           /* many clients: barrier to barrier, 0 without */
 };
 
 /* Return values of a pass and of tests_run(). */

@@ -75,7 +75,7 @@ static int map_open(struct tests_ctx *c, int flags, int how,
 
 /* -e: msync(MS_SYNC) of it all inside the timing; -c: unmap and close; t1. */
 static int map_end_timed(struct tests_ctx *c, int *fd, struct io_map *m,
-			 uint64_t t0, struct tests_span *s)
+			 uint64_t t0, struct pass_sample *s)
 {
 	if (c->o->include_fsync && io_map_sync(m, 0, m->len, IO_MAP_SYNC, c->path,
 					    c->err, c->errlen) != 0)
@@ -108,7 +108,7 @@ static int map_finish(struct tests_ctx *c, int fd, struct io_map *m, int rc)
  * stride order) on a read-only mapping, and 2's first pass (REC_TABLE,
  * permuted) on the shared writable one its second pass writes through.
  */
-static int map_out(struct tests_ctx *c, struct tests_span *s, int order,
+static int map_out(struct tests_ctx *c, struct pass_sample *s, int order,
 		   int how)
 {
 	struct io_map m;
@@ -139,7 +139,7 @@ out:
  * then grown; -Z's write(2) of the first page), 4 (REC_FIRST: the first
  * record numrecs times, on a grown file) and 2's second pass (REC_TABLE).
  */
-static int map_in(struct tests_ctx *c, int pass, struct tests_span *s,
+static int map_in(struct tests_ctx *c, int pass, struct pass_sample *s,
 		  int order)
 {
 	const size_t len = (size_t)c->cell.reclen;
@@ -182,35 +182,35 @@ out:
 }
 
 /* The pass functions of the table (tests_mmap.h). */
-int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_write(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return map_in(c, pass, s, REC_SEQ);
 }
 
-int tests_mmap_read(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_read(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return map_out(c, s, REC_SEQ, MAP_READ);
 }
 
-int tests_mmap_random(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_random(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return pass == 0 ? map_out(c, s, REC_TABLE, MAP_WRITE) :
 		map_in(c, pass, s, REC_TABLE);
 }
 
-int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return map_out(c, s, REC_BACK, MAP_READ);
 }
 
-int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return map_in(c, pass, s, REC_FIRST);
 }
 
-int tests_mmap_stride(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_mmap_stride(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return map_out(c, s, REC_TABLE, MAP_READ);

@@ -13,11 +13,11 @@
  * The same tests on mmap files (-B, -D; tests_mmap.c): records copied to
  * and from a mapping of the file.
  */
-int tests_mmap_write(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_read(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_random(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_mmap_stride(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_mmap_write(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_mmap_read(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_mmap_random(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_mmap_bkwd(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_mmap_recrewrite(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_mmap_stride(struct tests_ctx *c, int pass, struct pass_sample *s);
 
 #endif

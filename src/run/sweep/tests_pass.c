@@ -96,7 +96,7 @@ static uint64_t moved(const struct tests_ctx *c)
 
 /* t1 taken: the barrier after the pass (a pass that ran to its end tells
  * the stonewalled clients so). */
-int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
+int tests_passed(struct tests_ctx *c, uint64_t t0, struct pass_sample *s)
 {
 	uint64_t t1 = clock_now_ns();
 
@@ -110,7 +110,7 @@ int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s)
 	s->bytes = s->ops * c->cell.reclen;
 	if (c->pass.tl)
 		timeline_acc_end(c->pass.tl, t1, s->bytes);
-	return clients_pass_end(*c->stop != 0, c->loop.walled, &c->pass.sync_ns) ?
+	return clients_pass_end(*c->stop != 0, c->loop.walled, &s->sync_ns) ?
 		TESTS_STOPPED : TESTS_OK;
 }
 
@@ -139,7 +139,7 @@ int tests_opened(struct tests_ctx *c, int fd)
 
 /* -e: fsync inside the timing; -c: close inside; then t1. */
 static int end_timed(struct tests_ctx *c, int *fd, uint64_t t0,
-		     struct tests_span *s)
+		     struct pass_sample *s)
 {
 	if (c->o->include_fsync && io_fsync(*fd, c->path, c->err, c->errlen) != 0)
 		return TESTS_ERROR;
@@ -285,7 +285,7 @@ static inline int io_write_past_hole(struct rec_loop *l, const struct rec *r,
 }
 
 /* Test 0: pass 0 writes a file truncated to nothing, pass 1 overwrites it. */
-int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_write(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, O_RDWR | (pass == 0 && !c->o->no_truncate &&
 					      !c->o->share_file ? O_TRUNC : 0));
@@ -314,7 +314,7 @@ out:
 }
 
 /* Test 1: one untimed record read primes the path, then the timed reads. */
-int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_read(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -341,7 +341,7 @@ out:
 }
 
 /* Test 2: pass 0 reads, pass 1 writes, both in one fixed permuted order. */
-int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_random(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, c->o->existing ? O_RDONLY : O_RDWR);
 	int rc = TESTS_ERROR;
@@ -381,7 +381,7 @@ static inline int io_read_back(struct rec_loop *l, const struct rec *r,
 }
 
 /* Test 3: from the last record back to the first, read then seek back two. */
-int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_bkwd(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -422,7 +422,7 @@ static inline int io_write_rewind(struct rec_loop *l, const struct rec *r,
 }
 
 /* Test 4: the record at offset 0, written numrecs times. */
-int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, O_RDWR);
 	int rc = TESTS_ERROR;
@@ -447,7 +447,7 @@ out:
 }
 
 /* Test 5: reads in IOzone's stride order (-j records). */
-int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_stride(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -514,7 +514,7 @@ static FILE *open_stream(struct tests_ctx *c, int flags, const char *how,
 
 /* -e: fflush+fsync inside; -c: fclose inside; then t1. */
 static int end_timed_stream(struct tests_ctx *c, FILE **fp, uint64_t t0,
-			    struct tests_span *s)
+			    struct pass_sample *s)
 {
 	if (c->o->include_fsync) {
 		if (fflush(*fp) != 0)
@@ -576,7 +576,7 @@ static inline int io_fread(struct rec_loop *l, const struct rec *r, void *arg)
  * when it exists; the runner empties the file at the start of every cell
  * (where IOzone would have removed it), so "r+" is the same in both cases.
  */
-int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_fwrite(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	FILE *fp = open_stream(c, O_RDWR, "r+", c->bufs.buf);
 	int rc = TESTS_ERROR;
@@ -601,7 +601,7 @@ out:
 	return finish_stream(c, fp, rc);
 }
 
-int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_fread(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	FILE *fp = open_stream(c, O_RDONLY, "r", c->bufs.wbuf);
 	int rc = TESTS_ERROR;
@@ -624,7 +624,7 @@ out:
 }
 
 /* Tests 9 and 10: pwrite/pread at consecutive offsets. */
-static int pass_pio(struct tests_ctx *c, int is_write, struct tests_span *s)
+static int pass_pio(struct tests_ctx *c, int is_write, struct pass_sample *s)
 {
 	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
 	int rc = TESTS_ERROR;
@@ -652,13 +652,13 @@ out:
 	return tests_finish(c, fd, rc);
 }
 
-int tests_pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_pwrite(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return pass_pio(c, 1, s);
 }
 
-int tests_pass_pread(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_pread(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return pass_pio(c, 0, s);
@@ -718,7 +718,7 @@ IOSWEEP_ALWAYS_INLINE int vec_loop(struct tests_ctx *c, rec_io_fn io,
 	return tests_loop(c, 0, 1, io, v);
 }
 
-static int pass_vec(struct tests_ctx *c, int is_write, struct tests_span *s)
+static int pass_vec(struct tests_ctx *c, int is_write, struct pass_sample *s)
 {
 	struct vec_io v = { .nvec = (int)c->cell.nvec, .reclen = (size_t)c->cell.reclen };
 	int fd = tests_open_file(c, is_write ? O_RDWR : O_RDONLY);
@@ -746,13 +746,13 @@ out:
 	return tests_finish(c, fd, rc);
 }
 
-int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_pwritev(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return pass_vec(c, 1, s);
 }
 
-int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_pass_preadv(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	(void)pass;
 	return pass_vec(c, 0, s);
@@ -767,7 +767,7 @@ int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s)
  * buffer of the --data pattern, filled before t0, its tags (pattern.h)
  * renewed for each write on the file's grid, so no two writes match.
  */
-static int pass_traj(struct tests_ctx *c, int pass, struct tests_span *s,
+static int pass_traj(struct tests_ctx *c, int pass, struct pass_sample *s,
 		     int is_write)
 {
 	const struct telemetry *t = c->o->traj[is_write ? 0 : 1];
@@ -824,12 +824,12 @@ out:
 	return tests_finish(c, fd, rc);
 }
 
-int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_traj_write(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return pass_traj(c, pass, s, 1);
 }
 
-int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s)
+int tests_traj_read(struct tests_ctx *c, int pass, struct pass_sample *s)
 {
 	return pass_traj(c, pass, s, 0);
 }

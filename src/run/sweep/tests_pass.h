@@ -18,22 +18,22 @@
 #include "run/sweep/tests_ctx.h"
 #include "run/tests_loop.h"
 
-int tests_pass_write(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_read(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_random(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_bkwd(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_stride(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_fwrite(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_fread(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_pwrite(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_pread(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_pwritev(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_pass_preadv(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_pass_write(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_read(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_random(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_bkwd(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_recrewrite(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_stride(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_fwrite(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_fread(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_pwrite(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_pread(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_pwritev(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_pass_preadv(struct tests_ctx *c, int pass, struct pass_sample *s);
 
 /* -X, -Y: the write and read tests replaying a telemetry file (tests_pass.c). */
-int tests_traj_write(struct tests_ctx *c, int pass, struct tests_span *s);
-int tests_traj_read(struct tests_ctx *c, int pass, struct tests_span *s);
+int tests_traj_write(struct tests_ctx *c, int pass, struct pass_sample *s);
+int tests_traj_read(struct tests_ctx *c, int pass, struct pass_sample *s);
 
 /*
  * -m: at the start of a test, the walks of its reads and writes start
@@ -56,12 +56,12 @@ int tests_complete_file(struct tests_ctx *c, uint64_t done);
  * (-p's purge, the clients' barrier, -W's lock; 1 when they agreed to
  * stop or the lock failed, c->pass.ready_rc saying which).  Then
  * tests_loop_start() sets up c->loop and tests_loop() runs the records
- * (tests_loop.h).  At t1: tests_passed() fills the span.  After:
+ * (tests_loop.h).  At t1: tests_passed() fills the sample.  After:
  * tests_finish() fsyncs and closes what the timing did not (and closes
  * alone on error).
  */
 int tests_ready(struct tests_ctx *c, uint64_t step_recs);
-int tests_passed(struct tests_ctx *c, uint64_t t0, struct tests_span *s);
+int tests_passed(struct tests_ctx *c, uint64_t t0, struct pass_sample *s);
 int tests_open_file(struct tests_ctx *c, int flags);
 int tests_opened(struct tests_ctx *c, int fd);
 int tests_finish(struct tests_ctx *c, int fd, int rc);
