@@ -89,7 +89,8 @@ static void test_mmap_checked(void)
 	enum { REC = 16384, LEN = 4 * REC, BAD = 20000 };
 	static unsigned char data[LEN];
 	volatile sig_atomic_t stop = 0;
-	static const struct options o;	/* none of -e, -c, -+N, -Z, -D, -G */
+	/* -B alone: none of -e, -c, -+N, -Z, -D, -G */
+	static const struct options o = { .mmap = 1 };
 	struct tests_ctx c;
 	struct pass_sample s;
 	uint64_t offsets[4] = { 3 * REC, 2 * REC, REC, 0 };
@@ -117,7 +118,6 @@ static void test_mmap_checked(void)
 	c.stop = &stop;
 	c.err = err;
 	c.errlen = sizeof(err);
-	c.mmap = 1;
 	c.advise = -1;	/* no -+A, as runner.c sets it without one */
 	c.pass.vfy.byte = 0xa5;
 	CU_ASSERT_FATAL(c.bufs.buf != NULL);

@@ -769,15 +769,9 @@ static void ctx_init(struct run *r)
 	c->mode.osync = o->osync;
 	c->mode.odsync = o->odsync;
 	c->mode.orsync = o->orsync;
-	c->stride = options_stride(o);
-	c->mmap = options_mmap(o);
 	c->cache_unseen = mountinfo_fs_kind(rs->meta.fs_type) != MOUNTINFO_LOCAL;
 	c->advise = o->advise_given ? (int)o->advise : -1;
 	c->pass.lock_fd = -1;
-	c->compute_ns = (uint64_t)o->compute_ms * 1000000u;
-	c->burst_bytes = o->burst_kb * 1024;
-	c->burst_sleep_ns = (uint64_t)o->burst_ms * 1000000u;
-	c->min_pass_ns = (uint64_t)o->min_time_ms * 1000000u;
 	verify_from_options(&c->vfy_base, o);
 	c->one_window = o->data == OPTIONS_DATA_ZERO || c->vfy_base.mode != VERIFY_OFF;
 	c->wgrid = c->one_window ? 0 : pattern_tag_grid(o->data, o->data_ratio);

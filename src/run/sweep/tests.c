@@ -239,7 +239,7 @@ static tests_pass_fn pass_of(const struct tests_def *t, struct tests_ctx *c)
 {
 	tests_pass_fn pass = t->pass;
 
-	if (c->mmap) {
+	if (options_mmap(c->o)) {
 		pass = t->mapped;
 		if (!pass) {
 			err_set(c->err, c->errlen, "test %d (%s) has no mmap version",
@@ -266,12 +266,13 @@ static tests_pass_fn pass_of(const struct tests_def *t, struct tests_ctx *c)
 static int repeat_pass(const struct tests_def *t, struct tests_ctx *c, int p,
 		       tests_pass_fn pass, struct pass_sample *s)
 {
+	const uint64_t min_pass_ns = (uint64_t)c->o->min_time_ms * 1000000u;
 	int rc = TESTS_OK;
 
-	if (!c->min_pass_ns || c->pass.op_mask)
+	if (!min_pass_ns || c->pass.op_mask)
 		return TESTS_OK;
 	for (unsigned k = 1; k < TESTS_MAX_REPS && rc == TESTS_OK &&
-	     s->elapsed_ns < c->min_pass_ns; k++) {
+	     s->elapsed_ns < min_pass_ns; k++) {
 		struct pass_sample more = { 0 };
 		if (t->pass == tests_pass_fread)
 			restore_wbuf(c);

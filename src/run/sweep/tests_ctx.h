@@ -11,7 +11,7 @@
  * and trial at hand (c->cell) are set before each; the run's buffers
  * (c->bufs) once; what a pass sets and leaves (c->pass) by the pass and
  * tests_run; the rest once per run, derived from the options and the
- * file system (the open mode, -+A's advice, the units converted).
+ * file system (the open mode, -+A's advice, the data's seed and grid).
  *
  * Ownership: the runner owns struct tests_ctx and every buffer in it;
  * a pass only borrows them.
@@ -125,18 +125,11 @@ struct tests_ctx {
 	const char *path;           /* the test file (exists, regular) */
 	struct io_mode mode;        /* -I, -o, -+D, -+r */
 	int open_flags;             /* io_mode_flags() of mode */
-	uint64_t stride;            /* -j, records */
-	int mmap;                   /* -B, -D: tests_def.mapped passes */
 	int advise;                 /* -+A: io_map_advise's advice, or -1 */
 	struct plat_mount *remount; /* -U: cycled before every pass, or NULL */
 	int cache_unseen;           /* a network or FUSE file system: mincore
 				       cannot see the caches that serve it, so
 				       cached_pct stays unknown */
-	uint64_t compute_ns;        /* -J: spin this long before every I/O
-				       (compute.h; the decorated loop) */
-	uint64_t burst_bytes;       /* -+b: bytes written per burst (0: none) */
-	uint64_t burst_sleep_ns;    /* -+b: the sleep after each burst */
-	uint64_t min_pass_ns;       /* --min-time: repeat shorter passes (0: never) */
 	int one_window;             /* --data zero or verify mode: every write from
 				       wbuf's start */
 	uint64_t wseed;             /* pattern_fill() seed of wbuf (from its start) */

@@ -90,7 +90,7 @@ int tests_prepare_stride(struct tests_ctx *c)
 {
 	if (need_offsets(c) != 0)
 		return TESTS_ERROR;
-	tests_stride_order(c->bufs.offsets, c->cell.numrecs, c->stride);
+	tests_stride_order(c->bufs.offsets, c->cell.numrecs, options_stride(c->o));
 	to_bytes(c);
 	return TESTS_OK;
 }

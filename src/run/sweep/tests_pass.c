@@ -241,11 +241,11 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 	l->buf = c->bufs.buf;
 	l->w = w;
 	rec_loop_plain(l);
-	l->decor = c->mmap ? vfy || c->o->rlocking || c->o->multi_buffer :
-		vfy || c->compute_ns || c->o->jitter || c->o->rlocking || c->o->multi_buffer ||
-		c->burst_bytes;
+	l->decor = options_mmap(c->o) ? vfy || c->o->rlocking || c->o->multi_buffer :
+		vfy || c->o->compute_ms || c->o->jitter || c->o->rlocking ||
+		c->o->multi_buffer || c->o->burst_kb;
 	if (l->decor) {
-		l->think_ns = c->compute_ns;
+		l->think_ns = (uint64_t)c->o->compute_ms * 1000000u;
 		if ((with & TESTS_WITH_JITTER) && c->o->jitter)
 			l->jitter_bytes = c->cell.numrecs * c->cell.reclen;
 		l->direct = c->mode.direct;
@@ -254,9 +254,9 @@ uint64_t tests_loop_start(struct tests_ctx *c, int fd, int writes, int order,
 		l->stamp = writes && verify_stamps(&c->pass.vfy) ? &c->pass.vfy : NULL;
 		l->check = !writes && vfy ? &c->pass.vfy : NULL;
 		l->lock = !c->o->rlocking ? -1 : writes ? IO_LOCK_WRITE : IO_LOCK_READ;
-		if ((with & TESTS_WITH_BURST) && c->burst_bytes) {
-			c->bursts.bytes = c->burst_bytes;
-			c->bursts.sleep_ns = c->burst_sleep_ns;
+		if ((with & TESTS_WITH_BURST) && c->o->burst_kb) {
+			c->bursts.bytes = c->o->burst_kb * 1024;
+			c->bursts.sleep_ns = (uint64_t)c->o->burst_ms * 1000000u;
 			c->bursts.fsync = 1;
 			l->burst = &c->bursts;
 		}
@@ -776,6 +776,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct pass_sample *s,
 	int rc = TESTS_ERROR;
 	unsigned char *buf = io_alloc((size_t)t->max_len);
 	const size_t grid = is_write ? c->wgrid : 0;
+	const uint64_t think_all = (uint64_t)c->o->compute_ms * 1000000u; /* -J */
 	uint64_t t0, tag = grid ? pattern_tags_take(1) : 0;
 
 	if (!buf) {
@@ -796,7 +797,7 @@ static int pass_traj(struct tests_ctx *c, int pass, struct pass_sample *s,
 	for (size_t i = 0; i < t->n; i++) {
 		const struct telemetry_op *op = &t->op[i];
 		const uint64_t think = t->fields == 3 ?
-			(uint64_t)op->compute_ms * 1000000u : c->compute_ns;
+			(uint64_t)op->compute_ms * 1000000u : think_all;
 		if (*c->stop) {
 			rc = TESTS_STOPPED;
 			goto out;
