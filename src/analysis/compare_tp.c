@@ -16,7 +16,7 @@
 
 #include "analysis/compare_tp.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "lib/err.h"
 
 _Static_assert(TP_NKINDS <= COMPARE_TP_KINDS, "COMPARE_TP_KINDS too small");

@@ -28,7 +28,7 @@
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "model/stats.h"
 
 #define TP_MAX_POINTS 1024

@@ -20,7 +20,7 @@
 #include "lib/outfile.h"
 #include "model/results.h"
 #include "model/stats.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 static const char *figure_name(int fig)
 {

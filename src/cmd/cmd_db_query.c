@@ -28,7 +28,7 @@
 #include "options/cmdargs.h"
 #include "report/csvout_fields.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "model/units.h"
 
 #define RANK_BAR 30

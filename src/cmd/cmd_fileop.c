@@ -35,8 +35,8 @@
 #include "report/jsonout.h"
 #include "report/report_fileop.h"
 #include "model/results.h"
-#include "run/fileop.h"
-#include "run/pattern.h"
+#include "run/files/fileop.h"
+#include "run/data/pattern.h"
 
 /* meta.csv's zlib ratio: of the first 1 MiB of a file's data at most */
 #define FILEOP_RATIO_PROBE ((size_t)1 << 20)

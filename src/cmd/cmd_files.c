@@ -35,8 +35,8 @@
 #include "report/jsonout.h"
 #include "report/report_files.h"
 #include "model/results.h"
-#include "run/files.h"
-#include "run/pattern.h"
+#include "run/files/files.h"
+#include "run/data/pattern.h"
 #include "model/units.h"
 
 #define FILES_RATIO_PROBE ((size_t)1 << 20)  /* bytes through zlib for meta.csv */

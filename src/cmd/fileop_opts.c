@@ -20,7 +20,7 @@
 #include "lib/err.h"
 #include "options/cmdargs.h"
 #include "cmd/fileop_opts.h"
-#include "run/fileop.h"
+#include "run/files/fileop.h"
 #include "model/units.h"
 
 #define SIZE_HINT "use a whole number of bytes, or one with k or m (4k, 1m)"

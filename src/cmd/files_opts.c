@@ -20,7 +20,7 @@
 #include "lib/err.h"
 #include "options/cmdargs.h"
 #include "cmd/files_opts.h"
-#include "run/files.h"
+#include "run/files/files.h"
 #include "model/units.h"
 
 int files_opts_preset(const char *name, struct files_spec *s, char *desc, size_t desclen,

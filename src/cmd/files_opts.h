@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/files_spec.h"
+#include "run/files/files_spec.h"
 
 struct files_opts {
 	const char *preset;           /* --preset NAME, or NULL */

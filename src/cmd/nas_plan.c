@@ -33,7 +33,7 @@
 
 #include "cmd/nas_plan.h"
 #include "platform/sysinfo.h"
-#include "run/settle.h"
+#include "run/sweep/settle.h"
 #include "model/units.h"
 
 #define NAS_FILES_PRESET_KB (6.8 * 1024 * 1024)

@@ -24,9 +24,9 @@
 #include "lib/err.h"
 #include "options/options.h"
 #include "platform/platform.h"
-#include "run/plan.h"
-#include "run/qd.h"
-#include "run/runner.h"
+#include "run/sweep/plan.h"
+#include "run/qd/qd.h"
+#include "run/sweep/runner.h"
 
 int sweep_direct_works(const char *dir, char *err, size_t errlen)
 {

@@ -16,7 +16,7 @@
 #include "lib/err.h"
 #include "platform/platform.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 static int same(const char *a, const char *b)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * db.c: the results library's front door (see db.h): which database a
- * command means, which backend opens it, and the small helpers every
- * query file uses on top of the backends' ops (db_priv.h).
+ * command means, which backend opens it, and its schema made ready
+ * (db_schema.c) before any query runs.
  */
 #include "compat.h"
 
@@ -12,7 +12,6 @@
 
 #include "db/db.h"
 #include "db/db_priv.h"
-#include "iosweep.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
 
@@ -134,79 +133,4 @@ void db_close(struct db *db)
 const char *db_name(const struct db *db)
 {
 	return db->name;
-}
-
-int db_exec(struct db *db, const char *sql, char *err, size_t errlen)
-{
-	char *s = db_dialect_sql(db->ops->dialect, sql);
-	if (!s)
-		return err_set(err, errlen, "out of memory");
-	int rc = db->ops->exec(db, s, err, errlen);
-	free(s);
-	return rc;
-}
-
-int db_query(struct db *db, const char *sql, const struct db_val *params, int np,
-	     db_row_fn fn, void *ctx, char *err, size_t errlen)
-{
-	return db->ops->query(db, sql, params, np, fn, ctx, err, errlen);
-}
-
-int db_begin(struct db *db, char *err, size_t errlen)
-{
-	if (db->ops->exec(db, db->ops->dialect->begin_write, err, errlen))
-		return -1;
-	db->in_tx = 1;
-	return 0;
-}
-
-int db_commit(struct db *db, char *err, size_t errlen)
-{
-	if (db->ops->exec(db, "COMMIT", err, errlen)) {
-		db_rollback(db);
-		return -1;
-	}
-	db->in_tx = 0;
-	return 0;
-}
-
-void db_rollback(struct db *db)
-{
-	char ignored[IOSWEEP_ERR_MAX];
-	db->ops->exec(db, "ROLLBACK", ignored, sizeof(ignored));
-	db->in_tx = 0;
-}
-
-struct int_ctx {
-	int64_t v;
-	int found;
-};
-
-static int int_row(void *ctx, int ncol, const char *const *val, const size_t *len)
-{
-	struct int_ctx *c = ctx;
-	(void)len;
-	if (!c->found && ncol > 0 && val[0]) {
-		c->v = strtoll(val[0], NULL, 10);
-		c->found = 1;
-	}
-	return 0;
-}
-
-int db_query_int(struct db *db, const char *sql, const struct db_val *params, int np,
-		 int64_t *out, int *found, char *err, size_t errlen)
-{
-	struct int_ctx c = { 0, 0 };
-	if (db_query(db, sql, params, np, int_row, &c, err, errlen))
-		return -1;
-	*out = c.v;
-	if (found)
-		*found = c.found;
-	return 0;
-}
-
-struct db_val db_text(const char *s)
-{
-	struct db_val v = { s, 0, 0 };
-	return v;
 }

@@ -23,9 +23,6 @@
 
 struct db;
 
-/* The newest schema this build writes and reads. */
-#define DB_SCHEMA 3
-
 /*
  * The database to use: target when not NULL, else $IOSWEEP_DB, else the
  * default file ($XDG_DATA_HOME/iosweep/results.db, else

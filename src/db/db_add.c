@@ -25,7 +25,7 @@
 #include "lib/strbuf.h"
 #include "platform/platform.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 #define ADD_MAX_FILES 4096
 #define ADD_MAX_BYTES ((size_t)1 << 30)   /* one file of a run */

@@ -93,7 +93,7 @@ struct db {
 extern const struct db_ops db_sqlite_ops;
 extern const struct db_ops db_pg_ops;
 
-/* db.c: parameter and row helpers for the query files. */
+/* db_query.c: parameter and row helpers for the query files. */
 int db_exec(struct db *db, const char *sql, char *err, size_t errlen);
 int db_query(struct db *db, const char *sql, const struct db_val *params, int np,
 	     db_row_fn fn, void *ctx, char *err, size_t errlen);

@@ -47,7 +47,7 @@
 #include "import/import_tp_priv.h"
 #include "iosweep.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 /* The parts of a block, in the order IOzone prints them. */
 enum tp_part {

@@ -19,7 +19,7 @@
 #include "import/import_priv.h"
 #include "import/import_tp_priv.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "report/tpcsv.h"
 #include "lib/err.h"
 

@@ -51,7 +51,7 @@
 #include <stdio.h>
 
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "model/timeline.h"
 
 #define JOURNAL_NAME "journal.txt"

@@ -29,7 +29,7 @@
 #include "platform/platform.h"
 #include "report/report.h"
 #include "model/results.h"
-#include "run/telemetry.h"
+#include "run/sweep/telemetry.h"
 
 /* IOzone's processor cache size and line size when -S and -L are not given */
 #define REPORT_CACHE_KB 1024u

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/fileop.h"
+#include "run/files/fileop.h"
 
 /* "\nFileop:  Working in DIR, File size is N,  Output is in Ops/sec. ..." */
 void report_fileop_title(FILE *out, const char *dir, uint64_t size_bytes);

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "run/files.h"
+#include "run/files/files.h"
 
 /* A phase's rates (NaN when it took no time or did not run). */
 struct report_files_rates {

@@ -19,7 +19,7 @@
 #include "platform/platform.h"
 #include "report/report_tp.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "report/xls.h"
 #include "lib/err.h"
 

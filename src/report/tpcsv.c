@@ -17,7 +17,7 @@
 #include "report/csvout_fields.h"
 #include "lib/outfile.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "report/tpcsv.h"
 #include "platform/platform.h"
 #include "lib/err.h"

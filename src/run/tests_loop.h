@@ -58,8 +58,8 @@
 #include "platform/platform.h"
 #include "run/compute.h"
 #include "run/jitter.h"
-#include "run/pattern.h"
-#include "run/verify.h"
+#include "run/data/pattern.h"
+#include "run/data/verify.h"
 #include "model/timeline.h"
 
 /* What rec_loop_run returns. */

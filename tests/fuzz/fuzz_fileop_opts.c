@@ -16,7 +16,7 @@
 #include "fuzz_util.h"
 #include "iosweep.h"
 #include "cmd/fileop_opts.h"
-#include "run/fileop.h"
+#include "run/files/fileop.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

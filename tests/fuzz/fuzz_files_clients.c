@@ -15,7 +15,7 @@
 
 #include "fuzz_util.h"
 #include "iosweep.h"
-#include "run/files.h"
+#include "run/files/files.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,7 +17,7 @@
 #include "fuzz_util.h"
 #include "iosweep.h"
 #include "cmd/files_opts.h"
-#include "run/files.h"
+#include "run/files/files.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,7 +17,7 @@
 #include "fuzz_util.h"
 #include "iosweep.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,7 +15,7 @@
 #include "iosweep.h"
 #include "model/results.h"
 #include "model/results_ops.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 /*
  * A command line from a fuzz input: text (the input with a NUL after it,

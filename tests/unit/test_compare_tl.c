@@ -13,7 +13,7 @@
 #include "analysis/compare_tl.h"
 #include "cu.h"
 #include "model/results.h"
-#include "run/pattern.h"
+#include "run/data/pattern.h"
 #include "model/timeline.h"
 
 #define SEEDS 48

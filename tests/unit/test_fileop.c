@@ -21,7 +21,7 @@
 #include "testutil.h"
 #include "iosweep.h"
 #include "platform/platform.h"
-#include "run/fileop.h"
+#include "run/files/fileop.h"
 
 /* ---- figures ---- */
 

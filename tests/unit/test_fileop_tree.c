@@ -14,7 +14,7 @@
 #include "testutil.h"
 #include "iosweep.h"
 #include "platform/platform.h"
-#include "run/fileop_tree.h"
+#include "run/files/fileop_tree.h"
 
 static const struct {
 	enum fileop_name_kind kind;

@@ -15,7 +15,7 @@
 #include "cu.h"
 #include "iosweep.h"
 #include "model/latency.h"
-#include "run/files.h"
+#include "run/files/files.h"
 
 /* One client's pass: create with the calls ns[0..n), stat not run. */
 static void fill(struct files_result *r, const uint64_t *ns, size_t n, uint64_t span_ns,

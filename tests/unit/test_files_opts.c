@@ -14,7 +14,7 @@
 #include "iosweep.h"
 #include "lib/builtin.h"
 #include "cmd/files_opts.h"
-#include "run/files_spec.h"
+#include "run/files/files_spec.h"
 
 /* The shipped presets parse, and are the ones the README lists. */
 static void test_shipped_presets(void)

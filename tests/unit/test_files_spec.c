@@ -13,7 +13,7 @@
 
 #include "cu.h"
 #include "iosweep.h"
-#include "run/files_spec.h"
+#include "run/files/files_spec.h"
 
 static const struct {
 	const char *text;

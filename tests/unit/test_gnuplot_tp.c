@@ -19,7 +19,7 @@
 #include "charts/gnuplot.h"
 #include "iosweep.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 
 static char tmpdir[256];
 

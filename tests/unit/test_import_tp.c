@@ -28,7 +28,7 @@
 #include "iosweep.h"
 #include "model/results.h"
 #include "model/stats.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "report/tpcsv.h"
 
 #define TPDATA "tests/data/iozone-tp/"

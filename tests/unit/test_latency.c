@@ -21,9 +21,9 @@
 #include "cu.h"
 #include "model/latency.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 #include "model/results.h"
-#include "run/runner.h"
+#include "run/sweep/runner.h"
 
 #define REL_PRECISION (1.0 / 256.0)
 

@@ -7,7 +7,7 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/pattern.h"
+#include "run/data/pattern.h"
 
 static void test_patterns(void)
 {

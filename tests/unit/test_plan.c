@@ -14,7 +14,7 @@
 #include "cu.h"
 #include "iosweep.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 
 struct row_spec {
 	uint64_t file_kb, lo, hi;

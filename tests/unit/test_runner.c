@@ -18,10 +18,11 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 #include "model/results.h"
-#include "run/runner.h"
-#include "run/tests.h"
+#include "run/sweep/runner.h"
+#include "run/sweep/tests.h"
+#include "run/sweep/tests_order.h"
 
 static char dir[256];
 static char file[300];

@@ -13,11 +13,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "run/adaptive.h"
+#include "run/sweep/adaptive.h"
 #include "cu.h"
 #include "iosweep.h"
 #include "model/results.h"
-#include "run/settle.h"
+#include "run/sweep/settle.h"
 #include "testutil.h"
 
 /* 1 MB .. 2^(n-1) MB at 64 kB records, 3 trials within +-1 %. */

@@ -7,8 +7,8 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/pattern.h"
-#include "run/shape.h"
+#include "run/data/pattern.h"
+#include "run/data/shape.h"
 
 #define KB 1024u
 #define MB (1024u * 1024u)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "run/pattern.h"
+#include "run/data/pattern.h"
 #include "model/steady.h"
 
 #define SEEDS 48

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cu.h"
-#include "run/telemetry.h"
+#include "run/sweep/telemetry.h"
 
 static struct telemetry *parse(const char *text, char *err, size_t errlen)
 {

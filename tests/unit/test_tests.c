@@ -13,12 +13,12 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 #include "model/results.h"
-#include "run/runner.h"
-#include "run/tests.h"
-#include "run/tests_priv.h"
-#include "run/verify.h"
+#include "run/sweep/runner.h"
+#include "run/sweep/tests.h"
+#include "run/sweep/tests_mmap.h"
+#include "run/data/verify.h"
 
 static char dir[256], file[300], err[512];
 
@@ -89,8 +89,10 @@ static void test_mmap_checked(void)
 	enum { REC = 16384, LEN = 4 * REC, BAD = 20000 };
 	static unsigned char data[LEN];
 	volatile sig_atomic_t stop = 0;
+	/* -B alone: none of -e, -c, -+N, -Z, -D, -G */
+	static const struct options o = { .mmap = 1 };
 	struct tests_ctx c;
-	struct tests_span s;
+	struct pass_sample s;
 	uint64_t offsets[4] = { 3 * REC, 2 * REC, REC, 0 };
 	FILE *fp;
 
@@ -106,26 +108,26 @@ static void test_mmap_checked(void)
 	CU_ASSERT(fclose(fp) == 0);
 
 	memset(&c, 0, sizeof(c));
+	c.o = &o;
 	c.path = file;
-	c.reclen = REC;
-	c.numrecs = 4;
-	c.file_kb = LEN / 1024;
-	c.buf = malloc(REC);
-	c.offsets = offsets;
+	c.cell.reclen = REC;
+	c.cell.numrecs = 4;
+	c.cell.file_kb = LEN / 1024;
+	c.bufs.buf = malloc(REC);
+	c.bufs.offsets = offsets;
 	c.stop = &stop;
 	c.err = err;
 	c.errlen = sizeof(err);
-	c.mmap = 1;
 	c.advise = -1;	/* no -+A, as runner.c sets it without one */
-	c.vfy.byte = 0xa5;
-	CU_ASSERT_FATAL(c.buf != NULL);
+	c.pass.vfy.byte = 0xa5;
+	CU_ASSERT_FATAL(c.bufs.buf != NULL);
 
 	/* without verify mode the wrong byte goes unseen */
 	memset(&s, 0, sizeof(s));
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
 	CU_ASSERT_EQUAL(s.bytes, LEN);
 	CU_ASSERT_EQUAL(s.ops, 4);
-	c.vfy.mode = VERIFY_BYTE;
+	c.pass.vfy.mode = VERIFY_BYTE;
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_ERROR);
 	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "offset 20000"));
@@ -136,17 +138,17 @@ static void test_mmap_checked(void)
 	CU_ASSERT_EQUAL(tests_mmap_stride(&c, 0, &s), TESTS_ERROR);
 	CU_ASSERT_EQUAL(c.loop.failed, 1);
 	/* a rewrite through the mapping puts the right bytes back */
-	c.wbuf = malloc(2 * REC);
-	CU_ASSERT_FATAL(c.wbuf != NULL);
-	memset(c.wbuf, 0xa5, 2 * REC);
-	c.wlen = 2 * REC;
+	c.bufs.wbuf = malloc(2 * REC);
+	CU_ASSERT_FATAL(c.bufs.wbuf != NULL);
+	memset(c.bufs.wbuf, 0xa5, 2 * REC);
+	c.cell.wlen = 2 * REC;
 	c.one_window = 1;
 	CU_ASSERT_EQUAL(tests_mmap_write(&c, 1, &s), TESTS_OK);
 	c.loop.failed = 0;
 	CU_ASSERT_EQUAL(tests_mmap_read(&c, 0, &s), TESTS_OK);
 	CU_ASSERT_EQUAL(c.loop.failed, 0);
-	free(c.wbuf);
-	free(c.buf);
+	free(c.bufs.wbuf);
+	free(c.bufs.buf);
 	unlink(file);
 	rmdir(dir);
 }

@@ -21,7 +21,7 @@
 #include "options/options.h"
 #include "report/report_tp.h"
 #include "model/results.h"
-#include "run/throughput.h"
+#include "run/throughput/throughput.h"
 #include "report/xls.h"
 
 #define MAX_ARGS 32

@@ -7,7 +7,7 @@
 
 #include "cu.h"
 #include "options/options.h"
-#include "run/verify.h"
+#include "run/data/verify.h"
 
 #define LEN 8192u
 

@@ -18,7 +18,7 @@
 #include "testutil.h"
 #include "iosweep.h"
 #include "options/options.h"
-#include "run/plan.h"
+#include "run/sweep/plan.h"
 #include "report/report.h"
 #include "model/results.h"
 #include "report/xls.h"

@@ -18,7 +18,7 @@
 #include "options/options.h"
 #include "platform/clock.h"
 #include "platform/platform.h"
-#include "run/pattern.h"
+#include "run/data/pattern.h"
 #include "run/streams/streams.h"
 
 #define STREAMS_PREP_RECORD (1u << 20)
