@@ -584,6 +584,24 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
 	return rc;
 }
 
+/* Leader: rs->samples without the raw samples of cell (clients_mpi_priv.h). */
+void clients_mpi_drop_raw(struct result_set *rs, size_t cell)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		struct result_sample *s = &rs->samples[i];
+		int raw = cell == SIZE_MAX ?
+			(s->cell >= clients_st.naggregated || !clients_st.aggregated[s->cell]) :
+			s->cell == cell;
+		if (raw)
+			clients_sample_free_hists(s);
+		else
+			rs->samples[k++] = *s;
+	}
+	rs->nsamples = k;
+}
+
 /*
  * Queue depth (meta.inflight_max): the most I/Os one worker of any client
  * had in flight, into the leader's meta.  Every rank calls it once, at the

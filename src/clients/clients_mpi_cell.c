@@ -38,25 +38,6 @@
 #include "lib/err.h"
 #include "lib/readfile.h"
 
-/* Leader: rs->samples without the raw samples of cell (or of every cell
- * not aggregated, when cell is SIZE_MAX); their histograms are freed. */
-void clients_mpi_drop_raw(struct result_set *rs, size_t cell)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		struct result_sample *s = &rs->samples[i];
-		int raw = cell == SIZE_MAX ?
-			(s->cell >= clients_st.naggregated || !clients_st.aggregated[s->cell]) :
-			s->cell == cell;
-		if (raw)
-			clients_sample_free_hists(s);
-		else
-			rs->samples[k++] = *s;
-	}
-	rs->nsamples = k;
-}
-
 /*
  * Leader: may the clients' byte counts (len[r]) be gathered in one
  * Gatherv (int counts and displacements)?  Then count[] and off[] are set.

@@ -4,7 +4,8 @@
  * (both compiled by mpicc, in place of clients_local.c): clients_mpi.c,
  * the run's agreements (init, flags, passes, stonewall, the end), and
  * clients_mpi_cell.c, the reduction of each cell's figures to rank 0.
- * Their one state, and the two calls each makes of the other.
+ * Their one state, and the calls the cell's half makes of the run's
+ * (which calls none of it: clients.h's entry points are the runner's).
  */
 #ifndef IOSWEEP_CLIENTS_MPI_PRIV_H
 #define IOSWEEP_CLIENTS_MPI_PRIV_H
@@ -57,7 +58,7 @@ int clients_mpi_flags(int error, int stopping, int sent, int *senders);
 
 /* Leader: rs->samples without the raw samples of cell (or of every cell
  * not aggregated, when cell is SIZE_MAX); their histograms are freed
- * (clients_mpi_cell.c). */
+ * (clients_mpi.c). */
 void clients_mpi_drop_raw(struct result_set *rs, size_t cell);
 
 #endif
