@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_fileop.c: `iosweep fileop`, IOzone's fileop with fileop's options
- * and fileop's output (fileop_opts.c reads the line, run/fileop.c does
+ * and fileop's output (fileop_opts.c reads the line, run/files/fileop.c does
  * the work, report_fileop.c prints it), plus iosweep's trials and result
  * folder.
  *
@@ -70,7 +70,7 @@ static int claim_out(const struct fileop_opts *o, char *csv, char *meta, size_t 
 }
 
 /*
- * meta.csv's facts about the run; the data as run/fileop.c writes it
+ * meta.csv's facts about the run; the data as run/files/fileop.c writes it
  * (the zlib ratio of the buffer as it stands before the first file: the
  * tag words it gets later are as random as the rest).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_files.c: `iosweep files`, small-file workloads that look like what
- * people keep on a NAS (files_opts.c reads the line, run/files.c does the
+ * people keep on a NAS (files_opts.c reads the line, run/files/files.c does the
  * work, report_files.c prints and writes it).
  *
  * As in fileop, every refusal comes before any change on disk: the
@@ -225,7 +225,7 @@ static int claim_out(const struct files_opts *o, char *csv, char *meta, size_t l
 }
 
 /*
- * What run/files.c writes: the random pattern with a tag word in every
+ * What run/files/files.c writes: the random pattern with a tag word in every
  * 512-byte block (pattern.h), so no such block twice in the run, or
  * zeros.  Its zlib ratio from a sample filled the same way, outside any
  * timing.  0 or -1 (out of memory).

@@ -3,7 +3,7 @@
  * cmd_throughput.c: throughput mode as a command (`iosweep -t N ...`):
  * the metadata and the output folder, the report as each test finishes,
  * then -R, -b, the CSV folder and summary.json.  The mode itself (the
- * children, their barrier and timing) is run/throughput.c's.
+ * children, their barrier and timing) is run/throughput/throughput.c's.
  */
 #include "compat.h"
 

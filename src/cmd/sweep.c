@@ -643,7 +643,7 @@ fail_start:
 }
 
 /*
- * -X, -Y: read the telemetry files (run/telemetry.h) into o, and make the
+ * -X, -Y: read the telemetry files (run/sweep/telemetry.h) into o, and make the
  * run's one file size the extent they span, rounded up to whole records
  * (the write test must have written what the read telemetry reads).
  */

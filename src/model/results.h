@@ -154,7 +154,7 @@ struct result_meta {
 				 rather than finishing inside the call, 0 to
 				 100; negative when not counted */
 	/*
-	 * Shaped data (-+w -+y -+C -+a; run/shape.h), measured from what the
+	 * Shaped data (-+w -+y -+C -+a; run/data/shape.h), measured from what the
 	 * writers build: granule bytes (0: not measured), the share of the
 	 * first file's granules seen before in it, the share of a second
 	 * file's granules the first holds (negative: one file), the bytes

@@ -375,7 +375,7 @@ int opt_order(struct opt_parse *ps, const struct opt_row *row,
 }
 
 /*
- * -V N and -+d: IOzone's verify and diagnostic modes (run/verify.h), each
+ * -V N and -+d: IOzone's verify and diagnostic modes (run/data/verify.h), each
  * with IOzone's two header lines; -V prints its byte four times over.
  */
 #define OPT_INVALID_LINE "\tPerformance measurements are invalid in this mode."
@@ -993,7 +993,7 @@ void options_release(struct options *o)
 	free(o->words);
 	for (i = 0; i < 2; i++) {
 		free(o->traj_path[i]);
-		free(o->traj[i]);     /* one block each (run/telemetry.h) */
+		free(o->traj[i]);     /* one block each (run/sweep/telemetry.h) */
 	}
 	for (i = 0; i < o->nfiles; i++)
 		free(o->files[i]);

@@ -74,7 +74,7 @@ struct options {
 				       file system that answers without storing */
 
 	/*
-	 * data shaping (IOzone -+w -+y -+C -+a -+Q -+S -+W; run/shape.h):
+	 * data shaping (IOzone -+w -+y -+C -+a -+Q -+S -+W; run/data/shape.h):
 	 * percents of each record that deduplicate across files, within and
 	 * across, within only; the share of 64-byte groups that compress
 	 */
@@ -123,7 +123,7 @@ struct options {
 	int compute_included;       /* -+J: the figures count the -J time */
 	char *traj_path[2];         /* -X (0: writes), -Y (1: reads): telemetry files */
 	struct telemetry *traj[2];  /* their operations, loaded after the parse
-				       (cmd/sweep.c; run/telemetry.h), freed here */
+				       (cmd/sweep.c; run/sweep/telemetry.h), freed here */
 
 	/*
 	 * throughput mode (IOzone -t -F -l -u -T -x -C -+k): several children

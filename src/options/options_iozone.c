@@ -115,7 +115,7 @@ int opt_compute(struct opt_parse *ps, const struct opt_row *row,
 	return 0;
 }
 
-/* -X FILE, -Y FILE: telemetry files (run/telemetry.h), read after the parse. */
+/* -X FILE, -Y FILE: telemetry files (run/sweep/telemetry.h), read after the parse. */
 int opt_telemetry(struct opt_parse *ps, const struct opt_row *row,
 		  const char *text, uint64_t value)
 {

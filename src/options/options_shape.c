@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_shape.c: IOzone's data-shaping options, -+w -+y -+C -+a -+Q
- * -+S -+W -+M (what the data becomes is run/shape.h), and the rules that
+ * -+S -+W -+M (what the data becomes is run/data/shape.h), and the rules that
  * keep them apart from the other ways of choosing data (--data, -V,
  * -+d).  Each prints IOzone 3.508's header line; -+a's line ends, as
  * IOzone's does, with a space that starts the next header line.

@@ -398,7 +398,7 @@ const struct opt_row opt_table[] = {
 		"--latency", .field = OFF(latency_files),
 	  .splash = "\tOffset/latency files enabled.", .apply = opt_set_flag },
 
-	/* data shaping (options_shape.c, run/shape.h) */
+	/* data shaping (options_shape.c, run/data/shape.h) */
 	{ .letter = "+w", .name = "dedup", .arg = OPT_ARG_UINT, .metavar = "PCT",
 	  .max = 100, .group = OPT_GROUP_SHAPE,
 	  .help = "write shaped data: PCT% of each record is the same in every file "

@@ -8,12 +8,12 @@
  * aligned buffer, a monotonic clock read just before the first and just
  * after the last call of the timed region, and the random-read
  * permutation computed before the clock starts.  Writes take their data
- * as iosweep's do (src/run/tests.h): consecutive windows of a buffer of
+ * as iosweep's do (src/run/sweep/tests.h): consecutive windows of a buffer of
  * incompressible bytes one record + 1024 kB long, moving on by the record
  * below 1 MB and by min(record - 1 MB, 1 MB) (1 MB for exactly 1 MB)
  * from there, each window's tag words set just before it is sent (the
  * last 8 bytes of every 512-byte block: a one-to-one mix of a counter,
- * so no block written repeats, as iosweep's src/run/pattern.h does); with
+ * so no block written repeats, as iosweep's src/run/data/pattern.h does); with
  * -z the buffer is one record of zeros, written over and over, as iosweep
  * --data zero and IOzone do.  Record by record this is the plain copy
  * of iosweep's record loop (src/run/tests_loop.h, rec_loop_steps without

@@ -224,7 +224,7 @@ mpi_launcher() {
 }
 
 # mix_reads JOBS OPS PCT: how many of the operations of one --mix PCT
-# pass are reads, worked out as iosweep decides them (src/run/qd.c):
+# pass are reads, worked out as iosweep decides them (src/run/qd/qd.c):
 # worker i draws splitmix64 from the seed 0x9d5eed00 + i once per
 # operation, and reads when the draw mod 100 is below PCT.  The shell's
 # 64-bit arithmetic wraps like C's unsigned: right shifts are masked to

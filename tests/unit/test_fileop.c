@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_fileop.c: run/fileop.c: the figures of one operation and of
+ * test_fileop.c: run/files/fileop.c: the figures of one operation and of
  * several trials merged (fileop's arithmetic, with its NaN and infinity
  * where it divides by zero), real passes in a temporary directory (the
  * counts of every operation at force 2, the tree gone after, kept with

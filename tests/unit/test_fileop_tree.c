@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_fileop_tree.c: run/fileop_tree.c: the tree's names written and
+ * test_fileop_tree.c: run/files/fileop_tree.c: the tree's names written and
  * read back, names that only look like them refused, and trees found
  * and removed by name in a real directory: fileop's names go, a
  * stranger stays (and stops the removal), a link is removed as itself.
