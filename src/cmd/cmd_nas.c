@@ -505,23 +505,6 @@ static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args 
 	fflush(f);
 }
 
-/* Each phase's planned and measured seconds, for dir/timing.csv. */
-enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_CARD, NAS_PH_N };
-static const char *const nas_phase_names[NAS_PH_N] = {
-	"probe", "sweep", "files", "queue depth", "card" };
-struct nas_timing {
-	double planned[NAS_PH_N], took[NAS_PH_N];
-};
-
-static void timing_plan(struct nas_timing *tm, const struct nas_plan *p)
-{
-	tm->planned[NAS_PH_PROBE] = p->probe_s;
-	tm->planned[NAS_PH_SWEEP] = p->sweep_s;
-	tm->planned[NAS_PH_FILES] = p->files_s;
-	tm->planned[NAS_PH_QD] = p->qd_s;
-	tm->planned[NAS_PH_CARD] = p->card_s;
-}
-
 /* The phase that began at t1 took; said on stderr against its estimate. */
 static double phase_done(const char *what, double t1, double planned_s)
 {
@@ -530,32 +513,13 @@ static double phase_done(const char *what, double t1, double planned_s)
 	return took;
 }
 
-/*
- * dir/timing.csv: phase,planned_s,took_s, a row per phase and the total
- * (the estimate the plan printed and the run's wall time, the
- * sums of the rows above).
- */
+/* dir/timing.csv (nas_timing_write), its failure said. */
 static int write_timing(const struct nas_timing *tm, const struct nas_args *a,
 			const char *dir)
 {
-	struct outfile f;
-	char path[4200], err[IOSWEEP_ERR_MAX];
-	double planned = 0, took = 0;
+	char err[IOSWEEP_ERR_MAX];
 
-	snprintf(path, sizeof(path), "%s/timing.csv", dir);
-	if (outfile_open(&f, path, 0, a->overwrite, err, sizeof(err)) != 0) {
-		cmd_msg("nas", "%s", err);
-		return IOSWEEP_EXIT_FAILURE;
-	}
-	outfile_printf(&f, "phase,planned_s,took_s\n");
-	for (int i = 0; i < NAS_PH_N; i++) {
-		outfile_printf(&f, "%s,%.1f,%.1f\n", nas_phase_names[i], tm->planned[i],
-			       tm->took[i]);
-		planned += tm->planned[i];
-		took += tm->took[i];
-	}
-	outfile_printf(&f, "total,%.1f,%.1f\n", planned, took);
-	if (outfile_commit(&f, err, sizeof(err)) != 0) {
+	if (nas_timing_write(tm, dir, a->overwrite, err, sizeof(err)) != 0) {
 		cmd_msg("nas", "%s", err);
 		return IOSWEEP_EXIT_FAILURE;
 	}
@@ -972,7 +936,7 @@ int cmd_nas(int argc, char **argv)
 	if (plan_check(&p, &a, dir))
 		nas_plan_build(&p, &ask, now_s() - t0);
 	plan_print(stdout, &p, &a);
-	timing_plan(&tm, &p);
+	nas_timing_plan(&tm, &p);
 	tm.took[NAS_PH_PROBE] = p.probe_s;
 	/* the run ends at the estimate, or at the budget when the estimate is over it */
 	double end = t0 + (p.total_s < ask.budget_s ? p.total_s : ask.budget_s);

@@ -23,7 +23,8 @@
  * tenth; the qd cells the rest, their file halved down to 16 MB until
  * their shortest passes fit.  When the plan still overruns, the
  * small-file phase goes, then the sweep's random tests; what went is in
- * p->trimmed.
+ * p->trimmed.  Each phase's planned and measured seconds end in the
+ * result folder's timing.csv (nas_timing_write).
  */
 #include "compat.h"
 
@@ -32,6 +33,7 @@
 #include <string.h>
 
 #include "cmd/nas_plan.h"
+#include "lib/outfile.h"
 #include "platform/sysinfo.h"
 #include "run/sweep/settle.h"
 #include "model/units.h"
@@ -300,4 +302,37 @@ void nas_plan_build(struct nas_plan *p, const struct nas_ask *ask, double spent_
 		plan_qd(p, qd_kb, budget - p->sweep_s);
 	}
 	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s + p->card_s;
+}
+
+static const char *const nas_phase_names[NAS_PH_N] = {
+	"probe", "sweep", "files", "queue depth", "card" };
+
+void nas_timing_plan(struct nas_timing *tm, const struct nas_plan *p)
+{
+	tm->planned[NAS_PH_PROBE] = p->probe_s;
+	tm->planned[NAS_PH_SWEEP] = p->sweep_s;
+	tm->planned[NAS_PH_FILES] = p->files_s;
+	tm->planned[NAS_PH_QD] = p->qd_s;
+	tm->planned[NAS_PH_CARD] = p->card_s;
+}
+
+int nas_timing_write(const struct nas_timing *tm, const char *dir, int overwrite,
+		     char *err, size_t errlen)
+{
+	struct outfile f;
+	char path[4200];
+	double planned = 0, took = 0;
+
+	snprintf(path, sizeof(path), "%s/timing.csv", dir);
+	if (outfile_open(&f, path, 0, overwrite, err, errlen) != 0)
+		return -1;
+	outfile_printf(&f, "phase,planned_s,took_s\n");
+	for (int i = 0; i < NAS_PH_N; i++) {
+		outfile_printf(&f, "%s,%.1f,%.1f\n", nas_phase_names[i], tm->planned[i],
+			       tm->took[i]);
+		planned += tm->planned[i];
+		took += tm->took[i];
+	}
+	outfile_printf(&f, "total,%.1f,%.1f\n", planned, took);
+	return outfile_commit(&f, err, errlen);
 }

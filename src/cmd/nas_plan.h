@@ -114,4 +114,21 @@ unsigned nas_qd_passes(size_t i);
 double nas_qd_cell_s(const struct nas_plan *p, size_t i, uint64_t kb, double t);
 double nas_qd_s(const struct nas_plan *p, uint64_t kb, double t);
 
+/* Each phase's planned and measured seconds, for dir/timing.csv. */
+enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_CARD, NAS_PH_N };
+struct nas_timing {
+	double planned[NAS_PH_N], took[NAS_PH_N];
+};
+
+/* The plan's seconds per phase into tm->planned. */
+void nas_timing_plan(struct nas_timing *tm, const struct nas_plan *p);
+
+/*
+ * dir/timing.csv: phase,planned_s,took_s, a row per phase and the total
+ * (the estimate the plan printed and the run's wall time, the sums of
+ * the rows above).  0, or -1 with the reason in err.
+ */
+int nas_timing_write(const struct nas_timing *tm, const char *dir, int overwrite,
+		     char *err, size_t errlen);
+
 #endif
