@@ -147,8 +147,10 @@ static void test_completions(void)
 				if (!ws->opts[k].name)
 					continue;
 				snprintf(want, sizeof(want), " %s", ws->opts[k].name);
-				char *line = strndup(sec + strlen(head), len);
+				char *line = malloc(len + 1);   /* no strndup on MinGW */
 				CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+				memcpy(line, sec + strlen(head), len);
+				line[len] = '\0';
 				if (!strstr(line, want))
 					printf("\n%s: no %s in its completions\n",
 					       cmd_table[i].word, want);
