@@ -13,7 +13,9 @@
  * lateness, latency percentiles, MB/s) and a verdict; --max-streams steps
  * up from one stream until a count misses a deadline and says the largest
  * that missed none.  --out writes streams.csv (a row per stream per
- * step) and meta.csv.  The files are removed at the end.
+ * step) and meta.csv.  The files are removed at the end, also after
+ * Ctrl-C (or SIGTERM), which stops the streams at their next chunk: the
+ * exit status is then 130 and no CSV is written.
  */
 #include "compat.h"
 
@@ -352,6 +354,7 @@ int cmd_streams(int argc, char **argv)
 	if (a.out)
 		outfile_printf(&csv, "%s", csv_header);
 	cmd_catch_stop();
+	c.interrupt = &cmd_stop;
 	print_head(&c, max, a.rate);
 	unsigned nfiles = max ? max : c.n;
 	rc = IOSWEEP_EXIT_FAILURE;
@@ -374,5 +377,5 @@ int cmd_streams(int argc, char **argv)
 	} else if (a.out) {
 		outfile_abort(&csv);
 	}
-	return rc == IOSWEEP_EXIT_OK && cmd_stop ? IOSWEEP_EXIT_FAILURE : rc;
+	return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : rc;
 }

@@ -56,6 +56,21 @@ check grep -q '^  background writer: ' "$T/out"
 check all_between 0.001 1000000 $(awk -F, 'NR > 1 { print $17 }' "$T/bg/streams.csv")
 check test -z "$(ls "$S")"
 
+# ---- Ctrl-C: the streams stop at their next chunk, their files are removed,
+# nothing is written, the status is 130
+"$IOSWEEP" streams --rate 200kB --streams 2 --fps 10 --time 60s --dir "$S" --out "$T/int" \
+	>"$T/out" 2>"$T/err" &
+pid=$!
+wait_until "$pid" test -e "$S/iosweep-stream-1.tmp"
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+RC=$?
+check test "$RC" -eq 130
+check test -z "$(ls "$S")"
+check test ! -e "$T/int/streams.csv"
+check test ! -e "$T/int/meta.csv"
+
 # ---- the card answers from measured streams, and says which it estimated
 expect_success "$IOSWEEP" streams --rate 4MB --streams 2 --fps 10 --time 1s --dir "$S" \
 	--out "$T/rd"

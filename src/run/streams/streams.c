@@ -183,16 +183,17 @@ static int stream_main(void *arg)
 {
 	struct stream_job *j = arg;
 	struct streams_shared *sh = j->sh;
+	const volatile sig_atomic_t *intr = sh->c->interrupt;
 
 	if (!plat_gate_arrive(sh->gate))
 		return 0;
-	for (uint64_t k = 0; k < sh->nchunks && !sh->stop; k++)
+	for (uint64_t k = 0; k < sh->nchunks && !sh->stop && !(intr && *intr); k++)
 		if (stream_chunk(j, k) != 0) {
 			sh->stop = 1;
 			return -1;
 		}
 	/* a buffered writer's chunks are the stream's once they are stored */
-	if (j->fig->writes && !sh->c->sync && !sh->stop) {
+	if (j->fig->writes && !sh->c->sync && !sh->stop && !(intr && *intr)) {
 		if (io_fsync(j->fd, j->path, j->err, sizeof(j->err)) != 0) {
 			sh->stop = 1;
 			return -1;

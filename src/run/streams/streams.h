@@ -22,6 +22,7 @@
 #ifndef IOSWEEP_STREAMS_H
 #define IOSWEEP_STREAMS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,8 @@ struct streams_cfg {
 	int sync;                 /* writers fsync each chunk (else at the end) */
 	int background;           /* a sequential writer alongside */
 	uint64_t background_cap;  /* its file wraps at this many bytes */
+	const volatile sig_atomic_t *interrupt; /* nonzero: stop at the next
+						 * chunk (Ctrl-C); may be NULL */
 };
 
 /* One stream's figures. */
