@@ -37,9 +37,10 @@ check grep -q '^iosweep streams: 2 streams reading and writing 8MB (8.0 MB/s) ea
 check grep -q '^2 streams: ' "$T/out"
 check test "$(head -n 1 "$T/o/streams.csv")" = "streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,lat_max_ms,mb_per_s,background_mb_per_s"
 check test "$(awk -F, 'NR > 1 { print $1 "/" $2 "/" $3 "/" $4 "/" $6 "/" $7 }' "$T/o/streams.csv" | tr '\n' ' ')" = "2/1/read/8000000/800000/10 2/2/write/8000000/800000/10 "
-# a stream's rate is its bytes over its span: at most the asked rate, and
-# at least half of it (the span ends with the last chunk's slot or call)
-check all_between 4 8.001 $(awk -F, 'NR > 1 { print $16 }' "$T/o/streams.csv")
+# a stream's rate is its bytes over its span, which lasts at least its
+# chunks' slots: never above the asked rate (a loaded machine may make it
+# lower, so only that it moved something is asserted below it)
+check all_between 0.001 8.001 $(awk -F, 'NR > 1 { print $16 }' "$T/o/streams.csv")
 check grep -q '^tool,iosweep streams$' "$T/o/meta.csv"
 check grep -q '^mode,mix$' "$T/o/meta.csv"
 check grep -q '^rate_bytes_per_s,8000000$' "$T/o/meta.csv"
@@ -53,7 +54,7 @@ check grep -q "exists already" "$T/err"
 expect_success "$IOSWEEP" streams --rate 4MB --fps 10 --time 1s --background \
 	--background-size 16m --dir "$S" --out "$T/bg"
 check grep -q '^  background writer: ' "$T/out"
-check all_between 0.001 1000000 $(awk -F, 'NR > 1 { print $17 }' "$T/bg/streams.csv")
+check all_between 0 1000000 $(awk -F, 'NR > 1 { print $17 }' "$T/bg/streams.csv")
 check test -z "$(ls "$S")"
 
 # ---- Ctrl-C: the streams stop at their next chunk, their files are removed,
