@@ -81,77 +81,21 @@
 #include <string.h>
 
 #include "analysis/cliff.h"
+#include "analysis/cliff_priv.h"
 #include "lib/err.h"
 #include "model/results.h"
 #include "platform/mountinfo.h"
-
-#define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
-
-#define CLIFF_MIN_RATIO        1.8   /* plateau ratio, >= 2 trials */
-#define CLIFF_MIN_RATIO_SINGLE 2.5   /* plateau ratio, 1 trial */
-#define CLIFF_MIN_Z            4.0   /* step / noise, >= 2 trials */
-#define CLIFF_MIN_Z_SINGLE     6.0   /* step / noise, 1 trial */
-#define CLIFF_MIN_RATIO_CLEAN  1.6   /* ratio when the evidence is clean: */
-#define CLIFF_CLEAN_Z          10.0  /*   step / noise, >= 2 trials, sides apart */
-#define CLIFF_CLEAN_Z_SINGLE   8.0   /*   step / noise, 1 trial, 3 sizes before, 2 after */
-#define CLIFF_MIN_RATIO_EDGE   12.0  /* 1 trial, only the last size after */
-#define CLIFF_EDGE_Z           8.0
-#define CLIFF_DENT_RATIO       1.1   /* a write-back limit dents the size above it */
-#define CLIFF_DIRTY_LO         0.03  /* a write-back drop lies at this share */
-#define CLIFF_DIRTY_HI         0.6   /*   of RAM (see is_writeback) */
-#define CLIFF_SEED_RATIO       1.25  /* a step this steep starts a candidate */
-#define CLIFF_JOIN_SHARE       0.5   /* a neighbouring step this share of it joins */
-#define CLIFF_NOISE_WINDOW     4     /* steps each side for the local noise */
-#define CLIFF_STRIDE_MIN_RECS  64    /* stride read: fewer records wrap, */
-#define CLIFF_STRIDE_ANY_KB    65536 /*   which matters only in CPU caches */
-#define CLIFF_PLATEAU_RATIO    1.35  /* spread allowed within one plateau */
-#define CLIFF_PARTLY_RATIO     1.05  /* a size this far above the rest after a
-					cliff is partly cached (settled_level) */
-#define CLIFF_NOISE_FLOOR      0.02  /* log units: 2 % */
-#define CLIFF_MIN_TIMED_S      1e-4  /* shorter cells are clock noise */
-#define CLIFF_REFINE_TARGET    1.1025 /* after/before for a 5 % estimate */
-#define CLIFF_REFINE_PER_ROUND 3
-
-struct cliff_point {
-	uint64_t file_kb;
-	double level;   /* median of ln(kB/s) over the trials */
-	double lo, hi;  /* min and max of ln(kB/s) */
-	double var;     /* sample variance of ln(kB/s); 0 with one trial */
-	size_t n;       /* trials */
-	double cached;  /* least cached_pct of the trials; -1 unknown */
-};
-
-/* What the judge needs to know of the series and the set. */
-struct cliff_ctx {
-	int col;
-	uint64_t ram_kb;
-	unsigned flags;     /* RESULTS_F_* */
-};
-
-struct cliff_descent {
-	size_t a, b;    /* last index before, first index after */
-	double sigma;   /* local noise at the seed step (log units) */
-};
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
-double cliff_median(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), cmp_double);
-	return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
-}
-
-#define median_inplace cliff_median
 
 double cliff_confidence(double step, double sigma, size_t nb, size_t na)
 {
 	double se = sigma * sqrt(CLIFF_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
 	return 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
 }
+
+struct cliff_descent {
+	size_t a, b;    /* last index before, first index after */
+	double sigma;   /* local noise at the seed step (log units) */
+};
 
 static int cmp_u64(const void *x, const void *y)
 {
@@ -182,50 +126,6 @@ static double local_noise(const struct cliff_point *p, size_t np, size_t i,
 		return 0.0;
 	/* median |difference| -> sd of a difference, then of one point */
 	return 1.4826 * median_inplace(scratch, nd) / sqrt(2.0);
-}
-
-/* Pooled trial standard deviation over points [i, j]. */
-static double pooled_sd(const struct cliff_point *p, size_t i, size_t j)
-{
-	double sum = 0.0;
-	size_t df = 0;
-	for (size_t k = i; k <= j; k++) {
-		if (p[k].n < 2)
-			continue;
-		sum += p[k].var * (double)(p[k].n - 1);
-		df += p[k].n - 1;
-	}
-	return df ? sqrt(sum / (double)df) : 0.0;
-}
-
-static double median_levels(const struct cliff_point *p, size_t i, size_t j,
-			    double *scratch)
-{
-	size_t n = 0;
-	for (size_t k = i; k <= j; k++)
-		scratch[n++] = p[k].level;
-	return median_inplace(scratch, n);
-}
-
-/* Cache size estimate for a descent (see the top of the file). */
-static uint64_t estimate_cache(const struct cliff_point *p, size_t a, size_t b,
-			       double lb, double la)
-{
-	double xa = log((double)p[a].file_kb), xb = log((double)p[b].file_kb);
-	double x = 0.5 * (xa + xb);
-	if (b - a > 1) {
-		double mid = 0.5 * (lb + la);
-		for (size_t k = a; k < b; k++) {
-			double y0 = p[k].level, y1 = p[k + 1].level;
-			if (y0 >= mid && y1 <= mid && y0 > y1) {
-				double x0 = log((double)p[k].file_kb);
-				double x1 = log((double)p[k + 1].file_kb);
-				x = x0 + (y0 - mid) / (y0 - y1) * (x1 - x0);
-				break;
-			}
-		}
-	}
-	return (uint64_t)llround(exp(x));
 }
 
 static int list_push(struct cliff_list *l, size_t *alloc, const struct cliff *c)
@@ -262,174 +162,6 @@ static double highest_trial(const struct cliff_point *p, size_t i, size_t j)
 	for (size_t k = i + 1; k <= j; k++)
 		v = fmax(v, p[k].hi);
 	return v;
-}
-
-/*
- * The device's speed past a write-back drop: a file of F kB past the
- * dirty limit D takes D/m + (F - D)/d seconds, linear in F with slope
- * 1/d and intercept D (1/m - 1/d), so the least-squares line of seconds
- * against size over the points [b, e] gives d where the figures
- * themselves (F / time) only creep towards it, and with m, the level
- * before, the limit D itself.  0 when it cannot be fitted (fewer than two
- * points, a slope that is not positive).
- */
-static double writeback_fit(const struct cliff_point *p, size_t b, size_t e,
-			    double *intercept_s)
-{
-	*intercept_s = 0.0;
-	if (e <= b)
-		return 0.0;
-	double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, n = (double)(e - b + 1);
-	for (size_t k = b; k <= e; k++) {
-		double x = (double)p[k].file_kb, y = x / exp(p[k].level);
-		sx += x;
-		sy += y;
-		sxx += x * x;
-		sxy += x * y;
-	}
-	double den = n * sxx - sx * sx;
-	double slope = den > 0.0 ? (n * sxy - sx * sy) / den : 0.0;
-	if (!(slope > 0.0))
-		return 0.0;
-	*intercept_s = (sy - slope * sx) / n;
-	return 1.0 / slope;
-}
-
-/* Columns that write (a write-back limit can show only there). */
-static int col_writes(int col)
-{
-	switch (col) {
-	case RC_WRITE: case RC_REWRITE: case RC_RANDOM_WRITE: case RC_RECORD_REWRITE:
-	case RC_FWRITE: case RC_FREWRITE: case RC_PWRITE: case RC_REPWRITE:
-	case RC_PWRITEV: case RC_REPWRITEV:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/*
- * Is a drop in column col near cache_kb a write-back limit?  Buffered
- * writes (no -e, -o, -+D, -I: those put the device inside the timing)
- * whose drop lies where the client's dirty-page limit lies, between
- * CLIFF_DIRTY_LO and CLIFF_DIRTY_HI of its RAM (Linux's dirty_ratio is
- * 20 % of the memory it can use, dirty_background_ratio 10 %; other
- * systems are alike).  Unknown RAM (old IOzone reports): a cache.
- */
-int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb)
-{
-	const unsigned sync = RESULTS_F_FSYNC | RESULTS_F_OSYNC | RESULTS_F_ODSYNC |
-			      RESULTS_F_DIRECT;
-	if (!col_writes(col) || (flags & sync) || ram_kb == 0)
-		return 0;
-	double share = (double)cache_kb / (double)ram_kb;
-	return share >= CLIFF_DIRTY_LO && share <= CLIFF_DIRTY_HI;
-}
-
-static int is_writeback(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
-{
-	return cliff_is_writeback(col, cx->flags, cx->ram_kb, cache_kb);
-}
-
-/*
- * The level after a drop in a write test: a write cache (the client's
- * dirty pages, a controller's cache with -e) takes the first C bytes
- * fast and the rest at the device's speed, so the figures past the drop
- * creep down towards it; the fitted speed (writeback_fit) over the sizes
- * [from, e], kept between half the slowest figure there and the settled
- * level ls.  *dev and *c0 get the fit (*dev 0 when none).
- */
-static double write_level(const struct cliff_point *p, size_t from, size_t e,
-			  double ls, double *dev, double *c0);
-
-/*
- * A write-back drop begins right after the last size within the dirty
- * limit and then creeps down (see writeback_fit): the sizes past a are
- * all over the limit, so the drop is (a, a + 1), the device's speed the
- * fitted one (kept between half the slowest figure after the drop and
- * the settled level ls), and the limit the fitted D when it falls
- * between the two sizes; a fitted D just under a, whose figure it dents
- * by more than the noise, moves the drop to (a - 1, a).  Returns the log level after; sets
- * c's before_kb, after_kb and estimated_cache_kb.
- */
-static double write_level(const struct cliff_point *p, size_t from, size_t e,
-			  double ls, double *dev, double *c0)
-{
-	*dev = writeback_fit(p, from, e, c0);
-	if (!(*dev > 0.0))
-		return ls;
-	double slowest = p[from].level;
-	for (size_t q = from; q <= e; q++)
-		slowest = fmin(slowest, p[q].level);
-	return fmin(ls, fmax(log(*dev), slowest + log(0.5)));
-}
-
-static double writeback_after(const struct cliff_point *p, size_t i0, size_t a,
-			      size_t e, double lb, double ls, double sigma,
-			      double *scratch, struct cliff *c)
-{
-	double dev, c0;
-	double after = write_level(p, a + 1, e, ls, &dev, &c0);
-	size_t lo = a;
-	double lim_kb = 0.0;
-	if (dev > 0.0) {
-		double inv = 1.0 / dev - 1.0 / exp(lb);
-		lim_kb = inv > 0.0 ? -c0 / inv : 0.0;
-		/* a limit just under the plateau's last size dents it: moved
-		 * when the dent stands out of the noise */
-		if (a > i0 + 1 && lim_kb > (double)p[a - 1].file_kb &&
-		    lim_kb < (double)p[a].file_kb &&
-		    median_levels(p, i0, a - 1, scratch) - p[a].level >=
-		    fmax(3.0 * sigma, log(CLIFF_DENT_RATIO)))
-			lo = a - 1;
-	}
-	c->before_kb = p[lo].file_kb;
-	c->after_kb = p[lo + 1].file_kb;
-	if (lim_kb > (double)c->before_kb && lim_kb < (double)c->after_kb)
-		c->estimated_cache_kb = (uint64_t)llround(lim_kb);
-	else
-		c->estimated_cache_kb = (uint64_t)llround(sqrt((double)c->before_kb *
-							       (double)c->after_kb));
-	return after;
-}
-
-/*
- * The level a read curve settles at past a cache of cache_kb: the median
- * of the settled run [s0, e] less its first sizes, smaller than twice the
- * cache, while each reads faster than every size of twice the cache or
- * more by more than their spread (three standard deviations of their
- * trials or, larger, of their levels; at least CLIFF_PARTLY_RATIO).  Those sizes are partly cached and read
- * faster than the device: behind nas-sim's 64 MB cache, 60 and 64 MB read
- * at 65 MB/s and 128 and 256 MB at the disk's 41 MB/s, and the median of
- * all four was 20 % over; a 256 MB file behind a 245 MB cache lifted it by
- * 3-15 %.  The level after is the device's speed.  Noise alone seldom
- * lifts a size above every larger one; without a size of twice the cache
- * nothing is left out.
- */
-static double settled_level(const struct cliff_point *p, size_t s0, size_t e,
-			    uint64_t cache_kb, double *scratch)
-{
-	size_t far = s0;
-
-	while (far <= e && p[far].file_kb < 2 * cache_kb)
-		far++;
-	if (far <= e) {
-		double top = p[far].level;
-		for (size_t q = far + 1; q <= e; q++)
-			top = fmax(top, p[q].level);
-		/* the far sizes' own scatter stands in for single trials' */
-		double mean = 0.0, ss = 0.0;
-		for (size_t q = far; q <= e; q++)
-			mean += p[q].level / (double)(e - far + 1);
-		for (size_t q = far; q <= e; q++)
-			ss += (p[q].level - mean) * (p[q].level - mean);
-		double scatter = e > far ? sqrt(ss / (double)(e - far)) : 0.0;
-		double spread = fmax(log(CLIFF_PARTLY_RATIO),
-				     3.0 * fmax(pooled_sd(p, far, e), scatter));
-		while (s0 < far && p[s0].level - top > spread)
-			s0++;
-	}
-	return median_levels(p, s0, e, scratch);
 }
 
 /* Were the files of p[a..b] all in memory in every trial (see the top)? */
@@ -482,12 +214,12 @@ static void span_measure(const struct cliff_point *p, size_t np,
 	while (s0 > b && fabs(p[s0 - 1].level - p[e].level) <= tol)
 		s0--;
 	*s = (struct cliff_span){ .a = a, .b = b, .i0 = i0, .j1 = j1, .s0 = s0, .e = e };
-	s->sigma = fmax(d[k].sigma, pooled_sd(p, i0, a));
-	s->sigma = fmax(s->sigma, pooled_sd(p, b, j1));
-	s->sigma = fmax(s->sigma, pooled_sd(p, s0, e));
-	s->lb = median_levels(p, i0, a, scratch);
-	s->la = median_levels(p, b, j1, scratch);
-	s->ls = median_levels(p, s0, e, scratch);
+	s->sigma = fmax(d[k].sigma, cliff_pooled_sd(p, i0, a));
+	s->sigma = fmax(s->sigma, cliff_pooled_sd(p, b, j1));
+	s->sigma = fmax(s->sigma, cliff_pooled_sd(p, s0, e));
+	s->lb = cliff_median_levels(p, i0, a, scratch);
+	s->la = cliff_median_levels(p, b, j1, scratch);
+	s->ls = cliff_median_levels(p, s0, e, scratch);
 	/*
 	 * Judged on the smaller of the two drops: to the plateau right after
 	 * (a slow slope has no flat stretch after its first steep step, so
@@ -555,17 +287,17 @@ static uint64_t span_cut(const struct cliff_ctx *cx, const struct cliff_point *p
 
 	*lo = a;
 	*hi = b;
-	if (col_writes(cx->col) || b == a + 1)
-		return estimate_cache(p, a, b, s->lb, s->la);
+	if (cliff_col_writes(cx->col) || b == a + 1)
+		return cliff_estimate_cache(p, a, b, s->lb, s->la);
 	if (p[a].level - p[a + 1].level >= log(CLIFF_MIN_RATIO_EDGE)) {
 		*hi = a + 1;
-		return estimate_cache(p, a, a + 1, s->lb, s->la);
+		return cliff_estimate_cache(p, a, a + 1, s->lb, s->la);
 	}
 	double mid = 0.5 * (s->lb + s->la);
 	while (*lo + 1 < b && p[*lo + 1].level >= mid)
 		(*lo)++;
 	*hi = *lo + 1;
-	return estimate_cache(p, a, b, s->lb, s->la);
+	return cliff_estimate_cache(p, a, b, s->lb, s->la);
 }
 
 /*
@@ -590,18 +322,18 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 	c->edge = hi == np - 1;
 	c->confidence = cliff_confidence(s.step, s.sigma, s.a - s.i0 + 1, s.e - s.s0 + 1) *
 			(s.multi ? 1.0 : 0.9) * (c->edge ? 0.9 : 1.0);
-	c->kind = is_writeback(cx, cx->col, c->estimated_cache_kb) ?
+	c->kind = cliff_is_wb(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
 	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, s.a, s.b))
 		c->kind = CLIFF_KIND_CPU_CACHE;
 	double after;
 	if (c->kind == CLIFF_KIND_WRITEBACK) {
-		after = writeback_after(p, s.i0, s.a, s.e, s.lb, s.ls, s.sigma, scratch, c);
-	} else if (col_writes(cx->col)) {
+		after = cliff_writeback_after(p, s.i0, s.a, s.e, s.lb, s.ls, s.sigma, scratch, c);
+	} else if (cliff_col_writes(cx->col)) {
 		double dev, c0;
-		after = write_level(p, s.b, s.e, s.ls, &dev, &c0);
+		after = cliff_write_level(p, s.b, s.e, s.ls, &dev, &c0);
 	} else {
-		after = settled_level(p, s.s0, s.e, c->estimated_cache_kb, scratch);
+		after = cliff_settled_level(p, s.s0, s.e, c->estimated_cache_kb, scratch);
 	}
 	c->level_before_kbps = exp(s.lb);
 	c->level_after_kbps = exp(after);
@@ -634,7 +366,7 @@ static int detect_series(const struct cliff_ctx *cx, const struct cliff_point *p
 
 	for (size_t i = 0; i + 1 < np; i++) {
 		double sigma = fmax(local_noise(p, np, i, i, i + 1, scratch), CLIFF_NOISE_FLOOR);
-		double base = fmax(sigma, pooled_sd(p, i, i + 1));
+		double base = fmax(sigma, cliff_pooled_sd(p, i, i + 1));
 		double drop = p[i].level - p[i + 1].level;
 		if (drop < log(CLIFF_SEED_RATIO) || drop < 2.0 * base)
 			continue;

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cliff_level.c: the figures of a cliff found by cliff.c: the levels
+ * before and after it (a read's settled level, a write's fitted device
+ * speed, a write-back limit) and where the cache ends (see cliff.c's
+ * top for the rules, and cliff_priv.h).
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis/cliff.h"
+#include "analysis/cliff_priv.h"
+#include "model/results.h"
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+double cliff_median(double *x, size_t n)
+{
+	qsort(x, n, sizeof(*x), cmp_double);
+	return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+
+/* Pooled trial standard deviation over points [i, j]. */
+double cliff_pooled_sd(const struct cliff_point *p, size_t i, size_t j)
+{
+	double sum = 0.0;
+	size_t df = 0;
+	for (size_t k = i; k <= j; k++) {
+		if (p[k].n < 2)
+			continue;
+		sum += p[k].var * (double)(p[k].n - 1);
+		df += p[k].n - 1;
+	}
+	return df ? sqrt(sum / (double)df) : 0.0;
+}
+
+double cliff_median_levels(const struct cliff_point *p, size_t i, size_t j,
+			    double *scratch)
+{
+	size_t n = 0;
+	for (size_t k = i; k <= j; k++)
+		scratch[n++] = p[k].level;
+	return median_inplace(scratch, n);
+}
+
+/* Cache size estimate for a descent (see the top of the file). */
+uint64_t cliff_estimate_cache(const struct cliff_point *p, size_t a, size_t b,
+			       double lb, double la)
+{
+	double xa = log((double)p[a].file_kb), xb = log((double)p[b].file_kb);
+	double x = 0.5 * (xa + xb);
+	if (b - a > 1) {
+		double mid = 0.5 * (lb + la);
+		for (size_t k = a; k < b; k++) {
+			double y0 = p[k].level, y1 = p[k + 1].level;
+			if (y0 >= mid && y1 <= mid && y0 > y1) {
+				double x0 = log((double)p[k].file_kb);
+				double x1 = log((double)p[k + 1].file_kb);
+				x = x0 + (y0 - mid) / (y0 - y1) * (x1 - x0);
+				break;
+			}
+		}
+	}
+	return (uint64_t)llround(exp(x));
+}
+
+/*
+ * The device's speed past a write-back drop: a file of F kB past the
+ * dirty limit D takes D/m + (F - D)/d seconds, linear in F with slope
+ * 1/d and intercept D (1/m - 1/d), so the least-squares line of seconds
+ * against size over the points [b, e] gives d where the figures
+ * themselves (F / time) only creep towards it, and with m, the level
+ * before, the limit D itself.  0 when it cannot be fitted (fewer than two
+ * points, a slope that is not positive).
+ */
+static double writeback_fit(const struct cliff_point *p, size_t b, size_t e,
+			    double *intercept_s)
+{
+	*intercept_s = 0.0;
+	if (e <= b)
+		return 0.0;
+	double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, n = (double)(e - b + 1);
+	for (size_t k = b; k <= e; k++) {
+		double x = (double)p[k].file_kb, y = x / exp(p[k].level);
+		sx += x;
+		sy += y;
+		sxx += x * x;
+		sxy += x * y;
+	}
+	double den = n * sxx - sx * sx;
+	double slope = den > 0.0 ? (n * sxy - sx * sy) / den : 0.0;
+	if (!(slope > 0.0))
+		return 0.0;
+	*intercept_s = (sy - slope * sx) / n;
+	return 1.0 / slope;
+}
+
+/* Columns that write (a write-back limit can show only there). */
+int cliff_col_writes(int col)
+{
+	switch (col) {
+	case RC_WRITE: case RC_REWRITE: case RC_RANDOM_WRITE: case RC_RECORD_REWRITE:
+	case RC_FWRITE: case RC_FREWRITE: case RC_PWRITE: case RC_REPWRITE:
+	case RC_PWRITEV: case RC_REPWRITEV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Is a drop in column col near cache_kb a write-back limit?  Buffered
+ * writes (no -e, -o, -+D, -I: those put the device inside the timing)
+ * whose drop lies where the client's dirty-page limit lies, between
+ * CLIFF_DIRTY_LO and CLIFF_DIRTY_HI of its RAM (Linux's dirty_ratio is
+ * 20 % of the memory it can use, dirty_background_ratio 10 %; other
+ * systems are alike).  Unknown RAM (old IOzone reports): a cache.
+ */
+int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb)
+{
+	const unsigned sync = RESULTS_F_FSYNC | RESULTS_F_OSYNC | RESULTS_F_ODSYNC |
+			      RESULTS_F_DIRECT;
+	if (!cliff_col_writes(col) || (flags & sync) || ram_kb == 0)
+		return 0;
+	double share = (double)cache_kb / (double)ram_kb;
+	return share >= CLIFF_DIRTY_LO && share <= CLIFF_DIRTY_HI;
+}
+
+int cliff_is_wb(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
+{
+	return cliff_is_writeback(col, cx->flags, cx->ram_kb, cache_kb);
+}
+
+/*
+ * The level after a drop in a write test: a write cache (the client's
+ * dirty pages, a controller's cache with -e) takes the first C bytes
+ * fast and the rest at the device's speed, so the figures past the drop
+ * creep down towards it; the fitted speed (writeback_fit) over the sizes
+ * [from, e], kept between half the slowest figure there and the settled
+ * level ls.  *dev and *c0 get the fit (*dev 0 when none).
+ */
+double cliff_write_level(const struct cliff_point *p, size_t from, size_t e,
+			  double ls, double *dev, double *c0)
+{
+	*dev = writeback_fit(p, from, e, c0);
+	if (!(*dev > 0.0))
+		return ls;
+	double slowest = p[from].level;
+	for (size_t q = from; q <= e; q++)
+		slowest = fmin(slowest, p[q].level);
+	return fmin(ls, fmax(log(*dev), slowest + log(0.5)));
+}
+
+/*
+ * A write-back drop begins right after the last size within the dirty
+ * limit and then creeps down (see writeback_fit): the sizes past a are
+ * all over the limit, so the drop is (a, a + 1), the device's speed the
+ * fitted one (kept between half the slowest figure after the drop and
+ * the settled level ls), and the limit the fitted D when it falls
+ * between the two sizes; a fitted D just under a, whose figure it dents
+ * by more than the noise, moves the drop to (a - 1, a).  Returns the log
+ * level after; sets c's before_kb, after_kb and estimated_cache_kb.
+ */
+double cliff_writeback_after(const struct cliff_point *p, size_t i0, size_t a,
+			      size_t e, double lb, double ls, double sigma,
+			      double *scratch, struct cliff *c)
+{
+	double dev, c0;
+	double after = cliff_write_level(p, a + 1, e, ls, &dev, &c0);
+	size_t lo = a;
+	double lim_kb = 0.0;
+	if (dev > 0.0) {
+		double inv = 1.0 / dev - 1.0 / exp(lb);
+		lim_kb = inv > 0.0 ? -c0 / inv : 0.0;
+		/* a limit just under the plateau's last size dents it: moved
+		 * when the dent stands out of the noise */
+		if (a > i0 + 1 && lim_kb > (double)p[a - 1].file_kb &&
+		    lim_kb < (double)p[a].file_kb &&
+		    cliff_median_levels(p, i0, a - 1, scratch) - p[a].level >=
+		    fmax(3.0 * sigma, log(CLIFF_DENT_RATIO)))
+			lo = a - 1;
+	}
+	c->before_kb = p[lo].file_kb;
+	c->after_kb = p[lo + 1].file_kb;
+	if (lim_kb > (double)c->before_kb && lim_kb < (double)c->after_kb)
+		c->estimated_cache_kb = (uint64_t)llround(lim_kb);
+	else
+		c->estimated_cache_kb = (uint64_t)llround(sqrt((double)c->before_kb *
+							       (double)c->after_kb));
+	return after;
+}
+
+/*
+ * The level a read curve settles at past a cache of cache_kb: the median
+ * of the settled run [s0, e] less its first sizes, smaller than twice the
+ * cache, while each reads faster than every size of twice the cache or
+ * more by more than their spread (three standard deviations of their
+ * trials or, larger, of their levels; at least CLIFF_PARTLY_RATIO).  Those sizes are partly cached and read
+ * faster than the device: behind nas-sim's 64 MB cache, 60 and 64 MB read
+ * at 65 MB/s and 128 and 256 MB at the disk's 41 MB/s, and the median of
+ * all four was 20 % over; a 256 MB file behind a 245 MB cache lifted it by
+ * 3-15 %.  The level after is the device's speed.  Noise alone seldom
+ * lifts a size above every larger one; without a size of twice the cache
+ * nothing is left out.
+ */
+double cliff_settled_level(const struct cliff_point *p, size_t s0, size_t e,
+			    uint64_t cache_kb, double *scratch)
+{
+	size_t far = s0;
+
+	while (far <= e && p[far].file_kb < 2 * cache_kb)
+		far++;
+	if (far <= e) {
+		double top = p[far].level;
+		for (size_t q = far + 1; q <= e; q++)
+			top = fmax(top, p[q].level);
+		/* the far sizes' own scatter stands in for single trials' */
+		double mean = 0.0, ss = 0.0;
+		for (size_t q = far; q <= e; q++)
+			mean += p[q].level / (double)(e - far + 1);
+		for (size_t q = far; q <= e; q++)
+			ss += (p[q].level - mean) * (p[q].level - mean);
+		double scatter = e > far ? sqrt(ss / (double)(e - far)) : 0.0;
+		double spread = fmax(log(CLIFF_PARTLY_RATIO),
+				     3.0 * fmax(cliff_pooled_sd(p, far, e), scatter));
+		while (s0 < far && p[s0].level - top > spread)
+			s0++;
+	}
+	return cliff_median_levels(p, s0, e, scratch);
+}
+
