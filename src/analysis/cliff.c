@@ -18,7 +18,11 @@
  *      points involved, and a floor of 2 %, whichever is largest.
  *   3. Descents.  A step down by at least CLIFF_SEED_RATIO and two noise
  *      widths starts a candidate; neighbouring steps that also go down
- *      join it, so a drop spread over two sizes is one cliff.  The plateau
+ *      join it, so a drop spread over two sizes is one cliff; in a read,
+ *      so do the steps after it while each falls CLIFF_STAIR_RATIO or
+ *      more (a cache that keeps part of every larger file, ZFS's ARC,
+ *      falls in a staircase of 1.2-2.6x steps once --refine-cliffs fills
+ *      in the sizes).  The plateau
  *      before is the run of sizes ending at the descent whose levels stay
  *      within CLIFF_PLATEAU_RATIO (or three noise widths) of its last
  *      point, never reaching back past the previous descent; the plateau
@@ -68,7 +72,10 @@
  * mid level (on log-log axes), interpolated linearly; and a read's drop
  * is then the step that crosses it, or its first step when that alone
  * falls 12x (it outgrew the cache there; the sizes down to the device's
- * speed are its partly cached tail).
+ * speed are its partly cached tail).  Where three sizes or more past a
+ * read's fall were read partly from the cache and agree on how much of
+ * them it held, that amount is the estimate (cliff_partial_estimate in
+ * cliff_level.c).
  *
  * Cliffs whose (before, after) intervals overlap, across record sizes and
  * tests, form one finding: its figures (struct cliff_finding), which
@@ -94,6 +101,7 @@ double cliff_confidence(double step, double sigma, size_t nb, size_t na)
 
 struct cliff_descent {
 	size_t a, b;    /* last index before, first index after */
+	size_t cut;     /* b before a read's staircase joined (span_cut) */
 	double sigma;   /* local noise at the seed step (log units) */
 };
 
@@ -183,6 +191,8 @@ static int in_memory(const struct cliff_ctx *cx, const struct cliff_point *p,
  */
 struct cliff_span {
 	size_t a, b, i0, j1, s0, e;
+	size_t cut;             /* where the estimate looks (see span_cut) */
+	double lc;              /* the level after cut (see span_measure) */
 	double lb, la, ls;      /* median levels of the three runs */
 	double sigma;           /* noise: local, or the trials' where larger */
 	double step;            /* the drop judged (see span_measure) */
@@ -213,12 +223,19 @@ static void span_measure(const struct cliff_point *p, size_t np,
 	 */
 	while (s0 > b && fabs(p[s0 - 1].level - p[e].level) <= tol)
 		s0--;
-	*s = (struct cliff_span){ .a = a, .b = b, .i0 = i0, .j1 = j1, .s0 = s0, .e = e };
+	*s = (struct cliff_span){ .a = a, .b = b, .i0 = i0, .j1 = j1, .s0 = s0, .e = e,
+				  .cut = d[k].cut };
 	s->sigma = fmax(d[k].sigma, cliff_pooled_sd(p, i0, a));
 	s->sigma = fmax(s->sigma, cliff_pooled_sd(p, b, j1));
 	s->sigma = fmax(s->sigma, cliff_pooled_sd(p, s0, e));
 	s->lb = cliff_median_levels(p, i0, a, scratch);
 	s->la = cliff_median_levels(p, b, j1, scratch);
+	/* the plateau after the fall before a staircase joined it, where
+	 * span_cut looks */
+	size_t jc = s->cut;
+	while (jc < e && fabs(p[jc + 1].level - p[s->cut].level) <= tol)
+		jc++;
+	s->lc = cliff_median_levels(p, s->cut, jc, scratch);
 	s->ls = cliff_median_levels(p, s0, e, scratch);
 	/*
 	 * Judged on the smaller of the two drops: to the plateau right after
@@ -283,21 +300,21 @@ static int span_passes(const struct cliff_point *p, size_t np, const struct clif
 static uint64_t span_cut(const struct cliff_ctx *cx, const struct cliff_point *p,
 			 const struct cliff_span *s, size_t *lo, size_t *hi)
 {
-	size_t a = s->a, b = s->b;
+	size_t a = s->a, b = s->cut;
 
 	*lo = a;
 	*hi = b;
 	if (cliff_col_writes(cx->col) || b == a + 1)
-		return cliff_estimate_cache(p, a, b, s->lb, s->la);
+		return cliff_estimate_cache(p, a, b, s->lb, s->lc);
 	if (p[a].level - p[a + 1].level >= log(CLIFF_MIN_RATIO_EDGE)) {
 		*hi = a + 1;
-		return cliff_estimate_cache(p, a, a + 1, s->lb, s->la);
+		return cliff_estimate_cache(p, a, a + 1, s->lb, s->lc);
 	}
-	double mid = 0.5 * (s->lb + s->la);
+	double mid = 0.5 * (s->lb + s->lc);
 	while (*lo + 1 < b && p[*lo + 1].level >= mid)
 		(*lo)++;
 	*hi = *lo + 1;
-	return cliff_estimate_cache(p, a, b, s->lb, s->la);
+	return cliff_estimate_cache(p, a, b, s->lb, s->lc);
 }
 
 /*
@@ -316,12 +333,6 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		return 0;
 	memset(c, 0, sizeof(*c));
 	c->estimated_cache_kb = span_cut(cx, p, &s, &lo, &hi);
-	c->before_kb = p[lo].file_kb;
-	c->after_kb = p[hi].file_kb;
-	/* at the sweep's edge only when the size after is its last */
-	c->edge = hi == np - 1;
-	c->confidence = cliff_confidence(s.step, s.sigma, s.a - s.i0 + 1, s.e - s.s0 + 1) *
-			(s.multi ? 1.0 : 0.9) * (c->edge ? 0.9 : 1.0);
 	c->kind = cliff_is_wb(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
 	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, s.a, s.b))
@@ -334,7 +345,23 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		after = cliff_write_level(p, s.b, s.e, s.ls, &dev, &c0);
 	} else {
 		after = cliff_settled_level(p, s.s0, s.e, c->estimated_cache_kb, scratch);
+		/* the sizes read partly from the cache tell where it ends */
+		uint64_t held = cliff_partial_estimate(p, s.a, s.e, s.lb, after, &lo,
+						      scratch);
+		if (held) {
+			c->estimated_cache_kb = held;
+			hi = lo + 1;
+			after = cliff_settled_level(p, s.s0, s.e, held, scratch);
+		}
 	}
+	if (c->kind != CLIFF_KIND_WRITEBACK) {
+		c->before_kb = p[lo].file_kb;
+		c->after_kb = p[hi].file_kb;
+	}
+	/* at the sweep's edge only when the size after is its last */
+	c->edge = hi == np - 1;
+	c->confidence = cliff_confidence(s.step, s.sigma, s.a - s.i0 + 1, s.e - s.s0 + 1) *
+			(s.multi ? 1.0 : 0.9) * (c->edge ? 0.9 : 1.0);
 	c->level_before_kbps = exp(s.lb);
 	c->level_after_kbps = exp(after);
 	c->ratio = exp(s.lb - after);
@@ -378,11 +405,21 @@ static int detect_series(const struct cliff_ctx *cx, const struct cliff_point *p
 			a--;
 		while (b + 1 < np && p[b].level - p[b + 1].level >= join)
 			b++;
+		/* a read's fall that goes on in steps, each
+		 * CLIFF_STAIR_RATIO or more, is the same descent (a cache
+		 * that keeps part of a larger file: see
+		 * cliff_partial_estimate; a write's creeps down by itself,
+		 * see writeback_fit) */
+		d[nd].cut = b;
+		while (!cliff_col_writes(cx->col) && b + 1 < np &&
+		       p[b].level - p[b + 1].level >= log(CLIFF_STAIR_RATIO))
+			b++;
 		d[nd].a = a;
 		d[nd].b = b;
 		/* the descent's other steps are the fall, not noise */
-		d[nd].sigma = b > a + 1 ?
-			      fmax(local_noise(p, np, i, a, b, scratch), CLIFF_NOISE_FLOOR) :
+		d[nd].sigma = d[nd].cut > a + 1 ?
+			      fmax(local_noise(p, np, i, a, d[nd].cut, scratch),
+				   CLIFF_NOISE_FLOOR) :
 			      sigma;
 		nd++;
 		i = b - 1;

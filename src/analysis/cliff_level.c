@@ -236,3 +236,59 @@ double cliff_settled_level(const struct cliff_point *p, size_t s0, size_t e,
 	return cliff_median_levels(p, s0, e, scratch);
 }
 
+
+/*
+ * Where a read's cache ends, told by the sizes read partly from it.  A
+ * file of F kB that the cache holds C kB of reads in t = C/f + (F - C)/s
+ * seconds, f the cache's speed (the level before) and s the device's
+ * (the level after), so each such size tells what the cache held of it:
+ * C = (F/s - t) / (1/s - 1/f).  A size counts as partly cached when it
+ * reads CLIFF_PLATEAU_RATIO below the level before and as far above the
+ * level after: nearer either, the noise would rule C.
+ *
+ * A cache that keeps a part of its size of every larger file (ZFS's ARC)
+ * gives the same C at every such size, and C is then its size.  Behind
+ * Samba, an ARC capped at 128 MB over a disk of 5 MB/s read 47 MB/s at
+ * 128 MB, 23 at 152, 14 at 181 and 10 at 215 (refined sizes): each held
+ * 121-127 MB, where the crossing of the mid level (cliff_estimate_cache)
+ * put the cache at 152-181 MB.  A cache that keeps no fixed share (an
+ * LRU page cache, which other files share) gives one partly cached size
+ * or Cs that disagree, and C is then only a lower bound; two sizes may
+ * agree by chance or for one test's own reasons (xfs's stride read with
+ * 8 MB records held 238-253 MB of its 256 and 512 MB files, every other
+ * test read 256 MB whole from a cache of about 390 MB).  So the estimate
+ * is the median C only when CLIFF_HELD_SIZES sizes or more agree within
+ * CLIFF_HELD_AGREE (--refine-cliffs puts three inside a fall), kept
+ * between p[a] (read wholly from the cache) and the smallest size it did
+ * not hold whole; 0 otherwise.
+ */
+uint64_t cliff_partial_estimate(const struct cliff_point *p, size_t a, size_t e,
+				double lb, double ls, size_t *lo, double *scratch)
+{
+	double f = exp(lb), s = exp(ls), margin = log(CLIFF_PLATEAU_RATIO);
+	double smallest = 0.0, least = 0.0, most = 0.0;
+	size_t n = 0;
+
+	if (!(f > s))
+		return 0;
+	for (size_t k = a + 1; k <= e; k++) {
+		if (p[k].level > lb - margin || p[k].level < ls + margin)
+			continue;
+		double F = (double)p[k].file_kb, t = F / exp(p[k].level);
+		double c = (F / s - t) / (1.0 / s - 1.0 / f);
+		if (!(c > 0.0))
+			return 0;
+		least = n ? fmin(least, c) : c;
+		most = n ? fmax(most, c) : c;
+		scratch[n++] = c;
+		if (smallest == 0.0 || F < smallest)
+			smallest = F;
+	}
+	if (n < CLIFF_HELD_SIZES || most > CLIFF_HELD_AGREE * least)
+		return 0;
+	double est = fmin(fmax(median_inplace(scratch, n), (double)p[a].file_kb), smallest);
+	*lo = a;
+	while (*lo < e && (double)p[*lo + 1].file_kb <= est)
+		(*lo)++;
+	return (uint64_t)llround(est);
+}

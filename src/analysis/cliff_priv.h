@@ -28,6 +28,7 @@ struct cliff;
 #define CLIFF_DIRTY_LO         0.03  /* a write-back drop lies at this share */
 #define CLIFF_DIRTY_HI         0.6   /*   of RAM (see is_writeback) */
 #define CLIFF_SEED_RATIO       1.25  /* a step this steep starts a candidate */
+#define CLIFF_STAIR_RATIO      1.1   /* a fall goes on in steps this steep */
 #define CLIFF_JOIN_SHARE       0.5   /* a neighbouring step this share of it joins */
 #define CLIFF_NOISE_WINDOW     4     /* steps each side for the local noise */
 #define CLIFF_STRIDE_MIN_RECS  64    /* stride read: fewer records wrap, */
@@ -35,6 +36,9 @@ struct cliff;
 #define CLIFF_PLATEAU_RATIO    1.35  /* spread allowed within one plateau */
 #define CLIFF_PARTLY_RATIO     1.05  /* a size this far above the rest after a
 					cliff is partly cached (settled_level) */
+#define CLIFF_HELD_AGREE       1.2   /* sizes partly cached that agree on how
+					 much the cache held (cliff_level.c) */
+#define CLIFF_HELD_SIZES       3     /*   so many of them (cliff_level.c) */
 #define CLIFF_NOISE_FLOOR      0.02  /* log units: 2 % */
 #define CLIFF_MIN_TIMED_S      1e-4  /* shorter cells are clock noise */
 #define CLIFF_REFINE_TARGET    1.1025 /* after/before for a 5 % estimate */
@@ -71,5 +75,7 @@ double cliff_writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 			     double *scratch, struct cliff *c);
 double cliff_settled_level(const struct cliff_point *p, size_t s0, size_t e,
 			   uint64_t cache_kb, double *scratch);
+uint64_t cliff_partial_estimate(const struct cliff_point *p, size_t a, size_t e,
+				double lb, double ls, size_t *lo, double *scratch);
 
 #endif

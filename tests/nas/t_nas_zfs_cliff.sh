@@ -13,13 +13,13 @@
 # from one size to the next on a busy machine, and with one trial the
 # detector took that for noise too large to call a 3x drop a cliff (two
 # runs at a 256 MB cap and a 10 MB/s disk); a slower disk makes the
-# drop steeper.  It FAILS today, in the cliff detector: this ARC keeps
-# part of a file larger than itself, so the refined sizes fall in steps
-# (47 MB/s at 128 MB, 23 at 152, 14 at 181, 10 at 215, 5.8 at 256, 4.6
-# at 512); before refining, `iosweep cliffs` says "read falls 8x between
-# 128 MB and 256 MB: the NAS's cache of about 181 MB", with any one
-# refined size added it finds no cliff (docs/nas.md, "A ZFS box").  -+n: each file is written once and read once.  A
-# rewrite through Samba reaches zfs-fuse in pieces that do not cover
+# drop steeper.  This ARC keeps part of a file larger than itself, so the
+# refined sizes fall in steps (51 MB/s at 128 MB, 19 at 152, 13 at 181,
+# 11 at 215, 5.5 at 256 and 512, 2026-12-05); each of 152-215 MB held
+# about 125 MB of its file, which is where the detector puts the cache
+# (cliff_partial_estimate; before it, the crossing of the mid level put
+# it at 147-235 MB, docs/nas.md, "A ZFS box").  -+n: each file is
+# written once and read once.  A rewrite through Samba reaches zfs-fuse in pieces that do not cover
 # whole records, each record is read back into the ARC, and this ARC
 # (ZFS of 2010) then stays above its cap: 456 MB after a 432 MB file was
 # rewritten under a 256 MB cap, so a sweep with rewrites finds a cache of

@@ -916,11 +916,61 @@ static void test_cpu_cache(void)
 	}
 }
 
+/*
+ * A ZFS ARC capped at 128 MB behind Samba, its disk read at 5 MB/s,
+ * --cold and --refine-cliffs, two trials (tests/nas/t_nas_zfs_cliff.sh,
+ * 2026-12-05): the ARC keeps part of every larger file, so the refined
+ * sizes fall in steps (152, 181 and 215 MB each read about 125 MB from
+ * it) down to the disk at 256 MB.  One read cliff, the cache within 15 %
+ * of the cap, the level after the disk's.  The same sweep unrefined
+ * (16 MB .. 512 MB, powers of two) knows only that it lies between 128
+ * and 256 MB.
+ */
+static void test_arc_staircase(void)
+{
+	static const struct { uint64_t mb; double mbps[2]; } rows[] = {
+		{ 16, { 43.7, 46.0 } }, { 32, { 63.8, 61.6 } }, { 64, { 36.1, 49.7 } },
+		{ 128, { 50.6, 51.3 } }, { 152, { 20.3, 18.6 } }, { 181, { 13.3, 12.6 } },
+		{ 215, { 11.0, 10.3 } }, { 256, { 5.0, 6.1 } }, { 512, { 5.0, 5.0 } },
+	};
+	for (int refined = 0; refined < 2; refined++) {
+		struct result_set rs;
+		struct cliff_list l;
+		char err[256];
+		results_init(&rs);
+		rs.trials = 2;
+		for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+			uint64_t mb = rows[i].mb;
+			if (!refined && (mb & (mb - 1)))
+				continue;
+			for (unsigned tr = 0; tr < 2; tr++)
+				add_rate(&rs, mb * 1024, 1024, RC_READ, tr, rows[i].mbps[tr] * 1024.0);
+		}
+		CU_ASSERT_FATAL(cliff_detect(&rs, &l, err, sizeof(err)) == 0);
+		CU_ASSERT_FATAL(l.n == 1);
+		const struct cliff *c = &l.items[0];
+		CU_ASSERT_EQUAL(c->kind, CLIFF_KIND_CACHE);
+		CU_ASSERT(c->level_after_kbps >= 4.9 * 1024 && c->level_after_kbps <= 6.1 * 1024);
+		CU_ASSERT(c->before_kb <= 131072 && c->after_kb > c->estimated_cache_kb);
+		if (refined) {
+			CU_ASSERT(c->estimated_cache_kb >= 0.85 * 131072 &&
+				  c->estimated_cache_kb <= 1.15 * 131072);
+			CU_ASSERT(c->after_kb <= 155648);
+		} else {
+			CU_ASSERT_EQUAL(c->before_kb, 131072);
+			CU_ASSERT_EQUAL(c->after_kb, 262144);
+		}
+		cliff_list_release(&l);
+		results_release(&rs);
+	}
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_synthetic),
 	CU_CASE(test_generated),
 	CU_CASE(test_kind_sentences),
 	CU_CASE(test_cpu_cache),
+	CU_CASE(test_arc_staircase),
 	CU_CASE(test_estimate_and_sentence),
 	CU_CASE(test_cold_share_sentence),
 	CU_CASE(test_grouping),
