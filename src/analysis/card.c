@@ -498,3 +498,58 @@ int card_parse_streams_csv(struct card *c, const char *text, size_t len,
 	c->streams = s;
 	return 0;
 }
+
+/* ---- link.csv: schema,direction,streams,seconds,bytes,bytes_per_s,
+ *      mbit_per_s,rtt_ms,rtt_min_ms,rtt_max_ms,source ---- */
+
+#define LINK_COLS 11
+
+int card_parse_link_csv(struct card *c, const char *text, size_t len,
+			const char *path, char *err, size_t errlen)
+{
+	static const char head[] = "schema,direction,streams,seconds,bytes,bytes_per_s,";
+	struct card_net n = c->net;
+	unsigned lineno = 0;
+	size_t at = 0;
+	char line[512];
+	int more, got = 0;
+
+	while ((more = next_line(text, len, &at, line, sizeof(line), &lineno, path, err,
+				 errlen)) > 0) {
+		char *f[LINK_COLS];
+		double v;
+		if (lineno == 1) {
+			if (strncmp(line, head, sizeof(head) - 1) != 0)
+				return err_set(err, errlen, "%s:1: not a link.csv (its header "
+					       "starts '%s')", path, head);
+			continue;
+		}
+		if (!line[0])
+			continue;
+		if (split_line(line, f, LINK_COLS) != LINK_COLS)
+			return err_set(err, errlen, "%s:%u: expected %d fields", path, lineno,
+				       LINK_COLS);
+		int up = !strcmp(f[1], "up"), down = !strcmp(f[1], "down");
+		if (!up && !down && strcmp(f[1], "rtt") != 0)
+			return err_set(err, errlen, "%s:%u: direction '%s' is not up, down or "
+				       "rtt", path, lineno, f[1]);
+		if (num_field(up || down ? f[5] : f[7], &v) != 0 || !(v > 0))
+			return err_set(err, errlen, "%s:%u: %s is not a positive number", path,
+				       lineno, up || down ? "bytes_per_s" : "rtt_ms");
+		if (up)
+			n.up_kbps = v / 1024.0;
+		else if (down)
+			n.down_kbps = v / 1024.0;
+		else
+			n.rtt_ms = v;
+		got |= up ? 1 : down ? 2 : 4;
+	}
+	if (more < 0)
+		return -1;
+	if ((got & 3) != 3)
+		return err_set(err, errlen, "%s: no up and down rows", path);
+	n.link_found = 1;
+	snprintf(n.link_source, sizeof(n.link_source), "%s", path);
+	c->net = n;
+	return 0;
+}

@@ -96,8 +96,24 @@ struct card_streams {
 	char source[256];
 };
 
+/*
+ * The two measurements beside the share's (issue 43): the link as
+ * `iosweep link` measured it (link.csv) and the box's own pool as a sweep
+ * run on the agent measured it (a folder named pool/), each sustained.
+ */
+struct card_net {
+	int link_found;
+	double up_kbps, down_kbps;     /* to and from the agent, kB/s */
+	double rtt_ms;
+	char link_source[256];
+	int pool_found;
+	double pool_rd_kbps, pool_wr_kbps;  /* 0 unknown */
+	char pool_source[256];
+};
+
 struct card {
 	struct card_row rows[CARD_NROWS];
+	struct card_net net;           /* measured link and pool, where given */
 	struct card_cliff cliff_wr, cliff_rd;
 	/* the largest file of the sequential sweep: the sustained figures */
 	struct card_cell sustained_wr, sustained_rd;
@@ -152,6 +168,13 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
  * skipped.  Never fails.
  */
 void card_parse_left_out(struct card *c, const char *text, size_t len);
+
+/*
+ * An `iosweep link` link.csv (text[0..len), named path in messages) into
+ * c->net.  0, or -1 with "path:line: why" in err.
+ */
+int card_parse_link_csv(struct card *c, const char *text, size_t len,
+			const char *path, char *err, size_t errlen);
 
 /* Rows missing a read or write figure: a bit per row (1u << row). */
 unsigned card_missing(const struct card *c);

@@ -131,10 +131,23 @@ double netbound_cache_cap(const struct netbound_link *link, int network_fs)
 	return 0.0;
 }
 
-/* Is kbps within the network-bound band of a line of nominal rate line_kbps? */
-static int in_band(double kbps, double line_kbps)
+void netbound_measured(struct netbound_link *link, double kbps, const char *dir)
 {
-	double payload = line_kbps * NETBOUND_PAYLOAD_FRAC;
+	memset(link, 0, sizeof(*link));
+	link->kbps = kbps;
+	link->measured = 1;
+	snprintf(link->spec, sizeof(link->spec), "measured");
+	snprintf(link->name, sizeof(link->name), "the measured link (%.0f MB/s %s)",
+		 kbps * 1024.0 / 1e6, dir);
+}
+
+/*
+ * Is kbps within the network-bound band of a line of rate line_kbps: its
+ * nominal rate, or what TCP carried on it when measured?
+ */
+static int in_band(double kbps, double line_kbps, int measured)
+{
+	double payload = line_kbps * (measured ? 1.0 : NETBOUND_PAYLOAD_FRAC);
 	return kbps <= line_kbps * NETBOUND_CACHE_FRAC &&
 	       kbps >= payload * (1.0 - NETBOUND_NEAR_FRAC);
 }
@@ -153,7 +166,7 @@ enum netbound_kind netbound_judge(const struct netbound_link *link, int network_
 		v->pct = kbps / link->kbps * 100.0;
 		if (kbps > cap)
 			v->kind = NETBOUND_CACHE;
-		else if (in_band(kbps, link->kbps))
+		else if (in_band(kbps, link->kbps, link->measured))
 			v->kind = NETBOUND_NETWORK;
 		return v->kind;
 	}
@@ -166,7 +179,7 @@ enum netbound_kind netbound_judge(const struct netbound_link *link, int network_
 	}
 	for (size_t i = 0; i < NETBOUND_NLINES; i++) {
 		double line = MBIT_KBPS(ethernet[i].mbit);
-		if (in_band(kbps, line)) {
+		if (in_band(kbps, line, 0)) {
 			v->line = ethernet[i].line;
 			v->pct = kbps / line * 100.0;
 			v->kind = NETBOUND_NETWORK;

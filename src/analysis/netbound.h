@@ -44,6 +44,7 @@ struct netbound_link {
 	char spec[32];    /* as given: "gigabit", "940mbit"; "" when none */
 	char name[64];    /* for sentences: "gigabit Ethernet", "a 940 Mbit/s link" */
 	double kbps;      /* nominal rate, kB/s (1 kB = 1024 B); 0 when none */
+	int measured;     /* kbps is a measured payload rate (iosweep link) */
 };
 
 enum netbound_kind {
@@ -67,6 +68,13 @@ struct netbound_verdict {
  * each with an optional "/s".  0, or -1 with a message naming the value
  * (*link untouched).
  */
+/*
+ * A link as `iosweep link` measured it one way: kbps is what TCP carried
+ * (no Ethernet overhead to take off), named "the measured link (117 MB/s
+ * from the NAS)" with dir "from the NAS" or "to the NAS".
+ */
+void netbound_measured(struct netbound_link *link, double kbps, const char *dir);
+
 int netbound_parse_link(const char *spec, struct netbound_link *link,
 			char *err, size_t errlen);
 

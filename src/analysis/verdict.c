@@ -209,6 +209,38 @@ static void judge_link(struct verdicts *v, const struct card *c, const char *dir
 	(void)c;
 }
 
+/*
+ * The two measurements beside the share's (issue 43): the pool read or
+ * written on the box itself through the agent, the link as measured, and
+ * the share.  The slowest of pool and link sets the pace when the share
+ * comes within NETBOUND_NEAR_FRAC of it; a share well below both is held
+ * back by neither (the protocol, the NAS's CPU or this computer's client).
+ * Nothing without all three, nor for a share faster than the link.
+ */
+static void judge_three(struct verdicts *v, const char *dir, double pool_kbps,
+			double link_kbps, double share_kbps)
+{
+	const char *verb = dir[0] == 'r' ? "reads" : "writes";
+	char figs[192];
+
+	/* a share faster than the link was served by a cache on this side
+	 * (a warning says so): it measured neither pool nor link */
+	if (!(pool_kbps > 0) || !(link_kbps > 0) || !(share_kbps > 0) ||
+	    share_kbps > link_kbps * NETBOUND_CACHE_FRAC)
+		return;
+	snprintf(figs, sizeof(figs), "the pool %s %.0f MB/s locally, the link carries "
+		 "%.0f MB/s, the share %.0f MB/s", verb, mbps(pool_kbps), mbps(link_kbps),
+		 mbps(share_kbps));
+	double slowest = fmin(pool_kbps, link_kbps);
+	if (share_kbps < slowest * (1.0 - NETBOUND_NEAR_FRAC))
+		add(v->lines, &v->nlines, "%s: neither the pool nor the network sets the "
+		    "pace: %s; the share's protocol, the NAS's CPU or this computer's "
+		    "client holds it back", dir, figs);
+	else
+		add(v->lines, &v->nlines, "%s: the %s sets the pace: %s", dir,
+		    link_kbps <= pool_kbps ? "network" : "pool", figs);
+}
+
 /* "writes fall 6.8x after about 2 GB: the NAS's write cache" */
 static void judge_cliff(struct verdicts *v, const struct card *c,
 			const struct card_cliff *k, const char *dir, const char *what)
@@ -411,8 +443,21 @@ void verdict_judge(struct verdicts *v, const struct card *c,
 		peak_rd = c->cliff_rd.before_kbps;
 	if (c->cliff_wr.found && c->cliff_wr.before_kbps > peak_wr)
 		peak_wr = c->cliff_wr.before_kbps;
-	judge_link(v, c, "reads", v->sustained_rd_kbps, peak_rd, link, network_fs);
-	judge_link(v, c, "writes", v->sustained_wr_kbps, peak_wr, link, network_fs);
+	/* a measured link, where the folder has one, over the one typed */
+	struct netbound_link down, up;
+	const struct netbound_link *lrd = link, *lwr = link;
+	if (c->net.link_found) {
+		netbound_measured(&down, c->net.down_kbps, "from the NAS");
+		netbound_measured(&up, c->net.up_kbps, "to the NAS");
+		lrd = &down;
+		lwr = &up;
+	}
+	judge_link(v, c, "reads", v->sustained_rd_kbps, peak_rd, lrd, network_fs);
+	judge_link(v, c, "writes", v->sustained_wr_kbps, peak_wr, lwr, network_fs);
+	judge_three(v, "reads", c->net.pool_rd_kbps, c->net.link_found ? c->net.down_kbps : 0,
+		    v->sustained_rd_kbps);
+	judge_three(v, "writes", c->net.pool_wr_kbps, c->net.link_found ? c->net.up_kbps : 0,
+		    v->sustained_wr_kbps);
 	judge_cliff(v, c, &c->cliff_wr, "writes", "the NAS's write cache");
 	judge_cliff(v, c, &c->cliff_rd, "reads", "the NAS's read cache (its RAM)");
 	if (!c->cliff_wr.found && !c->cliff_rd.found && (c->sustained_rd.found ||

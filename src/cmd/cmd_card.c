@@ -115,27 +115,63 @@ int card_load_workloads(const char *path, struct verdict_workloads *w)
 	return rc;
 }
 
-/* A files.csv or a streams.csv into the card.  0, or an exit code. */
-static int add_csv(struct card *c, const char *path, int streams)
+/* The CSV files a folder may hold beside its sets, by kind. */
+enum { CSV_FILES, CSV_STREAMS, CSV_LINK, CSV_KINDS };
+static const char *const csv_names[CSV_KINDS] = { "files.csv", "streams.csv", "link.csv" };
+
+/* One of them into the card.  0, or an exit code. */
+static int add_csv(struct card *c, const char *path, int kind)
 {
+	static const char *const what[] = { "a files.csv", "a streams.csv", "a link.csv" };
 	char err[IOSWEEP_ERR_MAX];
 	char *buf = NULL;
 	size_t len;
 	int rc;
 
-	if (readfile_all(path, CARD_MAX_FILE, streams ? "a streams.csv" : "a files.csv", &buf,
-			 &len, err, sizeof(err)) != 0) {
+	if (readfile_all(path, CARD_MAX_FILE, what[kind], &buf, &len, err, sizeof(err)) != 0) {
 		cmd_msg("card", "%s", err);
 		return IOSWEEP_EXIT_INPUT;
 	}
-	rc = streams ? card_parse_streams_csv(c, buf, len, path, err, sizeof(err)) :
-		card_parse_files_csv(c, buf, len, path, err, sizeof(err));
+	rc = kind == CSV_STREAMS ? card_parse_streams_csv(c, buf, len, path, err, sizeof(err)) :
+	     kind == CSV_LINK ? card_parse_link_csv(c, buf, len, path, err, sizeof(err)) :
+	     card_parse_files_csv(c, buf, len, path, err, sizeof(err));
 	free(buf);
 	if (rc != 0) {
 		cmd_msg("card", "%s", err);
 		return IOSWEEP_EXIT_INPUT;
 	}
 	return 0;
+}
+
+/*
+ * A folder pool/: a sweep the agent ran on the box's own pool (iosweep
+ * --agent), its sustained figures kept beside the share's, not in the
+ * card's rows.  0, or an exit code.
+ */
+static int add_pool(struct card *c, const char *dir)
+{
+	struct result_set rs;
+	struct card *tmp = calloc(1, sizeof(*tmp));
+	char err[IOSWEEP_ERR_MAX];
+	int rc = 0;
+
+	if (!tmp)
+		return IOSWEEP_EXIT_FAILURE;
+	card_init(tmp);
+	results_init(&rs);
+	if (import_load(&rs, dir, 0, err, sizeof(err)) != 0 ||
+	    card_add_set(tmp, &rs, dir, 1, err, sizeof(err)) != 0) {
+		cmd_msg("card", "%s", err);
+		rc = IOSWEEP_EXIT_INPUT;
+	} else {
+		c->net.pool_found = tmp->sustained_rd.found || tmp->sustained_wr.found;
+		c->net.pool_rd_kbps = tmp->sustained_rd.found ? tmp->sustained_rd.kbps : 0;
+		c->net.pool_wr_kbps = tmp->sustained_wr.found ? tmp->sustained_wr.kbps : 0;
+		snprintf(c->net.pool_source, sizeof(c->net.pool_source), "%s", dir);
+	}
+	results_release(&rs);
+	free(tmp);
+	return rc;
 }
 
 /* A guided run's left-out.txt into the card.  0, or an exit code. */
@@ -176,8 +212,9 @@ static int add_one(struct card *c, const char *path)
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	int rc;
 
-	if (!strcmp(base, "files.csv") || !strcmp(base, "streams.csv"))
-		return add_csv(c, path, base[0] == 's');
+	for (int k = 0; k < CSV_KINDS; k++)
+		if (!strcmp(base, csv_names[k]))
+			return add_csv(c, path, k);
 	results_init(&rs);
 	if (import_load(&rs, path, 0, err, sizeof(err)) != 0) {
 		results_release(&rs);
@@ -210,12 +247,11 @@ static int add_dir(struct card *c, const char *dir)
 		if ((status = add_left_out(c, p)) != 0)
 			return status;
 	}
-	for (int streams = 0; streams < 2; streams++) {
-		const char *name = streams ? "streams.csv" : "files.csv";
-		if (!has(dir, name))
+	for (int k = 0; k < CSV_KINDS; k++) {
+		if (!has(dir, csv_names[k]))
 			continue;
-		join(p, dir, name);
-		if ((status = add_csv(c, p, streams)) != 0)
+		join(p, dir, csv_names[k]);
+		if ((status = add_csv(c, p, k)) != 0)
 			return status;
 		found = 1;
 	}
@@ -234,7 +270,7 @@ static int add_dir(struct card *c, const char *dir)
 			continue;
 		if (!has(p, "summary.csv") && !has(p, "results.csv") &&
 		    !has(p, "results.csv.gz") && !has(p, "files.csv") &&
-		    !has(p, "streams.csv"))
+		    !has(p, "streams.csv") && !has(p, "link.csv"))
 			continue;
 		subs[n] = strdup(p);
 		if (!subs[n])
@@ -244,13 +280,14 @@ static int add_dir(struct card *c, const char *dir)
 	plat_dir_close(d);
 	qsort(subs, n, sizeof(subs[0]), cmp_names);
 	for (size_t i = 0; i < n; i++) {
+		const char *leaf = strrchr(subs[i], '/') ? strrchr(subs[i], '/') + 1 : subs[i];
 		if (status == 0)
-			status = add_dir(c, subs[i]);
+			status = !strcmp(leaf, "pool") ? add_pool(c, subs[i]) : add_dir(c, subs[i]);
 		free(subs[i]);
 	}
 	if (status == 0 && n == 0 && !found) {
 		cmd_msg("card", "'%s' holds no result folder (summary.csv, results.csv, "
-			"files.csv or streams.csv)", dir);
+			"files.csv, streams.csv or link.csv)", dir);
 		status = IOSWEEP_EXIT_INPUT;
 	}
 	return status;

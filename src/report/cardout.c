@@ -232,11 +232,20 @@ void cardout_build(struct sbuf *b, const struct card *c, const struct verdicts *
 			  c->files_left_out);
 	else
 		sb_printf(b, "%ssmall files: not in this run\n", bullet);
-	if (link && link->kbps > 0)
+	if (c->net.link_found)
+		sb_printf(b, "%slink: measured (iosweep link): %.0f MB/s to the NAS, %.0f MB/s "
+			  "from it, round trip %.3f ms%s\n", bullet, mbps(c->net.up_kbps),
+			  mbps(c->net.down_kbps), c->net.rtt_ms,
+			  link && link->kbps > 0 ? "; the verdicts use it, not --link" : "");
+	else if (link && link->kbps > 0)
 		sb_printf(b, "%slink: %s (%.0f MB/s nominal)\n", bullet, link->name,
 			  mbps(link->kbps));
 	else
 		sb_printf(b, "%slink: not given (--link gigabit, 10gbe, 940mbit)\n", bullet);
+	if (c->net.pool_found)
+		sb_printf(b, "%sthe pool, on the NAS itself (through the agent): %.0f MB/s read, "
+			  "%.0f MB/s written\n", bullet, mbps(c->net.pool_rd_kbps),
+			  mbps(c->net.pool_wr_kbps));
 	list(b, "Verdicts", v->lines, v->nlines, md);
 	answers(b, v, md);
 	list(b, "Warnings", v->warnings, v->nwarnings, md);

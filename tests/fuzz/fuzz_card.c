@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_card.c: libFuzzer target for the NAS card's three parsers: a
- * .workloads file (verdict.c), a files.csv and a streams.csv (card.c).
- * The first byte picks the parser (0, 1, 2 modulo 3: workloads, files.csv,
- * streams.csv), the rest is the text.  What is accepted must be usable (workloads with a name, a
+ * fuzz_card.c: libFuzzer target for the NAS card's four parsers: a
+ * .workloads file (verdict.c), a files.csv, a streams.csv and a link.csv
+ * (card.c).  The first byte picks the parser (0xff: link.csv; else 0, 1,
+ * 2 modulo 3: workloads, files.csv, streams.csv), the rest is the text.  What is accepted must be usable (workloads with a name, a
  * positive rate or size and a window; rates that are finite), and it is
  * judged against a card to exercise the answers; what is refused must
  * come with a one-line message.
@@ -35,6 +35,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = (const char *)data + 1;
 	memset(err, 0, sizeof(err));
 	card_init(&c);
+	if (data[0] == 0xff) {
+		/* a link that is accepted has both ways, positive; the card
+		 * then judges a share against it without trouble */
+		if (card_parse_link_csv(&c, text, size - 1, "link.csv", err, sizeof(err)) != 0) {
+			fuzz_check_message(err, sizeof(err));
+			if (c.net.link_found)
+				abort();
+			return 0;
+		}
+		if (!c.net.link_found || !(c.net.up_kbps > 0) || !(c.net.down_kbps > 0) ||
+		    !isfinite(c.net.up_kbps) || !isfinite(c.net.down_kbps))
+			abort();
+		c.sustained_rd.found = 1;
+		c.sustained_rd.kbps = c.net.down_kbps;
+		c.net.pool_found = 1;
+		c.net.pool_rd_kbps = 2 * c.net.down_kbps;
+		verdict_judge(&v, &c, NULL, 1, NULL, 0);
+		return 0;
+	}
 	if (data[0] % 3 == 2) {
 		if (card_parse_streams_csv(&c, text, size - 1, "streams.csv", err,
 					   sizeof(err)) != 0) {

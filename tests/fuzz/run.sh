@@ -306,7 +306,8 @@ seed_steady() {
 }
 
 # seed_card DIR: the shipped workloads file behind a 0 byte, a files.csv
-# of a real run behind a 1 byte (fuzz_card.c).
+# of a real run behind a 1 byte, a link.csv behind a 0xff byte
+# (fuzz_card.c).
 seed_card() {
 	{ printf '\000'; cat "$top/data/nas.workloads"; } >"$1/workloads"
 	{ printf '\000'; printf 'batch | b | write | 500g | 8h\nstream | s | read | 25MB | 2 | -\n'; } >"$1/two"
@@ -314,6 +315,9 @@ seed_card() {
 	  printf '0,create,all,200,200,71274681,0.097,2061.1,2061.1,700.5,103.6,11501.5,0\n'
 	  printf '0,read,all,200,200,71274681,0.057,3492.9,3492.9,1187.1,117.5,2416.6,0\n'
 	  printf '0,mkdir,all,258,0,0,0.02,10364.6,,,77.0,232.9,0\n'; } >"$1/files"
+	{ printf '\377'; printf 'schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,rtt_min_ms,rtt_max_ms,source\n'
+	  printf '1,up,4,10.000,1176000000,117600000,940.8,,,,\n1,down,4,10.000,1172000000,117200000,937.6,,,,\n'
+	  printf '1,rtt,,,,,,0.210,0.180,0.402,\n'; } >"$1/link"
 }
 
 # seed_files_clients DIR: one client's and two clients' phases that ran

@@ -61,7 +61,7 @@ static void test_parse_link(void)
 {
 	for (size_t i = 0; i < sizeof(link_cases) / sizeof(link_cases[0]); i++) {
 		const struct link_case *c = &link_cases[i];
-		struct netbound_link l = { "keep", "keep", 7.0 };
+		struct netbound_link l = { .spec = "keep", .name = "keep", .kbps = 7.0 };
 		char err[IOSWEEP_ERR_MAX] = "";
 		int rc = netbound_parse_link(c->spec, &l, err, sizeof(err));
 
@@ -154,7 +154,7 @@ static void test_judge(void)
 
 static void test_cache_cap(void)
 {
-	struct netbound_link l, none = { "", "", 0.0 };
+	struct netbound_link l, none = { .kbps = 0.0 };
 	char err[IOSWEEP_ERR_MAX];
 
 	CU_ASSERT_EQUAL(netbound_parse_link("2.5gbe", &l, err, sizeof(err)), 0);

@@ -4,7 +4,8 @@
  * errors with file and line), the will-it-work answers against figures
  * set by hand (streams that fit, the latency tail, batch windows), the
  * network- and disk-bound verdicts against a given link, the cache
- * sentence, the warnings; and card.c's files.csv reader.
+ * sentence, the warnings, a measured link and the pool beside the share;
+ * and card.c's files.csv and link.csv readers.
  */
 #include "compat.h"
 
@@ -244,6 +245,79 @@ static void test_cliff_and_warnings(void)
 	CU_ASSERT_DOUBLE_EQUAL(v.sustained_wr_kbps, MBPS_KBPS(40), 1e-6);
 }
 
+/*
+ * A measured link (link.csv) replaces the one typed, and says so; with
+ * the pool's own figures beside it the card names the slowest of the
+ * three (issue 43).  And link.csv's reader refuses what is not one.
+ */
+static void test_measured_link(void)
+{
+	static const char csv[] =
+		"schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,"
+		"rtt_min_ms,rtt_max_ms,source\n"
+		"1,up,4,10.000,1176000000,117600000,940.8,,,,\n"
+		"1,down,4,10.000,1172000000,117200000,937.6,,,,\n"
+		"1,rtt,,,,,,0.210,0.180,0.402,\n";
+	struct card c;
+	struct netbound_link giga;
+	char err[IOSWEEP_ERR_MAX] = "";
+
+	CU_ASSERT_FATAL(netbound_parse_link("gigabit", &giga, NULL, 0) == 0);
+	/* the share reads 113 MB/s and writes 60: one direction each way */
+	card_with(&c, 113, 60, -1);
+	CU_ASSERT_FATAL(card_parse_link_csv(&c, csv, strlen(csv), "l.csv", err,
+					    sizeof(err)) == 0);
+	CU_ASSERT(c.net.link_found);
+	CU_ASSERT_DOUBLE_EQUAL(c.net.down_kbps, 117200000 / 1024.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(c.net.rtt_ms, 0.21, 1e-9);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads are network-bound: 113 MB/s sustained is 96% of the "
+			       "measured link (117 MB/s from the NAS)"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes are below the link: 60 MB/s sustained is 51% of the "
+			       "measured link (118 MB/s to the NAS)"));
+	/* no pool: no three-way line */
+	CU_ASSERT(!has_line(v.lines, v.nlines, "sets the pace: the pool"));
+	c.net.pool_found = 1;
+	c.net.pool_rd_kbps = MBPS_KBPS(410);
+	c.net.pool_wr_kbps = MBPS_KBPS(58);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: the network sets the pace: the pool reads 410 MB/s "
+			       "locally, the link carries 117 MB/s, the share 113 MB/s"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes: the pool sets the pace: the pool writes 58 MB/s "
+			       "locally, the link carries 118 MB/s, the share 60 MB/s"));
+	/* a share faster than the link came from a cache here: no line */
+	c.sustained_rd.kbps = MBPS_KBPS(400);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(!has_line(v.lines, v.nlines, "reads: the network sets the pace"));
+	c.sustained_rd.kbps = MBPS_KBPS(70);
+	verdict_judge(&v, &c, &giga, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: neither the pool nor the network sets the pace: the "
+			       "pool reads 410 MB/s locally, the link carries 117 MB/s, the "
+			       "share 70 MB/s"));
+
+	static const struct { const char *text, *msg; } bad[] = {
+		{ "schema,x\n", "l.csv:1: not a link.csv" },
+		{ "schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,"
+		  "rtt_min_ms,rtt_max_ms,source\n1,up,4\n", "l.csv:2: expected 11 fields" },
+		{ "schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,"
+		  "rtt_min_ms,rtt_max_ms,source\n1,sideways,4,1,1,1,1,,,,\n",
+		  "l.csv:2: direction 'sideways'" },
+		{ "schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,"
+		  "rtt_min_ms,rtt_max_ms,source\n1,up,4,1,1,-5,1,,,,\n",
+		  "l.csv:2: bytes_per_s is not a positive number" },
+		{ "schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,"
+		  "rtt_min_ms,rtt_max_ms,source\n1,up,4,1,1,5,1,,,,\n", "l.csv: no up and down" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		card_init(&c);
+		err[0] = '\0';
+		CU_ASSERT(card_parse_link_csv(&c, bad[i].text, strlen(bad[i].text), "l.csv", err,
+					      sizeof(err)) == -1);
+		CU_ASSERT(strstr(err, bad[i].msg) != NULL);
+		CU_ASSERT(!c.net.link_found);
+	}
+}
+
 static void test_files_csv(void)
 {
 	static const char good[] =
@@ -288,6 +362,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_bound),
 	CU_CASE(test_cliff_and_warnings),
 	CU_CASE(test_files_csv),
+	CU_CASE(test_measured_link),
 	{ 0, 0 }
 };
 
