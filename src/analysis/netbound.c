@@ -2,9 +2,11 @@
 /*
  * netbound.c: the link a figure crossed and what that says about the
  * figure (see netbound.h for the rule and its numbers).  The profiles are
- * the Ethernet speeds a NAS is usually reached over; the rates are
- * nominal line rates, so a judgement never depends on a measured
- * calibration that could itself have come from a cache.
+ * the Ethernet speeds a NAS is usually reached over, at their nominal line
+ * rates, so no judgement rests on a figure that could itself have come from
+ * a cache.  The one measured rate taken is `iosweep link`'s (netbound_
+ * measured): TCP between this computer and the agent's memory, no file
+ * and no cache in its path, and a sentence that uses it says so.
  */
 #include "compat.h"
 
