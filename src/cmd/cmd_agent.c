@@ -48,7 +48,7 @@ const struct cmdargs_spec cmd_serve_args = {
 	.cmd = "serve",
 	.synopsis = "--listen ADDR:PORT --root DIR",
 	.about = "  Prints its token once; clients give it (iosweep link HOST:PORT --token T,\n"
-		 "  or a sweep's --agent HOST:PORT --token T).  One job at a time.",
+		 "  or a sweep's --agent HOST:PORT --token T).  One job at a time.\n",
 	.opts = serve_opts,
 	.nopts = sizeof(serve_opts) / sizeof(serve_opts[0]),
 };

@@ -544,7 +544,7 @@ const struct opt_row opt_table[] = {
 	  .field = OFF(link), .apply = opt_link },
 	{ .name = "agent", .arg = OPT_ARG_STRING, .metavar = "ADDR:PORT",
 	  .group = OPT_GROUP_OURS,
-	  .help = "run the sweep on the agent `iosweep serve` started there, its paths "
+	  .help = "run the sweep on the agent that iosweep serve started there, its paths "
 		"relative to the agent's root; the results come back into --out",
 	  .field = OFF(agent), .apply = opt_set_string },
 	{ .name = "token", .arg = OPT_ARG_STRING, .metavar = "T",
