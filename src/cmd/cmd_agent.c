@@ -85,14 +85,14 @@ int cmd_serve(int argc, char **argv)
 	return IOSWEEP_EXIT_OK;
 }
 
-/* The local result folder: --out, or ./iosweep-results/agent-TIME. */
-static const char *local_out(const struct options *o, char *buf, size_t len)
+/* The local result folder: out_dir, or ./iosweep-results/agent-TIME. */
+static const char *local_out(const char *out_dir, char *buf, size_t len)
 {
 	char when[32] = "now";
 	struct tm tm;
 
-	if (o->out_dir)
-		return o->out_dir;
+	if (out_dir)
+		return out_dir;
 	if (plat_localtime(time(NULL), &tm) == 0)
 		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
 	plat_mkdir("iosweep-results");
@@ -100,35 +100,45 @@ static const char *local_out(const struct options *o, char *buf, size_t len)
 	return buf;
 }
 
-int sweep_on_agent(const struct options *o)
+int cmd_on_agent(const char *cmd, const char *addr, const char *token, int n,
+		 char **words, const char *out_dir, int overwrite)
 {
 	char err[IOSWEEP_ERR_MAX], host[256], port[16], dir[128];
 	int refused, status;
 
-	if (!o->agent_token || !*o->agent_token) {
-		cmd_msg(NULL, "--agent: give the agent's --token (printed by iosweep serve)");
+	if (!token || !*token) {
+		cmd_msg(cmd, "--agent: give the agent's --token (printed by iosweep serve)");
 		return IOSWEEP_EXIT_USAGE;
 	}
-	if (net_addr_split(o->agent, host, sizeof(host), port, sizeof(port), err,
+	if (net_addr_split(addr, host, sizeof(host), port, sizeof(port), err,
 			   sizeof(err)) != 0) {
-		cmd_msg(NULL, "--agent %s", err);
+		cmd_msg(cmd, "--agent %s", err);
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (clients_count() > 1) {
-		cmd_msg(NULL, "--agent: runs from one client, not under iosweep-mpi");
+		if (clients_leader())
+			cmd_msg(cmd, "--agent: runs from one client, not under iosweep-mpi");
 		return IOSWEEP_EXIT_USAGE;
 	}
 	cmd_catch_stop();
-	struct remote_job j = { .addr = o->agent, .token = o->agent_token, .words = o->words,
-				.nwords = o->nwords, .local_out = local_out(o, dir, sizeof(dir)),
-				.overwrite = o->overwrite, .stop = &cmd_stop, .out = stdout,
+	struct remote_job j = { .addr = addr, .token = token, .words = words,
+				.nwords = (size_t)n, .local_out = local_out(out_dir, dir,
+									    sizeof(dir)),
+				.overwrite = overwrite, .stop = &cmd_stop, .out = stdout,
 				.errout = stderr };
 	status = remote_run(&j, &refused, err, sizeof(err));
 	if (status < 0) {
-		cmd_msg(NULL, "%s", err);
+		cmd_msg(cmd, "%s", err);
 		return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED :
 		       refused ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_FAILURE;
 	}
-	fprintf(stderr, "iosweep: the agent's results are in %s/\n", j.local_out);
+	fprintf(stderr, "iosweep%s%s: the agent's results are in %s/\n", cmd ? " " : "",
+		cmd ? cmd : "", j.local_out);
 	return status;
+}
+
+int sweep_on_agent(const struct options *o)
+{
+	return cmd_on_agent(NULL, o->agent, o->agent_token, (int)o->nwords, o->words,
+			    o->out_dir, o->overwrite);
 }

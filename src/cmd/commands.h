@@ -74,6 +74,16 @@ void cmd_catch_stop(void);
  */
 void cmd_set_stop_note(const char *note);
 
+/*
+ * Run a command's words[0..n) on the agent at addr (net/remote.h): its
+ * output here as it comes, its results into out_dir (NULL:
+ * ./iosweep-results/agent-TIME).  cmd names it in messages (NULL for a
+ * sweep).  An enum iosweep_exit, or the command's own status there.
+ * (cmd_agent.c)
+ */
+int cmd_on_agent(const char *cmd, const char *addr, const char *token, int n,
+		 char **words, const char *out_dir, int overwrite);
+
 /* "iosweep ARGS..." (argv[0] is the word) for meta.csv; malloc'd, NULL
  * when out of memory.  (cmd_util.c) */
 char *cmd_command_line(int argc, char **argv);

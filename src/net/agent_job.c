@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/files_opts.h"
 #include "iosweep.h"
 #include "lib/err.h"
 #include "net/agent.h"
@@ -69,19 +70,54 @@ static int path_under(const char *what, const char *root_real, const char *rel,
 	return 0;
 }
 
+/* `files WORDS...`: its --dir under the root, no --out. */
+static int files_check(char **words, size_t n, const char *root_real, char *err,
+		       size_t errlen)
+{
+	struct files_opts o;
+	char probe[PROTO_MAX_PATH + 8];
+	int rc = files_opts_parse(&o, (int)n, words, err, errlen);
+
+	if (rc == FILES_OPTS_HELP || (rc == 0 && o.list))
+		return err_set(err, errlen, "--help and --list are not jobs");
+	if (rc != 0)
+		return -1;
+	if (o.out)
+		return err_set(err, errlen, "--out names a path on the agent; the agent "
+			       "refuses it (results come back into the local --out)");
+	if (!o.dir || !strcmp(o.dir, "."))
+		return 0;
+	/* the folder itself must resolve under the root: a name inside it is checked */
+	snprintf(probe, sizeof(probe), "%s", o.dir);
+	for (size_t l = strlen(probe); l > 1 && probe[l - 1] == '/'; l--)
+		probe[l - 1] = '\0';    /* "d/" is "d" */
+	snprintf(probe + strlen(probe), sizeof(probe) - strlen(probe), "/x");
+	if (path_under("--dir", root_real, probe, err, errlen) != 0) {
+		char why[IOSWEEP_ERR_MAX];
+		snprintf(why, sizeof(why), "%s", err);
+		return err_set(err, errlen, "--dir '%s'%s", o.dir, strstr(why, "': ") ?
+			       strstr(why, "': ") + 1 : why);
+	}
+	return 0;
+}
+
 int agent_job_check(char **words, size_t n, const char *root_real, char *err,
 		    size_t errlen)
 {
 	struct options o;
-	char **argv = calloc(n + 2, sizeof(char *));
+	char **argv;
 	int rc = -1;
 
+	if (n && !strcmp(words[0], "files"))
+		return files_check(words, n, root_real, err, errlen);
+	argv = calloc(n + 2, sizeof(char *));
 	if (!argv)
 		return err_set(err, errlen, "out of memory");
 	argv[0] = "iosweep";
 	memcpy(argv + 1, words, n * sizeof(char *));
 	if (n == 0 || words[0][0] != '-')
-		err_set(err, errlen, "the agent runs a sweep (its options start with '-')");
+		err_set(err, errlen, "the agent runs a sweep or files (a sweep's options "
+			"start with '-')");
 	else if (options_parse(&o, (int)n + 1, argv, err, errlen) != 0)
 		;
 	else if (o.help || o.version)

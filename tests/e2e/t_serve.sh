@@ -11,7 +11,8 @@
 #   still answers a good request afterwards;
 # - a second job while one runs is refused as busy;
 # - a tiny sweep through --agent brings its result folder into the local
-#   --out, with the sweep's report on stdout;
+#   --out, with the sweep's report on stdout; so does `files --agent`,
+#   whose --dir must stay under the root too;
 # - SIGTERM while a job runs stops the agent, and the root is as it was.
 # The raw messages come from tests/e2e/agent.py (python3).
 . "$(dirname "$0")/lib.sh"
@@ -103,6 +104,19 @@ check has_rows local/results.csv
 check has_rows local/summary.csv
 check grep -q '^tool,iosweep' local/meta.csv
 check test ! -e root/sweep.tmp
+# small files on the agent: --dir under its root, never out of it
+mkdir -p root/tree
+expect_success "$IOSWEEP" files --count 8 --dir tree/ --agent "127.0.0.1:$PORT" \
+	--token "$TOKEN" --out local-files
+check has_rows local-files/files.csv
+check test -z "$(ls -A root/tree)"
+rmdir root/tree
+for d in ../outside out-dir; do
+	expect_failure 2 "$IOSWEEP" files --count 8 --dir "$d" --agent "127.0.0.1:$PORT" \
+		--token "$TOKEN" --out local-files-bad
+	check grep -q "the agent refused the job: --dir '$d'" "$T/err"
+done
+check test ! -e local-files-bad
 # an existing --out is refused without --overwrite, and nothing is sent
 expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 -f sweep.tmp --agent "127.0.0.1:$PORT" \
 	--token "$TOKEN" --out local
