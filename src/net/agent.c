@@ -24,6 +24,7 @@
 #if HAVE_BSD_SOCKETS
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 #define AGENT_CONNS 16
@@ -69,7 +70,7 @@ static void busy_give(int link)
 struct slot {
 	struct plat_thread *t;
 	struct agent_conn c;
-	volatile int done;
+	atomic_int done;          /* set by its thread when it ends */
 	int used;
 };
 

@@ -82,6 +82,8 @@ static int files_check(char **words, size_t n, const char *root_real, char *err,
 		return err_set(err, errlen, "--help and --list are not jobs");
 	if (rc != 0)
 		return -1;
+	if (o.agent)
+		return err_set(err, errlen, "--agent: a job runs on this agent, not on another");
 	if (o.out)
 		return err_set(err, errlen, "--out names a path on the agent; the agent "
 			       "refuses it (results come back into the local --out)");
@@ -122,6 +124,8 @@ int agent_job_check(char **words, size_t n, const char *root_real, char *err,
 		;
 	else if (o.help || o.version)
 		err_set(err, errlen, "--help and --version are not jobs");
+	else if (o.agent)
+		err_set(err, errlen, "--agent: a job runs on this agent, not on another");
 	else if (o.out_dir || o.xls_path || o.remount_dir || o.traj_path[0] || o.traj_path[1] ||
 		 o.file_list || o.cluster_file || o.db || o.db_add)
 		err_set(err, errlen, "--out, -b, -U, -X, -Y, -+R, -+m and --db name paths "

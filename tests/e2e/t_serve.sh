@@ -79,6 +79,8 @@ check grep -q "^error -f '../x.tmp': a path with a '.' or '..' part" raw.out
 # options that name other paths on the agent
 $RAW "$PORT" job "$TOKEN" -s 64k -i 0 -f t.tmp -b ../../x.xls >raw.out
 check grep -q "^error --out, -b" raw.out
+$RAW "$PORT" job "$TOKEN" -s 64k -i 0 -f t.tmp --agent 127.0.0.1:9 --token x >raw.out
+check grep -q "^error --agent: a job runs on this agent" raw.out
 $RAW "$PORT" job "$TOKEN" plot x >raw.out
 check grep -q "^error the agent runs a sweep" raw.out
 snapshot outside >outside.after
