@@ -179,6 +179,7 @@ static void start_conn(struct slot *slots, const struct agent_conn *proto, int f
 	slots[i].c = *proto;
 	slots[i].c.fd = fd;
 	net_nodelay(fd);
+	net_send_timeout(fd, 30000);
 	snprintf(slots[i].c.peer, sizeof(slots[i].c.peer), "%s", peer);
 	slots[i].done = 0;
 	if (plat_thread_start(&slots[i].t, serve_conn, &slots[i], err, sizeof(err)) != 0) {

@@ -50,6 +50,7 @@ int net_addr_split(const char *text, char *host, size_t hostlen, char *port,
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -182,6 +183,13 @@ void net_nodelay(int fd)
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
+void net_send_timeout(int fd, int ms)
+{
+	struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 };
+
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+}
+
 void net_shut_write(int fd)
 {
 	shutdown(fd, SHUT_WR);
@@ -195,6 +203,8 @@ int net_write_all(int fd, const void *p, size_t len, char *err, size_t errlen)
 		ssize_t n = send(fd, b, len, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return err_set(err, errlen, "send: the peer stopped reading");
 		if (n < 0)
 			return err_set(err, errlen, "send: %s", strerror(errno));
 		b += n;
@@ -377,6 +387,7 @@ int net_connect(const char *addr, int *fd, char *err, size_t errlen)
 void net_close(int fd) { (void)fd; }
 void net_nodelay(int fd) { (void)fd; }
 void net_shut_write(int fd) { (void)fd; }
+void net_send_timeout(int fd, int ms) { (void)fd; (void)ms; }
 
 int net_send(int fd, enum proto_type type, const void *p, size_t len, char *err,
 	     size_t errlen)

@@ -38,6 +38,8 @@ int net_connect(const char *addr, int *fd, char *err, size_t errlen);
 void net_close(int fd);
 /* Let fd's writes go at once (TCP_NODELAY), for ping-pong. */
 void net_nodelay(int fd);
+/* A send on fd that waits longer than ms fails (a peer that stopped reading). */
+void net_send_timeout(int fd, int ms);
 /* Shut down fd's sending side (the peer reads its end). */
 void net_shut_write(int fd);
 
