@@ -18,7 +18,9 @@
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip "needs python3 for raw messages (scripts/bootstrap)"
-RAW="python3 $TOP/tests/e2e/agent.py"
+# the interpreter itself: a version manager's shim takes seconds a call
+PY=$(python3 -c 'import sys; print(sys.executable)') || skip "python3 does not run"
+RAW="$PY $TOP/tests/e2e/agent.py"
 AGENT_PID=""
 trap '[ -n "$AGENT_PID" ] && kill "$AGENT_PID" 2>/dev/null; [ -n "${JOB_PID:-}" ] && kill "$JOB_PID" 2>/dev/null; e2e_drop_T' EXIT
 
