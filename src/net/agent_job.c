@@ -23,12 +23,12 @@
 #include "net/agent.h"
 #include "net/net_sock.h"
 #include "options/options.h"
+#include "platform/platform.h"
 
 #if HAVE_BSD_SOCKETS
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -59,7 +59,7 @@ static int path_under(const char *what, const char *root_real, const char *rel,
 			       "link", what, rel);
 	slash = strrchr(full, '/');
 	*slash = '\0';
-	real = realpath(full, NULL);
+	real = plat_realpath(full);
 	if (!real)
 		return err_set(err, errlen, "%s '%s': its folder: %s", what, rel, strerror(errno));
 	ok = strncmp(real, root_real, rl) == 0 && (real[rl] == '\0' || real[rl] == '/' ||
@@ -142,15 +142,26 @@ int agent_job_check(char **words, size_t n, const char *root_real, char *err,
 	return rc;
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+/* Remove dir and what it holds, never following a link (a job's folder). */
+static void rm_tree(const char *dir, int depth)
 {
-	(void)st; (void)f;
-	return (flag == FTW_DP ? rmdir(path) : unlink(path)) != 0 && errno != ENOENT;
-}
+	DIR *d = opendir(dir);
+	struct dirent *e;
 
-static void rm_tree(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	while (d && depth < 16 && (e = readdir(d))) {
+		char path[4400];
+		struct stat st;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path))
+			continue;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			rm_tree(path, depth + 1);
+		else
+			unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
 }
 
 /* Start the sweep: *pid, its output on out[0] and err[0]. */
@@ -323,7 +334,7 @@ int agent_job_run(struct agent_conn *c, const uint8_t *payload, size_t len,
 	rc = net_send_text(c->fd, PROTO_OK, "job started", err, errlen);
 	if (rc == 0)
 		rc = run_in(c, &w, dir, &status, err, errlen);
-	rm_tree(dir);
+	rm_tree(dir, 0);
 	proto_words_release(&w);
 	if (rc == 0) {
 		proto_u32_put(st, (uint32_t)status);
