@@ -3,6 +3,8 @@
 # t_serve.sh: `iosweep serve` on 127.0.0.1 (a free port it picks), with
 # a root of its own beside a folder outside it:
 # - a wrong token is refused (link and a sweep's --agent), said in one line;
+# - `iosweep link` writes both directions and the round trip, figures
+#   consistent (bytes over seconds), and that the link was measured;
 # - a job whose -f climbs out ("../"), is absolute, or goes through a
 #   symbolic link out of the root is refused, and nothing outside the
 #   root is read or written;
@@ -67,6 +69,25 @@ check test ! -e local-bad
 $RAW "$PORT" hello "x$TOKEN" >raw.out
 check grep -q '^error wrong token' raw.out
 check grep -q "wrong token; connection closed" serve.err
+
+# the link measured: both directions and the round trip, consistent
+# figures (never a speed: make check's load moves it)
+expect_success "$IOSWEEP" link "127.0.0.1:$PORT" --token "$TOKEN" --seconds 1 --streams 2 \
+	--out link
+check grep -q '^up (to the agent): .* Mbit/s .* MB/s  (2 streams, 1.0 s)$' "$T/out"
+check grep -q '^down (from the agent): .* Mbit/s' "$T/out"
+check grep -q '^round trip: .* ms (median of 21;' "$T/out"
+check grep -q '^link_source,measured$' link/meta.csv
+check grep -q '^streams,2$' link/meta.csv
+for d in up down; do
+	check awk -F, -v d="$d" '$2 == d { ok = $3 == 2 && $4 == 1 && $5 > 0 && $6 > 0 &&
+		($6 - $5 / $4) ^ 2 <= 1 && ($7 - $6 * 8 / 1e6) ^ 2 < 0.01 } END { exit !ok }' link/link.csv
+done
+check awk -F, '$2 == "rtt" { ok = $8 > 0 && $9 <= $8 && $8 <= $10 } END { exit !ok }' link/link.csv
+expect_failure 2 "$IOSWEEP" link "127.0.0.1:$PORT" --token "$TOKEN" --out link
+one_line_error
+expect_failure 2 "$IOSWEEP" link "127.0.0.1:$PORT" --token "$TOKEN" --streams 0
+one_line_error
 
 # paths out of the root: refused with a line, before anything runs
 for f in ../outside/x.tmp "$T/outside/x.tmp" out-dir/x.tmp out-file; do
