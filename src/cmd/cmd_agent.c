@@ -132,8 +132,9 @@ int cmd_on_agent(const char *cmd, const char *addr, const char *token, int n,
 		return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED :
 		       refused ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_FAILURE;
 	}
-	fprintf(stderr, "iosweep%s%s: the agent's results are in %s/\n", cmd ? " " : "",
-		cmd ? cmd : "", j.local_out);
+	if (plat_stat(j.local_out, 0, NULL) == PLAT_DIR)
+		fprintf(stderr, "iosweep%s%s: the agent's results are in %s/\n", cmd ? " " : "",
+			cmd ? cmd : "", j.local_out);
 	return status;
 }
 

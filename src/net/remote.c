@@ -184,8 +184,8 @@ int remote_run(const struct remote_job *j, int *refused, char *err, size_t errle
 	}
 out:
 	net_close(fd);
-	if (rc < 0 && made)
-		rmdir(j->local_out);    /* only when it is still empty */
+	if (made)
+		rmdir(j->local_out);    /* only when nothing came into it */
 	free(buf);
 	free(kept);
 	return rc;

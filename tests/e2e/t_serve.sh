@@ -129,6 +129,19 @@ check has_rows local/results.csv
 check has_rows local/summary.csv
 check grep -q '^tool,iosweep' local/meta.csv
 check test ! -e root/sweep.tmp
+# a dry run there: the plan comes back, and no empty folder is left here
+expect_success "$IOSWEEP" -s 64k -r 4k -i 0 -f sweep.tmp --dry-run --agent "127.0.0.1:$PORT" \
+	--token "$TOKEN" --out local-dry
+check grep -q '^64 4' "$T/out"
+check test ! -e local-dry
+# a sweep that fails there: its status and message come back, no folder
+expect_failure 3 "$IOSWEEP" -s 64k -r 4k -i 1 -+E -f nofile.tmp --agent "127.0.0.1:$PORT" \
+	--token "$TOKEN" --out local-bad2
+check grep -q "cannot use 'nofile.tmp'" "$T/err"
+check test ! -e local-bad2
+expect_failure 2 "$IOSWEEP" -s 64k -r 4k -i 0 -f nodir/t.tmp --agent "127.0.0.1:$PORT" \
+	--token "$TOKEN" --out local-bad2
+check grep -q "refused the job: -f 'nodir/t.tmp': its folder" "$T/err"
 # small files on the agent: --dir under its root, never out of it
 mkdir -p root/tree
 expect_success "$IOSWEEP" files --count 8 --dir tree/ --agent "127.0.0.1:$PORT" \
