@@ -457,6 +457,8 @@ int cmd_files(int argc, char **argv)
 	}
 	if (o.list)
 		return list_presets(stdout);
+	if (o.agent)
+		return cmd_on_agent("files", o.agent, o.token, argc, argv, o.out, o.overwrite);
 	char *cmd = cmd_command_line(argc, argv);
 	if (!cmd) {
 		cmd_msg("files", "out of memory");

@@ -67,6 +67,14 @@ const struct cmd_entry cmd_table[] = {
 	  "chunk: missed deadlines, lateness and latency per stream, and the most "
 	  "streams that keep every deadline",
 	  .mpi = CMD_MPI_LEADER },
+	{ .word = "serve", .fn = cmd_serve, .args = &cmd_serve_args,
+	  .what = "the agent: serve sweeps under a folder and link measurements to "
+	  "clients that give its token (start it on the NAS)",
+	  .mpi = CMD_MPI_REFUSED },
+	{ .word = "link", .fn = cmd_link, .args = &cmd_link_args,
+	  .what = "measure the link to an agent: TCP throughput each way in parallel "
+	  "streams and the round-trip time; writes link.csv",
+	  .mpi = CMD_MPI_REFUSED },
 	{ .word = "card", .fn = cmd_card, .args = &cmd_card_args,
 	  .what = "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
 	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "

@@ -38,6 +38,8 @@ int cmd_db(int argc, char **argv);
 int cmd_card(int argc, char **argv);
 int cmd_nas(int argc, char **argv);
 int cmd_streams(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_link(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -71,6 +73,16 @@ void cmd_catch_stop(void);
  * ends the process, or NULL for none: what the saved state is and where.
  */
 void cmd_set_stop_note(const char *note);
+
+/*
+ * Run a command's words[0..n) on the agent at addr (net/remote.h): its
+ * output here as it comes, its results into out_dir (NULL:
+ * ./iosweep-results/agent-TIME).  cmd names it in messages (NULL for a
+ * sweep).  An enum iosweep_exit, or the command's own status there.
+ * (cmd_agent.c)
+ */
+int cmd_on_agent(const char *cmd, const char *addr, const char *token, int n,
+		 char **words, const char *out_dir, int overwrite);
 
 /* "iosweep ARGS..." (argv[0] is the word) for meta.csv; malloc'd, NULL
  * when out of memory.  (cmd_util.c) */
@@ -126,6 +138,8 @@ extern const struct cmdargs_spec cmd_card_args;
 extern const struct cmdargs_spec cmd_nas_args;
 extern const struct cmdargs_spec cmd_report_args;
 extern const struct cmdargs_spec cmd_streams_args;
+extern const struct cmdargs_spec cmd_serve_args;
+extern const struct cmdargs_spec cmd_link_args;
 
 /* How iosweep-mpi runs a subcommand (main.c). */
 enum cmd_mpi {

@@ -117,6 +117,11 @@ static const struct cmdargs_opt files_rows[] = {
 	{ .name = "--reorder", .kind = CMDARGS_FLAG, .off = FILES_AT(o.reorder),
 	  .help = "stat, readdir, read and xattr-get use rank R+1's files (iosweep-mpi, "
 	  "two ranks or more)" },
+	{ .name = "--agent", .kind = CMDARGS_STRING, .off = FILES_AT(o.agent), .nonempty = 1,
+	  .metavar = "ADDR:PORT", .help = "run on the agent that iosweep serve started "
+	  "there, --dir relative to its root; the results come back into --out" },
+	{ .name = "--token", .kind = CMDARGS_STRING, .off = FILES_AT(o.token), .nonempty = 1,
+	  .metavar = "T", .help = "the token the agent printed (with --agent)" },
 };
 
 const struct cmdargs_spec cmd_files_args = {

@@ -32,6 +32,7 @@ struct files_opts {
 	int list;                     /* --list */
 	int json;                     /* --json: summary.json too (needs --out) */
 	int reorder;                  /* --reorder: read another client's files */
+	const char *agent, *token;    /* --agent ADDR:PORT --token T (remote.h) */
 };
 
 #define FILES_OPTS_HELP 1

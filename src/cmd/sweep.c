@@ -737,6 +737,8 @@ int sweep_main(int argc, char **argv)
 		engine_describe(engines, sizeof(engines));
 		printf("iosweep %s\n%s\n", IOSWEEP_VERSION, engines);
 		status = IOSWEEP_EXIT_OK;
+	} else if (o.agent) {
+		status = sweep_on_agent(&o);
 	} else {
 		struct sweep_call c = { .o = &o, .report = stdout };
 		status = sweep_run(&c);

@@ -48,6 +48,13 @@ int sweep_run(const struct sweep_call *c);
 int sweep_resume(const char *dir, struct journal_doc *doc);
 
 /*
+ * A sweep given --agent: its options run on that agent and its results
+ * come back into the local --out (cmd_agent.c).  An enum iosweep_exit,
+ * or the sweep's own exit status there.
+ */
+int sweep_on_agent(const struct options *o);
+
+/*
  * sweep_check.c: can the sweep of o (parsed or built) run here?  Its
  * grid, engine, folder and -I are checked as the sweep would check them,
  * creating nothing that stays.  0, or -1 with the sweep's own message in

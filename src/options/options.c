@@ -866,6 +866,8 @@ void options_release(struct options *o)
 	free(o->out_dir);
 	free(o->db);
 	free(o->link);
+	free(o->agent);
+	free(o->agent_token);
 	free(o->command_line);
 	for (i = 0; i < o->nwords; i++)
 		free(o->words[i]);

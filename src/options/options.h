@@ -194,6 +194,8 @@ struct options {
 	unsigned settle_time_s;     /* --settle-time S; 0: no limit */
 	char *link;                 /* --link, else $IOSWEEP_LINK (checked by
 				       netbound_parse_link); NULL: none */
+	char *agent;                /* --agent ADDR:PORT: run on that agent (remote.h) */
+	char *agent_token;          /* --token: the agent's */
 	unsigned io_timeout_s;      /* --io-timeout SEC; 0: off */
 	int io_timeout_given;       /* --io-timeout given (else: on for network
 				       and FUSE file systems, off for local) */

@@ -542,6 +542,14 @@ const struct opt_row opt_table[] = {
 		"a rate (940mbit, 118MB); recorded in meta.csv, figures above it "
 		"are flagged as served by a cache (default: $IOSWEEP_LINK)",
 	  .field = OFF(link), .apply = opt_link },
+	{ .name = "agent", .arg = OPT_ARG_STRING, .metavar = "ADDR:PORT",
+	  .group = OPT_GROUP_OURS,
+	  .help = "run the sweep on the agent that iosweep serve started there, its paths "
+		"relative to the agent's root; the results come back into --out",
+	  .field = OFF(agent), .apply = opt_set_string },
+	{ .name = "token", .arg = OPT_ARG_STRING, .metavar = "T",
+	  .group = OPT_GROUP_OURS, .help = "the token the agent printed (with --agent)",
+	  .field = OFF(agent_token), .apply = opt_set_string },
 	{ .name = "io-timeout", .arg = OPT_ARG_UINT, .metavar = "SEC", .max = 86400,
 	  .group = OPT_GROUP_OURS,
 	  .help = "end the run (exit 3, finished cells saved) when one I/O call "

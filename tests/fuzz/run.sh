@@ -329,6 +329,21 @@ seed_files_clients() {
 	{ printf '\000\000\000\000'; head -c 700 /dev/zero; } >"$1/short"
 }
 
+# seed_proto DIR: the agent's messages (fuzz_proto.c): a hello, a job's
+# words, a file chunk, a link request, a ping, an end, one cut short, a
+# 4 GB length, garbage, a climbing file path.
+seed_proto() {
+	hdr() { printf 'IS\001'; printf "\\$(printf '%03o' "$1")"; printf "\\$(printf '%03o' $(($2 >> 24 & 255)))\\$(printf '%03o' $(($2 >> 16 & 255)))\\$(printf '%03o' $(($2 >> 8 & 255)))\\$(printf '%03o' $(($2 & 255)))"; }
+	{ hdr 1 32; printf '0123456789abcdef0123456789abcdef'; } >"$1/hello"
+	{ hdr 4 23; printf -- '-s\00064k\000-f\000t.tmp\000-i\0000\000'; } >"$1/job"
+	{ hdr 7 17; printf 'sheets/a.csv\000x,y\n'; hdr 8 4; printf '\000\000\000\000'; } >"$1/file-end"
+	{ hdr 11 9; printf '\001\000\000\003\350\000\000\047\020'; hdr 9 8; printf '12345678'; } >"$1/link-ping"
+	{ hdr 4 100; printf -- '-s\000'; } >"$1/cut"
+	printf 'IS\001\004\377\377\377\377' >"$1/huge"
+	printf 'GET / HTTP/1.0\r\n\r\n' >"$1/garbage"
+	{ hdr 7 12; printf '../x.csv\000abc'; } >"$1/climb"
+}
+
 # report_failure BIN LOG ARTDIR: what a failed target said (from the
 # first sanitizer or libFuzzer error line to the end of its log), each
 # reproducer as base64, and how to replay it.
@@ -378,6 +393,7 @@ for bin in "$@"; do
 		fuzz_timeline) seed_timeline "$corpus" ;;
 		fuzz_card) seed_card "$corpus" ;;
 		fuzz_files_clients) seed_files_clients "$corpus" ;;
+		fuzz_proto) seed_proto "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always
