@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * curve.c: the saturation curve's figures, its knee and its sentence
+ * (see curve.h for the rule).  A step reads a many-client result set
+ * the way every emitter does: the aggregate from the cell's samples
+ * (results_cell_summary), the latency from their histograms merged (the
+ * clients' already reduced into each trial's), and each client's share
+ * from the clients' own rows.
+ */
+#include "compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/curve.h"
+#include "analysis/netbound.h"
+#include "lib/err.h"
+#include "model/latency.h"
+#include "model/results.h"
+#include "model/stats.h"
+
+/* The clients' own rates of (cell, col), full trials: min, median, max. */
+static int client_shares(const struct result_set *rs, size_t cell, int col,
+			 struct curve_step *st, char *err, size_t errlen)
+{
+	double *v = malloc((rs->nclient_samples ? rs->nclient_samples : 1) * sizeof(*v));
+	struct stats_summary s;
+	size_t n = 0;
+	int rc;
+
+	if (!v)
+		return err_set(err, errlen, "out of memory");
+	for (size_t i = 0; i < rs->nclient_samples; i++) {
+		const struct result_sample *c = &rs->client_samples[i];
+		double kbps;
+		if (c->cell != cell || c->col != col || (c->flags & RESULTS_SF_PARTIAL))
+			continue;
+		kbps = results_sample_value(rs, c, RESULTS_UNIT_KBPS);
+		if (kbps >= 0.0)
+			v[n++] = kbps;
+	}
+	rc = n && stats_summarize(v, n, &s) == 0 ? 0 : -1;
+	free(v);
+	if (rc != 0)
+		return err_set(err, errlen, "%s: no client's own figure (a run of "
+			       "iosweep-mpi has them)", results_col_name(col));
+	st->client_min_kbps = s.min;
+	st->client_median_kbps = s.median;
+	st->client_max_kbps = s.max;
+	return 0;
+}
+
+/* p50 p90 p99 p99.9 of the cell's merged histograms, NaN without. */
+static int step_latency(const struct result_set *rs, size_t cell, int col,
+			struct curve_step *st, char *err, size_t errlen)
+{
+	static const double q[CURVE_NLAT] = { 0.50, 0.90, 0.99, 0.999 };
+	struct latency_hist h;
+	int got;
+
+	for (int i = 0; i < CURVE_NLAT; i++)
+		st->lat_us[i] = NAN;
+	if (latency_init(&h) != 0)
+		return err_set(err, errlen, "out of memory");
+	got = results_lat_merge_cell(rs, cell, col, &h);
+	if (got > 0 && h.n)
+		for (int i = 0; i < CURVE_NLAT; i++)
+			st->lat_us[i] = latency_quantile_ns(&h, q[i]) / 1000.0;
+	latency_release(&h);
+	return got < 0 ? err_set(err, errlen, "out of memory") : 0;
+}
+
+int curve_step_fill(const struct result_set *rs, size_t cell, int col,
+		    struct curve_step *st, char *err, size_t errlen)
+{
+	struct stats_summary s;
+	long n = results_cell_summary(rs, cell, col, RESULTS_UNIT_KBPS, &s);
+
+	if (n < 0)
+		return err_set(err, errlen, "out of memory");
+	if (n == 0)
+		return err_set(err, errlen, "%s: no full trial", results_col_name(col));
+	*st = (struct curve_step){
+		.clients = rs->nclients ? rs->nclients : 1,
+		.col = col,
+		.trials = (unsigned)n,
+		.agg_kbps = s.mean,
+	};
+	if (client_shares(rs, cell, col, st, err, errlen) != 0)
+		return -1;
+	return step_latency(rs, cell, col, st, err, errlen);
+}
+
+long curve_knee(const unsigned *clients, const double *agg, size_t n)
+{
+	long knee = -1;
+
+	for (size_t i = n; i-- > 0;) {
+		if (i + 1 < n) {
+			double d = log2((double)clients[i + 1] / (double)clients[i]);
+			if (agg[i] <= 0.0 || d <= 0.0 ||
+			    pow(agg[i + 1] / agg[i], 1.0 / d) >= CURVE_GROWTH)
+				break;
+		}
+		knee = (long)i;
+	}
+	return knee == (long)n - 1 ? -1 : knee;
+}
+
+/* A rate in MB/s (2^20 bytes), whole above 10, else to a tenth. */
+static void mb_text(double kbps, char *out, size_t outlen)
+{
+	double mb = kbps / 1024.0;
+
+	snprintf(out, outlen, mb >= 10.0 ? "%.0f MB/s" : "%.1f MB/s", mb);
+}
+
+int curve_describe(const struct curve_step *st, int knee,
+		   const struct netbound_link *link, char *out, size_t outlen)
+{
+	char agg[32], each[32], share[128] = "";
+	const char *s = st->clients == 1 ? "" : "s";
+
+	mb_text(st->agg_kbps, agg, sizeof(agg));
+	mb_text(st->client_median_kbps, each, sizeof(each));
+	if (link && link->kbps > 0.0)
+		snprintf(share, sizeof(share), ", %.0f%% of %s",
+			 st->agg_kbps / link->kbps * 100.0, link->name);
+	if (knee)
+		return snprintf(out, outlen, "the share saturates at %u client%s: %s "
+				"aggregate%s; each client gets %s", st->clients, s, agg,
+				share, each);
+	return snprintf(out, outlen, "no knee up to %u client%s: the aggregate still "
+			"grows (%s aggregate%s; each client gets %s)", st->clients, s, agg,
+			share, each);
+}

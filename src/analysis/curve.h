@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * curve.h: the saturation curve of a share under many clients (`iosweep-mpi
+ * clients-curve`): the figures of each step (the same cell run on 1, 2,
+ * 4, ... clients), the knee where the aggregate stops growing, and the
+ * sentence that names it.
+ *
+ * The knee is the smallest client count past which the aggregate grows
+ * less than CURVE_GROWTH (10%) per doubling of the clients at every
+ * further step: growth from step i to i+1 is (a[i+1] / a[i]) raised to
+ * 1 / log2(c[i+1] / c[i]), so a last step that is no power of two (6
+ * after 4) is judged per doubling too.  A fall counts as less than 10%.
+ * When the last step still grew by 10% or more, or there is one step,
+ * there is no knee: the curve has not flattened within the counts run.
+ *
+ * Pure: nothing is printed, written or allocated beyond what a caller
+ * frees; figures in kB/s (1 kB = 1024 bytes), latency in microseconds.
+ */
+#ifndef IOSWEEP_CURVE_H
+#define IOSWEEP_CURVE_H
+
+#include <stddef.h>
+
+struct netbound_link;
+struct result_set;
+
+#define CURVE_GROWTH 1.10   /* growth per doubling below this: saturated */
+#define CURVE_NLAT 4        /* p50 p90 p99 p99.9 */
+
+/* One step of the curve: one test of the cell on `clients` clients. */
+struct curve_step {
+	unsigned clients;
+	int col;                  /* enum results_col: the test */
+	unsigned trials;          /* full trials behind the figures */
+	double agg_kbps;          /* the aggregate: mean of the trials' */
+	double client_min_kbps;   /* each client's own rate, over every client */
+	double client_median_kbps;/* and full trial: the least, the median */
+	double client_max_kbps;   /* and the greatest */
+	double lat_us[CURVE_NLAT];/* p50 p90 p99 p99.9 of every client's
+				     operations, trials merged; NaN without
+				     --latency */
+};
+
+/*
+ * The step of test col of cell in rs, a many-client run (the leader's set
+ * of iosweep-mpi: the aggregate in samples, the clients' rows in
+ * client_samples).  0, or -1 with err set when the cell has no full trial
+ * of col or no client rows (a one-client set), or out of memory.
+ */
+int curve_step_fill(const struct result_set *rs, size_t cell, int col,
+		    struct curve_step *st, char *err, size_t errlen);
+
+/*
+ * The knee of the aggregate agg[0..n) at clients[0..n) (ascending
+ * counts): its index, or -1 when there is none (see above).  A step
+ * whose aggregate is not positive cannot be grown from: the knee lies
+ * past it.
+ */
+long curve_knee(const unsigned *clients, const double *agg, size_t n);
+
+/*
+ * The one line that says it, without a newline: at the knee "the share
+ * saturates at 4 clients: 113 MB/s aggregate, 92% of gigabit Ethernet;
+ * each client gets 28 MB/s" (the link's part only with a link of a
+ * known rate, kbps > 0; link may be NULL), else, of the last step, "no
+ * knee up to 8 clients: the aggregate still grows (113 MB/s aggregate,
+ * ...)".  MB are 2^20 bytes.  Returns what snprintf returns.
+ */
+int curve_describe(const struct curve_step *st, int knee,
+		   const struct netbound_link *link, char *out, size_t outlen);
+
+#endif
