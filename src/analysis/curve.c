@@ -20,6 +20,23 @@
 #include "model/results.h"
 #include "model/stats.h"
 
+int curve_table_add(struct curve_table *t, const struct curve_step *st)
+{
+	struct curve_step *p = realloc(t->steps, (t->n + 1) * sizeof(*p));
+
+	if (!p)
+		return -1;
+	t->steps = p;
+	t->steps[t->n++] = *st;
+	return 0;
+}
+
+void curve_table_release(struct curve_table *t)
+{
+	free(t->steps);
+	*t = (struct curve_table){ 0 };
+}
+
 /* The clients' own rates of (cell, col), full trials: min, median, max. */
 static int client_shares(const struct result_set *rs, size_t cell, int col,
 			 struct curve_step *st, char *err, size_t errlen)
@@ -106,6 +123,26 @@ long curve_knee(const unsigned *clients, const double *agg, size_t n)
 		knee = (long)i;
 	}
 	return knee == (long)n - 1 ? -1 : knee;
+}
+
+long curve_knee_of(const struct curve_step *steps, size_t n, int col, long *last)
+{
+	unsigned clients[CURVE_STEPS_MAX];
+	double agg[CURVE_STEPS_MAX];
+	size_t at[CURVE_STEPS_MAX] = { 0 }, k = 0;
+	long knee;
+
+	for (size_t i = 0; i < n && k < CURVE_STEPS_MAX; i++) {
+		if (steps[i].col != col)
+			continue;
+		clients[k] = steps[i].clients;
+		agg[k] = steps[i].agg_kbps;
+		at[k++] = i;
+	}
+	if (last)
+		*last = k ? (long)at[k - 1] : -1;
+	knee = curve_knee(clients, agg, k);
+	return knee < 0 ? -1 : (long)at[knee];
 }
 
 /* A rate in MB/s (2^20 bytes), whole above 10, else to a tenth. */

@@ -13,8 +13,9 @@
  * When the last step still grew by 10% or more, or there is one step,
  * there is no knee: the curve has not flattened within the counts run.
  *
- * Pure: nothing is printed, written or allocated beyond what a caller
- * frees; figures in kB/s (1 kB = 1024 bytes), latency in microseconds.
+ * Pure: nothing is printed or written; figures in kB/s (1 kB = 1024
+ * bytes), latency in microseconds.  A struct curve_table owns its steps
+ * (curve_table_release frees them).
  */
 #ifndef IOSWEEP_CURVE_H
 #define IOSWEEP_CURVE_H
@@ -41,6 +42,18 @@ struct curve_step {
 				     --latency */
 };
 
+/* The curve: its steps, test by test in ascending clients. */
+struct curve_table {
+	struct curve_step *steps;
+	size_t n;
+	char link[32];            /* --link as given, "" without */
+};
+
+/* Append a copy of *st to t.  0 or -1 (out of memory). */
+int curve_table_add(struct curve_table *t, const struct curve_step *st);
+/* Free t's steps and empty it. */
+void curve_table_release(struct curve_table *t);
+
 /*
  * The step of test col of cell in rs, a many-client run (the leader's set
  * of iosweep-mpi: the aggregate in samples, the clients' rows in
@@ -57,6 +70,16 @@ int curve_step_fill(const struct result_set *rs, size_t cell, int col,
  * past it.
  */
 long curve_knee(const unsigned *clients, const double *agg, size_t n);
+
+/*
+ * The same over the steps of test col among steps[0..n) (each test's in
+ * ascending clients; other tests' steps between them are skipped, and
+ * past CURVE_STEPS_MAX of one test the rest): the knee's index into
+ * steps, or -1; *last (may be NULL) gets the index of the test's last
+ * step, -1 when it has none.
+ */
+#define CURVE_STEPS_MAX 40
+long curve_knee_of(const struct curve_step *steps, size_t n, int col, long *last);
 
 /*
  * The one line that says it, without a newline: at the knee "the share
