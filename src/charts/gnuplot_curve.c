@@ -75,12 +75,12 @@ static void curve_draw_release(struct curve_draw *d)
 
 /* Data block, x tics and range, y range of col's steps; how many steps. */
 static size_t curve_data(struct curve_draw *d, const struct curve_table *t, int col,
-			 double *ymax)
+			 double *ymin, double *ymax)
 {
 	unsigned lo = 0, hi = 0;
 	size_t n = 0;
 
-	*ymax = 0.0;
+	*ymin = *ymax = 0.0;
 	sb_puts(&d->pc.data, "$curve << EOD\n");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct curve_step *st = &t->steps[i];
@@ -94,6 +94,8 @@ static size_t curve_data(struct curve_draw *d, const struct curve_table *t, int 
 		if (st->clients > hi)
 			hi = st->clients;
 		*ymax = fmax(*ymax, fmax(st->agg_kbps, st->client_max_kbps));
+		*ymin = n ? fmin(*ymin, fmin(st->agg_kbps, st->client_min_kbps))
+			  : fmin(st->agg_kbps, st->client_min_kbps);
 		n++;
 	}
 	sb_puts(&d->pc.data, "EOD\n");
@@ -118,8 +120,8 @@ static void curve_words(struct curve_draw *d, const struct curve_table *t, int c
 		sb_puts(&d->pc.what, "; dashed lines: nominal interface rates (not measured)");
 	sb_puts(&d->pc.from, "clients-curve.csv, the steps c1, c2, ... beside it");
 	if (knee >= 0)
-		sb_printf(&d->knee, "set arrow 1 from %u, graph 0 to %u, graph 1 nohead dt 3 "
-			  "lw 1.5 lc rgb '#c03030'\nset label 1 'knee: %u client%s' at %u, "
+		sb_printf(&d->knee, "set arrow 90 from %u, graph 0 to %u, graph 1 nohead dt 3 "
+			  "lw 1.5 lc rgb '#c03030'\nset label 90 'knee: %u client%s' at %u, "
 			  "graph 0.96 left offset 0.5,0 font ',9' tc rgb '#c03030'\n",
 			  t->steps[knee].clients, t->steps[knee].clients, t->steps[knee].clients,
 			  t->steps[knee].clients == 1 ? "" : "s", t->steps[knee].clients);
@@ -142,15 +144,19 @@ int gnuplot_curve_write(const struct curve_table *t, int col, const struct gnupl
 	struct sbuf termtext = { 0 }, out = { 0 };
 	const char *term_name = term ? term : "png";
 	char name[64], slug[32];
-	double ymax;
+	double ymin, ymax;
 	int rc = -1;
 
-	if (!curve_data(&d, t, col, &ymax)) {
+	if (!curve_data(&d, t, col, &ymin, &ymax)) {
 		curve_draw_release(&d);
 		return 0;
 	}
 	curve_words(&d, t, col, refs);
-	gnuplot_ref_yaxis(&d.pc.yaxis, &d.pc.refs, refs, 0.0, ymax, 0, 1024.0, "MB/s");
+	for (size_t i = 0; refs && i < refs->n; i++) {	/* the axis keeps the lines */
+		ymin = fmin(ymin, refs->items[i].kbps);
+		ymax = fmax(ymax, refs->items[i].kbps);
+	}
+	gnuplot_ref_yaxis(&d.pc.yaxis, &d.pc.refs, refs, ymin, ymax, 0, 1024.0, "MB/s");
 	results_col_slug(col, slug, sizeof(slug));
 	snprintf(name, sizeof(name), "clients-curve-%s", slug);
 	if (gnuplot_terminal_text(&termtext, name, term_name, 1000, 650, err, errlen) != 0)
