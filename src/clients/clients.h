@@ -52,7 +52,7 @@ int clients_count(void);
  * The saturation curve (`iosweep-mpi clients-curve`), collective over
  * every client mpirun started: all meet (a client that sat out the last
  * step waits without spinning) and agree on stop: when any client's is
- * set, every one returns -1.  Then with 0 < n < clients_world() only the
+ * set, every one returns -1, all clients running again.  Then with 0 < n < clients_world() only the
  * first n clients (ranks 0..n-1, the leader among them) run until the
  * next call, and the call returns 1 on them (clients_count() is then n)
  * and 0 on the others, which make no other collective call before the

@@ -713,13 +713,15 @@ int clients_step(unsigned n, int stop)
 {
 	int world = 0;
 
-	if (world_meet(stop))
-		return -1;
 	if (clients_st.comm != MPI_COMM_WORLD && clients_st.comm != MPI_COMM_NULL)
 		MPI_Comm_free(&clients_st.comm);
 	clients_st.comm = MPI_COMM_WORLD;
 	MPI_Comm_size(MPI_COMM_WORLD, &world);
+	clients_st.size = world;
+	count_ranks_per_host();
 	step_reset();
+	if (world_meet(stop))
+		return -1;
 	/* ranks 0..n-1 keep their numbers: the split is keyed by rank */
 	if (n > 0 && n < (unsigned)world)
 		MPI_Comm_split(MPI_COMM_WORLD, (unsigned)clients_st.rank < n ? 0 : MPI_UNDEFINED,

@@ -38,6 +38,7 @@ int cmd_db(int argc, char **argv);
 int cmd_card(int argc, char **argv);
 int cmd_nas(int argc, char **argv);
 int cmd_streams(int argc, char **argv);
+int cmd_curve(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -126,6 +127,7 @@ extern const struct cmdargs_spec cmd_card_args;
 extern const struct cmdargs_spec cmd_nas_args;
 extern const struct cmdargs_spec cmd_report_args;
 extern const struct cmdargs_spec cmd_streams_args;
+extern const struct cmdargs_spec cmd_curve_args;
 
 /* How iosweep-mpi runs a subcommand (main.c). */
 enum cmd_mpi {
