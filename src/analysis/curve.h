@@ -42,7 +42,7 @@ struct curve_step {
 				     --latency */
 };
 
-/* The curve: its steps, test by test in ascending clients. */
+/* The curve: its steps, each test's in ascending clients (tests may interleave). */
 struct curve_table {
 	struct curve_step *steps;
 	size_t n;

@@ -41,6 +41,20 @@ static void put_fig(struct outfile *f, double v)
 		outfile_printf(f, "%.3f", v);
 }
 
+/* One step's row. */
+static void put_row(struct outfile *f, const struct curve_step *st, int knee,
+		    const char *link)
+{
+	outfile_printf(f, "%u,%s,%u", st->clients, results_col_name(st->col), st->trials);
+	put_fig(f, st->agg_kbps);
+	put_fig(f, st->client_min_kbps);
+	put_fig(f, st->client_median_kbps);
+	put_fig(f, st->client_max_kbps);
+	for (int k = 0; k < CURVE_NLAT; k++)
+		put_fig(f, st->lat_us[k]);
+	outfile_printf(f, ",%d,%s,c%u\n", knee, link, st->clients);
+}
+
 int curvecsv_write(const struct curve_table *t, const char *path, int overwrite,
 		   char *err, size_t errlen)
 {
@@ -51,18 +65,11 @@ int curvecsv_write(const struct curve_table *t, const char *path, int overwrite,
 	for (int c = 0; c < CC_N; c++)
 		outfile_printf(&f, "%s%s", c ? "," : "", col_names[c]);
 	outfile_printf(&f, "\n");
-	for (size_t i = 0; i < t->n; i++) {
-		const struct curve_step *st = &t->steps[i];
-		outfile_printf(&f, "%u,%s,%u", st->clients, results_col_name(st->col), st->trials);
-		put_fig(&f, st->agg_kbps);
-		put_fig(&f, st->client_min_kbps);
-		put_fig(&f, st->client_median_kbps);
-		put_fig(&f, st->client_max_kbps);
-		for (int k = 0; k < CURVE_NLAT; k++)
-			put_fig(&f, st->lat_us[k]);
-		outfile_printf(&f, ",%d,%s,c%u\n",
-			       curve_knee_of(t->steps, t->n, st->col, NULL) == (long)i,
-			       t->link, st->clients);
+	for (int col = 0; col < RC_COUNT; col++) {
+		long knee = curve_knee_of(t->steps, t->n, col, NULL);
+		for (size_t i = 0; i < t->n; i++)
+			if (t->steps[i].col == col)
+				put_row(&f, &t->steps[i], (long)i == knee, t->link);
 	}
 	return outfile_commit(&f, err, errlen);
 }
