@@ -109,20 +109,25 @@ int curve_step_fill(const struct result_set *rs, size_t cell, int col,
 	return step_latency(rs, cell, col, st, err, errlen);
 }
 
+/* Does any step past i grow from step i by CURVE_GROWTH or more per doubling? */
+static int grows_past(const unsigned *clients, const double *agg, size_t n, size_t i)
+{
+	if (agg[i] <= 0.0)
+		return i + 1 < n;
+	for (size_t j = i + 1; j < n; j++) {
+		double d = log2((double)clients[j] / (double)clients[i]);
+		if (d <= 0.0 || pow(agg[j] / agg[i], 1.0 / d) >= CURVE_GROWTH)
+			return 1;
+	}
+	return 0;
+}
+
 long curve_knee(const unsigned *clients, const double *agg, size_t n)
 {
-	long knee = -1;
-
-	for (size_t i = n; i-- > 0;) {
-		if (i + 1 < n) {
-			double d = log2((double)clients[i + 1] / (double)clients[i]);
-			if (agg[i] <= 0.0 || d <= 0.0 ||
-			    pow(agg[i + 1] / agg[i], 1.0 / d) >= CURVE_GROWTH)
-				break;
-		}
-		knee = (long)i;
-	}
-	return knee == (long)n - 1 ? -1 : knee;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (!grows_past(clients, agg, n, i))
+			return (long)i;
+	return -1;
 }
 
 long curve_knee_of(const struct curve_step *steps, size_t n, int col, long *last)

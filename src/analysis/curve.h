@@ -6,12 +6,15 @@
  * sentence that names it.
  *
  * The knee is the smallest client count past which the aggregate grows
- * less than CURVE_GROWTH (10%) per doubling of the clients at every
- * further step: growth from step i to i+1 is (a[i+1] / a[i]) raised to
- * 1 / log2(c[i+1] / c[i]), so a last step that is no power of two (6
- * after 4) is judged per doubling too.  A fall counts as less than 10%.
- * When the last step still grew by 10% or more, or there is one step,
- * there is no knee: the curve has not flattened within the counts run.
+ * less than CURVE_GROWTH (10%) per doubling of the clients: every later
+ * step j, measured from the knee i, has (a[j] / a[i]) raised to
+ * 1 / log2(c[j] / c[i]) below 1.10.  Measured from the knee, not step
+ * to step, so a dip after the share saturated (2 clients slower than 1
+ * on a busy client, then 4 back at 1's level) does not move the knee
+ * past it, and a count that is no doubling away (6 after 4) is judged
+ * per doubling too.  A fall counts as less than 10%.  A last step is no
+ * knee (nothing past it shows the flattening), so a curve whose every
+ * count still grows from it, or of one step, has none.
  *
  * Pure: nothing is printed or written; figures in kB/s (1 kB = 1024
  * bytes), latency in microseconds.  A struct curve_table owns its steps

@@ -6,8 +6,8 @@
 # clients' rows), and clients-curve.csv with one row per step and test
 # whose aggregate is the step's summary.csv mean, whose shares hold
 # min <= median <= max (all three the same for one client), whose knee
-# column agrees with the rule re-derived from its aggregates (< 10%
-# growth per doubling at every later step), and the printed line of
+# column agrees with the rule re-derived from its aggregates (no later
+# step grows from the knee by 10% per doubling), and the printed line of
 # each test names the same knee; the chart's script is written and
 # rendered by gnuplot to a PNG; `iosweep report` on the curve's folder
 # draws the curve's section with the steps as sets.  Bad input: the
@@ -51,17 +51,20 @@ check awk -F, -v d="$T/cv" 'NR == 1 { next }
 		if ($13 != "gigabit") { print "link " $0; bad = 1 }
 	}
 	END { exit bad }' "$csv"
-# the knee, re-derived: the smallest step past which every doubling adds < 10%
+# the knee, re-derived: the smallest step from which no later step grows
+# by 10% or more per doubling (the last step is never one)
 awk -F, 'NR > 1 { n[$2]++; c[$2, n[$2]] = $1; a[$2, n[$2]] = $4; k[$2, n[$2]] = $12 }
 	END {
 		for (t in n) {
 			knee = 0
-			for (i = n[t]; i >= 1; i--) {
-				if (i < n[t] && (a[t, i] <= 0 || (a[t, i + 1] / a[t, i]) ^ (1 / (log(c[t, i + 1] / c[t, i]) / log(2))) >= 1.10))
-					break
-				knee = i
+			for (i = 1; i < n[t] && !knee; i++) {
+				grows = a[t, i] <= 0
+				for (j = i + 1; j <= n[t]; j++)
+					if ((a[t, j] / a[t, i]) ^ (1 / (log(c[t, j] / c[t, i]) / log(2))) >= 1.10)
+						grows = 1
+				if (!grows)
+					knee = i
 			}
-			if (knee == n[t]) knee = 0
 			for (i = 1; i <= n[t]; i++)
 				if (k[t, i] != (i == knee)) print "knee column of " t " at " c[t, i]
 			print t, knee ? c[t, knee] : "none" > "/dev/stderr"
