@@ -49,6 +49,23 @@ int clients_rank(void);
 int clients_count(void);
 
 /*
+ * The saturation curve (`iosweep-mpi clients-curve`), collective over
+ * every client mpirun started: all meet (a client that sat out the last
+ * step waits without spinning) and agree on stop: when any client's is
+ * set, every one returns -1, all clients running again.  Then with 0 < n < clients_world() only the
+ * first n clients (ranks 0..n-1, the leader among them) run until the
+ * next call, and the call returns 1 on them (clients_count() is then n)
+ * and 0 on the others, which make no other collective call before the
+ * next clients_step; with n == 0 or n >= clients_world(), all run again
+ * (1).  Each step's sweep starts afresh (no stop agreed, --reorder and
+ * --stonewall set up by its clients_setup).  The plain build: -1 with
+ * stop, else 1.
+ */
+int clients_step(unsigned n, int stop);
+/* How many clients mpirun started, whatever the step (1 in the plain build). */
+int clients_world(void);
+
+/*
  * Collective: every client's rc (0 or -1).  When any client failed,
  * returns -1 on every client with err set, on every client, to the first
  * failed client's message prefixed "rank R on host H: ".  The plain

@@ -50,6 +50,11 @@
  * travel as native bytes, so every rank must run the same build (the
  * same binary on every host).  Queue-depth passes (qd.c) run worker
  * threads; only the main thread calls MPI (MPI_THREAD_FUNNELED).
+ *
+ * Every collective above goes to clients_st.comm: the world, or during a
+ * step of the saturation curve (clients_step) the communicator of its
+ * first n ranks, split off the world; the ranks left out make no call
+ * until the world meets again at the next step.
  */
 #include "compat.h"
 
@@ -107,6 +112,19 @@ static const char *host_of(int rank)
 	return clients_st.hosts + (size_t)rank * CLIENTS_HOST_MAX;
 }
 
+/* The most clients of the running ones (ranks 0..size-1) on one host. */
+static void count_ranks_per_host(void)
+{
+	clients_st.ranks_per_host = 0;
+	for (int i = 0; i < clients_st.size; i++) {
+		unsigned same = 0;
+		for (int k = 0; k < clients_st.size; k++)
+			same += strcmp(host_of(i), host_of(k)) == 0;
+		if (same > clients_st.ranks_per_host)
+			clients_st.ranks_per_host = same;
+	}
+}
+
 int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 {
 	char host[CLIENTS_HOST_MAX] = "";
@@ -114,8 +132,9 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	/* queue-depth passes run worker threads; only this one calls MPI */
 	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &clients_st.threads) != MPI_SUCCESS)
 		return err_set(err, errlen, "cannot start MPI (run iosweep-mpi under mpirun)");
-	MPI_Comm_rank(MPI_COMM_WORLD, &clients_st.rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &clients_st.size);
+	clients_st.comm = MPI_COMM_WORLD;
+	MPI_Comm_rank(clients_st.comm, &clients_st.rank);
+	MPI_Comm_size(clients_st.comm, &clients_st.size);
 	plat_host_name(host, sizeof(host));   /* "unknown" when there is none */
 	clients_st.hosts = calloc((size_t)clients_st.size, CLIENTS_HOST_MAX);
 	if (!clients_st.hosts) {
@@ -124,7 +143,7 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 		return -1;
 	}
 	MPI_Allgather(host, CLIENTS_HOST_MAX, MPI_CHAR, clients_st.hosts, CLIENTS_HOST_MAX,
-		      MPI_CHAR, MPI_COMM_WORLD);
+		      MPI_CHAR, clients_st.comm);
 	MPI_Op_create(red_op, 1, &clients_st.red_op);
 	MPI_Type_contiguous((int)sizeof(struct clients_tl_red), MPI_BYTE, &clients_st.tl_type);
 	MPI_Type_commit(&clients_st.tl_type);
@@ -132,14 +151,8 @@ int clients_init(int *argc, char ***argv, char *err, size_t errlen)
 	/* a debugging aid: rank 0's word holds for all (clients_cell_done) */
 	clients_st.verify = clients_st.rank == 0 && getenv("IOSWEEP_MPI_VERIFY") &&
 		strcmp(getenv("IOSWEEP_MPI_VERIFY"), "0") != 0;
-	MPI_Bcast(&clients_st.verify, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	for (int i = 0; i < clients_st.size; i++) {
-		unsigned same = 0;
-		for (int k = 0; k < clients_st.size; k++)
-			same += strcmp(host_of(i), host_of(k)) == 0;
-		if (same > clients_st.ranks_per_host)
-			clients_st.ranks_per_host = same;
-	}
+	MPI_Bcast(&clients_st.verify, 1, MPI_INT, 0, clients_st.comm);
+	count_ranks_per_host();
 	/* the leader prints for everyone; the others' errors reach it */
 	if (clients_st.rank != 0 && (!freopen("/dev/null", "w", stdout) ||
 			     !freopen("/dev/null", "w", stderr))) {
@@ -160,6 +173,8 @@ void clients_finish(void)
 	clients_st.hosts = NULL;
 	clients_st.read_path = NULL;
 	clients_st.aggregated = NULL;
+	if (clients_st.comm != MPI_COMM_WORLD && clients_st.comm != MPI_COMM_NULL)
+		MPI_Comm_free(&clients_st.comm);
 	MPI_Op_free(&clients_st.red_op);
 	MPI_Op_free(&clients_st.tl_op);
 	MPI_Type_free(&clients_st.tl_type);
@@ -209,7 +224,7 @@ static int exchange(int kind, const char *mine, int *maxkind, char *msg,
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 		return -1;
 	}
-	MPI_Allgather(&kind, 1, MPI_INT, kinds, 1, MPI_INT, MPI_COMM_WORLD);
+	MPI_Allgather(&kind, 1, MPI_INT, kinds, 1, MPI_INT, clients_st.comm);
 	*maxkind = 0;
 	for (int i = 0; i < clients_st.size; i++) {
 		if (kinds[i] > *maxkind) {
@@ -221,7 +236,7 @@ static int exchange(int kind, const char *mine, int *maxkind, char *msg,
 	if (from < 0)
 		return -1;
 	snprintf(buf, sizeof(buf), "%s", mine);
-	MPI_Bcast(buf, sizeof(buf), MPI_CHAR, from, MPI_COMM_WORLD);
+	MPI_Bcast(buf, sizeof(buf), MPI_CHAR, from, clients_st.comm);
 	snprintf(msg, msglen, "%s", buf);
 	return from;
 }
@@ -255,7 +270,7 @@ static int cluster_read(const char *name, struct cluster_file *cf, char *err,
 	    readfile_all(name, CLIENTS_CLUSTER_MAX, "an IOzone cluster file",
 			 &text, &len, err, errlen) == 0)
 		wire = (long long)len;
-	MPI_Bcast(&wire, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	MPI_Bcast(&wire, 1, MPI_LONG_LONG, 0, clients_st.comm);
 	if (wire < 0) {
 		if (clients_st.rank != 0)
 			err_set(err, errlen, "-+m '%.300s': rank 0 cannot read it", name);
@@ -269,7 +284,7 @@ static int cluster_read(const char *name, struct cluster_file *cf, char *err,
 			goto out;
 		}
 	}
-	MPI_Bcast(text, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+	MPI_Bcast(text, (int)len, MPI_CHAR, 0, clients_st.comm);
 	text[len] = '\0';
 	if (clusterfile_parse(name, text, len, cf, err, errlen) != 0)
 		goto out;
@@ -484,7 +499,7 @@ int clients_mpi_flags(int error, int stopping, int sent, int *senders)
 
 	if (clients_st.stop_agreed)
 		return 1;
-	MPI_Allreduce(in, out, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	MPI_Allreduce(in, out, 3, MPI_INT, MPI_SUM, clients_st.comm);
 	if (out[0] || out[1])
 		clients_st.stop_agreed = 1;
 	if (senders)
@@ -509,7 +524,7 @@ static void wall_close(int expected)
 	}
 	for (int k = got; k < expected; k++)
 		MPI_Recv(&clients_st.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
-			 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			 clients_st.comm, MPI_STATUS_IGNORE);
 	if (clients_st.wall_sent)	/* one by one: MPICH's MPI_STATUSES_IGNORE upsets gcc */
 		for (int k = 0; k < clients_st.size - 1; k++)
 			MPI_Wait(&clients_st.wall_tx[k], MPI_STATUS_IGNORE);
@@ -539,7 +554,7 @@ int clients_pass_start(int stopping)
 
 	if (clients_st.wall && !clients_st.stop_agreed) {
 		MPI_Irecv(&clients_st.wall_in, 1, MPI_INT, MPI_ANY_SOURCE, CLIENTS_TAG_WALL,
-			  MPI_COMM_WORLD, &clients_st.wall_rx);
+			  clients_st.comm, &clients_st.wall_rx);
 		clients_st.wall_posted = 1;
 		clients_st.wall_got = 0;
 	}
@@ -570,7 +585,7 @@ int clients_pass_end(int stopping, int walled, uint64_t *sync_ns)
 		for (int r = 0, k = 0; r < clients_st.size; r++)
 			if (r != clients_st.rank)
 				MPI_Isend(&one, 1, MPI_INT, r, CLIENTS_TAG_WALL,
-					  MPI_COMM_WORLD, &clients_st.wall_tx[k++]);
+					  clients_st.comm, &clients_st.wall_tx[k++]);
 		clients_st.wall_sent = 1;
 	}
 	rc = clients_mpi_flags(0, stopping, clients_st.wall_sent, &senders);
@@ -611,7 +626,7 @@ static void most_inflight(struct result_set *rs)
 {
 	unsigned mine = rs->meta.inflight_max, most = 0;
 
-	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED, MPI_MAX, clients_st.comm);
 	if (clients_st.rank == 0 && most > mine)
 		rs->meta.inflight_max = most;	/* else: its own */
 }
@@ -657,4 +672,71 @@ int clients_run_end(struct result_set *rs, int rc, volatile sig_atomic_t *stop,
 	if (clients_st.rank == 0)
 		clients_mpi_drop_raw(rs, SIZE_MAX);
 	return -1;
+}
+
+/*
+ * Every rank of the world meets, without spinning (a rank that sat out a
+ * step may wait there for minutes on a host the others work on): a
+ * non-blocking all-reduce (MAX) of stop, tested every 5 ms.  Returns
+ * whether any rank's stop was set.
+ */
+static int world_meet(int stop)
+{
+	int in = stop != 0, out = 0, done = 0;
+	MPI_Request rq;
+
+	MPI_Iallreduce(&in, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
+	while (MPI_Test(&rq, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+		plat_sleep_us(5000, NULL);
+	return out;
+}
+
+/* A sweep's own state, left from the last step's sweep: forgotten. */
+static void step_reset(void)
+{
+	free(clients_st.read_path);
+	free(clients_st.aggregated);
+	free(clients_st.wall_tx);
+	clients_st.read_path = NULL;
+	clients_st.read_writer = -1;
+	clients_st.aggregated = NULL;
+	clients_st.naggregated = 0;
+	clients_st.wall_tx = NULL;
+	clients_st.wall = 0;
+	clients_st.stop_agreed = 0;
+	clients_st.reduce_ns = 0;
+	clients_st.verified = clients_st.verified_tl = 0;
+	clients_st.local_err[0] = '\0';
+}
+
+int clients_step(unsigned n, int stop)
+{
+	int world = 0;
+
+	if (clients_st.comm != MPI_COMM_WORLD && clients_st.comm != MPI_COMM_NULL)
+		MPI_Comm_free(&clients_st.comm);
+	clients_st.comm = MPI_COMM_WORLD;
+	MPI_Comm_size(MPI_COMM_WORLD, &world);
+	clients_st.size = world;
+	count_ranks_per_host();
+	step_reset();
+	if (world_meet(stop))
+		return -1;
+	/* ranks 0..n-1 keep their numbers: the split is keyed by rank */
+	if (n > 0 && n < (unsigned)world)
+		MPI_Comm_split(MPI_COMM_WORLD, (unsigned)clients_st.rank < n ? 0 : MPI_UNDEFINED,
+			       clients_st.rank, &clients_st.comm);
+	if (clients_st.comm == MPI_COMM_NULL)
+		return 0;
+	MPI_Comm_size(clients_st.comm, &clients_st.size);
+	count_ranks_per_host();
+	return 1;
+}
+
+int clients_world(void)
+{
+	int world = 0;
+
+	MPI_Comm_size(MPI_COMM_WORLD, &world);
+	return world;
 }

@@ -73,7 +73,7 @@ static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char *
 	*off = calloc((size_t)clients_st.size, sizeof(int));
 	if (!lens || !*count || !*off)	/* cannot take part: end the job */
 		MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
-	MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, clients_st.comm);
 	if (clients_st.rank == 0) {
 		ok = gather_plan(lens, *count, *off);
 		if (ok && !(*all = malloc((size_t)(*off)[clients_st.size - 1] +
@@ -81,7 +81,7 @@ static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char *
 			MPI_Abort(MPI_COMM_WORLD, IOSWEEP_EXIT_FAILURE);
 	}
 	free(lens);
-	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Bcast(&ok, 1, MPI_INT, 0, clients_st.comm);
 	if (!ok) {	/* every rank knows: none sends, rank 0 stops the run */
 		if (clients_st.rank == 0)
 			snprintf(clients_st.local_err, sizeof(clients_st.local_err), "the clients' "
@@ -90,7 +90,7 @@ static int gather_bytes(const unsigned char *mine, size_t mylen, unsigned char *
 		return 0;
 	}
 	MPI_Gatherv(mine, (int)mylen, MPI_BYTE, *all, *count, *off, MPI_BYTE, 0,
-		    MPI_COMM_WORLD);
+		    clients_st.comm);
 	return 1;
 }
 
@@ -182,7 +182,7 @@ static int agree_shapes(struct result_set *rs, struct cell_red *c)
 			c->mine[k++] = &rs->samples[i];
 	cnt[0] = (int64_t)n;
 	cnt[1] = -(int64_t)n;
-	MPI_Allreduce(cnt, most, 2, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(cnt, most, 2, MPI_INT64_T, MPI_MAX, clients_st.comm);
 	if (most[0] != -most[1] || n > (size_t)INT_MAX / CLIENTS_RED_KEY)
 		goto differ;
 	c->n = n;
@@ -193,7 +193,7 @@ static int agree_shapes(struct result_set *rs, struct cell_red *c)
 		clients_red_key(&c->sh[i], key + i * CLIENTS_RED_KEY);
 	}
 	MPI_Allreduce(MPI_IN_PLACE, key, (int)(n * CLIENTS_RED_KEY), MPI_INT64_T, MPI_MAX,
-		      MPI_COMM_WORLD);
+		      clients_st.comm);
 	for (size_t i = 0; i < n; i++) {
 		if (clients_red_agreed(key + i * CLIENTS_RED_KEY, &c->sh[i]) != 0) {
 			free(key);
@@ -235,7 +235,7 @@ static int reduce_cell(struct cell_red *c)
 		c->sum = must(malloc(c->len + 1));
 	MPI_Type_contiguous((int)c->len, MPI_BYTE, &rec);
 	MPI_Type_commit(&rec);
-	MPI_Reduce(c->buf, c->sum, c->len ? 1 : 0, rec, clients_st.red_op, 0, MPI_COMM_WORLD);
+	MPI_Reduce(c->buf, c->sum, c->len ? 1 : 0, rec, clients_st.red_op, 0, clients_st.comm);
 	MPI_Type_free(&rec);
 	c->rows = must(calloc(c->n + 1, sizeof(*c->rows)));
 	for (size_t i = 0; i < c->n; i++)
@@ -243,12 +243,12 @@ static int reduce_cell(struct cell_red *c)
 	if (clients_st.rank == 0) {
 		struct clients_row *all = must(calloc((size_t)clients_st.size * c->n + 1, sizeof(*all)));
 		MPI_Gather(c->rows, (int)rowlen, MPI_BYTE, all, (int)rowlen, MPI_BYTE, 0,
-			   MPI_COMM_WORLD);
+			   clients_st.comm);
 		free(c->rows);
 		c->rows = all;
 	} else {
 		MPI_Gather(c->rows, (int)rowlen, MPI_BYTE, NULL, 0, MPI_BYTE, 0,
-			   MPI_COMM_WORLD);
+			   clients_st.comm);
 	}
 	return 0;
 }
@@ -412,7 +412,7 @@ static int reduce_timelines(struct result_set *rs, const struct cell_red *c)
 		cnt[2 * i + 1] = -(int64_t)n;
 	}
 	MPI_Allreduce(MPI_IN_PLACE, cnt, (int)(2 * c->n), MPI_INT64_T, MPI_MAX,
-		      MPI_COMM_WORLD);
+		      clients_st.comm);
 	for (size_t i = 0; i < c->n; i++)
 		total += cnt[2 * i + 1] < 0 ? (size_t)cnt[2 * i] : 0;
 	if (total > INT_MAX) {	/* every client knows: none reduces */
@@ -434,7 +434,7 @@ static int reduce_timelines(struct result_set *rs, const struct cell_red *c)
 	}
 	if (clients_st.rank == 0)
 		sum = must(calloc(total + 1, sizeof(*sum)));
-	MPI_Reduce(mine, sum, (int)total, clients_st.tl_type, clients_st.tl_op, 0, MPI_COMM_WORLD);
+	MPI_Reduce(mine, sum, (int)total, clients_st.tl_type, clients_st.tl_op, 0, clients_st.comm);
 	off = 0;
 	for (size_t i = 0; clients_st.rank == 0 && i < c->n; i++) {
 		struct timeline_row proto = {

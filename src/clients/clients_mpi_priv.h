@@ -20,6 +20,7 @@
 struct result_set;
 
 struct clients_mpi_state {
+	MPI_Comm comm;              /* the clients that run: the world, or a step's */
 	int rank, size;
 	char *hosts;                /* size x CLIENTS_HOST_MAX */
 	unsigned ranks_per_host;

@@ -10,7 +10,9 @@
  * kept unless --overwrite.  Without gnuplot the report is still written,
  * with every table and a note instead of the charts (exit 0, a warning on
  * stderr); a chart gnuplot fails on is noted in its place and makes the
- * exit status 1.
+ * exit status 1.  A folder of `iosweep-mpi clients-curve` (its
+ * clients-curve.csv) adds the curve's section; given alone, the curve's
+ * own folder stands for its steps, each a set ("4 clients").
  */
 #include "compat.h"
 
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/curve.h"
 #include "options/cmdargs.h"
 #include "cmd/commands.h"
 #include "html/html.h"
@@ -26,7 +29,79 @@
 #include "model/results.h"
 #include "model/units.h"
 #include "platform/platform.h"
+#include "report/curvecsv.h"
 
+
+/*
+ * A saturation curve's folder (`iosweep-mpi clients-curve`): the
+ * clients-curve.csv of the first INPUT folder holding one goes into *t,
+ * for its section.  A curve's own folder (no results.csv of its own),
+ * given alone, stands for its steps: *steps gets, per step, its folder
+ * cK and its label "K clients" (2 * *nsteps strings, malloc'd).
+ * Returns 0, or an exit code (said).
+ */
+static int curve_inputs(const struct cmdargs *ca, struct curve_table *t, char ***steps,
+			size_t *nsteps)
+{
+	char path[4200], err[IOSWEEP_ERR_MAX];
+	size_t i;
+
+	for (i = 0; i < ca->ninputs; i++) {
+		snprintf(path, sizeof(path), "%s/%s", ca->inputs[i], CURVECSV_NAME);
+		if (plat_stat(ca->inputs[i], 1, NULL) == PLAT_DIR &&
+		    plat_stat(path, 1, NULL) == PLAT_FILE)
+			break;
+	}
+	if (i == ca->ninputs)
+		return 0;
+	if (curvecsv_read(path, t, err, sizeof(err)) != 0) {
+		cmd_msg("report", "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	snprintf(path, sizeof(path), "%s/results.csv", ca->inputs[i]);
+	if (ca->ninputs > 1 || plat_stat(path, 1, NULL) != PLAT_NONE)
+		return 0;
+	if (!(*steps = calloc(2 * t->n, sizeof(char *))))
+		goto oom;
+	for (size_t k = 0; k < t->n; k++) {	/* each count once: every test lists it */
+		unsigned c = t->steps[k].clients;
+		size_t j = 0;
+		while (j < k && t->steps[j].clients != c)
+			j++;
+		if (j < k)
+			continue;
+		snprintf(path, sizeof(path), "%s/c%u", ca->inputs[0], c);
+		(*steps)[2 * *nsteps] = strdup(path);
+		snprintf(path, sizeof(path), "%u client%s", c, c == 1 ? "" : "s");
+		(*steps)[2 * *nsteps + 1] = strdup(path);
+		if (!(*steps)[2 * (*nsteps)++] || !(*steps)[2 * *nsteps - 1])
+			goto oom;
+	}
+	return 0;
+oom:
+	cmd_msg("report", "out of memory");
+	return IOSWEEP_EXIT_FAILURE;
+}
+
+/* The step folders and labels of curve_inputs as the command's inputs. */
+static int curve_use_steps(struct cmdargs *ca, struct cmdargs_list *labels,
+			   char **steps, size_t nsteps)
+{
+	char **in = realloc(ca->inputs, nsteps * sizeof(char *));
+
+	if (!in)
+		return -1;
+	ca->inputs = in;
+	ca->ninputs = nsteps;
+	if (!(labels->items = malloc(nsteps * sizeof(char *))))
+		return -1;
+	labels->n = nsteps;
+	for (size_t k = 0; k < nsteps; k++) {
+		in[k] = steps[2 * k];
+		labels->items[k] = steps[2 * k + 1];
+	}
+	return 0;
+}
 
 /* The command line. */
 struct report_args {
@@ -73,6 +148,10 @@ int cmd_report(int argc, char **argv)
 	struct result_set *sets = NULL, **ptrs = NULL;
 	char err[IOSWEEP_ERR_MAX], *path = NULL, size[64];
 	struct html_outcome oc;
+	struct curve_table curve = { 0 };
+	struct cmdargs_list step_labels = { 0 }, *labels = &a.labels;
+	char **steps = NULL;
+	size_t nsteps = 0;
 
 	if ((rc = cmdargs_command(&ca, &cmd_report_args, &a, argc, argv, stdout, stderr)) >= 0)
 		return rc;
@@ -90,6 +169,17 @@ int cmd_report(int argc, char **argv)
 			snprintf(path, n, "%s/report.html", ca.inputs[0]);
 	} else {
 		path = strdup("iosweep-report.html");
+	}
+	if (path && (rc = curve_inputs(&ca, &curve, &steps, &nsteps)) != 0)
+		goto out;
+	if (nsteps) {
+		if (curve_use_steps(&ca, &step_labels, steps, nsteps) != 0) {
+			cmd_msg("report", "out of memory");
+			rc = IOSWEEP_EXIT_FAILURE;
+			goto out;
+		}
+		if (!a.labels.n)
+			labels = &step_labels;
 	}
 	sets = calloc(ca.ninputs, sizeof(*sets));
 	ptrs = calloc(ca.ninputs, sizeof(*ptrs));
@@ -109,7 +199,7 @@ int cmd_report(int argc, char **argv)
 		results_init(&sets[i]);
 		ptrs[i] = &sets[i];
 	}
-	if ((rc = cmd_load_sets("report", ca.inputs, ca.ninputs, &a.labels, sets)) != 0)
+	if ((rc = cmd_load_sets("report", ca.inputs, ca.ninputs, labels, sets)) != 0)
 		goto out;
 
 	const struct html_opts ho = {
@@ -118,6 +208,7 @@ int cmd_report(int argc, char **argv)
 		.log_y = a.log_y,
 		.charts = !a.no_charts,
 		.overwrite = a.overwrite,
+		.curve = curve.n ? &curve : NULL,
 	};
 	if (html_write_report(ptrs, ca.ninputs, &ho, path, &oc, err, sizeof(err)) != 0) {
 		cmd_msg("report", "%s", err);
@@ -143,5 +234,10 @@ out:
 	free(ptrs);
 	free(path);
 	cmdargs_release(&ca);
+	for (size_t k = 0; k < 2 * nsteps; k++)
+		free(steps[k]);
+	free(steps);
+	free(step_labels.items);
+	curve_table_release(&curve);
 	return rc;
 }

@@ -75,6 +75,10 @@ const struct cmd_entry cmd_table[] = {
 	  .what = "measure the link to an agent: TCP throughput each way in parallel "
 	  "streams and the round-trip time; writes link.csv",
 	  .mpi = CMD_MPI_REFUSED },
+	{ .word = "clients-curve", .fn = cmd_curve, .args = &cmd_curve_args,
+	  .what = "iosweep-mpi: the same cell on 1, 2, 4 ... of mpirun's clients; "
+	  "the aggregate, each client's share and the knee where the share saturates",
+	  .mpi = CMD_MPI_EVERY },
 	{ .word = "card", .fn = cmd_card, .args = &cmd_card_args,
 	  .what = "the NAS card (MB/s and IOPS of SEQ1M Q8T1, SEQ1M Q1T1, "
 	  "RND4K Q32T16, RND4K Q1T1, plateaus, verdicts) of result folders or IOzone "

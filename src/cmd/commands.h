@@ -40,6 +40,7 @@ int cmd_nas(int argc, char **argv);
 int cmd_streams(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_link(int argc, char **argv);
+int cmd_curve(int argc, char **argv);
 
 /*
  * The throughput command, for sweep.c: refuse what cannot run before any
@@ -140,6 +141,7 @@ extern const struct cmdargs_spec cmd_report_args;
 extern const struct cmdargs_spec cmd_streams_args;
 extern const struct cmdargs_spec cmd_serve_args;
 extern const struct cmdargs_spec cmd_link_args;
+extern const struct cmdargs_spec cmd_curve_args;
 
 /* How iosweep-mpi runs a subcommand (main.c). */
 enum cmd_mpi {

@@ -244,11 +244,12 @@ static void page_head(struct outfile *f, struct result_set *const *sets, size_t 
 	outfile_printf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_css);
 }
 
-static void page_nav(struct outfile *f, uint32_t present, int others, int ops)
+static void page_nav(struct outfile *f, uint32_t present, int others, int ops, int curve)
 {
 	char s[40];
 	outfile_printf(f, "<nav aria-label=\"contents\"><ul><li><a href=\"#findings\">Findings"
-		       "</a></li><li><a href=\"#sets\">How the runs were made</a></li>");
+		       "</a></li><li><a href=\"#sets\">How the runs were made</a></li>%s",
+		       curve ? "<li><a href=\"#t-curve\">the share under many clients</a></li>" : "");
 	for (int col = 0; col < RC_COUNT; col++) {
 		if (!(present & (1u << col)))
 			continue;
@@ -406,7 +407,7 @@ static void test_section(struct outfile *f, struct result_set *const *sets, size
 	outfile_printf(f, "<section class=\"test\" id=\"t-%s\">\n<h2>%s</h2>\n", s,
 		       results_col_name(col));
 	for (size_t k = 0; k < a->ncharts; k++) {
-		if (a->charts[k].col != col)
+		if (a->charts[k].col != col || a->charts[k].curve)
 			continue;
 		html_chart_write(f, a, k);
 		drawn++;
@@ -471,13 +472,15 @@ static void page_body(struct outfile *f, struct result_set *const *sets, size_t 
 			       "bytes), the mean of each cell's trials.%s</p>\n", IOSWEEP_VERSION,
 			       when, nsets > 1 ?
 			       "  The first set (A) is the baseline of the comparison." : "");
-	page_nav(f, present, others, ops);
+	page_nav(f, present, others, ops, ho->curve != NULL);
 	outfile_printf(f, "</header>\n<main>\n");
 	html_findings(f, sets, nsets, cmp, cmp_err, a);
 	outfile_printf(f, "<section id=\"sets\">\n<h2>How the runs were made</h2>\n");
 	for (size_t i = 0; i < nsets; i++)
 		set_header(f, sets, nsets, i, ho);
 	outfile_printf(f, "</section>\n");
+	if (ho->curve)
+		html_curve_write(f, ho->curve, a);
 	for (int col = 0; col < RC_COUNT; col++)
 		if (present & (1u << col))
 			test_section(f, sets, nsets, col, cmp, a);

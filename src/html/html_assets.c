@@ -5,7 +5,8 @@
  * The report does not re-derive what iosweep already writes: the CSV
  * files come from csvout_write_dir and cliffout_csv, the charts from
  * gnuplot_write_charts (the same scripts `iosweep plot` writes) rendered
- * by gnuplot's SVG terminal.  They are made in a private temporary folder
+ * by gnuplot's SVG terminal (and with a saturation curve its charts,
+ * gnuplot_curve_write's, marked as the curve's).  They are made in a private temporary folder
  * (mkdtemp), read into memory, and the folder is removed again, so the
  * report is the only file left.  Each chart's title and alternative text
  * come from the chart writer with the script (struct gnuplot_chart): the
@@ -25,7 +26,9 @@
 #include <string.h>
 
 #include "charts/gnuplot.h"
+#include "charts/gnuplot_curve.h"
 #include "analysis/cliff.h"
+#include "analysis/curve.h"
 #include "html/html_assets.h"
 #include "html/html_util.h"
 #include "iosweep.h"
@@ -296,6 +299,19 @@ void html_svg_minify(char *s, size_t *len)
 	*len = o;
 }
 
+/* The saturation curve's charts (gnuplot_curve.h), SVG, appended to files. */
+static int curve_charts(const struct curve_table *t, const char *dir,
+			struct gnuplot_files *files, char *err, size_t errlen)
+{
+	struct gnuplot_refs refs = { 0 };
+	int rc = gnuplot_curve_refs(t->link, &refs, err, errlen);
+
+	for (int col = 0; rc == 0 && col < RC_COUNT; col++)
+		rc = gnuplot_curve_write(t, col, &refs, "svg", dir, 1, files, err, errlen);
+	gnuplot_refs_release(&refs);
+	return rc;
+}
+
 static int build_charts(struct result_set *const *sets, size_t nsets,
 			const struct html_opts *ho, struct html_assets *a,
 			char *err, size_t errlen)
@@ -329,7 +345,10 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 		rc = 0;
 		goto out;
 	}
-	a->charts = calloc(files.n, sizeof(*a->charts));
+	size_t ndrive = files.n;
+	if (ho->curve && curve_charts(ho->curve, dir, &files, err, errlen) != 0)
+		goto out;
+	a->charts = calloc(files.n ? files.n : 1, sizeof(*a->charts));
 	if (!a->charts) {
 		err_set(err, errlen, "out of memory");
 		goto out;
@@ -348,7 +367,8 @@ static int build_charts(struct result_set *const *sets, size_t nsets,
 			goto oom;
 		c->name[strlen(c->name) - 3] = '\0';	/* ".gp" */
 		c->col = g->col;
-		if (c->col >= 0 && alt_extend(&c->alt, sets, a, c->name, c->col) != 0)
+		c->curve = i >= ndrive;
+		if (c->col >= 0 && !c->curve && alt_extend(&c->alt, sets, a, c->name, c->col) != 0)
 			goto oom;
 		if (gnuplot_render(p, "svg", gerr, sizeof(gerr)) != 0) {
 			if (!(c->error = strdup(gerr)))

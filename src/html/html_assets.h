@@ -26,6 +26,7 @@ struct html_chart {
 	char *svg;          /* the SVG document; NULL when rendering failed */
 	size_t svg_len;
 	char *error;        /* gnuplot's message when svg is NULL */
+	int curve;          /* 1: a chart of the saturation curve (html_curve.c) */
 };
 
 /* One CSV file of a result set, to embed as a data: link. */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct curve_table;
 struct outfile;
 struct result_set;
 struct compare_result;
@@ -45,5 +46,12 @@ void html_findings(struct outfile *f, struct result_set *const *sets, size_t nse
 int html_ops_present(struct result_set *const *sets, size_t nsets);
 void html_ops_write(struct outfile *f, struct result_set *const *sets, size_t nsets,
 		    const struct compare_result *const *cmp, const struct html_assets *a);
+
+/*
+ * The section on the saturation curve t (html_curve.c): per test the
+ * knee's sentence, the curve's charts of a, the steps' table.
+ */
+void html_curve_write(struct outfile *f, const struct curve_table *t,
+		      const struct html_assets *a);
 
 #endif

@@ -6,6 +6,7 @@
 #ifndef IOSWEEP_HTML_UTIL_H
 #define IOSWEEP_HTML_UTIL_H
 
+struct curve_table;
 struct outfile;
 
 struct html_opts {
@@ -14,6 +15,8 @@ struct html_opts {
 	int log_y;                  /* logarithmic throughput axis on the charts */
 	int charts;                 /* 1: draw the charts (gnuplot); 0: tables only */
 	int overwrite;              /* replace an existing report */
+	const struct curve_table *curve; /* optional: a saturation curve (clients-curve.csv)
+					    to draw in a section of its own */
 };
 
 /* Text for HTML: & < > " ' as entities, other control characters as spaces. */
