@@ -147,15 +147,44 @@ static void print_dir(const char *what, const struct link_cfg *c, const struct l
 	       c->streams == 1 ? "" : "s", d->seconds);
 }
 
-int cmd_link(int argc, char **argv)
+int link_run(const struct link_cfg *c, const char *out, int overwrite, const char *cmdline)
 {
 	static const char *const names[] = { "link.csv", "meta.csv" };
-	struct largs a = { 0 };
-	struct cmdargs ca;
-	struct link_cfg c;
 	struct link_result r;
 	char err[IOSWEEP_ERR_MAX], csv[4200] = "", meta[4200] = "";
 	char *const paths[] = { csv, meta };
+	int rc;
+
+	if (out && outfile_claim_files(out, names, 2, overwrite, paths, sizeof(csv), err,
+				       sizeof(err)) != 0) {
+		cmd_msg("link", "%s", err);
+		return IOSWEEP_EXIT_USAGE;
+	}
+	cmd_catch_stop();
+	if (link_measure(c, &r, err, sizeof(err)) != 0) {
+		cmd_msg("link", "%s", err);
+		return cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_FAILURE;
+	}
+	printf("iosweep link: %s, %u stream%s each way\n", c->addr, c->streams,
+	       c->streams == 1 ? "" : "s");
+	print_dir("up (to the agent):", c, &r.up);
+	print_dir("down (from the agent):", c, &r.down);
+	printf("%-22s %9.3f ms (median of %d; %.3f to %.3f)\n", "round trip:", r.rtt_ms,
+	       LINK_PINGS, r.rtt_min_ms, r.rtt_max_ms);
+	fflush(stdout);
+	rc = IOSWEEP_EXIT_OK;
+	if (out && write_out(paths, c, &r, cmdline, err, sizeof(err)) != 0) {
+		cmd_msg("link", "%s", err);
+		rc = IOSWEEP_EXIT_IO;
+	}
+	return rc;
+}
+
+int cmd_link(int argc, char **argv)
+{
+	struct largs a = { 0 };
+	struct cmdargs ca;
+	struct link_cfg c;
 	int rc = cmdargs_command(&ca, &cmd_link_args, &a, argc, argv, stdout, stderr);
 
 	if (rc >= 0)
@@ -166,35 +195,18 @@ int cmd_link(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	rc = settle(&a, ca.inputs[0], &c);
-	if (rc == 0 && a.out && outfile_claim_files(a.out, names, 2, a.overwrite, paths,
-						    sizeof(csv), err, sizeof(err)) != 0)
-		rc = (cmd_msg("link", "%s", err), -1);
 	if (rc != 0) {
 		cmdargs_release(&ca);
 		return IOSWEEP_EXIT_USAGE;
 	}
-	cmd_catch_stop();
-	rc = link_measure(&c, &r, err, sizeof(err));
-	if (rc != 0) {
-		cmd_msg("link", "%s", err);
-		rc = cmd_stop ? IOSWEEP_EXIT_INTERRUPTED : IOSWEEP_EXIT_FAILURE;
+	char *cmdline = cmd_command_line(argc, argv);
+	if (!cmdline) {
+		cmd_msg("link", "out of memory");
+		rc = IOSWEEP_EXIT_FAILURE;
 	} else {
-		printf("iosweep link: %s, %u stream%s each way\n", c.addr, c.streams,
-		       c.streams == 1 ? "" : "s");
-		print_dir("up (to the agent):", &c, &r.up);
-		print_dir("down (from the agent):", &c, &r.down);
-		printf("%-22s %9.3f ms (median of %d; %.3f to %.3f)\n", "round trip:", r.rtt_ms,
-		       LINK_PINGS, r.rtt_min_ms, r.rtt_max_ms);
-		fflush(stdout);
+		rc = link_run(&c, a.out, a.overwrite, cmdline);
 	}
-	if (rc == 0 && a.out) {
-		char *cmdline = cmd_command_line(argc, argv);
-		if (!cmdline || write_out(paths, &c, &r, cmdline, err, sizeof(err)) != 0) {
-			cmd_msg("link", "%s", cmdline ? err : "out of memory");
-			rc = IOSWEEP_EXIT_IO;
-		}
-		free(cmdline);
-	}
+	free(cmdline);
 	cmdargs_release(&ca);
 	return rc;
 }

@@ -49,6 +49,7 @@
 #include "engine/engine.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
+#include "net/net_sock.h"
 #include "analysis/netbound.h"
 #include "options/cmdargs.h"
 #include "options/options.h"
@@ -62,7 +63,7 @@
 #define NAS_DEFAULT_BUDGET_MS 600000u
 
 struct nas_args {
-	const char *path, *label, *out, *link, *workloads;
+	const char *path, *label, *out, *link, *workloads, *agent, *token;
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
 	int format, dry_run, overwrite, no_files, force;
@@ -87,6 +88,11 @@ static const struct cmdargs_opt nas_opts[] = {
 	  .help = "the 95% CI asked of each figure", .defval = "5%" },
 	{ .name = "--link", .kind = CMDARGS_STRING, .off = NAS_AT(a.link), .metavar = "L",
 	  .help = "100mbit, gigabit, 2.5gbe, 10gbe or a rate (940mbit)" },
+	{ .name = "--agent", .kind = CMDARGS_STRING, .off = NAS_AT(a.agent),
+	  .metavar = "ADDR:PORT", .help = "an iosweep serve on the NAS: the link measured "
+	  "and the pool swept there too, beside the share" },
+	{ .name = "--token", .kind = CMDARGS_STRING, .off = NAS_AT(a.token), .metavar = "T",
+	  .help = "the agent's token (printed by iosweep serve)" },
 	{ .name = "--label", .kind = CMDARGS_STRING, .off = NAS_AT(a.label), .metavar = "L",
 	  .help = "the run's name in the result folder and on the card" },
 	{ .name = "--out", .kind = CMDARGS_STRING, .off = NAS_AT(a.out), .metavar = "DIR",
@@ -148,6 +154,17 @@ static int convert_args(struct nas_cli *c)
 	}
 	if (c->card && (a->format = card_format_parse(c->card)) < 0) {
 		cmd_msg("nas", "--card '%s': not a format (text, md, png, svg)", c->card);
+		return -1;
+	}
+	if (!a->agent != !a->token) {
+		cmd_msg("nas", "%s: give --agent ADDR:PORT and --token T together",
+			a->agent ? "--agent" : "--token");
+		return -1;
+	}
+	char host[256], port[16];
+	if (a->agent && net_addr_split(a->agent, host, sizeof(host), port, sizeof(port), err,
+				       sizeof(err)) != 0) {
+		cmd_msg("nas", "--agent %s", err);
 		return -1;
 	}
 	return 0;
@@ -952,6 +969,9 @@ int cmd_nas(int argc, char **argv)
 	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	if (a.agent && (status = nas_agent_run(a.agent, a.token, dir, p.max_kb, p.cold,
+					       a.overwrite, a.command_line)) != IOSWEEP_EXIT_OK)
+		goto out;
 	t1 = now_s();
 	if ((status = write_left_out(&p, &a, dir)) != IOSWEEP_EXIT_OK)
 		goto out;

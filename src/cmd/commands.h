@@ -85,6 +85,24 @@ void cmd_set_stop_note(const char *note);
 int cmd_on_agent(const char *cmd, const char *addr, const char *token, int n,
 		 char **words, const char *out_dir, int overwrite);
 
+/*
+ * Measure the link of c (net/link.h), print it, and with out write
+ * out/link.csv and out/meta.csv (cmdline recorded there); out's files
+ * are replaced only with overwrite.  An enum iosweep_exit.  (cmd_link.c)
+ */
+struct link_cfg;
+int link_run(const struct link_cfg *c, const char *out, int overwrite, const char *cmdline);
+
+/*
+ * iosweep nas --agent: the link to the agent into dir/link, then a sweep
+ * of file_kb files on the box's own pool (the agent's root) into
+ * dir/pool, so the card holds pool, link and share side by side.  cold:
+ * the agent's host drops the file from its page cache before each read.
+ * An enum iosweep_exit.  (nas_agent.c)
+ */
+int nas_agent_run(const char *agent, const char *token, const char *dir, uint64_t file_kb,
+		  int cold, int overwrite, const char *cmdline);
+
 /* "iosweep ARGS..." (argv[0] is the word) for meta.csv; malloc'd, NULL
  * when out of memory.  (cmd_util.c) */
 char *cmd_command_line(int argc, char **argv);

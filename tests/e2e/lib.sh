@@ -322,3 +322,17 @@ all_distinct() {
 		[ "$_bs" -ne 4096 ] || check test "${_nd% *}" -gt 0
 	done
 }
+
+# agent_start ROOT: `iosweep serve` on 127.0.0.1 at a free port with root
+# ROOT, in the background (its output in serve.out and serve.err); sets
+# AGENT_PID (stop it, by pid, in the test's trap), PORT and TOKEN.
+agent_start() {
+	: >serve.out
+	"$IOSWEEP" serve --listen 127.0.0.1:0 --root "$1" >serve.out 2>serve.err &
+	AGENT_PID=$!
+	wait_until "$AGENT_PID" grep -q '^token: ' serve.out
+	PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\),.*/\1/p' serve.out)
+	TOKEN=$(sed -n 's/^token: //p' serve.out)
+	check test -n "$PORT"
+	check test "$(printf '%s' "$TOKEN" | wc -c)" -eq 32
+}

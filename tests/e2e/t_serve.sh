@@ -34,16 +34,7 @@ snapshot() { (cd "$1" && find . -exec ls -ld {} + | awk '{ print $1, $5, $NF }' 
 snapshot outside >outside.before
 snapshot root >root.before
 
-start_agent() {
-	: >serve.out
-	"$IOSWEEP" serve --listen 127.0.0.1:0 --root root >serve.out 2>serve.err &
-	AGENT_PID=$!
-	wait_until "$AGENT_PID" grep -q '^token: ' serve.out
-	PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\),.*/\1/p' serve.out)
-	TOKEN=$(sed -n 's/^token: //p' serve.out)
-	check test -n "$PORT"
-	check test "$(printf '%s' "$TOKEN" | wc -c)" -eq 32
-}
+start_agent() { agent_start root; }
 # the agent answers a good request: a ping after the token
 still_serves() {
 	$RAW "$PORT" ping "$TOKEN" >raw.out 2>&1
