@@ -192,7 +192,9 @@ zfs_down() {
 		i=0
 		while kill -0 "$zpid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 	fi
-	if [ -n "$zpid" ] && mountpoint -q "$ZFS_KSTAT" 2>/dev/null; then
+	# from the mount table: mountpoint(1) stats the folder, which fails
+	# (ENOTCONN) once a killed daemon left its mount behind
+	if [ -n "$zpid" ] && awk -v m="$ZFS_KSTAT" '$5 == m { f = 1 } END { exit !f }' /proc/self/mountinfo; then
 		fusermount -u -z "$ZFS_KSTAT" 2>/dev/null || umount -l "$ZFS_KSTAT" 2>/dev/null
 	fi
 	[ -e "$z/made-kstat-dir" ] && [ -d "$ZFS_KSTAT" ] && rmdir "$ZFS_KSTAT" 2>/dev/null
@@ -200,7 +202,7 @@ zfs_down() {
 	for zl in $(losetup -n -O NAME -j "$z/fast/log.img" 2>/dev/null); do
 		losetup -d "$zl" 2>/dev/null
 	done
-	if mountpoint -q "$z/fast" 2>/dev/null; then
+	if awk -v m="$z/fast" '$5 == m { f = 1 } END { exit !f }' /proc/self/mountinfo; then
 		umount "$z/fast" 2>/dev/null || umount -l "$z/fast" 2>/dev/null
 	fi
 	zrc=0
