@@ -15,8 +15,8 @@
 # the reason is this machine (a skip).  The state lives in $dir/zfs:
 # pid (the daemon's), pool (its name), cgroups (the directories made),
 # made-kstat-dir (present when /zfs-kstat was made here), layout (LAYOUT
-# as asked), log_bytes (the LOG vdev's size, 0 none) and fast/ (the LOG's
-# tmpfs, with log.img).  The disks' images are $dir/disks/zfs-*.img, so
+# as asked), log_bytes (the LOG vdev's size, 0 none), log_loop (its loop
+# device) and fast/ (the LOG's tmpfs, with log.img).  The disks' images are $dir/disks/zfs-*.img, so
 # nas-lab's down detaches them; zfs_down detaches and unmounts the LOG's.
 
 # shellcheck disable=SC2154,SC2034 # nas-lab's globals, read and set
@@ -107,6 +107,7 @@ zfs_up() {
 			{ ZFS_ERR="cannot mount a tmpfs for the LOG vdev on '$z/fast'"; return 2; }
 		zlog=$(zfs_loop "$z/fast/log.img" "$zfs_log") ||
 			{ ZFS_ERR="no free loop device for the LOG vdev"; return 2; }
+		echo "$zlog" > "$z/log_loop"
 		echo "$zlb" > "$z/log_bytes"
 	fi
 	# the disks' throttle, for the daemon alone (it is no server: its
@@ -198,10 +199,13 @@ zfs_down() {
 		fusermount -u -z "$ZFS_KSTAT" 2>/dev/null || umount -l "$ZFS_KSTAT" 2>/dev/null
 	fi
 	[ -e "$z/made-kstat-dir" ] && [ -d "$ZFS_KSTAT" ] && rmdir "$ZFS_KSTAT" 2>/dev/null
-	# the LOG's loop device, then its tmpfs
-	for zl in $(losetup -n -O NAME -j "$z/fast/log.img" 2>/dev/null); do
-		losetup -d "$zl" 2>/dev/null
-	done
+	# the LOG's loop device by its name (down's first step may have
+	# unmounted the tmpfs lazily, so its path no longer finds it), when
+	# it still serves the LOG's image; then the tmpfs
+	zl=$(cat "$z/log_loop" 2>/dev/null)
+	case $(cat "/sys/block/${zl#/dev/}/loop/backing_file" 2>/dev/null) in
+	*/log.img) losetup -d "$zl" 2>/dev/null ;;
+	esac
 	if awk -v m="$z/fast" '$5 == m { f = 1 } END { exit !f }' /proc/self/mountinfo; then
 		umount "$z/fast" 2>/dev/null || umount -l "$z/fast" 2>/dev/null
 	fi

@@ -8,7 +8,8 @@
 # figures (run --record).  The figures name each layout (layout,
 # log_bytes), the mean sync write latency with the LOG is lower than
 # without, and `iosweep card` on both folders says so in one line with
-# the figures of each summary.csv.  Skipped without root, FUSE, zfs-fuse
+# the figures of each summary.csv; down leaves no LOG loop device, tmpfs
+# or kstat mount.  Skipped without root, FUSE, zfs-fuse
 # or sshfs, or when a zfs-fuse daemon runs already (one per machine).
 . "$(dirname "$0")/../e2e/lib.sh"
 . "$TOP/tests/nas/nas.sh"
@@ -27,7 +28,12 @@ sweep nolog
 expect_success lab down
 box --zfs-log 64M
 sweep log
+logloop=$(cat "$LABDIR/zfs/log_loop")
+check test -n "$logloop"
 expect_success lab down
+# the LOG's loop device and tmpfs and the kstat mount went with the box
+check sh -c "! grep -qs 'log.img' '/sys/block/${logloop#/dev/}/loop/backing_file'"
+check sh -c "! awk '\$5 == \"/zfs-kstat\" || \$5 ~ \"^$LABDIR\"' /proc/self/mountinfo | grep -q ."
 
 fig() { awk -F, -v k="$2" '$1 == k { print $2 }' "$T/$1/zfs-after.csv"; }
 check test "$(fig nolog layout)" = raidz2:4
