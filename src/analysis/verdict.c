@@ -259,22 +259,17 @@ static void zfs_words(const struct card_zfs_set *e, char *out, size_t len)
 		snprintf(out + n, len - (size_t)n, ", LOG vdev");
 }
 
-/* The LOG layout to set e against: same vdevs and recordsize, else same vdevs. */
+/* The LOG layout to set e against: the same vdevs and recordsize, or NULL. */
 static const struct card_zfs_set *zfs_partner(const struct card_zfs *z,
 					      const struct card_zfs_set *e)
 {
-	const struct card_zfs_set *best = NULL;
-
 	for (size_t i = 0; i < z->n; i++) {
 		const struct card_zfs_set *o = &z->sets[i];
-		if (!o->log || !o->sync_found || strcmp(o->layout, e->layout))
-			continue;
-		if (o->recordsize == e->recordsize)
+		if (o->log && o->sync_found && !strcmp(o->layout, e->layout) &&
+		    o->recordsize == e->recordsize)
 			return o;
-		if (!best)
-			best = o;
 	}
-	return best;
+	return NULL;
 }
 
 /* The ZFS layouts' sync-write latency and 1 MiB write rate. */
