@@ -173,7 +173,8 @@ static int has(const char *dir, const char *name)
 
 /*
  * The ZFS box of dir's zfs-after.csv, else its zfs-before.csv, into *b:
- * 0 (b->found 0 when dir has neither), or an exit code (said).
+ * 0 (b->found 0 when dir has neither or it names no layout), or an exit
+ * code (said) when it cannot be read.
  */
 static int load_box(const char *dir, struct card_zfs_box *b)
 {
@@ -181,7 +182,6 @@ static int load_box(const char *dir, struct card_zfs_box *b)
 	char p[4200], err[IOSWEEP_ERR_MAX];
 	char *buf = NULL;
 	size_t len;
-	int rc;
 
 	b->found = 0;
 	for (int i = 0; i < 2; i++) {
@@ -193,12 +193,10 @@ static int load_box(const char *dir, struct card_zfs_box *b)
 			cmd_msg("card", "%s", err);
 			return IOSWEEP_EXIT_INPUT;
 		}
-		rc = card_zfs_parse_box(b, buf, len, p, err, sizeof(err));
+		/* figures without a layout row (an older nas-lab's): no ZFS set */
+		if (card_zfs_parse_box(b, buf, len, p, err, sizeof(err)) != 0)
+			b->found = 0;
 		free(buf);
-		if (rc != 0) {
-			cmd_msg("card", "%s", err);
-			return IOSWEEP_EXIT_INPUT;
-		}
 		return 0;
 	}
 	return 0;
