@@ -3,7 +3,8 @@
 # a zfs-fuse daemon started by its pid with its ARC capped, a pool of
 # loop-device vdevs throttled like disks (a block-I/O cgroup of the
 # daemon's own: zfs-fuse does every vdev read and write itself, O_DIRECT),
-# an optional unthrottled LOG vdev, one dataset per share, and the box's
+# an optional LOG vdev on a fast device (a loop device over a file in a
+# tmpfs of its own: RAM), one dataset per share, and the box's
 # own figures (allocated bytes, DEDUP, compressratio, the ARC's kstats)
 # as figure,value CSV.  Kept apart from nas-lab, which sources it and
 # calls zfs_up and zfs_down where it makes and removes the disks.
@@ -13,8 +14,10 @@
 # Functions that can fail return 1 with a sentence in ZFS_ERR, or 2 when
 # the reason is this machine (a skip).  The state lives in $dir/zfs:
 # pid (the daemon's), pool (its name), cgroups (the directories made),
-# made-kstat-dir (present when /zfs-kstat was made here).  The vdev
-# images are $dir/disks/zfs-*.img, so nas-lab's down detaches them.
+# made-kstat-dir (present when /zfs-kstat was made here), layout (LAYOUT
+# as asked), log_bytes (the LOG vdev's size, 0 none), log_loop (its loop
+# device) and fast/ (the LOG's tmpfs, with log.img).  The disks' images are $dir/disks/zfs-*.img, so
+# nas-lab's down detaches them; zfs_down detaches and unmounts the LOG's.
 
 # shellcheck disable=SC2154,SC2034 # nas-lab's globals, read and set
 ZFS_KSTAT=/zfs-kstat           # where zfs-fuse mounts its kstats (fixed)
@@ -93,9 +96,19 @@ zfs_up() {
 		i=$((i + 1))
 	done
 	zlog=""
+	echo "$zfs_layout" > "$z/layout"
+	echo 0 > "$z/log_bytes"
 	if [ -n "$zfs_log" ]; then
-		zlog=$(zfs_loop "$dir/disks/zfs-log.img" "$zfs_log") ||
+		# the fast device: RAM, so a sync write's wait is the LOG's
+		# own path and not a disk's
+		zlb=$(nl_to_bytes "$zfs_log")
+		mkdir -p "$z/fast" && mount -t tmpfs -o "size=$((zlb + 1048576)),mode=700" \
+			iosweep-zfs-log "$z/fast" ||
+			{ ZFS_ERR="cannot mount a tmpfs for the LOG vdev on '$z/fast'"; return 2; }
+		zlog=$(zfs_loop "$z/fast/log.img" "$zfs_log") ||
 			{ ZFS_ERR="no free loop device for the LOG vdev"; return 2; }
+		echo "$zlog" > "$z/log_loop"
+		echo "$zlb" > "$z/log_bytes"
 	fi
 	# the disks' throttle, for the daemon alone (it is no server: its
 	# memory is the ARC, capped by itself, not the servers' cgroup)
@@ -156,7 +169,7 @@ zfs_up() {
 	done
 	zdisks="$ZFS_N disks"
 	[ "$ZFS_N" -gt 1 ] || zdisks="1 disk"
-	ZFS_SAY="pool $zpool_name: $ZFS_KIND of $zdisks of $zfs_disk (reads $zrb B/s, writes $zwb B/s each)${zlog:+, LOG vdev of $zfs_log unthrottled}, ARC at most $arc_mb MB"
+	ZFS_SAY="pool $zpool_name: $ZFS_KIND of $zdisks of $zfs_disk (reads $zrb B/s, writes $zwb B/s each)${zlog:+, LOG vdev of $zfs_log on a tmpfs (RAM)}, ARC at most $arc_mb MB"
 }
 
 # zfs_down: the pool destroyed, the daemon stopped by its pid, its kstat
@@ -180,10 +193,22 @@ zfs_down() {
 		i=0
 		while kill -0 "$zpid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 	fi
-	if [ -n "$zpid" ] && mountpoint -q "$ZFS_KSTAT" 2>/dev/null; then
+	# from the mount table: mountpoint(1) stats the folder, which fails
+	# (ENOTCONN) once a killed daemon left its mount behind
+	if [ -n "$zpid" ] && awk -v m="$ZFS_KSTAT" '$5 == m { f = 1 } END { exit !f }' /proc/self/mountinfo; then
 		fusermount -u -z "$ZFS_KSTAT" 2>/dev/null || umount -l "$ZFS_KSTAT" 2>/dev/null
 	fi
 	[ -e "$z/made-kstat-dir" ] && [ -d "$ZFS_KSTAT" ] && rmdir "$ZFS_KSTAT" 2>/dev/null
+	# the LOG's loop device by its name (down's first step may have
+	# unmounted the tmpfs lazily, so its path no longer finds it), when
+	# it still serves the LOG's image; then the tmpfs
+	zl=$(cat "$z/log_loop" 2>/dev/null)
+	case $(cat "/sys/block/${zl#/dev/}/loop/backing_file" 2>/dev/null) in
+	*/log.img) losetup -d "$zl" 2>/dev/null ;;
+	esac
+	if awk -v m="$z/fast" '$5 == m { f = 1 } END { exit !f }' /proc/self/mountinfo; then
+		umount "$z/fast" 2>/dev/null || umount -l "$z/fast" 2>/dev/null
+	fi
 	zrc=0
 	if [ -r "$z/cgroups" ]; then
 		nl_cgroup_remove "$(cat "$z/cgroups")" || { ZFS_ERR=$NL_ERR; zrc=1; }
@@ -202,9 +227,11 @@ zfs_bytes() {
 
 # zfs_stats: the box's figures as figure,value CSV on stdout, after a
 # transaction group is on disk (a snapshot made and destroyed waits for
-# one): the pool's allocated and free bytes (zpool rounds them to three
-# digits: version 23 has no -p), DEDUP, the pool's used bytes and
-# compressratio and each dataset's, the ARC's kstats
+# one): the layout as asked and the LOG vdev's bytes (0: none), the
+# pool's allocated and free bytes (zpool rounds them to three digits:
+# version 23 has no -p), DEDUP, the pool's used bytes and compressratio
+# and each dataset's, with its recordsize (bytes), compression and
+# dedup, the ARC's kstats
 zfs_stats() {
 	zpool_name=$(cat "$dir/zfs/pool" 2>/dev/null)
 	[ -n "$zpool_name" ] || { ZFS_ERR="lab '$name' has no ZFS box"; return 1; }
@@ -213,12 +240,15 @@ zfs_stats() {
 	echo "figure,value"
 	echo "time_unix,$(date +%s)"
 	echo "pool,$zpool_name"
+	echo "layout,$(cat "$dir/zfs/layout" 2>/dev/null)"
+	echo "log_bytes,$(cat "$dir/zfs/log_bytes" 2>/dev/null)"
 	zpool list -H -o alloc,free,dedupratio "$zpool_name" | while read -r za zf zd; do
 		echo "allocated_bytes,$(zfs_bytes "$za")"
 		echo "free_bytes,$(zfs_bytes "$zf")"
 		echo "dedupratio,${zd%x}"
 	done
-	zfs get -H -p -r -o name,property,value used,compressratio "$zpool_name" |
+	zfs get -H -p -r -o name,property,value used,compressratio,recordsize,compression,dedup \
+		"$zpool_name" |
 		awk -F'\t' -v p="$zpool_name" '{ n = ($1 == p) ? "pool" : "dataset." substr($1, length(p) + 2)
 			v = $3; sub(/x$/, "", v)
 			print n "." ($2 == "used" ? "used_bytes" : $2) "," v }'

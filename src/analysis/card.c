@@ -43,8 +43,7 @@ void card_init(struct card *c)
 	c->cached_pct_max = -1.0;
 }
 
-/* The cell of rs with this record size and the largest file that has col. */
-static long largest_cell(const struct result_set *rs, int col, uint64_t record_kb)
+long card_largest_cell(const struct result_set *rs, int col, uint64_t record_kb)
 {
 	long best = -1;
 
@@ -94,7 +93,7 @@ static int take(struct card_cell *dst, const struct result_set *rs, int col,
 
 	if (dst->found && dst->prio >= prio)
 		return 0;
-	cell = largest_cell(rs, col, record_kb);
+	cell = card_largest_cell(rs, col, record_kb);
 	return cell < 0 ? 0 : fill_cell(dst, rs, (size_t)cell, col, source, prio);
 }
 

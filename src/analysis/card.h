@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/card_zfs.h"
+
 struct result_set;
 
 enum { CARD_SEQ1M_Q8T1, CARD_SEQ1M_Q1T1, CARD_RND4K_Q32T16, CARD_RND4K_Q1T1,
@@ -131,6 +133,7 @@ struct card {
 	double compress_ratio;         /* zlib ratio of the data, 0 unknown */
 	int short_timing;              /* some figure's pass was too short to time */
 	double cached_pct_max;         /* most of a read file found in the client cache */
+	struct card_zfs zfs;           /* the ZFS layouts the sets ran on */
 };
 
 void card_init(struct card *c);
@@ -175,6 +178,9 @@ void card_parse_left_out(struct card *c, const char *text, size_t len);
  */
 int card_parse_link_csv(struct card *c, const char *text, size_t len,
 			const char *path, char *err, size_t errlen);
+
+/* The cell of rs with record_kb and the largest file that has col; -1 none. */
+long card_largest_cell(const struct result_set *rs, int col, uint64_t record_kb);
 
 /* Rows missing a read or write figure: a bit per row (1u << row). */
 unsigned card_missing(const struct card *c);

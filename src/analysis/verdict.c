@@ -8,6 +8,11 @@
  * cache.  Network or disk is netbound_judge() of those figures, so the
  * card and the sweep's findings judge a figure alike.  Rates are printed
  * in decimal MB/s (kB/s x 1024 / 1e6) as on the card.
+ *
+ * The ZFS lines (judge_zfs) answer what the reviews of ZFS boxes ask,
+ * from each layout's measured figures (card_zfs.h): how long a 4 KiB sync
+ * write waits, with a LOG vdev and without, and whether 1 MiB writes
+ * outrun gigabit Ethernet's nominal rate.
  */
 #include "compat.h"
 
@@ -262,6 +267,95 @@ static void judge_cliff(struct verdicts *v, const struct card *c,
 		    "--budget measures past it", dir);
 }
 
+/* "RAIDz2 of 8, recordsize 4K, LOG vdev" for a layout as the lab was asked. */
+static void zfs_words(const struct card_zfs_set *e, char *out, size_t len)
+{
+	static const struct { const char *kind, *name; } kinds[] = {
+		{ "single", "one disk" }, { "mirror", "mirror" }, { "raidz1", "RAIDz1" },
+		{ "raidz", "RAIDz1" }, { "raidz2", "RAIDz2" }, { "raidz3", "RAIDz3" },
+	};
+	const char *colon = strchr(e->layout, ':'), *name = e->layout;
+	size_t klen = colon ? (size_t)(colon - e->layout) : strlen(e->layout);
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strlen(kinds[i].kind) == klen && !strncmp(kinds[i].kind, e->layout, klen))
+			name = kinds[i].name;
+	n = snprintf(out, len, "%s", name);
+	if (colon && name != e->layout && n >= 0 && (size_t)n < len)
+		n += snprintf(out + n, len - (size_t)n, " of %s", colon + 1);
+	if (e->recordsize && n >= 0 && (size_t)n < len)
+		n += snprintf(out + n, len - (size_t)n, ", recordsize %" PRIu64 "K",
+			      e->recordsize / 1024);
+	if (e->log && n >= 0 && (size_t)n < len)
+		snprintf(out + n, len - (size_t)n, ", LOG vdev");
+}
+
+/* The LOG layout to set e against: the same vdevs and recordsize, or NULL. */
+static const struct card_zfs_set *zfs_partner(const struct card_zfs *z,
+					      const struct card_zfs_set *e)
+{
+	for (size_t i = 0; i < z->n; i++) {
+		const struct card_zfs_set *o = &z->sets[i];
+		if (o->log && o->sync_found && !strcmp(o->layout, e->layout) &&
+		    o->recordsize == e->recordsize)
+			return o;
+	}
+	return NULL;
+}
+
+/* The ZFS layouts' sync-write latency and 1 MiB write rate. */
+static void judge_zfs(struct verdicts *v, const struct card_zfs *z)
+{
+	struct netbound_link gig;
+	char what[128], err[128];
+	int told[CARD_ZFS_MAX_SETS] = { 0 };
+
+	for (size_t i = 0; i < z->n; i++) {
+		const struct card_zfs_set *e = &z->sets[i], *o;
+		if (!e->sync_found || e->log)
+			continue;
+		zfs_words(e, what, sizeof(what));
+		if (!(o = zfs_partner(z, e))) {
+			add(v->lines, &v->nlines, "4 KiB sync writes (%s): %.2f ms on average, "
+			    "%.1f ms worst", what, e->sync_mean_us / 1000.0, e->sync_max_us / 1000.0);
+			continue;
+		}
+		told[o - z->sets] = 1;
+		double f = o->sync_mean_us > 0 ? e->sync_mean_us / o->sync_mean_us : 0;
+		add(v->lines, &v->nlines, "4 KiB sync writes (%s): %.2f ms on average, %.1f ms "
+		    "worst; with a LOG device: %.2f ms on average, %.1f ms worst (%.1fx %s)",
+		    what, e->sync_mean_us / 1000.0, e->sync_max_us / 1000.0,
+		    o->sync_mean_us / 1000.0, o->sync_max_us / 1000.0, f >= 1 ? f : 1 / f,
+		    f >= 1 ? "lower" : "higher");
+	}
+	for (size_t i = 0; i < z->n; i++) {
+		const struct card_zfs_set *e = &z->sets[i];
+		if (!e->sync_found || !e->log || told[i])
+			continue;
+		zfs_words(e, what, sizeof(what));
+		add(v->lines, &v->nlines, "4 KiB sync writes (%s): %.2f ms on average, %.1f ms "
+		    "worst", what, e->sync_mean_us / 1000.0, e->sync_max_us / 1000.0);
+	}
+	if (netbound_parse_link("gigabit", &gig, err, sizeof(err)) != 0 || !(gig.kbps > 0))
+		return;
+	for (size_t i = 0; i < z->n; i++) {
+		const struct card_zfs_set *e = &z->sets[i];
+		if (!e->seq_found || !(e->seq_wr_kbps > 0))
+			continue;
+		zfs_words(e, what, sizeof(what));
+		double f = e->seq_wr_kbps / gig.kbps;
+		if (f >= 1)
+			add(v->lines, &v->nlines, "1 MiB writes (%s) outrun gigabit by a factor "
+			    "of %.1f: %.0f MB/s against its %.0f MB/s", what, f,
+			    mbps(e->seq_wr_kbps), mbps(gig.kbps));
+		else
+			add(v->lines, &v->nlines, "1 MiB writes (%s) do not outrun gigabit: "
+			    "%.0f MB/s is %.0f%% of its %.0f MB/s", what, mbps(e->seq_wr_kbps),
+			    100.0 * f, mbps(gig.kbps));
+	}
+}
+
 static unsigned count_gap(unsigned a, unsigned b)
 {
 	return a > b ? a - b : b - a;
@@ -464,6 +558,7 @@ void verdict_judge(struct verdicts *v, const struct card *c,
 							 c->sustained_wr.found))
 		add(v->lines, &v->nlines, "no cache cliff: the figures stay level up to "
 		    "the largest file measured");
+	judge_zfs(v, &c->zfs);
 	if (!c->cold && (c->sustained_rd.found || c->sustained_wr.found)) {
 		uint64_t largest = c->sustained_rd.found ? c->sustained_rd.file_kb :
 			c->sustained_wr.file_kb;

@@ -4,7 +4,10 @@
  * [--workloads FILE] [--ci PCT%] [--out DIR]`: draw the
  * NAS card (card.h) from result folders, a guided run's folder (its
  * sub-folders, one per row, and files/), our CSV files or IOzone reports.
- * The card says which rows its sources cannot give.
+ * The card says which rows its sources cannot give.  A folder holding a
+ * ZFS box's figures (zfs-after.csv or zfs-before.csv, which `nas-lab run
+ * --record` writes) names the layout of every set in it and below it,
+ * or of the set whose parent holds them (card_zfs.h).
  *
  * cmd_card_emit is also the end of `iosweep nas`, so the card a run
  * prints and the one `iosweep card` redraws from its folder are made by
@@ -204,8 +207,39 @@ static int has(const char *dir, const char *name)
 	return join(p, dir, name) == 0 && plat_stat(p, 1, NULL) == PLAT_FILE;
 }
 
-/* One result folder or file into the card.  0, or an exit code. */
-static int add_one(struct card *c, const char *path)
+/*
+ * The ZFS box of dir's zfs-after.csv, else its zfs-before.csv, into *b:
+ * 0 (b->found 0 when dir has neither or it names no layout), or an exit
+ * code (said) when it cannot be read.
+ */
+static int load_box(const char *dir, struct card_zfs_box *b)
+{
+	static const char *const names[2] = { "zfs-after.csv", "zfs-before.csv" };
+	char p[4200], err[IOSWEEP_ERR_MAX];
+	char *buf = NULL;
+	size_t len;
+
+	b->found = 0;
+	for (int i = 0; i < 2; i++) {
+		if (!has(dir, names[i]))
+			continue;
+		join(p, dir, names[i]);
+		if (readfile_all(p, CARD_MAX_FILE, "a ZFS box's figures", &buf, &len, err,
+				 sizeof(err)) != 0) {
+			cmd_msg("card", "%s", err);
+			return IOSWEEP_EXIT_INPUT;
+		}
+		/* figures without a layout row (an older nas-lab's): no ZFS set */
+		if (card_zfs_parse_box(b, buf, len, p, err, sizeof(err)) != 0)
+			b->found = 0;
+		free(buf);
+		return 0;
+	}
+	return 0;
+}
+
+/* One result folder or file into the card, on box b (NULL: none).  0, or an exit code. */
+static int add_one(struct card *c, const char *path, const struct card_zfs_box *b)
 {
 	struct result_set rs;
 	char err[IOSWEEP_ERR_MAX];
@@ -222,6 +256,8 @@ static int add_one(struct card *c, const char *path)
 		return errno == ENOENT ? IOSWEEP_EXIT_USAGE : IOSWEEP_EXIT_INPUT;
 	}
 	rc = card_add_set(c, &rs, path, 1, err, sizeof(err));
+	if (rc == 0)
+		rc = card_zfs_add_set(&c->zfs, b, &rs, err, sizeof(err));
 	results_release(&rs);
 	if (rc != 0) {
 		cmd_msg("card", "%s", err);
@@ -235,12 +271,23 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A folder: itself when it is a result folder, else its sub-folders. */
-static int add_dir(struct card *c, const char *dir)
+/*
+ * A folder: itself when it is a result folder, else its sub-folders; on
+ * the box of its own ZFS figures, else on up's (NULL: on its parent's).
+ */
+static int add_dir(struct card *c, const char *dir, const struct card_zfs_box *up)
 {
 	char *subs[CARD_MAX_SUBDIRS], p[4200];
 	size_t n = 0;
 	int status = 0, found = 0;
+	struct card_zfs_box box;
+
+	if ((status = load_box(dir, &box)) != 0)
+		return status;
+	if (!box.found && !up && join(p, dir, "..") == 0 && (status = load_box(p, &box)) != 0)
+		return status;
+	if (box.found)
+		up = &box;
 
 	if (has(dir, "left-out.txt")) {
 		join(p, dir, "left-out.txt");
@@ -256,7 +303,7 @@ static int add_dir(struct card *c, const char *dir)
 		found = 1;
 	}
 	if (has(dir, "summary.csv") || has(dir, "results.csv") || has(dir, "results.csv.gz"))
-		return add_one(c, dir);
+		return add_one(c, dir, up);
 	struct plat_dir *d = plat_dir_open(dir);
 	if (!d) {
 		cmd_msg("card", "cannot read '%s': %s", dir, strerror(errno));
@@ -282,7 +329,8 @@ static int add_dir(struct card *c, const char *dir)
 	for (size_t i = 0; i < n; i++) {
 		const char *leaf = strrchr(subs[i], '/') ? strrchr(subs[i], '/') + 1 : subs[i];
 		if (status == 0)
-			status = !strcmp(leaf, "pool") ? add_pool(c, subs[i]) : add_dir(c, subs[i]);
+			status = !strcmp(leaf, "pool") ? add_pool(c, subs[i]) :
+						    add_dir(c, subs[i], up);
 		free(subs[i]);
 	}
 	if (status == 0 && n == 0 && !found) {
@@ -297,9 +345,9 @@ int card_add_source(struct card *c, const char *path)
 {
 	switch (plat_stat(path, 1, NULL)) {
 	case PLAT_DIR:
-		return add_dir(c, path);
+		return add_dir(c, path, NULL);
 	case PLAT_FILE:
-		return add_one(c, path);
+		return add_one(c, path, NULL);
 	default:
 		cmd_msg("card", "cannot read '%s': no such file or folder", path);
 		return IOSWEEP_EXIT_USAGE;

@@ -47,7 +47,7 @@ cg=/sys/fs/cgroup/blkio${blk%/}/iosweep-lab-$LAB-zfs
 if [ -d "$cg" ]; then
 	check grep -qx "$zpid" "$cg/cgroup.procs"
 	check test "$(grep -c " $((30 * MIB))\$" "$cg/blkio.throttle.read_bps_device")" -eq 4
-	logdev=$(losetup -n -O MAJ:MIN -j "$LABDIR/disks/zfs-log.img" | tr -d ' ')
+	logdev=$(losetup -n -O MAJ:MIN -j "$LABDIR/zfs/fast/log.img" | tr -d ' ')
 	check test -n "$logdev"
 	check sh -c "! grep -q '^$logdev ' '$cg/blkio.throttle.read_bps_device'"
 else

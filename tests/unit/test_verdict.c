@@ -5,7 +5,9 @@
  * set by hand (streams that fit, the latency tail, batch windows), the
  * network- and disk-bound verdicts against a given link, the cache
  * sentence, the warnings, a measured link and the pool beside the share;
- * and card.c's files.csv and link.csv readers.
+ * card.c's files.csv and link.csv readers; and the ZFS lines
+ * (a box's zfs-after.csv read by card_zfs.c, a LOG layout set against
+ * the same layout without one, 1 MiB writes against gigabit).
  */
 #include "compat.h"
 
@@ -354,6 +356,59 @@ static void test_files_csv(void)
 	}
 }
 
+static void test_zfs(void)
+{
+	static const char csv[] = "figure,value\r\npool,iosweep-t\r\nlayout,raidz2:8\r\n"
+		"log_bytes,268435456\r\ndataset.plain.used_bytes,1\r\n"
+		"dataset.plain.recordsize,131072\r\ndataset.tuned.recordsize,4096\r\n";
+	struct card_zfs_box b;
+	struct card c;
+	char err[256];
+
+	CU_ASSERT_EQUAL(card_zfs_parse_box(&b, csv, sizeof(csv) - 1, "z.csv", err,
+					   sizeof(err)), 0);
+	CU_ASSERT_STRING_EQUAL(b.layout, "raidz2:8");
+	CU_ASSERT_EQUAL(b.log_bytes, 268435456u);
+	CU_ASSERT_EQUAL_FATAL(b.ndatasets, 2);
+	CU_ASSERT_STRING_EQUAL(b.datasets[1].name, "tuned");
+	CU_ASSERT_EQUAL(b.datasets[1].recordsize, 4096u);
+	CU_ASSERT_EQUAL(card_zfs_parse_box(&b, "figure,value\npool,p\n", 20, "z.csv", err,
+					   sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "z.csv: no layout row"));
+
+	card_init(&c);
+	c.zfs.n = 4;
+	c.zfs.sets[0] = (struct card_zfs_set){ .layout = "raidz2:8", .recordsize = 131072,
+		.sync_found = 1, .sync_mean_us = 1408390, .sync_max_us = 3110800,
+		.seq_found = 1, .seq_wr_kbps = MBPS_KBPS(250) };
+	c.zfs.sets[1] = (struct card_zfs_set){ .layout = "raidz2:8", .log = 1,
+		.recordsize = 131072, .sync_found = 1, .sync_mean_us = 124420,
+		.sync_max_us = 775500 };
+	c.zfs.sets[2] = (struct card_zfs_set){ .layout = "raidz2:8", .recordsize = 4096,
+		.sync_found = 1, .sync_mean_us = 1693710, .sync_max_us = 6480000 };
+	c.zfs.sets[3] = (struct card_zfs_set){ .layout = "mirror:2", .recordsize = 131072,
+		.seq_found = 1, .seq_wr_kbps = MBPS_KBPS(34) };
+	verdict_judge(&v, &c, NULL, 0, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "4 KiB sync writes (RAIDz2 of 8, recordsize "
+			   "128K): 1408.39 ms on average, 3110.8 ms worst; with a LOG device: "
+			   "124.42 ms on average, 775.5 ms worst (11.3x lower)"));
+	/* no LOG layout of its recordsize: said alone */
+	CU_ASSERT(has_line(v.lines, v.nlines, "4 KiB sync writes (RAIDz2 of 8, recordsize "
+			   "4K): 1693.71 ms on average, 6480.0 ms worst"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "4 KiB sync writes (RAIDz2 of 8, recordsize "
+			    "4K): 1693.71 ms on average, 6480.0 ms worst; with"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "1 MiB writes (RAIDz2 of 8, recordsize 128K) "
+			   "outrun gigabit by a factor of 2.0: 250 MB/s against its 125 MB/s"));
+	CU_ASSERT(has_line(v.lines, v.nlines, "1 MiB writes (mirror of 2, recordsize 128K) "
+			   "do not outrun gigabit: 34 MB/s is 27% of its 125 MB/s"));
+
+	/* no ZFS set: no ZFS line */
+	card_with(&c, 40, 40, -1);
+	verdict_judge(&v, &c, NULL, 0, NULL, 0);
+	CU_ASSERT(!has_line(v.lines, v.nlines, "4 KiB sync writes"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "1 MiB writes"));
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_shipped),
 	CU_CASE(test_bad_lines),
@@ -363,6 +418,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_cliff_and_warnings),
 	CU_CASE(test_files_csv),
 	CU_CASE(test_measured_link),
+	CU_CASE(test_zfs),
 	{ 0, 0 }
 };
 
