@@ -59,6 +59,13 @@ struct engine;
 struct engine_ops {
 	const char *name;           /* "sync", "io_uring", "posixaio" */
 	unsigned max_depth;         /* 1 for sync */
+	/*
+	 * 1: reap() first hands the kernel what is queued and not yet
+	 * committed, in the same system call as its wait (io_uring), so a
+	 * caller may queue a whole refill and skip commit().  0: commit()
+	 * before reap(), always.
+	 */
+	int reap_submits;
 	/* Set up for fd with up to depth I/Os in flight.  0 or -1. */
 	int (*init)(struct engine *e, char *err, size_t errlen);
 	/*
