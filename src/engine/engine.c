@@ -58,13 +58,28 @@ static int engine_hidden(const struct engine_ops *ops)
 	return 1;
 }
 
+/*
+ * Does IOSWEEP_ENGINES leave sync out?  Then depth 1 runs on the first
+ * deep engine it names (io_uring at depth 1, against fio's), or on sync
+ * when none of them is here.
+ */
+static int engine_sync_unnamed(void)
+{
+	const char *list = getenv("IOSWEEP_ENGINES");
+	static const struct engine_ops probe = { .name = "sync" };
+
+	return list && *list && engine_hidden(&probe);
+}
+
 const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 {
 	char why[256] = "";
 	unsigned most = 0;
 
-	if (depth <= 1)
+	if (depth <= 1 && !engine_sync_unnamed())
 		return &engine_sync_ops;
+	if (depth == 0)
+		depth = 1;
 	for (size_t i = 1; i < NENGINES; i++) {
 		const struct engine_ops *ops = engines[i];
 		if (!ops->max_depth || engine_hidden(ops))
@@ -76,6 +91,8 @@ const struct engine_ops *engine_pick(unsigned depth, char *err, size_t errlen)
 		if (!ops->probe || ops->probe(depth, why, sizeof(why)) == 0)
 			return ops;
 	}
+	if (depth == 1)
+		return &engine_sync_ops;
 	if (why[0])
 		err_set(err, errlen, "%s", why);
 	else if (most)

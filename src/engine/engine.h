@@ -16,7 +16,9 @@
  * engine it does not name from engine_pick(): a test and diagnostic knob
  * that shows, on any build, what a build without io_uring does
  * (IOSWEEP_ENGINES=sync,threads) or one with no deep engine at all
- * (IOSWEEP_ENGINES=sync).  sync is never hidden: depth 1 always runs.
+ * (IOSWEEP_ENGINES=sync).  sync is never hidden: depth 1 always runs; a
+ * list that leaves sync out runs depth 1 on the first deep engine it
+ * names that is here (IOSWEEP_ENGINES=io_uring: io_uring at depth 1).
  *
  * The caller (qd.c) owns a set of struct engine_io slots, one per I/O in
  * flight.  It fills a slot (buffer, length, offset, direction), queues it,
@@ -57,6 +59,13 @@ struct engine;
 struct engine_ops {
 	const char *name;           /* "sync", "io_uring", "posixaio" */
 	unsigned max_depth;         /* 1 for sync */
+	/*
+	 * 1: reap() first hands the kernel what is queued and not yet
+	 * committed, in the same system call as its wait (io_uring), so a
+	 * caller may queue a whole refill and skip commit().  0: commit()
+	 * before reap(), always.
+	 */
+	int reap_submits;
 	/* Set up for fd with up to depth I/Os in flight.  0 or -1. */
 	int (*init)(struct engine *e, char *err, size_t errlen);
 	/*

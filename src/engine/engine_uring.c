@@ -4,8 +4,10 @@
  * as deep as --iodepth, set up as fio sets its rings (uring_setups);
  * queue() prepares a read or write SQE, commit() submits everything
  * queued and collects what finished meanwhile (a partial submit is
- * retried), reap() takes what the completion ring holds and, while that
- * is fewer than asked for, waits for the rest (engine_reap_loop).  Built
+ * retried), reap() submits what is still queued in the same call that
+ * waits for the first completions asked for (reap_submits), then takes
+ * what the completion ring holds and, while that is fewer than asked
+ * for, waits for the rest (engine_reap_loop).  Built
  * only when pkg-config finds liburing (HAVE_LIBURING); without it the
  * table is there with max_depth 0 and no hooks, and engine_pick()
  * goes on to the next engine; so it does when the probe finds that the
@@ -121,13 +123,18 @@ static int uring_queue(struct engine *e, struct engine_io *io, char *err,
 	return 0;
 }
 
-static int uring_commit(struct engine *e, char *err, size_t errlen)
+/*
+ * Everything queued to the kernel (a partial submit is retried): with
+ * wait_nr 0 collecting the completions whose task work waited, else in
+ * the same call waiting for wait_nr of them (reap_submits).
+ */
+static int uring_submit(struct engine *e, unsigned wait_nr, char *err, size_t errlen)
 {
 	struct uring *u = e->data;
 
-	/* with the events: completions whose task work waited are posted */
 	while (u->queued > 0) {
-		int n = io_uring_submit_and_get_events(&u->ring);
+		int n = wait_nr ? io_uring_submit_and_wait(&u->ring, wait_nr)
+			: io_uring_submit_and_get_events(&u->ring);
 		e->submit_calls++;
 		if (n == -EINTR || n == -EAGAIN || n == -EBUSY)
 			continue;
@@ -137,6 +144,11 @@ static int uring_commit(struct engine *e, char *err, size_t errlen)
 		u->queued -= (unsigned)n < u->queued ? (unsigned)n : u->queued;
 	}
 	return 0;
+}
+
+static int uring_commit(struct engine *e, char *err, size_t errlen)
+{
+	return uring_submit(e, 0, err, errlen);
 }
 
 /* What has completed, without waiting (engine_reap_loop's collect). */
@@ -178,6 +190,9 @@ static int uring_reap(struct engine *e, unsigned min, struct engine_io **done,
 {
 	static const struct engine_completions how = { uring_collect, uring_wait };
 
+	/* what is queued, not committed: submitted in the call that waits */
+	if (uring_submit(e, min, err, errlen) != 0)
+		return -1;
 	return engine_reap_loop(e, &how, min, done, max, err, errlen);
 }
 
@@ -207,6 +222,7 @@ static void uring_cleanup(struct engine *e)
 const struct engine_ops engine_uring_ops = {
 	.name = "io_uring",
 	.max_depth = URING_MAX_DEPTH,
+	.reap_submits = 1,
 	.init = uring_init,
 	.start = uring_start,
 	.queue = uring_queue,

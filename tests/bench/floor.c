@@ -38,6 +38,19 @@
  *
  * Output: one line per pass, "test<TAB>kb_per_s<TAB>seconds<TAB>bytes", kB
  * being 1024 bytes and test IOzone's column name.
+ *
+ * With -q ENGINE it is instead the bare loop of a time-based queue-depth
+ * pass (iosweep --iodepth --jobs --mix --runtime --ramp), on a file that
+ * is already there (floor_qd.h):
+ *
+ *   floor -q psync|uring -s KB -r KB -f FILE [-d DEPTH] [-j JOBS] [-m PCT]
+ *         [-S] [-I] [-T MS] [-R MS]
+ *
+ *   -d  I/Os in flight per job (uring)   -j  jobs (threads), one share each
+ *   -m  reads among 100 (default 100)    -S  sequential, not the permutation
+ *   -T  counted milliseconds (4000)      -R  ramp milliseconds (1000)
+ *
+ * Output: "qd<TAB>iops<TAB>seconds<TAB>ios" (ios: the counted ones).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
@@ -56,6 +69,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "floor_qd.h"
 
 #ifndef O_DIRECT
 #define O_DIRECT 0
@@ -78,20 +93,22 @@ struct floor_cfg {
 	uint64_t *perm;
 };
 
-static void floor_die(const char *what, const char *path)
+void floor_die(const char *what, const char *path)
 {
 	fprintf(stderr, "floor: %s '%s': %s\n", what, path, strerror(errno));
 	exit(1);
 }
 
-static void floor_usage(const char *msg, const char *arg)
+void floor_usage(const char *msg, const char *arg)
 {
 	fprintf(stderr, "floor: %s '%s'\nusage: floor -s KB -r KB -f FILE "
-		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p] [-z] [-W KB]\n", msg, arg);
+		"[-i 0] [-i 1] [-i 2] [-I] [-e] [-c] [-+n] [-w] [-p] [-z] [-W KB]\n"
+		"       floor -q psync|uring -s KB -r KB -f FILE [-d DEPTH] [-j JOBS] "
+		"[-m PCT] [-S] [-I] [-T MS] [-R MS]\n", msg, arg);
 	exit(2);
 }
 
-static uint64_t floor_parse_u64(const char *opt, const char *s)
+uint64_t floor_parse_u64(const char *opt, const char *s)
 {
 	char *end;
 	unsigned long long v;
@@ -101,11 +118,11 @@ static uint64_t floor_parse_u64(const char *opt, const char *s)
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (errno != 0 || end == s || *end != '\0' || s[0] == '-')
-		floor_usage("not a number of kB:", s);
+		floor_usage("not a number:", s);
 	return (uint64_t)v;
 }
 
-static uint64_t floor_now_ns(void)
+uint64_t floor_now_ns(void)
 {
 	struct timespec ts;
 
@@ -330,6 +347,8 @@ int main(int argc, char **argv)
 	struct floor_cfg c;
 	uint64_t i, seed = 0x9e3779b97f4a7c15u;
 
+	if (argc > 2 && strcmp(argv[1], "-q") == 0)
+		return floor_qd_main(argc, argv);
 	memset(&c, 0, sizeof c);
 	floor_parse(&c, argc, argv);
 	c.reclen = c.rec_kb * 1024u;

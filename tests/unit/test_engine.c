@@ -288,6 +288,15 @@ static void test_pick_hidden(void)
 	setenv("IOSWEEP_ENGINES", "sync", 1);
 	CU_ASSERT_PTR_EQUAL(engine_pick(1, err, sizeof(err)), &engine_sync_ops);
 	CU_ASSERT_PTR_NULL(engine_pick(8, err, sizeof(err)));
+	/* a list without sync: depth 1 on the deep engine it names, else sync */
+	setenv("IOSWEEP_ENGINES", "threads", 1);
+	CU_ASSERT_PTR_EQUAL(engine_pick(1, err, sizeof(err)), engine_threads_ops.max_depth ?
+			    &engine_threads_ops : &engine_sync_ops);
+	setenv("IOSWEEP_ENGINES", "sync,threads", 1);
+	CU_ASSERT_PTR_EQUAL(engine_pick(1, err, sizeof(err)), &engine_sync_ops);
+	setenv("IOSWEEP_ENGINES", "libaio", 1);
+	CU_ASSERT_PTR_EQUAL(engine_pick(1, err, sizeof(err)), &engine_sync_ops);
+	setenv("IOSWEEP_ENGINES", "sync", 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "IOSWEEP_ENGINES hides"));
 	engine_describe(desc, sizeof(desc));
 	CU_ASSERT_EQUAL(strncmp(desc, "engines: sync;", 14), 0);

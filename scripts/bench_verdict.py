@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""bench_verdict: a goal's verdict against the noise of its control.
+
+The benchmarks of the targets table (scripts/bench-qd-cached,
+scripts/bench-sweep) measure a tool against itself beside each goal: the
+per-round ratios of two identical runs give a band [lo, hi] around 1.
+A measured ratio r decides its target t only when t lies outside
+[r x lo, r x hi], the range the same noise could have moved r over:
+part() says "met", "short" or "undecided"; verdict() joins the parts of
+a goal: "not met" when any part is decided short, "met" when all are
+decided met, else "undecided (control band too wide)".
+"""
+
+
+def part(r, t, lo, hi, above=True):
+    """Is ratio r decided at or above target t (above), or at or below it?"""
+    a, b = r * lo, r * hi
+    if above:
+        return "met" if a >= t else "short" if b < t else "undecided"
+    return "met" if b <= t else "short" if a > t else "undecided"
+
+
+def verdict(parts):
+    if "short" in parts:
+        return "not met"
+    if all(p == "met" for p in parts):
+        return "met"
+    return "undecided (control band too wide)"
