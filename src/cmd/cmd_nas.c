@@ -883,6 +883,19 @@ static int emit_card(const struct nas_args *a, const struct verdict_workloads *w
 	return cmd_card_emit(&c, &e);
 }
 
+/* Room on the share for the plan's largest file (said when not). */
+static int space_ok(const struct nas_plan *p, const struct nas_args *a, uint64_t free_bytes)
+{
+	char need[32];
+
+	if (a->force || (double)p->max_kb * 1024.0 * 1.1 <= (double)free_bytes)
+		return 1;
+	units_format_size_kb(p->max_kb, need, sizeof(need));
+	cmd_msg("nas", "the plan writes files of up to %s, more than the free space on %s; "
+		"free some space, give a smaller --nas-ram, or --force", need, a->path);
+	return 0;
+}
+
 int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
@@ -940,12 +953,7 @@ int cmd_nas(int argc, char **argv)
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	nas_plan_build(&p, &ask, now_s() - t0);
-	if (!a.force && (double)p.max_kb * 1024.0 * 1.1 > (double)free_bytes) {
-		char need[32];
-		units_format_size_kb(p.max_kb, need, sizeof(need));
-		cmd_msg("nas", "the plan writes files of up to %s, more than the free "
-			"space on %s; free some space, give a smaller --nas-ram, or --force", need,
-			a.path);
+	if (!space_ok(&p, &a, free_bytes)) {
 		status = IOSWEEP_EXIT_USAGE;
 		goto out;
 	}
