@@ -88,7 +88,7 @@
 #include <string.h>
 
 #include "analysis/cliff.h"
-#include "analysis/cliff_priv.h"
+#include "analysis/cliff_level.h"
 #include "lib/err.h"
 #include "model/results.h"
 #include "platform/mountinfo.h"
@@ -97,6 +97,34 @@ double cliff_confidence(double step, double sigma, size_t nb, size_t na)
 {
 	double se = sigma * sqrt(CLIFF_PI / 2.0) * sqrt(1.0 / (double)nb + 1.0 / (double)na);
 	return 1.0 - 0.5 * erfc(step / se / sqrt(2.0));
+}
+
+double cliff_median(double *x, size_t n)
+{
+	return cliff_level_median(x, n);
+}
+
+/*
+ * Is a drop in column col near cache_kb a write-back limit?  Buffered
+ * writes (no -e, -o, -+D, -I: those put the device inside the timing)
+ * whose drop lies where the client's dirty-page limit lies, between
+ * CLIFF_DIRTY_LO and CLIFF_DIRTY_HI of its RAM (Linux's dirty_ratio is
+ * 20 % of the memory it can use, dirty_background_ratio 10 %; other
+ * systems are alike).  Unknown RAM (old IOzone reports): a cache.
+ */
+int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb)
+{
+	const unsigned sync = RESULTS_F_FSYNC | RESULTS_F_OSYNC | RESULTS_F_ODSYNC |
+			      RESULTS_F_DIRECT;
+	if (!cliff_col_writes(col) || (flags & sync) || ram_kb == 0)
+		return 0;
+	double share = (double)cache_kb / (double)ram_kb;
+	return share >= CLIFF_DIRTY_LO && share <= CLIFF_DIRTY_HI;
+}
+
+static int is_wb(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
+{
+	return cliff_is_writeback(col, cx->flags, cx->ram_kb, cache_kb);
 }
 
 struct cliff_descent {
@@ -333,13 +361,18 @@ static int judge_descent(const struct cliff_ctx *cx, const struct cliff_point *p
 		return 0;
 	memset(c, 0, sizeof(*c));
 	c->estimated_cache_kb = span_cut(cx, p, &s, &lo, &hi);
-	c->kind = cliff_is_wb(cx, cx->col, c->estimated_cache_kb) ?
+	c->kind = is_wb(cx, cx->col, c->estimated_cache_kb) ?
 		  CLIFF_KIND_WRITEBACK : CLIFF_KIND_CACHE;
 	if (c->kind == CLIFF_KIND_CACHE && in_memory(cx, p, s.a, s.b))
 		c->kind = CLIFF_KIND_CPU_CACHE;
 	double after;
 	if (c->kind == CLIFF_KIND_WRITEBACK) {
-		after = cliff_writeback_after(p, s.i0, s.a, s.e, s.lb, s.ls, s.sigma, scratch, c);
+		struct cliff_cut cut;
+		after = cliff_writeback_after(p, s.i0, s.a, s.e, s.lb, s.ls, s.sigma, scratch,
+					      &cut);
+		c->before_kb = cut.before_kb;
+		c->after_kb = cut.after_kb;
+		c->estimated_cache_kb = cut.cache_kb;
 	} else if (cliff_col_writes(cx->col)) {
 		double dev, c0;
 		after = cliff_write_level(p, s.b, s.e, s.ls, &dev, &c0);

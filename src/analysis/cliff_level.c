@@ -3,15 +3,14 @@
  * cliff_level.c: the figures of a cliff found by cliff.c: the levels
  * before and after it (a read's settled level, a write's fitted device
  * speed, a write-back limit) and where the cache ends (see cliff.c's
- * top for the rules, and cliff_priv.h).
+ * top for the rules, and cliff_level.h).
  */
 #include "compat.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "analysis/cliff.h"
-#include "analysis/cliff_priv.h"
+#include "analysis/cliff_level.h"
 #include "model/results.h"
 
 static int cmp_double(const void *x, const void *y)
@@ -20,7 +19,7 @@ static int cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-double cliff_median(double *x, size_t n)
+double cliff_level_median(double *x, size_t n)
 {
 	qsort(x, n, sizeof(*x), cmp_double);
 	return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
@@ -116,29 +115,6 @@ int cliff_col_writes(int col)
 }
 
 /*
- * Is a drop in column col near cache_kb a write-back limit?  Buffered
- * writes (no -e, -o, -+D, -I: those put the device inside the timing)
- * whose drop lies where the client's dirty-page limit lies, between
- * CLIFF_DIRTY_LO and CLIFF_DIRTY_HI of its RAM (Linux's dirty_ratio is
- * 20 % of the memory it can use, dirty_background_ratio 10 %; other
- * systems are alike).  Unknown RAM (old IOzone reports): a cache.
- */
-int cliff_is_writeback(int col, unsigned flags, uint64_t ram_kb, uint64_t cache_kb)
-{
-	const unsigned sync = RESULTS_F_FSYNC | RESULTS_F_OSYNC | RESULTS_F_ODSYNC |
-			      RESULTS_F_DIRECT;
-	if (!cliff_col_writes(col) || (flags & sync) || ram_kb == 0)
-		return 0;
-	double share = (double)cache_kb / (double)ram_kb;
-	return share >= CLIFF_DIRTY_LO && share <= CLIFF_DIRTY_HI;
-}
-
-int cliff_is_wb(const struct cliff_ctx *cx, int col, uint64_t cache_kb)
-{
-	return cliff_is_writeback(col, cx->flags, cx->ram_kb, cache_kb);
-}
-
-/*
  * The level after a drop in a write test: a write cache (the client's
  * dirty pages, a controller's cache with -e) takes the first C bytes
  * fast and the rest at the device's speed, so the figures past the drop
@@ -166,11 +142,11 @@ double cliff_write_level(const struct cliff_point *p, size_t from, size_t e,
  * the settled level ls), and the limit the fitted D when it falls
  * between the two sizes; a fitted D just under a, whose figure it dents
  * by more than the noise, moves the drop to (a - 1, a).  Returns the log
- * level after; sets c's before_kb, after_kb and estimated_cache_kb.
+ * level after; sets *c.
  */
 double cliff_writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 			      size_t e, double lb, double ls, double sigma,
-			      double *scratch, struct cliff *c)
+			      double *scratch, struct cliff_cut *c)
 {
 	double dev, c0;
 	double after = cliff_write_level(p, a + 1, e, ls, &dev, &c0);
@@ -190,9 +166,9 @@ double cliff_writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 	c->before_kb = p[lo].file_kb;
 	c->after_kb = p[lo + 1].file_kb;
 	if (lim_kb > (double)c->before_kb && lim_kb < (double)c->after_kb)
-		c->estimated_cache_kb = (uint64_t)llround(lim_kb);
+		c->cache_kb = (uint64_t)llround(lim_kb);
 	else
-		c->estimated_cache_kb = (uint64_t)llround(sqrt((double)c->before_kb *
+		c->cache_kb = (uint64_t)llround(sqrt((double)c->before_kb *
 							       (double)c->after_kb));
 	return after;
 }

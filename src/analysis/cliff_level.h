@@ -1,17 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cliff_priv.h: what cliff.c (finding the descents and judging them)
- * and cliff_level.c (the levels and the cache estimate of a descent that
- * passed) share: the thresholds, a series' points, the judge's context.
- * Not for use outside analysis/cliff*.c.
+ * cliff_level.h: the levels and the cache estimate of a descent that
+ * cliff.c found and judged (cliff_level.c), and what the two share: the
+ * thresholds, a series' points, the judge's context.  Not for use
+ * outside analysis/cliff*.c.
  */
-#ifndef IOSWEEP_CLIFF_PRIV_H
-#define IOSWEEP_CLIFF_PRIV_H
+#ifndef IOSWEEP_CLIFF_LEVEL_H
+#define IOSWEEP_CLIFF_LEVEL_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-struct cliff;
 
 #define CLIFF_PI 3.14159265358979323846   /* M_PI is not in ISO C or base POSIX */
 
@@ -60,19 +58,26 @@ struct cliff_ctx {
 	unsigned flags;     /* RESULTS_F_* */
 };
 
-#define median_inplace cliff_median
+#define median_inplace cliff_level_median
+
+/* Where a write-back drop lies and the limit (cliff_writeback_after). */
+struct cliff_cut {
+	uint64_t before_kb, after_kb, cache_kb;
+};
+
+/* The median of x[0..n), n > 0, sorting x in place. */
+double cliff_level_median(double *x, size_t n);
 
 double cliff_pooled_sd(const struct cliff_point *p, size_t i, size_t j);
 double cliff_median_levels(const struct cliff_point *p, size_t i, size_t j, double *scratch);
 uint64_t cliff_estimate_cache(const struct cliff_point *p, size_t a, size_t b,
 			      double lb, double la);
 int cliff_col_writes(int col);
-int cliff_is_wb(const struct cliff_ctx *cx, int col, uint64_t cache_kb);
 double cliff_write_level(const struct cliff_point *p, size_t from, size_t e,
 			 double ls, double *dev, double *c0);
 double cliff_writeback_after(const struct cliff_point *p, size_t i0, size_t a,
 			     size_t e, double lb, double ls, double sigma,
-			     double *scratch, struct cliff *c);
+			     double *scratch, struct cliff_cut *c);
 double cliff_settled_level(const struct cliff_point *p, size_t s0, size_t e,
 			   uint64_t cache_kb, double *scratch);
 uint64_t cliff_partial_estimate(const struct cliff_point *p, size_t a, size_t e,
