@@ -56,6 +56,20 @@ int net_addr_split(const char *text, char *host, size_t hostlen, char *port,
 
 #define SLICE_MS 200
 
+/* A socket closed across exec: SOCK_CLOEXEC where the platform has it
+ * (macOS has not), else the flag set right after. */
+static int cloexec_socket(int family, int type, int proto)
+{
+#ifdef SOCK_CLOEXEC
+	return socket(family, type | SOCK_CLOEXEC, proto);
+#else
+	int s = socket(family, type, proto);
+	if (s >= 0)
+		fcntl(s, F_SETFD, FD_CLOEXEC);
+	return s;
+#endif
+}
+
 static void addr_text(const struct sockaddr *sa, socklen_t len, char *out, size_t outlen)
 {
 	char h[256] = "?", p[32] = "?";
@@ -91,7 +105,7 @@ int net_listen(const char *addr, int *fd, char *bound, size_t boundlen,
 	if (resolve(addr, 1, &res, err, errlen) != 0)
 		return -1;
 	for (ai = res; ai && s < 0; ai = ai->ai_next) {
-		s = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+		s = cloexec_socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
 		if (s < 0) {
 			e = errno;
 			continue;
@@ -154,7 +168,7 @@ int net_connect(const char *addr, int *fd, char *err, size_t errlen)
 	if (resolve(addr, 0, &res, err, errlen) != 0)
 		return -1;
 	for (ai = res; ai && s < 0; ai = ai->ai_next) {
-		s = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+		s = cloexec_socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
 		if (s >= 0 && connect(s, ai->ai_addr, ai->ai_addrlen) != 0) {
 			e = errno;
 			close(s);
