@@ -43,8 +43,9 @@ int nas_agent_run(const char *agent, const char *token, const char *dir, uint64_
 	snprintf(size, sizeof(size), "%lluk", (unsigned long long)file_kb);
 	char *words[] = { "-s", size, "-r", "1m", "-i", "0", "-i", "1", "-e", "-+n",
 			  "--trials", "1", "--quiet", "--label", "pool", "-f",
-			  "iosweep-nas-pool.tmp", cold ? "--cold" : NULL, NULL };
-	int n = cold ? 18 : 17;
+			  "iosweep-nas-pool.tmp", "--cold" };
+	/* the last word only where this platform drops a file's pages */
+	int n = (int)(sizeof(words) / sizeof(words[0])) - !cold;
 	cmd_msg("nas", "[agent] the pool on the NAS itself: %s files", size);
 	snprintf(out, sizeof(out), "%s/pool", dir);
 	return cmd_on_agent("nas", agent, token, n, words, out, overwrite);
