@@ -39,7 +39,9 @@ int remote_run(const struct remote_job *j, int *refused, char *err, size_t errle
  * words[0..n) without the client's own options (--agent, --token, --out,
  * each with its value, "--x V" or "--x=V"), into kept (n + 1 pointers,
  * NULL-terminated): the count kept.  A word is read as an option by its
- * text alone: another option's value spelt "--agent" is taken for one.
+ * text alone, which holds because both parsers refuse another of their
+ * options as a value ("--label --agent": the sweep's opt_next_arg and
+ * cmdargs' next_value), so a word spelt "--agent" is always the option.
  */
 size_t remote_words(char *const *words, size_t n, char **kept);
 

@@ -113,6 +113,34 @@ static int has_letters(const struct cmdargs_opt *opts, size_t nopts)
 	return 0;
 }
 
+/*
+ * The next word, argv[*i + 1], as the value of the option shown: NULL with
+ * the message (naming metavar, for a letter) when there is none or when
+ * it is another of this command's long options ("--label --agent A": the
+ * value forgotten, so --agent is not taken for a label; an agent's job
+ * relies on it, net/remote.h).
+ */
+static char *next_value(const struct cmdargs_opt *opts, size_t nopts, int argc, char **argv,
+			int *i, const char *shown, const char *metavar, char *err, size_t errlen)
+{
+	char *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+	if (!v && metavar)
+		err_set(err, errlen, "%s: missing %s", shown, metavar);
+	else if (!v)
+		err_set(err, errlen, "option '%s' needs a value", shown);
+	if (!v)
+		return NULL;
+	if (v[0] == '-' && v[1] == '-' && v[2] &&
+	    find(opts, nopts, v, strchr(v, '=') ? (size_t)(strchr(v, '=') - v) : strlen(v))) {
+		err_set(err, errlen, "option '%s' needs a value (found the option '%s' "
+			"instead)", shown, v);
+		return NULL;
+	}
+	++*i;
+	return v;
+}
+
 /* Store value v of row o (a string, a list or the passed) in args: 0, or
  * CMDARGS_BAD with the message (shown: the option as typed). */
 static int store(struct cmdargs *ca, const struct cmdargs_opt *o, void *args, char *v,
@@ -164,12 +192,11 @@ static int parse_letters(struct cmdargs *ca, const struct cmdargs_opt *opts, siz
 			*(int *)((char *)args + o->off) = 1;
 			continue;
 		}
-		char *v = p[1] ? p + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-		if (!v) {
-			err_set(err, errlen, "%s: missing %s", shown, o->metavar ? o->metavar
-				: "its value");
+		char *v = p[1] ? p + 1 : next_value(opts, nopts, argc, argv, i, shown,
+							    o->metavar ? o->metavar : "its value",
+							    err, errlen);
+		if (!v)
 			return CMDARGS_BAD;
-		}
 		return store(ca, o, args, v, shown, argc, err, errlen);
 	}
 	return 0;
@@ -243,11 +270,10 @@ int cmdargs_parse(struct cmdargs *ca, const struct cmdargs_opt *opts, size_t nop
 			*(int *)((char *)args + o->off) = 1;
 			continue;
 		}
-		char *v = eq ? (char *)eq + 1 : i + 1 < argc ? argv[++i] : NULL;
-		if (!v) {
-			err_set(err, errlen, "option '%s' needs a value", o->name);
+		char *v = eq ? (char *)eq + 1 : next_value(opts, nopts, argc, argv, &i, o->name,
+							   NULL, err, errlen);
+		if (!v)
 			return CMDARGS_BAD;
-		}
 		int rc = store(ca, o, args, v, o->name, argc, err, errlen);
 		if (rc)
 			return rc;

@@ -117,7 +117,9 @@ static void test_values(void)
 		{ "--tag|1|a|--tag=2|--tag|3", NULL, NULL, 0, "1,2,3", "a", 0 },
 		{ "-|--|--gzip|-x", NULL, NULL, 0, "", "-,--gzip,-x", 0 },  /* inputs */
 		{ "--label=|a", NULL, "", 0, "", "a", 0 },                  /* may be empty */
-		{ "--label|--gzip|a", NULL, "--gzip", 0, "", "a", 0 },      /* a value */
+		{ "--label|-x|a", NULL, "-x", 0, "", "a", 0 },              /* a value */
+		{ "--label=--gzip|a", NULL, "--gzip", 0, "", "a", 0 },      /* given with = */
+		{ "--label|--nothing|a", NULL, "--nothing", 0, "", "a", 0 }, /* not an option */
 		{ "a|-h|--bogus", NULL, NULL, 0, "", "a", 1 },              /* help stops */
 		{ "--help", NULL, NULL, 0, "", "", 1 },
 	};
@@ -155,6 +157,11 @@ static void test_errors(void)
 		{ "--out||a", CMDARGS_BAD, "option '--out' needs a value, not an empty one" },
 		{ "--gzip=1|a", CMDARGS_BAD, "option '--gzip' takes no value" },
 		{ "--tag", CMDARGS_BAD, "option '--tag' needs a value" },
+		/* another option is no value: "--label --out d" forgot the label */
+		{ "--label|--gzip|a", CMDARGS_BAD,
+		  "option '--label' needs a value (found the option '--gzip' instead)" },
+		{ "--label|--out=d|a", CMDARGS_BAD,
+		  "option '--label' needs a value (found the option '--out=d' instead)" },
 		{ "--outt|d", CMDARGS_UNKNOWN, "unknown option '--outt'; did you mean '--out'?" },
 		{ "--gzp", CMDARGS_UNKNOWN, "unknown option '--gzp'; did you mean '--gzip'?" },
 		{ "--lab", CMDARGS_UNKNOWN, "unknown option '--lab'; did you mean '--label'?" },
@@ -206,6 +213,8 @@ static void test_letters(void)
 		{ "-f|-3", 0, "-3", 0, 0, "" },                        /* a value */
 		{ "--worst|-f|1", 0, "1", 0, 1, "" },
 		{ "-f", CMDARGS_BAD, NULL, 0, 0, "-f: missing N" },
+		{ "-f|--out|d", CMDARGS_BAD, NULL, 0, 0,
+		  "option '-f' needs a value (found the option '--out' instead)" },
 		{ "-B", CMDARGS_UNKNOWN, NULL, 0, 0, "unknown option '-B'; did you mean '-b'?" },
 		{ "-bq", CMDARGS_UNKNOWN, NULL, 0, 0, "unknown option '-q' in '-bq'" },
 		{ "-x", CMDARGS_UNKNOWN, NULL, 0, 0, "unknown option '-x'" },
