@@ -2,8 +2,8 @@
 /*
  * engine_sync.c: the depth-1 engine: queue() makes the pread or pwrite
  * at once (EINTR retried), reap() hands the one I/O back.  Its transfer
- * (engine_full_transfer) is also what each thread of engine_threads.c
- * makes.  It is what
+ * (engine_full_transfer, engine.h; its slow path engine_transfer_rest
+ * here) is also what each thread of engine_threads.c makes.  It is what
  * --jobs and --mix use without --iodepth; a plain IOzone command line
  * never comes here (tests.c keeps its own loops).
  */
@@ -25,19 +25,26 @@ static int sync_init(struct engine *e, char *err, size_t errlen)
 	return 0;
 }
 
-int64_t engine_full_transfer(int fd, const struct engine_io *io)
+int64_t engine_transfer_rest(int fd, const struct engine_io *io, int64_t first)
 {
+	unsigned char *buf = io->buf;
 	char msg[256];
 	int rc;
 
-	/* the platform's positioned full transfer (pread/pwrite, EINTR and
-	 * short transfers handled; ReadFile/WriteFile at an offset on Windows) */
+	if (first == 0)      /* nothing moved: the end of the file, or a full device */
+		return io->is_write ? -(int64_t)ENOSPC : 0;
+	if (first < 0 && first != -(int64_t)EINTR)
+		return first;
+	if (first < 0)
+		first = 0;
+	/* the platform's positioned full transfer of the rest (EINTR and
+	 * short transfers handled; ReadFile/WriteFile on Windows) */
 	errno = 0;
 	rc = io->is_write
-		? io_full_pwrite(fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg))
-		: io_full_pread(fd, io->buf, io->len, io->off, "the test file", msg, sizeof(msg));
-	/* as pread/pwrite would say: the count, 0 at the end of the file,
-	 * -errno (ENOSPC for a write that made no progress) */
+		? io_full_pwrite(fd, buf + first, io->len - (size_t)first, io->off + (uint64_t)first,
+				 "the test file", msg, sizeof(msg))
+		: io_full_pread(fd, buf + first, io->len - (size_t)first, io->off + (uint64_t)first,
+				"the test file", msg, sizeof(msg));
 	if (rc == 0)
 		return (int64_t)io->len;
 	if (rc == IO_EOF)
@@ -53,14 +60,6 @@ static int sync_queue(struct engine *e, struct engine_io *io, char *err,
 	io->res = engine_full_transfer(e->fd, io);
 	e->data = io;
 	e->inflight++;
-	return 0;
-}
-
-static int sync_commit(struct engine *e, char *err, size_t errlen)
-{
-	(void)e;
-	(void)err;
-	(void)errlen;
 	return 0;
 }
 
@@ -81,6 +80,6 @@ const struct engine_ops engine_sync_ops = {
 	.max_depth = 1,
 	.init = sync_init,
 	.queue = sync_queue,
-	.commit = sync_commit,
+	.commit = NULL,          /* queue() made the I/O: nothing to commit */
 	.reap = sync_reap,
 };

@@ -114,6 +114,13 @@ int io_full_pwrite(int fd, const void *buf, size_t len, uint64_t off,
 		   const char *path, char *err, size_t errlen);
 int io_full_pread(int fd, void *buf, size_t len, uint64_t off,
 		  const char *path, char *err, size_t errlen);
+/*
+ * One positioned read or write, as the system makes it: the bytes moved
+ * (possibly fewer than len, 0 at the end of the file), or -errno (EINTR
+ * included).  No message: the queue-depth engines' per-I/O call, whose
+ * caller finishes a short or interrupted one with io_full_pread/pwrite.
+ */
+int64_t io_ptransfer(int fd, void *buf, size_t len, uint64_t off, int is_write);
 /* iov[] is not changed; a short transfer is finished with pwrite/pread. */
 int io_full_pwritev(int fd, const struct io_vec *iov, int iovcnt, uint64_t off,
 		    const char *path, char *err, size_t errlen);

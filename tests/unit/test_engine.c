@@ -83,7 +83,7 @@ static unsigned move_all(struct engine *e, unsigned char *bufs, int is_write)
 			CU_ASSERT_EQUAL_FATAL(e->ops->queue(e, io, err, sizeof(err)), 0);
 			next++;
 		}
-		CU_ASSERT_EQUAL_FATAL(e->ops->commit(e, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL_FATAL(engine_commit(e, err, sizeof(err)), 0);
 		if (e->inflight > most)
 			most = e->inflight;
 		int n = e->ops->reap(e, 1, done, e->depth, err, sizeof(err));
@@ -148,11 +148,11 @@ static void round_trip(const struct engine_ops *ops, unsigned depth)
 	struct engine_io bad = { wbuf, REC, 0, 1, 99, 0, NULL, depth > 1 ? 1 : 0 };
 	struct engine_io *done[2];
 	CU_ASSERT_EQUAL(e->ops->queue(e, &past, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(e->ops->commit(e, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(engine_commit(e, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(e->ops->reap(e, 1, done, 1, err, sizeof(err)), 1);
 	CU_ASSERT_EQUAL(past.res, 0);
 	CU_ASSERT_EQUAL(e->ops->queue(e, &bad, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(e->ops->commit(e, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(engine_commit(e, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(e->ops->reap(e, 1, done, 1, err, sizeof(err)), 1);
 	CU_ASSERT(bad.res == -EBADF || bad.res == -EACCES);
 	CU_ASSERT_EQUAL(e->inflight, 0);
@@ -195,7 +195,7 @@ static void reap_all(const struct engine_ops *ops, unsigned depth)
 			ios[i] = io;
 			CU_ASSERT_EQUAL_FATAL(e->ops->queue(e, &ios[i], err, sizeof(err)), 0);
 		}
-		CU_ASSERT_EQUAL_FATAL(e->ops->commit(e, err, sizeof(err)), 0);
+		CU_ASSERT_EQUAL_FATAL(engine_commit(e, err, sizeof(err)), 0);
 		if (round == 1)
 			break;            /* engine_close() with depth in flight */
 		n = e->ops->reap(e, 0, done, 2, err, sizeof(err));
@@ -335,7 +335,7 @@ static void test_winaio_unbuffered(void)
 	CU_ASSERT_EQUAL(e->inflight, 0);
 	io.buf = buf;
 	CU_ASSERT_EQUAL(e->ops->queue(e, &io, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL(e->ops->commit(e, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(engine_commit(e, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(e->ops->reap(e, 1, done, 1, err, sizeof(err)), 1);
 	CU_ASSERT_EQUAL(io.res, (int64_t)REC);
 	engine_close(e);

@@ -357,6 +357,20 @@ int io_full_pread(int fd, void *buf, size_t len, uint64_t off,
 	return full_xfer(fd, buf, len, (int64_t)off, 0, "pread", path, err, errlen);
 }
 
+int64_t io_ptransfer(int fd, void *buf, size_t len, uint64_t off, int is_write)
+{
+	ssize_t n;
+
+	if (nfsfile_fd_is(fd)) {   /* libnfs moves it whole or fails */
+		char msg[256];
+		int rc = full_xfer(fd, buf, len, (int64_t)off, is_write,
+				   is_write ? "pwrite" : "pread", "the test file", msg, sizeof(msg));
+		return rc == 0 ? (int64_t)len : rc == IO_EOF ? 0 : -(int64_t)(errno ? errno : EIO);
+	}
+	n = is_write ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
+	return n >= 0 ? (int64_t)n : -(int64_t)errno;
+}
+
 int io_have_vectored(void)
 {
 #if defined(HAVE_PREADV)

@@ -392,6 +392,17 @@ int io_full_pread(int fd, void *buf, size_t len, uint64_t off,
 	return full_xfer(fd, buf, len, (int64_t)off, 0, "pread", path, err, errlen);
 }
 
+int64_t io_ptransfer(int fd, void *buf, size_t len, uint64_t off, int is_write)
+{
+	char msg[256];
+	int rc;
+
+	errno = 0;
+	rc = full_xfer(fd, buf, len, (int64_t)off, is_write, is_write ? "pwrite" : "pread",
+		       "the test file", msg, sizeof(msg));
+	return rc == 0 ? (int64_t)len : rc == IO_EOF ? 0 : -(int64_t)(errno ? errno : EIO);
+}
+
 int io_have_vectored(void)
 {
 	return 0;

@@ -210,7 +210,20 @@ struct qd_cursor {
 	uint64_t pos;                 /* records issued */
 	uint64_t now;                 /* the last stamp */
 	int issuing;                  /* 0: only reaping what is in flight */
+	uint64_t tick_pend, t_tick;   /* completions the watchdog was not told; when told */
 };
+
+/* The watchdog told of completions in batches (its counter is one atomic
+ * every worker adds to): 64 of them or 1 ms, whichever comes first. */
+IOSWEEP_ALWAYS_INLINE void job_tick(struct qd_cursor *cur, unsigned n, int flush)
+{
+	cur->tick_pend += n;
+	if (flush || cur->tick_pend >= 64 || cur->now - cur->t_tick >= 1000000u) {
+		watchdog_tick(cur->tick_pend);
+		cur->tick_pend = 0;
+		cur->t_tick = cur->now;
+	}
+}
 
 /*
  * Fill the free slots: each takes the next record of the order, read or
@@ -241,7 +254,7 @@ IOSWEEP_ALWAYS_INLINE int job_issue(struct qd_job *j, struct qd_cursor *cur, con
 		 * reap's own call (p->batch; docs/queue-depth.md).
 		 */
 		if (e->ops->queue(e, io, j->err, sizeof(j->err)) != 0 ||
-		    (!p->batch && e->ops->commit(e, j->err, sizeof(j->err)) != 0))
+		    (!p->batch && engine_commit(e, j->err, sizeof(j->err)) != 0))
 			return -1;
 		if (++cur->pos >= j->limit && !p->time_based)
 			cur->issuing = 0;
@@ -316,7 +329,7 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 		}
 		if (job_issue(j, &cur, vfy) != 0)
 			goto fail;
-		if (!p->batch && e->ops->commit(e, j->err, sizeof(j->err)) != 0)
+		if (!p->batch && engine_commit(e, j->err, sizeof(j->err)) != 0)
 			goto fail;
 		if (e->inflight > e->most_inflight)
 			e->most_inflight = e->inflight;
@@ -325,8 +338,8 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 		int n = e->ops->reap(e, 1, j->done, p->depth, j->err, sizeof(j->err));
 		if (n < 0)
 			goto fail;
-		watchdog_tick((uint64_t)n);  /* completions show in no read/write count */
 		cur.now = clock_now_ns();
+		job_tick(&cur, (unsigned)n, 0);  /* completions show in no read/write count */
 		if (job_complete(j, &cur, n, vfy, tl) != TESTS_OK)
 			goto fail;
 		if (tl)   /* what the --steady watcher reads */
@@ -336,9 +349,11 @@ IOSWEEP_ALWAYS_INLINE int job_loop(struct qd_job *j, const int vfy, const int tl
 			cur.issuing = 0;
 	}
 	j->t_last = cur.now;
+	job_tick(&cur, 0, 1);
 	return rc;
 fail:
 	j->t_last = cur.now;
+	job_tick(&cur, 0, 1);
 	p->abort = 1;
 	return TESTS_ERROR;
 }
@@ -717,8 +732,10 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.tl_out = col >= 0 ? c->pass.tl : precond && steady ? &st->pre_tl : NULL;
 	p.st = steady ? &st->steady : NULL;
 	p.iv_ns = p.tl_out ? p.tl_out->interval_ns : steady ? st->steady.interval_ns : 0;
-	p.kind = kind;
 	p.read_pct = o->mix_read_pct;
+	/* a mix of one kind draws no coin per I/O: it is that kind's pass */
+	p.kind = kind != QD_MIX ? kind : p.read_pct >= 100 ? QD_READ :
+		 p.read_pct == 0 ? QD_WRITE : QD_MIX;
 	p.order = order;
 	p.depth = options_iodepth(o);
 	p.njobs = options_jobs(o);
