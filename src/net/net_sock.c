@@ -44,6 +44,10 @@ int net_addr_split(const char *text, char *host, size_t hostlen, char *port,
 
 #if HAVE_BSD_SOCKETS
 
+/* sys/types.h first: FreeBSD's netinet/tcp.h uses its u_short and
+ * u_int32_t without including it. */
+#include <sys/types.h>
+
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -51,7 +55,6 @@ int net_addr_split(const char *text, char *host, size_t hostlen, char *port,
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #define SLICE_MS 200
