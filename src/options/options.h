@@ -46,6 +46,7 @@ enum options_data { OPTIONS_DATA_RANDOM, OPTIONS_DATA_ZERO, OPTIONS_DATA_RATIO }
 #define OPTIONS_DEFAULT_STRIDE UINT64_C(17)     /* IOzone without -j */
 #define OPTIONS_DEFAULT_VERIFY_BYTE 0x3au      /* -V 0: IOzone 3.508's own byte */
 #define OPTIONS_DEFAULT_GRANULE UINT64_C(4096)  /* IOzone without -+Q */
+#define OPTIONS_CI_TRIALS 10u                   /* --ci without --trials: the most */
 
 struct options {
 	/* grid (IOzone) */

@@ -436,10 +436,13 @@ static int opt_check_ours(struct opt_parse *ps)
 
 	if (options_throughput(o))
 		return 0;
+	/* --ci alone: at most OPTIONS_CI_TRIALS trials a cell */
+	if (o->ci_target > 0.0 && !*opt_given_long(ps, "trials"))
+		ps->o->trials = OPTIONS_CI_TRIALS;
 	if (o->ci_target > 0.0 && o->trials < 3)
-		return opt_error(ps, "--ci '%s': give --trials N, the most trials a "
-				 "cell may take (at least 3; the interval needs them)",
-				 opt_given_long(ps, "ci"));
+		return opt_error(ps, "--ci '%s' and --trials %u: give at least 3, the most "
+				 "trials a cell may take (the interval needs 3)",
+				 opt_given_long(ps, "ci"), o->trials);
 	if (o->ci_target > 0.0 && o->order == OPTIONS_ORDER_SWEEP)
 		return opt_error(ps, "--ci and --order sweep: a cell's trials must "
 				 "run in a row to stop when they agree (use --order cell)");

@@ -534,7 +534,7 @@ const struct opt_row opt_table[] = {
 	{ .name = "ci", .arg = OPT_ARG_STRING, .metavar = "PCT%",
 	  .group = OPT_GROUP_OURS,
 	  .help = "repeat each cell until its 95% confidence interval is within PCT% "
-		"of the mean (at least 3 trials, at most --trials N)",
+		"of the mean (at least 3 trials, at most --trials N, or 10)",
 	  .apply = opt_ci },
 	{ .name = "link", .arg = OPT_ARG_STRING, .metavar = "PROFILE|RATE",
 	  .group = OPT_GROUP_OURS,

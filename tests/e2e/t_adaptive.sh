@@ -63,9 +63,12 @@ expect_success "$IOSWEEP" -a -n 64k -g 256k -i 0 -i 1 --trials 5 --ci 2% -f "$T/
 check grep -q '^Confidence intervals (--ci 2%, at most 5 trials)$' "$T/out"
 agree "$T/noisy" 2 5 18
 
-# 3. refused
-expect_failure 2 "$IOSWEEP" -a -g 1m -i 0 --ci 5% -f "$T/x"
-check grep -q -- "--ci '5%': give --trials N" "$T/err"
+# 3. --ci alone: at most 10 trials; fewer than 3 refused
+expect_success "$IOSWEEP" -s 64k -r 64k -i 0 --ci 0.001% -f "$T/d" --out "$T/dflt" --quiet
+check grep -q '^Confidence intervals (--ci 0.001%, at most 10 trials)$' "$T/out"
+check test "$(awk -F, 'NR > 1 && $3 == "write"' "$T/dflt/results.csv" | wc -l)" -eq 10
+expect_failure 2 "$IOSWEEP" -a -g 1m -i 0 --ci 5% --trials 2 -f "$T/x"
+check grep -q -- "--ci '5%' and --trials 2: give at least 3" "$T/err"
 expect_failure 2 "$IOSWEEP" -a -g 1m -i 0 --trials 4 --ci 0.0 -f "$T/x"
 expect_failure 2 "$IOSWEEP" -a -g 1m -i 0 --trials 4 --ci 5% --order sweep -f "$T/x"
 check grep -q -- "--ci and --order sweep" "$T/err"
