@@ -31,7 +31,6 @@
  */
 #include "compat.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -44,6 +43,7 @@
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
 #include "cmd/files_opts.h"
+#include "cmd/nas_box.h"
 #include "cmd/nas_plan.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
@@ -903,6 +903,7 @@ int cmd_nas(int argc, char **argv)
 	struct nas_ask ask;
 	struct nas_timing tm = { 0 };
 	struct verdict_workloads *w = NULL;
+	struct nas_box *box = NULL;
 	char dir[4096], err[IOSWEEP_ERR_MAX];
 	uint64_t free_bytes = 0;
 	int rc, status = IOSWEEP_EXIT_OK;
@@ -950,6 +951,7 @@ int cmd_nas(int argc, char **argv)
 		status = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
+	box = a.agent ? nas_box_start(a.agent, a.token, dir, "probe") : NULL;
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	nas_plan_build(&p, &ask, now_s() - t0);
@@ -965,18 +967,19 @@ int cmd_nas(int argc, char **argv)
 	tm.took[NAS_PH_PROBE] = p.probe_s;
 	/* the run ends at the estimate, or at the budget when the estimate is over it */
 	double end = t0 + (p.total_s < ask.budget_s ? p.total_s : ask.budget_s);
-	t1 = now_s();
+	t1 = nas_box_phase(box, "sweep");
 	if ((status = run_main_sweep(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_SWEEP] = phase_done("[1/3] sweep", t1, p.sweep_s);
-	t1 = now_s();
+	t1 = nas_box_phase(box, "files");
 	if ((status = run_files_phase(&a, &p, dir, end)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_FILES] = now_s() - t1;
-	t1 = now_s();
+	t1 = nas_box_phase(box, "qd");
 	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	box = nas_box_stop(box);
 	if (a.agent && (status = nas_agent_run(a.agent, a.token, dir, p.max_kb, p.cold,
 					       a.overwrite, a.command_line)) != IOSWEEP_EXIT_OK)
 		goto out;
@@ -990,6 +993,7 @@ int cmd_nas(int argc, char **argv)
 	cmd_msg("nas", "took %.0f s of an estimated %.0f s; results in %s/",
 		now_s() - t0, p.total_s, dir);
 out:
+	nas_box_stop(box);
 	free(a.command_line);
 	free(w);
 	return status;
