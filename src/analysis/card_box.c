@@ -208,10 +208,12 @@ int card_box_parse_csv(struct card_box *b, const char *text, size_t len, const c
 		if (p->lineno == 1 && strncmp(line, box_head, sizeof(box_head) - 1) != 0)
 			rc = err_set(err, errlen, "%s:1: not a box.csv (its header starts '%s')",
 				     path, box_head);
-		else if (p->lineno > 1 && line[0] && split(line, f) != BOX_COLS)
+		else if (p->lineno == 1 || !line[0])
+			continue;
+		else if (split(line, f) != BOX_COLS)
 			rc = err_set(err, errlen, "%s:%u: expected %d fields", path, p->lineno,
 				     BOX_COLS);
-		else if (p->lineno > 1 && line[0])
+		else
 			rc = box_row(p, f, err, errlen);
 	}
 	if (rc == 0)
