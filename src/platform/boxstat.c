@@ -326,12 +326,12 @@ int boxstat_parse(struct boxstat_snap *s, const char *text, size_t len, char *er
 	boxstat_init(s);
 	if (len >= sizeof(unavailable) - 1 &&
 	    !memcmp(text, unavailable, sizeof(unavailable) - 1)) {
-		size_t wl = strcspn(text, "\n");
-		wl = wl < len ? wl : len;
+		const char *why = text + sizeof(unavailable) - 1;
+		size_t left = len - (sizeof(unavailable) - 1);
+		const char *nl = memchr(why, '\n', left);
+		size_t wl = nl ? (size_t)(nl - why) : left;
 		return err_set(err, errlen, "the box's counters are unavailable: %.*s",
-			       (int)(wl - (sizeof(unavailable) - 1) > 200 ? 200 :
-				     wl - (sizeof(unavailable) - 1)),
-			       text + sizeof(unavailable) - 1);
+			       (int)(wl > 200 ? 200 : wl), why);
 	}
 	if (next_line(text, len, &at, line) != 1 || strcmp(line, TEXT_MAGIC) != 0)
 		return err_set(err, errlen, "box counters: not a '" TEXT_MAGIC "' text");
