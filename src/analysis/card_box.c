@@ -172,11 +172,14 @@ static void finish(struct box_parse *p)
 static int split(char *line, char **f)
 {
 	int n = 0;
+	char *c = line;
 
-	for (char *c = line; c && n <= BOX_COLS; n++) {
-		f[n] = c;
-		if ((c = strchr(c, ',')) != NULL)
-			*c++ = '\0';
+	while (n <= BOX_COLS) {
+		f[n++] = c;
+		c = strchr(c, ',');
+		if (!c)
+			break;
+		*c++ = '\0';
 	}
 	return n;
 }

@@ -56,18 +56,23 @@ struct nas_box {
 	uint8_t *buf;
 };
 
-/* One snapshot from the agent on fd into s: 0, or -1 (why). */
-static int ask(struct nas_box *b, int fd, volatile sig_atomic_t *stop,
-	       struct boxstat_snap *s, char *err, size_t errlen)
+/*
+ * One snapshot from the agent on fd into s: 0, or -1 (why).  An answer
+ * in flight is waited for (NAS_BOX_ANSWER_MS at most) whatever stops, so
+ * a stop between two samples still takes the last one.
+ */
+static int ask(struct nas_box *b, int fd, struct boxstat_snap *s, char *err, size_t errlen)
 {
+	static volatile sig_atomic_t never;
 	struct proto_header h;
 	int rc;
 
 	if (net_send(fd, PROTO_SAMPLE, NULL, 0, err, errlen) != 0)
 		return -1;
-	rc = net_recv(fd, &h, b->buf, stop, NAS_BOX_ANSWER_MS, err, errlen);
+	rc = net_recv(fd, &h, b->buf, &never, NAS_BOX_ANSWER_MS, err, errlen);
 	if (rc == 1)
-		return err_set(err, errlen, "the agent closed the connection");
+		return err_set(err, errlen, "the agent closed the connection (an agent older "
+			       "than this iosweep answers no samples)");
 	if (rc != 0)
 		return -1;
 	if (h.type == PROTO_ERR)
@@ -126,12 +131,12 @@ static void pause_until_next(struct nas_box *b, uint64_t from_ns)
 }
 
 /* Take one snapshot and write the interval it ends: 0, or -1 (why in b->why). */
-static int step(struct nas_box *b, int fd, volatile sig_atomic_t *stop, const char **phase)
+static int step(struct nas_box *b, int fd, const char **phase)
 {
 	unsigned want = atomic_load(&b->want);
 	const char *next = atomic_load(&b->phase);
 
-	if (ask(b, fd, stop, &b->snap[1], b->why, sizeof(b->why)) != 0)
+	if (ask(b, fd, &b->snap[1], b->why, sizeof(b->why)) != 0)
 		return -1;
 	if (b->samples++ == 0) {
 		b->t0_ms = b->snap[1].t_ms;
@@ -147,7 +152,6 @@ static int step(struct nas_box *b, int fd, volatile sig_atomic_t *stop, const ch
 
 static int sampler(void *arg)
 {
-	static volatile sig_atomic_t never;
 	struct nas_box *b = arg;
 	const char *phase = atomic_load(&b->phase);
 	int fd = -1;
@@ -157,14 +161,16 @@ static int sampler(void *arg)
 	net_nodelay(fd);
 	while (!b->quit && !cmd_stop) {
 		uint64_t t = clock_now_ns();
-		if (step(b, fd, &b->quit, &phase) != 0)
+		if (step(b, fd, &phase) != 0)
 			goto out;
 		pause_until_next(b, t);
 	}
 	if (cmd_stop)
 		snprintf(b->why, sizeof(b->why), "stopped (a signal)");
-	else if (step(b, fd, &never, &phase) == 0 && (b->finished = 1))
+	else if (step(b, fd, &phase) == 0) {
+		b->finished = 1;
 		snprintf(b->why, sizeof(b->why), "the share's phases ended");
+	}
 out:
 	net_close(fd);
 	atomic_store(&b->ended, 1);
