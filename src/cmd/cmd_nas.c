@@ -852,13 +852,17 @@ static int run_files_phase(const struct nas_args *a, struct nas_plan *p, const c
 	return rc;
 }
 
-static void default_dir(const struct nas_args *a, char *out, size_t len)
+static void result_dir(const struct nas_args *a, char *out, size_t len)
 {
 	char stamp[32] = "run", label[64];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t k = 0;
 
+	if (a->out) {
+		snprintf(out, len, "%s", a->out);
+		return;
+	}
 	for (const char *s = a->label ? a->label : "nas"; *s && k + 1 < sizeof(label); s++)
 		label[k++] = (strchr("/\\:*?\"<>| ", *s) || (unsigned char)*s < 0x20) ? '_' : *s;
 	label[k] = '\0';
@@ -899,7 +903,7 @@ static int space_ok(const struct nas_plan *p, const struct nas_args *a, uint64_t
 int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
-	struct nas_plan p;
+	struct nas_plan p = { 0 };
 	struct nas_ask ask;
 	struct nas_timing tm = { 0 };
 	struct verdict_workloads *w = NULL;
@@ -926,16 +930,12 @@ int cmd_nas(int argc, char **argv)
 		free(w);
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
 	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
 		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files,
 		/* 0: not known (--force: FUSE shares report none free) */
 		.free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1 };
-	if (a.out)
-		snprintf(dir, sizeof(dir), "%s", a.out);
-	else
-		default_dir(&a, dir, sizeof(dir));
+	result_dir(&a, dir, sizeof(dir));
 	if (a.dry_run) {
 		dry_plan(&p, &a, &ask, dir);
 		plan_print(stdout, &p, &a);

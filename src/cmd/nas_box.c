@@ -71,8 +71,8 @@ static int ask(struct nas_box *b, int fd, struct boxstat_snap *s, char *err, siz
 		return -1;
 	rc = net_recv(fd, &h, b->buf, &never, NAS_BOX_ANSWER_MS, err, errlen);
 	if (rc == 1)
-		return err_set(err, errlen, "the agent closed the connection (an agent older "
-			       "than this iosweep answers no samples)");
+		return err_set(err, errlen, "the agent closed the connection%s", b->samples ? "" :
+			       " (an agent older than this iosweep answers no samples)");
 	if (rc != 0)
 		return -1;
 	if (h.type == PROTO_ERR)
