@@ -19,7 +19,8 @@
 
 AGENT_PID=""
 NAS_PID=""
-trap '[ -n "$AGENT_PID" ] && kill "$AGENT_PID" 2>/dev/null; [ -n "$NAS_PID" ] && kill "$NAS_PID" 2>/dev/null; e2e_drop_T' EXIT
+JOB_PID=""
+trap 'for p in "$NAS_PID" "$JOB_PID" "$AGENT_PID"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; e2e_drop_T' EXIT
 mkdir -p root share
 
 expect_failure 2 "$IOSWEEP" nas share --agent 127.0.0.1:1 --out nas-bad
@@ -67,18 +68,29 @@ check grep -q 'link: measured (iosweep link)' "$T/out"
 check grep -q 'the pool, on the NAS itself' "$T/out"
 check grep -q '^  the box while the share ran (.*): CPU [0-9]*% busy' "$T/out"
 
-# Ctrl-C: the run and its sampler stop; what was sampled is kept, no temporary file
+# Ctrl-C: the run and its sampler stop; what was sampled is kept, no
+# temporary file.  A job runs on the agent meanwhile: samples are a read,
+# answered beside it (the probe's interval is closed as the sweep begins).
+"$IOSWEEP" -s 64k -r 4k -i 0 --runtime 60s -f long.tmp --agent "127.0.0.1:$PORT" \
+	--token "$TOKEN" --out local-long >long.out 2>long.err &
+JOB_PID=$!
+wait_until "$JOB_PID" sh -c 'ls -a root | grep -q "^\.iosweep-job-"'
 "$IOSWEEP" nas share --budget 30s --no-files --nas-ram 4M --link gigabit \
 	--agent "127.0.0.1:$PORT" --token "$TOKEN" --out nas-int >int.out 2>int.err &
 NAS_PID=$!
-wait_until "$NAS_PID" grep -q 'sampling 127.0.0.1' int.err
-sleep 1
+wait_until "$NAS_PID" grep -q '\[1/3\] sweep' int.err
+check kill -0 "$JOB_PID"
 kill -INT "$NAS_PID"
 wait "$NAS_PID"
 check test $? -ne 0
 NAS_PID=""
 check grep -q '^ended,stopped (a signal)$' nas-int/box/meta.csv
+check test "$(awk -F, '$2 == "probe"' nas-int/box/box.csv | wc -l)" -ge 1
 check test -z "$(ls nas-int/box | grep -v '^box.csv$\|^meta.csv$')"
+kill -TERM "$JOB_PID"
+wait "$JOB_PID"
+JOB_PID=""
+wait_until "$AGENT_PID" sh -c '! ls -a root | grep -q "^\.iosweep-job-\|long.tmp"'
 check kill -0 "$AGENT_PID"
 
 # the agent goes away as the share runs: the sampling ends with why, the
