@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/card_box.h"
 #include "analysis/card_zfs.h"
 
 struct result_set;
@@ -116,6 +117,7 @@ struct card_net {
 struct card {
 	struct card_row rows[CARD_NROWS];
 	struct card_net net;           /* measured link and pool, where given */
+	struct card_box box;           /* the NAS's own counters as the share ran */
 	struct card_cliff cliff_wr, cliff_rd;
 	/* the largest file of the sequential sweep: the sustained figures */
 	struct card_cell sustained_wr, sustained_rd;

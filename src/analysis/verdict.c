@@ -221,29 +221,67 @@ static void judge_link(struct verdicts *v, const struct card *c, const char *dir
  * comes within NETBOUND_NEAR_FRAC of it; a share well below both is held
  * back by neither (the protocol, the NAS's CPU or this computer's client).
  * Nothing without all three, nor for a share faster than the link.
+ *
+ * Where the box was sampled as the sweep ran (box, card_box.h), its
+ * counters back the verdict: a share well below the link with a disk
+ * BOX_FULL_PCT busy is held back by the pool as the share uses it (even
+ * when the pool measured alone was faster, or not measured), and with the
+ * box's CPU that busy, by the CPU.
  */
+#define BOX_FULL_PCT 90.0
+
+/* What of box (NULL: not sampled) is full: 'd' a disk, 'c' the CPU, 0 none. */
+static int box_full(const struct card_box_phase *box, char *words, size_t len)
+{
+	words[0] = '\0';
+	if (box && box->disk[0] && box->disk_pct >= BOX_FULL_PCT) {
+		snprintf(words, len, "%s was %.0f%% busy while the share ran", box->disk,
+			 box->disk_pct);
+		return 'd';
+	}
+	if (box && box->cpu_pct >= BOX_FULL_PCT) {
+		snprintf(words, len, "it was %.0f%% busy while the share ran", box->cpu_pct);
+		return 'c';
+	}
+	return 0;
+}
+
 static void judge_three(struct verdicts *v, const char *dir, double pool_kbps,
-			double link_kbps, double share_kbps)
+			double link_kbps, double share_kbps, const struct card_box_phase *box)
 {
 	const char *verb = dir[0] == 'r' ? "reads" : "writes";
-	char figs[192];
+	char figs[192], busy[128];
+	int full = box_full(box, busy, sizeof(busy));
 
 	/* a share faster than the link was served by a cache on this side
 	 * (a warning says so): it measured neither pool nor link */
-	if (!(pool_kbps > 0) || !(link_kbps > 0) || !(share_kbps > 0) ||
-	    share_kbps > link_kbps * NETBOUND_CACHE_FRAC)
+	if (!(link_kbps > 0) || !(share_kbps > 0) || share_kbps > link_kbps * NETBOUND_CACHE_FRAC)
 		return;
+	if (!(pool_kbps > 0)) {
+		if (full && share_kbps < link_kbps * (1.0 - NETBOUND_NEAR_FRAC))
+			add(v->lines, &v->nlines, "%s: the %s sets the pace: %s; the link "
+			    "carries %.0f MB/s, the share %.0f MB/s", dir,
+			    full == 'd' ? "pool" : "NAS's CPU", busy, mbps(link_kbps),
+			    mbps(share_kbps));
+		return;
+	}
 	snprintf(figs, sizeof(figs), "the pool %s %.0f MB/s locally, the link carries "
 		 "%.0f MB/s, the share %.0f MB/s", verb, mbps(pool_kbps), mbps(link_kbps),
 		 mbps(share_kbps));
 	double slowest = fmin(pool_kbps, link_kbps);
-	if (share_kbps < slowest * (1.0 - NETBOUND_NEAR_FRAC))
+	if (share_kbps < slowest * (1.0 - NETBOUND_NEAR_FRAC) && full)
+		add(v->lines, &v->nlines, "%s: the %s sets the pace%s: %s; %s", dir,
+		    full == 'd' ? "pool" : "NAS's CPU", full == 'd' ? " as the share uses it" :
+		    "", busy, figs);
+	else if (share_kbps < slowest * (1.0 - NETBOUND_NEAR_FRAC))
 		add(v->lines, &v->nlines, "%s: neither the pool nor the network sets the "
 		    "pace: %s; the share's protocol, the NAS's CPU or this computer's "
 		    "client holds it back", dir, figs);
 	else
-		add(v->lines, &v->nlines, "%s: the %s sets the pace: %s", dir,
-		    link_kbps <= pool_kbps ? "network" : "pool", figs);
+		add(v->lines, &v->nlines, "%s: the %s sets the pace: %s%s%s", dir,
+		    link_kbps <= pool_kbps ? "network" : "pool", figs,
+		    full == 'd' && link_kbps > pool_kbps ? "; " : "",
+		    full == 'd' && link_kbps > pool_kbps ? busy : "");
 }
 
 /* "writes fall 6.8x after about 2 GB: the NAS's write cache" */
@@ -548,10 +586,11 @@ void verdict_judge(struct verdicts *v, const struct card *c,
 	}
 	judge_link(v, c, "reads", v->sustained_rd_kbps, peak_rd, lrd, network_fs);
 	judge_link(v, c, "writes", v->sustained_wr_kbps, peak_wr, lwr, network_fs);
+	const struct card_box_phase *box = card_box_find(&c->box, "sweep");
 	judge_three(v, "reads", c->net.pool_rd_kbps, c->net.link_found ? c->net.down_kbps : 0,
-		    v->sustained_rd_kbps);
+		    v->sustained_rd_kbps, box);
 	judge_three(v, "writes", c->net.pool_wr_kbps, c->net.link_found ? c->net.up_kbps : 0,
-		    v->sustained_wr_kbps);
+		    v->sustained_wr_kbps, box);
 	judge_cliff(v, c, &c->cliff_wr, "writes", "the NAS's write cache");
 	judge_cliff(v, c, &c->cliff_rd, "reads", "the NAS's read cache (its RAM)");
 	if (!c->cliff_wr.found && !c->cliff_rd.found && (c->sustained_rd.found ||

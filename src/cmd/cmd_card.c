@@ -119,13 +119,15 @@ int card_load_workloads(const char *path, struct verdict_workloads *w)
 }
 
 /* The CSV files a folder may hold beside its sets, by kind. */
-enum { CSV_FILES, CSV_STREAMS, CSV_LINK, CSV_KINDS };
-static const char *const csv_names[CSV_KINDS] = { "files.csv", "streams.csv", "link.csv" };
+enum { CSV_FILES, CSV_STREAMS, CSV_LINK, CSV_BOX, CSV_KINDS };
+static const char *const csv_names[CSV_KINDS] = { "files.csv", "streams.csv", "link.csv",
+						   "box.csv" };
 
 /* One of them into the card.  0, or an exit code. */
 static int add_csv(struct card *c, const char *path, int kind)
 {
-	static const char *const what[] = { "a files.csv", "a streams.csv", "a link.csv" };
+	static const char *const what[] = { "a files.csv", "a streams.csv", "a link.csv",
+					     "a box.csv" };
 	char err[IOSWEEP_ERR_MAX];
 	char *buf = NULL;
 	size_t len;
@@ -137,6 +139,7 @@ static int add_csv(struct card *c, const char *path, int kind)
 	}
 	rc = kind == CSV_STREAMS ? card_parse_streams_csv(c, buf, len, path, err, sizeof(err)) :
 	     kind == CSV_LINK ? card_parse_link_csv(c, buf, len, path, err, sizeof(err)) :
+	     kind == CSV_BOX ? card_box_parse_csv(&c->box, buf, len, path, err, sizeof(err)) :
 	     card_parse_files_csv(c, buf, len, path, err, sizeof(err));
 	free(buf);
 	if (rc != 0) {
@@ -317,7 +320,7 @@ static int add_dir(struct card *c, const char *dir, const struct card_zfs_box *u
 			continue;
 		if (!has(p, "summary.csv") && !has(p, "results.csv") &&
 		    !has(p, "results.csv.gz") && !has(p, "files.csv") &&
-		    !has(p, "streams.csv") && !has(p, "link.csv"))
+		    !has(p, "streams.csv") && !has(p, "link.csv") && !has(p, "box.csv"))
 			continue;
 		subs[n] = strdup(p);
 		if (!subs[n])

@@ -31,7 +31,6 @@
  */
 #include "compat.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -44,6 +43,7 @@
 #include "cmd/cmd_card.h"
 #include "cmd/commands.h"
 #include "cmd/files_opts.h"
+#include "cmd/nas_box.h"
 #include "cmd/nas_plan.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
@@ -852,13 +852,17 @@ static int run_files_phase(const struct nas_args *a, struct nas_plan *p, const c
 	return rc;
 }
 
-static void default_dir(const struct nas_args *a, char *out, size_t len)
+static void result_dir(const struct nas_args *a, char *out, size_t len)
 {
 	char stamp[32] = "run", label[64];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t k = 0;
 
+	if (a->out) {
+		snprintf(out, len, "%s", a->out);
+		return;
+	}
 	for (const char *s = a->label ? a->label : "nas"; *s && k + 1 < sizeof(label); s++)
 		label[k++] = (strchr("/\\:*?\"<>| ", *s) || (unsigned char)*s < 0x20) ? '_' : *s;
 	label[k] = '\0';
@@ -899,10 +903,11 @@ static int space_ok(const struct nas_plan *p, const struct nas_args *a, uint64_t
 int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
-	struct nas_plan p;
+	struct nas_plan p = { 0 };
 	struct nas_ask ask;
 	struct nas_timing tm = { 0 };
 	struct verdict_workloads *w = NULL;
+	struct nas_box *box = NULL;
 	char dir[4096], err[IOSWEEP_ERR_MAX];
 	uint64_t free_bytes = 0;
 	int rc, status = IOSWEEP_EXIT_OK;
@@ -925,16 +930,12 @@ int cmd_nas(int argc, char **argv)
 		free(w);
 		return IOSWEEP_EXIT_FAILURE;
 	}
-	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
 	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
 		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files,
 		/* 0: not known (--force: FUSE shares report none free) */
 		.free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1 };
-	if (a.out)
-		snprintf(dir, sizeof(dir), "%s", a.out);
-	else
-		default_dir(&a, dir, sizeof(dir));
+	result_dir(&a, dir, sizeof(dir));
 	if (a.dry_run) {
 		dry_plan(&p, &a, &ask, dir);
 		plan_print(stdout, &p, &a);
@@ -950,6 +951,7 @@ int cmd_nas(int argc, char **argv)
 		status = IOSWEEP_EXIT_FAILURE;
 		goto out;
 	}
+	box = a.agent ? nas_box_start(a.agent, a.token, dir, "probe") : NULL;
 	if ((status = probe(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	nas_plan_build(&p, &ask, now_s() - t0);
@@ -965,18 +967,19 @@ int cmd_nas(int argc, char **argv)
 	tm.took[NAS_PH_PROBE] = p.probe_s;
 	/* the run ends at the estimate, or at the budget when the estimate is over it */
 	double end = t0 + (p.total_s < ask.budget_s ? p.total_s : ask.budget_s);
-	t1 = now_s();
+	t1 = nas_box_phase(box, "sweep");
 	if ((status = run_main_sweep(&a, &p, dir)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_SWEEP] = phase_done("[1/3] sweep", t1, p.sweep_s);
-	t1 = now_s();
+	t1 = nas_box_phase(box, "files");
 	if ((status = run_files_phase(&a, &p, dir, end)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_FILES] = now_s() - t1;
-	t1 = now_s();
+	t1 = nas_box_phase(box, "qd");
 	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	box = nas_box_stop(box);
 	if (a.agent && (status = nas_agent_run(a.agent, a.token, dir, p.max_kb, p.cold,
 					       a.overwrite, a.command_line)) != IOSWEEP_EXIT_OK)
 		goto out;
@@ -990,6 +993,7 @@ int cmd_nas(int argc, char **argv)
 	cmd_msg("nas", "took %.0f s of an estimated %.0f s; results in %s/",
 		now_s() - t0, p.total_s, dir);
 out:
+	nas_box_stop(box);
 	free(a.command_line);
 	free(w);
 	return status;

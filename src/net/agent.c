@@ -19,6 +19,7 @@
 #include "lib/err.h"
 #include "net/agent.h"
 #include "net/net_sock.h"
+#include "platform/boxstat.h"
 #include "platform/platform.h"
 
 #if HAVE_BSD_SOCKETS
@@ -74,7 +75,30 @@ struct slot {
 	int used;
 };
 
-/* After the token: one request, or pings until one comes.  0 or -1 (why). */
+/*
+ * The box's counters now (boxstat.h), or the line saying why there are
+ * none: a read, not a job, so it is answered whatever else runs.
+ */
+static int send_box(struct agent_conn *c, char *err, size_t errlen)
+{
+	struct boxstat_snap *s = malloc(sizeof(*s));
+	char *text = (char *)c->buf, why[IOSWEEP_ERR_MAX];
+	long n = -1;
+
+	if (s && plat_box_read(s, why, sizeof(why)) == 0)
+		n = boxstat_format(s, text, PROTO_MAX_BOX);
+	else
+		n = snprintf(text, PROTO_MAX_BOX, "unavailable: %s", s ? why : "out of memory");
+	free(s);
+	if (n < 0 || n >= (long)PROTO_MAX_BOX)
+		n = snprintf(text, PROTO_MAX_BOX, "unavailable: too many disks to say");
+	return net_send(c->fd, PROTO_BOX, text, (size_t)n, err, errlen);
+}
+
+/*
+ * After the token: one request, or pings and samples until one comes.
+ * 0 or -1 (why).
+ */
 static int serve_requests(struct agent_conn *c, char *err, size_t errlen)
 {
 	struct proto_header h;
@@ -90,6 +114,10 @@ static int serve_requests(struct agent_conn *c, char *err, size_t errlen)
 		switch (h.type) {
 		case PROTO_PING:
 			if (net_send(c->fd, PROTO_PONG, c->buf, h.len, err, errlen) != 0)
+				return -1;
+			continue;
+		case PROTO_SAMPLE:
+			if (send_box(c, err, errlen) != 0)
 				return -1;
 			continue;
 		case PROTO_JOB:

@@ -5,7 +5,8 @@
  * token once, and serves each connection in a thread of its own until
  * *stop is set; a connection proves the token first, then asks for one
  * job (a sweep run under the root, agent_job.c), link streams
- * (link.c) or pings.  One job at a time: another job, or a link stream
+ * (link.c), or pings and samples of the box's counters (a read, answered
+ * beside a job).  One job at a time: another job, or a link stream
  * while a job runs, is refused with a line saying so.
  *
  * Ownership: the caller owns cfg's strings; agent_serve frees everything

@@ -19,6 +19,7 @@ static const char *const type_names[PROTO_TYPE_END] = {
 	[PROTO_JOB] = "job", [PROTO_STDOUT] = "stdout", [PROTO_STDERR] = "stderr",
 	[PROTO_FILE] = "file", [PROTO_END] = "end", [PROTO_PING] = "ping",
 	[PROTO_PONG] = "pong", [PROTO_LINK] = "link", [PROTO_RESULT] = "result",
+	[PROTO_SAMPLE] = "sample", [PROTO_BOX] = "box",
 };
 
 const char *proto_type_name(enum proto_type type)
@@ -209,6 +210,10 @@ int proto_payload_check(enum proto_type type, const uint8_t *p, size_t len,
 		return err_set(err, errlen, "%s message of %zu bytes, not %zu",
 			       proto_type_name(type), len, fixed);
 	switch (type) {
+	case PROTO_SAMPLE:
+		return len ? err_set(err, errlen, "sample message of %zu bytes, not 0", len) : 0;
+	case PROTO_BOX:
+		return text_check(p, len, PROTO_MAX_BOX, err, errlen);
 	case PROTO_HELLO:
 		return text_check(p, len, PROTO_TOKEN_HEX * 4, err, errlen);
 	case PROTO_OK: case PROTO_ERR:

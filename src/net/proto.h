@@ -37,6 +37,7 @@
 #define PROTO_MAX_PATH 1024
 #define PROTO_TOKEN_BYTES 16
 #define PROTO_TOKEN_HEX (2 * PROTO_TOKEN_BYTES)
+#define PROTO_MAX_BOX 16384      /* a PROTO_BOX's text (BOXSTAT_TEXT_MAX) */
 
 enum proto_type {
 	PROTO_HELLO = 1,   /* client: the token (text) */
@@ -51,6 +52,8 @@ enum proto_type {
 	PROTO_PONG,        /* agent: the ping's 8 bytes */
 	PROTO_LINK,        /* client: a link stream (struct proto_link, 9 bytes) */
 	PROTO_RESULT,      /* agent: bytes and ns a link stream counted (16 bytes) */
+	PROTO_SAMPLE,      /* client: the box's counters, please (empty) */
+	PROTO_BOX,         /* agent: its counters as text (boxstat.h), or why not */
 	PROTO_TYPE_END
 };
 

@@ -582,6 +582,18 @@ int plat_uname_line(char *out, size_t outlen);
 uint64_t plat_ram_kb(void);
 
 /*
+ * The box's own counters now (boxstat.h: CPU time, each whole disk's busy
+ * time and sectors, the ZFS ARC's size, hits and misses where there is
+ * one) into s, read where this program runs: Linux's /proc/stat,
+ * /proc/diskstats and OpenZFS's /proc/spl/kstat/zfs/arcstats or
+ * zfs-fuse's /zfs-kstat; FreeBSD's sysctl kern.cp_time and
+ * kstat.zfs.misc.arcstats (no disks).  0, or -1 with "... unavailable on
+ * this platform" (or the failing read) in err.
+ */
+struct boxstat_snap;
+int plat_box_read(struct boxstat_snap *s, char *err, size_t errlen);
+
+/*
  * The file system type ("ext4", "NTFS") and mount options ("rw,noatime")
  * of the file system that holds absolute directory dir.  0 or -1.
  */

@@ -200,6 +200,29 @@ static void commands(struct sbuf *b, const struct card *c, int md)
 		sb_puts(b, "```\n");
 }
 
+/* "the box while the share ran (sweep): CPU 34% busy (peak 80%), sdb 97% busy" */
+static void box_lines(struct sbuf *b, const struct card_box *box, const char *bullet)
+{
+	static const char *const phases[][2] = {
+		{ "probe", "the probe" }, { "sweep", "the sweep" }, { "files", "small files" },
+		{ "qd", "queue depth" },
+	};
+	char words[256];
+
+	for (size_t i = 0; i < box->n; i++) {
+		const struct card_box_phase *p = &box->phases[i];
+		const char *name = p->name;
+		if (p->seconds < 0.5)
+			continue;
+		for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]); k++)
+			if (!strcmp(name, phases[k][0]))
+				name = phases[k][1];
+		card_box_words(p, words, sizeof(words));
+		sb_printf(b, "%sthe box while the share ran (%s, %.0f s): %s\n", bullet, name,
+			  p->seconds, words);
+	}
+}
+
 void cardout_build(struct sbuf *b, const struct card *c, const struct verdicts *v,
 		   const struct netbound_link *link, int format, int with_commands)
 {
@@ -246,6 +269,7 @@ void cardout_build(struct sbuf *b, const struct card *c, const struct verdicts *
 		sb_printf(b, "%sthe pool, on the NAS itself (through the agent): %.0f MB/s read, "
 			  "%.0f MB/s written\n", bullet, mbps(c->net.pool_rd_kbps),
 			  mbps(c->net.pool_wr_kbps));
+	box_lines(b, &c->box, bullet);
 	list(b, "Verdicts", v->lines, v->nlines, md);
 	answers(b, v, md);
 	list(b, "Warnings", v->warnings, v->nwarnings, md);

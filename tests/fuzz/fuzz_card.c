@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_card.c: libFuzzer target for the NAS card's four parsers: a
+ * fuzz_card.c: libFuzzer target for the NAS card's five parsers: a
  * .workloads file (verdict.c), a files.csv, a streams.csv and a link.csv
- * (card.c).  The first byte picks the parser (0xff: link.csv; else 0, 1,
- * 2 modulo 3: workloads, files.csv, streams.csv), the rest is the text.  What is accepted must be usable (workloads with a name, a
+ * (card.c), a box.csv (card_box.c).  The first byte picks the parser
+ * (0xff: link.csv; 0xfe: box.csv; else 0, 1, 2 modulo 3: workloads,
+ * files.csv, streams.csv), the rest is the text.  What is accepted must be usable (workloads with a name, a
  * positive rate or size and a window; rates that are finite), and it is
  * judged against a card to exercise the answers; what is refused must
  * come with a one-line message.
@@ -21,6 +22,37 @@
 #include "analysis/verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * A box.csv: what is accepted has phases with shares from 0 to 100, and
+ * the card judges a share slower than its link against it.
+ */
+static void check_box(struct card *c, struct verdicts *v, const char *text, size_t len)
+{
+	char err[IOSWEEP_ERR_MAX], words[256];
+
+	memset(err, 0, sizeof(err));
+	if (card_box_parse_csv(&c->box, text, len, "box.csv", err, sizeof(err)) != 0) {
+		fuzz_check_message(err, sizeof(err));
+		if (c->box.n)
+			abort();
+		return;
+	}
+	for (size_t i = 0; i < c->box.n; i++) {
+		const struct card_box_phase *p = &c->box.phases[i];
+		if (!p->name[0] || (!isnan(p->cpu_pct) && !(p->cpu_pct >= 0 && p->cpu_pct <= 100)) ||
+		    (p->disk[0] && !(p->disk_pct >= 0 && p->disk_pct <= 100)) || !(p->seconds >= 0))
+			abort();
+		card_box_words(p, words, sizeof(words));
+		if (!words[0] || strchr(words, '\n'))
+			abort();
+	}
+	c->sustained_rd.found = 1;
+	c->sustained_rd.kbps = 50000;
+	c->net.link_found = 1;
+	c->net.up_kbps = c->net.down_kbps = 110000;
+	verdict_judge(v, c, NULL, 1, NULL, 0);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -52,6 +84,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.net.pool_found = 1;
 		c.net.pool_rd_kbps = 2 * c.net.down_kbps;
 		verdict_judge(&v, &c, NULL, 1, NULL, 0);
+		return 0;
+	}
+	if (data[0] == 0xfe) {
+		check_box(&c, &v, text, size - 1);
 		return 0;
 	}
 	if (data[0] % 3 == 2) {

@@ -6,7 +6,9 @@
  * what is accepted must hold together (a length within the limit, the
  * words parsed back to the same bytes, a file chunk's path relative and
  * without a ".." part, a link request inside its ranges), a refusal one
- * line.  The input is also tried as a relative path and as a token.
+ * line; a sample asks with nothing, the box's answer is parsed or
+ * refused in a line.  The input is also tried as a relative path and as
+ * a token.
  * Build and run: make fuzz.
  */
 #include "compat.h"
@@ -16,6 +18,7 @@
 
 #include "fuzz_util.h"
 #include "net/proto.h"
+#include "platform/boxstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -46,6 +49,16 @@ static void check_payload(enum proto_type t, const uint8_t *p, size_t len)
 		    (strlen(path) >= 3 && !strcmp(path + strlen(path) - 3, "/..")) ||
 		    d + dlen != p + len)
 			abort();
+	} else if (t == PROTO_SAMPLE && len != 0) {
+		abort();
+	} else if (t == PROTO_BOX) {
+		/* the box's text is bounded; what it says is parsed or refused in a line */
+		static struct boxstat_snap s;
+		if (len > PROTO_MAX_BOX)
+			abort();
+		memset(err, 0, sizeof(err));
+		if (boxstat_parse(&s, (const char *)p, len, err, sizeof(err)) != 0)
+			fuzz_check_message(err, sizeof(err));
 	} else if (t == PROTO_LINK) {
 		if (proto_link_parse(p, len, &l, err, sizeof(err)) != 0 || l.measure_ms < 100 ||
 		    l.warmup_ms > 60000)

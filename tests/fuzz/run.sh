@@ -318,6 +318,22 @@ seed_card() {
 	{ printf '\377'; printf 'schema,direction,streams,seconds,bytes,bytes_per_s,mbit_per_s,rtt_ms,rtt_min_ms,rtt_max_ms,source\n'
 	  printf '1,up,4,10.000,1176000000,117600000,940.8,,,,\n1,down,4,10.000,1172000000,117200000,937.6,,,,\n'
 	  printf '1,rtt,,,,,,0.210,0.180,0.402,\n'; } >"$1/link"
+	{ printf '\376'; printf 'time_s,phase,seconds,cpu_busy_pct,disk,disk_busy_pct,read_mb_per_s,write_mb_per_s,arc_bytes,arc_hit_pct\n'
+	  printf '1.015,probe,1.015,34.0,sdb,97.0,110.50,0.00,1900000000,45.0\n'
+	  printf '1.015,probe,1.015,34.0,loop0,0.0,0.00,0.00,1900000000,45.0\n'
+	  printf '2.030,sweep,1.015,80.0,,,,,,\n'; } >"$1/box"
+}
+
+# seed_boxstat DIR: the box's counters (fuzz_boxstat.c): /proc/stat,
+# /proc/diskstats, an arcstats table and the agent's text form, each
+# behind the byte that picks its parser.
+seed_boxstat() {
+	{ printf '\000'; printf 'cpu  3677474 311643 2718770 1880424 369368 0 98486 0 0 0\ncpu0 1 2 3 4\nintr 1 2 3\n'; } >"$1/stat"
+	{ printf '\001'; printf '   7       1 loop1 126445 1652 55034974 93126 1936283 9977 139094978 1607573 0 296400 1857515 0 0 0 0 70097 156815\n'
+	  printf '   8      16 sdb 5000 10 800000 900 7000 20 1600000 1200 0 4000 2100\n   8      17 sdb1 1 0 8 0 1 0 8 0 0 1 1\n'; } >"$1/diskstats"
+	{ printf '\002'; printf '13 1 0x01 123 33456 1 2\nname type data\nhits 4 9000\nmisses 4 1000\nsize 4 1900000000\n'; } >"$1/arcstats"
+	{ printf '\003'; printf 'boxstat 1\nsource linux: /proc/stat, /proc/diskstats\nt_ms 123456\ncpu 1500 10000\ndisk sdb 4000 800000 1600000\narc 1900000000 9000 1000\n'; } >"$1/text"
+	{ printf '\003'; printf 'unavailable: no /proc/stat\n'; } >"$1/unavailable"
 }
 
 # seed_files_clients DIR: one client's and two clients' phases that ran
@@ -331,7 +347,7 @@ seed_files_clients() {
 
 # seed_proto DIR: the agent's messages (fuzz_proto.c): a hello, a job's
 # words, a file chunk, a link request, a ping, an end, one cut short, a
-# 4 GB length, garbage, a climbing file path.
+# 4 GB length, garbage, a climbing file path, a sample and its answer.
 seed_proto() {
 	hdr() { printf 'IS\001'; printf "\\$(printf '%03o' "$1")"; printf "\\$(printf '%03o' $(($2 >> 24 & 255)))\\$(printf '%03o' $(($2 >> 16 & 255)))\\$(printf '%03o' $(($2 >> 8 & 255)))\\$(printf '%03o' $(($2 & 255)))"; }
 	{ hdr 1 32; printf '0123456789abcdef0123456789abcdef'; } >"$1/hello"
@@ -342,6 +358,7 @@ seed_proto() {
 	printf 'IS\001\004\377\377\377\377' >"$1/huge"
 	printf 'GET / HTTP/1.0\r\n\r\n' >"$1/garbage"
 	{ hdr 7 12; printf '../x.csv\000abc'; } >"$1/climb"
+	{ hdr 13 0; hdr 14 40; printf 'boxstat 1\nt_ms 5\ncpu 1 2\ndisk sdb 1 2 3\n'; } >"$1/sample-box"
 }
 
 # report_failure BIN LOG ARTDIR: what a failed target said (from the
@@ -394,6 +411,7 @@ for bin in "$@"; do
 		fuzz_card) seed_card "$corpus" ;;
 		fuzz_files_clients) seed_files_clients "$corpus" ;;
 		fuzz_proto) seed_proto "$corpus" ;;
+		fuzz_boxstat) seed_boxstat "$corpus" ;;
 		esac
 	fi
 	# inputs that once crashed a target (tests/fuzz/regress/<name>/): always

@@ -3,10 +3,12 @@
  * test_proto.c: the agent's wire format (net/proto.c) on bytes, without
  * a socket: headers good and bad (magic, version, type, a 4 GB length),
  * each payload's shape, frames cut short, words, relative paths that
- * must not climb out, file chunks, link requests, the token.
+ * must not climb out, file chunks, link requests, the token, and the
+ * box's counters asked for and sent.
  */
 #include "compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cu.h"
@@ -194,10 +196,44 @@ static void test_token(void)
 	CU_ASSERT_FALSE(proto_token_equal(other, (const uint8_t *)other, PROTO_TOKEN_HEX));
 }
 
+static void test_sample(void)
+{
+	static const char text[] = "boxstat 1\nt_ms 5\ncpu 1 2\n";
+	uint8_t frame[PROTO_HEADER + sizeof(text)], *big = calloc(1, PROTO_MAX_BOX + 1);
+	struct proto_header h;
+	char err[256] = "";
+
+	CU_ASSERT_FATAL(big != NULL);
+	CU_ASSERT_STRING_EQUAL(proto_type_name(PROTO_SAMPLE), "sample");
+	CU_ASSERT_STRING_EQUAL(proto_type_name(PROTO_BOX), "box");
+	/* a sample asks with nothing */
+	proto_header_put(frame, PROTO_SAMPLE, 0);
+	CU_ASSERT_EQUAL(proto_frame_parse(frame, PROTO_HEADER, &h, err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(h.type, PROTO_SAMPLE);
+	CU_ASSERT_EQUAL(proto_payload_check(PROTO_SAMPLE, (const uint8_t *)"x", 1, err,
+					    sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "sample message of 1 bytes, not 0"));
+	/* the answer is text, bounded */
+	proto_header_put(frame, PROTO_BOX, (uint32_t)(sizeof(text) - 1));
+	memcpy(frame + PROTO_HEADER, text, sizeof(text) - 1);
+	CU_ASSERT_EQUAL(proto_frame_parse(frame, PROTO_HEADER + sizeof(text) - 1, &h, err,
+					  sizeof(err)), 1);
+	CU_ASSERT_EQUAL(h.type, PROTO_BOX);
+	CU_ASSERT_EQUAL(proto_payload_check(PROTO_BOX, (const uint8_t *)"a\001b", 3, err,
+					    sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "control character"));
+	memset(big, 'a', PROTO_MAX_BOX + 1);
+	CU_ASSERT_EQUAL(proto_payload_check(PROTO_BOX, big, PROTO_MAX_BOX, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(proto_payload_check(PROTO_BOX, big, PROTO_MAX_BOX + 1, err,
+					    sizeof(err)), -1);
+	free(big);
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_header_roundtrip), CU_CASE(test_header_bad), CU_CASE(test_frame),
 	CU_CASE(test_words), CU_CASE(test_words_count), CU_CASE(test_relpath),
-	CU_CASE(test_file_chunk), CU_CASE(test_link), CU_CASE(test_token), { 0 }
+	CU_CASE(test_file_chunk), CU_CASE(test_link), CU_CASE(test_token),
+	CU_CASE(test_sample), { 0 }
 };
 
 CU_MAIN("proto", cases)

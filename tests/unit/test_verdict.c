@@ -7,7 +7,9 @@
  * sentence, the warnings, a measured link and the pool beside the share;
  * card.c's files.csv and link.csv readers; and the ZFS lines
  * (a box's zfs-after.csv read by card_zfs.c, a LOG layout set against
- * the same layout without one, 1 MiB writes against gigabit).
+ * the same layout without one, 1 MiB writes against gigabit); the box's
+ * own counters as the share ran (box.csv) backing the pool or naming
+ * the NAS's CPU.
  */
 #include "compat.h"
 
@@ -409,6 +411,73 @@ static void test_zfs(void)
 	CU_ASSERT(!has_line(v.lines, v.nlines, "1 MiB writes"));
 }
 
+/*
+ * box.csv as `iosweep nas --agent` writes it: sdb at busy% and the CPU
+ * at cpu% through the sweep, two intervals of two disks each.
+ */
+static void card_box_with(struct card *c, double busy, double cpu)
+{
+	char csv[1024], err[IOSWEEP_ERR_MAX] = "";
+
+	snprintf(csv, sizeof(csv), "time_s,phase,seconds,cpu_busy_pct,disk,disk_busy_pct,"
+		 "read_mb_per_s,write_mb_per_s,arc_bytes,arc_hit_pct\n"
+		 "1.000,sweep,1.000,%.1f,sda,3.0,0.10,0.20,,\n"
+		 "1.000,sweep,1.000,%.1f,sdb,%.1f,60.00,0.00,,\n"
+		 "2.000,sweep,1.000,%.1f,sda,3.0,0.10,0.20,,\n"
+		 "2.000,sweep,1.000,%.1f,sdb,%.1f,60.00,0.00,,\n", cpu, cpu, busy, cpu, cpu, busy);
+	CU_ASSERT_FATAL(card_box_parse_csv(&c->box, csv, strlen(csv), "box.csv", err,
+					   sizeof(err)) == 0);
+}
+
+static void test_box_verdict(void)
+{
+	struct card c;
+
+	/* the pool alone reads 410, the link 117, the share 60 with sdb full */
+	card_with(&c, 60, 60, -1);
+	c.net.link_found = 1;
+	c.net.down_kbps = MBPS_KBPS(117);
+	c.net.up_kbps = MBPS_KBPS(118);
+	c.net.pool_found = 1;
+	c.net.pool_rd_kbps = MBPS_KBPS(410);
+	c.net.pool_wr_kbps = MBPS_KBPS(58);
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: neither the pool nor the network sets "
+			   "the pace: the pool reads 410 MB/s locally"));
+	card_box_with(&c, 97, 30);
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: the pool sets the pace as the share uses "
+			   "it: sdb was 97% busy while the share ran; the pool reads 410 MB/s "
+			   "locally, the link carries 117 MB/s, the share 60 MB/s"));
+	CU_ASSERT(!has_line(v.lines, v.nlines, "reads: neither"));
+	/* the pool set the pace already: the busy disk backs it */
+	CU_ASSERT(has_line(v.lines, v.nlines, "writes: the pool sets the pace: the pool writes "
+			   "58 MB/s locally, the link carries 118 MB/s, the share 60 MB/s; sdb was "
+			   "97% busy while the share ran"));
+	/* a disk below 90% backs nothing; a busy CPU is named */
+	card_box_with(&c, 89, 95);
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: the NAS's CPU sets the pace: it was 95% "
+			   "busy while the share ran; the pool reads 410 MB/s locally"));
+	card_box_with(&c, 50, 40);
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: neither the pool nor the network"));
+	/* no pool measured: the busy disk alone names the pool */
+	c.net.pool_found = 0;
+	c.net.pool_rd_kbps = c.net.pool_wr_kbps = 0;
+	card_box_with(&c, 99, 20);
+	c.sustained_wr.kbps = MBPS_KBPS(115);
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(has_line(v.lines, v.nlines, "reads: the pool sets the pace: sdb was 99% busy "
+			   "while the share ran; the link carries 117 MB/s, the share 60 MB/s"));
+	/* near the link, the network is the answer, however busy the disk */
+	CU_ASSERT(!has_line(v.lines, v.nlines, "writes: the pool sets the pace"));
+	/* a box sampled in other phases only says nothing about the sweep */
+	c.box.phases[0].name[0] = 'x';
+	verdict_judge(&v, &c, NULL, 1, NULL, 0);
+	CU_ASSERT(!has_line(v.lines, v.nlines, "busy while the share ran"));
+}
+
 static const struct cu_case cases[] = {
 	CU_CASE(test_shipped),
 	CU_CASE(test_bad_lines),
@@ -419,6 +488,7 @@ static const struct cu_case cases[] = {
 	CU_CASE(test_files_csv),
 	CU_CASE(test_measured_link),
 	CU_CASE(test_zfs),
+	CU_CASE(test_box_verdict),
 	{ 0, 0 }
 };
 
