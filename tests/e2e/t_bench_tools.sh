@@ -4,6 +4,7 @@
 # a speed): scripts/bench-targets lists every named goal of the targets
 # table, measured or not, and a measured row once with its verdict;
 # scripts/bench_verdict.py decides a ratio against its control band;
+# scripts/bench_settle.py says how it let the device settle;
 # floor -q (tests/bench/floor_qd.c) prints one "qd" line of counted I/Os
 # and refuses a bad engine with one line and exit 2.
 . "$(dirname "$0")/lib.sh"
@@ -42,6 +43,27 @@ assert verdict(['met', 'undecided']).startswith('undecided')
 assert verdict(['met', 'short', 'undecided']) == 'not met'
 assert verdict(['met', 'met']) == 'met'
 "
+
+# the disk goal: met at or above the control band's low end; settling
+# names how it waited (a fixed pause where no block device is watched)
+expect_success python3 -c "
+import sys; sys.path.insert(0, '$TOP/scripts')
+from bench_verdict import in_band
+from bench_settle import settle
+assert in_band(0.90, 0.90) == 'met' and in_band(0.89, 0.90) == 'short'
+r = settle('$T', max_s=0.2, quiet_s=0.1, pause_s=0, drop=False)
+assert r['text'].startswith('settled ') and ', no drop (not asked), ' in r['text']
+assert (r['quiet'] is None) == ('fixed pause 0 s' in r['text'])
+assert r['quiet'] is not True or r['text'].endswith(' quiet 0.1 s')
+"
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+	expect_success python3 -c "
+import sys; sys.path.insert(0, '$TOP/scripts')
+from bench_settle import settle
+r = settle('/dev/shm', pause_s=0, drop=False)
+assert r['quiet'] is None and r['text'].endswith(': fixed pause 0 s'), r
+"
+fi
 
 # floor -q: one line "qd, IOPS, seconds, I/Os" with I/Os counted
 command -v cc >/dev/null 2>&1 || skip "no C compiler for the floor program"
