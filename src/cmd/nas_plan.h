@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "analysis/card.h"
 #include "iosweep.h"
@@ -113,6 +114,13 @@ unsigned nas_qd_passes(size_t i);
  */
 double nas_qd_cell_s(const struct nas_plan *p, size_t i, uint64_t kb, double t);
 double nas_qd_s(const struct nas_plan *p, uint64_t kb, double t);
+
+/*
+ * The plan as printed before the run (nas_plan_print.c): each phase, its
+ * estimate, what the budget left out; path is the share, ci_pct --ci.
+ */
+void nas_plan_print(FILE *f, const struct nas_plan *p, const struct nas_ask *ask,
+		    const char *path, double ci_pct);
 
 /* Each phase's planned and measured seconds, for dir/timing.csv. */
 enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_CARD, NAS_PH_N };
