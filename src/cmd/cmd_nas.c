@@ -15,7 +15,8 @@
  * a search: 16 to 64 MB, then doubling until every curve has fallen and
  * settled, --until-settled --settle-drop, bounded by --settle-time); the
  * small-file phase (iosweep files, a scaled office-documents tree); and
- * the four queue-depth cells of the card (--iodepth, --jobs, --runtime).
+ * the four queue-depth cells of the card (--iodepth, --jobs, --runtime);
+ * and the workloads' streams, stepped up (nas_streams.c).
  *
  * The plan and its time model are nas_plan.c's; the probe also runs each
  * queue-depth cell in small, since what a cell costs beyond its timed
@@ -45,6 +46,7 @@
 #include "cmd/commands.h"
 #include "cmd/files_opts.h"
 #include "cmd/nas_plan.h"
+#include "cmd/nas_streams.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
 #include "iosweep.h"
@@ -66,7 +68,7 @@ struct nas_args {
 	const char *path, *label, *out, *link, *workloads, *agent, *token;
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
-	int format, dry_run, overwrite, no_files, force;
+	int format, dry_run, overwrite, no_files, no_streams, force;
 	char *command_line;       /* the run's own, recorded by its small-file phase */
 };
 
@@ -103,6 +105,8 @@ static const struct cmdargs_opt nas_opts[] = {
 	  .metavar = "FILE", .help = "will-it-work questions", .defval = "data/nas.workloads" },
 	{ .name = "--no-files", .kind = CMDARGS_FLAG, .off = NAS_AT(a.no_files),
 	  .help = "skip the small-file phase" },
+	{ .name = "--no-streams", .kind = CMDARGS_FLAG, .off = NAS_AT(a.no_streams),
+	  .help = "skip the streams phase (the workloads' streams, measured)" },
 	{ .name = "--force", .kind = CMDARGS_FLAG, .off = NAS_AT(a.force),
 	  .help = "skip the free-space checks (shares that report none)" },
 	{ .name = "--dry-run", .kind = CMDARGS_FLAG, .off = NAS_AT(a.dry_run),
@@ -844,9 +848,10 @@ int cmd_nas(int argc, char **argv)
 	memset(&p, 0, sizeof(p));
 	p.cold = cold_works(&a);
 	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
-		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files,
+		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files, .no_streams = a.no_streams,
 		/* 0: not known (--force: FUSE shares report none free) */
 		.free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1 };
+	ask.ngroups = nas_streams_groups(w, ask.groups, NAS_STREAMS_MAX_GROUPS);
 	if (a.out)
 		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
@@ -890,9 +895,14 @@ int cmd_nas(int argc, char **argv)
 		goto out;
 	tm.took[NAS_PH_FILES] = now_s() - t1;
 	t1 = now_s();
-	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
+	if ((status = run_qd(&a, &p, dir, end - p.card_s - p.streams_s)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	t1 = now_s();
+	status = nas_streams_run(&p, &ask, a.path, dir, end - p.card_s, a.overwrite);
+	if (status != IOSWEEP_EXIT_OK)
+		goto out;
+	tm.took[NAS_PH_STREAMS] = p.streams_groups ? phase_done("[streams]", t1, p.streams_s) : 0;
 	if (a.agent && (status = nas_agent_run(a.agent, a.token, dir, p.max_kb, p.cold,
 					       a.overwrite, a.command_line)) != IOSWEEP_EXIT_OK)
 		goto out;

@@ -36,6 +36,25 @@ static void plan_print_cells(FILE *f, const struct nas_plan *p)
 				p->qd_left_out[i]);
 }
 
+/* The streams phase: its rates, each stepped to its most, and its runs. */
+static void plan_print_streams(FILE *f, const struct nas_plan *p, const struct nas_ask *ask)
+{
+	if (ask->no_streams || !ask->ngroups)
+		return;
+	if (!p->streams_groups) {
+		fprintf(f, "  4. streams: left out, the budget leaves no time for them\n");
+		return;
+	}
+	fprintf(f, "  4. streams: the workloads' streams on the share, %u s a count, "
+		"%d chunks/s, each stepped from 1 until a count misses a deadline: ~%.0f s "
+		"at most\n     ", p->streams_step_s, NAS_STREAMS_FPS, p->streams_s);
+	for (size_t i = 0; i < p->streams_groups; i++)
+		fprintf(f, "%s%s %.0f Mbit/s x %u", i ? ", " : "",
+			ask->groups[i].write ? "write" : "read",
+			ask->groups[i].rate_bps * 8 / 1e6, ask->groups[i].max);
+	fprintf(f, "\n");
+}
+
 void nas_plan_print(FILE *f, const struct nas_plan *p, const struct nas_ask *ask,
 		    const char *path, double ci_pct)
 {
@@ -86,6 +105,7 @@ void nas_plan_print(FILE *f, const struct nas_plan *p, const struct nas_ask *ask
 			"over its file may come from this computer's cache (flagged when "
 			"above the link)");
 	plan_print_cells(f, p);
+	plan_print_streams(f, p, ask);
 	if (p->trimmed[0])
 		fprintf(f, "  left out for the budget: %s (a longer --budget takes them)\n",
 			p->trimmed);
@@ -95,6 +115,7 @@ void nas_plan_print(FILE *f, const struct nas_plan *p, const struct nas_ask *ask
 		"; over the budget: even the smallest plan takes this long",
 		p->probed ? "" : " (the probe's share assumed)");
 	fprintf(f, "     probe %.0f s, sweep %.0f s, small files %.0f s, queue depth %.0f s, "
-		"card %.0f s\n", p->probe_s, p->sweep_s, p->files_s, p->qd_s, p->card_s);
+		"streams %.0f s, card %.0f s\n", p->probe_s, p->sweep_s, p->files_s, p->qd_s,
+		p->streams_s, p->card_s);
 	fflush(f);
 }
