@@ -38,7 +38,7 @@
 
 struct sargs {
 	const char *rate, *streams, *max, *fps, *time, *bgsize, *dir, *out;
-	int write, mix, sync, background, overwrite;
+	int write, mix, sync, background, aligned, overwrite;
 };
 
 #define SA(field) offsetof(struct sargs, field)
@@ -61,6 +61,9 @@ static const struct cmdargs_opt streams_opts[] = {
 	  .help = "every second stream writes, the others read" },
 	{ .name = "--sync", .kind = CMDARGS_FLAG, .off = SA(sync),
 	  .help = "writers fsync every chunk (else once at the end)" },
+	{ .name = "--aligned", .kind = CMDARGS_FLAG, .off = SA(aligned),
+	  .help = "every stream asks for its chunk at the same instant (else their "
+	  "slots spread over a frame, as independent players')" },
 	{ .name = "--background", .kind = CMDARGS_FLAG, .off = SA(background),
 	  .help = "a backup's sequential 1 MB writes run alongside" },
 	{ .name = "--background-size", .kind = CMDARGS_STRING, .off = SA(bgsize),
@@ -132,6 +135,7 @@ static int settle_cfg(const struct sargs *a, struct streams_cfg *c, unsigned *ma
 	c->mode = a->write ? STREAMS_WRITE : a->mix ? STREAMS_MIX : STREAMS_READ;
 	c->sync = a->sync;
 	c->background = a->background;
+	c->aligned = a->aligned;
 	return 0;
 }
 
@@ -176,6 +180,7 @@ static int write_meta(const char *path, const struct sargs *a, const struct stre
 	   "read");
 	kv(&o, "sync", c->sync ? "1" : "0");
 	kv(&o, "background", c->background ? "1" : "0");
+	kv(&o, "aligned", c->aligned ? "1" : "0");
 	snprintf(num, sizeof(num), "%d", best);
 	kv(&o, "max_streams_ok", best >= 0 ? num : "");
 	return outfile_commit(&o, err, errlen);
