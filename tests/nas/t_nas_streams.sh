@@ -10,17 +10,29 @@
 # "yes, measured" for three and "no, measured" for five:
 # - five need 150 MB/s, more than gigabit's TCP payload (117.5 MB/s):
 #   they cannot keep their deadlines, whatever the load, so "no" always;
-# - three need 90 MB/s, 77% of the link, and fit; a run where they missed
-#   passes only when the CPUs were at least 90% busy through it (the
-#   share's stack, smbd and smbnetfs, takes about half a CPU at 90 MB/s;
-#   the misses seen came with other programs' compilers filling both
-#   CPUs), as t_nas_link allows for a read below the link.
+# - three need 90 MB/s, 77% of the link, and fit.  The client is the
+#   tight part, not the link: smbnetfs serves a server's reads in one
+#   worker process, one 128 kB SMB read in flight (strace), and tops out
+#   near 105 MB/s, so at 90 MB/s every 1.25 MB chunk waits behind the
+#   others' and read-ahead's, and a pause of that worker of a few ms
+#   misses a deadline.  Alone on the machine (the share's stack takes
+#   about a third of the two CPUs) three kept every deadline; with other
+#   programs' compilers and tests running beside it, one run in five
+#   missed some.  So a run where three missed passes only when other
+#   programs took at least 20% of the CPUs' time through it (the CPUs'
+#   busy time less the lab's servers' and iosweep's own), as t_nas_link
+#   allows a read below the link when the CPUs were busy.
 # The NAS has 1 GB of RAM: the streams' files (450 MB) are read from its
 # cache, so the link, not its disk, is what the streams meet.
 . "$(dirname "$0")/../e2e/lib.sh"
 . "$TOP/tests/nas/nas.sh"
 
 cpu() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat; }
+# lab_cpu: the CPU time (ticks) the lab's servers and clients used so far
+lab_cpu() {
+	for p in $(pgrep -f "$LABDIR"); do cat "/proc/$p/stat" 2>/dev/null; done |
+		awk '{ s += $14 + $15 } END { print s + 0 }'
+}
 
 lab_up --link gigabit --nas-ram 1G --share s:ext4:2G --proto smb
 dir=$(share s smb)
@@ -28,13 +40,19 @@ check test -n "$dir"
 printf '%s\n' 'stream | three at 30 MB/s | read | 30MB | 3 | -' \
 	'stream | five at 30 MB/s | read | 30MB | 5 | -' >"$T/w"
 busy0=$(cpu)
-expect_success lab run -- "$IOSWEEP" streams --rate 30MB --max-streams 5 --time 3s \
-	--dir "$dir" --out "$T/res/streams"
+lab0=$(lab_cpu)
+# iosweep's own CPU time: its shell's children's, once it has ended
+expect_success sh -c '"$1" streams --rate 30MB --max-streams 5 --time 3s --dir "$2" \
+	--out "$3"; rc=$?; awk "{ print \$16 + \$17 }" /proc/$$/stat >"$4"; exit $rc' \
+	sh "$IOSWEEP" "$dir" "$T/res/streams" "$T/own"
+lab1=$(lab_cpu)
 busy1=$(cpu)
+others=$(echo "$busy0 $busy1 $lab0 $lab1 $(cat "$T/own")" | awk '{ b = $3 - $1; i = $4 - $2
+	o = b - ($6 - $5) - $7; printf "%.0f", (o > 0 ? 100 * o / (b + i) : 0) }')
 busy=$(echo "$busy0 $busy1" | awk '{ b = $3 - $1; i = $4 - $2; printf "%.0f", 100 * b / (b + i) }')
 cp "$T/out" "$T/streams.out"
 sed 's/^/  /' "$T/streams.out"
-echo "CPUs busy: $busy% (load $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "CPUs busy: $busy%, other programs $others% (load $(cut -d' ' -f1-3 /proc/loadavg))"
 check test -s "$T/res/streams/streams.csv"
 check test -z "$(ls -A "$dir")"
 expect_success "$IOSWEEP" card "$T/res" --workloads "$T/w"
@@ -50,8 +68,8 @@ esac
 case $three in
 *"  yes, measured: "[345]" streams kept every deadline"*) ;;
 *"  no, measured: "[123]" stream"*" missed "*)
-	echo "note: three streams missed with the CPUs $busy% busy"
-	check test "$busy" -ge 90 ;;
+	echo "note: three streams missed with other programs taking $others% of the CPUs"
+	check test "$others" -ge 20 ;;
 *) check false "three streams: $three" ;;
 esac
 # the stepped run stopped at its first count that missed, at 4 or 5 here
