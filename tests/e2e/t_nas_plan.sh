@@ -98,15 +98,30 @@ for slug in seq1m-q8t1 seq1m-q1t1 rnd4k-q32t16 rnd4k-q1t1; do
 	check grep -q "^iosweep nas: \[3/3\] $slug took [0-9.]* s (estimated [0-9.]* s, passes of [0-9.]* s)\$" "$T/nas.err"
 done
 check grep -q '^iosweep nas: took [0-9]* s of an estimated [0-9]* s; results in ' "$T/nas.err"
-# the streams: one stream each way, the card's rows measured whichever
-# way they went
-check grep -q '^     read 8 Mbit/s x 1, write 8 Mbit/s x 1$' "$T/nas.out"
-check grep -q '^iosweep nas: \[streams\] took [0-9]* s (estimated [0-9]* s)$' "$T/nas.err"
-check test "$(sed -n 1p "$T/nas/streams/streams.csv")" = "streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,lat_max_ms,mb_per_s,background_mb_per_s"
-check test "$(awk -F, '$1 == 1 && $2 == 1 && $4 == 1000000 && $5 == 24 && $7 == 24 { print $3 }' "$T/nas/streams/streams.csv" | tr '\n' ' ')" = "read write "
-check grep -q '^  a slow read  .*  \(yes\|no\), measured: ' "$T/nas/card.txt"
-check grep -q '^  one slow recording  .*  \(yes\|no\), measured: ' "$T/nas/card.txt"
-check grep -q '^up to 1 stream reading 1.0 MB/s (8 Mbit/s) each, 24 chunks/s, 1 s a count, in ' "$T/nas/streams/streams.txt"
+# the streams: one stream each way (a count runs 1 to 3 s, as the budget
+# allows: 24 chunks a second), the card's rows measured whichever way they
+# went; a probe slowed by the machine's load may leave them no
+# share of the 30 s (the plan says so), and the rows are then estimated
+if grep -q '^  4. streams: left out, the budget leaves no time for them$' "$T/nas.out"; then
+	echo "note: the probe took the streams' share of the budget; their rows estimated"
+	check test ! -e "$T/nas/streams"
+	check grep -q '^  a slow read  .*(estimated)$' "$T/nas/card.txt"
+else
+	# the write too, unless the budget left its rate out (then said)
+	rec="write "
+	grep -q '^     read 8 Mbit/s x 1, write 8 Mbit/s x 1$' "$T/nas.out" || rec=""
+	[ -n "$rec" ] || check grep -q '^  left out for the budget: .*1 of 2 stream rates' "$T/nas.out"
+	check grep -q '^iosweep nas: \[streams\] took [0-9]* s (estimated [0-9]* s)$' "$T/nas.err"
+	check test "$(sed -n 1p "$T/nas/streams/streams.csv")" = "streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,lat_max_ms,mb_per_s,background_mb_per_s"
+	check test "$(awk -F, '$1 == 1 && $2 == 1 && $4 == 1000000 && $5 == 24 && $7 >= 24 && $7 % 24 == 0 { print $3 }' "$T/nas/streams/streams.csv" | tr '\n' ' ')" = "read $rec"
+	check grep -q '^  a slow read  .*  \(yes\|no\), measured: ' "$T/nas/card.txt"
+	if [ -n "$rec" ]; then
+		check grep -q '^  one slow recording  .*  \(yes\|no\), measured: ' "$T/nas/card.txt"
+	else
+		check grep -q '^  one slow recording  .*(estimated)$' "$T/nas/card.txt"
+	fi
+	check grep -q '^up to 1 stream reading 1.0 MB/s (8 Mbit/s) each, 24 chunks/s, [1-3] s a count, in ' "$T/nas/streams/streams.txt"
+fi
 # the small files the budget left out: in the plan, left-out.txt, the card
 if grep -q '^  2. small files: left out' "$T/nas.out"; then
 	check grep -q '^files: the budget (30 s) leaves no time for it; a longer --budget takes it$' "$T/nas/left-out.txt"
