@@ -14,15 +14,18 @@
 #   tight part, not the link: smbnetfs serves a server's reads in one
 #   worker process, one 128 kB SMB read in flight (strace), read-ahead's
 #   (1 MB a file) among them, so at 90 MB/s a chunk that read-ahead has
-#   not fetched waits behind the other streams' and takes up to ~40 ms
-#   of its 41.7 ms frame: a pause of that worker of a few ms misses a
-#   deadline.  On this shared 2-core machine, never quiet while this was
-#   written (load 4 to 48 from other programs' builds and tests), three
-#   streams kept every deadline in 3 of 5 runs at load 4, and missed 1 of
-#   216 by about 1 ms in others.  So a run where three missed passes only
-#   when other programs took at least 20% of the CPUs' time through it
-#   (the CPUs' busy time less the lab's servers' and iosweep's own), as
-#   t_nas_link allows a read below the link when the CPUs were busy.
+#   not fetched waits behind the other streams' read-ahead and takes up
+#   to 40-73 ms of its 41.7 ms frame.  With the mount's read-ahead at
+#   256 kB (set below; the FUSE mount starts at 1 MB, and 4 MB is worse:
+#   30-36 misses in 216) the slowest chunk took 17-21 ms and none missed
+#   (6 runs at load 2.5; at 1 MB, 2 of 6 runs missed 6).  The machine is
+#   shared (load 4 to 48 from other programs' builds and tests while this
+#   was written); and on a quiet one (load 1.5), 1 run in 5 stalled once
+#   at 50-100 ms, the cause not found.  So a run where three missed is
+#   run again, and a second miss passes only when other programs took at
+#   least 20% of the CPUs' time through it (the CPUs' busy time less the
+#   lab's servers' and iosweep's own), as t_nas_link allows a read below
+#   the link when the CPUs were busy.
 # The NAS has 1 GB of RAM: the streams' files (450 MB) are read from its
 # cache, so the link, not its disk, is what the streams meet.
 . "$(dirname "$0")/../e2e/lib.sh"
@@ -38,44 +41,61 @@ lab_cpu() {
 lab_up --link gigabit --nas-ram 1G --share s:ext4:2G --proto smb
 dir=$(share s smb)
 check test -n "$dir"
+# the SMB mount's read-ahead: 256 kB a file (above); the mount goes at down
+bdi=$(awk -v m="$LABDIR/mnt/smb" '$5 == m { print $3 }' /proc/self/mountinfo)
+check test -n "$bdi"
+[ -n "$bdi" ] && echo 256 >"/sys/class/bdi/$bdi/read_ahead_kb"
+check test "$(cat "/sys/class/bdi/$bdi/read_ahead_kb")" -eq 256
 printf '%s\n' 'stream | three at 30 MB/s | read | 30MB | 3 | -' \
 	'stream | five at 30 MB/s | read | 30MB | 5 | -' >"$T/w"
-busy0=$(cpu)
-lab0=$(lab_cpu)
-# iosweep's own CPU time: its shell's children's, once it has ended
-expect_success sh -c '"$1" streams --rate 30MB --max-streams 5 --time 3s --dir "$2" \
-	--out "$3"; rc=$?; awk "{ print \$16 + \$17 }" /proc/$$/stat >"$4"; exit $rc' \
-	sh "$IOSWEEP" "$dir" "$T/res/streams" "$T/own"
-lab1=$(lab_cpu)
-busy1=$(cpu)
-others=$(echo "$busy0 $busy1 $lab0 $lab1 $(cat "$T/own")" | awk '{ b = $3 - $1; i = $4 - $2
-	o = b - ($6 - $5) - $7; printf "%.0f", (o > 0 ? 100 * o / (b + i) : 0) }')
-busy=$(echo "$busy0 $busy1" | awk '{ b = $3 - $1; i = $4 - $2; printf "%.0f", 100 * b / (b + i) }')
-cp "$T/out" "$T/streams.out"
-sed 's/^/  /' "$T/streams.out"
-echo "CPUs busy: $busy%, other programs $others% (load $(cut -d' ' -f1-3 /proc/loadavg))"
-check test -s "$T/res/streams/streams.csv"
-check test -z "$(ls -A "$dir")"
-expect_success "$IOSWEEP" card "$T/res" --workloads "$T/w"
-cp "$T/out" "$T/card.txt"
-grep -A3 '^Will it work?' "$T/card.txt"
-three=$(grep '^  three at 30 MB/s ' "$T/card.txt")
-five=$(grep '^  five at 30 MB/s ' "$T/card.txt")
-# five: more than the link carries
-case $five in
-*"  no, measured: "[1-5]" stream"*" missed "*) ;;
-*) check false "five streams: $five" ;;
+# stepped N: the stepped run into $T/resN/streams and the card of that
+# folder; $three and $five its rows, $others the other programs' share
+stepped() {
+	busy0=$(cpu)
+	lab0=$(lab_cpu)
+	# iosweep's own CPU time: its shell's children's, once it has ended
+	expect_success sh -c '"$1" streams --rate 30MB --max-streams 5 --time 3s --dir "$2" \
+		--out "$3"; rc=$?; awk "{ print \$16 + \$17 }" /proc/$$/stat >"$4"; exit $rc' \
+		sh "$IOSWEEP" "$dir" "$T/res$1/streams" "$T/own"
+	lab1=$(lab_cpu)
+	busy1=$(cpu)
+	others=$(echo "$busy0 $busy1 $lab0 $lab1 $(cat "$T/own")" | awk '{ b = $3 - $1; i = $4 - $2
+		o = b - ($6 - $5) - $7; printf "%.0f", (o > 0 ? 100 * o / (b + i) : 0) }')
+	busy=$(echo "$busy0 $busy1" | awk '{ b = $3 - $1; i = $4 - $2; printf "%.0f", 100 * b / (b + i) }')
+	sed 's/^/  /' "$T/out"
+	echo "CPUs busy: $busy%, other programs $others% (load $(cut -d' ' -f1-3 /proc/loadavg))"
+	check test -s "$T/res$1/streams/streams.csv"
+	check test -z "$(ls -A "$dir")"
+	expect_success "$IOSWEEP" card "$T/res$1" --workloads "$T/w"
+	grep -A3 '^Will it work?' "$T/out"
+	three=$(grep '^  three at 30 MB/s ' "$T/out")
+	five=$(grep '^  five at 30 MB/s ' "$T/out")
+	# five: more than the link carries, every time
+	case $five in
+	*"  no, measured: "[1-5]" stream"*" missed "*) ;;
+	*) check false "five streams: $five" ;;
+	esac
+}
+
+stepped 1
+# three: a stall of the client once in a few runs (above) is chance, two
+# runs in a row a defect: a miss is run again once, and the second run
+# judged
+case $three in
+*"  no, measured: "[123]" stream"*" missed "*)
+	echo "note: three streams missed (other programs took $others% of the CPUs); once more"
+	stepped 2 ;;
 esac
 case $three in
 *"  yes, measured: "[345]" streams kept every deadline"*) ;;
 *"  no, measured: "[123]" stream"*" missed "*)
-	echo "note: three streams missed with other programs taking $others% of the CPUs"
+	echo "note: three streams missed twice, with other programs taking $others% of the CPUs"
 	check test "$others" -ge 20 ;;
 *) check false "three streams: $three" ;;
 esac
 # the stepped run stopped at its first count that missed, at 4 or 5 here
 # unless the load took an earlier one (then said above)
-steps=$(awk -F, 'NR > 1 && $2 == 1' "$T/res/streams/streams.csv" | wc -l)
+steps=$(awk -F, 'NR > 1 && $2 == 1' "$T/res1/streams/streams.csv" | wc -l)
 check test "$steps" -ge 1
 check test "$steps" -le 5
 expect_success lab down
