@@ -20,12 +20,13 @@
 #   30-36 misses in 216) the slowest chunk took 17-21 ms and none missed
 #   (6 runs at load 2.5; at 1 MB, 2 of 6 runs missed 6).  The machine is
 #   shared (load 4 to 48 from other programs' builds and tests while this
-#   was written); and on a quiet one (load 1.5), 1 run in 5 stalled once
-#   at 50-100 ms, the cause not found.  So a run where three missed is
-#   run again, and a second miss passes only when other programs took at
-#   least 20% of the CPUs' time through it (the CPUs' busy time less the
-#   lab's servers' and iosweep's own), as t_nas_link allows a read below
-#   the link when the CPUs were busy.
+#   was written); and on a quiet one (load 0.7 to 1.5), 3 runs in 15
+#   had one stream stall once at 60-100 ms (one stream, 1 or 2 chunks,
+#   anywhere in the run; the cause not found).  So a run where three
+#   missed is run again, up to three runs, and a third miss passes only
+#   when other programs took at least 20% of the CPUs' time through it
+#   (the CPUs' busy time less the lab's servers' and iosweep's own), as
+#   t_nas_link allows a read below the link when the CPUs were busy.
 # The NAS has 1 GB of RAM: the streams' files (450 MB) are read from its
 # cache, so the link, not its disk, is what the streams meet.
 . "$(dirname "$0")/../e2e/lib.sh"
@@ -77,19 +78,21 @@ stepped() {
 	esac
 }
 
-stepped 1
-# three: a stall of the client once in a few runs (above) is chance, two
-# runs in a row a defect: a miss is run again once, and the second run
-# judged
-case $three in
-*"  no, measured: "[123]" stream"*" missed "*)
-	echo "note: three streams missed (other programs took $others% of the CPUs); once more"
-	stepped 2 ;;
-esac
+# three: a stall of the client in one run of five or so (above) is
+# chance, three runs in a row a defect: a miss is run again, up to three
+# runs, and the last judged
+for n in 1 2 3; do
+	stepped $n
+	case $three in
+	*"  no, measured: "[123]" stream"*" missed "*)
+		echo "note: run $n: three streams missed (other programs took $others% of the CPUs)" ;;
+	*) break ;;
+	esac
+done
 case $three in
 *"  yes, measured: "[345]" streams kept every deadline"*) ;;
 *"  no, measured: "[123]" stream"*" missed "*)
-	echo "note: three streams missed twice, with other programs taking $others% of the CPUs"
+	echo "note: three streams missed in three runs, the last with other programs taking $others% of the CPUs"
 	check test "$others" -ge 20 ;;
 *) check false "three streams: $three" ;;
 esac
