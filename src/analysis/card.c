@@ -416,11 +416,17 @@ int card_parse_files_csv(struct card *c, const char *text, size_t len,
 
 #define STREAMS_COLS 17
 
-/* The run of c->streams for n streams at rate, made when new; NULL when full. */
-static struct card_stream_run *stream_run(struct card_streams *s, unsigned n, double rate)
+/*
+ * The run of c->streams for n streams at rate in one direction, made when
+ * new; NULL when full.  A file may hold read and write runs at one rate
+ * (the guided run's phase steps each direction its workloads ask).
+ */
+static struct card_stream_run *stream_run(struct card_streams *s, unsigned n, double rate,
+					  int write)
 {
 	for (size_t i = 0; i < s->n; i++)
-		if (s->runs[i].streams == n && s->runs[i].rate_bps == rate)
+		if (s->runs[i].streams == n && s->runs[i].rate_bps == rate &&
+		    s->runs[i].write == write)
 			return &s->runs[i];
 	if (s->n == CARD_MAX_STREAM_RUNS)
 		return NULL;
@@ -428,33 +434,43 @@ static struct card_stream_run *stream_run(struct card_streams *s, unsigned n, do
 	memset(r, 0, sizeof(*r));
 	r->streams = n;
 	r->rate_bps = rate;
-	r->write = -1;
+	r->write = write;
 	return r;
 }
 
-/* One row into its run: 0, or -1 with the reason in err. */
-static int stream_row(struct card_streams *s, char **f, const char *path, unsigned lineno,
-		      char *err, size_t errlen)
+/*
+ * One row into its run: 0, or -1 with the reason in err.  A step's rows
+ * follow one another, stream 1 first: its first row picks the run (by
+ * count, rate and direction), the rest join it (*cur), and a step whose
+ * streams read and wrote (--mix) is marked mixed.
+ */
+static int stream_row(struct card_streams *s, struct card_stream_run **cur, char **f,
+		      const char *path, unsigned lineno, char *err, size_t errlen)
 {
-	double n, rate, chunks, missed, late;
+	double n, idx, rate, chunks, missed, late;
 	int write = !strcmp(f[2], "write");
 
-	if (num_field(f[0], &n) || num_field(f[3], &rate) || num_field(f[6], &chunks) ||
-	    num_field(f[7], &missed) || num_field(f[8], &late) || isnan(n) || isnan(rate) ||
-	    isnan(chunks) || isnan(missed) || isnan(late))
+	if (num_field(f[0], &n) || num_field(f[1], &idx) || num_field(f[3], &rate) ||
+	    num_field(f[6], &chunks) || num_field(f[7], &missed) || num_field(f[8], &late) ||
+	    isnan(n) || isnan(idx) || isnan(rate) || isnan(chunks) || isnan(missed) ||
+	    isnan(late))
 		return err_set(err, errlen, "%s:%u: not a number", path, lineno);
 	if (!write && strcmp(f[2], "read") != 0)
 		return err_set(err, errlen, "%s:%u: mode '%.20s': read or write", path,
 			       lineno, f[2]);
-	if (n < 1 || n > 65536 || n != floor(n) || !(rate > 0) || missed > chunks)
-		return err_set(err, errlen, "%s:%u: not a streams row (streams %g, rate %g, "
-			       "%g of %g chunks missed)", path, lineno, n, rate, missed, chunks);
-	struct card_stream_run *r = stream_run(s, (unsigned)n, rate);
+	if (n < 1 || n > 65536 || n != floor(n) || idx < 1 || idx > n || !(rate > 0) ||
+	    missed > chunks)
+		return err_set(err, errlen, "%s:%u: not a streams row (streams %g, stream %g, "
+			       "rate %g, %g of %g chunks missed)", path, lineno, n, idx, rate,
+			       missed, chunks);
+	struct card_stream_run *r = *cur;
+	if (idx == 1 || !r || r->streams != (unsigned)n || r->rate_bps != rate)
+		r = stream_run(s, (unsigned)n, rate, write);
 	if (!r)
 		return err_set(err, errlen, "%s:%u: more than %d runs", path, lineno,
 			       CARD_MAX_STREAM_RUNS);
-	r->mixed |= r->write >= 0 && r->write != write;
-	r->write = write;
+	*cur = r;
+	r->mixed |= r->write != write;
 	r->chunks += (uint64_t)chunks;
 	r->missed += (uint64_t)missed;
 	if (late > r->worst_late_ms)
@@ -467,6 +483,7 @@ int card_parse_streams_csv(struct card *c, const char *text, size_t len,
 {
 	static const char head[] = "streams,stream,mode,rate_bytes_per_s,";
 	struct card_streams s = { 0 };
+	struct card_stream_run *cur = NULL;
 	unsigned lineno = 0;
 	size_t at = 0;
 	char line[1024];
@@ -486,7 +503,7 @@ int card_parse_streams_csv(struct card *c, const char *text, size_t len,
 		if (split_line(line, f, STREAMS_COLS) != STREAMS_COLS)
 			return err_set(err, errlen, "%s:%u: expected %d fields", path, lineno,
 				       STREAMS_COLS);
-		if (stream_row(&s, f, path, lineno, err, errlen) != 0)
+		if (stream_row(&s, &cur, f, path, lineno, err, errlen) != 0)
 			return -1;
 	}
 	if (more < 0)

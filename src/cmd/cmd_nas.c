@@ -15,7 +15,8 @@
  * a search: 16 to 64 MB, then doubling until every curve has fallen and
  * settled, --until-settled --settle-drop, bounded by --settle-time); the
  * small-file phase (iosweep files, a scaled office-documents tree); and
- * the four queue-depth cells of the card (--iodepth, --jobs, --runtime).
+ * the four queue-depth cells of the card (--iodepth, --jobs, --runtime);
+ * and the workloads' streams, stepped up (nas_streams.c).
  *
  * The plan and its time model are nas_plan.c's; the probe also runs each
  * queue-depth cell in small, since what a cell costs beyond its timed
@@ -45,6 +46,7 @@
 #include "cmd/files_opts.h"
 #include "cmd/nas_box.h"
 #include "cmd/nas_plan.h"
+#include "cmd/nas_streams.h"
 #include "cmd/sweep.h"
 #include "engine/engine.h"
 #include "iosweep.h"
@@ -66,7 +68,7 @@ struct nas_args {
 	const char *path, *label, *out, *link, *workloads, *agent, *token;
 	uint64_t nas_ram_kb, budget_ms;
 	double ci_pct;
-	int format, dry_run, overwrite, no_files, force;
+	int format, dry_run, overwrite, no_files, no_streams, force;
 	char *command_line;       /* the run's own, recorded by its small-file phase */
 };
 
@@ -103,6 +105,8 @@ static const struct cmdargs_opt nas_opts[] = {
 	  .metavar = "FILE", .help = "will-it-work questions", .defval = "data/nas.workloads" },
 	{ .name = "--no-files", .kind = CMDARGS_FLAG, .off = NAS_AT(a.no_files),
 	  .help = "skip the small-file phase" },
+	{ .name = "--no-streams", .kind = CMDARGS_FLAG, .off = NAS_AT(a.no_streams),
+	  .help = "skip the streams phase (the workloads' streams, measured)" },
 	{ .name = "--force", .kind = CMDARGS_FLAG, .off = NAS_AT(a.force),
 	  .help = "skip the free-space checks (shares that report none)" },
 	{ .name = "--dry-run", .kind = CMDARGS_FLAG, .off = NAS_AT(a.dry_run),
@@ -436,90 +440,6 @@ static void dry_plan(struct nas_plan *p, const struct nas_args *a,
 	nas_plan_build(p, ask, p->probe_s);
 	if (plan_check(p, a, dir))
 		nas_plan_build(p, ask, p->probe_s);
-}
-
-/* The plan's lines on the qd cells' engines and on what it leaves out. */
-static void plan_print_cells(FILE *f, const struct nas_plan *p)
-{
-	const char *sep = "     engines: ";
-	int threads = 0;
-
-	for (size_t i = 0; i < NAS_QD_CELLS; i++) {
-		if (!p->qd_engine[i])
-			continue;
-		fprintf(f, "%s%s %s", sep, card_row_specs[i].name, p->qd_engine[i]);
-		sep = ", ";
-		threads |= card_row_specs[i].depth > 1 && !strcmp(p->qd_engine[i], "threads");
-	}
-	if (sep[0] == ',')
-		fprintf(f, "%s\n", threads ? " (threads: no io_uring here, so "
-			"one thread per I/O in flight; iosweep --version says why)" : "");
-	for (size_t i = 0; i < NAS_QD_CELLS; i++)
-		if (p->qd_left_out[i][0])
-			fprintf(f, "     left out: %s, because %s\n", card_row_specs[i].name,
-				p->qd_left_out[i]);
-}
-
-static void plan_print(FILE *f, const struct nas_plan *p, const struct nas_args *a)
-{
-	char max[32], qd[32], ram[32];
-
-	units_format_size_kb(p->max_kb, max, sizeof(max));
-	units_format_size_kb(p->qd_kb, qd, sizeof(qd));
-	units_format_bytes_human(p->client_ram_kb * 1024, ram, sizeof(ram));
-	fprintf(f, "iosweep nas: plan for %s (budget %.0f s)\n", a->path,
-		(double)a->budget_ms / 1000.0);
-	if (p->probed)
-		fprintf(f, "  probe: %.0f MB/s write, %.0f MB/s read (64 MB, fsync, cold), "
-			"%.1f s\n", p->wr_kbps * 1024 / 1e6, p->rd_kbps * 1024 / 1e6, p->probe_s);
-	else
-		fprintf(f, "  no probe (--dry-run): assuming %.0f MB/s both ways\n",
-			p->wr_kbps * 1024 / 1e6);
-	char recs[128] = "", left[128] = "";
-	for (size_t k = 0; k < NAS_NRECS; k++) {
-		char r[32];
-		char *to = k < p->nrecs ? recs : left;
-		units_format_size_kb(nas_recs_kb[k], r, sizeof(r));
-		snprintf(to + strlen(to), sizeof(recs) - strlen(to), "%s%s", *to ? ", " : "", r);
-	}
-	fprintf(f, "  1. sweep: %s%zu file sizes, 16 MB to %s (%s), write, read%s, "
-		"fsync in the timing%s, %d trials (--ci %.3g%%): ~%.0f s%s\n",
-		p->search && p->settle_s ? "up to " : "", p->nsizes, max, p->why_max,
-		p->random ? ", random" : "", p->cold ? ", --cold reads" : "", NAS_TRIALS,
-		a->ci_pct, p->sweep_s, p->search && p->settle_s ? " at most" : "");
-	fprintf(f, "     record sizes %s%s%s%s\n", recs, *left ? " (the budget leaves out " : "",
-		left, *left ? "; a longer --budget takes them)" : "");
-	if (!p->cold)
-		fprintf(f, "     (--cold does not work here: files reach twice this "
-			"computer's %s of RAM, which costs the time above)\n", ram);
-	if (p->files)
-		fprintf(f, "  2. small files: office-documents at --scale %.3g "
-			"(%.0f files), %d trials, --cold: ~%.0f s\n", p->files_scale,
-			p->files_scale * NAS_FILES_PRESET_FILES, NAS_TRIALS, p->files_s);
-	else if (!a->no_files)
-		fprintf(f, "  2. small files: left out, the budget leaves no time for them\n");
-	fprintf(f, "  3. queue depth (CrystalDiskMark's cells) on a %s file%s, %d trials "
-		"of %.1f s passes: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T16, RND4K Q1T1: "
-		"~%.0f s\n", qd, p->qd_small ? " (the budget allows no larger one: "
-		"a NAS's cache may hold it)" : "", NAS_TRIALS, p->qd_runtime_s, p->qd_s);
-	if (p->probed)
-		fprintf(f, "     %s\n", p->direct ? "direct I/O (-I), as CrystalDiskMark's "
-			"unbuffered I/O: every round of a pass reaches the share" :
-			"buffered: the share takes no direct I/O, so a pass's later rounds "
-			"over its file may come from this computer's cache (flagged when "
-			"above the link)");
-	plan_print_cells(f, p);
-	if (p->trimmed[0])
-		fprintf(f, "  left out for the budget: %s (a longer --budget takes them)\n",
-			p->trimmed);
-	fprintf(f, "  estimated time: %.0f s (%.1f min)%s%s\n", p->total_s, p->total_s / 60.0,
-		p->total_s <= (double)a->budget_ms / 1000.0 + 1 ? "" : a->nas_ram_kb ?
-		"; over the budget: the files must reach past the cache" :
-		"; over the budget: even the smallest plan takes this long",
-		p->probed ? "" : " (the probe's share assumed)");
-	fprintf(f, "     probe %.0f s, sweep %.0f s, small files %.0f s, queue depth %.0f s, "
-		"card %.0f s\n", p->probe_s, p->sweep_s, p->files_s, p->qd_s, p->card_s);
-	fflush(f);
 }
 
 /* The phase that began at t1 took; said on stderr against its estimate. */
@@ -900,6 +820,20 @@ static int space_ok(const struct nas_plan *p, const struct nas_args *a, uint64_t
 	return 0;
 }
 
+/* What is left out, the card and timing.csv, after the phases. */
+static int finish_run(const struct nas_args *a, const struct nas_plan *p,
+		      const struct verdict_workloads *w, struct nas_timing *tm, const char *dir)
+{
+	double t1 = now_s();
+	int status = write_left_out(p, a, dir);
+
+	if (status != IOSWEEP_EXIT_OK)
+		return status;
+	status = emit_card(a, w, dir);
+	tm->took[NAS_PH_CARD] = now_s() - t1;
+	return status == IOSWEEP_EXIT_OK ? write_timing(tm, a, dir) : status;
+}
+
 int cmd_nas(int argc, char **argv)
 {
 	struct nas_args a;
@@ -932,13 +866,14 @@ int cmd_nas(int argc, char **argv)
 	}
 	p.cold = cold_works(&a);
 	ask = (struct nas_ask){ .budget_s = (double)a.budget_ms / 1000.0,
-		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files,
+		.nas_ram_kb = a.nas_ram_kb, .no_files = a.no_files, .no_streams = a.no_streams,
 		/* 0: not known (--force: FUSE shares report none free) */
 		.free_kb = a.force ? 0 : free_bytes / 1024 ? free_bytes / 1024 : 1 };
+	ask.ngroups = nas_streams_groups(w, ask.groups, NAS_STREAMS_MAX_GROUPS);
 	result_dir(&a, dir, sizeof(dir));
 	if (a.dry_run) {
 		dry_plan(&p, &a, &ask, dir);
-		plan_print(stdout, &p, &a);
+		nas_plan_print(stdout, &p, &ask, a.path, a.ci_pct);
 		goto out;
 	}
 	if (!a.overwrite && plat_stat(dir, 1, NULL) != PLAT_NONE) {
@@ -962,7 +897,7 @@ int cmd_nas(int argc, char **argv)
 	/* a cell its full file leaves out gives its time to the others */
 	if (plan_check(&p, &a, dir))
 		nas_plan_build(&p, &ask, now_s() - t0);
-	plan_print(stdout, &p, &a);
+	nas_plan_print(stdout, &p, &ask, a.path, a.ci_pct);
 	nas_timing_plan(&tm, &p);
 	tm.took[NAS_PH_PROBE] = p.probe_s;
 	/* the run ends at the estimate, or at the budget when the estimate is over it */
@@ -976,20 +911,19 @@ int cmd_nas(int argc, char **argv)
 		goto out;
 	tm.took[NAS_PH_FILES] = now_s() - t1;
 	t1 = nas_box_phase(box, "qd");
-	if ((status = run_qd(&a, &p, dir, end - p.card_s)) != IOSWEEP_EXIT_OK)
+	if ((status = run_qd(&a, &p, dir, end - p.card_s - p.streams_s)) != IOSWEEP_EXIT_OK)
 		goto out;
 	tm.took[NAS_PH_QD] = phase_done("[3/3] queue depth", t1, p.qd_s);
+	t1 = nas_box_phase(box, "streams");
+	status = nas_streams_run(&p, &ask, a.path, dir, end - p.card_s, a.overwrite);
+	if (status != IOSWEEP_EXIT_OK)
+		goto out;
+	tm.took[NAS_PH_STREAMS] = p.streams_groups ? phase_done("[streams]", t1, p.streams_s) : 0;
 	box = nas_box_stop(box);
 	if (a.agent && (status = nas_agent_run(a.agent, a.token, dir, p.max_kb, p.cold,
 					       a.overwrite, a.command_line)) != IOSWEEP_EXIT_OK)
 		goto out;
-	t1 = now_s();
-	if ((status = write_left_out(&p, &a, dir)) != IOSWEEP_EXIT_OK)
-		goto out;
-	status = emit_card(&a, w, dir);
-	tm.took[NAS_PH_CARD] = now_s() - t1;
-	if (status == IOSWEEP_EXIT_OK)
-		status = write_timing(&tm, &a, dir);
+	status = finish_run(&a, &p, w, &tm, dir);
 	cmd_msg("nas", "took %.0f s of an estimated %.0f s; results in %s/",
 		now_s() - t0, p.total_s, dir);
 out:

@@ -19,7 +19,6 @@
  */
 #include "compat.h"
 
-#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +29,16 @@
 #include "cmd/commands.h"
 #include "iosweep.h"
 #include "lib/outfile.h"
-#include "model/latency.h"
 #include "model/units.h"
 #include "options/cmdargs.h"
 #include "platform/platform.h"
 #include "report/csvout_fields.h"
 #include "run/streams/streams.h"
+#include "run/streams/streams_steps.h"
 
 struct sargs {
 	const char *rate, *streams, *max, *fps, *time, *bgsize, *dir, *out;
-	int write, mix, sync, background, overwrite;
+	int write, mix, sync, background, aligned, overwrite;
 };
 
 #define SA(field) offsetof(struct sargs, field)
@@ -62,6 +61,9 @@ static const struct cmdargs_opt streams_opts[] = {
 	  .help = "every second stream writes, the others read" },
 	{ .name = "--sync", .kind = CMDARGS_FLAG, .off = SA(sync),
 	  .help = "writers fsync every chunk (else once at the end)" },
+	{ .name = "--aligned", .kind = CMDARGS_FLAG, .off = SA(aligned),
+	  .help = "every stream asks for its chunk at the same instant (else their "
+	  "slots spread over a frame, as independent players')" },
 	{ .name = "--background", .kind = CMDARGS_FLAG, .off = SA(background),
 	  .help = "a backup's sequential 1 MB writes run alongside" },
 	{ .name = "--background-size", .kind = CMDARGS_STRING, .off = SA(bgsize),
@@ -133,92 +135,9 @@ static int settle_cfg(const struct sargs *a, struct streams_cfg *c, unsigned *ma
 	c->mode = a->write ? STREAMS_WRITE : a->mix ? STREAMS_MIX : STREAMS_READ;
 	c->sync = a->sync;
 	c->background = a->background;
+	c->aligned = a->aligned;
 	return 0;
 }
-
-static double ms(double s)
-{
-	return s * 1e3;
-}
-
-static double mbps(uint64_t bytes, double s)
-{
-	return s > 0 ? (double)bytes / s / 1e6 : 0.0;
-}
-
-/* The streams that missed, their misses, and the worst lateness of r. */
-static unsigned missed_streams(const struct streams_result *r, uint64_t *chunks, double *worst)
-{
-	unsigned n = 0;
-
-	*chunks = 0;
-	*worst = 0;
-	for (unsigned i = 0; i < r->n; i++) {
-		n += r->s[i].missed > 0;
-		*chunks += r->s[i].missed;
-		if (r->s[i].worst_late_s > *worst)
-			*worst = r->s[i].worst_late_s;
-	}
-	return n;
-}
-
-static void print_streams(FILE *f, const struct streams_result *r)
-{
-	fprintf(f, "  stream  mode   chunks  missed  worst late ms   p50 ms   p99 ms "
-		"p99.9 ms   max ms    MB/s\n");
-	for (unsigned i = 0; i < r->n; i++) {
-		const struct stream_figures *s = &r->s[i];
-		fprintf(f, "  %6u  %-5s %7" PRIu64 " %7" PRIu64 " %13.1f %8.2f %8.2f %8.2f "
-			"%8.2f %7.1f\n", i + 1, s->writes ? "write" : "read", s->chunks,
-			s->missed, ms(s->worst_late_s),
-			latency_quantile_ns(&s->lat, 0.50) / 1e6,
-			latency_quantile_ns(&s->lat, 0.99) / 1e6,
-			latency_quantile_ns(&s->lat, 0.999) / 1e6,
-			(double)s->lat.max_ns / 1e6, mbps(s->bytes, s->seconds));
-	}
-	if (r->bg_seconds > 0)
-		fprintf(f, "  background writer: %.1f MB/s\n", mbps(r->bg_bytes, r->bg_seconds));
-}
-
-/* One line on a run: kept every deadline, or how it missed. */
-static void print_verdict(FILE *f, const struct streams_result *r)
-{
-	uint64_t chunks;
-	double worst;
-	unsigned n = missed_streams(r, &chunks, &worst);
-
-	if (!n)
-		fprintf(f, "%u stream%s: every chunk in time (%" PRIu64 " each)\n", r->n,
-			r->n == 1 ? "" : "s", r->nchunks);
-	else
-		fprintf(f, "%u stream%s: %u missed %" PRIu64 " deadline%s of %" PRIu64
-			", the worst %.0f ms late\n", r->n, r->n == 1 ? "" : "s", n, chunks,
-			chunks == 1 ? "" : "s", r->nchunks * r->n, ms(worst));
-}
-
-/* The rows of one step of streams.csv. */
-static void csv_rows(struct outfile *o, const struct streams_cfg *c,
-		     const struct streams_result *r)
-{
-	for (unsigned i = 0; i < r->n; i++) {
-		const struct stream_figures *s = &r->s[i];
-		outfile_printf(o, "%u,%u,%s,%.0f,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,"
-			       "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", r->n, i + 1,
-			       s->writes ? "write" : "read", c->rate_bps, c->fps,
-			       r->chunk_bytes, s->chunks, s->missed, ms(s->worst_late_s),
-			       s->first_miss_s, latency_mean_ns(&s->lat) / 1e6,
-			       latency_quantile_ns(&s->lat, 0.50) / 1e6,
-			       latency_quantile_ns(&s->lat, 0.99) / 1e6,
-			       latency_quantile_ns(&s->lat, 0.999) / 1e6,
-			       (double)s->lat.max_ns / 1e6, mbps(s->bytes, s->seconds),
-			       mbps(r->bg_bytes, r->bg_seconds));
-	}
-}
-
-static const char csv_header[] =
-	"streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,"
-	"worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,"
-	"lat_max_ms,mb_per_s,background_mb_per_s\n";
 
 static void kv(struct outfile *o, const char *key, const char *value)
 {
@@ -261,48 +180,10 @@ static int write_meta(const char *path, const struct sargs *a, const struct stre
 	   "read");
 	kv(&o, "sync", c->sync ? "1" : "0");
 	kv(&o, "background", c->background ? "1" : "0");
+	kv(&o, "aligned", c->aligned ? "1" : "0");
 	snprintf(num, sizeof(num), "%d", best);
 	kv(&o, "max_streams_ok", best >= 0 ? num : "");
 	return outfile_commit(&o, err, errlen);
-}
-
-/*
- * The streams at n = c->n, or stepped 1..max: each step printed, its rows
- * into csv when open.  *best: the most streams that kept every deadline
- * (0: even one missed), -1 without --max-streams.  0 or -1 (said).
- */
-static int run_steps(struct streams_cfg *c, unsigned max, struct outfile *csv, int *best)
-{
-	char err[IOSWEEP_ERR_MAX];
-	unsigned from = max ? 1 : c->n, to = max ? max : c->n;
-	int rc = 0;
-
-	*best = max ? 0 : -1;
-	for (unsigned n = from; n <= to && rc == 0 && !cmd_stop; n++) {
-		struct streams_result r;
-		uint64_t chunks;
-		double worst;
-		c->n = n;
-		if (streams_run(c, &r, err, sizeof(err)) != 0) {
-			cmd_msg("streams", "%s", err);
-			rc = -1;
-		} else {
-			if (!max || n == to || missed_streams(&r, &chunks, &worst))
-				print_streams(stdout, &r);
-			print_verdict(stdout, &r);
-			if (csv)
-				csv_rows(csv, c, &r);
-			if (max && missed_streams(&r, &chunks, &worst)) {
-				streams_result_release(&r);
-				break;
-			}
-			if (max)
-				*best = (int)n;
-		}
-		streams_result_release(&r);
-	}
-	fflush(stdout);
-	return rc;
 }
 
 static void print_head(const struct streams_cfg *c, unsigned max, const char *rate)
@@ -352,7 +233,7 @@ int cmd_streams(int argc, char **argv)
 		return IOSWEEP_EXIT_USAGE;
 	}
 	if (a.out)
-		outfile_printf(&csv, "%s", csv_header);
+		outfile_printf(&csv, "%s", streams_csv_header);
 	cmd_catch_stop();
 	c.interrupt = &cmd_stop;
 	print_head(&c, max, a.rate);
@@ -360,7 +241,10 @@ int cmd_streams(int argc, char **argv)
 	rc = IOSWEEP_EXIT_FAILURE;
 	if (streams_prepare(&c, nfiles, err, sizeof(err)) != 0)
 		cmd_msg("streams", "%s", err);
-	else if (run_steps(&c, max, a.out ? &csv : NULL, &best) == 0 && !cmd_stop)
+	else if (streams_steps(&c, max, stdout, a.out ? &csv : NULL, &best, err,
+			       sizeof(err)) != 0)
+		cmd_msg("streams", "%s", err);
+	else if (!cmd_stop)
 		rc = IOSWEEP_EXIT_OK;
 	streams_cleanup(&c, nfiles);
 	if (max && rc == IOSWEEP_EXIT_OK)

@@ -25,6 +25,15 @@
  * small-file phase goes, then the sweep's random tests; what went is in
  * p->trimmed.  Each phase's planned and measured seconds end in the
  * result folder's timing.csv (nas_timing_write).
+ *
+ * The streams phase (the workloads' paced streams, stepped up) is
+ * planned first, at its worst case (every count of every rate runs: a
+ * stepped run stops at the first count that misses a deadline), in at
+ * most NAS_STREAMS_SHARE of the budget: its runs shorten to
+ * NAS_STREAMS_MIN_STEP_S, then the rates at the end of the workloads
+ * file go.  The other phases plan in what is left, and their trimming
+ * leaves the streams be: they are what the card's "Will it work?" rows
+ * measure, and their share is bounded already.
  */
 #include "compat.h"
 
@@ -43,6 +52,8 @@
 #define NAS_QD_FIXED_FRAC 0.5              /* plan_qd */
 #define NAS_SLACK_S 0.5                    /* over the budget by less is on it */
 #define NAS_SEARCH_MAX_KB ((uint64_t)NAS_SEARCH_BASE_KB << SETTLE_MAX_ROUNDS)
+#define NAS_STREAMS_SHARE 0.2
+#define NAS_STREAMS_STEP_COST_S 0.3        /* a count's start: threads, cache drop, opens */
 
 /*
  * 1 MB (the card's sequential rows, the plateaus), 4 kB (small blocks),
@@ -267,15 +278,61 @@ static void trimmed_add(struct nas_plan *p, const char *what)
 	snprintf(p->trimmed + n, sizeof(p->trimmed) - n, "%s%s", n ? ", " : "", what);
 }
 
+double nas_streams_s(const struct nas_plan *p, const struct nas_stream_group *groups,
+		     size_t n, unsigned step_s)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct nas_stream_group *g = &groups[i];
+		s += g->max * (step_s + NAS_STREAMS_STEP_COST_S);
+		if (!g->write)
+			s += nas_secs(g->max * g->rate_bps * step_s / 1024.0, p->wr_kbps) +
+				g->max * NAS_PASS_COST_S;
+	}
+	return s;
+}
+
+/* The streams phase in its share of budget: shorter runs, then fewer rates. */
+static void plan_streams(struct nas_plan *p, const struct nas_ask *ask, double budget)
+{
+	double share = NAS_STREAMS_SHARE * budget;
+	size_t n = ask->no_streams ? 0 : ask->ngroups;
+	unsigned t = NAS_STREAMS_STEP_S;
+
+	while (t > NAS_STREAMS_MIN_STEP_S && nas_streams_s(p, ask->groups, n, t) > share)
+		t--;
+	while (n > 0 && nas_streams_s(p, ask->groups, n, t) > share)
+		n--;
+	p->streams_groups = n;
+	p->streams_step_s = t;
+	p->streams_s = nas_streams_s(p, ask->groups, n, t);
+}
+
+/* What the budget took of the streams phase, last in p->trimmed. */
+static void streams_trimmed(struct nas_plan *p, const struct nas_ask *ask)
+{
+	char what[64];
+	size_t n = p->streams_groups;
+
+	if (ask->no_streams || n == ask->ngroups)
+		return;
+	snprintf(what, sizeof(what), n ? "%zu of %zu stream rates" : "the streams phase",
+		 ask->ngroups - n, ask->ngroups);
+	trimmed_add(p, what);
+}
+
 void nas_plan_build(struct nas_plan *p, const struct nas_ask *ask, double spent_s)
 {
 	double budget = ask->budget_s - spent_s - NAS_CARD_S;
-	double sweep_share = 0.55 * budget;
 	const char *why_stop = "the budget";
 
 	p->client_ram_kb = sysinfo_ram_kb();
 	p->trimmed[0] = '\0';
 	p->card_s = NAS_CARD_S;
+	plan_streams(p, ask, budget);
+	budget -= p->streams_s;
+	double sweep_share = 0.55 * budget;
 	plan_sizes(p, ask, sweep_share, &why_stop);
 	p->files = !ask->no_files;
 	p->files_scale = p->files_s = 0;
@@ -301,11 +358,12 @@ void nas_plan_build(struct nas_plan *p, const struct nas_ask *ask, double spent_
 		plan_sweep(p, budget, sweep_share, why_stop, p->nrecs);
 		plan_qd(p, qd_kb, budget - p->sweep_s);
 	}
-	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s + p->card_s;
+	streams_trimmed(p, ask);
+	p->total_s = spent_s + p->sweep_s + p->files_s + p->qd_s + p->streams_s + p->card_s;
 }
 
 static const char *const nas_phase_names[NAS_PH_N] = {
-	"probe", "sweep", "files", "queue depth", "card" };
+	"probe", "sweep", "files", "queue depth", "streams", "card" };
 
 void nas_timing_plan(struct nas_timing *tm, const struct nas_plan *p)
 {
@@ -313,6 +371,7 @@ void nas_timing_plan(struct nas_timing *tm, const struct nas_plan *p)
 	tm->planned[NAS_PH_SWEEP] = p->sweep_s;
 	tm->planned[NAS_PH_FILES] = p->files_s;
 	tm->planned[NAS_PH_QD] = p->qd_s;
+	tm->planned[NAS_PH_STREAMS] = p->streams_s;
 	tm->planned[NAS_PH_CARD] = p->card_s;
 }
 

@@ -5,7 +5,8 @@
  * promises), the budget and the free space, nas_plan_build picks the
  * sweep's file and record sizes, the small-file phase's scale and the
  * queue-depth cells' file and passes, estimates each phase, and trims the
- * plan when even its smallest form would overrun the budget.  It runs
+ * plan when even its smallest form would overrun the budget.  The
+ * streams phase's estimate is here too; what it runs is nas_streams.c's.  It runs
  * nothing and prints nothing; the plan holds no pointers to free.
  */
 #ifndef IOSWEEP_NAS_PLAN_H
@@ -13,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "analysis/card.h"
 #include "iosweep.h"
@@ -33,17 +35,35 @@
 #define NAS_FILES_MIN_SCALE 0.001          /* the smallest tree: 20 files */
 #define NAS_QD_CELLS CARD_NROWS            /* card_row_specs[]: CrystalDiskMark's four */
 #define NAS_NRECS 6                        /* nas_recs_kb[] */
+#define NAS_STREAMS_FPS 24                 /* a deadline per frame of 24 fps */
+#define NAS_STREAMS_STEP_S 3               /* a count's run: 72 deadlines a stream */
+#define NAS_STREAMS_MIN_STEP_S 1           /* ...shortened to this for the budget */
+#define NAS_STREAMS_MAX_GROUPS 32
 
 /* The review's record sizes, in the order the budget takes them. */
 extern const uint64_t nas_recs_kb[NAS_NRECS];
 
+
+/*
+ * One direction and rate the workloads' streams ask (nas_streams_groups):
+ * the streams phase steps it from 1 stream to max, the most any workload
+ * of that rate asks.
+ */
+struct nas_stream_group {
+	int write;
+	double rate_bps;               /* each stream, bytes per second */
+	unsigned max;
+};
 
 /* What the plan asks of the run: the options of iosweep nas it reads. */
 struct nas_ask {
 	double budget_s;
 	uint64_t nas_ram_kb;           /* --nas-ram, 0 none */
 	int no_files;                  /* --no-files */
+	int no_streams;                /* --no-streams */
 	uint64_t free_kb;              /* free on the share, 0 not known */
+	struct nas_stream_group groups[NAS_STREAMS_MAX_GROUPS];
+	size_t ngroups;
 };
 
 /*
@@ -81,6 +101,11 @@ struct nas_plan {
 	uint64_t qd_kb;                /* the qd cells' file */
 	int qd_small;                  /* smaller than 2 s of writes: the budget */
 	double qd_runtime_s, qd_s;
+	/* the streams phase: ask's first streams_groups groups, each count's
+	   run streams_step_s long (0 groups: the phase does not run) */
+	size_t streams_groups;
+	unsigned streams_step_s;
+	double streams_s;
 	double card_s;
 	double total_s;
 	char why_max[256];
@@ -114,8 +139,24 @@ unsigned nas_qd_passes(size_t i);
 double nas_qd_cell_s(const struct nas_plan *p, size_t i, uint64_t kb, double t);
 double nas_qd_s(const struct nas_plan *p, uint64_t kb, double t);
 
+/*
+ * The plan as printed before the run (nas_plan_print.c): each phase, its
+ * estimate, what the budget left out; path is the share, ci_pct --ci.
+ */
+void nas_plan_print(FILE *f, const struct nas_plan *p, const struct nas_ask *ask,
+		    const char *path, double ci_pct);
+
+/*
+ * The streams phase's worst case for the first n of groups with runs of
+ * step_s per count: every count up to each group's most runs, a reading
+ * group's files written first at p's write rate.
+ */
+double nas_streams_s(const struct nas_plan *p, const struct nas_stream_group *groups,
+		     size_t n, unsigned step_s);
+
 /* Each phase's planned and measured seconds, for dir/timing.csv. */
-enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_CARD, NAS_PH_N };
+enum { NAS_PH_PROBE, NAS_PH_SWEEP, NAS_PH_FILES, NAS_PH_QD, NAS_PH_STREAMS, NAS_PH_CARD,
+       NAS_PH_N };
 struct nas_timing {
 	double planned[NAS_PH_N], took[NAS_PH_N];
 };

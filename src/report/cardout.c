@@ -205,7 +205,7 @@ static void box_lines(struct sbuf *b, const struct card_box *box, const char *bu
 {
 	static const char *const phases[][2] = {
 		{ "probe", "the probe" }, { "sweep", "the sweep" }, { "files", "small files" },
-		{ "qd", "queue depth" },
+		{ "qd", "queue depth" }, { "streams", "the streams" },
 	};
 	char words[256];
 

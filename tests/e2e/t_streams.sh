@@ -5,9 +5,10 @@
 # chunks of 800,000 bytes, 10 a second for 1 s) moves every chunk of every
 # stream, writes streams.csv (a row per stream, the header as documented)
 # and meta.csv, and leaves no stream file behind; --mix makes the second
-# stream a writer; --background runs a writer alongside.  On a disk that
-# reads 20 MB/s (scripts/nas-sim's throttle, a loop-mounted ext4; root
-# only): six streams of 5 MB/s (30 MB/s) must miss deadlines, and
+# stream a writer; --aligned is recorded in meta.csv (the default, 0:
+# the streams' slots spread over a period); --background runs a writer
+# alongside.  On a disk that reads 20 MB/s (scripts/nas-sim's throttle, a
+# loop-mounted ext4; root only): six streams of 5 MB/s (30 MB/s) must miss deadlines, and
 # --max-streams says at most four kept every deadline (five need 25 MB/s).
 # Timing is asserted only where the throttle makes it certain.
 . "$(dirname "$0")/lib.sh"
@@ -44,6 +45,13 @@ check all_between 0.001 8.001 $(awk -F, 'NR > 1 { print $16 }' "$T/o/streams.csv
 check grep -q '^tool,iosweep streams$' "$T/o/meta.csv"
 check grep -q '^mode,mix$' "$T/o/meta.csv"
 check grep -q '^rate_bytes_per_s,8000000$' "$T/o/meta.csv"
+check grep -q '^aligned,0$' "$T/o/meta.csv"
+check test -z "$(ls "$S")"
+# --aligned: every stream's slots at the same instants, and said so
+expect_success "$IOSWEEP" streams --rate 8MB --streams 2 --fps 10 --time 500ms --aligned \
+	--dir "$S" --out "$T/al"
+check grep -q '^aligned,1$' "$T/al/meta.csv"
+check test "$(awk -F, 'NR > 1' "$T/al/streams.csv" | wc -l)" -eq 2
 check test -z "$(ls "$S")"
 # the same folder again: refused without --overwrite, nothing changed
 cp "$T/o/streams.csv" "$T/kept.csv"

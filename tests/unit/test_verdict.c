@@ -168,6 +168,29 @@ static void test_measured_streams(void)
 	/* no writing run: the recording stream is estimated */
 	CU_ASSERT_EQUAL(v.answers[2].yes, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[2].answer, "(estimated)"));
+	/*
+	 * one file, both directions at one rate: the write step answers the
+	 * recording stream; a --mix step (its streams alternate) answers none
+	 */
+	static const char both[] =
+		"streams,stream,mode,rate_bytes_per_s,fps,chunk_bytes,chunks,missed,"
+		"worst_late_ms,first_miss_s,lat_mean_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,"
+		"lat_max_ms,mb_per_s,background_mb_per_s\n"
+		"1,1,read,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n"
+		"1,1,write,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n"
+		"3,1,read,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n"
+		"3,2,write,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n"
+		"3,3,read,92125000,24,3838542,240,0,0.000,-1.000,5,4,9,9,9,92.1,0\n";
+	card_with(&c, 400, 400, 5000);
+	CU_ASSERT_EQUAL_FATAL(card_parse_streams_csv(&c, both, strlen(both), "s.csv", err,
+						     sizeof(err)), 0);
+	CU_ASSERT_EQUAL(c.streams.n, 3);
+	verdict_judge(&v, &c, NULL, 0, &wl, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.answers[0].answer, "(estimated)"));
+	CU_ASSERT_STRING_EQUAL(v.answers[1].answer, "yes, measured: 1 stream kept every "
+			       "deadline");
+	CU_ASSERT_STRING_EQUAL(v.answers[2].answer, "yes, measured: 1 stream kept every "
+			       "deadline");
 	/* bad rows: one message naming the line */
 	static const char bad[] = "streams,stream,mode,rate_bytes_per_s,x\n1,1,sideways,1,2,"
 		"3,4,0,0,0,0,0,0,0,0,0,0\n";

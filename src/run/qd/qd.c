@@ -45,6 +45,7 @@
 #include "options/options.h"
 #include "run/data/pattern.h"
 #include "run/qd/qd.h"
+#include "run/qd/qd_priv.h"
 #include "run/watchdog.h"
 #include "model/results.h"
 #include "run/sweep/tests.h"
@@ -55,86 +56,10 @@
 #include "model/timeline.h"
 
 #define QD_SEED 0x9d5eed00ull
-#define QD_ERR_MAX 512
 #define QD_PRECOND_MAX 8       /* --precondition: most whole-file passes */
 #define QD_PRECOND_STEADY 0.05 /* ...until one is within 5% of the one before */
 #define QD_PAD 8               /* counted[]: one 64-byte line per worker */
 #define QD_POLL_NS 20000000u   /* --steady: the watcher looks at least this often */
-
-enum qd_kind { QD_READ, QD_WRITE, QD_MIX };
-
-struct qd_pass;
-
-struct qd_job {
-	struct qd_pass *p;
-	unsigned idx;
-	uint64_t first, count;        /* records first .. first+count-1 of the order */
-	uint64_t rng;                 /* --mix */
-	uint64_t wnext;               /* next write window */
-	unsigned char *rbuf;          /* depth records: where reads land */
-	unsigned char *wbuf;          /* its windows: the run's, or with tags
-					 its own (io_alloc, own_wbuf) */
-	unsigned char *own_wbuf;
-	uint64_t *slot_writes;        /* with tags: the writes of each slot */
-	uint64_t tag;                 /* with tags: its next tag number */
-	struct engine_io *ios;        /* depth slots */
-	unsigned *freeslots;
-	struct engine_io **done;
-	struct engine *e;
-	struct latency_hist lat[2];   /* reads, writes */
-	uint64_t ops[2];
-	struct plat_thread *th;       /* NULL until started */
-	uint64_t limit;               /* size-based: stop issuing after this many */
-	uint64_t t_last;              /* when its loop ended */
-	struct timeline_acc tl;       /* a timeline: this worker's intervals */
-	int rc;
-	int verify_failed;            /* a read was wrong (err says where) */
-	char err[QD_ERR_MAX];
-};
-
-struct qd_pass {
-	struct tests_ctx *c;
-	int fd;
-	enum qd_kind kind;
-	unsigned read_pct;
-	const uint64_t *order;        /* byte offsets (random), or NULL: sequential */
-	unsigned depth, njobs;
-	size_t nwin;                  /* write windows in the pattern buffer */
-	size_t grid;                  /* tags every grid bytes, 0: none (and
-					 then every job walks the run's buffer) */
-	size_t slot_wins;             /* with tags: the windows of a slot's ring */
-	uint64_t tag0;                /* with tags: job i's from tag0 + i streams */
-	int time_based;
-	int batch;                    /* queue a whole refill, reap() submits it
-					 (buffered I/O, an engine that can) */
-	int sync;                     /* a test's pass: meets the other clients */
-	uint64_t ramp_ns, run_ns;
-	uint64_t t_count, t_end;      /* --runtime: the counted window */
-	struct plat_gate *gate;       /* the workers start together */
-	volatile int abort;           /* a worker failed, or the rate is steady:
-					 the workers stop issuing */
-	struct qd_job *jobs;
-	unsigned rounds;              /* size-based: passes over the records */
-	uint64_t iv_ns;               /* a timeline's grid, or 0: none */
-	struct timeline_acc *tl_out;  /* the workers' intervals summed, or NULL */
-	struct steady_track *st;      /* --steady for this pass, or NULL */
-	int steady_stop;              /* the watcher saw it steady and stopped it */
-	_Atomic uint64_t *counted;    /* [njobs * QD_PAD]: a worker's counted ops */
-	atomic_uint running;          /* workers not yet finished */
-};
-
-/* What qd_attach() allocates. */
-struct qd_state {
-	struct latency_hist rw[2];
-	struct latency_hist all;      /* when --latency did not give one */
-	int own_all;
-	unsigned inflight_max;        /* meta.inflight_max so far */
-	uint64_t sync_done, async_done; /* meta.async_pct's counts so far */
-	uint64_t submits, waits, reaped; /* meta.engine_calls's so far */
-	struct steady_track steady;   /* --steady's judge (ring NULL: none) */
-	struct timeline_acc pre_tl;   /* --precondition with --steady: its
-					 intervals, summed (not kept) */
-};
 
 /* ---- one worker ------------------------------------------------------ */
 
@@ -585,81 +510,6 @@ static int jobs_merge(struct qd_pass *p)
 	return 0;
 }
 
-/*
- * The share of the recorded passes' transfers the system left pending
- * (async_done of sync_done + async_done, engines that count them: winaio)
- * into meta.async_pct: 0 and 100 only when exact, else one decimal
- * kept off them.  Nothing when no engine counted.
- */
-static int note_async(struct tests_ctx *c, const struct qd_pass *p)
-{
-	struct qd_state *st = c->qd_state;
-	uint64_t total;
-	double pct;
-
-	for (unsigned i = 0; i < p->njobs; i++) {
-		st->sync_done += p->jobs[i].e->sync_done;
-		st->async_done += p->jobs[i].e->async_done;
-	}
-	total = st->sync_done + st->async_done;
-	if (total == 0)
-		return 0;
-	pct = 100.0 * (double)st->async_done / (double)total;
-	/* whole only when all or none were left pending */
-	if (st->async_done == 0 || st->sync_done == 0)
-		pct = st->async_done ? 100.0 : 0.0;
-	else
-		pct = pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct;
-	c->rs->meta.async_pct = pct;
-	return 0;
-}
-
-/*
- * The system calls the recorded passes' engines made to submit and to
- * wait, per I/O they reaped, into meta.engine_calls (engines that count
- * them: io_uring).  Nothing when none did.
- */
-static int note_calls(struct tests_ctx *c, const struct qd_pass *p)
-{
-	struct qd_state *st = c->qd_state;
-	char text[128];
-
-	for (unsigned i = 0; i < p->njobs; i++) {
-		st->submits += p->jobs[i].e->submit_calls;
-		st->waits += p->jobs[i].e->wait_calls;
-		st->reaped += p->jobs[i].e->reaped;
-	}
-	if (!st->reaped || !(st->submits + st->waits))
-		return 0;
-	snprintf(text, sizeof(text), "%.2f submit, %.2f wait per I/O (%s)",
-		 (double)st->submits / (double)st->reaped,
-		 (double)st->waits / (double)st->reaped, p->jobs[0].e->ops->name);
-	return results_set_str(&c->rs->meta.engine_calls, text);
-}
-
-/*
- * The most I/Os one worker of a recorded pass had in flight at once
- * (submitted and not yet reaped), the run's largest into meta.inflight_max;
- * how the system finished them into meta.async_pct.
- */
-static int note_inflight(struct tests_ctx *c, const struct qd_pass *p)
-{
-	struct qd_state *st = c->qd_state;
-	unsigned most = 0;
-
-	for (unsigned i = 0; i < p->njobs; i++)
-		if (p->jobs[i].e->most_inflight > most)
-			most = p->jobs[i].e->most_inflight;
-	if (!st || !c->rs || !c->cell.record)
-		return 0;
-	if (note_async(c, p) != 0 || note_calls(c, p) != 0)
-		return -1;
-	if (most <= st->inflight_max)
-		return 0;
-	st->inflight_max = most;
-	c->rs->meta.inflight_max = most;
-	return 0;
-}
 
 /*
  * After the workers: each one's intervals closed at the pass's end and
@@ -714,6 +564,13 @@ static int keep_time(struct tests_ctx *c, struct qd_pass *p, uint64_t end_ns,
  * --steady is one pass of up to QD_PRECOND_MAX rounds over the records
  * that stops once steady.
  */
+/* A mix of one kind draws no coin per I/O: it is that kind's pass. */
+static enum qd_kind pass_kind(enum qd_kind kind, unsigned read_pct)
+{
+	return kind != QD_MIX ? kind : read_pct >= 100 ? QD_READ : read_pct == 0 ? QD_WRITE
+		: QD_MIX;
+}
+
 static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order,
 		   int time_based, int record, int col, int precond,
 		   struct pass_sample *s)
@@ -733,9 +590,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	p.st = steady ? &st->steady : NULL;
 	p.iv_ns = p.tl_out ? p.tl_out->interval_ns : steady ? st->steady.interval_ns : 0;
 	p.read_pct = o->mix_read_pct;
-	/* a mix of one kind draws no coin per I/O: it is that kind's pass */
-	p.kind = kind != QD_MIX ? kind : p.read_pct >= 100 ? QD_READ :
-		 p.read_pct == 0 ? QD_WRITE : QD_MIX;
+	p.kind = pass_kind(kind, p.read_pct);
 	p.order = order;
 	p.depth = options_iodepth(o);
 	p.njobs = options_jobs(o);
@@ -795,7 +650,7 @@ static int qd_pass(struct tests_ctx *c, enum qd_kind kind, const uint64_t *order
 	else
 		end_ns = t1;
 	s->elapsed_ns = end_ns - p.t_count;
-	if (record && (jobs_merge(&p) != 0 || note_inflight(c, &p) != 0)) {
+	if (record && (jobs_merge(&p) != 0 || qd_note_inflight(c, &p) != 0)) {
 		err_set(c->err, c->errlen, "out of memory merging latency histograms");
 		rc = TESTS_ERROR;
 	}

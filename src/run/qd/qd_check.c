@@ -4,8 +4,9 @@
  * starts, and how it is described (qd.h): qd_check picks the engine its
  * depth needs and opens it once (the kernel may refuse io_uring), and
  * qd_meta describes the workload in meta.csv (engine, depth, jobs, and
- * the line the report prints).  Apart from qd.c, whose
- * passes run the workers: neither needs a pass.
+ * the line the report prints).  Apart from qd.c, whose passes run the
+ * workers: neither needs a pass.  After a recorded pass, qd_note_inflight
+ * (qd_priv.h) notes what its engines did in meta.csv.
  */
 #include "compat.h"
 
@@ -17,6 +18,7 @@
 #include "model/steady.h"
 #include "options/options.h"
 #include "run/qd/qd.h"
+#include "run/qd/qd_priv.h"
 
 int qd_check(const struct options *o, char *err, size_t errlen)
 {
@@ -84,4 +86,82 @@ int qd_meta(const struct options *o, struct result_meta *m)
 	m->jobs = options_jobs(o);
 	return results_set_str(&m->workload, wl) ||
 	       results_set_str(&m->engine, eng ? eng->name : "none") ? -1 : 0;
+}
+
+/* ---- notes on a recorded pass (qd_priv.h) ---------------------------- */
+
+/*
+ * The share of the recorded passes' transfers the system left pending
+ * (async_done of sync_done + async_done, engines that count them: winaio)
+ * into meta.async_pct: 0 and 100 only when exact, else one decimal
+ * kept off them.  Nothing when no engine counted.
+ */
+static int note_async(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	uint64_t total;
+	double pct;
+
+	for (unsigned i = 0; i < p->njobs; i++) {
+		st->sync_done += p->jobs[i].e->sync_done;
+		st->async_done += p->jobs[i].e->async_done;
+	}
+	total = st->sync_done + st->async_done;
+	if (total == 0)
+		return 0;
+	pct = 100.0 * (double)st->async_done / (double)total;
+	/* whole only when all or none were left pending */
+	if (st->async_done == 0 || st->sync_done == 0)
+		pct = st->async_done ? 100.0 : 0.0;
+	else
+		pct = pct < 0.1 ? 0.1 : pct > 99.9 ? 99.9 : pct;
+	c->rs->meta.async_pct = pct;
+	return 0;
+}
+
+/*
+ * The system calls the recorded passes' engines made to submit and to
+ * wait, per I/O they reaped, into meta.engine_calls (engines that count
+ * them: io_uring).  Nothing when none did.
+ */
+static int note_calls(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	char text[128];
+
+	for (unsigned i = 0; i < p->njobs; i++) {
+		st->submits += p->jobs[i].e->submit_calls;
+		st->waits += p->jobs[i].e->wait_calls;
+		st->reaped += p->jobs[i].e->reaped;
+	}
+	if (!st->reaped || !(st->submits + st->waits))
+		return 0;
+	snprintf(text, sizeof(text), "%.2f submit, %.2f wait per I/O (%s)",
+		 (double)st->submits / (double)st->reaped,
+		 (double)st->waits / (double)st->reaped, p->jobs[0].e->ops->name);
+	return results_set_str(&c->rs->meta.engine_calls, text);
+}
+
+/*
+ * The most I/Os one worker of a recorded pass had in flight at once
+ * (submitted and not yet reaped), the run's largest into meta.inflight_max;
+ * how the system finished them into meta.async_pct.
+ */
+int qd_note_inflight(struct tests_ctx *c, const struct qd_pass *p)
+{
+	struct qd_state *st = c->qd_state;
+	unsigned most = 0;
+
+	for (unsigned i = 0; i < p->njobs; i++)
+		if (p->jobs[i].e->most_inflight > most)
+			most = p->jobs[i].e->most_inflight;
+	if (!st || !c->rs || !c->cell.record)
+		return 0;
+	if (note_async(c, p) != 0 || note_calls(c, p) != 0)
+		return -1;
+	if (most <= st->inflight_max)
+		return 0;
+	st->inflight_max = most;
+	c->rs->meta.inflight_max = most;
+	return 0;
 }

@@ -6,10 +6,11 @@
  * does; per stream, how many chunks missed their deadline, by how much,
  * and the latency of each chunk's call.
  *
- * Chunk k of a stream is due to start at t0 + k * period and must be done
- * by t0 + (k + 1) * period: a chunk started late (the one before it ran
- * over) starts at once, so one slow call is one miss, and a stream that
- * cannot keep up misses every chunk after.  Reading streams read files
+ * Chunk k of stream i of n is due to start at t0 + (k + i/n) * period
+ * (t0 + k * period when aligned) and must be done a period later: a
+ * chunk started late (the one before it ran over) starts at once, so one
+ * slow call is one miss, and a stream that cannot keep up misses every
+ * chunk after.  Reading streams read files
  * written before the clock starts (unique data, then flushed from this
  * computer's cache: streams_prepare), so every chunk comes from the
  * storage; writing streams write unique data too (a deduplicating or
@@ -42,6 +43,8 @@ struct streams_cfg {
 	enum streams_mode mode;   /* MIX: the even streams read, the odd write */
 	int sync;                 /* writers fsync each chunk (else at the end) */
 	int background;           /* a sequential writer alongside */
+	int aligned;              /* every stream's slots at t0 + k periods (else
+				     stream i's i/n of a period later) */
 	uint64_t background_cap;  /* its file wraps at this many bytes */
 	const volatile sig_atomic_t *interrupt; /* nonzero: stop at the next
 						 * chunk (Ctrl-C); may be NULL */
