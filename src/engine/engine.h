@@ -43,8 +43,6 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "platform/platform.h"
-
 struct engine_io {
 	void *buf;
 	size_t len;
@@ -195,25 +193,6 @@ int engine_reap_loop(struct engine *e, const struct engine_completions *how,
 static inline int engine_commit(struct engine *e, char *err, size_t errlen)
 {
 	return e->ops->commit ? e->ops->commit(e, err, errlen) : 0;
-}
-
-/*
- * The rest of a transfer whose first call (io_ptransfer) returned first:
- * retried after EINTR, finished after a short one (engine_sync.c).
- */
-int64_t engine_transfer_rest(int fd, const struct engine_io *io, int64_t first);
-
-/*
- * One whole positioned transfer of io on fd, as the sync engine and each
- * thread of engine_threads.c make it: the bytes moved, 0 at the end of
- * the file, or -errno (ENOSPC for a write that made no progress).  Inline,
- * since it is made once per I/O: the common case is one system call.
- */
-static inline int64_t engine_full_transfer(int fd, const struct engine_io *io)
-{
-	int64_t n = io_ptransfer(fd, io->buf, io->len, io->off, io->is_write);
-
-	return n == (int64_t)io->len ? n : engine_transfer_rest(fd, io, n);
 }
 
 /* The table of an engine this build leaves out: named, no depth, no hooks. */

@@ -2,8 +2,8 @@
 /*
  * engine_sync.c: the depth-1 engine: queue() makes the pread or pwrite
  * at once (EINTR retried), reap() hands the one I/O back.  Its transfer
- * (engine_full_transfer, engine.h; its slow path engine_transfer_rest
- * here) is also what each thread of engine_threads.c makes.  It is what
+ * (engine_full_transfer, engine_xfer.h) is also what each thread of
+ * engine_threads.c makes.  It is what
  * --jobs and --mix use without --iodepth; a plain IOzone command line
  * never comes here (tests.c keeps its own loops).
  */
@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "engine/engine_xfer.h"
 #include "platform/platform.h"
 #include "lib/err.h"
 
@@ -23,33 +24,6 @@ static int sync_init(struct engine *e, char *err, size_t errlen)
 			"in flight", e->depth);
 	e->data = NULL;
 	return 0;
-}
-
-int64_t engine_transfer_rest(int fd, const struct engine_io *io, int64_t first)
-{
-	unsigned char *buf = io->buf;
-	char msg[256];
-	int rc;
-
-	if (first == 0)      /* nothing moved: the end of the file, or a full device */
-		return io->is_write ? -(int64_t)ENOSPC : 0;
-	if (first < 0 && first != -(int64_t)EINTR)
-		return first;
-	if (first < 0)
-		first = 0;
-	/* the platform's positioned full transfer of the rest (EINTR and
-	 * short transfers handled; ReadFile/WriteFile on Windows) */
-	errno = 0;
-	rc = io->is_write
-		? io_full_pwrite(fd, buf + first, io->len - (size_t)first, io->off + (uint64_t)first,
-				 "the test file", msg, sizeof(msg))
-		: io_full_pread(fd, buf + first, io->len - (size_t)first, io->off + (uint64_t)first,
-				"the test file", msg, sizeof(msg));
-	if (rc == 0)
-		return (int64_t)io->len;
-	if (rc == IO_EOF)
-		return 0;
-	return errno ? -(int64_t)errno : -(int64_t)EIO;
 }
 
 static int sync_queue(struct engine *e, struct engine_io *io, char *err,

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/engine_xfer.h"
 #include "lib/err.h"
 
 #if !defined(HAVE_OVERLAPPED_IO)
